@@ -1,0 +1,216 @@
+//! Group files: COSMO1.STN, COSMO1.VOL (and Duke Nukem II's NUKEM2.CMP, same format).
+//!
+//! A group file starts with a 4,000-byte directory of 200 slots of 20 bytes
+//! ([`GroupSlot`]): a 12-byte name, a u32 offset and a u32 size. The directory ends at the
+//! first slot with an empty name or with offset = size = 0; that last slot may hold the entry
+//! count as ASCII ("21" in COSMO1.STN, "36" in COSMO1.VOL). Entry data follows the directory.
+//! Source: `../shared/docs/formats.md` section 3, checked against the episode 1 files.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use zerocopy::FromBytes;
+
+use crate::error::{Error, Result};
+use crate::raw::{GROUP_DIRECTORY_LEN, GROUP_NAME_LEN, GROUP_SLOTS, GroupSlot};
+
+/// A parsed group file: a view of its directory over the file's bytes.
+///
+/// Parsing checks only that the 4,000-byte directory is there; each entry's range is checked
+/// when its data is asked for, so one bad entry never hides the others.
+#[derive(Clone, Copy)]
+pub struct GroupFile<'data> {
+    data: &'data [u8],
+    /// The entry slots, before the terminating slot.
+    entries: &'data [GroupSlot],
+    /// The terminating slot, when the directory has one (it may hold the ASCII entry count).
+    terminator: Option<&'data GroupSlot>,
+}
+
+impl fmt::Debug for GroupFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GroupFile")
+            .field("file_len", &self.data.len())
+            .field("entries", &self.entries.len())
+            .finish()
+    }
+}
+
+impl<'data> GroupFile<'data> {
+    /// Parses the directory at the start of `data`.
+    ///
+    /// Returns `Err` ([`Error::TooShort`]) if `data` is shorter than the 4,000-byte directory.
+    pub fn parse(data: &'data [u8]) -> Result<Self> {
+        let dir = data.get(..GROUP_DIRECTORY_LEN).ok_or(Error::TooShort {
+            what: "group file directory",
+            found: data.len(),
+            expected: GROUP_DIRECTORY_LEN,
+        })?;
+        let slots = <[GroupSlot]>::ref_from_bytes(dir).map_err(|_| Error::TooShort {
+            what: "group file directory",
+            found: dir.len(),
+            expected: GROUP_DIRECTORY_LEN,
+        })?;
+        let end = slots.iter().position(is_terminator).unwrap_or(GROUP_SLOTS);
+        let (entries, rest) = slots.split_at(end.min(slots.len()));
+        Ok(GroupFile {
+            data,
+            entries,
+            terminator: rest.first(),
+        })
+    }
+
+    /// The whole file's bytes.
+    pub fn bytes(&self) -> &'data [u8] {
+        self.data
+    }
+
+    /// Number of entries in the directory (bad ones included).
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True if the directory has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The entry in directory slot `index`, or `None` if the index is past the last entry.
+    pub fn entry(&self, index: usize) -> Option<Entry<'data>> {
+        self.entries.get(index).map(|slot| Entry {
+            slot,
+            index,
+            file: self.data,
+        })
+    }
+
+    /// Every entry in directory order, bad ones included (their [`Entry::data`] is an `Err`).
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = Entry<'data>> + 'data {
+        let file = self.data;
+        self.entries
+            .iter()
+            .enumerate()
+            .map(move |(index, slot)| Entry { slot, index, file })
+    }
+
+    /// The first entry whose name equals `name`, ignoring ASCII case, as the game compares.
+    pub fn find(&self, name: &str) -> Option<Entry<'data>> {
+        let wanted = name.as_bytes();
+        self.entries()
+            .find(|e| e.name().eq_ignore_ascii_case(wanted))
+    }
+
+    /// The bytes of the entry named `name` (ASCII case ignored), borrowed from the file.
+    ///
+    /// Returns `Err` ([`Error::EntryNotFound`]) if no entry has that name, or
+    /// ([`Error::EntryOutOfBounds`]) if the entry's range is not inside the file.
+    pub fn get(&self, name: &str) -> Result<&'data [u8]> {
+        self.find(name)
+            .ok_or_else(|| Error::EntryNotFound {
+                name: name.to_owned(),
+                place: "the group file".to_owned(),
+            })?
+            .data()
+    }
+
+    /// The slot that ends the directory, if any (it is absent when all 200 slots are entries).
+    pub fn terminator(&self) -> Option<&'data GroupSlot> {
+        self.terminator
+    }
+
+    /// The entry count written as ASCII digits in the terminating slot ("21" in COSMO1.STN),
+    /// or `None` if there is no such slot or its name is not a decimal number.
+    pub fn declared_count(&self) -> Option<u32> {
+        let name = trim_name(&self.terminator?.name);
+        if name.is_empty() || !name.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        std::str::from_utf8(name).ok()?.parse().ok()
+    }
+}
+
+/// A directory slot that ends the list: an empty name, or offset = size = 0.
+fn is_terminator(slot: &GroupSlot) -> bool {
+    slot.name[0] == 0 || (slot.offset.get() == 0 && slot.size.get() == 0)
+}
+
+/// The name bytes before the first NUL, at most 12.
+fn trim_name(name: &[u8; GROUP_NAME_LEN]) -> &[u8] {
+    let len = name.iter().position(|&b| b == 0).unwrap_or(GROUP_NAME_LEN);
+    name.get(..len).unwrap_or(name)
+}
+
+/// One entry of a group file directory.
+#[derive(Clone, Copy)]
+pub struct Entry<'data> {
+    slot: &'data GroupSlot,
+    index: usize,
+    file: &'data [u8],
+}
+
+impl fmt::Debug for Entry<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entry")
+            .field("slot", &self.index)
+            .field("name", &self.name_lossy())
+            .field("offset", &self.offset())
+            .field("size", &self.size())
+            .finish()
+    }
+}
+
+impl<'data> Entry<'data> {
+    /// Directory slot, from 0.
+    pub fn slot(&self) -> usize {
+        self.index
+    }
+
+    /// The name bytes as stored, up to the first NUL (at most 12 bytes).
+    pub fn name(&self) -> &'data [u8] {
+        trim_name(&self.slot.name)
+    }
+
+    /// The name as text; bytes that are not UTF-8 become U+FFFD.
+    pub fn name_lossy(&self) -> Cow<'data, str> {
+        String::from_utf8_lossy(self.name())
+    }
+
+    /// Absolute offset of the data in bytes, as stored.
+    pub fn offset(&self) -> u32 {
+        self.slot.offset.get()
+    }
+
+    /// Size of the data in bytes, as stored.
+    pub fn size(&self) -> u32 {
+        self.slot.size.get()
+    }
+
+    /// The raw directory slot.
+    pub fn raw(&self) -> &'data GroupSlot {
+        self.slot
+    }
+
+    /// The entry's bytes, borrowed from the group file.
+    ///
+    /// Returns `Err` ([`Error::EntryOutOfBounds`]) if the data starts inside the directory or
+    /// ends past the end of the file. A zero-size entry is `Ok(&[])` wherever it points.
+    pub fn data(&self) -> Result<&'data [u8]> {
+        let (offset, size) = (self.offset(), self.size());
+        if size == 0 {
+            return Ok(&[]);
+        }
+        let start = offset as usize;
+        let end = start.checked_add(size as usize);
+        let bytes = end
+            .filter(|_| start >= GROUP_DIRECTORY_LEN)
+            .and_then(|end| self.file.get(start..end));
+        bytes.ok_or_else(|| Error::EntryOutOfBounds {
+            name: self.name_lossy().into_owned(),
+            slot: self.index,
+            offset,
+            end: u64::from(offset) + u64::from(size),
+            data_start: GROUP_DIRECTORY_LEN,
+            file_len: self.file.len(),
+        })
+    }
+}

@@ -1,0 +1,66 @@
+//! Zero-copy readers for the data of Cosmo's Cosmic Adventure (Apogee, 1992).
+//!
+//! | file | view | shape |
+//! |---|---|---|
+//! | COSMOn.STN, COSMOn.VOL (group files; also Duke Nukem II's .CMP) | [`GroupFile`], [`Episode`] | 4,000-byte directory of 200 slots x 20 bytes, then entry data |
+//! | TILEATTR.MNI | [`TileAttrTable`] | 7,000 bytes: one attribute byte per map tile value / 8 |
+//! | A1.MNI ... (maps) | [`Map`] | 6-byte header, actors (3 words each), 32,764 u16 tile values |
+//! | TILES.MNI, MASKTILE.MNI | [`SolidTiles`], [`MaskedTiles`] | 8x8-pixel EGA tiles, 32 / 40 bytes each |
+//!
+//! Everything is little-endian. Views borrow the bytes they were parsed from (a [`FileData`]
+//! map or buffer, or any `&[u8]`) and hand out references with the data's lifetime; records
+//! are alignment-1 `#[repr(C)]` structs ([`raw`]) cast in place, never copied. Nothing here
+//! panics on any input: every offset and length read from a file is checked, and a bad one
+//! is an [`Error`] saying what, where, what was found and what was expected. A bad entry of a
+//! group file does not hide the good ones.
+//!
+//! Units: map coordinates and sizes are in tiles, tile images in pixels (8 x 8 a tile), file
+//! offsets and sizes in bytes. The format facts come from `../shared/docs/formats.md`
+//! (section 3) and the format text in `../shared/seeds/003_6fb6aebbd6f61c95.txt`, checked
+//! against the episode 1 shareware files.
+//!
+//! # Example
+//!
+//! ```
+//! use mni_core::{Episode, MapTile, synth};
+//!
+//! // A synthetic episode; for the real game, read COSMO1.STN / COSMO1.VOL with
+//! // `EpisodeFiles::open(dir, 1)` and call `.episode()`.
+//! let files = synth::episode()?;
+//! let episode = Episode::parse(&files.stn, &files.vol)?;
+//!
+//! let attrs = episode.tile_attributes()?;            // looked up in the STN
+//! let map = episode.map("a1.mni")?;                   // in the VOL; case is ignored
+//! assert_eq!((map.width(), map.height()), (256, 128)); // tiles
+//!
+//! // The cell under the player start: what is it, and can it be stood on?
+//! let start = map.actors().next().expect("the synthetic map has actors");
+//! let below = (start.x, start.y + 1);
+//! assert!(matches!(map.tile(below.0, below.1), Some(MapTile::Solid(_))));
+//! assert!(map.attributes(below.0, below.1, &attrs).unwrap().block_south());
+//! # Ok::<(), mni_core::Error>(())
+//! ```
+
+#![deny(unsafe_code)]
+
+pub mod episode;
+pub mod error;
+pub mod group;
+pub mod map;
+pub mod mmap;
+pub mod raw;
+pub mod synth;
+pub mod tileattr;
+pub mod tiles;
+pub mod write;
+
+pub use episode::{Episode, EpisodeFiles, EpisodePaths, GroupKind};
+pub use error::{ActorListProblem, Error, Result};
+pub use group::{Entry, GroupFile};
+pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};
+pub use mmap::FileData;
+pub use tileattr::{AttrSummary, TileAttrTable, TileAttributes};
+pub use tiles::{
+    EGA_PALETTE, MapRender, MaskedTiles, RgbaImage, SolidTiles, TileImages, TilePixels, render_map,
+};
+pub use write::{write_group, write_map};

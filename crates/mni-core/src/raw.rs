@@ -1,0 +1,102 @@
+//! On-disk structures and constants, nothing else.
+//!
+//! Every struct is `#[repr(C)]`, alignment 1 and little-endian, so it casts in place at any
+//! byte offset of a mapped file. Sizes are asserted at compile time. The layouts are those of
+//! `../shared/docs/formats.md` section 3, checked against the episode 1 files.
+
+use zerocopy::little_endian::{U16, U32};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+
+/// Bytes in a group file directory: 200 slots of 20 bytes at the start of the file.
+pub const GROUP_DIRECTORY_LEN: usize = 4000;
+/// Slots in a group file directory.
+pub const GROUP_SLOTS: usize = 200;
+/// Bytes in an entry name field (an 8.3 name, NUL-padded, not terminated when all 12 are used).
+pub const GROUP_NAME_LEN: usize = 12;
+
+/// One 20-byte slot of a group file directory.
+#[repr(C)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
+)]
+pub struct GroupSlot {
+    /// Entry name, uppercase 8.3, NUL-padded; not NUL-terminated when all 12 bytes are used.
+    pub name: [u8; GROUP_NAME_LEN],
+    /// Absolute byte offset of the entry's data in the group file.
+    pub offset: U32,
+    /// Entry size in bytes.
+    pub size: U32,
+}
+const _: () = assert!(size_of::<GroupSlot>() == 20);
+const _: () = assert!(size_of::<[GroupSlot; GROUP_SLOTS]>() == GROUP_DIRECTORY_LEN);
+
+/// Bytes in TILEATTR.MNI.
+pub const TILEATTR_LEN: usize = 7000;
+/// Solid tiles with an attribute byte (bytes 0..2000 of TILEATTR.MNI).
+pub const SOLID_TILE_COUNT: usize = 2000;
+/// Masked tiles with an attribute byte (one every 5 bytes from byte 2000).
+pub const MASKED_TILE_COUNT: usize = 1000;
+/// Stride in bytes between masked tile attributes.
+pub const MASKED_ATTR_STRIDE: usize = 5;
+
+/// The 6-byte header at the start of a map file (A1.MNI ...).
+#[repr(C)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
+)]
+pub struct MapHeader {
+    /// Bits 0-4 backdrop, 5 rain, 6 backdrop h-scroll, 7 backdrop v-scroll,
+    /// 8-10 palette animation, 11-15 music.
+    pub flags: U16,
+    /// Map width in tiles.
+    pub width: U16,
+    /// Length of the actor list that follows, in 16-bit words (3 words an actor).
+    pub actor_words: U16,
+}
+const _: () = assert!(size_of::<MapHeader>() == 6);
+
+/// One actor of a map's actor list: three words.
+#[repr(C)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
+)]
+pub struct ActorRecord {
+    /// Below 31: a special actor; otherwise the actor type plus 31.
+    pub kind: U16,
+    /// Column in tiles.
+    pub x: U16,
+    /// Row in tiles.
+    pub y: U16,
+}
+const _: () = assert!(size_of::<ActorRecord>() == 6);
+
+/// Tile values stored in a map after the actor list.
+pub const MAP_TILE_COUNT: usize = 32_764;
+/// Bytes of tile values in a map: 65,528.
+pub const MAP_TILE_BYTES: usize = MAP_TILE_COUNT * 2;
+/// Cells in a map's grid (width * height); the last 4 are not stored in the file.
+pub const MAP_CELLS: usize = 32_768;
+/// Tile values from this one up are masked tiles.
+pub const MASKED_VALUE_BASE: u16 = 16_000;
+
+/// A solid 8x8 tile of TILES.MNI: per row, the blue, green, red and intensity planes.
+#[repr(C)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
+)]
+pub struct SolidTileRaw {
+    /// Rows top to bottom; each `[blue, green, red, intensity]`, MSB = leftmost pixel.
+    pub rows: [[u8; 4]; 8],
+}
+const _: () = assert!(size_of::<SolidTileRaw>() == 32);
+
+/// A masked 8x8 tile of MASKTILE.MNI: per row, the mask then the four colour planes.
+#[repr(C)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
+)]
+pub struct MaskedTileRaw {
+    /// Rows top to bottom; each `[mask, blue, green, red, intensity]`, mask bit 1 = transparent.
+    pub rows: [[u8; 5]; 8],
+}
+const _: () = assert!(size_of::<MaskedTileRaw>() == 40);

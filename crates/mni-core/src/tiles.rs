@@ -1,0 +1,309 @@
+//! Tile images: TILES.MNI (32-byte solid tiles) and MASKTILE.MNI (40-byte masked tiles).
+//!
+//! Each tile is 8x8 pixels in the 16 EGA colours, stored as bit planes row by row: a solid
+//! row is 4 bytes (blue, green, red, intensity), a masked row 5 bytes (mask, then the same
+//! four planes; mask bit 1 = transparent). The most significant bit is the leftmost pixel,
+//! and the colour index is `I*8 + R*4 + G*2 + B`. Source: `../shared/docs/formats.md`
+//! section 3. [`render_map`] draws a whole map from these.
+
+use std::fmt;
+
+use zerocopy::FromBytes;
+
+use crate::error::{Error, Result};
+use crate::map::{FIRST_DRAWN_VALUE, Map, MapTile};
+use crate::raw::{MaskedTileRaw, SolidTileRaw};
+
+/// Tile width and height in pixels.
+pub const TILE_PIXELS: usize = 8;
+
+/// The standard 16-colour EGA palette as RGB, indexed by colour index.
+pub const EGA_PALETTE: [[u8; 3]; 16] = [
+    [0x00, 0x00, 0x00],
+    [0x00, 0x00, 0xAA],
+    [0x00, 0xAA, 0x00],
+    [0x00, 0xAA, 0xAA],
+    [0xAA, 0x00, 0x00],
+    [0xAA, 0x00, 0xAA],
+    [0xAA, 0x55, 0x00],
+    [0xAA, 0xAA, 0xAA],
+    [0x55, 0x55, 0x55],
+    [0x55, 0x55, 0xFF],
+    [0x55, 0xFF, 0x55],
+    [0x55, 0xFF, 0xFF],
+    [0xFF, 0x55, 0x55],
+    [0xFF, 0x55, 0xFF],
+    [0xFF, 0xFF, 0x55],
+    [0xFF, 0xFF, 0xFF],
+];
+
+/// The RGBA value of an EGA colour index (only the low 4 bits are used), fully opaque.
+pub fn ega_rgba(index: u8) -> [u8; 4] {
+    let [r, g, b] = EGA_PALETTE
+        .get(usize::from(index & 0x0F))
+        .copied()
+        .unwrap_or_default();
+    [r, g, b, 0xFF]
+}
+
+/// An 8x8 tile decoded to colour indices, `None` where transparent; `[row][column]`.
+pub type TilePixels = [[Option<u8>; TILE_PIXELS]; TILE_PIXELS];
+
+/// Colour index of pixel `x` (0 = leftmost) from the four plane bytes of a row.
+#[inline]
+fn plane_pixel(planes: [u8; 4], x: usize) -> u8 {
+    let shift = 7 - (x & 7);
+    let [b, g, r, i] = planes.map(|p| (p >> shift) & 1);
+    i << 3 | r << 2 | g << 1 | b
+}
+
+/// The four plane bytes of a row of colour indices (the inverse of [`plane_pixel`]).
+fn row_planes(row: impl Iterator<Item = u8>) -> [u8; 4] {
+    let mut planes = [0u8; 4];
+    for (x, colour) in row.take(TILE_PIXELS).enumerate() {
+        let bit = 0x80 >> x;
+        for (plane, p) in planes.iter_mut().enumerate() {
+            if colour >> plane & 1 != 0 {
+                *p |= bit;
+            }
+        }
+    }
+    planes
+}
+
+impl SolidTileRaw {
+    /// Decodes the tile to colour indices, `[row][column]`.
+    pub fn pixels(&self) -> [[u8; TILE_PIXELS]; TILE_PIXELS] {
+        self.rows
+            .map(|planes| std::array::from_fn(|x| plane_pixel(planes, x)))
+    }
+
+    /// Encodes colour indices (low 4 bits used), `[row][column]`.
+    pub fn from_pixels(pixels: &[[u8; TILE_PIXELS]; TILE_PIXELS]) -> Self {
+        SolidTileRaw {
+            rows: pixels.map(|row| row_planes(row.into_iter())),
+        }
+    }
+}
+
+impl MaskedTileRaw {
+    /// Decodes the tile to colour indices, `None` where the mask bit is 1 (transparent).
+    pub fn pixels(&self) -> TilePixels {
+        self.rows.map(|[mask, b, g, r, i]| {
+            std::array::from_fn(|x| {
+                let transparent = mask & (0x80 >> x) != 0;
+                (!transparent).then(|| plane_pixel([b, g, r, i], x))
+            })
+        })
+    }
+
+    /// Encodes colour indices, `None` = transparent, `[row][column]`.
+    pub fn from_pixels(pixels: &TilePixels) -> Self {
+        MaskedTileRaw {
+            rows: pixels.map(|row| {
+                let mask = row
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.is_none())
+                    .fold(0u8, |m, (x, _)| m | 0x80 >> x);
+                let [b, g, r, i] = row_planes(row.iter().map(|p| p.unwrap_or(0)));
+                [mask, b, g, r, i]
+            }),
+        }
+    }
+}
+
+/// A table of fixed-size tile records cast in place (TILES.MNI or MASKTILE.MNI).
+#[derive(Clone, Copy)]
+pub struct TileTable<'data, T> {
+    tiles: &'data [T],
+}
+
+impl<T> fmt::Debug for TileTable<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TileTable")
+            .field("tiles", &self.tiles.len())
+            .finish()
+    }
+}
+
+/// TILES.MNI: 32-byte solid tiles (2,000 in episode 1).
+pub type SolidTiles<'data> = TileTable<'data, SolidTileRaw>;
+/// MASKTILE.MNI: 40-byte masked tiles (1,000 in episode 1).
+pub type MaskedTiles<'data> = TileTable<'data, MaskedTileRaw>;
+
+impl<'data> SolidTiles<'data> {
+    /// Casts TILES.MNI in place.
+    ///
+    /// Returns `Err` ([`Error::RecordMultiple`]) if the length is not a multiple of 32.
+    pub fn parse(data: &'data [u8]) -> Result<Self> {
+        cast_table(data, "TILES.MNI")
+    }
+}
+
+impl<'data> MaskedTiles<'data> {
+    /// Casts MASKTILE.MNI in place.
+    ///
+    /// Returns `Err` ([`Error::RecordMultiple`]) if the length is not a multiple of 40.
+    pub fn parse(data: &'data [u8]) -> Result<Self> {
+        cast_table(data, "MASKTILE.MNI")
+    }
+}
+
+fn cast_table<'data, T>(data: &'data [u8], what: &'static str) -> Result<TileTable<'data, T>>
+where
+    T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout + zerocopy::Unaligned,
+{
+    let tiles = <[T]>::ref_from_bytes(data).map_err(|_| Error::RecordMultiple {
+        what,
+        found: data.len(),
+        record: size_of::<T>(),
+    })?;
+    Ok(TileTable { tiles })
+}
+
+impl<'data, T> TileTable<'data, T> {
+    /// Number of tiles.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// True if the table has no tile.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// Tile `index`, or `None` if the index is past the end of the table.
+    pub fn get(&self, index: usize) -> Option<&'data T> {
+        self.tiles.get(index)
+    }
+
+    /// All tiles, cast in place.
+    pub fn as_slice(&self) -> &'data [T] {
+        self.tiles
+    }
+}
+
+/// The two tile image tables a map is drawn with.
+#[derive(Clone, Copy, Debug)]
+pub struct TileImages<'data> {
+    /// TILES.MNI.
+    pub solid: SolidTiles<'data>,
+    /// MASKTILE.MNI.
+    pub masked: MaskedTiles<'data>,
+}
+
+impl TileImages<'_> {
+    /// The pixels of a map tile, or `None` if its image index is past the end of its table.
+    pub fn pixels(&self, tile: MapTile) -> Option<TilePixels> {
+        match tile {
+            MapTile::Solid(i) => self
+                .solid
+                .get(usize::from(i))
+                .map(|t| t.pixels().map(|row| row.map(Some))),
+            MapTile::Masked(i) => self.masked.get(usize::from(i)).map(MaskedTileRaw::pixels),
+        }
+    }
+}
+
+/// An RGBA image, 4 bytes a pixel, rows top to bottom.
+#[derive(Clone, PartialEq, Eq)]
+pub struct RgbaImage {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// `width * height * 4` bytes.
+    pub pixels: Vec<u8>,
+}
+
+impl fmt::Debug for RgbaImage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RgbaImage")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .finish_non_exhaustive()
+    }
+}
+
+impl RgbaImage {
+    /// A `width` x `height` image filled with `fill`.
+    pub fn new(width: u32, height: u32, fill: [u8; 4]) -> Self {
+        let n = width as usize * height as usize;
+        RgbaImage {
+            width,
+            height,
+            pixels: fill.repeat(n),
+        }
+    }
+
+    /// The pixel at (`x`, `y`), or `None` outside the image.
+    pub fn get(&self, x: u32, y: u32) -> Option<[u8; 4]> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let at = (y as usize * self.width as usize + x as usize) * 4;
+        let p = self.pixels.get(at..at + 4)?;
+        p.try_into().ok()
+    }
+
+    /// Sets the pixel at (`x`, `y`); does nothing outside the image.
+    pub fn set(&mut self, x: u32, y: u32, rgba: [u8; 4]) {
+        if x >= self.width || y >= self.height {
+            return;
+        }
+        let at = (y as usize * self.width as usize + x as usize) * 4;
+        if let Some(p) = self.pixels.get_mut(at..at + 4) {
+            p.copy_from_slice(&rgba);
+        }
+    }
+}
+
+/// What [`render_map`] drew.
+#[derive(Clone, Debug)]
+pub struct MapRender {
+    /// The picture: `width * 8` x `height * 8` pixels (4096 x 512 for A1.MNI).
+    pub image: RgbaImage,
+    /// Cells drawn with a tile image.
+    pub drawn: usize,
+    /// Cells whose tile image index was past the end of TILES.MNI or MASKTILE.MNI (left as
+    /// background).
+    pub missing: usize,
+}
+
+/// Draws a map with its tile images, one image pixel per game pixel.
+///
+/// Cells with values below 80 (air and platform commands), the four unstored cells and
+/// transparent pixels of masked tiles show `background`. The image is at most
+/// 32,768 cells x 64 pixels x 4 bytes = 8 MiB, whatever the input.
+pub fn render_map(map: &Map<'_>, images: &TileImages<'_>, background: [u8; 4]) -> MapRender {
+    let (w, h) = (u32::from(map.width()), u32::from(map.height()));
+    let mut image = RgbaImage::new(w * 8, h * 8, background);
+    let (mut drawn, mut missing) = (0, 0);
+    let rows = map.tile_values().chunks(usize::from(map.width()));
+    for (cy, row) in (0u32..).zip(rows) {
+        for (cx, value) in (0u32..).zip(row) {
+            let value = value.get();
+            if value < FIRST_DRAWN_VALUE {
+                continue;
+            }
+            let Some(pixels) = images.pixels(MapTile::from_value(value)) else {
+                missing += 1;
+                continue;
+            };
+            drawn += 1;
+            for (dy, pixel_row) in (0u32..).zip(pixels) {
+                for (dx, pixel) in (0u32..).zip(pixel_row) {
+                    if let Some(colour) = pixel {
+                        image.set(cx * 8 + dx, cy * 8 + dy, ega_rgba(colour));
+                    }
+                }
+            }
+        }
+    }
+    MapRender {
+        image,
+        drawn,
+        missing,
+    }
+}
