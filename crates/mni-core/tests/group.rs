@@ -1,0 +1,179 @@
+//! Group file directory: parsing, lookup, error paths and the writer.
+
+use mni_core::{Error, GroupFile, write_group};
+
+/// One 20-byte directory slot: name (12 bytes, NUL-padded), u32 offset, u32 size.
+fn slot(name: &[u8], offset: u32, size: u32) -> Vec<u8> {
+    let mut s = name.to_vec();
+    s.resize(12, 0);
+    s.extend_from_slice(&offset.to_le_bytes());
+    s.extend_from_slice(&size.to_le_bytes());
+    s
+}
+
+/// A group file from raw slots followed by `data` at byte 4,000.
+fn group(slots: &[Vec<u8>], data: &[u8]) -> Vec<u8> {
+    let mut bytes: Vec<u8> = slots.concat();
+    bytes.resize(4000, 0);
+    bytes.extend_from_slice(data);
+    bytes
+}
+
+#[test]
+fn reads_directory_entries_and_count_slot() {
+    let bytes = group(
+        &[
+            slot(b"TILES.MNI", 4000, 3),    // bytes 4000..4003
+            slot(b"ABCDEFGH.MNI", 4003, 2), // a full 12-byte name, no NUL
+            slot(b"2", 0, 0),               // the ASCII count slot ends the list
+            slot(b"GHOST.MNI", 4000, 1),    // after the end: not an entry
+        ],
+        b"abcde",
+    );
+    let g = GroupFile::parse(&bytes).unwrap();
+    assert_eq!(g.len(), 2);
+    assert_eq!(g.declared_count(), Some(2));
+    let e: Vec<_> = g.entries().collect();
+    assert_eq!(e[0].name(), b"TILES.MNI");
+    assert_eq!((e[0].offset(), e[0].size()), (4000, 3));
+    assert_eq!(e[0].data().unwrap(), b"abc");
+    assert_eq!(e[1].name(), b"ABCDEFGH.MNI");
+    assert_eq!(e[1].data().unwrap(), b"de");
+    assert!(g.find("ghost.mni").is_none());
+}
+
+#[test]
+fn lookup_ignores_ascii_case() {
+    let bytes = group(&[slot(b"A1.MNI", 4000, 1)], b"x");
+    let g = GroupFile::parse(&bytes).unwrap();
+    assert_eq!(g.get("a1.mni").unwrap(), b"x");
+    assert_eq!(g.get("A1.mni").unwrap(), b"x");
+    assert!(matches!(g.get("A2.MNI"), Err(Error::EntryNotFound { .. })));
+}
+
+#[test]
+fn empty_name_ends_the_directory() {
+    let bytes = group(&[slot(b"ONE", 4000, 1), slot(b"", 4001, 1)], b"xy");
+    let g = GroupFile::parse(&bytes).unwrap();
+    assert_eq!(g.len(), 1);
+    assert_eq!(g.declared_count(), None);
+}
+
+#[test]
+fn two_hundred_entries_have_no_terminator() {
+    let slots: Vec<_> = (0..200)
+        .map(|i| slot(format!("E{i}").as_bytes(), 4000, 0))
+        .collect();
+    let bytes = group(&slots, b"");
+    let g = GroupFile::parse(&bytes).unwrap();
+    assert_eq!(g.len(), 200);
+    assert!(g.terminator().is_none());
+    assert_eq!(g.entry(199).unwrap().name(), b"E199");
+    assert!(g.entry(200).is_none());
+}
+
+#[test]
+fn shorter_than_directory_is_an_error() {
+    let err = GroupFile::parse(&[0u8; 3999]).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::TooShort {
+                found: 3999,
+                expected: 4000,
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_entries_are_errors_and_the_others_stay_readable() {
+    let bytes = group(
+        &[
+            slot(b"GOOD1", 4000, 2),
+            slot(b"PASTEND", 4001, 100), // ends at 4101, file is 4004 bytes
+            slot(b"INDIR", 10, 5),       // inside the directory
+            slot(b"WRAPS", 0xFFFF_FFF0, 0x20), // offset + size overflows u32
+            slot(b"GOOD2", 4002, 2),
+        ],
+        b"wxyz",
+    );
+    let g = GroupFile::parse(&bytes).unwrap();
+    assert_eq!(g.len(), 5);
+    assert_eq!(g.get("GOOD1").unwrap(), b"wx");
+    assert_eq!(g.get("GOOD2").unwrap(), b"yz");
+    let err = g.get("PASTEND").unwrap_err();
+    match &err {
+        Error::EntryOutOfBounds {
+            name,
+            slot,
+            offset,
+            end,
+            file_len,
+            ..
+        } => {
+            assert_eq!(
+                (name.as_str(), *slot, *offset, *end, *file_len),
+                ("PASTEND", 1, 4001, 4101, 4004)
+            );
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    let msg = err.to_string();
+    assert!(
+        msg.contains("PASTEND") && msg.contains("4101") && msg.contains("4004"),
+        "{msg}"
+    );
+    assert!(matches!(
+        g.get("INDIR"),
+        Err(Error::EntryOutOfBounds { offset: 10, .. })
+    ));
+    assert!(matches!(
+        g.get("WRAPS"),
+        Err(Error::EntryOutOfBounds {
+            end: 0x1_0000_0010,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn writer_round_trips() {
+    let bytes = write_group([
+        ("TILEATTR.MNI", &b"abc"[..]),
+        ("A1.MNI", &b""[..]),
+        ("x", &b"zz"[..]),
+    ])
+    .unwrap();
+    assert_eq!(bytes.len(), 4000 + 5);
+    // Hand-check the first slot and the count slot.
+    assert_eq!(&bytes[..12], b"TILEATTR.MNI");
+    assert_eq!(&bytes[12..20], &[0xA0, 0x0F, 0, 0, 3, 0, 0, 0]); // offset 4000, size 3
+    assert_eq!(&bytes[60..72], b"3\0\0\0\0\0\0\0\0\0\0\0");
+    let g = GroupFile::parse(&bytes).unwrap();
+    assert_eq!(g.len(), 3);
+    assert_eq!(g.declared_count(), Some(3));
+    assert_eq!(g.get("tileattr.mni").unwrap(), b"abc");
+    assert_eq!(g.get("A1.MNI").unwrap(), b"");
+    assert_eq!(g.get("X").unwrap(), b"zz");
+}
+
+#[test]
+fn writer_refuses_what_the_format_cannot_hold() {
+    for name in ["", "THIRTEEN.CHAR", "NUL\0", "ÉCRAN"] {
+        assert!(
+            matches!(
+                write_group([(name, &b""[..])]),
+                Err(Error::Unwritable { .. })
+            ),
+            "{name:?}"
+        );
+    }
+    let names: Vec<String> = (0..201).map(|i| format!("E{i}")).collect();
+    let too_many = write_group(names.iter().map(|n| (n.as_str(), &b""[..])));
+    assert!(matches!(too_many, Err(Error::Unwritable { .. })));
+    let exactly_200 = write_group(names.iter().take(200).map(|n| (n.as_str(), &b""[..]))).unwrap();
+    assert_eq!(GroupFile::parse(&exactly_200).unwrap().len(), 200);
+}

@@ -1,0 +1,204 @@
+//! Tests on the real episode 1 shareware files (`$GAMEDATA_DIR/cosmo/COSMO1.STN`, `.VOL`).
+//!
+//! Ignored by default; run with `GAMEDATA_DIR=../shared/data cargo test -- --include-ignored`.
+//! The expected directories, map sizes and actor counts were read independently of this crate
+//! (a separate script over the raw bytes) and agree with `../shared/data/MANIFEST.md`.
+
+use std::path::PathBuf;
+
+use mni_core::{Episode, EpisodeFiles, GroupFile, GroupKind, MapTile, TileAttrTable, render_map};
+
+/// `$GAMEDATA_DIR/cosmo`; fails loudly when the variable is unset or the folder is missing.
+fn cosmo_dir() -> PathBuf {
+    let dir = std::env::var_os("GAMEDATA_DIR")
+        .map(PathBuf::from)
+        .expect("GAMEDATA_DIR must point at the real game files (../shared/data) for this test");
+    let cosmo = dir.join("cosmo");
+    assert!(cosmo.is_dir(), "{} is missing", cosmo.display());
+    cosmo
+}
+
+fn files() -> EpisodeFiles {
+    EpisodeFiles::open(&cosmo_dir(), 1).expect("COSMO1.STN and COSMO1.VOL")
+}
+
+const STN: [(&str, u32, u32); 21] = [
+    ("MASKTILE.MNI", 4000, 40000),
+    ("TILES.MNI", 44000, 64000),
+    ("ACTRINFO.MNI", 108000, 4646),
+    ("PLYRINFO.MNI", 112646, 386),
+    ("CARTINFO.MNI", 113032, 178),
+    ("CARTOON.MNI", 113210, 64280),
+    ("FONTS.MNI", 177490, 4000),
+    ("SOUNDS.MNI", 181490, 3332),
+    ("SOUNDS2.MNI", 184822, 3876),
+    ("SOUNDS3.MNI", 188698, 4020),
+    ("ACTORS.MNI", 192718, 191910),
+    ("PLAYERS.MNI", 384628, 30000),
+    ("PRETITLE.MNI", 414628, 32000),
+    ("TILEATTR.MNI", 446628, 7000),
+    ("BONUS.MNI", 453628, 32000),
+    ("CREDIT.MNI", 485628, 32000),
+    ("ONEMOMNT.MNI", 517628, 32000),
+    ("STATUS.MNI", 549628, 7296),
+    ("BDSTAR2.MNI", 556924, 23040),
+    ("BDSTAR3.MNI", 579964, 23040),
+    ("NOMEMORY.MNI", 603004, 4000),
+];
+
+const VOL: [(&str, u32, u32); 36] = [
+    ("TITLE1.MNI", 4000, 32000),
+    ("END1.MNI", 36000, 32000),
+    ("A1.MNI", 68000, 67154),
+    ("A2.MNI", 135154, 67418),
+    ("A3.MNI", 202572, 67262),
+    ("A5.MNI", 269834, 67904),
+    ("A6.MNI", 337738, 66884),
+    ("A9.MNI", 404622, 66752),
+    ("A10.MNI", 471374, 68156),
+    ("A11.MNI", 539530, 65984),
+    ("A7.MNI", 605514, 67700),
+    ("A8.MNI", 673214, 67502),
+    ("BONUS1.MNI", 740716, 66794),
+    ("BONUS2.MNI", 807510, 67580),
+    ("A4.MNI", 875090, 67004),
+    ("BDWIERD.MNI", 942094, 23040),
+    ("BDNEWSKY.MNI", 965134, 23040),
+    ("BDFOREST.MNI", 988174, 23040),
+    ("BDSPOOKY.MNI", 1011214, 23040),
+    ("BDCLIFF.MNI", 1034254, 23040),
+    ("BDICE2.MNI", 1057294, 23040),
+    ("BDCLOUDS.MNI", 1080334, 23040),
+    ("BDROCKTK.MNI", 1103374, 23040),
+    ("BDMOUNTN.MNI", 1126414, 23040),
+    ("MHAPPY.MNI", 1149454, 15848),
+    ("MDRUMS.MNI", 1165302, 20640),
+    ("MRUNAWAY.MNI", 1185942, 10892),
+    ("MZZTOP.MNI", 1196834, 25152),
+    ("MDEVO.MNI", 1221986, 25784),
+    ("MBOSS.MNI", 1247770, 29584),
+    ("MCAVES.MNI", 1277354, 17080),
+    ("MDADODA.MNI", 1294434, 23768),
+    ("COSMO1.MNI", 1318202, 4000),
+    ("MTECK4.MNI", 1322202, 14908),
+    ("MEASY2.MNI", 1337110, 21060),
+    ("PREVDEMO.MNI", 1358170, 1769),
+];
+
+/// (name, width, height, actors, backdrop, music) of the 13 maps.
+const MAPS: [(&str, u16, u16, usize, u8, u8); 13] = [
+    ("A1.MNI", 512, 64, 270, 11, 8),
+    ("A2.MNI", 512, 64, 314, 11, 8),
+    ("A3.MNI", 512, 64, 288, 14, 12),
+    ("A4.MNI", 512, 64, 245, 22, 3),
+    ("A5.MNI", 128, 256, 395, 21, 17),
+    ("A6.MNI", 128, 256, 225, 20, 0),
+    ("A7.MNI", 128, 256, 361, 3, 9),
+    ("A8.MNI", 128, 256, 328, 18, 9),
+    ("A9.MNI", 512, 64, 203, 15, 14),
+    ("A10.MNI", 128, 256, 437, 21, 18),
+    ("A11.MNI", 64, 512, 75, 6, 0),
+    ("BONUS1.MNI", 64, 512, 210, 12, 10),
+    ("BONUS2.MNI", 512, 64, 341, 13, 10),
+];
+
+fn check_directory(
+    group: &GroupFile<'_>,
+    expected: &[(&str, u32, u32)],
+    count: u32,
+    file_len: usize,
+) {
+    assert_eq!(group.bytes().len(), file_len);
+    assert_eq!(group.len(), expected.len());
+    assert_eq!(group.declared_count(), Some(count));
+    for (entry, &(name, offset, size)) in group.entries().zip(expected) {
+        assert_eq!(entry.name(), name.as_bytes());
+        assert_eq!((entry.offset(), entry.size()), (offset, size), "{name}");
+        assert_eq!(entry.data().unwrap().len(), size as usize, "{name}");
+    }
+    // Data is contiguous from byte 4,000 to the end of the file.
+    let mut at = 4000;
+    for &(_, offset, size) in expected {
+        assert_eq!(offset, at);
+        at += size;
+    }
+    assert_eq!(at as usize, file_len);
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn stn_and_vol_directories() {
+    let f = files();
+    let ep = f.episode().unwrap();
+    check_directory(&ep.stn, &STN, 21, 607_004);
+    check_directory(&ep.vol, &VOL, 36, 1_359_939);
+    assert_eq!(ep.find("tileattr.mni").unwrap().0, GroupKind::Stn);
+    assert_eq!(ep.find("a1.mni").unwrap().0, GroupKind::Vol);
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn tile_attribute_figures_match_the_seed() {
+    let f = files();
+    let ep = f.episode().unwrap();
+    let s = ep.tile_attributes().unwrap().summary();
+    assert_eq!(s.tiles, 3000);
+    assert_eq!(s.south_only, 159);
+    assert_eq!(s.other_mix, 130);
+    assert_eq!(s.blocks_nothing, 1986);
+    assert_eq!(s.blocks_everything, 725);
+    // "90% of the tiles" block nothing or everything (seed): 2,711 / 3,000 = 90.4%.
+    assert_eq!(s.blocks_nothing + s.blocks_everything, 2711);
+    assert_eq!(s.flags, [967, 832, 774, 774, 180, 1006, 295, 363]);
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn all_thirteen_maps_parse() {
+    let f = files();
+    let ep: Episode<'_> = f.episode().unwrap();
+    let mut names = ep.map_names();
+    names.sort();
+    let mut expected: Vec<&str> = MAPS.iter().map(|m| m.0).collect();
+    expected.sort();
+    assert_eq!(names, expected);
+    let attrs: TileAttrTable<'_> = ep.tile_attributes().unwrap();
+    let images = ep.tile_images().unwrap();
+    assert_eq!((images.solid.len(), images.masked.len()), (2000, 1000));
+    for (name, width, height, actors, backdrop, music) in MAPS {
+        let map = ep.map(name).unwrap();
+        assert_eq!(
+            (map.width(), map.height(), map.actors().len()),
+            (width, height, actors),
+            "{name}"
+        );
+        assert_eq!(
+            (map.flags().backdrop, map.flags().music),
+            (backdrop, music),
+            "{name}"
+        );
+        assert!(map.trailing().is_empty(), "{name}");
+        // Every stored cell has an attribute and a tile image.
+        assert_eq!(map.cell_attributes(&attrs).len(), 32_764);
+        for v in map.tile_values() {
+            assert!(
+                attrs.for_value(v.get()).is_some(),
+                "{name}: value {}",
+                v.get()
+            );
+            let has_image = match MapTile::from_value(v.get()) {
+                MapTile::Solid(i) => images.solid.get(usize::from(i)).is_some(),
+                MapTile::Masked(i) => images.masked.get(usize::from(i)).is_some(),
+            };
+            assert!(has_image, "{name}: value {}", v.get());
+        }
+        let r = render_map(&map, &images, [0, 0, 0, 255]);
+        assert_eq!(r.missing, 0, "{name}");
+        assert_eq!(
+            (r.image.width, r.image.height),
+            (u32::from(width) * 8, u32::from(height) * 8)
+        );
+    }
+    let a1 = ep.map("A1.MNI").unwrap();
+    assert_eq!((a1.width() as u32 * 8, a1.height() as u32 * 8), (4096, 512));
+}
