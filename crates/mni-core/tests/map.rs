@@ -11,7 +11,7 @@ fn map_bytes(flags: u16, width: u16, actor_words: &[u16], tile: impl Fn(usize) -
     let mut b = Vec::new();
     b.extend_from_slice(&flags.to_le_bytes()); // flags
     b.extend_from_slice(&width.to_le_bytes()); // width in tiles
-    b.extend_from_slice(&(actor_words.len() as u16).to_le_bytes()); // actor list, words
+    b.extend_from_slice(&u16::try_from(actor_words.len()).unwrap().to_le_bytes()); // actor list, words
     for w in actor_words {
         b.extend_from_slice(&w.to_le_bytes());
     }
@@ -33,7 +33,7 @@ fn decodes_header_actors_and_tiles() {
         100,
         3, /* actor type 7 */
     ];
-    let bytes = map_bytes(flags, 512, &actors, |i| (i % 3000) as u16 * 8);
+    let bytes = map_bytes(flags, 512, &actors, |i| u16::try_from(i % 3000).unwrap() * 8);
     assert_eq!(bytes.len(), 6 + 12 + 65_528);
     let map = Map::parse(&bytes).unwrap();
     assert_eq!((map.width(), map.height()), (512, 64));
