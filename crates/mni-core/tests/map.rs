@@ -1,5 +1,13 @@
 //! Maps: header, actors, tile values, attributes, error paths and the writer.
 
+// Tests may panic: a failed unwrap or index is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use mni_core::map::{MAX_WIDTH, MIN_WIDTH};
 use mni_core::{
     Actor, ActorKind, ActorListProblem, Error, Map, MapFlags, MapTile, TileAttrTable, write_map,
@@ -33,7 +41,9 @@ fn decodes_header_actors_and_tiles() {
         100,
         3, /* actor type 7 */
     ];
-    let bytes = map_bytes(flags, 512, &actors, |i| u16::try_from(i % 3000).unwrap() * 8);
+    let bytes = map_bytes(flags, 512, &actors, |i| {
+        u16::try_from(i % 3000).unwrap() * 8
+    });
     assert_eq!(bytes.len(), 6 + 12 + 65_528);
     let map = Map::parse(&bytes).unwrap();
     assert_eq!((map.width(), map.height()), (512, 64));

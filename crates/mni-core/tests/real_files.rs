@@ -4,6 +4,14 @@
 //! The expected directories, map sizes and actor counts were read independently of this crate
 //! (a separate script over the raw bytes) and agree with `../shared/data/MANIFEST.md`.
 
+// Tests may panic: a failed unwrap or index is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use std::path::PathBuf;
 
 use mni_core::{Episode, EpisodeFiles, GroupFile, GroupKind, MapTile, TileAttrTable, render_map};

@@ -1,5 +1,13 @@
 //! Tile images: plane decoding, masks, tables and map rendering.
 
+// Tests may panic: a failed unwrap or index is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
 use mni_core::raw::{MaskedTileRaw, SolidTileRaw};
 use mni_core::tiles::{TILE_PIXELS, ega_rgba};
 use mni_core::{
