@@ -50,7 +50,8 @@ fn value_over_8_indexes_solid_and_masked_alike() {
 
 #[test]
 fn flag_accessors_follow_the_bit_order() {
-    let checks: [(u8, fn(TileAttributes) -> bool); 8] = [
+    type Accessor = fn(TileAttributes) -> bool;
+    let checks: [(u8, Accessor); 8] = [
         (0, TileAttributes::block_south),
         (1, TileAttributes::block_north),
         (2, TileAttributes::block_west),
