@@ -115,7 +115,7 @@ pub enum Error {
     },
 
     /// A game folder lacks an episode's group file.
-    #[error("no {name} in {dir} (looked for any case of the name)")]
+    #[error("no {name} in {} (looked for any case of the name)", dir.display())]
     MissingFile {
         /// The folder searched.
         dir: PathBuf,
@@ -124,7 +124,7 @@ pub enum Error {
     },
 
     /// Reading or mapping a file failed.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
