@@ -45,6 +45,7 @@
 
 pub mod episode;
 pub mod error;
+pub mod exercise;
 pub mod group;
 pub mod map;
 pub mod mmap;
@@ -64,3 +65,8 @@ pub use tiles::{
     EGA_PALETTE, MapRender, MaskedTiles, RgbaImage, SolidTiles, TileImages, TilePixels, render_map,
 };
 pub use write::{write_group, write_map};
+
+/// The README's Rust examples, compiled as doctests so that the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

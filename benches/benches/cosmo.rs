@@ -1,0 +1,203 @@
+//! Cosmo benchmarks: opening the two group files, looking up every entry, and the
+//! attributes of every cell of every map (throughput in cells/s).
+//!
+//! Data: the real episode 1 files when `GAMEDATA_DIR` holds `cosmo/COSMO1.STN` and
+//! `cosmo/COSMO1.VOL`, else the synthetic episode of `mni_core::synth` (printed at start).
+//! Each group sets mni-core beside a copying reader (what a straightforward reader does:
+//! copy every entry into owned buffers) and, for the cell scan, the raw memory read of the
+//! same tile bytes: the physical limit.
+
+// A bench may panic on setup failure: it has nothing to measure then.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    missing_docs
+)]
+
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use mni_core::{Episode, Map, TileAttrTable, synth};
+
+struct Data {
+    stn: Vec<u8>,
+    vol: Vec<u8>,
+}
+
+fn load() -> Data {
+    let real = std::env::var_os("GAMEDATA_DIR").map(|d| PathBuf::from(d).join("cosmo"));
+    if let Some(dir) = real.filter(|d| d.join("COSMO1.STN").is_file()) {
+        eprintln!("cosmo benches: real episode 1 files in {}", dir.display());
+        return Data {
+            stn: std::fs::read(dir.join("COSMO1.STN")).unwrap(),
+            vol: std::fs::read(dir.join("COSMO1.VOL")).unwrap(),
+        };
+    }
+    eprintln!("cosmo benches: synthetic episode (set GAMEDATA_DIR for the real files)");
+    let e = synth::episode().unwrap();
+    Data {
+        stn: e.stn,
+        vol: e.vol,
+    }
+}
+
+/// The copying reader: every entry copied out into a map of owned buffers.
+fn copying_open(bytes: &[u8]) -> HashMap<String, Vec<u8>> {
+    let mut entries = HashMap::new();
+    for slot in bytes[..4000].chunks_exact(20) {
+        let name_len = slot[..12].iter().position(|&b| b == 0).unwrap_or(12);
+        let offset = u32::from_le_bytes(slot[12..16].try_into().unwrap()) as usize;
+        let size = u32::from_le_bytes(slot[16..20].try_into().unwrap()) as usize;
+        if name_len == 0 || (offset == 0 && size == 0) {
+            break;
+        }
+        if let Some(data) = bytes.get(offset..offset + size) {
+            let name = String::from_utf8_lossy(&slot[..name_len]).to_ascii_uppercase();
+            entries.insert(name, data.to_vec());
+        }
+    }
+    entries
+}
+
+fn open(c: &mut Criterion) {
+    let d = load();
+    let mut g = c.benchmark_group("cosmo/open_stn_and_vol");
+    g.bench_function("mni_core", |b| {
+        b.iter(|| black_box(Episode::parse(black_box(&d.stn), black_box(&d.vol)).unwrap()))
+    });
+    g.bench_function("copying", |b| {
+        b.iter(|| {
+            black_box((
+                copying_open(black_box(&d.stn)),
+                copying_open(black_box(&d.vol)),
+            ))
+        })
+    });
+    g.finish();
+}
+
+fn lookup(c: &mut Criterion) {
+    let d = load();
+    let ep = Episode::parse(&d.stn, &d.vol).unwrap();
+    let names: Vec<String> = ep
+        .stn
+        .entries()
+        .chain(ep.vol.entries())
+        .map(|e| e.name_lossy().to_ascii_lowercase())
+        .collect();
+    let mut g = c.benchmark_group("cosmo/lookup_every_entry");
+    g.throughput(Throughput::Elements(names.len() as u64));
+    g.bench_function("mni_core", |b| {
+        b.iter(|| {
+            names
+                .iter()
+                .map(|n| ep.get(black_box(n)).unwrap().len())
+                .sum::<usize>()
+        })
+    });
+    let (stn, vol) = (copying_open(&d.stn), copying_open(&d.vol));
+    g.bench_function("copying_hashmap", |b| {
+        b.iter(|| {
+            names
+                .iter()
+                .map(|n| {
+                    let key = black_box(n).to_ascii_uppercase();
+                    stn.get(&key).or_else(|| vol.get(&key)).unwrap().len()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
+fn cell_attributes(c: &mut Criterion) {
+    let d = load();
+    let ep = Episode::parse(&d.stn, &d.vol).unwrap();
+    let attrs = ep.tile_attributes().unwrap();
+    let maps: Vec<&[u8]> = ep.map_names().iter().map(|n| ep.get(n).unwrap()).collect();
+    let parsed: Vec<Map<'_>> = maps.iter().map(|m| Map::parse(m).unwrap()).collect();
+    let cells: u64 = parsed.iter().map(|m| m.tile_values().len() as u64).sum();
+    eprintln!("cosmo benches: {} maps, {cells} cells", maps.len());
+
+    let mut g = c.benchmark_group("cosmo/attributes_of_every_cell");
+    g.throughput(Throughput::Elements(cells));
+    g.bench_function("mni_core_scan", |b| {
+        b.iter(|| {
+            let mut flags = [0u32; 8];
+            for bytes in &maps {
+                let map = Map::parse(black_box(bytes)).unwrap();
+                for a in map.cell_attributes(&attrs) {
+                    for (bit, n) in flags.iter_mut().enumerate() {
+                        *n += u32::from(a.bits() >> bit & 1);
+                    }
+                }
+            }
+            flags
+        })
+    });
+    g.bench_function("mni_core_xy", |b| {
+        b.iter(|| {
+            let mut solid = 0u32;
+            for map in &parsed {
+                for y in 0..map.height() {
+                    for x in 0..map.width() {
+                        if let Some(a) = map.attributes(x, y, &attrs) {
+                            solid += u32::from(a.movement() == 0xF);
+                        }
+                    }
+                }
+            }
+            solid
+        })
+    });
+    g.bench_function("copying", |b| {
+        b.iter(|| {
+            let table: Vec<u8> = attrs.bytes().to_vec();
+            let mut flags = [0u32; 8];
+            for bytes in &maps {
+                let words = u16::from_le_bytes([bytes[4], bytes[5]]) as usize;
+                let tiles: Vec<u16> = black_box(bytes)[6 + words * 2..]
+                    .chunks_exact(2)
+                    .map(|p| u16::from_le_bytes([p[0], p[1]]))
+                    .collect();
+                for v in tiles {
+                    let a = table.get(usize::from(v / 8)).copied().unwrap_or(0);
+                    for (bit, n) in flags.iter_mut().enumerate() {
+                        *n += u32::from(a >> bit & 1);
+                    }
+                }
+            }
+            flags
+        })
+    });
+    g.bench_function("raw_read_u16_sum", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            for map in &parsed {
+                sum += black_box(map.tile_values())
+                    .iter()
+                    .map(|v| u64::from(v.get()))
+                    .sum::<u64>();
+            }
+            sum
+        })
+    });
+    g.finish();
+}
+
+/// Parsing a 7,000-byte table is a length check; kept to show it costs nothing.
+fn tileattr(c: &mut Criterion) {
+    let d = load();
+    let ep = Episode::parse(&d.stn, &d.vol).unwrap();
+    let bytes = ep.get("TILEATTR.MNI").unwrap();
+    c.bench_function("cosmo/tileattr_summary", |b| {
+        b.iter(|| TileAttrTable::parse(black_box(bytes)).unwrap().summary())
+    });
+}
+
+criterion_group!(benches, open, lookup, cell_attributes, tileattr);
+criterion_main!(benches);

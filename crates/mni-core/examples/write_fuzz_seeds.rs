@@ -1,0 +1,37 @@
+//! Writes the fuzz seeds (synthetic files, this project's own) under a folder:
+//! `cargo run -p mni-core --example write_fuzz_seeds -- fuzz/seeds`.
+
+use std::path::PathBuf;
+
+use mni_core::{GroupFile, synth, write_group};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let root = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "fuzz/seeds".into()),
+    );
+    let e = synth::episode()?;
+    let vol = GroupFile::parse(&e.vol)?;
+    let small = write_group([("A.MNI", &b"abc"[..]), ("LONGNAME.MNI", &b""[..])])?;
+    let seeds: [(&str, &str, &[u8]); 7] = [
+        ("mni_group", "synthetic_stn", &e.stn),
+        ("mni_group", "small_group", &small),
+        ("mni_map", "synthetic_a2", vol.get("A2.MNI")?),
+        ("mni_render", "synthetic_a2", vol.get("A2.MNI")?),
+        (
+            "mni_tileattr",
+            "synthetic_tileattr",
+            &synth::tile_attributes(),
+        ),
+        ("mni_tiles", "synthetic_tiles", &synth::solid_tiles()),
+        ("mni_tiles", "synthetic_masktile", &synth::masked_tiles()),
+    ];
+    for (target, name, bytes) in seeds {
+        let dir = root.join(target);
+        std::fs::create_dir_all(&dir)?;
+        std::fs::write(dir.join(name), bytes)?;
+        println!("wrote {}/{name} ({} bytes)", dir.display(), bytes.len());
+    }
+    Ok(())
+}
