@@ -96,8 +96,10 @@ impl<'data> GroupFile<'data> {
     /// The first entry whose name equals `name`, ignoring ASCII case, as the game compares.
     pub fn find(&self, name: &str) -> Option<Entry<'data>> {
         let wanted = name.as_bytes();
-        self.entries()
-            .find(|e| e.name().eq_ignore_ascii_case(wanted))
+        if wanted.is_empty() || wanted.len() > GROUP_NAME_LEN {
+            return None;
+        }
+        self.entries().find(|e| name_matches(&e.slot.name, wanted))
     }
 
     /// The bytes of the entry named `name` (ASCII case ignored), borrowed from the file.
@@ -132,6 +134,16 @@ impl<'data> GroupFile<'data> {
 /// A directory slot that ends the list: an empty name, or offset = size = 0.
 fn is_terminator(slot: &GroupSlot) -> bool {
     slot.name[0] == 0 || (slot.offset.get() == 0 && slot.size.get() == 0)
+}
+
+/// True if the name field holds `wanted` (1..=12 bytes, ASCII case ignored) and nothing
+/// after it: the next byte, if any, is the NUL that ends the name.
+#[inline]
+fn name_matches(field: &[u8; GROUP_NAME_LEN], wanted: &[u8]) -> bool {
+    let (Some(head), tail) = (field.get(..wanted.len()), field.get(wanted.len())) else {
+        return false;
+    };
+    head.eq_ignore_ascii_case(wanted) && tail.is_none_or(|&b| b == 0)
 }
 
 /// The name bytes before the first NUL, at most 12.

@@ -139,6 +139,9 @@ impl MapTile {
 #[derive(Clone, Copy)]
 pub struct Map<'data> {
     header: &'data MapHeader,
+    /// Width and height in tiles, derived from the header at parse time.
+    width: u16,
+    height: u16,
     actors: &'data [ActorRecord],
     tiles: &'data [U16],
     trailing: &'data [u8],
@@ -205,6 +208,9 @@ impl<'data> Map<'data> {
         })?;
         Ok(Map {
             header,
+            width,
+            // width is a power of two in 32..=2048, so the quotient is in 16..=1024.
+            height: u16::try_from(MAP_CELLS / usize::from(width)).unwrap_or(u16::MAX),
             actors,
             tiles,
             trailing,
@@ -223,13 +229,12 @@ impl<'data> Map<'data> {
 
     /// Width in tiles (a power of two from 32 to 2048).
     pub fn width(&self) -> u16 {
-        self.header.width.get()
+        self.width
     }
 
     /// Height in tiles: 32,768 / width.
     pub fn height(&self) -> u16 {
-        // width is a power of two in 32..=2048, so the quotient is in 16..=1024.
-        u16::try_from(MAP_CELLS / usize::from(self.width().max(1))).unwrap_or(u16::MAX)
+        self.height
     }
 
     /// The raw actor records, cast in place.
@@ -256,10 +261,10 @@ impl<'data> Map<'data> {
     /// the grid or is one of the last four cells, which the file does not store.
     #[inline]
     pub fn tile_value(&self, x: u16, y: u16) -> Option<u16> {
-        if x >= self.width() || y >= self.height() {
+        if x >= self.width || y >= self.height {
             return None;
         }
-        let index = usize::from(y) * usize::from(self.width()) + usize::from(x);
+        let index = usize::from(y) * usize::from(self.width) + usize::from(x);
         self.tiles.get(index).map(|v| v.get())
     }
 

@@ -2,7 +2,12 @@
 //! path of `mni_core::exercise`. Passing means: no panic, whatever the bytes.
 
 // Tests may panic: a failed unwrap or index is a failed test.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use std::path::{Path, PathBuf};
 
