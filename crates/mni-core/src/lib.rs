@@ -62,7 +62,8 @@ pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};
 pub use mmap::FileData;
 pub use tileattr::{AttrSummary, TileAttrTable, TileAttributes};
 pub use tiles::{
-    EGA_PALETTE, MapRender, MaskedTiles, RgbaImage, SolidTiles, TileImages, TilePixels, render_map,
+    EGA_PALETTE, MapRender, MaskedTiles, RgbaImage, SolidTiles, TileImages, TilePixels, TileRgba,
+    render_map,
 };
 pub use write::{write_group, write_map};
 

@@ -49,6 +49,14 @@ pub fn ega_rgba(index: u8) -> [u8; 4] {
 /// An 8x8 tile decoded to colour indices, `None` where transparent; `[row][column]`.
 pub type TilePixels = [[Option<u8>; TILE_PIXELS]; TILE_PIXELS];
 
+/// An 8x8 tile as RGBA, `[row][column]`; transparent pixels are `[0, 0, 0, 0]`.
+pub type TileRgba = [[[u8; 4]; TILE_PIXELS]; TILE_PIXELS];
+
+/// The RGBA form of decoded pixels: the EGA palette, alpha 0 where transparent.
+pub fn pixels_to_rgba(pixels: &TilePixels) -> TileRgba {
+    pixels.map(|row| row.map(|p| p.map_or([0; 4], ega_rgba)))
+}
+
 /// Colour index of pixel `x` (0 = leftmost) from the four plane bytes of a row.
 #[inline]
 fn plane_pixel(planes: [u8; 4], x: usize) -> u8 {
@@ -78,6 +86,11 @@ impl SolidTileRaw {
             .map(|planes| std::array::from_fn(|x| plane_pixel(planes, x)))
     }
 
+    /// Decodes the tile to RGBA with the standard EGA palette (all opaque).
+    pub fn rgba(&self) -> TileRgba {
+        self.pixels().map(|row| row.map(ega_rgba))
+    }
+
     /// Encodes colour indices (low 4 bits used), `[row][column]`.
     pub fn from_pixels(pixels: &[[u8; TILE_PIXELS]; TILE_PIXELS]) -> Self {
         SolidTileRaw {
@@ -95,6 +108,12 @@ impl MaskedTileRaw {
                 (!transparent).then(|| plane_pixel([b, g, r, i], x))
             })
         })
+    }
+
+    /// Decodes the tile to RGBA with the standard EGA palette; alpha 0 where the mask says
+    /// transparent.
+    pub fn rgba(&self) -> TileRgba {
+        pixels_to_rgba(&self.pixels())
     }
 
     /// Encodes colour indices, `None` = transparent, `[row][column]`.

@@ -28,6 +28,7 @@ fn solid_rows_are_blue_green_red_intensity_planes_msb_first() {
     assert_eq!(p[0], [1, 2, 4, 8, 0, 0, 0, 15]);
     assert_eq!(p[7][0], 12);
     assert_eq!(p[3], [0; 8]);
+    assert_eq!(tile.rgba()[0][7], [0xFF, 0xFF, 0xFF, 0xFF]);
     assert_eq!(SolidTileRaw::from_pixels(&p), *tile);
 }
 
@@ -43,6 +44,17 @@ fn masked_rows_put_the_mask_first_and_one_means_transparent() {
         [Some(3), Some(3), Some(3), Some(3), None, None, None, None]
     );
     assert_eq!(p[1], [Some(0); 8]);
+    let rgba = tile.rgba();
+    assert_eq!(
+        rgba[0][0],
+        [0x00, 0xAA, 0xAA, 0xFF],
+        "colour 3 is cyan, opaque"
+    );
+    assert_eq!(
+        rgba[0][4],
+        [0, 0, 0, 0],
+        "masked pixels are fully transparent"
+    );
     // Colour bits under transparent pixels are not kept: compare decoded pixels.
     assert_eq!(MaskedTileRaw::from_pixels(&p).pixels(), p);
 }
