@@ -93,6 +93,22 @@ pub(crate) fn run(cmd: CosmoCommand) -> CliResult {
     }
 }
 
+/// Prints `report` to stdout: as one JSON document with `json`, else as `human` writes it.
+fn emit<T: Serialize>(
+    json: bool,
+    report: &T,
+    human: impl FnOnce(&mut std::io::StdoutLock<'static>) -> std::io::Result<()>,
+) -> CliResult {
+    let mut out = std::io::stdout().lock();
+    if json {
+        serde_json::to_writer_pretty(&mut out, report)?;
+        writeln!(out)?;
+    } else {
+        human(&mut out)?;
+    }
+    Ok(out.flush()?)
+}
+
 /// One row of `ls`.
 #[derive(Serialize)]
 pub(crate) struct EntryRow {
@@ -140,18 +156,13 @@ fn ls(path: &Path, json: bool) -> CliResult {
     let data = FileData::read(path)?;
     let group = GroupFile::parse(&data).context(|| format!("reading {}", path.display()))?;
     let (rows, problems) = entry_rows(&group);
-    let mut out = std::io::stdout().lock();
-    if json {
-        serde_json::to_writer_pretty(&mut out, &rows)?;
-        writeln!(out)?;
-    } else {
-        print_entry_table(&mut out, &rows)?;
+    emit(json, &rows, |out| {
+        print_entry_table(out, &rows)?;
         let count = group
             .declared_count()
             .map_or_else(String::new, |n| format!(", count slot says {n}"));
-        writeln!(out, "{} entries{count}", rows.len())?;
-    }
-    out.flush()?;
+        writeln!(out, "{} entries{count}", rows.len())
+    })?;
     bad_entries(path, &problems)
 }
 
@@ -266,14 +277,7 @@ fn tileattr(path: &Path, episode: u8, json: bool) -> CliResult {
         };
         tileattr_report(&table.context(|| format!("reading TILEATTR.MNI from {}", path.display()))?)
     };
-    let mut out = std::io::stdout().lock();
-    if json {
-        serde_json::to_writer_pretty(&mut out, &report)?;
-        writeln!(out)?;
-    } else {
-        print_tileattr(&mut out, &report)?;
-    }
-    Ok(out.flush()?)
+    emit(json, &report, |out| print_tileattr(out, &report))
 }
 
 /// The `map` report (also its JSON document).
@@ -369,21 +373,15 @@ fn map(args: &MapArgs) -> CliResult {
         )
     })?;
     let report = map_report(&map);
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        serde_json::to_writer_pretty(&mut out, &report)?;
-        writeln!(out)?;
-    } else {
-        print_map(&mut out, &args.map.to_ascii_uppercase(), &report)?;
-    }
-    out.flush()?;
+    let name = args.map.to_ascii_uppercase();
+    emit(args.json, &report, |out| print_map(out, &name, &report))?;
     if let Some(png) = &args.render {
         let msg = render_png(&ep, &map, png, args.attributes)?;
         // With --json, stdout holds only the JSON document.
         if args.json {
             eprintln!("{msg}");
         } else {
-            writeln!(out, "{msg}")?;
+            println!("{msg}");
         }
     }
     Ok(())
