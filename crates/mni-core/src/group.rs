@@ -41,18 +41,16 @@ impl<'data> GroupFile<'data> {
     ///
     /// Returns `Err` ([`Error::TooShort`]) if `data` is shorter than the 4,000-byte directory.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
-        let dir = data.get(..GROUP_DIRECTORY_LEN).ok_or(Error::TooShort {
-            what: "group file directory",
-            found: data.len(),
-            expected: GROUP_DIRECTORY_LEN,
-        })?;
-        let slots = <[GroupSlot]>::ref_from_bytes(dir).map_err(|_| Error::TooShort {
-            what: "group file directory",
-            found: dir.len(),
-            expected: GROUP_DIRECTORY_LEN,
-        })?;
-        let end = slots.iter().position(is_terminator).unwrap_or(GROUP_SLOTS);
-        let (entries, rest) = slots.split_at(end.min(slots.len()));
+        let (slots, _) =
+            <[GroupSlot]>::ref_from_prefix_with_elems(data, GROUP_SLOTS).map_err(|_| {
+                Error::TooShort {
+                    what: "group file directory",
+                    found: data.len(),
+                    expected: GROUP_DIRECTORY_LEN,
+                }
+            })?;
+        let end = slots.iter().position(is_terminator).unwrap_or(slots.len());
+        let (entries, rest) = slots.split_at(end);
         Ok(GroupFile {
             data,
             entries,

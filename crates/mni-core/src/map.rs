@@ -12,7 +12,9 @@ use zerocopy::FromBytes;
 use zerocopy::little_endian::U16;
 
 use crate::error::{ActorListProblem, Error, Result};
-use crate::raw::{ActorRecord, MAP_CELLS, MAP_TILE_BYTES, MASKED_VALUE_BASE, MapHeader};
+use crate::raw::{
+    ActorRecord, MAP_CELLS, MAP_TILE_BYTES, MAP_TILE_COUNT, MASKED_VALUE_BASE, MapHeader,
+};
 use crate::tileattr::{TileAttrTable, TileAttributes};
 
 /// Smallest map width the game accepts, in tiles.
@@ -195,17 +197,14 @@ impl<'data> Map<'data> {
                     })
                 },
             )?;
-        let tile_bytes = rest.get(..MAP_TILE_BYTES).ok_or(Error::TooShort {
-            what: "map tile data after the actor list",
-            found: rest.len(),
-            expected: MAP_TILE_BYTES,
-        })?;
-        let trailing = rest.get(MAP_TILE_BYTES..).unwrap_or(&[]);
-        let tiles = <[U16]>::ref_from_bytes(tile_bytes).map_err(|_| Error::TooShort {
-            what: "map tile data after the actor list",
-            found: tile_bytes.len(),
-            expected: MAP_TILE_BYTES,
-        })?;
+        let (tiles, trailing) =
+            <[U16]>::ref_from_prefix_with_elems(rest, MAP_TILE_COUNT).map_err(|_| {
+                Error::TooShort {
+                    what: "map tile data after the actor list",
+                    found: rest.len(),
+                    expected: MAP_TILE_BYTES,
+                }
+            })?;
         Ok(Map {
             header,
             width,
