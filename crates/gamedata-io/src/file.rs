@@ -1,0 +1,221 @@
+//! The owner of a file's bytes: a memory map or a buffer read into memory.
+//!
+//! This module holds the workspace's only `unsafe` code: the call to [`memmap2::Mmap::map`]
+//! in [`FileData::map_with`].
+
+use std::fmt;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
+
+use memmap2::{Mmap, MmapOptions};
+
+/// A file could not be found, opened, read or mapped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileError {
+    /// The operating system refused to open, read, list or map a path.
+    #[error("cannot read {}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A folder has no file of the wanted name in any letter case.
+    #[error("no {name} in {} (looked for any letter case of the name)", dir.display())]
+    Missing {
+        /// The folder searched.
+        dir: PathBuf,
+        /// The file name looked for.
+        name: String,
+    },
+}
+
+impl FileError {
+    /// An [`FileError::Io`] for `path`.
+    pub fn io(path: &Path, source: std::io::Error) -> Self {
+        FileError::Io {
+            path: path.to_owned(),
+            source,
+        }
+    }
+}
+
+/// How the pages of a mapping will be touched: advice to the kernel (`madvise`).
+///
+/// Advice changes speed, never results. It is applied on Unix and ignored elsewhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Access {
+    /// No advice: the kernel's default read-ahead.
+    #[default]
+    Normal,
+    /// Front to back, once (a whole-facet scan, a checksum): the kernel reads ahead
+    /// aggressively and may drop pages soon after they are read.
+    Sequential,
+    /// Scattered look-ups (a tile here, a block there): read-ahead is turned down, so a
+    /// look-up does not pull in pages that will not be used.
+    Random,
+}
+
+/// Options for [`FileData::map_with`].
+///
+/// The defaults map lazily with no advice: opening costs microseconds whatever the file's
+/// size, and each page is read on first touch. For a scan of the whole file, measure
+/// [`MapOptions::populate`] and [`Access::Sequential`] before relying on them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MapOptions {
+    /// Pre-fault the whole mapping when it is made (`MAP_POPULATE` on Linux, ignored
+    /// elsewhere). Opening then costs a read of the whole file, but a scan that follows
+    /// takes no page faults; it helps when every page will be read, and wastes time and
+    /// memory when only a few will.
+    pub populate: bool,
+    /// Access advice given to the kernel after mapping.
+    pub access: Access,
+}
+
+impl MapOptions {
+    /// Lazy mapping, no advice (the default).
+    pub const fn new() -> Self {
+        MapOptions {
+            populate: false,
+            access: Access::Normal,
+        }
+    }
+
+    /// Sets [`MapOptions::populate`].
+    #[must_use]
+    pub const fn populate(mut self, populate: bool) -> Self {
+        self.populate = populate;
+        self
+    }
+
+    /// Sets [`MapOptions::access`].
+    #[must_use]
+    pub const fn access(mut self, access: Access) -> Self {
+        self.access = access;
+        self
+    }
+}
+
+/// A file's bytes, owned: mapped or read. Views borrow from it (`&data[..]` or
+/// [`FileData::as_bytes`]) and live no longer than it.
+///
+/// Its `Debug` prints the kind and length, never the bytes.
+pub enum FileData {
+    /// A read-only memory map of the file.
+    Mapped(Mmap),
+    /// The file read into memory.
+    Read(Vec<u8>),
+}
+
+impl fmt::Debug for FileData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self {
+            FileData::Mapped(_) => "Mapped",
+            FileData::Read(_) => "Read",
+        };
+        f.debug_struct("FileData")
+            .field("kind", &kind)
+            .field("len", &self.len())
+            .finish()
+    }
+}
+
+impl FileData {
+    /// Reads the whole file into memory. Safe: later changes to the file are not seen.
+    ///
+    /// Returns `Err` ([`FileError::Io`]) if the file cannot be read.
+    pub fn read(path: &Path) -> Result<Self, FileError> {
+        std::fs::read(path)
+            .map(FileData::Read)
+            .map_err(|e| FileError::io(path, e))
+    }
+
+    /// Maps the file read-only, lazily and with no advice: pages are read on first touch,
+    /// so opening is O(1) in the file's size.
+    ///
+    /// Returns `Err` ([`FileError::Io`]) if the file cannot be opened or mapped.
+    ///
+    /// # Safety
+    ///
+    /// The same contract as [`FileData::map_with`].
+    #[allow(unsafe_code)]
+    pub unsafe fn map(path: &Path) -> Result<Self, FileError> {
+        // SAFETY: the caller upholds this function's contract, which is map_with's.
+        unsafe { Self::map_with(path, MapOptions::new()) }
+    }
+
+    /// Maps the file read-only with `options` (pre-faulting, access advice).
+    ///
+    /// An empty file gives an empty buffer (a zero-length mapping is not allowed).
+    ///
+    /// Returns `Err` ([`FileError::Io`]) if the file cannot be opened or mapped. Advice the
+    /// kernel refuses is ignored: it never changes what is read.
+    ///
+    /// # Safety
+    ///
+    /// The caller must ensure that no process modifies or truncates the file while the
+    /// mapping lives. A concurrent write changes bytes under borrowed views (undefined
+    /// behaviour in Rust's model), and truncation makes any later access to the lost pages
+    /// raise SIGBUS, which kills the process. For files that may change, use
+    /// [`FileData::read`].
+    #[allow(unsafe_code)]
+    pub unsafe fn map_with(path: &Path, options: MapOptions) -> Result<Self, FileError> {
+        let io = |e| FileError::io(path, e);
+        let file = std::fs::File::open(path).map_err(io)?;
+        if file.metadata().map_err(io)?.len() == 0 {
+            return Ok(FileData::Read(Vec::new()));
+        }
+        let mut mmap_options = MmapOptions::new();
+        if options.populate {
+            mmap_options.populate();
+        }
+        // SAFETY: the caller upholds this function's contract (no concurrent modification
+        // or truncation of the file while the map lives).
+        let map = unsafe { mmap_options.map(&file) }.map_err(io)?;
+        advise(&map, options.access);
+        Ok(FileData::Mapped(map))
+    }
+
+    /// The bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            FileData::Mapped(m) => m,
+            FileData::Read(v) => v,
+        }
+    }
+
+    /// True if the bytes are a memory map.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self, FileData::Mapped(_))
+    }
+}
+
+#[cfg(unix)]
+fn advise(map: &Mmap, access: Access) {
+    let advice = match access {
+        Access::Normal => return,
+        Access::Sequential => memmap2::Advice::Sequential,
+        Access::Random => memmap2::Advice::Random,
+    };
+    // Advice is a hint: a kernel that refuses it reads the same bytes, only slower.
+    let _ = map.advise(advice);
+}
+
+#[cfg(not(unix))]
+fn advise(_: &Mmap, _: Access) {}
+
+impl Deref for FileData {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl AsRef<[u8]> for FileData {
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}

@@ -1,0 +1,37 @@
+//! Finding a file in a folder whatever the letter case of its name.
+//!
+//! Game files come in every case: Ultima Online clients ship `MAP0.MUL` beside
+//! `tiledata.mul`, Claw levels come as `.WWD` and `.wwd`, Cosmo's group files as
+//! `COSMO1.STN` or `cosmo1.stn` depending on the archive they came from.
+
+use std::path::{Path, PathBuf};
+
+use crate::file::FileError;
+
+/// The path of the regular file named `name` in `dir`, comparing names with ASCII case
+/// ignored. An exact match is preferred; otherwise the first match in directory order (two
+/// files whose names differ only in case are a broken game folder).
+///
+/// Returns `Err` ([`FileError::Io`]) if the folder cannot be listed, or
+/// ([`FileError::Missing`]) if no file there has that name.
+pub fn find_file_ignoring_case(dir: &Path, name: &str) -> Result<PathBuf, FileError> {
+    let exact = dir.join(name);
+    if exact.is_file() {
+        return Ok(exact);
+    }
+    let io = |e| FileError::io(dir, e);
+    for item in std::fs::read_dir(dir).map_err(io)? {
+        let item = item.map_err(io)?;
+        let matches = item
+            .file_name()
+            .as_encoded_bytes()
+            .eq_ignore_ascii_case(name.as_bytes());
+        if matches && item.path().is_file() {
+            return Ok(item.path());
+        }
+    }
+    Err(FileError::Missing {
+        dir: dir.to_owned(),
+        name: name.to_owned(),
+    })
+}

@@ -1,0 +1,47 @@
+//! What the gamedata format crates (`mni-core`, `mul-core`, `wap-core`) share.
+//!
+//! | item | what |
+//! |---|---|
+//! | [`FileData`] | the owner of a file's bytes: a memory map ([`FileData::map`]) or a buffer ([`FileData::read`]); views borrow from it |
+//! | [`MapOptions`] | pre-faulting and access advice for a mapping that will be scanned whole |
+//! | [`find_file_ignoring_case`] | a file in a folder whatever the letter case of its name (`MAP0.MUL`, `map0.mul`) |
+//! | [`Bytes`] | a cursor over `&'data [u8]` that reads zerocopy records in place and never panics |
+//! | [`Limits`] | caps on what a file may make us decode or allocate |
+//!
+//! This crate holds the workspace's only `unsafe` code: the call to [`memmap2::Mmap::map`] in
+//! [`FileData::map`], whose `# Safety` section says what the caller must uphold. Everything
+//! else, here and in the format crates, is safe code (`#![forbid(unsafe_code)]` there).
+//!
+//! Errors are small: [`ReadError`] and [`LimitError`] are `Copy` and carry numbers only, so
+//! that each format crate maps them into its own error with the context it knows (file,
+//! entry, block); [`FileError`] names the path.
+//!
+//! # Example
+//!
+//! ```
+//! use gamedata_io::Bytes;
+//! use zerocopy::little_endian::U16;
+//!
+//! // Two little-endian u16 words, then three bytes.
+//! let data = [0x34, 0x12, 0x02, 0x00, 7, 8, 9];
+//! let mut bytes = Bytes::new(&data);
+//! let first = bytes.read::<U16>()?;
+//! assert_eq!(first.get(), 0x1234);
+//! let count = bytes.read::<U16>()?.get();
+//! let tail = bytes.read_bytes(usize::from(count))?;
+//! assert_eq!(tail, [7, 8]);
+//! // Asking for more than is left is an error, never a panic.
+//! let err = bytes.read_slice::<U16>(4).unwrap_err();
+//! assert_eq!((err.offset, err.size, err.len), (6, 8, 7));
+//! # Ok::<(), gamedata_io::ReadError>(())
+//! ```
+
+mod bytes;
+mod file;
+mod find;
+mod limits;
+
+pub use bytes::{Bytes, ReadError};
+pub use file::{Access, FileData, FileError, MapOptions};
+pub use find::find_file_ignoring_case;
+pub use limits::{LimitError, Limits};

@@ -1,0 +1,96 @@
+//! Caps on what a file may make us decode or allocate.
+
+/// Caps on decoded sizes and record counts that come from a file.
+///
+/// A compressed stream or a count field is a promise made by the file; a crafted or damaged
+/// file can promise gigabytes. Every decoder and every allocation whose size comes from a
+/// file checks it against the caller's `Limits` first and refuses to go past it with a
+/// [`LimitError`], never an abort. The defaults admit every real file the project knows
+/// of, with room: the largest real Claw level's main block decompresses to 32.5 MB, and a
+/// full-size Ultima Online facet holds about 3 million statics (its 89.9 MB map is mapped,
+/// not decoded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// Largest number of bytes one decoder may produce (decompressed stream, decoded image).
+    /// Default: 256 MiB.
+    pub max_decoded_bytes: u64,
+    /// Largest number of records one table read from a file may hold when it is collected
+    /// into memory (entries of a container's table, objects of a level). Default:
+    /// 16,777,216.
+    pub max_records: u64,
+}
+
+impl Limits {
+    /// The default cap on decoded bytes: 256 MiB.
+    pub const DEFAULT_MAX_DECODED_BYTES: u64 = 256 << 20;
+    /// The default cap on records: 16,777,216 (2^24).
+    pub const DEFAULT_MAX_RECORDS: u64 = 1 << 24;
+
+    /// The documented defaults (see the field docs).
+    pub const fn new() -> Self {
+        Limits {
+            max_decoded_bytes: Self::DEFAULT_MAX_DECODED_BYTES,
+            max_records: Self::DEFAULT_MAX_RECORDS,
+        }
+    }
+
+    /// No caps at all: only for trusted files.
+    pub const fn unlimited() -> Self {
+        Limits {
+            max_decoded_bytes: u64::MAX,
+            max_records: u64::MAX,
+        }
+    }
+
+    /// Checks that decoding `bytes` bytes of `what` is allowed.
+    ///
+    /// Returns `Err` if `bytes` is above [`Limits::max_decoded_bytes`].
+    pub const fn check_decoded(&self, what: &'static str, bytes: u64) -> Result<(), LimitError> {
+        if bytes > self.max_decoded_bytes {
+            return Err(LimitError {
+                what,
+                unit: "bytes",
+                found: bytes,
+                limit: self.max_decoded_bytes,
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks that collecting `count` records of `what` is allowed.
+    ///
+    /// Returns `Err` if `count` is above [`Limits::max_records`].
+    pub const fn check_records(&self, what: &'static str, count: u64) -> Result<(), LimitError> {
+        if count > self.max_records {
+            return Err(LimitError {
+                what,
+                unit: "records",
+                found: count,
+                limit: self.max_records,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A size from a file went past a [`Limits`] cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error(
+    "{what} needs {found} {unit}, over the limit of {limit} (raise it in Limits for trusted files)"
+)]
+pub struct LimitError {
+    /// What was being decoded or collected.
+    pub what: &'static str,
+    /// "bytes" or "records".
+    pub unit: &'static str,
+    /// The size the file asks for.
+    pub found: u64,
+    /// The cap.
+    pub limit: u64,
+}

@@ -1,0 +1,5 @@
+//! gamedata-io: every reading path and every error path.
+
+mod bytes;
+mod file;
+mod limits;
