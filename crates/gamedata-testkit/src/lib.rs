@@ -1,0 +1,366 @@
+//! Test helpers for the gamedata crates. A dev-dependency only; never part of a reader.
+//!
+//! - [`gamedata_dir`], [`require_file`], [`optional_file`]: the real game files under
+//!   `GAMEDATA_DIR`. Tests that need them are `#[ignore]`d so a fresh clone passes, and when
+//!   the variable is set but a file is missing they fail loudly instead of passing on
+//!   nothing.
+//! - [`replay_mutations`]: truncations and seeded byte and bit changes of an input, run
+//!   through a parse function; a panic fails the test with the input saved to a file.
+//! - [`assert_golden`]: compare a JSON value with a golden file; `GOLDEN_UPDATE=1` rewrites
+//!   the file and then fails, so a run with the variable set never passes silently.
+//! - [`rng`]: a seeded ChaCha8 generator (the `rand_chacha` crate), the same stream on every
+//!   platform and run.
+
+// A test kit reports failures by panicking: that is what a failed test is.
+#![allow(clippy::panic, clippy::expect_used)]
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+pub use rand_chacha::ChaCha8Rng;
+pub use rand_core::{RngCore, SeedableRng};
+
+/// The variable that points at the real game files (the `data` folder beside the checkout).
+pub const GAMEDATA_DIR: &str = "GAMEDATA_DIR";
+
+/// The `GAMEDATA_DIR` folder, or `None` when the variable is not set.
+///
+/// # Panics
+///
+/// If the variable is set but is not a folder: the caller asked for real files and would
+/// otherwise silently test nothing.
+pub fn gamedata_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os(GAMEDATA_DIR)?);
+    assert!(
+        dir.is_dir(),
+        "{GAMEDATA_DIR} is set to {}, which is not a folder",
+        dir.display()
+    );
+    Some(dir)
+}
+
+/// `$GAMEDATA_DIR/relative`, for a real-file test (mark it `#[ignore]`).
+///
+/// # Panics
+///
+/// If `GAMEDATA_DIR` is not set, or the file is not there.
+pub fn require_file(relative: &str) -> PathBuf {
+    let dir = gamedata_dir().unwrap_or_else(|| {
+        panic!(
+            "{GAMEDATA_DIR} must point at the real game files for this test \
+             (GAMEDATA_DIR=../shared/data cargo test -- --include-ignored)"
+        )
+    });
+    existing(dir.join(relative))
+}
+
+/// `$GAMEDATA_DIR/relative` when the variable is set, `None` when it is not (benches fall
+/// back to synthetic data then).
+///
+/// # Panics
+///
+/// If the variable is set but the file is not there.
+pub fn optional_file(relative: &str) -> Option<PathBuf> {
+    gamedata_dir().map(|dir| existing(dir.join(relative)))
+}
+
+fn existing(path: PathBuf) -> PathBuf {
+    assert!(
+        path.exists(),
+        "{} is missing: {GAMEDATA_DIR} is set, so the real files must be there",
+        path.display()
+    );
+    path
+}
+
+/// A seeded ChaCha8 generator: the same stream for the same seed on every platform.
+pub fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// A value in `0..n` from `rng` (`0` when `n` is 0). Slightly biased for huge `n`, which
+/// does not matter for picking test positions.
+pub fn below(rng: &mut impl RngCore, n: usize) -> usize {
+    let n64 = u64::try_from(n).unwrap_or(u64::MAX);
+    if n64 == 0 {
+        return 0;
+    }
+    usize::try_from(rng.next_u64() % n64).unwrap_or(0)
+}
+
+/// How many of each kind of change [`replay_mutations`] makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MutationPlan {
+    /// Seed of the generator that picks positions and values.
+    pub seed: u64,
+    /// Single bytes replaced by a random value.
+    pub byte_changes: usize,
+    /// Single bits flipped.
+    pub bit_flips: usize,
+}
+
+impl Default for MutationPlan {
+    fn default() -> Self {
+        MutationPlan {
+            seed: 0x6A4D_E7A1,
+            byte_changes: 512,
+            bit_flips: 512,
+        }
+    }
+}
+
+/// Inputs under this many bytes are cut at every length; longer ones at 1,024 spaced lengths.
+pub const EVERY_LENGTH_BELOW: usize = 4096;
+
+/// The lengths [`replay_mutations`] cuts an input of `len` bytes at: every length from 0 to
+/// `len` when `len` is under 4 KiB, else 1,024 lengths spread evenly over `0..len` plus
+/// `len` itself.
+pub fn truncation_lengths(len: usize) -> Vec<usize> {
+    if len < EVERY_LENGTH_BELOW {
+        return (0..=len).collect();
+    }
+    let mut lengths: Vec<usize> = (0..1024).map(|i| len / 1024 * i).collect();
+    lengths.push(len);
+    lengths
+}
+
+/// Runs `parse` over `data` cut at every [`truncation_lengths`], then over copies of `data`
+/// with single bytes changed and single bits flipped at positions from a seeded generator.
+///
+/// `parse` may return errors (they are results); it must not panic. Returns the number of
+/// inputs run.
+///
+/// # Panics
+///
+/// If `parse` panics: the input is saved to `$MUTATION_OUT` (default: the system's temp
+/// folder, under `gamedata-mutations/`) as `{name}-{kind}-{n}.bin`, and the message names
+/// the file, the kind of change and where it was.
+pub fn replay_mutations(
+    name: &str,
+    data: &[u8],
+    plan: MutationPlan,
+    parse: impl Fn(&[u8]),
+) -> usize {
+    let out = std::env::var_os("MUTATION_OUT").map_or_else(
+        || std::env::temp_dir().join("gamedata-mutations"),
+        PathBuf::from,
+    );
+    replay_saving_to(&out, name, data, plan, parse)
+}
+
+/// [`replay_mutations`] with the folder for failing inputs given.
+fn replay_saving_to(
+    out: &Path,
+    name: &str,
+    data: &[u8],
+    plan: MutationPlan,
+    parse: impl Fn(&[u8]),
+) -> usize {
+    let mut runs = 0;
+    let mut run = |input: &[u8], kind: &str, detail: String| {
+        runs += 1;
+        if catch_unwind(AssertUnwindSafe(|| parse(input))).is_err() {
+            let path = save_failure(out, name, kind, runs, input);
+            panic!(
+                "parsing {name} panicked on a {kind} ({detail}); the input is saved at {}",
+                path.display()
+            );
+        }
+    };
+    for len in truncation_lengths(data.len()) {
+        if let Some(cut) = data.get(..len) {
+            run(cut, "truncation", format!("cut to {len} bytes"));
+        }
+    }
+    if data.is_empty() {
+        return runs;
+    }
+    let mut rng = rng(plan.seed);
+    let mut copy = data.to_vec();
+    for _ in 0..plan.byte_changes {
+        let at = below(&mut rng, copy.len());
+        let value = rng.next_u32().to_le_bytes()[0];
+        let Some(byte) = copy.get_mut(at) else {
+            continue;
+        };
+        let old = std::mem::replace(byte, value);
+        run(
+            &copy,
+            "byte change",
+            format!("byte {at} set to {value:#04x}"),
+        );
+        if let Some(byte) = copy.get_mut(at) {
+            *byte = old;
+        }
+    }
+    for _ in 0..plan.bit_flips {
+        let at = below(&mut rng, copy.len());
+        let bit = below(&mut rng, 8);
+        let Some(byte) = copy.get_mut(at) else {
+            continue;
+        };
+        *byte ^= 1 << bit;
+        run(&copy, "bit flip", format!("bit {bit} of byte {at}"));
+        if let Some(byte) = copy.get_mut(at) {
+            *byte ^= 1 << bit;
+        }
+    }
+    runs
+}
+
+fn save_failure(dir: &Path, name: &str, kind: &str, n: usize, input: &[u8]) -> PathBuf {
+    let safe: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let path = dir.join(format!("{safe}-{}-{n}.bin", kind.replace(' ', "_")));
+    let saved = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, input));
+    if let Err(e) = saved {
+        eprintln!(
+            "could not save the failing input to {}: {e}",
+            path.display()
+        );
+    }
+    path
+}
+
+/// Compares `actual` with the JSON in the golden file at `path` (values compared, not text).
+///
+/// With `GOLDEN_UPDATE=1` in the environment it writes `actual` to `path` (pretty-printed)
+/// and then fails, so that the rewrite is reviewed in the diff and a run with the variable
+/// set can never pass.
+///
+/// # Panics
+///
+/// If the values differ, the golden file cannot be read or parsed, or it was rewritten.
+pub fn assert_golden(path: &Path, actual: &serde_json::Value) {
+    if std::env::var_os("GOLDEN_UPDATE").is_some() {
+        let text = serde_json::to_string_pretty(actual).expect("a JSON value serialises") + "\n";
+        std::fs::write(path, text)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        panic!(
+            "golden files rewritten, review the diff ({}); run again without GOLDEN_UPDATE",
+            path.display()
+        );
+    }
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read golden file {} ({e}); write it with GOLDEN_UPDATE=1",
+            path.display()
+        )
+    });
+    let expected: serde_json::Value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("golden file {} is not JSON: {e}", path.display()));
+    assert!(
+        *actual == expected,
+        "output differs from golden file {}\nexpected: {expected}\n  actual: {actual}",
+        path.display()
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncation_lengths_cover_small_inputs_fully_and_large_ones_evenly() {
+        assert_eq!(truncation_lengths(3), [0, 1, 2, 3]);
+        assert_eq!(truncation_lengths(4095).len(), 4096);
+        let big = truncation_lengths(1_000_000);
+        assert_eq!(big.len(), 1025);
+        assert_eq!(big.first(), Some(&0));
+        assert_eq!(big.last(), Some(&1_000_000));
+        assert!(big.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn the_rng_is_the_same_stream_for_the_same_seed() {
+        let stream = |seed| {
+            let mut r = rng(seed);
+            [r.next_u64(), r.next_u64(), r.next_u64()]
+        };
+        let (a, b, c) = (stream(7), stream(7), stream(8));
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let mut r = rng(1);
+        assert!((0..1000).all(|_| below(&mut r, 10) < 10));
+        assert_eq!(below(&mut r, 0), 0);
+    }
+
+    #[test]
+    fn replay_runs_every_truncation_and_change() {
+        let data = vec![7u8; 100];
+        let plan = MutationPlan {
+            seed: 1,
+            byte_changes: 5,
+            bit_flips: 6,
+        };
+        let seen = std::cell::Cell::new(0usize);
+        let runs = replay_mutations("count", &data, plan, |input| {
+            assert!(input.len() <= 100);
+            seen.set(seen.get() + 1);
+        });
+        assert_eq!(runs, 101 + 5 + 6);
+        assert_eq!(seen.get(), runs);
+    }
+
+    #[test]
+    fn a_panic_saves_the_input_and_fails() {
+        let dir = std::env::temp_dir().join(format!("testkit-{}", std::process::id()));
+        let data = b"abcdef".to_vec();
+        let plan = MutationPlan {
+            seed: 1,
+            byte_changes: 0,
+            bit_flips: 0,
+        };
+        let result = catch_unwind(|| {
+            replay_saving_to(&dir, "boom", &data, plan, |input| {
+                assert!(input.len() < 4, "too long");
+            })
+        });
+        let message = result
+            .expect_err("the parse panicked, so the replay must fail")
+            .downcast::<String>()
+            .expect("a formatted message");
+        assert!(message.contains("truncation (cut to 4 bytes)"), "{message}");
+        // Runs 1..=4 are lengths 0..=3; the fifth, length 4, panicked.
+        let saved = dir.join("boom-truncation-5.bin");
+        assert!(message.contains(&saved.display().to_string()), "{message}");
+        assert_eq!(std::fs::read(&saved).ok().as_deref(), Some(&b"abcd"[..]));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn byte_changes_and_bit_flips_reach_the_parser() {
+        let data = vec![0u8; 64];
+        let plan = MutationPlan {
+            seed: 3,
+            byte_changes: 0,
+            bit_flips: 20,
+        };
+        let flipped = std::cell::Cell::new(0usize);
+        replay_mutations("flips", &data, plan, |input| {
+            if input.len() == 64 {
+                // Exactly one bit differs from the all-zero input in a bit flip run.
+                let ones: u32 = input.iter().map(|b| b.count_ones()).sum();
+                assert!(ones <= 1);
+                flipped.set(flipped.get() + usize::try_from(ones).unwrap_or(0));
+            }
+        });
+        assert_eq!(flipped.get(), 20);
+    }
+
+    #[test]
+    fn golden_compares_values() {
+        let dir = std::env::temp_dir().join(format!("golden-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp folder");
+        let path = dir.join("g.json");
+        std::fs::write(&path, "{\"b\": 2, \"a\": [1]}").expect("write");
+        if std::env::var_os("GOLDEN_UPDATE").is_none() {
+            assert_golden(&path, &serde_json::json!({"a": [1], "b": 2}));
+            let differs = catch_unwind(|| assert_golden(&path, &serde_json::json!({"a": [2]})));
+            assert!(differs.is_err());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
