@@ -1,8 +1,9 @@
 //! Cosmo benchmarks: opening the two group files, looking up every entry, and the
 //! attributes of every cell of every map (throughput in cells/s).
 //!
-//! Data: the real episode 1 files when `GAMEDATA_DIR` holds `cosmo/COSMO1.STN` and
-//! `cosmo/COSMO1.VOL`, else the synthetic episode of `mni_core::synth` (printed at start).
+//! Data: the real episode 1 files when `GAMEDATA_DIR` is set (the bench stops with a clear
+//! message if `cosmo/COSMO1.STN` or `cosmo/COSMO1.VOL` is missing there), else the
+//! synthetic episode of `mni_core::synth` (printed at start).
 //! Each group sets mni-core beside a copying reader (what a straightforward reader does:
 //! copy every entry into owned buffers) and, for the cell scan, the raw memory read of the
 //! same tile bytes: the physical limit.
@@ -18,7 +19,6 @@
 
 use std::collections::HashMap;
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mni_core::{Episode, Map, TileAttrTable, synth};
@@ -29,12 +29,16 @@ struct Data {
 }
 
 fn load() -> Data {
-    let real = std::env::var_os("GAMEDATA_DIR").map(|d| PathBuf::from(d).join("cosmo"));
-    if let Some(dir) = real.filter(|d| d.join("COSMO1.STN").is_file()) {
-        eprintln!("cosmo benches: real episode 1 files in {}", dir.display());
+    let stn = gamedata_testkit::optional_file("cosmo/COSMO1.STN");
+    let vol = gamedata_testkit::optional_file("cosmo/COSMO1.VOL");
+    if let (Some(stn), Some(vol)) = (stn, vol) {
+        eprintln!(
+            "cosmo benches: real episode 1 files beside {}",
+            stn.display()
+        );
         return Data {
-            stn: std::fs::read(dir.join("COSMO1.STN")).unwrap(),
-            vol: std::fs::read(dir.join("COSMO1.VOL")).unwrap(),
+            stn: std::fs::read(stn).unwrap(),
+            vol: std::fs::read(vol).unwrap(),
         };
     }
     eprintln!("cosmo benches: synthetic episode (set GAMEDATA_DIR for the real files)");
@@ -118,7 +122,7 @@ fn cell_attributes(c: &mut Criterion) {
     let d = load();
     let ep = Episode::parse(&d.stn, &d.vol).unwrap();
     let attrs = ep.tile_attributes().unwrap();
-    let maps: Vec<&[u8]> = ep.map_names().iter().map(|n| ep.get(n).unwrap()).collect();
+    let maps: Vec<&[u8]> = ep.map_names().map(|e| e.data().unwrap()).collect();
     let parsed: Vec<Map<'_>> = maps.iter().map(|m| Map::parse(m).unwrap()).collect();
     let cells: u64 = parsed.iter().map(|m| m.tile_values().len() as u64).sum();
     eprintln!("cosmo benches: {} maps, {cells} cells", maps.len());

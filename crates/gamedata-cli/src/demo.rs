@@ -1,37 +1,42 @@
-//! `gamedata demo`: the main job on built-in synthetic data.
+//! `gamedata demo`: the main job of each game family on built-in synthetic data, one section
+//! a family, every file made by the crates' own writers.
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use mni_core::{Episode, GroupFile, synth};
 
-use crate::CliResult;
+use crate::cosmo::draw::render_png;
 use crate::cosmo::{
-    entry_rows, map_report, print_entry_table, print_map, print_tileattr, render_png,
-    tileattr_report,
+    entry_rows, map_report, print_entry_table, print_map, print_tileattr, tileattr_report,
 };
+use crate::output::Output;
 
 #[derive(Args)]
 pub(crate) struct DemoArgs {
-    /// Folder for the synthetic COSMO1.STN / COSMO1.VOL and the rendered PNGs (created).
+    /// Folder for the synthetic files and the rendered PNGs (created).
     #[arg(long, default_value = "gamedata-demo")]
     out: PathBuf,
 }
 
-pub(crate) fn run(args: &DemoArgs) -> CliResult {
+pub(crate) fn run(args: &DemoArgs, out: &mut Output) -> Result<()> {
     let out_dir = &args.out;
     std::fs::create_dir_all(out_dir)
-        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
-    let mut out = std::io::stdout().lock();
+        .with_context(|| format!("cannot create {}", out_dir.display()))?;
+    cosmo_section(out_dir, out)
+}
 
-    writeln!(out, "== Cosmo's Cosmic Adventure: a synthetic episode ==")?;
+/// Cosmo's Cosmic Adventure: a synthetic episode written, listed, summarised and rendered.
+fn cosmo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
+    let w = out.raw();
+    writeln!(w, "== Cosmo's Cosmic Adventure: a synthetic episode ==")?;
     let files = synth::episode()?;
     let (stn_path, vol_path) = (out_dir.join("COSMO1.STN"), out_dir.join("COSMO1.VOL"));
     for (path, bytes) in [(&stn_path, &files.stn), (&vol_path, &files.vol)] {
-        std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
         writeln!(
-            out,
+            w,
             "built {} ({} bytes) with mni_core::write_group",
             path.display(),
             bytes.len()
@@ -39,33 +44,33 @@ pub(crate) fn run(args: &DemoArgs) -> CliResult {
     }
 
     for (label, bytes) in [("COSMO1.STN", &files.stn), ("COSMO1.VOL", &files.vol)] {
-        writeln!(out, "\n-- gamedata cosmo ls {label}")?;
+        writeln!(w, "\n-- gamedata cosmo ls {label}")?;
         let (rows, problems) = entry_rows(&GroupFile::parse(bytes)?);
-        print_entry_table(&mut out, &rows)?;
+        print_entry_table(w, &rows)?;
         if !problems.is_empty() {
-            return Err(problems.join("\n").into());
+            bail!(problems.join("\n"));
         }
     }
 
-    let ep = Episode::parse(&files.stn, &files.vol)?;
+    let ep = Episode::parse_named(&files.stn, "COSMO1.STN", &files.vol, "COSMO1.VOL")?;
     writeln!(
-        out,
+        w,
         "\n-- gamedata cosmo tileattr (TILEATTR.MNI from the STN)"
     )?;
-    print_tileattr(&mut out, &tileattr_report(&ep.tile_attributes()?))?;
+    print_tileattr(w, &tileattr_report(&ep.tile_attributes()?))?;
 
-    writeln!(out, "\n-- gamedata cosmo map A1.MNI --render")?;
+    writeln!(w, "\n-- gamedata cosmo map A1.MNI --render")?;
     let map = ep.map("A1.MNI")?;
-    print_map(&mut out, "A1.MNI", &map_report(&map))?;
+    print_map(w, "A1.MNI", &map_report(&map))?;
     for (file, overlay) in [("A1.png", false), ("A1-attributes.png", true)] {
         let msg = render_png(&ep, &map, &out_dir.join(file), overlay)?;
-        writeln!(out, "{msg}")?;
+        writeln!(w, "{msg}")?;
     }
     writeln!(
-        out,
+        w,
         "\nTry the same on the synthetic files: gamedata cosmo map {} A1.MNI --json\n\
          or on the real episode 1 files: gamedata cosmo map DIR_WITH_COSMO1_FILES A1.MNI --render a1.png",
         out_dir.display()
     )?;
-    Ok(out.flush()?)
+    Ok(())
 }

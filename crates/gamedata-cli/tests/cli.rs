@@ -1,6 +1,8 @@
 //! The `gamedata` command end to end: synthetic files always, real files with GAMEDATA_DIR.
 
-// Tests may panic: a failed unwrap or index is a failed test.
+// The one place this test crate allows what library code may not: a failed unwrap, expect,
+// index or panic is a failed test. (clippy.toml's allow-*-in-tests covers only #[test]
+// functions, not the helpers beside them.)
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -228,7 +230,9 @@ fn bad_input_is_a_clear_error_on_stderr() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("reading map A1.MNI") && err.contains("map width is 100 tiles"),
+        err.contains("reading map A1.MNI")
+            && err.contains("in entry A1.MNI (slot 0) of COSMO1.VOL")
+            && err.contains("map width is 100 tiles"),
         "{err}"
     );
 
@@ -236,32 +240,104 @@ fn bad_input_is_a_clear_error_on_stderr() {
     assert_eq!(out.status.code(), Some(2), "--attributes needs --render");
 }
 
-/// `$GAMEDATA_DIR/cosmo`, failing loudly when unset or missing.
-fn real_cosmo_dir() -> PathBuf {
-    let dir = std::env::var_os("GAMEDATA_DIR")
-        .map(PathBuf::from)
-        .expect("GAMEDATA_DIR must be set for real-file tests");
-    let cosmo = dir.join("cosmo");
-    assert!(
-        cosmo.join("COSMO1.STN").is_file() && cosmo.join("COSMO1.VOL").is_file(),
-        "{} lacks COSMO1.STN/VOL",
-        cosmo.display()
-    );
-    cosmo
+#[test]
+fn json_is_a_global_flag() {
+    let dir = synthetic_game_dir();
+    let before = stdout_json(&gamedata(
+        &["--json", "cosmo", "map", ".", "A1.MNI"],
+        dir.path(),
+    ));
+    let after = stdout_json(&gamedata(
+        &["cosmo", "map", ".", "A1.MNI", "--json"],
+        dir.path(),
+    ));
+    let between = stdout_json(&gamedata(
+        &["cosmo", "--json", "map", ".", "A1.MNI"],
+        dir.path(),
+    ));
+    assert_eq!(before, after);
+    assert_eq!(before, between);
+    assert_eq!(before["width"], 256);
 }
 
-/// Compares the command's JSON with `tests/golden/NAME` (rewrites it with GOLDEN_UPDATE=1).
+#[test]
+fn a_closed_pipe_ends_quietly_with_status_0() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = synthetic_game_dir();
+    for args in [
+        &["cosmo", "map", ".", "A1.MNI", "--render", "x.png"][..],
+        &["cosmo", "ls", "COSMO1.VOL"][..],
+        &["cosmo", "extract", "COSMO1.VOL", "A1.MNI", "-o", "-"][..],
+        &["demo", "--out", "demo"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gamedata"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read one byte, like `head -c1`, then close the pipe.
+        let mut first = [0u8; 1];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn folder_errors_name_the_file_and_entry_errors_the_slot() {
+    let dir = synthetic_game_dir();
+    // A 0-byte COSMO1.STN: the message names the folder command and the file.
+    let vol = std::fs::read(dir.path().join("COSMO1.VOL")).unwrap();
+    let stn = std::fs::read(dir.path().join("COSMO1.STN")).unwrap();
+    std::fs::write(dir.path().join("COSMO1.STN"), b"").unwrap();
+    let out = gamedata(&["cosmo", "tileattr", "."], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("reading TILEATTR.MNI of episode 1 in .")
+            && err.contains("caused by: in group file COSMO1.STN")
+            && err.contains("caused by: group file directory is 0 bytes, expected at least 4000"),
+        "{err}"
+    );
+
+    // TILES.MNI (slot 1 of the STN) loses a byte: the render names the group file and slot.
+    let mut damaged = stn.clone();
+    // Slot 1's size field is at 20 + 16; TILES.MNI is 608 bytes in the synthetic STN.
+    damaged[36..40].copy_from_slice(&607u32.to_le_bytes());
+    std::fs::write(dir.path().join("COSMO1.STN"), &damaged).unwrap();
+    std::fs::write(dir.path().join("COSMO1.VOL"), &vol).unwrap();
+    let out = gamedata(
+        &["cosmo", "map", ".", "A1.MNI", "--render", "a.png"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("in entry TILES.MNI (slot 1) of COSMO1.STN")
+            && err.contains("TILES.MNI is 607 bytes, not a multiple of its 32-byte record"),
+        "{err}"
+    );
+}
+
+/// `$GAMEDATA_DIR/cosmo`, failing loudly when unset or a file is missing.
+fn real_cosmo_dir() -> PathBuf {
+    gamedata_testkit::require_file("cosmo/COSMO1.STN");
+    gamedata_testkit::require_file("cosmo/COSMO1.VOL");
+    gamedata_testkit::require_file("cosmo")
+}
+
+/// Compares the command's JSON with `tests/golden/NAME` (GOLDEN_UPDATE=1 rewrites it and fails).
 fn golden(name: &str, args: &[&str], cwd: &Path) {
     let got = stdout_json(&gamedata(args, cwd));
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
         .join(name);
-    if std::env::var_os("GOLDEN_UPDATE").is_some() {
-        std::fs::write(&path, serde_json::to_string_pretty(&got).unwrap() + "\n").unwrap();
-        return;
-    }
-    let expected: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    assert_eq!(got, expected, "{name}");
+    gamedata_testkit::assert_golden(&path, &got);
 }
 
 #[test]

@@ -2,15 +2,16 @@
 //!
 //! Episode `n` of Cosmo's Cosmic Adventure is `COSMOn.STN` (tiles, tile attributes, actors,
 //! sounds) and `COSMOn.VOL` (maps, backdrops, music). Names are compared case-insensitively,
-//! both for the files in a folder and for entries. Source: `../shared/docs/formats.md`
-//! section 3.
+//! both for the files in a folder and for entries. Source: `docs/formats/cosmo.md`, "Group
+//! files". Every error met reading an entry names the group file and the entry's slot.
 
 use std::path::{Path, PathBuf};
+
+use gamedata_io::{FileData, find_file_ignoring_case};
 
 use crate::error::{Error, Result};
 use crate::group::{Entry, GroupFile};
 use crate::map::Map;
-use crate::mmap::FileData;
 use crate::tileattr::TileAttrTable;
 use crate::tiles::{MaskedTiles, SolidTiles, TileImages};
 
@@ -36,44 +37,25 @@ impl EpisodePaths {
     /// Finds `COSMO{episode}.STN` and `COSMO{episode}.VOL` in `dir`, in any letter case
     /// (an exact match is preferred).
     ///
-    /// Returns `Err` ([`Error::Io`]) if the folder cannot be listed, or
-    /// ([`Error::MissingFile`]) if either file is not there.
+    /// Returns `Err` ([`Error::File`]) if the folder cannot be listed or either file is not
+    /// there.
     pub fn find(dir: &Path, episode: u8) -> Result<Self> {
         Ok(EpisodePaths {
-            stn: find_file(dir, &format!("COSMO{episode}.STN"))?,
-            vol: find_file(dir, &format!("COSMO{episode}.VOL"))?,
+            stn: find_file_ignoring_case(dir, &format!("COSMO{episode}.STN"))?,
+            vol: find_file_ignoring_case(dir, &format!("COSMO{episode}.VOL"))?,
         })
     }
 }
 
-/// The path of the file named `name` (ASCII case ignored) in `dir`.
-fn find_file(dir: &Path, name: &str) -> Result<PathBuf> {
-    let exact = dir.join(name);
-    if exact.is_file() {
-        return Ok(exact);
-    }
-    let io = |source| Error::Io {
-        path: dir.to_owned(),
-        source,
-    };
-    for item in std::fs::read_dir(dir).map_err(io)? {
-        let item = item.map_err(io)?;
-        if item
-            .file_name()
-            .as_encoded_bytes()
-            .eq_ignore_ascii_case(name.as_bytes())
-            && item.path().is_file()
-        {
-            return Ok(item.path());
-        }
-    }
-    Err(Error::MissingFile {
-        dir: dir.to_owned(),
-        name: name.to_owned(),
-    })
+/// The file name of `path` for messages ("COSMO1.STN"), or the whole path if it has none.
+fn display_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
-/// An episode's two group files, owned (read into memory).
+/// An episode's two group files, owned: read into memory, or mapped by the caller.
 #[derive(Debug)]
 pub struct EpisodeFiles {
     /// Where the files were found.
@@ -82,22 +64,40 @@ pub struct EpisodeFiles {
     pub stn: FileData,
     /// COSMOn.VOL's bytes.
     pub vol: FileData,
+    /// The file names, for messages.
+    names: [String; 2],
 }
 
 impl EpisodeFiles {
     /// Finds and reads episode `episode`'s group files in `dir` (see [`EpisodePaths::find`]).
+    ///
+    /// Returns `Err` ([`Error::File`]) if either file is missing or cannot be read.
     pub fn open(dir: &Path, episode: u8) -> Result<Self> {
         let paths = EpisodePaths::find(dir, episode)?;
-        Ok(EpisodeFiles {
-            stn: FileData::read(&paths.stn)?,
-            vol: FileData::read(&paths.vol)?,
+        let stn = FileData::read(&paths.stn)?;
+        let vol = FileData::read(&paths.vol)?;
+        Ok(Self::from_data(paths, stn, vol))
+    }
+
+    /// Wraps bytes the caller owns: for example both files mapped with
+    /// `gamedata_io::FileData::map` (an `unsafe` call whose contract the caller takes on).
+    pub fn from_data(paths: EpisodePaths, stn: FileData, vol: FileData) -> Self {
+        let names = [display_name(&paths.stn), display_name(&paths.vol)];
+        EpisodeFiles {
             paths,
-        })
+            stn,
+            vol,
+            names,
+        }
     }
 
     /// Parses both directories.
+    ///
+    /// Returns `Err` ([`Error::InGroupFile`], naming the file) if either is shorter than its
+    /// 4,000-byte directory.
     pub fn episode(&self) -> Result<Episode<'_>> {
-        Episode::parse(&self.stn, &self.vol)
+        let [stn_name, vol_name] = &self.names;
+        Episode::parse_named(&self.stn, stn_name, &self.vol, vol_name)
     }
 }
 
@@ -108,17 +108,47 @@ pub struct Episode<'data> {
     pub stn: GroupFile<'data>,
     /// COSMOn.VOL.
     pub vol: GroupFile<'data>,
+    /// The two files' names, for messages.
+    names: [&'data str; 2],
 }
 
 impl<'data> Episode<'data> {
-    /// Parses the directories of the STN and VOL files' bytes.
+    /// Parses the directories of the STN and VOL files' bytes; errors call them "STN" and
+    /// "VOL" (use [`Episode::parse_named`] to give their file names).
     ///
-    /// Returns `Err` if either is shorter than its 4,000-byte directory.
+    /// Returns `Err` ([`Error::InGroupFile`]) if either is shorter than its 4,000-byte
+    /// directory.
     pub fn parse(stn: &'data [u8], vol: &'data [u8]) -> Result<Self> {
+        Self::parse_named(stn, "STN", vol, "VOL")
+    }
+
+    /// [`Episode::parse`], with the names errors give the two files ("COSMO1.STN" ...).
+    pub fn parse_named(
+        stn: &'data [u8],
+        stn_name: &'data str,
+        vol: &'data [u8],
+        vol_name: &'data str,
+    ) -> Result<Self> {
+        let parse = |bytes, name: &str| {
+            GroupFile::parse(bytes).map_err(|e| Error::InGroupFile {
+                file: name.to_owned(),
+                source: Box::new(e),
+            })
+        };
         Ok(Episode {
-            stn: GroupFile::parse(stn)?,
-            vol: GroupFile::parse(vol)?,
+            stn: parse(stn, stn_name)?,
+            vol: parse(vol, vol_name)?,
+            names: [stn_name, vol_name],
         })
+    }
+
+    /// The name errors give the group file of `kind`.
+    pub fn file_name(&self, kind: GroupKind) -> &'data str {
+        let [stn, vol] = self.names;
+        match kind {
+            GroupKind::Stn => stn,
+            GroupKind::Vol => vol,
+        }
     }
 
     /// The entry named `name` (ASCII case ignored), from the STN if it has one, else the VOL.
@@ -132,41 +162,73 @@ impl<'data> Episode<'data> {
     /// The bytes of the entry named `name`, STN first, then VOL.
     ///
     /// Returns `Err` ([`Error::EntryNotFound`]) if neither file has it, or
-    /// ([`Error::EntryOutOfBounds`]) if the entry's range is bad.
+    /// ([`Error::InGroupFile`] around [`Error::EntryOutOfBounds`]) if the entry's range is bad.
     pub fn get(&self, name: &str) -> Result<&'data [u8]> {
-        let (_, entry) = self.find(name).ok_or_else(|| Error::EntryNotFound {
+        self.get_entry(name).map(|(_, _, bytes)| bytes)
+    }
+
+    fn get_entry(&self, name: &str) -> Result<(GroupKind, Entry<'data>, &'data [u8])> {
+        let (kind, entry) = self.find(name).ok_or_else(|| Error::EntryNotFound {
             name: name.to_owned(),
-            place: "the episode's STN or VOL".to_owned(),
+            place: format!("{} or {}", self.names[0], self.names[1]),
         })?;
-        entry.data()
+        let bytes = entry.data().map_err(|e| Error::InGroupFile {
+            file: self.file_name(kind).to_owned(),
+            source: Box::new(e),
+        })?;
+        Ok((kind, entry, bytes))
+    }
+
+    /// Looks up the entry `name` and parses its bytes with `parse`; a parse error is wrapped
+    /// in [`Error::InEntry`] naming the group file and slot.
+    fn parse_entry<T>(
+        &self,
+        name: &str,
+        parse: impl FnOnce(&'data [u8]) -> Result<T>,
+    ) -> Result<T> {
+        let (kind, entry, bytes) = self.get_entry(name)?;
+        parse(bytes).map_err(|e| Error::InEntry {
+            file: self.file_name(kind).to_owned(),
+            slot: entry.slot(),
+            name: entry.name_lossy().into_owned(),
+            source: Box::new(e),
+        })
     }
 
     /// TILEATTR.MNI, parsed.
+    ///
+    /// Returns `Err` as [`Episode::get`] does, or [`Error::InEntry`] if the entry is not a
+    /// valid table.
     pub fn tile_attributes(&self) -> Result<TileAttrTable<'data>> {
-        TileAttrTable::parse(self.get("TILEATTR.MNI")?)
+        self.parse_entry("TILEATTR.MNI", TileAttrTable::parse)
     }
 
     /// TILES.MNI and MASKTILE.MNI, parsed.
+    ///
+    /// Returns `Err` as [`Episode::get`] does, or [`Error::InEntry`] if either is not a whole
+    /// number of tiles.
     pub fn tile_images(&self) -> Result<TileImages<'data>> {
         Ok(TileImages {
-            solid: SolidTiles::parse(self.get("TILES.MNI")?)?,
-            masked: MaskedTiles::parse(self.get("MASKTILE.MNI")?)?,
+            solid: self.parse_entry("TILES.MNI", SolidTiles::parse)?,
+            masked: self.parse_entry("MASKTILE.MNI", MaskedTiles::parse)?,
         })
     }
 
     /// The map entry `name` (for example "A1.MNI"), parsed.
+    ///
+    /// Returns `Err` as [`Episode::get`] does, or [`Error::InEntry`] if the entry is not a
+    /// valid map.
     pub fn map(&self, name: &str) -> Result<Map<'data>> {
-        Map::parse(self.get(name)?)
+        self.parse_entry(name, Map::parse)
     }
 
-    /// The names of the entries of both files that parse as maps, in directory order (STN
-    /// then VOL). Cheap: a map is recognised by its header and length only.
-    pub fn map_names(&self) -> Vec<String> {
+    /// The entries of both files that parse as maps, in directory order (STN then VOL).
+    /// Cheap: a map is recognised by its header and length only; [`Entry::name`] gives each
+    /// name.
+    pub fn map_names(&self) -> impl Iterator<Item = Entry<'data>> + 'data {
         self.stn
             .entries()
             .chain(self.vol.entries())
             .filter(|e| e.data().is_ok_and(|d| Map::parse(d).is_ok()))
-            .map(|e| e.name_lossy().into_owned())
-            .collect()
     }
 }

@@ -1,6 +1,6 @@
 //! The crate's one error type.
 
-use std::path::PathBuf;
+use gamedata_io::{FileError, ReadError};
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -8,7 +8,10 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// Everything that can go wrong reading or writing Cosmo data.
 ///
 /// Each variant says what was read, where (entry, slot, byte offset), what was found and what
-/// was expected. Format facts come from `../shared/docs/formats.md` section 3.
+/// was expected. Errors met while reading an entry through an [`Episode`](crate::Episode)
+/// are wrapped in [`Error::InEntry`] or [`Error::InGroupFile`], which name the group file
+/// and slot; the cause is their [`source`](std::error::Error::source). The format facts are
+/// in `docs/formats/cosmo.md`.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -75,7 +78,10 @@ pub enum Error {
     },
 
     /// A map's width is not one the game can hold.
-    #[error("map width is {found} tiles, expected a power of two from 32 to 2048")]
+    #[error(
+        "map width is {found} {}, expected a power of two from 32 to 2048",
+        if *found == 1 { "tile" } else { "tiles" }
+    )]
     MapWidth {
         /// Width read from the header, in tiles.
         found: u16,
@@ -114,24 +120,53 @@ pub enum Error {
         expected: String,
     },
 
-    /// A game folder lacks an episode's group file.
-    #[error("no {name} in {} (looked for any case of the name)", dir.display())]
-    MissingFile {
-        /// The folder searched.
-        dir: PathBuf,
-        /// The file name looked for.
-        name: String,
+    /// A file or folder could not be found, read or mapped.
+    #[error(transparent)]
+    File(#[from] FileError),
+
+    /// An error in a whole group file (its directory, or an entry's range), naming the file.
+    #[error("in group file {file}")]
+    InGroupFile {
+        /// The group file's name ("COSMO1.STN", or "STN" / "VOL" when parsed from bytes).
+        file: String,
+        /// What went wrong.
+        #[source]
+        source: Box<Error>,
     },
 
-    /// Reading or mapping a file failed.
-    #[error("cannot read {}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The operating system's error.
+    /// An error in the data of one entry, naming the group file and the slot.
+    #[error("in entry {name} (slot {slot}) of {file}")]
+    InEntry {
+        /// The group file's name.
+        file: String,
+        /// Directory slot, from 0.
+        slot: usize,
+        /// The entry's name as stored (lossy).
+        name: String,
+        /// What went wrong.
         #[source]
-        source: std::io::Error,
+        source: Box<Error>,
     },
+}
+
+impl Error {
+    /// The innermost error: the cause under any [`Error::InGroupFile`] / [`Error::InEntry`].
+    pub fn root(&self) -> &Error {
+        match self {
+            Error::InGroupFile { source, .. } | Error::InEntry { source, .. } => source.root(),
+            other => other,
+        }
+    }
+
+    /// A [`Error::TooShort`] for `what` from a reader error: `found` is what the data holds
+    /// from the read's start, `expected` what the read needed.
+    pub(crate) fn too_short(what: &'static str) -> impl Fn(ReadError) -> Error {
+        move |e| Error::TooShort {
+            what,
+            found: usize::try_from(e.len.saturating_sub(e.offset)).unwrap_or(usize::MAX),
+            expected: usize::try_from(e.size).unwrap_or(usize::MAX),
+        }
+    }
 }
 
 /// Why a map's actor list was refused (see [`Error::ActorList`]).

@@ -8,7 +8,7 @@
 use crate::group::GroupFile;
 use crate::map::Map;
 use crate::tileattr::TileAttrTable;
-use crate::tiles::{MaskedTiles, SolidTiles, TileImages, render_map};
+use crate::tiles::{MaskedTiles, SolidTiles, TileImages};
 
 /// Parses `data` as a group file and reads every entry, by slot and by name.
 pub fn group(data: &[u8]) -> u64 {
@@ -67,8 +67,9 @@ pub fn map(data: &[u8]) -> u64 {
     acc.wrapping_add(map.trailing().len() as u64)
 }
 
-/// Parses `data` as a map and renders it (an 8 MiB image) with tile tables cut from the
-/// same bytes: the first 2,048 bytes as TILES.MNI, the first 2,560 as MASKTILE.MNI.
+/// Parses `data` as a map and decodes the image of every drawn cell, as a renderer does,
+/// with tile tables cut from the same bytes: the first 2,048 bytes as TILES.MNI, the first
+/// 2,560 as MASKTILE.MNI.
 pub fn render(data: &[u8]) -> u64 {
     let Ok(map) = Map::parse(data) else {
         return 0;
@@ -79,8 +80,19 @@ pub fn render(data: &[u8]) -> u64 {
     let (Ok(solid), Ok(masked)) = (SolidTiles::parse(solid), MaskedTiles::parse(masked)) else {
         return 0;
     };
-    let r = render_map(&map, &TileImages { solid, masked }, [0, 0, 0, 255]);
-    (r.drawn + r.missing) as u64 + u64::from(r.image.get(0, 0).map_or(0, |p| p[0]))
+    let images = TileImages { solid, masked };
+    let mut acc = 0u64;
+    for (x, y, tile) in map.drawn_cells() {
+        acc = acc.wrapping_add(u64::from(x) ^ u64::from(y));
+        acc = match images.pixels(tile) {
+            Some(pixels) => pixels
+                .iter()
+                .flatten()
+                .fold(acc, |a, p| a.wrapping_add(p.map_or(16, u64::from))),
+            None => acc.wrapping_add(1),
+        };
+    }
+    acc
 }
 
 /// Parses `data` as TILES.MNI and as MASKTILE.MNI (the longest whole prefix) and decodes

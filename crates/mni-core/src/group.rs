@@ -4,12 +4,12 @@
 //! ([`GroupSlot`]): a 12-byte name, a u32 offset and a u32 size. The directory ends at the
 //! first slot with an empty name or with offset = size = 0; that last slot may hold the entry
 //! count as ASCII ("21" in COSMO1.STN, "36" in COSMO1.VOL). Entry data follows the directory.
-//! Source: `../shared/docs/formats.md` section 3, checked against the episode 1 files.
+//! Source: `docs/formats/cosmo.md`, "Group files".
 
 use std::borrow::Cow;
 use std::fmt;
 
-use zerocopy::FromBytes;
+use gamedata_io::Bytes;
 
 use crate::error::{Error, Result};
 use crate::raw::{GROUP_DIRECTORY_LEN, GROUP_NAME_LEN, GROUP_SLOTS, GroupSlot};
@@ -39,16 +39,12 @@ impl fmt::Debug for GroupFile<'_> {
 impl<'data> GroupFile<'data> {
     /// Parses the directory at the start of `data`.
     ///
-    /// Returns `Err` ([`Error::TooShort`]) if `data` is shorter than the 4,000-byte directory.
+    /// Returns `Err` ([`Error::TooShort`]) if `data` is shorter than the 4,000-byte
+    /// ([`GROUP_DIRECTORY_LEN`]) directory.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
-        let (slots, _) =
-            <[GroupSlot]>::ref_from_prefix_with_elems(data, GROUP_SLOTS).map_err(|_| {
-                Error::TooShort {
-                    what: "group file directory",
-                    found: data.len(),
-                    expected: GROUP_DIRECTORY_LEN,
-                }
-            })?;
+        let slots = Bytes::new(data)
+            .slice_at::<GroupSlot>(0, GROUP_SLOTS)
+            .map_err(Error::too_short("group file directory"))?;
         let end = slots.iter().position(is_terminator).unwrap_or(slots.len());
         let (entries, rest) = slots.split_at(end);
         Ok(GroupFile {
@@ -209,11 +205,12 @@ impl<'data> Entry<'data> {
         if size == 0 {
             return Ok(&[]);
         }
-        let start = offset as usize;
-        let end = start.checked_add(size as usize);
-        let bytes = end
-            .filter(|_| start >= GROUP_DIRECTORY_LEN)
-            .and_then(|end| self.file.get(start..end));
+        let in_data_area = usize::try_from(offset).is_ok_and(|o| o >= GROUP_DIRECTORY_LEN);
+        let bytes = usize::try_from(offset)
+            .ok()
+            .zip(usize::try_from(size).ok())
+            .filter(|_| in_data_area)
+            .and_then(|(at, len)| Bytes::new(self.file).bytes_at(at, len).ok());
         bytes.ok_or_else(|| Error::EntryOutOfBounds {
             name: self.name_lossy().into_owned(),
             slot: self.index,

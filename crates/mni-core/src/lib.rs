@@ -15,13 +15,18 @@
 //! group file does not hide the good ones.
 //!
 //! Units: map coordinates and sizes are in tiles, tile images in pixels (8 x 8 a tile), file
-//! offsets and sizes in bytes. The format facts come from `../shared/docs/formats.md`
-//! (section 3) and the format text in `../shared/seeds/003_6fb6aebbd6f61c95.txt`, checked
-//! against the episode 1 shareware files.
+//! offsets and sizes in bytes. Every format fact, with its source, is in
+//! `docs/formats/cosmo.md` at the root of the repository; each was checked against the
+//! episode 1 shareware files.
+//!
+//! Features: `write` adds the writers (`write_group`, `write_map`, tile encoders) and the
+//! synthetic episode `synth`; `fuzzing` adds `exercise`, every reading path over arbitrary
+//! bytes. With neither, the crate is readers only.
 //!
 //! # Example
 //!
 //! ```
+//! # #[cfg(feature = "write")] {
 //! use mni_core::{Episode, MapTile, synth};
 //!
 //! // A synthetic episode; for the real game, read COSMO1.STN / COSMO1.VOL with
@@ -38,33 +43,34 @@
 //! let below = (start.x, start.y + 1);
 //! assert!(matches!(map.tile(below.0, below.1), Some(MapTile::Solid(_))));
 //! assert!(map.attributes(below.0, below.1, &attrs).unwrap().block_south());
+//! # }
 //! # Ok::<(), mni_core::Error>(())
 //! ```
 
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 pub mod episode;
 pub mod error;
+#[cfg(feature = "fuzzing")]
 pub mod exercise;
 pub mod group;
 pub mod map;
-pub mod mmap;
 pub mod raw;
+#[cfg(feature = "write")]
 pub mod synth;
 pub mod tileattr;
 pub mod tiles;
+#[cfg(feature = "write")]
 pub mod write;
 
 pub use episode::{Episode, EpisodeFiles, EpisodePaths, GroupKind};
 pub use error::{ActorListProblem, Error, Result};
+pub use gamedata_io::FileData;
 pub use group::{Entry, GroupFile};
 pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};
-pub use mmap::FileData;
 pub use tileattr::{AttrSummary, TileAttrTable, TileAttributes};
-pub use tiles::{
-    EGA_PALETTE, MapRender, MaskedTiles, RgbaImage, SolidTiles, TileImages, TilePixels, TileRgba,
-    render_map,
-};
+pub use tiles::{EGA_PALETTE, MaskedTiles, SolidTiles, TileImages, TilePixels, TileRgba};
+#[cfg(feature = "write")]
 pub use write::{write_group, write_map};
 
 /// The README's Rust examples, compiled as doctests so that the README stays true.

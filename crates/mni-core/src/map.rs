@@ -3,25 +3,26 @@
 //! Layout: a 6-byte [`MapHeader`] (flags, width in tiles, actor list length in words), the
 //! actor list (3 words an actor: type, x, y), then exactly 65,528 bytes of tile values:
 //! 32,764 u16 values, row-major. The grid is `width` x `32768 / width` tiles; its last four
-//! cells are not stored. Source: `../shared/docs/formats.md` section 3, checked against the
-//! 13 maps of episode 1.
+//! cells are not stored. Source: `docs/formats/cosmo.md`, "Maps", checked against the 13
+//! maps of episode 1.
 
 use std::fmt;
 
-use zerocopy::FromBytes;
+use gamedata_io::Bytes;
 use zerocopy::little_endian::U16;
 
 use crate::error::{ActorListProblem, Error, Result};
-use crate::raw::{
-    ActorRecord, MAP_CELLS, MAP_TILE_BYTES, MAP_TILE_COUNT, MASKED_VALUE_BASE, MapHeader,
-};
+use crate::raw::{ActorRecord, MAP_CELLS, MAP_TILE_COUNT, MASKED_VALUE_BASE, MapHeader};
 use crate::tileattr::{TileAttrTable, TileAttributes};
 
-/// Smallest map width the game accepts, in tiles.
+/// Smallest map width the game accepts, in tiles. The game's loader knows only the powers of
+/// two from 32 to 2048 (`docs/formats/cosmo.md`, "Maps": ModdingWiki and cosmo-engine).
 pub const MIN_WIDTH: u16 = 32;
-/// Largest map width the game accepts, in tiles.
+/// Largest map width the game accepts, in tiles (see [`MIN_WIDTH`]).
 pub const MAX_WIDTH: u16 = 2048;
-/// Tile values below this one are air and platform commands, not drawn.
+/// Cell values below this one (solid tiles 0 to 9: two blank tiles and eight direction
+/// arrows that mark moving-platform paths) are not scenery; renderers leave them as
+/// background, as the game does. Measured on episode 1 (`docs/formats/cosmo.md`, "Maps").
 pub const FIRST_DRAWN_VALUE: u16 = 80;
 /// Actor types below this one are special actors (player start, platforms ...).
 pub const SPECIAL_ACTOR_LIMIT: u16 = 31;
@@ -170,41 +171,34 @@ impl<'data> Map<'data> {
     /// 65,528 bytes of tile values follow it ([`Error::TooShort`]). Bytes after the tile
     /// values are kept as [`Map::trailing`].
     pub fn parse(data: &'data [u8]) -> Result<Self> {
-        let (header, rest) = MapHeader::ref_from_prefix(data).map_err(|_| Error::TooShort {
-            what: "map header",
-            found: data.len(),
-            expected: size_of::<MapHeader>(),
-        })?;
+        let mut bytes = Bytes::new(data);
+        let header = bytes
+            .read::<MapHeader>()
+            .map_err(Error::too_short("map header"))?;
         let width = header.width.get();
         if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) || !width.is_power_of_two() {
             return Err(Error::MapWidth { found: width });
         }
         let words = header.actor_words.get();
-        let list_bytes = usize::from(words) * 2;
         let actor_error = |problem| Error::ActorList {
             words,
-            bytes: list_bytes,
+            bytes: usize::from(words) * 2,
             problem,
         };
         if words % 3 != 0 {
             return Err(actor_error(ActorListProblem::NotWholeActors));
         }
-        let (actors, rest) =
-            <[ActorRecord]>::ref_from_prefix_with_elems(rest, usize::from(words / 3)).map_err(
-                |_| {
-                    actor_error(ActorListProblem::PastEnd {
-                        available: rest.len(),
-                    })
-                },
-            )?;
-        let (tiles, trailing) =
-            <[U16]>::ref_from_prefix_with_elems(rest, MAP_TILE_COUNT).map_err(|_| {
-                Error::TooShort {
-                    what: "map tile data after the actor list",
-                    found: rest.len(),
-                    expected: MAP_TILE_BYTES,
-                }
+        let actors = bytes
+            .read_slice::<ActorRecord>(usize::from(words / 3))
+            .map_err(|_| {
+                actor_error(ActorListProblem::PastEnd {
+                    available: bytes.len(),
+                })
             })?;
+        let tiles = bytes
+            .read_slice::<U16>(MAP_TILE_COUNT)
+            .map_err(Error::too_short("map tile data after the actor list"))?;
+        let trailing = bytes.remaining();
         Ok(Map {
             header,
             width,
@@ -265,6 +259,18 @@ impl<'data> Map<'data> {
         }
         let index = usize::from(y) * usize::from(self.width) + usize::from(x);
         self.tiles.get(index).map(|v| v.get())
+    }
+
+    /// Every stored cell whose value is scenery (at least [`FIRST_DRAWN_VALUE`]), row-major,
+    /// as (column, row, tile) in tiles: what a renderer draws.
+    pub fn drawn_cells(&self) -> impl Iterator<Item = (u16, u16, MapTile)> + 'data {
+        let width = usize::from(self.width).max(1);
+        self.tiles.iter().enumerate().filter_map(move |(i, v)| {
+            let value = v.get();
+            let x = u16::try_from(i % width).ok()?;
+            let y = u16::try_from(i / width).ok()?;
+            (value >= FIRST_DRAWN_VALUE).then(|| (x, y, MapTile::from_value(value)))
+        })
     }
 
     /// The decoded tile at column `x`, row `y` (see [`Map::tile_value`] for `None`).

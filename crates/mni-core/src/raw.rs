@@ -2,7 +2,7 @@
 //!
 //! Every struct is `#[repr(C)]`, alignment 1 and little-endian, so it casts in place at any
 //! byte offset of a mapped file. Sizes are asserted at compile time. The layouts are those of
-//! `../shared/docs/formats.md` section 3, checked against the episode 1 files.
+//! `docs/formats/cosmo.md`, checked against the episode 1 files.
 
 use zerocopy::little_endian::{U16, U32};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};

@@ -14,6 +14,8 @@ use crate::raw::{
 use crate::tileattr::TileAttributes as A;
 use crate::tiles::TilePixels;
 use crate::write::{write_group, write_map};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
 use zerocopy::IntoBytes;
 
 /// Solid tile indices of the synthetic tile set (map value = index * 8).
@@ -209,22 +211,10 @@ pub fn masked_tiles() -> Vec<u8> {
         .collect()
 }
 
-/// A small deterministic generator (xorshift32), so fixtures are the same on every run.
-struct Rng(u32);
-
-impl Rng {
-    fn next(&mut self) -> u32 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        self.0 = x;
-        x
-    }
-    /// A value in `0..n` (`n` > 0).
-    fn below(&mut self, n: u32) -> u32 {
-        self.next() % n.max(1)
-    }
+/// A value in `0..n` (`n` > 0) from the seeded generator; the modulo bias is irrelevant
+/// for level shapes.
+fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
+    rng.next_u32() % n.max(1)
 }
 
 /// A generated level: tile values (row-major, 32,764 of them) and actors.
@@ -248,7 +238,7 @@ pub struct Level {
 pub fn level(width: u16, seed: u32) -> Level {
     let w = usize::from(width.clamp(32, 2048));
     let h = 32_768 / w;
-    let mut rng = Rng(seed | 1);
+    let mut rng = ChaCha8Rng::seed_from_u64(u64::from(seed));
     let mut grid = vec![0u16; w * h];
     let put = |grid: &mut Vec<u16>, x: usize, y: usize, v: u16| {
         if x < w
@@ -263,8 +253,8 @@ pub fn level(width: u16, seed: u32) -> Level {
     let mut ground = Vec::with_capacity(w);
     let mut g = base;
     for _ in 0..w {
-        if rng.below(4) == 0 {
-            g = if rng.below(2) == 0 {
+        if below(&mut rng, 4) == 0 {
+            g = if below(&mut rng, 2) == 0 {
                 g + 1
             } else {
                 g.saturating_sub(1)
@@ -290,7 +280,7 @@ pub fn level(width: u16, seed: u32) -> Level {
             && next < top
         {
             put(&mut grid, x, top - 1, solid_value(solid::SLOPE));
-        } else if rng.below(6) == 0 && top > 0 {
+        } else if below(&mut rng, 6) == 0 && top > 0 {
             put(&mut grid, x, top - 1, masked_value(masked::FLOWER));
         }
     }
@@ -308,10 +298,10 @@ pub fn level(width: u16, seed: u32) -> Level {
     // Floating platforms and girders, with an actor on some.
     let mut x = 6;
     while x + 8 < w {
-        let len = 3 + rng.below(5) as usize;
-        let lift = 4 + rng.below(6) as usize;
+        let len = 3 + below(&mut rng, 5) as usize;
+        let lift = 4 + below(&mut rng, 6) as usize;
         let y = ground.get(x).copied().unwrap_or(base).saturating_sub(lift);
-        let tile = if rng.below(3) == 0 {
+        let tile = if below(&mut rng, 3) == 0 {
             masked_value(masked::GIRDER)
         } else {
             solid_value(solid::PLATFORM)
@@ -319,20 +309,20 @@ pub fn level(width: u16, seed: u32) -> Level {
         for dx in 0..len {
             put(&mut grid, x + dx, y, tile);
         }
-        if rng.below(2) == 0 && y > 0 {
+        if below(&mut rng, 2) == 0 && y > 0 {
             actors.push(Actor {
-                kind: ActorKind::Normal(u16::try_from(rng.below(20)).unwrap_or(0)),
+                kind: ActorKind::Normal(u16::try_from(below(&mut rng, 20)).unwrap_or(0)),
                 x: u16::try_from(x + len / 2).unwrap_or(0),
                 y: u16::try_from(y - 1).unwrap_or(0),
             });
         }
-        x += len + 6 + rng.below(10) as usize;
+        x += len + 6 + below(&mut rng, 10) as usize;
     }
     // Brick towers with a one-way wall at their west foot, and trees of leaves.
     let mut x = 20;
     while x + 4 < w {
         let top = ground.get(x).copied().unwrap_or(base);
-        let tall = 3 + rng.below(6) as usize;
+        let tall = 3 + below(&mut rng, 6) as usize;
         for y in top.saturating_sub(tall)..top {
             for dx in 0..2 {
                 put(&mut grid, x + dx, y, solid_value(solid::BRICK));
@@ -346,7 +336,7 @@ pub fn level(width: u16, seed: u32) -> Level {
                 put(&mut grid, tree + dx, y, solid_value(solid::LEAVES));
             }
         }
-        x += 30 + rng.below(20) as usize;
+        x += 30 + below(&mut rng, 20) as usize;
     }
     grid.truncate(MAP_TILE_COUNT);
     Level {

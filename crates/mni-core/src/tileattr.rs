@@ -3,8 +3,8 @@
 //! The file is exactly 7,000 bytes. The attribute of a map tile value is the byte at
 //! `value / 8`, for solid and masked tiles alike: bytes 0..2000 belong to the solid tiles,
 //! and masked tile `i` has its byte at `2000 + 5 * i` (the other four bytes of each group of
-//! five are slack). Sources: `../shared/seeds/003_6fb6aebbd6f61c95.txt` and
-//! `../shared/docs/formats.md` section 3.
+//! five are slack). Source: `docs/formats/cosmo.md`, "TILEATTR.MNI" (ModdingWiki's Cosmo
+//! Tile Attributes page, measured on episode 1).
 
 use std::fmt;
 

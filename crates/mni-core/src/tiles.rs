@@ -3,15 +3,17 @@
 //! Each tile is 8x8 pixels in the 16 EGA colours, stored as bit planes row by row: a solid
 //! row is 4 bytes (blue, green, red, intensity), a masked row 5 bytes (mask, then the same
 //! four planes; mask bit 1 = transparent). The most significant bit is the leftmost pixel,
-//! and the colour index is `I*8 + R*4 + G*2 + B`. Source: `../shared/docs/formats.md`
-//! section 3. [`render_map`] draws a whole map from these.
+//! and the colour index is `I*8 + R*4 + G*2 + B`. Source: `docs/formats/cosmo.md`, "Tile
+//! images". A renderer walks [`Map::drawn_cells`](crate::Map::drawn_cells) and asks
+//! [`TileImages::pixels`] for each; the `gamedata` command draws maps that way.
 
 use std::fmt;
 
-use zerocopy::FromBytes;
+use gamedata_io::Bytes;
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 use crate::error::{Error, Result};
-use crate::map::{FIRST_DRAWN_VALUE, Map, MapTile};
+use crate::map::MapTile;
 use crate::raw::{MaskedTileRaw, SolidTileRaw};
 
 /// Tile width and height in pixels.
@@ -171,13 +173,20 @@ impl<'data> MaskedTiles<'data> {
 
 fn cast_table<'data, T>(data: &'data [u8], what: &'static str) -> Result<TileTable<'data, T>>
 where
-    T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout + zerocopy::Unaligned,
+    T: FromBytes + Immutable + KnownLayout + Unaligned,
 {
-    let tiles = <[T]>::ref_from_bytes(data).map_err(|_| Error::RecordMultiple {
+    let record = size_of::<T>();
+    let not_whole = || Error::RecordMultiple {
         what,
         found: data.len(),
-        record: size_of::<T>(),
-    })?;
+        record,
+    };
+    if !data.len().is_multiple_of(record) {
+        return Err(not_whole());
+    }
+    let tiles = Bytes::new(data)
+        .slice_at::<T>(0, data.len() / record)
+        .map_err(|_| not_whole())?;
     Ok(TileTable { tiles })
 }
 
@@ -222,107 +231,5 @@ impl TileImages<'_> {
                 .map(|t| t.pixels().map(|row| row.map(Some))),
             MapTile::Masked(i) => self.masked.get(usize::from(i)).map(MaskedTileRaw::pixels),
         }
-    }
-}
-
-/// An RGBA image, 4 bytes a pixel, rows top to bottom.
-#[derive(Clone, PartialEq, Eq)]
-pub struct RgbaImage {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// `width * height * 4` bytes.
-    pub pixels: Vec<u8>,
-}
-
-impl fmt::Debug for RgbaImage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("RgbaImage")
-            .field("width", &self.width)
-            .field("height", &self.height)
-            .finish_non_exhaustive()
-    }
-}
-
-impl RgbaImage {
-    /// A `width` x `height` image filled with `fill`.
-    pub fn new(width: u32, height: u32, fill: [u8; 4]) -> Self {
-        let n = width as usize * height as usize;
-        RgbaImage {
-            width,
-            height,
-            pixels: fill.repeat(n),
-        }
-    }
-
-    /// The pixel at (`x`, `y`), or `None` outside the image.
-    pub fn get(&self, x: u32, y: u32) -> Option<[u8; 4]> {
-        if x >= self.width || y >= self.height {
-            return None;
-        }
-        let at = (y as usize * self.width as usize + x as usize) * 4;
-        let p = self.pixels.get(at..at + 4)?;
-        p.try_into().ok()
-    }
-
-    /// Sets the pixel at (`x`, `y`); does nothing outside the image.
-    pub fn set(&mut self, x: u32, y: u32, rgba: [u8; 4]) {
-        if x >= self.width || y >= self.height {
-            return;
-        }
-        let at = (y as usize * self.width as usize + x as usize) * 4;
-        if let Some(p) = self.pixels.get_mut(at..at + 4) {
-            p.copy_from_slice(&rgba);
-        }
-    }
-}
-
-/// What [`render_map`] drew.
-#[derive(Clone, Debug)]
-pub struct MapRender {
-    /// The picture: `width * 8` x `height * 8` pixels (4096 x 512 for A1.MNI).
-    pub image: RgbaImage,
-    /// Cells drawn with a tile image.
-    pub drawn: usize,
-    /// Cells whose tile image index was past the end of TILES.MNI or MASKTILE.MNI (left as
-    /// background).
-    pub missing: usize,
-}
-
-/// Draws a map with its tile images, one image pixel per game pixel.
-///
-/// Cells with values below 80 (air and platform commands), the four unstored cells and
-/// transparent pixels of masked tiles show `background`. The image is at most
-/// 32,768 cells x 64 pixels x 4 bytes = 8 MiB, whatever the input.
-pub fn render_map(map: &Map<'_>, images: &TileImages<'_>, background: [u8; 4]) -> MapRender {
-    let (w, h) = (u32::from(map.width()), u32::from(map.height()));
-    let mut image = RgbaImage::new(w * 8, h * 8, background);
-    let (mut drawn, mut missing) = (0, 0);
-    let rows = map.tile_values().chunks(usize::from(map.width()));
-    for (cy, row) in (0u32..).zip(rows) {
-        for (cx, value) in (0u32..).zip(row) {
-            let value = value.get();
-            if value < FIRST_DRAWN_VALUE {
-                continue;
-            }
-            let Some(pixels) = images.pixels(MapTile::from_value(value)) else {
-                missing += 1;
-                continue;
-            };
-            drawn += 1;
-            for (dy, pixel_row) in (0u32..).zip(pixels) {
-                for (dx, pixel) in (0u32..).zip(pixel_row) {
-                    if let Some(colour) = pixel {
-                        image.set(cx * 8 + dx, cy * 8 + dy, ega_rgba(colour));
-                    }
-                }
-            }
-        }
-    }
-    MapRender {
-        image,
-        drawn,
-        missing,
     }
 }

@@ -1,29 +1,25 @@
 //! `gamedata cosmo ...`: Cosmo's Cosmic Adventure group files, tile attributes and maps.
 
+pub(crate) mod draw;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
-use mni_core::{
-    Episode, EpisodeFiles, FileData, GroupFile, Map, TileAttrTable, TileAttributes, render_map,
-};
+use mni_core::{EpisodeFiles, FileData, GroupFile, Map, TileAttrTable, TileAttributes};
 use serde::Serialize;
 
-use crate::render;
-use crate::{CliResult, WithContext};
-
-/// Background of rendered maps where nothing is drawn: EGA black, opaque.
-pub(crate) const BACKGROUND: [u8; 4] = [0, 0, 0, 255];
+use crate::output::Output;
 
 #[derive(Subcommand)]
 pub(crate) enum CosmoCommand {
     /// List the entries of a group file (COSMO1.STN, COSMO1.VOL, NUKEM2.CMP ...).
+    ///
+    /// With --json: an array of {name, offset, size} (bytes).
     Ls {
         /// The group file.
         group_file: PathBuf,
-        /// Print a JSON array of {name, offset, size} (bytes).
-        #[arg(long)]
-        json: bool,
     },
     /// Copy one entry of a group file out to a file.
     Extract {
@@ -39,6 +35,7 @@ pub(crate) enum CosmoCommand {
     ///
     /// Tiles are classed by their four movement bits: blocks nothing, blocks everything,
     /// blocks only south (platforms you can jump through and land on), or another mix.
+    /// With --json: tiles, blocks_nothing, blocks_everything, south_only, other_mix, flags.
     Tileattr {
         /// A game folder (COSMOn.STN / .VOL), a group file holding TILEATTR.MNI, or the
         /// TILEATTR.MNI file itself (a name ending in .MNI).
@@ -46,12 +43,12 @@ pub(crate) enum CosmoCommand {
         /// Episode number, when PATH is a folder.
         #[arg(long, default_value_t = 1)]
         episode: u8,
-        /// Print JSON: tiles, blocks_nothing, blocks_everything, south_only, other_mix, flags.
-        #[arg(long)]
-        json: bool,
     },
     /// Inspect a map and optionally render it to PNG with the real tile graphics.
-    #[command(after_long_help = render::LEGEND)]
+    ///
+    /// With --json: width, height (tiles), actors (count), backdrop, music, rain,
+    /// palette_animation.
+    #[command(after_long_help = draw::LEGEND)]
     Map(MapArgs),
 }
 
@@ -64,10 +61,6 @@ pub(crate) struct MapArgs {
     /// Episode number.
     #[arg(long, default_value_t = 1)]
     pub(crate) episode: u8,
-    /// Print JSON: width, height (tiles), actors (count), backdrop, music, rain,
-    /// palette_animation.
-    #[arg(long)]
-    pub(crate) json: bool,
     /// Write the map as a PNG, one pixel per game pixel (8 x 8 a tile).
     #[arg(long, value_name = "OUT.png")]
     pub(crate) render: Option<PathBuf>,
@@ -76,37 +69,17 @@ pub(crate) struct MapArgs {
     pub(crate) attributes: bool,
 }
 
-pub(crate) fn run(cmd: CosmoCommand) -> CliResult {
+pub(crate) fn run(cmd: CosmoCommand, out: &mut Output) -> Result<()> {
     match cmd {
-        CosmoCommand::Ls { group_file, json } => ls(&group_file, json),
+        CosmoCommand::Ls { group_file } => ls(&group_file, out),
         CosmoCommand::Extract {
             group_file,
             entry,
             output,
-        } => extract(&group_file, &entry, output.as_deref()),
-        CosmoCommand::Tileattr {
-            path,
-            episode,
-            json,
-        } => tileattr(&path, episode, json),
-        CosmoCommand::Map(args) => map(&args),
+        } => extract(&group_file, &entry, output.as_deref(), out),
+        CosmoCommand::Tileattr { path, episode } => tileattr(&path, episode, out),
+        CosmoCommand::Map(args) => map(&args, out),
     }
-}
-
-/// Prints `report` to stdout: as one JSON document with `json`, else as `human` writes it.
-fn emit<T: Serialize>(
-    json: bool,
-    report: &T,
-    human: impl FnOnce(&mut std::io::StdoutLock<'static>) -> std::io::Result<()>,
-) -> CliResult {
-    let mut out = std::io::stdout().lock();
-    if json {
-        serde_json::to_writer_pretty(&mut out, report)?;
-        writeln!(out)?;
-    } else {
-        human(&mut out)?;
-    }
-    Ok(out.flush()?)
 }
 
 /// One row of `ls`.
@@ -136,7 +109,7 @@ pub(crate) fn entry_rows(group: &GroupFile<'_>) -> (Vec<EntryRow>, Vec<String>) 
     (rows, problems)
 }
 
-pub(crate) fn print_entry_table(out: &mut impl Write, rows: &[EntryRow]) -> std::io::Result<()> {
+pub(crate) fn print_entry_table(out: &mut dyn Write, rows: &[EntryRow]) -> std::io::Result<()> {
     writeln!(
         out,
         "{:>4}  {:<12}  {:>10}  {:>10}",
@@ -152,56 +125,62 @@ pub(crate) fn print_entry_table(out: &mut impl Write, rows: &[EntryRow]) -> std:
     Ok(())
 }
 
-fn ls(path: &Path, json: bool) -> CliResult {
-    let data = FileData::read(path)?;
-    let group = GroupFile::parse(&data).context(|| format!("reading {}", path.display()))?;
+/// Reads a whole file, naming it in the error.
+fn read(path: &Path) -> Result<FileData> {
+    Ok(FileData::read(path)?)
+}
+
+fn ls(path: &Path, out: &mut Output) -> Result<()> {
+    let data = read(path)?;
+    let group = GroupFile::parse(&data).with_context(|| format!("reading {}", path.display()))?;
     let (rows, problems) = entry_rows(&group);
-    emit(json, &rows, |out| {
-        print_entry_table(out, &rows)?;
+    out.report(&rows, |w| {
+        print_entry_table(w, &rows)?;
         let count = group
             .declared_count()
             .map_or_else(String::new, |n| format!(", count slot says {n}"));
-        writeln!(out, "{} entries{count}", rows.len())
+        writeln!(w, "{} entries{count}", rows.len())
     })?;
     bad_entries(path, &problems)
 }
 
 /// An error naming every bad entry, or Ok if there is none.
-fn bad_entries(path: &Path, problems: &[String]) -> CliResult {
+fn bad_entries(path: &Path, problems: &[String]) -> Result<()> {
     if problems.is_empty() {
         return Ok(());
     }
-    Err(format!(
+    bail!(
         "{}: {} bad entr{} (the others are listed and readable):\n  {}",
         path.display(),
         problems.len(),
         if problems.len() == 1 { "y" } else { "ies" },
         problems.join("\n  ")
     )
-    .into())
 }
 
-fn extract(path: &Path, name: &str, output: Option<&Path>) -> CliResult {
-    let data = FileData::read(path)?;
-    let group = GroupFile::parse(&data).context(|| format!("reading {}", path.display()))?;
+fn extract(path: &Path, name: &str, output: Option<&Path>, out: &mut Output) -> Result<()> {
+    let data = read(path)?;
+    let group = GroupFile::parse(&data).with_context(|| format!("reading {}", path.display()))?;
     let entry = group.find(name).ok_or_else(|| {
-        format!(
+        anyhow!(
             "no entry named {name:?} in {} (try `gamedata cosmo ls`)",
             path.display()
         )
     })?;
-    let bytes = entry.data()?;
+    let bytes = entry
+        .data()
+        .with_context(|| format!("reading {}", path.display()))?;
     match output {
-        Some(p) if p == Path::new("-") => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(bytes)?;
-            out.flush()?;
-        }
+        Some(p) if p == Path::new("-") => out.raw().write_all(bytes)?,
         _ => {
             let target = output.map_or_else(|| PathBuf::from(&*entry.name_lossy()), Path::to_owned);
             std::fs::write(&target, bytes)
-                .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
-            println!("wrote {} bytes to {}", bytes.len(), target.display());
+                .with_context(|| format!("cannot write {}", target.display()))?;
+            out.note(&format!(
+                "wrote {} bytes to {}",
+                bytes.len(),
+                target.display()
+            ))?;
         }
     }
     Ok(())
@@ -236,7 +215,7 @@ pub(crate) fn tileattr_report(table: &TileAttrTable<'_>) -> TileAttrReport {
     }
 }
 
-pub(crate) fn print_tileattr(out: &mut impl Write, r: &TileAttrReport) -> std::io::Result<()> {
+pub(crate) fn print_tileattr(out: &mut dyn Write, r: &TileAttrReport) -> std::io::Result<()> {
     let pct = |n: u32| f64::from(n) * 100.0 / f64::from(r.tiles.max(1));
     writeln!(out, "{} tiles (2,000 solid + 1,000 masked)", r.tiles)?;
     for (label, n) in [
@@ -254,19 +233,22 @@ pub(crate) fn print_tileattr(out: &mut impl Write, r: &TileAttrReport) -> std::i
     Ok(())
 }
 
-fn tileattr(path: &Path, episode: u8, json: bool) -> CliResult {
+fn tileattr(path: &Path, episode: u8, out: &mut Output) -> Result<()> {
     let report = if path.is_dir() {
-        let files = EpisodeFiles::open(path, episode)?;
-        let ep = files.episode()?;
-        let table = ep.tile_attributes().context(|| {
+        let doing = || {
             format!(
                 "reading TILEATTR.MNI of episode {episode} in {}",
                 path.display()
             )
-        })?;
+        };
+        let files = EpisodeFiles::open(path, episode).with_context(doing)?;
+        let table = files
+            .episode()
+            .and_then(|ep| ep.tile_attributes())
+            .with_context(doing)?;
         tileattr_report(&table)
     } else {
-        let data = FileData::read(path)?;
+        let data = read(path)?;
         let is_entry = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("mni"));
@@ -275,9 +257,11 @@ fn tileattr(path: &Path, episode: u8, json: bool) -> CliResult {
         } else {
             GroupFile::parse(&data).and_then(|g| TileAttrTable::parse(g.get("TILEATTR.MNI")?))
         };
-        tileattr_report(&table.context(|| format!("reading TILEATTR.MNI from {}", path.display()))?)
+        tileattr_report(
+            &table.with_context(|| format!("reading TILEATTR.MNI from {}", path.display()))?,
+        )
     };
-    emit(json, &report, |out| print_tileattr(out, &report))
+    out.report(&report, |w| print_tileattr(w, &report))
 }
 
 /// The `map` report (also its JSON document).
@@ -308,7 +292,7 @@ pub(crate) fn map_report(map: &Map<'_>) -> MapReport {
     }
 }
 
-pub(crate) fn print_map(out: &mut impl Write, name: &str, r: &MapReport) -> std::io::Result<()> {
+pub(crate) fn print_map(out: &mut dyn Write, name: &str, r: &MapReport) -> std::io::Result<()> {
     writeln!(
         out,
         "{name}: {} x {} tiles ({} x {} pixels), {} actors",
@@ -328,61 +312,25 @@ pub(crate) fn print_map(out: &mut impl Write, name: &str, r: &MapReport) -> std:
     )
 }
 
-/// Renders `map` of `ep` to a PNG at `out`, with the attribute overlay if asked.
-pub(crate) fn render_png(
-    ep: &Episode<'_>,
-    map: &Map<'_>,
-    out: &Path,
-    overlay: bool,
-) -> CliResult<String> {
-    let images = ep
-        .tile_images()
-        .context(|| "reading TILES.MNI and MASKTILE.MNI".to_owned())?;
-    let mut r = render_map(map, &images, BACKGROUND);
-    if overlay {
-        let attrs = ep
-            .tile_attributes()
-            .context(|| "reading TILEATTR.MNI".to_owned())?;
-        render::overlay_attributes(&mut r.image, map, &attrs);
-    }
-    render::write_png(out, &r.image)?;
-    let missing = if r.missing > 0 {
-        format!(", {} cells with no tile image left blank", r.missing)
-    } else {
-        String::new()
-    };
-    Ok(format!(
-        "wrote {} ({} x {} pixels, {} tiles drawn{missing}{})",
-        out.display(),
-        r.image.width,
-        r.image.height,
-        r.drawn,
-        if overlay { ", attributes overlaid" } else { "" }
-    ))
-}
-
-fn map(args: &MapArgs) -> CliResult {
-    let files = EpisodeFiles::open(&args.game_dir, args.episode)?;
-    let ep = files.episode()?;
-    let map = ep.map(&args.map).context(|| {
+fn map(args: &MapArgs, out: &mut Output) -> Result<()> {
+    let doing = || {
         format!(
-            "reading map {} from {} / {}",
+            "reading map {} of episode {} in {}",
             args.map,
-            files.paths.stn.display(),
-            files.paths.vol.display()
+            args.episode,
+            args.game_dir.display()
         )
-    })?;
+    };
+    let files = EpisodeFiles::open(&args.game_dir, args.episode).with_context(doing)?;
+    let ep = files.episode().with_context(doing)?;
+    let map = ep.map(&args.map).with_context(doing)?;
     let report = map_report(&map);
     let name = args.map.to_ascii_uppercase();
-    emit(args.json, &report, |out| print_map(out, &name, &report))?;
+    out.report(&report, |w| print_map(w, &name, &report))?;
     if let Some(png) = &args.render {
-        let msg = render_png(&ep, &map, png, args.attributes)?;
-        // With --json, stdout holds only the JSON document.
-        if args.json {
-            eprintln!("{msg}");
-        } else {
-            println!("{msg}");
-        }
+        let msg = draw::render_png(&ep, &map, png, args.attributes)
+            .with_context(|| format!("rendering {name} to {}", png.display()))?;
+        out.note(&msg)?;
     }
     Ok(())
 }

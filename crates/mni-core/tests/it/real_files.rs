@@ -4,26 +4,15 @@
 //! The expected directories, map sizes and actor counts were read independently of this crate
 //! (a separate script over the raw bytes) and agree with `../shared/data/MANIFEST.md`.
 
-// Tests may panic: a failed unwrap or index is a failed test.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use std::path::PathBuf;
 
-use mni_core::{Episode, EpisodeFiles, GroupFile, GroupKind, MapTile, TileAttrTable, render_map};
+use mni_core::{Episode, EpisodeFiles, GroupFile, GroupKind, MapTile, TileAttrTable};
 
-/// `$GAMEDATA_DIR/cosmo`; fails loudly when the variable is unset or the folder is missing.
+/// `$GAMEDATA_DIR/cosmo`; fails loudly when the variable is unset or a file is missing.
 fn cosmo_dir() -> PathBuf {
-    let dir = std::env::var_os("GAMEDATA_DIR")
-        .map(PathBuf::from)
-        .expect("GAMEDATA_DIR must point at the real game files (../shared/data) for this test");
-    let cosmo = dir.join("cosmo");
-    assert!(cosmo.is_dir(), "{} is missing", cosmo.display());
-    cosmo
+    gamedata_testkit::require_file("cosmo/COSMO1.STN");
+    gamedata_testkit::require_file("cosmo/COSMO1.VOL");
+    gamedata_testkit::require_file("cosmo")
 }
 
 fn files() -> EpisodeFiles {
@@ -165,7 +154,10 @@ fn tile_attribute_figures_match_the_seed() {
 fn all_thirteen_maps_parse() {
     let f = files();
     let ep: Episode<'_> = f.episode().unwrap();
-    let mut names = ep.map_names();
+    let mut names: Vec<String> = ep
+        .map_names()
+        .map(|e| e.name_lossy().into_owned())
+        .collect();
     names.sort();
     let mut expected: Vec<&str> = MAPS.iter().map(|m| m.0).collect();
     expected.sort();
@@ -173,6 +165,7 @@ fn all_thirteen_maps_parse() {
     let attrs: TileAttrTable<'_> = ep.tile_attributes().unwrap();
     let images = ep.tile_images().unwrap();
     assert_eq!((images.solid.len(), images.masked.len()), (2000, 1000));
+    let mut not_drawn = 0;
     for (name, width, height, actors, backdrop, music) in MAPS {
         let map = ep.map(name).unwrap();
         assert_eq!(
@@ -200,13 +193,11 @@ fn all_thirteen_maps_parse() {
             };
             assert!(has_image, "{name}: value {}", v.get());
         }
-        let r = render_map(&map, &images, [0, 0, 0, 255]);
-        assert_eq!(r.missing, 0, "{name}");
-        assert_eq!(
-            (r.image.width, r.image.height),
-            (u32::from(width) * 8, u32::from(height) * 8)
-        );
+        not_drawn += 32_764 - map.drawn_cells().count();
     }
+    // Counted by a separate script over the raw bytes: value 0 in 303,854 cells and the
+    // platform arrows (values 8..64) in 86 (docs/formats/cosmo.md, "Maps").
+    assert_eq!(not_drawn, 303_940);
     let a1 = ep.map("A1.MNI").unwrap();
     assert_eq!((a1.width() as u32 * 8, a1.height() as u32 * 8), (4096, 512));
 }

@@ -1,17 +1,9 @@
 //! Tile images: plane decoding, masks, tables and map rendering.
 
-// Tests may panic: a failed unwrap or index is a failed test.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use mni_core::raw::{MaskedTileRaw, SolidTileRaw};
 use mni_core::tiles::{TILE_PIXELS, ega_rgba};
 use mni_core::{
-    EGA_PALETTE, Error, Map, MapFlags, MaskedTiles, SolidTiles, TileImages, render_map, synth,
+    EGA_PALETTE, Error, Map, MapFlags, MapTile, MaskedTiles, SolidTiles, TileImages, synth,
     write_map,
 };
 use zerocopy::FromBytes;
@@ -88,7 +80,7 @@ fn tables_must_be_whole_tiles() {
 }
 
 #[test]
-fn render_draws_tiles_at_their_cells_and_skips_commands() {
+fn drawn_cells_skip_commands_and_images_decode_per_cell() {
     // One solid tile (index 10) all colour 4, one masked tile (0) with pixel (0,0) colour 14.
     let mut solid = vec![0u8; 11 * 32];
     for row in 0..8 {
@@ -103,33 +95,26 @@ fn render_draws_tiles_at_their_cells_and_skips_commands() {
     let mut tiles = vec![0u16; 32_764];
     tiles[0] = 80; // solid 10 at (0, 0)
     tiles[1] = 16_000; // masked 0 at (1, 0)
-    tiles[2] = 72; // solid 9: a command value below 80, not drawn
+    tiles[2] = 72; // solid 9: below 80, not scenery
     tiles[32 + 3] = 8 * 500; // solid 500 at (3, 1): no such image
     let bytes = write_map(MapFlags::default(), 32, &[], &tiles).unwrap();
     let map = Map::parse(&bytes).unwrap();
-    let bg = [1, 2, 3, 255];
-    let r = render_map(&map, &images, bg);
-    assert_eq!((r.image.width, r.image.height), (256, 8192));
-    assert_eq!((r.drawn, r.missing), (2, 1));
-    assert_eq!(r.image.get(0, 0), Some(ega_rgba(4)));
-    assert_eq!(r.image.get(7, 7), Some(ega_rgba(4)));
-    assert_eq!(r.image.get(8, 0), Some(ega_rgba(14)));
+    let drawn: Vec<_> = map.drawn_cells().collect();
     assert_eq!(
-        r.image.get(9, 0),
-        Some(bg),
-        "transparent pixel shows the background"
+        drawn,
+        [
+            (0, 0, MapTile::Solid(10)),
+            (1, 0, MapTile::Masked(0)),
+            (3, 1, MapTile::Solid(500)),
+        ]
     );
-    assert_eq!(
-        r.image.get(16, 0),
-        Some(bg),
-        "value 72 is a command, not drawn"
-    );
-    assert_eq!(
-        r.image.get(24, 8),
-        Some(bg),
-        "missing image leaves background"
-    );
-    assert_eq!(r.image.get(256, 0), None);
+    let solid_pixels = images.pixels(MapTile::Solid(10)).unwrap();
+    assert!(solid_pixels.iter().flatten().all(|p| *p == Some(4)));
+    let masked_pixels = images.pixels(MapTile::Masked(0)).unwrap();
+    assert_eq!(masked_pixels[0][0], Some(14));
+    assert_eq!(masked_pixels[0][1], None, "mask bit 1 is transparent");
+    assert_eq!(images.pixels(MapTile::Solid(500)), None);
+    assert_eq!(ega_rgba(14), [0xFF, 0xFF, 0x55, 0xFF]);
 }
 
 #[test]

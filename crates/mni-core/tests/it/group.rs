@@ -1,13 +1,5 @@
 //! Group file directory: parsing, lookup, error paths and the writer.
 
-// Tests may panic: a failed unwrap or index is a failed test.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use mni_core::{Error, GroupFile, write_group};
 
 /// One 20-byte directory slot: name (12 bytes, NUL-padded), u32 offset, u32 size.

@@ -1,13 +1,5 @@
 //! Maps: header, actors, tile values, attributes, error paths and the writer.
 
-// Tests may panic: a failed unwrap or index is a failed test.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use mni_core::map::{MAX_WIDTH, MIN_WIDTH};
 use mni_core::{
     Actor, ActorKind, ActorListProblem, Error, Map, MapFlags, MapTile, TileAttrTable, write_map,

@@ -1,13 +1,5 @@
 //! TILEATTR.MNI: lookups, flags and the summary.
 
-// Tests may panic: a failed unwrap or index is a failed test.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use mni_core::{Error, TileAttrTable, TileAttributes, synth};
 
 #[test]
