@@ -144,26 +144,23 @@ pub(crate) fn render_png(
 
 #[cfg(test)]
 mod tests {
-    use mni_core::{MapFlags, MaskedTiles, SolidTiles, write_map};
+    use mni_core::{MapFlags, MapTile, MaskedTiles, SolidTiles, synth, write_map};
 
     use super::*;
 
     #[test]
     fn draws_tiles_at_their_cells_and_skips_commands() {
-        // One solid tile (index 10) all colour 4, one masked tile (0) with pixel (0,0) colour 14.
-        let mut solid = vec![0u8; 11 * 32];
-        for row in 0..8 {
-            solid[10 * 32 + row * 4 + 2] = 0xFF; // red plane
-        }
-        let mut masked = vec![0xFFu8; 40]; // all transparent ...
-        masked[..5].copy_from_slice(&[0x7F, 0x00, 0x80, 0x80, 0x80]); // ... but pixel 0 of row 0: G+R+I = 14
+        // The synthetic tile set; pixel decoding itself is tested in mni-core.
+        let (solid, masked) = (synth::solid_tiles(), synth::masked_tiles());
         let images = TileImages {
             solid: SolidTiles::parse(&solid).unwrap(),
             masked: MaskedTiles::parse(&masked).unwrap(),
         };
+        let grass = MapTile::Solid(synth::solid::GRASS);
+        let flower = MapTile::Masked(synth::masked::FLOWER);
         let mut tiles = vec![0u16; 32_764];
-        tiles[0] = 80; // solid 10 at (0, 0)
-        tiles[1] = 16_000; // masked 0 at (1, 0)
+        tiles[0] = synth::solid_value(synth::solid::GRASS); // (0, 0)
+        tiles[1] = synth::masked_value(synth::masked::FLOWER); // (1, 0)
         tiles[2] = 72; // solid 9: a value below 80, not drawn
         tiles[32 + 3] = 8 * 500; // solid 500 at (3, 1): no such image
         let bytes = write_map(MapFlags::default(), 32, &[], &tiles).unwrap();
@@ -172,24 +169,31 @@ mod tests {
         let r = draw_map(&map, &images, bg);
         assert_eq!((r.image.width, r.image.height), (256, 8192));
         assert_eq!((r.drawn, r.missing), (2, 1));
-        assert_eq!(r.image.get(0, 0), Some(ega_rgba(4)));
-        assert_eq!(r.image.get(7, 7), Some(ega_rgba(4)));
-        assert_eq!(r.image.get(8, 0), Some(ega_rgba(14)));
-        assert_eq!(
-            r.image.get(9, 0),
-            Some(bg),
-            "transparent pixel shows the background"
+        // Every pixel of the two drawn cells is its tile's pixel, or the background where
+        // the masked tile is transparent.
+        for (tile, x0) in [(grass, 0), (flower, 8)] {
+            let pixels = images.pixels(tile).unwrap();
+            for (dy, row) in (0u32..).zip(pixels) {
+                for (dx, p) in (0u32..).zip(row) {
+                    let want = p.map_or(bg, ega_rgba);
+                    assert_eq!(r.image.get(x0 + dx, dy), Some(want), "{tile:?} {dx},{dy}");
+                }
+            }
+        }
+        assert!(
+            images
+                .pixels(flower)
+                .unwrap()
+                .iter()
+                .flatten()
+                .any(Option::is_none),
+            "the flower has transparent pixels, so the background check above means something"
         );
-        assert_eq!(
-            r.image.get(16, 0),
-            Some(bg),
-            "value 72 is a command, not drawn"
-        );
-        assert_eq!(
-            r.image.get(24, 8),
-            Some(bg),
-            "missing image leaves background"
-        );
+        for (x, y, why) in [(16, 0, "value 72 is not drawn"), (24, 8, "missing image")] {
+            for d in 0..8 {
+                assert_eq!(r.image.get(x + d, y + d), Some(bg), "{why}");
+            }
+        }
         assert_eq!(r.image.get(256, 0), None);
     }
 
