@@ -1,0 +1,146 @@
+//! Radar colours (radarcol.mul) and hues (hues.mul).
+//!
+//! radarcol.mul is an array of RGB555 colours: 0x4000 for the land tiles, then one for each
+//! item tile. hues.mul is groups of 708 bytes: a header word and 8 hues of 32 RGB555 colours,
+//! a table start and end colour and a 20-byte name. Source: `docs/formats/uo.md`, "Radar
+//! colours" and "Hues".
+
+use std::borrow::Cow;
+
+use gamedata_io::Bytes;
+use zerocopy::little_endian::U16;
+
+use crate::error::{Error, Result};
+use crate::raw::{HUES_PER_GROUP, HueEntry, HueGroup, RADAR_LAND_ENTRIES};
+
+/// An RGB555 colour (bit 15 unused) as 8-bit RGB: each 5-bit channel `v` becomes
+/// `v << 3 | v >> 2`, so 0 is 0 and 31 is 255.
+#[inline]
+pub const fn rgb555_to_rgb8(colour: u16) -> [u8; 3] {
+    [widen5(colour >> 10), widen5(colour >> 5), widen5(colour)]
+}
+
+/// The low 5 bits of `v` as 0..=255.
+#[inline]
+const fn widen5(v: u16) -> u8 {
+    let v = (v & 0x1F) as u8;
+    v << 3 | v >> 2
+}
+
+/// radarcol.mul, cast in place.
+#[derive(Clone, Copy, Debug)]
+pub struct RadarColours<'data> {
+    colours: &'data [U16],
+}
+
+impl<'data> RadarColours<'data> {
+    /// Casts radarcol.mul.
+    ///
+    /// Returns `Err` ([`Error::FileSize`]) if its length is odd.
+    pub fn parse(data: &'data [u8]) -> Result<Self> {
+        let wrong = || Error::FileSize {
+            what: "radarcol.mul",
+            found: data.len() as u64,
+            expected: "a whole number of 2-byte colours".to_owned(),
+        };
+        if !data.len().is_multiple_of(2) {
+            return Err(wrong());
+        }
+        let colours = Bytes::new(data)
+            .slice_at::<U16>(0, data.len() / 2)
+            .map_err(|_| wrong())?;
+        Ok(RadarColours { colours })
+    }
+
+    /// Every colour, land first, cast in place.
+    pub fn colours(&self) -> &'data [U16] {
+        self.colours
+    }
+
+    /// The RGB555 colour of land tile `id`, or `None` if the file is too short.
+    #[inline]
+    pub fn land(&self, id: u16) -> Option<u16> {
+        self.colours.get(usize::from(id)).map(|c| c.get())
+    }
+
+    /// The RGB555 colour of item tile `id`, or `None` if the file is too short.
+    #[inline]
+    pub fn item(&self, id: u16) -> Option<u16> {
+        self.colours
+            .get(RADAR_LAND_ENTRIES + usize::from(id))
+            .map(|c| c.get())
+    }
+
+    /// Item colours in the file (entries after the 0x4000 land colours).
+    pub fn item_count(&self) -> usize {
+        self.colours.len().saturating_sub(RADAR_LAND_ENTRIES)
+    }
+}
+
+/// hues.mul, cast in place.
+#[derive(Clone, Copy, Debug)]
+pub struct Hues<'data> {
+    groups: &'data [HueGroup],
+}
+
+impl<'data> Hues<'data> {
+    /// Casts hues.mul.
+    ///
+    /// Returns `Err` ([`Error::FileSize`]) unless it is a whole number of 708-byte groups.
+    pub fn parse(data: &'data [u8]) -> Result<Self> {
+        let group = size_of::<HueGroup>();
+        let wrong = || Error::FileSize {
+            what: "hues.mul",
+            found: data.len() as u64,
+            expected: format!("a whole number of {group}-byte groups"),
+        };
+        if !data.len().is_multiple_of(group) {
+            return Err(wrong());
+        }
+        let groups = Bytes::new(data)
+            .slice_at::<HueGroup>(0, data.len() / group)
+            .map_err(|_| wrong())?;
+        Ok(Hues { groups })
+    }
+
+    /// The groups, cast in place.
+    pub fn groups(&self) -> &'data [HueGroup] {
+        self.groups
+    }
+
+    /// Number of hues (8 a group).
+    pub fn len(&self) -> usize {
+        self.groups.len() * HUES_PER_GROUP
+    }
+
+    /// True if the file has no hue.
+    pub fn is_empty(&self) -> bool {
+        self.groups.is_empty()
+    }
+
+    /// Hue `index` counted from 0 in file order (the game's hue numbers start at 1: hue
+    /// number `n` is index `n - 1`), or `None` past the end.
+    pub fn get(&self, index: usize) -> Option<&'data HueEntry> {
+        self.groups
+            .get(index / HUES_PER_GROUP)?
+            .entries
+            .get(index % HUES_PER_GROUP)
+    }
+}
+
+impl HueEntry {
+    /// The name bytes before the first NUL (at most 20).
+    pub fn name_bytes(&self) -> &[u8] {
+        let len = self.name.iter().position(|&b| b == 0).unwrap_or(20);
+        self.name.get(..len).unwrap_or(&self.name)
+    }
+
+    /// The name as text (bytes above 0x7F as Latin-1).
+    pub fn name_lossy(&self) -> Cow<'_, str> {
+        let bytes = self.name_bytes();
+        if bytes.is_ascii() {
+            return String::from_utf8_lossy(bytes);
+        }
+        Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect())
+    }
+}

@@ -1,0 +1,137 @@
+//! The crate's one error type.
+
+use gamedata_io::FileError;
+
+/// Result alias with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Everything that can go wrong reading Ultima Online files.
+///
+/// Each variant says what was read, where (file, block or entry number, byte offset), what
+/// was found and what was expected. Format facts: `docs/formats/uo.md`.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A file's length is not one the format allows.
+    #[error("{what} is {found} bytes, expected {expected}")]
+    FileSize {
+        /// Which file ("tiledata.mul", "map0.mul" ...).
+        what: &'static str,
+        /// Its length in bytes.
+        found: u64,
+        /// What would be right, in words ("1,036,288, 1,644,544 or 3,188,736 bytes" ...).
+        expected: String,
+    },
+
+    /// Map dimensions that cannot be: zero, or too large to address.
+    #[error("map dimensions {width_blocks} x {height_blocks} blocks are not usable: {why}")]
+    Dimensions {
+        /// Width in blocks.
+        width_blocks: u32,
+        /// Height in blocks.
+        height_blocks: u32,
+        /// Why.
+        why: &'static str,
+    },
+
+    /// A facet number with no preset size.
+    #[error("facet {facet} has no preset size (0 to 5 do); give the dimensions instead")]
+    UnknownFacet {
+        /// The facet number.
+        facet: u8,
+    },
+
+    /// An index entry (staidx*.mul, multi.idx) points outside its data file or does not hold
+    /// whole records.
+    #[error(
+        "{file} entry {entry}: offset {offset}, length {length}: {problem} (the data file is \
+         {data_len} bytes)"
+    )]
+    IndexEntry {
+        /// The index file ("staidx", "multi.idx").
+        file: &'static str,
+        /// The entry number: the block number for statics (bx * height + by), the multi id.
+        entry: usize,
+        /// Stored offset in bytes.
+        offset: u32,
+        /// Stored length in bytes.
+        length: u32,
+        /// Length of the data file in bytes.
+        data_len: usize,
+        /// What is wrong.
+        problem: IndexProblem,
+    },
+
+    /// A block or entry number past the end of an index file.
+    #[error("{file} has {records} entries, so entry {entry} is missing")]
+    MissingIndexEntry {
+        /// The index file.
+        file: &'static str,
+        /// The entry asked for.
+        entry: usize,
+        /// Entries the file holds.
+        records: usize,
+    },
+
+    /// A static lies outside its block (x or y of 8 or more).
+    #[error("static {index} of block {block} is at ({x}, {y}) inside the block, expected 0..8")]
+    StaticPosition {
+        /// The block number.
+        block: usize,
+        /// The static's position in the block's list, from 0.
+        index: usize,
+        /// Stored column.
+        x: u8,
+        /// Stored row.
+        y: u8,
+    },
+
+    /// A file could not be found, read or mapped.
+    #[error(transparent)]
+    File(#[from] FileError),
+
+    /// An error in a file, naming it; the cause is the [`source`](std::error::Error::source).
+    #[error("in {file}")]
+    InFile {
+        /// The file's name as found ("MAP0.MUL" ...).
+        file: String,
+        /// What went wrong.
+        #[source]
+        source: Box<Error>,
+    },
+}
+
+impl Error {
+    /// The innermost error, under any [`Error::InFile`].
+    pub fn root(&self) -> &Error {
+        match self {
+            Error::InFile { source, .. } => source.root(),
+            other => other,
+        }
+    }
+
+    pub(crate) fn in_file(path: &std::path::Path) -> impl FnOnce(Error) -> Error + '_ {
+        move |e| Error::InFile {
+            file: path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+            source: Box::new(e),
+        }
+    }
+}
+
+/// What is wrong with an index entry (see [`Error::IndexEntry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum IndexProblem {
+    /// The data runs past the end of the data file.
+    #[error("it runs past the end of the data")]
+    PastEnd,
+    /// The length is not a multiple of the record size.
+    #[error("the length is not a multiple of the {record}-byte record")]
+    NotWholeRecords {
+        /// Record size in bytes.
+        record: usize,
+    },
+}

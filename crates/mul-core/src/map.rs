@@ -1,0 +1,291 @@
+//! Map files (map0.mul ... map5.mul): land tiles and altitudes in 8 x 8 blocks.
+//!
+//! A map is an array of 196-byte [`MapBlock`]s stored column by column: block (bx, by) is
+//! number `bx * height_blocks + by`, so a column of blocks is contiguous. Inside a block the
+//! 64 cells are row-major. The height of a facet is fixed; facets 0 and 1 come in two widths
+//! (6144 and 7168 tiles), so their width is derived from the file's length; one trailing
+//! padding block is accepted. Source: `docs/formats/uo.md`, "Map".
+
+use std::fmt;
+
+use gamedata_io::Bytes;
+
+use crate::error::{Error, Result};
+use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell};
+
+/// The size of a map in blocks (8 x 8 tiles each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MapSize {
+    width_blocks: u32,
+    height_blocks: u32,
+}
+
+/// Height in blocks of facets 0 to 5, and the width of those whose width is fixed.
+const PRESETS: [(Option<u32>, u32); 6] = [
+    (None, 512),      // 0 Felucca: 768 or 896 blocks wide
+    (None, 512),      // 1 Trammel: 768 or 896 blocks wide
+    (Some(288), 200), // 2 Ilshenar: 2304 x 1600 tiles
+    (Some(320), 256), // 3 Malas: 2560 x 2048 tiles
+    (Some(181), 181), // 4 Tokuno: 1448 x 1448 tiles
+    (Some(160), 512), // 5 Ter Mur: 1280 x 4096 tiles
+];
+
+impl MapSize {
+    /// A size in blocks.
+    ///
+    /// Returns `Err` ([`Error::Dimensions`]) if either side is 0 or the map would not fit in
+    /// memory's address range.
+    pub fn from_blocks(width_blocks: u32, height_blocks: u32) -> Result<Self> {
+        let bad = |why| Error::Dimensions {
+            width_blocks,
+            height_blocks,
+            why,
+        };
+        if width_blocks == 0 || height_blocks == 0 {
+            return Err(bad("a side is 0"));
+        }
+        let bytes = u64::from(width_blocks) * u64::from(height_blocks) * MAP_BLOCK_LEN as u64;
+        if usize::try_from(bytes).is_err() || u32::try_from(u64::from(width_blocks) * 8).is_err() {
+            return Err(bad("too large to address"));
+        }
+        Ok(MapSize {
+            width_blocks,
+            height_blocks,
+        })
+    }
+
+    /// A size in tiles; both sides must be multiples of 8.
+    ///
+    /// Returns `Err` ([`Error::Dimensions`]) if a side is not a multiple of 8 or as
+    /// [`MapSize::from_blocks`].
+    pub fn from_tiles(width: u32, height: u32) -> Result<Self> {
+        if !width.is_multiple_of(8) || !height.is_multiple_of(8) {
+            return Err(Error::Dimensions {
+                width_blocks: width / 8,
+                height_blocks: height / 8,
+                why: "the size in tiles is not a multiple of 8",
+            });
+        }
+        Self::from_blocks(width / 8, height / 8)
+    }
+
+    /// The size of facet `facet` (0 to 5) whose map file is `map_len` bytes long.
+    ///
+    /// Facets 0 and 1 are 512 blocks high, and their width is the file's block count / 512
+    /// (768 before Mondain's Legacy, 896 after), after one trailing padding block if there is
+    /// one. The other facets have fixed sizes (`docs/formats/uo.md`, "Map").
+    ///
+    /// Returns `Err` ([`Error::UnknownFacet`]) for a facet above 5, or
+    /// ([`Error::FileSize`]) if a facet 0/1 file is not a whole number of 512-block columns.
+    pub fn preset(facet: u8, map_len: u64) -> Result<Self> {
+        let &(width, height) = PRESETS
+            .get(usize::from(facet))
+            .ok_or(Error::UnknownFacet { facet })?;
+        if let Some(width) = width {
+            return Self::from_blocks(width, height);
+        }
+        let block = MAP_BLOCK_LEN as u64;
+        let blocks = map_len / block;
+        let column = u64::from(height);
+        let width = if !map_len.is_multiple_of(block) {
+            None
+        } else if blocks % column <= 1 {
+            // Whole columns, or whole columns and one padding block.
+            Some(blocks / column)
+        } else {
+            None
+        };
+        let width = width
+            .filter(|&w| w > 0)
+            .and_then(|w| u32::try_from(w).ok())
+            .ok_or_else(|| Error::FileSize {
+                what: "map",
+                found: map_len,
+                expected: format!(
+                    "whole columns of {height} blocks of {MAP_BLOCK_LEN} bytes (facet {facet}), \
+                     with at most one padding block"
+                ),
+            })?;
+        Self::from_blocks(width, height)
+    }
+
+    /// Width in blocks.
+    pub const fn width_blocks(&self) -> u32 {
+        self.width_blocks
+    }
+
+    /// Height in blocks.
+    pub const fn height_blocks(&self) -> u32 {
+        self.height_blocks
+    }
+
+    /// Width in tiles.
+    pub const fn width(&self) -> u32 {
+        self.width_blocks * 8
+    }
+
+    /// Height in tiles.
+    pub const fn height(&self) -> u32 {
+        self.height_blocks * 8
+    }
+
+    /// Number of blocks.
+    pub fn blocks(&self) -> usize {
+        // from_blocks checked that this fits.
+        usize::try_from(u64::from(self.width_blocks) * u64::from(self.height_blocks))
+            .unwrap_or(usize::MAX)
+    }
+
+    /// The number of block (`bx`, `by`) in column-major order, or `None` outside the map.
+    #[inline]
+    pub fn block_index(&self, bx: u32, by: u32) -> Option<usize> {
+        if bx >= self.width_blocks || by >= self.height_blocks {
+            return None;
+        }
+        usize::try_from(u64::from(bx) * u64::from(self.height_blocks) + u64::from(by)).ok()
+    }
+
+    /// The block coordinates (bx, by) of block number `index`, or `None` past the end.
+    pub fn block_coords(&self, index: usize) -> Option<(u32, u32)> {
+        if index >= self.blocks() {
+            return None;
+        }
+        let index = u64::try_from(index).ok()?;
+        let h = u64::from(self.height_blocks);
+        Some((
+            u32::try_from(index / h).ok()?,
+            u32::try_from(index % h).ok()?,
+        ))
+    }
+
+    /// Bytes of a map file of this size, without the padding block.
+    pub fn map_len(&self) -> u64 {
+        u64::from(self.width_blocks) * u64::from(self.height_blocks) * MAP_BLOCK_LEN as u64
+    }
+}
+
+impl fmt::Display for MapSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} x {} tiles ({} x {} blocks)",
+            self.width(),
+            self.height(),
+            self.width_blocks,
+            self.height_blocks
+        )
+    }
+}
+
+/// A map: its blocks cast in place over the file's bytes.
+#[derive(Clone, Copy)]
+pub struct Map<'data> {
+    size: MapSize,
+    blocks: &'data [MapBlock],
+    padded: bool,
+}
+
+impl fmt::Debug for Map<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Map")
+            .field("size", &self.size)
+            .field("padded", &self.padded)
+            .finish()
+    }
+}
+
+impl<'data> Map<'data> {
+    /// Casts a map file of `size` in place.
+    ///
+    /// Returns `Err` ([`Error::FileSize`]) unless `data` is exactly `size.blocks()` blocks
+    /// of 196 bytes, or one block more (the padding modern clients write).
+    pub fn parse(data: &'data [u8], size: MapSize) -> Result<Self> {
+        let blocks = size.blocks();
+        let wrong = || Error::FileSize {
+            what: "map",
+            found: data.len() as u64,
+            expected: format!(
+                "{} ({size}, 196 bytes a block) or {} with one padding block",
+                size.map_len(),
+                size.map_len() + MAP_BLOCK_LEN as u64
+            ),
+        };
+        let exact = size.map_len();
+        let len = data.len() as u64;
+        if len != exact && len != exact + MAP_BLOCK_LEN as u64 {
+            return Err(wrong());
+        }
+        let blocks = Bytes::new(data)
+            .slice_at::<MapBlock>(0, blocks)
+            .map_err(|_| wrong())?;
+        Ok(Map {
+            size,
+            blocks,
+            padded: len != exact,
+        })
+    }
+
+    /// The size.
+    pub fn size(&self) -> MapSize {
+        self.size
+    }
+
+    /// True if the file has the one trailing padding block.
+    pub fn padded(&self) -> bool {
+        self.padded
+    }
+
+    /// Every block, column-major (block (bx, by) at `bx * height_blocks + by`), cast in place.
+    pub fn blocks(&self) -> &'data [MapBlock] {
+        self.blocks
+    }
+
+    /// Block (`bx`, `by`), or `None` outside the map.
+    #[inline]
+    pub fn block(&self, bx: u32, by: u32) -> Option<&'data MapBlock> {
+        self.blocks.get(self.size.block_index(bx, by)?)
+    }
+
+    /// The cell at tile (`x`, `y`), or `None` outside the map.
+    #[inline]
+    pub fn cell(&self, x: u32, y: u32) -> Option<&'data MapCell> {
+        let block = self.block(x / 8, y / 8)?;
+        block.cells.get(cell_in_block(x, y))
+    }
+
+    /// The blocks of column `bx` (contiguous, top to bottom), or `None` past the last column.
+    pub fn column(&self, bx: u32) -> Option<&'data [MapBlock]> {
+        let start = self.size.block_index(bx, 0)?;
+        let height = usize::try_from(self.size.height_blocks).ok()?;
+        self.blocks.get(start..start.checked_add(height)?)
+    }
+
+    /// Every column of blocks, west to east (what [`rayon`] splits a whole-map scan over).
+    pub fn columns(&self) -> std::slice::ChunksExact<'data, MapBlock> {
+        let height = usize::try_from(self.size.height_blocks).unwrap_or(usize::MAX);
+        self.blocks.chunks_exact(height.max(1))
+    }
+
+    /// The cells of the rectangle of tiles from (`x`, `y`), `width` x `height`, clipped to
+    /// the map, row by row: (x, y, cell). What a renderer drawing a viewport reads.
+    pub fn region(
+        &self,
+        x: u32,
+        y: u32,
+        width: u32,
+        height: u32,
+    ) -> impl Iterator<Item = (u32, u32, &'data MapCell)> + 'data {
+        let map = *self;
+        let x_end = x.saturating_add(width).min(self.size.width());
+        let y_end = y.saturating_add(height).min(self.size.height());
+        (y..y_end).flat_map(move |cy| {
+            (x..x_end).filter_map(move |cx| map.cell(cx, cy).map(|c| (cx, cy, c)))
+        })
+    }
+}
+
+/// Index of tile (x, y)'s cell inside its block.
+#[inline]
+pub(crate) fn cell_in_block(x: u32, y: u32) -> usize {
+    (y as usize % BLOCK_SIDE) * BLOCK_SIDE + x as usize % BLOCK_SIDE
+}

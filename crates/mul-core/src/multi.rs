@@ -1,0 +1,177 @@
+//! Multis: multi.idx (12-byte index records) and multi.mul (components).
+//!
+//! A multi (a house, a ship, a camp) is a list of item tiles placed relative to its centre.
+//! Components are 12 bytes {id, x, y, z, flags} before High Seas and 16 bytes (one more
+//! word) after; x, y and z are signed (the original format text says unsigned: wrong). Real
+//! index files hold garbage entries, so each entry is checked and a bad one is reported,
+//! never followed. Source: `docs/formats/uo.md`, "Multi".
+
+use std::fmt;
+
+use zerocopy::FromBytes;
+
+use crate::error::{Error, Result};
+use crate::index::{detect_record_size, entry_bytes, is_empty, parse_index};
+use crate::raw::{IndexRecord, MultiComponent12, MultiComponent16};
+
+/// The size of a multi component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MultiFormat {
+    /// 12 bytes: before High Seas.
+    Short,
+    /// 16 bytes: High Seas and later.
+    Long,
+}
+
+impl MultiFormat {
+    /// Bytes a component.
+    pub const fn record_len(self) -> usize {
+        match self {
+            MultiFormat::Short => 12,
+            MultiFormat::Long => 16,
+        }
+    }
+
+    /// The format whose size divides every non-empty in-bounds index length: 16 first, then
+    /// 12 (a length divisible by both, 48 bytes, is rare; real files have hundreds of
+    /// entries, which settles it); 16 when neither divides them all.
+    pub fn detect(index: &[IndexRecord], data_len: usize) -> Self {
+        match detect_record_size(index, data_len, &[16, 12]) {
+            12 => MultiFormat::Short,
+            _ => MultiFormat::Long,
+        }
+    }
+}
+
+/// The components of one multi, cast in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiSlice<'data> {
+    /// 12-byte components.
+    Short(&'data [MultiComponent12]),
+    /// 16-byte components.
+    Long(&'data [MultiComponent16]),
+}
+
+impl<'data> MultiSlice<'data> {
+    /// Number of components.
+    pub fn len(&self) -> usize {
+        match self {
+            MultiSlice::Short(s) => s.len(),
+            MultiSlice::Long(s) => s.len(),
+        }
+    }
+
+    /// True if there is none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Component `i` (its 12-byte fields), or `None` past the end.
+    pub fn get(&self, i: usize) -> Option<&'data MultiComponent12> {
+        match self {
+            MultiSlice::Short(s) => s.get(i),
+            MultiSlice::Long(s) => s.get(i).map(|c| &c.component),
+        }
+    }
+
+    /// The components in file order (their 12-byte fields).
+    pub fn iter(&self) -> impl Iterator<Item = &'data MultiComponent12> + 'data {
+        let slice = *self;
+        (0..slice.len()).filter_map(move |i| slice.get(i))
+    }
+}
+
+/// multi.idx over multi.mul, borrowed.
+#[derive(Clone, Copy)]
+pub struct Multis<'data> {
+    index: &'data [IndexRecord],
+    data: &'data [u8],
+    format: MultiFormat,
+}
+
+impl fmt::Debug for Multis<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Multis")
+            .field("entries", &self.index.len())
+            .field("format", &self.format)
+            .finish()
+    }
+}
+
+impl<'data> Multis<'data> {
+    /// Casts multi.idx in place over multi.mul; `format` `None` detects it
+    /// ([`MultiFormat::detect`]).
+    ///
+    /// Returns `Err` ([`Error::FileSize`]) if the index is not a whole number of 12-byte
+    /// records.
+    pub fn parse(
+        index: &'data [u8],
+        data: &'data [u8],
+        format: Option<MultiFormat>,
+    ) -> Result<Self> {
+        let index = parse_index(index, "multi.idx")?;
+        let format = format.unwrap_or_else(|| MultiFormat::detect(index, data.len()));
+        Ok(Multis {
+            index,
+            data,
+            format,
+        })
+    }
+
+    /// The component format in use.
+    pub fn format(&self) -> MultiFormat {
+        self.format
+    }
+
+    /// Number of index entries (multi ids).
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// True if the index has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// The raw index records.
+    pub fn index(&self) -> &'data [IndexRecord] {
+        self.index
+    }
+
+    /// The components of multi `id`, cast in place; an empty entry gives none.
+    ///
+    /// Returns `Err` ([`Error::MissingIndexEntry`]) past the end of the index, or
+    /// ([`Error::IndexEntry`]) if the entry points outside multi.mul or does not hold whole
+    /// components.
+    pub fn get(&self, id: usize) -> Result<MultiSlice<'data>> {
+        let record = self.index.get(id).ok_or(Error::MissingIndexEntry {
+            file: "multi.idx",
+            entry: id,
+            records: self.index.len(),
+        })?;
+        if is_empty(record) {
+            return Ok(MultiSlice::Short(&[]));
+        }
+        let bytes = entry_bytes(record, self.data, self.format.record_len(), "multi.idx", id)?;
+        Ok(match self.format {
+            MultiFormat::Short => {
+                MultiSlice::Short(<[MultiComponent12]>::ref_from_bytes(bytes).unwrap_or_default())
+            }
+            MultiFormat::Long => {
+                MultiSlice::Long(<[MultiComponent16]>::ref_from_bytes(bytes).unwrap_or_default())
+            }
+        })
+    }
+
+    /// Ids of the non-empty entries whose data is readable.
+    pub fn ids(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.index.len()).filter(|&id| self.get(id).is_ok_and(|m| !m.is_empty()))
+    }
+
+    /// Every bad entry, in id order; the good ones stay readable whatever this finds.
+    pub fn validate(&self) -> Vec<Error> {
+        (0..self.index.len())
+            .filter_map(|id| self.get(id).err())
+            .collect()
+    }
+}

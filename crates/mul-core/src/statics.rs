@@ -1,0 +1,234 @@
+//! Statics: staidx*.mul (one 12-byte index record a block) and statics*.mul (the records).
+//!
+//! Index record `bx * height_blocks + by` says where block (bx, by)'s statics lie in the
+//! data file. Empty blocks have offset 0xFFFFFFFF (length 0 or 0xFFFFFFFF also means empty);
+//! offset 0 is a valid place. A static is 7 bytes in every released client and 11 bytes
+//! (a serial first) in the pre-alpha one; the size is a parameter, or detected from the
+//! index lengths. Every entry is checked against the data file when it is read, so one bad
+//! block never hides the others. Source: `docs/formats/uo.md`, "Statics".
+
+use std::fmt;
+
+use crate::error::{Error, Result};
+use crate::index::{detect_record_size, entry_bytes, is_empty, parse_index};
+use crate::raw::{IndexRecord, PreAlphaStaticRecord, StaticRecord};
+
+/// The size of a static record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum StaticFormat {
+    /// 7 bytes {id, x, y, z, hue}: every released client.
+    #[default]
+    Standard,
+    /// 11 bytes {serial, id, x, y, z, hue}: the pre-alpha client.
+    PreAlpha,
+}
+
+impl StaticFormat {
+    /// Bytes a record.
+    pub const fn record_len(self) -> usize {
+        match self {
+            StaticFormat::Standard => 7,
+            StaticFormat::PreAlpha => 11,
+        }
+    }
+
+    /// The format whose record size divides every non-empty in-bounds index length: 7 first,
+    /// then 11; 7 when neither does (the bad entries are then reported by
+    /// [`Statics::validate`]).
+    pub fn detect(index: &[IndexRecord], data_len: usize) -> Self {
+        match detect_record_size(index, data_len, &[7, 11]) {
+            11 => StaticFormat::PreAlpha,
+            _ => StaticFormat::Standard,
+        }
+    }
+}
+
+/// The statics of one block, cast in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StaticSlice<'data> {
+    /// 7-byte records.
+    Standard(&'data [StaticRecord]),
+    /// 11-byte records.
+    PreAlpha(&'data [PreAlphaStaticRecord]),
+}
+
+impl<'data> StaticSlice<'data> {
+    /// No statics.
+    pub const EMPTY: StaticSlice<'static> = StaticSlice::Standard(&[]);
+
+    /// Number of statics.
+    pub fn len(&self) -> usize {
+        match self {
+            StaticSlice::Standard(s) => s.len(),
+            StaticSlice::PreAlpha(s) => s.len(),
+        }
+    }
+
+    /// True if there is none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Static `i` (its standard fields), or `None` past the end.
+    pub fn get(&self, i: usize) -> Option<&'data StaticRecord> {
+        match self {
+            StaticSlice::Standard(s) => s.get(i),
+            StaticSlice::PreAlpha(s) => s.get(i).map(|r| &r.record),
+        }
+    }
+
+    /// The statics in file order (their standard fields, borrowed from the data).
+    pub fn iter(&self) -> StaticIter<'data> {
+        StaticIter {
+            slice: *self,
+            next: 0,
+        }
+    }
+}
+
+impl<'data> IntoIterator for StaticSlice<'data> {
+    type Item = &'data StaticRecord;
+    type IntoIter = StaticIter<'data>;
+    fn into_iter(self) -> StaticIter<'data> {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`StaticSlice`].
+#[derive(Clone, Debug)]
+pub struct StaticIter<'data> {
+    slice: StaticSlice<'data>,
+    next: usize,
+}
+
+impl<'data> Iterator for StaticIter<'data> {
+    type Item = &'data StaticRecord;
+    #[inline]
+    fn next(&mut self) -> Option<&'data StaticRecord> {
+        let item = self.slice.get(self.next)?;
+        self.next += 1;
+        Some(item)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.slice.len().saturating_sub(self.next);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for StaticIter<'_> {}
+
+/// A statics index and data file, borrowed.
+#[derive(Clone, Copy)]
+pub struct Statics<'data> {
+    index: &'data [IndexRecord],
+    data: &'data [u8],
+    format: StaticFormat,
+}
+
+impl fmt::Debug for Statics<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Statics")
+            .field("index_records", &self.index.len())
+            .field("data_len", &self.data.len())
+            .field("format", &self.format)
+            .finish()
+    }
+}
+
+impl<'data> Statics<'data> {
+    /// Casts the index file in place over the data file; `format` `None` detects it
+    /// ([`StaticFormat::detect`]).
+    ///
+    /// Returns `Err` ([`Error::FileSize`]) if the index is not a whole number of 12-byte
+    /// records. Entries are checked when read, not here.
+    pub fn parse(
+        index: &'data [u8],
+        data: &'data [u8],
+        format: Option<StaticFormat>,
+    ) -> Result<Self> {
+        let index = parse_index(index, "staidx")?;
+        let format = format.unwrap_or_else(|| StaticFormat::detect(index, data.len()));
+        Ok(Statics {
+            index,
+            data,
+            format,
+        })
+    }
+
+    /// The record format in use.
+    pub fn format(&self) -> StaticFormat {
+        self.format
+    }
+
+    /// The index records, cast in place (one a block, column-major).
+    pub fn index(&self) -> &'data [IndexRecord] {
+        self.index
+    }
+
+    /// The data file's bytes.
+    pub fn data(&self) -> &'data [u8] {
+        self.data
+    }
+
+    /// The statics of block number `block` (bx * height_blocks + by), cast in place.
+    ///
+    /// Returns `Err` ([`Error::MissingIndexEntry`]) if the index has no such entry, or
+    /// ([`Error::IndexEntry`]) if the entry points outside the data file or does not hold
+    /// whole records. An empty entry is `Ok` with no statics.
+    pub fn block(&self, block: usize) -> Result<StaticSlice<'data>> {
+        let record = self.index.get(block).ok_or(Error::MissingIndexEntry {
+            file: "staidx",
+            entry: block,
+            records: self.index.len(),
+        })?;
+        if is_empty(record) {
+            return Ok(StaticSlice::EMPTY);
+        }
+        let bytes = entry_bytes(record, self.data, self.format.record_len(), "staidx", block)?;
+        Ok(cast(bytes, self.format))
+    }
+
+    /// Checks `blocks` entries (the map's block count): each in bounds, whole records, and
+    /// every static at x, y below 8. Returns every problem found, in block order; the good
+    /// blocks stay readable whatever this finds.
+    pub fn validate(&self, blocks: usize) -> Vec<Error> {
+        let mut problems = Vec::new();
+        for block in 0..blocks {
+            match self.block(block) {
+                Ok(statics) => {
+                    if let Some((index, s)) = statics
+                        .iter()
+                        .enumerate()
+                        .find(|(_, s)| s.x >= 8 || s.y >= 8)
+                    {
+                        problems.push(Error::StaticPosition {
+                            block,
+                            index,
+                            x: s.x,
+                            y: s.y,
+                        });
+                    }
+                }
+                Err(e @ Error::MissingIndexEntry { .. }) => {
+                    problems.push(e);
+                    break;
+                }
+                Err(e) => problems.push(e),
+            }
+        }
+        problems
+    }
+}
+
+/// Casts checked entry bytes (a whole number of records) to a slice.
+fn cast(bytes: &[u8], format: StaticFormat) -> StaticSlice<'_> {
+    use zerocopy::FromBytes;
+    match format {
+        StaticFormat::Standard => {
+            StaticSlice::Standard(<[StaticRecord]>::ref_from_bytes(bytes).unwrap_or_default())
+        }
+        StaticFormat::PreAlpha => StaticSlice::PreAlpha(
+            <[PreAlphaStaticRecord]>::ref_from_bytes(bytes).unwrap_or_default(),
+        ),
+    }
+}

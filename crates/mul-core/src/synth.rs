@@ -1,0 +1,636 @@
+//! A synthetic world: a seeded, deterministic generator of a whole facet (map, staidx,
+//! statics, tiledata, radarcol, hues), for tests, benchmarks, fuzz seeds and the demo.
+//!
+//! The terrain is layered value noise shaped into continents: deep and shallow water,
+//! sandy coasts, grassland, forests, rocky mountains with snow on top; towns of walled,
+//! floored and roofed houses joined by dirt roads. A full facet 0 (7168 x 4096 tiles) holds
+//! about 3 million statics and is generated in seconds (release build). Every byte is this
+//! project's own; the tile ids and names echo the real game's (`docs/formats/uo.md`,
+//! "Synthetic world").
+
+// Float-to-integer casts saturate in Rust, and the generator's values are bounded by
+// construction (noise in 0..1, positions inside the map): truncation is what is meant.
+#![allow(clippy::cast_possible_truncation)]
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use zerocopy::IntoBytes;
+use zerocopy::little_endian::{U16, U32, U64};
+
+use crate::map::MapSize;
+use crate::raw::{
+    EMPTY, HueEntry, HueGroup, IndexRecord, ItemTileNew, LAND_TILES, LandTileNew, MapBlock,
+    MapCell, StaticRecord, TILES_PER_GROUP,
+};
+use crate::tiledata::{TileDataLayout, TileFlags};
+
+/// Land tile ids the generator uses.
+pub mod land {
+    /// Deep and shallow water.
+    pub const WATER: u16 = 0x00A8;
+    /// Beach sand.
+    pub const SAND: u16 = 0x0016;
+    /// Grass (the real game's land 3 is "grass" too).
+    pub const GRASS: u16 = 0x0003;
+    /// Forest floor.
+    pub const FOREST: u16 = 0x00C4;
+    /// Dirt roads.
+    pub const DIRT: u16 = 0x0071;
+    /// Mountain rock.
+    pub const ROCK: u16 = 0x022C;
+    /// Snow on the peaks.
+    pub const SNOW: u16 = 0x011A;
+}
+
+/// Item tile ids the generator uses.
+pub mod item {
+    /// Trees (four kinds).
+    pub const TREES: [u16; 4] = [0x0CCA, 0x0CCD, 0x0CD0, 0x0CD3];
+    /// A bush.
+    pub const BUSH: u16 = 0x0CB8;
+    /// A boulder.
+    pub const BOULDER: u16 = 0x1363;
+    /// A stone wall.
+    pub const WALL: u16 = 0x0006;
+    /// A wooden floor.
+    pub const FLOOR: u16 = 0x0519;
+    /// A roof tile.
+    pub const ROOF: u16 = 0x05B0;
+    /// A lamp post on a road.
+    pub const LAMP: u16 = 0x0B20;
+}
+
+/// A generated world's files, in memory.
+#[derive(Clone)]
+pub struct World {
+    /// Map size.
+    pub size: MapSize,
+    /// map{N}.mul.
+    pub map: Vec<u8>,
+    /// staidx{N}.mul.
+    pub staidx: Vec<u8>,
+    /// statics{N}.mul (7-byte records).
+    pub statics: Vec<u8>,
+    /// tiledata.mul, High Seas layout, group headers first.
+    pub tiledata: Vec<u8>,
+    /// radarcol.mul: 0x4000 land colours and 0x10000 item colours.
+    pub radarcol: Vec<u8>,
+    /// hues.mul: 8 groups of 8 hues.
+    pub hues: Vec<u8>,
+    /// Statics written.
+    pub static_count: u64,
+}
+
+impl std::fmt::Debug for World {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("World")
+            .field("size", &self.size)
+            .field("static_count", &self.static_count)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Lattice value noise: a few octaves of smoothly interpolated random grids.
+struct Noise {
+    octaves: Vec<Octave>,
+}
+
+struct Octave {
+    cell: f32,
+    width: usize,
+    amplitude: f32,
+    values: Vec<f32>,
+}
+
+impl Noise {
+    fn new(rng: &mut ChaCha8Rng, width: u32, height: u32, cells: &[(u32, f32)]) -> Self {
+        let octaves = cells
+            .iter()
+            .map(|&(cell, amplitude)| {
+                let gw = (width / cell + 2) as usize;
+                let gh = (height / cell + 2) as usize;
+                let values = (0..gw * gh).map(|_| unit(rng)).collect();
+                Octave {
+                    cell: cell as f32,
+                    width: gw,
+                    amplitude,
+                    values,
+                }
+            })
+            .collect();
+        Noise { octaves }
+    }
+
+    /// The noise at tile (x, y), about 0..1.
+    fn at(&self, x: u32, y: u32) -> f32 {
+        let mut sum = 0.0;
+        let mut total = 0.0;
+        for o in &self.octaves {
+            let fx = x as f32 / o.cell;
+            let fy = y as f32 / o.cell;
+            let (ix, iy) = (fx as usize, fy as usize);
+            let (tx, ty) = (smooth(fx.fract()), smooth(fy.fract()));
+            let v = |dx: usize, dy: usize| {
+                o.values
+                    .get((iy + dy) * o.width + ix + dx)
+                    .copied()
+                    .unwrap_or(0.5)
+            };
+            let top = v(0, 0) + (v(1, 0) - v(0, 0)) * tx;
+            let bottom = v(0, 1) + (v(1, 1) - v(0, 1)) * tx;
+            sum += o.amplitude * (top + (bottom - top) * ty);
+            total += o.amplitude;
+        }
+        sum / total
+    }
+}
+
+fn smooth(t: f32) -> f32 {
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// A uniform value in 0..1.
+fn unit(rng: &mut ChaCha8Rng) -> f32 {
+    (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32
+}
+
+/// A value in 0..n.
+fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
+    rng.next_u32() % n.max(1)
+}
+
+/// What a tile of terrain is.
+#[derive(Clone, Copy)]
+struct Ground {
+    id: u16,
+    z: i8,
+    /// Forest density 0..1 on land.
+    forest: f32,
+}
+
+/// A house: a rectangle of tiles.
+#[derive(Clone, Copy)]
+struct House {
+    x: u32,
+    y: u32,
+    w: u32,
+    h: u32,
+    z: i8,
+}
+
+impl World {
+    /// Generates a world of `size` from `seed`. The same size and seed give the same bytes.
+    pub fn generate(size: MapSize, seed: u64) -> World {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (w, h) = (size.width(), size.height());
+        let scale = (w.max(h) as f32 / 4096.0).max(0.05);
+        let octave = |c: f32| ((c * scale) as u32).max(4);
+        let height_noise = Noise::new(
+            &mut rng,
+            w,
+            h,
+            &[
+                (octave(1024.0), 1.0),
+                (octave(384.0), 0.55),
+                (octave(128.0), 0.25),
+                (octave(32.0), 0.1),
+                (octave(8.0), 0.04),
+            ],
+        );
+        let moisture = Noise::new(&mut rng, w, h, &[(octave(256.0), 1.0), (octave(48.0), 0.4)]);
+        let ground = |x: u32, y: u32| -> Ground {
+            // Continents: noise pulled down towards the edges of the map.
+            let (cx, cy) = (x as f32 / w as f32 - 0.5, y as f32 / h as f32 - 0.5);
+            let edge = (cx * cx + cy * cy).sqrt() * 1.2;
+            let e = height_noise.at(x, y) - edge * 0.45 + 0.12;
+            let m = moisture.at(x, y);
+            if e < 0.36 {
+                let z = if e < 0.30 { -15 } else { -5 };
+                return Ground {
+                    id: land::WATER,
+                    z,
+                    forest: 0.0,
+                };
+            }
+            if e < 0.39 {
+                return Ground {
+                    id: land::SAND,
+                    z: 0,
+                    forest: 0.0,
+                };
+            }
+            let z = ((e - 0.39) * 260.0).min(120.0) as i8;
+            if e > 0.70 {
+                return Ground {
+                    id: land::SNOW,
+                    z,
+                    forest: 0.0,
+                };
+            }
+            if e > 0.58 {
+                return Ground {
+                    id: land::ROCK,
+                    z,
+                    forest: 0.05,
+                };
+            }
+            let forest = ((m - 0.42) * 3.0).clamp(0.0, 1.0);
+            let id = if forest > 0.3 {
+                land::FOREST
+            } else {
+                land::GRASS
+            };
+            Ground { id, z, forest }
+        };
+
+        // Towns on flat grassland, then roads between neighbouring towns.
+        let town_count = ((w as u64 * h as u64) / (700 * 700)).clamp(2, 40) as usize;
+        let mut towns = Vec::new();
+        let mut tries = 0;
+        while towns.len() < town_count && tries < town_count * 200 {
+            tries += 1;
+            let (x, y) = (
+                below(&mut rng, w.saturating_sub(80)) + 40,
+                below(&mut rng, h.saturating_sub(80)) + 40,
+            );
+            let g = ground(x, y);
+            if g.id == land::GRASS && g.z < 40 {
+                towns.push((x, y, g.z));
+            }
+        }
+        let mut houses = Vec::new();
+        for &(tx, ty, z) in &towns {
+            for _ in 0..6 + below(&mut rng, 8) {
+                let hw = 5 + below(&mut rng, 6);
+                let hh = 5 + below(&mut rng, 6);
+                let x = (tx + below(&mut rng, 40)).saturating_sub(20);
+                let y = (ty + below(&mut rng, 40)).saturating_sub(20);
+                if x + hw < w && y + hh < h {
+                    houses.push(House {
+                        x,
+                        y,
+                        w: hw,
+                        h: hh,
+                        z,
+                    });
+                }
+            }
+        }
+        let mut road = HashMap::new();
+        for pair in towns.windows(2) {
+            let [(x0, y0, _), (x1, y1, _)] =
+                [pair.first(), pair.get(1)].map(|t| t.copied().unwrap_or_default());
+            let mut mark = |x: u32, y: u32| {
+                for d in 0..2 {
+                    road.insert((x, y + d), ());
+                }
+            };
+            for x in x0.min(x1)..=x0.max(x1) {
+                mark(x, y0);
+            }
+            for y in y0.min(y1)..=y0.max(y1) {
+                mark(x1, y);
+            }
+        }
+        // House statics, keyed by block, in house order.
+        let mut town_statics: HashMap<usize, Vec<StaticRecord>> = HashMap::new();
+        for house in &houses {
+            for y in house.y..house.y + house.h {
+                for x in house.x..house.x + house.w {
+                    let wall = x == house.x
+                        || y == house.y
+                        || x + 1 == house.x + house.w
+                        || y + 1 == house.y + house.h;
+                    let door = y + 1 == house.y + house.h && x == house.x + house.w / 2;
+                    let mut put = |id: u16, dz: i8| {
+                        if let Some(b) = size.block_index(x / 8, y / 8) {
+                            town_statics.entry(b).or_default().push(record(
+                                id,
+                                x,
+                                y,
+                                house.z.saturating_add(dz),
+                                0,
+                            ));
+                        }
+                    };
+                    put(item::FLOOR, 0);
+                    if wall && !door {
+                        put(item::WALL, 0);
+                    }
+                    put(item::ROOF, 20);
+                }
+            }
+        }
+
+        // The map, column by column, and the statics of each block in the same order.
+        let blocks = size.blocks();
+        let mut map = Vec::with_capacity(blocks * size_of::<MapBlock>());
+        let mut staidx = Vec::with_capacity(blocks * size_of::<IndexRecord>());
+        let mut statics: Vec<u8> = Vec::new();
+        let mut static_count = 0u64;
+        let mut block_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005E_ED0F_5747);
+        let mut list = Vec::new();
+        for bx in 0..size.width_blocks() {
+            for by in 0..size.height_blocks() {
+                let mut block = MapBlock {
+                    header: U32::new(0),
+                    cells: [MapCell {
+                        id: U16::new(0),
+                        z: 0,
+                    }; 64],
+                };
+                list.clear();
+                for cy in 0..8u32 {
+                    for cx in 0..8u32 {
+                        let (x, y) = (bx * 8 + cx, by * 8 + cy);
+                        let mut g = ground(x, y);
+                        let on_road = road.contains_key(&(x, y)) && g.id != land::WATER;
+                        if on_road {
+                            g.id = land::DIRT;
+                        }
+                        if let Some(cell) = block.cells.get_mut((cy * 8 + cx) as usize) {
+                            *cell = MapCell {
+                                id: U16::new(g.id),
+                                z: g.z,
+                            };
+                        }
+                        if on_road {
+                            if (x + y) % 23 == 0 {
+                                list.push(record(item::LAMP, x, y, g.z, 0));
+                            }
+                            continue;
+                        }
+                        let r = unit(&mut block_rng);
+                        if g.forest > 0.0 && r < g.forest * 0.75 {
+                            let tree = item::TREES
+                                .get(below(&mut block_rng, 4) as usize)
+                                .copied()
+                                .unwrap_or(item::TREES[0]);
+                            list.push(record(tree, x, y, g.z, 0));
+                        } else if g.id == land::ROCK && r > 0.9 {
+                            list.push(record(item::BOULDER, x, y, g.z, 0));
+                        } else if g.id == land::GRASS && r > 0.93 {
+                            list.push(record(item::BUSH, x, y, g.z, 0));
+                        }
+                    }
+                }
+                let index = size.block_index(bx, by).unwrap_or(0);
+                if let Some(town) = town_statics.get(&index) {
+                    // Houses replace the trees that grew where they stand.
+                    list.retain(|s| !town.iter().any(|t| t.x == s.x && t.y == s.y));
+                    list.extend_from_slice(town);
+                }
+                map.extend_from_slice(block.as_bytes());
+                let entry = if list.is_empty() {
+                    IndexRecord {
+                        offset: U32::new(EMPTY),
+                        length: U32::new(EMPTY),
+                        extra: U32::new(0),
+                    }
+                } else {
+                    let offset = u32::try_from(statics.len()).unwrap_or(EMPTY);
+                    statics.extend_from_slice(list.as_bytes());
+                    static_count += list.len() as u64;
+                    IndexRecord {
+                        offset: U32::new(offset),
+                        length: U32::new(u32::try_from(list.len() * 7).unwrap_or(0)),
+                        extra: U32::new(0),
+                    }
+                };
+                staidx.extend_from_slice(entry.as_bytes());
+            }
+        }
+        World {
+            size,
+            map,
+            staidx,
+            statics,
+            tiledata: tiledata(),
+            radarcol: radarcol(),
+            hues: hues(),
+            static_count,
+        }
+    }
+
+    /// Writes the files into `dir` with the names a client has: map{N}.mul, staidx{N}.mul,
+    /// statics{N}.mul, tiledata.mul, radarcol.mul, hues.mul.
+    ///
+    /// Returns `Err` if a file cannot be written.
+    pub fn write_to(&self, dir: &Path, facet: u8) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        for (name, bytes) in [
+            (format!("map{facet}.mul"), &self.map),
+            (format!("staidx{facet}.mul"), &self.staidx),
+            (format!("statics{facet}.mul"), &self.statics),
+            ("tiledata.mul".to_owned(), &self.tiledata),
+            ("radarcol.mul".to_owned(), &self.radarcol),
+            ("hues.mul".to_owned(), &self.hues),
+        ] {
+            std::fs::write(dir.join(name), bytes)?;
+        }
+        Ok(())
+    }
+}
+
+/// A 7-byte static at tile (x, y) (stored relative to its block).
+fn record(id: u16, x: u32, y: u32, z: i8, hue: u16) -> StaticRecord {
+    StaticRecord {
+        id: U16::new(id),
+        x: (x % 8) as u8,
+        y: (y % 8) as u8,
+        z,
+        hue: U16::new(hue),
+    }
+}
+
+/// A 20-byte NUL-padded name.
+fn name20(name: &str) -> [u8; 20] {
+    let mut out = [0u8; 20];
+    for (o, b) in out.iter_mut().zip(name.bytes()) {
+        *o = b;
+    }
+    out
+}
+
+/// The land tiles the generator names: (id, name, flags).
+fn land_tiles() -> [(u16, &'static str, TileFlags); 7] {
+    [
+        (
+            land::WATER,
+            "water",
+            TileFlags::WET.union(TileFlags::IMPASSABLE),
+        ),
+        (land::SAND, "sand", TileFlags::empty()),
+        (land::GRASS, "grass", TileFlags::empty()),
+        (land::FOREST, "forest", TileFlags::empty()),
+        (land::DIRT, "dirt", TileFlags::empty()),
+        (land::ROCK, "rock", TileFlags::IMPASSABLE),
+        (land::SNOW, "snow", TileFlags::empty()),
+    ]
+}
+
+/// The item tiles the generator names: (id, name, flags, height).
+fn item_tiles() -> Vec<(u16, &'static str, TileFlags, u8)> {
+    let tree = TileFlags::IMPASSABLE
+        .union(TileFlags::FOLIAGE)
+        .union(TileFlags::ARTICLE_A);
+    let mut items: Vec<_> = item::TREES
+        .iter()
+        .map(|&id| (id, "tree", tree, 20))
+        .collect();
+    items.extend([
+        (
+            item::BUSH,
+            "bush",
+            TileFlags::FOLIAGE.union(TileFlags::ARTICLE_A),
+            3,
+        ),
+        (
+            item::BOULDER,
+            "boulder",
+            TileFlags::IMPASSABLE.union(TileFlags::ARTICLE_A),
+            10,
+        ),
+        (
+            item::WALL,
+            "stone wall",
+            TileFlags::WALL
+                .union(TileFlags::IMPASSABLE)
+                .union(TileFlags::NO_SHOOT),
+            20,
+        ),
+        (
+            item::FLOOR,
+            "wooden floor",
+            TileFlags::SURFACE.union(TileFlags::BACKGROUND),
+            0,
+        ),
+        (
+            item::ROOF,
+            "roof",
+            TileFlags::ROOF.union(TileFlags::SURFACE),
+            3,
+        ),
+        (
+            item::LAMP,
+            "lamp post",
+            TileFlags::IMPASSABLE.union(TileFlags::LIGHT_SOURCE),
+            18,
+        ),
+    ]);
+    items
+}
+
+/// tiledata.mul in the High Seas layout, each group's header first.
+pub fn tiledata() -> Vec<u8> {
+    let layout = TileDataLayout::HighSeas;
+    let mut out = Vec::with_capacity(layout.file_len());
+    let lands = land_tiles();
+    for id in 0..LAND_TILES {
+        if id % TILES_PER_GROUP == 0 {
+            out.extend_from_slice(&0u32.to_le_bytes());
+        }
+        let named = lands.iter().find(|l| usize::from(l.0) == id);
+        let tile = LandTileNew {
+            flags: U64::new(named.map_or(0, |l| l.2.bits())),
+            texture: U16::new(0),
+            name: name20(named.map_or("", |l| l.1)),
+        };
+        out.extend_from_slice(tile.as_bytes());
+    }
+    let items = item_tiles();
+    for id in 0..layout.items() {
+        if id % TILES_PER_GROUP == 0 {
+            out.extend_from_slice(&0u32.to_le_bytes());
+        }
+        let named = items.iter().find(|i| usize::from(i.0) == id);
+        let tile = ItemTileNew {
+            flags: U64::new(named.map_or(0, |i| i.2.bits())),
+            weight: 255,
+            quality: 0,
+            misc: U16::new(0),
+            unknown2: 0,
+            quantity: 0,
+            animation: U16::new(0),
+            unknown3: 0,
+            hue: 0,
+            stacking_offset: U16::new(0),
+            height: named.map_or(0, |i| i.3),
+            name: name20(named.map_or("", |i| i.1)),
+        };
+        out.extend_from_slice(tile.as_bytes());
+    }
+    out
+}
+
+/// An RGB555 colour from 8-bit channels.
+const fn rgb555(r: u8, g: u8, b: u8) -> u16 {
+    ((r as u16 >> 3) << 10) | ((g as u16 >> 3) << 5) | (b as u16 >> 3)
+}
+
+/// radarcol.mul: natural colours for the generator's tiles, grey for the rest.
+pub fn radarcol() -> Vec<u8> {
+    let mut colours = vec![rgb555(96, 96, 96); LAND_TILES + 0x10000];
+    let mut set = |i: usize, c: u16| {
+        if let Some(slot) = colours.get_mut(i) {
+            *slot = c;
+        }
+    };
+    for (id, c) in [
+        (land::WATER, rgb555(24, 56, 140)),
+        (land::SAND, rgb555(214, 196, 140)),
+        (land::GRASS, rgb555(72, 140, 48)),
+        (land::FOREST, rgb555(48, 104, 40)),
+        (land::DIRT, rgb555(140, 100, 60)),
+        (land::ROCK, rgb555(120, 112, 104)),
+        (land::SNOW, rgb555(240, 240, 248)),
+    ] {
+        set(usize::from(id), c);
+    }
+    for &t in &item::TREES {
+        set(LAND_TILES + usize::from(t), rgb555(24, 72, 24));
+    }
+    for (id, c) in [
+        (item::BUSH, rgb555(56, 112, 40)),
+        (item::BOULDER, rgb555(88, 84, 80)),
+        (item::WALL, rgb555(160, 160, 168)),
+        (item::FLOOR, rgb555(150, 110, 70)),
+        (item::ROOF, rgb555(168, 48, 40)),
+        (item::LAMP, rgb555(232, 216, 96)),
+    ] {
+        set(LAND_TILES + usize::from(id), c);
+    }
+    colours.iter().flat_map(|c| c.to_le_bytes()).collect()
+}
+
+/// hues.mul: 8 groups of 8 hues, each a ramp from black to a colour of the wheel.
+pub fn hues() -> Vec<u8> {
+    let mut out = Vec::new();
+    for g in 0..8u16 {
+        let mut group = HueGroup {
+            header: U32::new(0),
+            entries: [HueEntry {
+                colours: [U16::new(0); 32],
+                table_start: U16::new(0),
+                table_end: U16::new(0),
+                name: [0; 20],
+            }; 8],
+        };
+        for (e, entry) in group.entries.iter_mut().enumerate() {
+            let n = g * 8 + e as u16;
+            let (r, gr, b) = ((n * 37) % 32, (n * 17 + 8) % 32, (n * 11 + 16) % 32);
+            for (i, c) in entry.colours.iter_mut().enumerate() {
+                let i = i as u16;
+                *c = U16::new(((r * i / 31) << 10) | ((gr * i / 31) << 5) | (b * i / 31));
+            }
+            entry.table_start = entry.colours.first().copied().unwrap_or_default();
+            entry.table_end = entry.colours.last().copied().unwrap_or_default();
+            entry.name = name20(&format!("synthetic hue {}", n + 1));
+        }
+        out.extend_from_slice(group.as_bytes());
+    }
+    out
+}

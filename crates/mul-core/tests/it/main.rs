@@ -1,0 +1,48 @@
+//! mul-core: every structure and error path on hand-built bytes and synthetic worlds, the
+//! real files (ignored without `GAMEDATA_DIR`), and the replay of fuzz cases.
+
+// The one place this test crate allows what library code may not: a failed unwrap, expect,
+// index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation
+)]
+
+mod colours;
+mod facet;
+mod fuzz_regressions;
+mod map;
+mod multi;
+mod query;
+mod real_files;
+mod statics;
+mod tiledata;
+
+/// One 196-byte map block whose cell i has land id `base + i` and z `i - 32`.
+pub(crate) fn block_bytes(base: u16) -> Vec<u8> {
+    let mut b = 0xDEAD_BEEFu32.to_le_bytes().to_vec(); // header, ignored
+    for i in 0..64u16 {
+        b.extend_from_slice(&(base + i).to_le_bytes()); // land id
+        b.push((i as i8 - 32) as u8); // z
+    }
+    b
+}
+
+/// A 12-byte index record.
+pub(crate) fn index_record(offset: u32, length: u32) -> Vec<u8> {
+    let mut r = offset.to_le_bytes().to_vec();
+    r.extend_from_slice(&length.to_le_bytes());
+    r.extend_from_slice(&0u32.to_le_bytes()); // extra
+    r
+}
+
+/// A 7-byte static.
+pub(crate) fn static7(id: u16, x: u8, y: u8, z: i8, hue: u16) -> Vec<u8> {
+    let mut r = id.to_le_bytes().to_vec();
+    r.extend_from_slice(&[x, y, z as u8]);
+    r.extend_from_slice(&hue.to_le_bytes());
+    r
+}
