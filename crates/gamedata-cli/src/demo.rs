@@ -1,17 +1,22 @@
 //! `gamedata demo`: the main job of each game family on built-in synthetic data, one section
-//! a family, every file made by the crates' own writers.
+//! a family (Cosmo, then Ultima Online), every file made by the crates' own writers.
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use mni_core::{Episode, GroupFile, synth};
+use mul_core::MapSize;
+use mul_core::synth::World;
 
 use crate::cosmo::draw::render_png;
 use crate::cosmo::{
     entry_rows, map_report, print_entry_table, print_map, print_tileattr, tileattr_report,
 };
 use crate::output::Output;
+use crate::uo::radar::render_facet;
+use crate::uo::{SizeArgs, open_facet, print_stats, stats_report, views};
 
 #[derive(Args)]
 pub(crate) struct DemoArgs {
@@ -24,7 +29,66 @@ pub(crate) fn run(args: &DemoArgs, out: &mut Output) -> Result<()> {
     let out_dir = &args.out;
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
-    cosmo_section(out_dir, out)
+    cosmo_section(out_dir, out)?;
+    uo_section(out_dir, out)
+}
+
+/// Ultima Online: a full-size synthetic facet 0 written, mapped, scanned and rendered.
+fn uo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
+    let w = out.raw();
+    writeln!(w, "\n== Ultima Online: a synthetic facet 0 ==")?;
+    let dir = out_dir.join("uo");
+    let size = MapSize::preset(0, 896 * 512 * 196)?;
+    let start = Instant::now();
+    let world = World::generate(size, 1);
+    world
+        .write_to(&dir, 0)
+        .with_context(|| format!("writing into {}", dir.display()))?;
+    writeln!(
+        w,
+        "built {} in {}: map0.mul ({} bytes), {} statics, tiledata, radarcol, hues ({:.1} s)",
+        size,
+        dir.display(),
+        world.map.len(),
+        world.static_count,
+        start.elapsed().as_secs_f64()
+    )?;
+    drop(world);
+
+    writeln!(w, "\n-- gamedata uo stats {} --facet 0", dir.display())?;
+    let sizes = SizeArgs {
+        facet: 0,
+        width: None,
+        height: None,
+    };
+    let start = Instant::now();
+    let files = open_facet(&dir, &sizes)?;
+    let facet = views(&files, &sizes)?;
+    writeln!(
+        w,
+        "opened (memory-mapped) in {:.0} µs",
+        start.elapsed().as_secs_f64() * 1e6
+    )?;
+    print_stats(w, &stats_report(&facet, false))?;
+
+    writeln!(
+        w,
+        "\n-- gamedata uo render {} --facet 0 --scale 8 -o uo-radar.png",
+        dir.display()
+    )?;
+    let png = out_dir.join("uo-radar.png");
+    let (pw, ph) = render_facet(&facet, 8, &png)?;
+    writeln!(
+        w,
+        "wrote {} ({pw} x {ph} pixels, 8 x 8 tiles a pixel)",
+        png.display()
+    )?;
+    writeln!(
+        w,
+        "\nTry: gamedata uo tile {} --facet 0 3584 2048 --json",
+        dir.display()
+    )?;
+    Ok(())
 }
 
 /// Cosmo's Cosmic Adventure: a synthetic episode written, listed, summarised and rendered.

@@ -8,12 +8,14 @@
 //! Each game family is a module folder (`cosmo/`) with its commands; adding a family adds a
 //! folder, a variant of [`Command`] and a section of the demo.
 
+// One exception, `uo::map_file`, maps the Ultima Online files; its SAFETY note is there.
 #![deny(unsafe_code)]
 
 mod cosmo;
 mod demo;
 mod output;
 mod render;
+mod uo;
 
 use std::process::ExitCode;
 
@@ -44,6 +46,9 @@ enum Command {
     /// Cosmo's Cosmic Adventure: group files (STN/VOL), tile attributes, maps.
     #[command(subcommand)]
     Cosmo(cosmo::CosmoCommand),
+    /// Ultima Online: map, statics, tiledata, multis, radar map, synthetic worlds.
+    #[command(subcommand)]
+    Uo(uo::UoCommand),
     /// Build synthetic game files with the crates' writers, then inspect and render them.
     Demo(demo::DemoArgs),
 }
@@ -53,6 +58,7 @@ fn main() -> ExitCode {
     let mut out = Output::new(cli.json);
     let result = match cli.command {
         Command::Cosmo(cmd) => cosmo::run(cmd, &mut out),
+        Command::Uo(cmd) => uo::run(cmd, &mut out),
         Command::Demo(args) => demo::run(&args, &mut out),
     }
     .and_then(|()| out.flush());
