@@ -8,6 +8,8 @@
 //!   through a parse function; a panic fails the test with the input saved to a file.
 //! - [`assert_golden`]: compare a JSON value with a golden file; `GOLDEN_UPDATE=1` rewrites
 //!   the file and then fails, so a run with the variable set never passes silently.
+//! - [`regression_inputs`]: the kept fuzz findings and the fuzz seeds of a family, for
+//!   [`replay_mutations`].
 //! - [`rng`]: a seeded ChaCha8 generator (the `rand_chacha` crate), the same stream on every
 //!   platform and run.
 
@@ -71,6 +73,38 @@ fn existing(path: PathBuf) -> PathBuf {
         path.display()
     );
     path
+}
+
+/// The files to replay as fuzz regressions: every file under `cases` (kept findings) and
+/// under the folders of `seeds` whose name starts with `target_prefix` ("mni_", "uo_"),
+/// sorted; `.md` files are left out.
+pub fn regression_inputs(cases: &Path, seeds: &Path, target_prefix: &str) -> Vec<PathBuf> {
+    let mut files = files_under(cases);
+    for target in std::fs::read_dir(seeds).into_iter().flatten().flatten() {
+        if target
+            .file_name()
+            .to_string_lossy()
+            .starts_with(target_prefix)
+        {
+            files.extend(files_under(&target.path()));
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Every file under `dir`, recursively, but `.md` files; none if it cannot be listed.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for item in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = item.path();
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else if path.extension().is_none_or(|e| e != "md") {
+            out.push(path);
+        }
+    }
+    out
 }
 
 /// A seeded ChaCha8 generator: the same stream for the same seed on every platform.

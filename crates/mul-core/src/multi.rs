@@ -8,10 +8,8 @@
 
 use std::fmt;
 
-use zerocopy::FromBytes;
-
 use crate::error::{Error, Result};
-use crate::index::{detect_record_size, entry_bytes, is_empty, parse_index};
+use crate::index::{detect_record_size, entry_records, is_empty, parse_index};
 use crate::raw::{IndexRecord, MultiComponent12, MultiComponent16};
 
 /// The size of a multi component.
@@ -32,9 +30,10 @@ impl MultiFormat {
         }
     }
 
-    /// The format whose size divides every non-empty in-bounds index length: 16 first, then
-    /// 12 (a length divisible by both, 48 bytes, is rare; real files have hundreds of
-    /// entries, which settles it); 16 when neither divides them all.
+    /// The format whose size divides every non-empty in-bounds index length (among up to
+    /// 256 records spread over the index): 16 first, then 12 (a length divisible by both,
+    /// 48 bytes, is rare; real files have hundreds of entries, which settles it); 16 when
+    /// neither divides them all.
     pub fn detect(index: &[IndexRecord], data_len: usize) -> Self {
         match detect_record_size(index, data_len, &[16, 12]) {
             12 => MultiFormat::Short,
@@ -152,13 +151,12 @@ impl<'data> Multis<'data> {
         if is_empty(record) {
             return Ok(MultiSlice::Short(&[]));
         }
-        let bytes = entry_bytes(record, self.data, self.format.record_len(), "multi.idx", id)?;
         Ok(match self.format {
             MultiFormat::Short => {
-                MultiSlice::Short(<[MultiComponent12]>::ref_from_bytes(bytes).unwrap_or_default())
+                MultiSlice::Short(entry_records(record, self.data, "multi.idx", id)?)
             }
             MultiFormat::Long => {
-                MultiSlice::Long(<[MultiComponent16]>::ref_from_bytes(bytes).unwrap_or_default())
+                MultiSlice::Long(entry_records(record, self.data, "multi.idx", id)?)
             }
         })
     }

@@ -88,89 +88,65 @@ record! {
     } = 11;
 }
 
-record! {
-    /// A land tile of tiledata.mul, old layout (before High Seas).
-    pub struct LandTileOld {
-        /// Tile flags (the low 32 of [`crate::TileFlags`]).
-        pub flags: U32,
-        /// Texture id.
-        pub texture: U16,
-        /// Name, NUL-padded, not always NUL-terminated.
-        pub name: [u8; 20],
-    } = 26;
+/// A land tile of tiledata.mul; `F` is the flags word: [`U32`] in the old layout, [`U64`] in
+/// the High Seas layout ([`LandTileOld`], [`LandTileNew`]).
+#[repr(C)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
+)]
+pub struct LandRecord<F> {
+    /// Tile flags ([`crate::TileFlags`]).
+    pub flags: F,
+    /// Texture id.
+    pub texture: U16,
+    /// Name, NUL-padded, not always NUL-terminated.
+    pub name: [u8; 20],
 }
 
-record! {
-    /// A land tile of tiledata.mul, High Seas layout (64-bit flags).
-    pub struct LandTileNew {
-        /// Tile flags.
-        pub flags: U64,
-        /// Texture id.
-        pub texture: U16,
-        /// Name, NUL-padded, not always NUL-terminated.
-        pub name: [u8; 20],
-    } = 30;
+/// A land tile, old layout (before High Seas): 26 bytes.
+pub type LandTileOld = LandRecord<U32>;
+/// A land tile, High Seas layout (64-bit flags): 30 bytes.
+pub type LandTileNew = LandRecord<U64>;
+const _: () = assert!(size_of::<LandTileOld>() == 26 && size_of::<LandTileNew>() == 30);
+
+/// An item tile of tiledata.mul; `F` is the flags word, as for [`LandRecord`]
+/// ([`ItemTileOld`], [`ItemTileNew`]).
+#[repr(C)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
+)]
+pub struct ItemRecord<F> {
+    /// Tile flags ([`crate::TileFlags`]).
+    pub flags: F,
+    /// Weight in stones (255: cannot be lifted).
+    pub weight: u8,
+    /// Quality; the layer for wearables, the light for light sources.
+    pub quality: u8,
+    /// Miscellaneous data.
+    pub misc: U16,
+    /// Unknown byte.
+    pub unknown2: u8,
+    /// Quantity; the weapon class for weapons, the armour for armour.
+    pub quantity: u8,
+    /// Animation (body) id.
+    pub animation: U16,
+    /// Unknown byte.
+    pub unknown3: u8,
+    /// Hue.
+    pub hue: u8,
+    /// Stacking offset / value.
+    pub stacking_offset: U16,
+    /// Height in altitude units (for a container, its capacity).
+    pub height: u8,
+    /// Name, NUL-padded, not always NUL-terminated.
+    pub name: [u8; 20],
 }
 
-record! {
-    /// An item tile of tiledata.mul, old layout.
-    pub struct ItemTileOld {
-        /// Tile flags.
-        pub flags: U32,
-        /// Weight in stones (255: cannot be lifted).
-        pub weight: u8,
-        /// Quality; the layer for wearables, the light for light sources.
-        pub quality: u8,
-        /// Miscellaneous data.
-        pub misc: U16,
-        /// Unknown byte.
-        pub unknown2: u8,
-        /// Quantity; the weapon class for weapons, the armour for armour.
-        pub quantity: u8,
-        /// Animation (body) id.
-        pub animation: U16,
-        /// Unknown byte.
-        pub unknown3: u8,
-        /// Hue.
-        pub hue: u8,
-        /// Stacking offset / value.
-        pub stacking_offset: U16,
-        /// Height in altitude units (for a container, its capacity).
-        pub height: u8,
-        /// Name, NUL-padded, not always NUL-terminated.
-        pub name: [u8; 20],
-    } = 37;
-}
-
-record! {
-    /// An item tile of tiledata.mul, High Seas layout (64-bit flags).
-    pub struct ItemTileNew {
-        /// Tile flags.
-        pub flags: U64,
-        /// Weight in stones (255: cannot be lifted).
-        pub weight: u8,
-        /// Quality; the layer for wearables, the light for light sources.
-        pub quality: u8,
-        /// Miscellaneous data.
-        pub misc: U16,
-        /// Unknown byte.
-        pub unknown2: u8,
-        /// Quantity; the weapon class for weapons, the armour for armour.
-        pub quantity: u8,
-        /// Animation (body) id.
-        pub animation: U16,
-        /// Unknown byte.
-        pub unknown3: u8,
-        /// Hue.
-        pub hue: u8,
-        /// Stacking offset / value.
-        pub stacking_offset: U16,
-        /// Height in altitude units (for a container, its capacity).
-        pub height: u8,
-        /// Name, NUL-padded, not always NUL-terminated.
-        pub name: [u8; 20],
-    } = 41;
-}
+/// An item tile, old layout: 37 bytes.
+pub type ItemTileOld = ItemRecord<U32>;
+/// An item tile, High Seas layout (64-bit flags): 41 bytes.
+pub type ItemTileNew = ItemRecord<U64>;
+const _: () = assert!(size_of::<ItemTileOld>() == 37 && size_of::<ItemTileNew>() == 41);
 
 /// Land tiles in tiledata.mul (512 groups of 32).
 pub const LAND_TILES: usize = 0x4000;

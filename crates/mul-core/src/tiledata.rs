@@ -18,6 +18,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use gamedata_io::Bytes;
+use zerocopy::little_endian::{U32, U64};
 
 use crate::error::{Error, Result};
 use crate::raw::{
@@ -203,7 +204,25 @@ impl TileDataLayout {
     }
 }
 
-/// A land tile's record, either layout.
+/// A flags word of either width.
+pub trait FlagsWord: Copy {
+    /// The flags, widened to 64 bits.
+    fn flags(self) -> TileFlags;
+}
+
+impl FlagsWord for U32 {
+    fn flags(self) -> TileFlags {
+        TileFlags::from_bits_retain(u64::from(self.get()))
+    }
+}
+
+impl FlagsWord for U64 {
+    fn flags(self) -> TileFlags {
+        TileFlags::from_bits_retain(self.get())
+    }
+}
+
+/// A land tile's record in either layout, borrowed from the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LandTile<'data> {
     /// Old layout.
@@ -212,38 +231,7 @@ pub enum LandTile<'data> {
     New(&'data LandTileNew),
 }
 
-impl<'data> LandTile<'data> {
-    /// Flags.
-    pub fn flags(&self) -> TileFlags {
-        TileFlags::from_bits_retain(match self {
-            LandTile::Old(t) => u64::from(t.flags.get()),
-            LandTile::New(t) => t.flags.get(),
-        })
-    }
-
-    /// Texture id.
-    pub fn texture(&self) -> u16 {
-        match self {
-            LandTile::Old(t) => t.texture.get(),
-            LandTile::New(t) => t.texture.get(),
-        }
-    }
-
-    /// The name bytes before the first NUL (at most 20).
-    pub fn name(&self) -> &'data [u8] {
-        trim_name(match self {
-            LandTile::Old(t) => &t.name,
-            LandTile::New(t) => &t.name,
-        })
-    }
-
-    /// The name as text (bytes above 0x7F as Latin-1).
-    pub fn name_lossy(&self) -> Cow<'data, str> {
-        latin1(self.name())
-    }
-}
-
-/// An item tile's record, either layout.
+/// An item tile's record in either layout, borrowed from the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ItemTile<'data> {
     /// Old layout.
@@ -252,46 +240,77 @@ pub enum ItemTile<'data> {
     New(&'data ItemTileNew),
 }
 
-macro_rules! item_field {
-    ($(#[$doc:meta])* $name:ident: $ty:ty, $get:expr) => {
-        $(#[$doc])*
-        pub fn $name(&self) -> $ty {
-            match self {
-                ItemTile::Old(t) => $get(t.$name),
-                ItemTile::New(t) => $get(t.$name),
-            }
+/// Calls `$body` with the record of either layout bound to `$t`.
+macro_rules! either {
+    ($value:expr, $ty:ident, $t:ident => $body:expr) => {
+        match $value {
+            $ty::Old($t) => $body,
+            $ty::New($t) => $body,
         }
     };
+}
+
+impl<'data> LandTile<'data> {
+    /// Flags.
+    pub fn flags(&self) -> TileFlags {
+        either!(self, LandTile, t => t.flags.flags())
+    }
+
+    /// Texture id.
+    pub fn texture(&self) -> u16 {
+        either!(self, LandTile, t => t.texture.get())
+    }
+
+    /// The name bytes before the first NUL (at most 20).
+    pub fn name(&self) -> &'data [u8] {
+        either!(*self, LandTile, t => trim_name(&t.name))
+    }
+
+    /// The name as text (bytes above 0x7F as Latin-1).
+    pub fn name_lossy(&self) -> Cow<'data, str> {
+        latin1(self.name())
+    }
 }
 
 impl<'data> ItemTile<'data> {
     /// Flags.
     pub fn flags(&self) -> TileFlags {
-        TileFlags::from_bits_retain(match self {
-            ItemTile::Old(t) => u64::from(t.flags.get()),
-            ItemTile::New(t) => t.flags.get(),
-        })
+        either!(self, ItemTile, t => t.flags.flags())
     }
 
-    item_field!(/// Weight in stones (255: cannot be lifted).
-        weight: u8, |v| v);
-    item_field!(/// Quality; the layer for wearables, the light for light sources.
-        quality: u8, |v| v);
-    item_field!(/// Quantity; the weapon class for weapons, the armour for armour.
-        quantity: u8, |v| v);
-    item_field!(/// Hue.
-        hue: u8, |v| v);
-    item_field!(/// Height in altitude units (for a container, its capacity).
-        height: u8, |v| v);
-    item_field!(/// Animation (body) id.
-        animation: u16, |v: zerocopy::little_endian::U16| v.get());
+    /// Weight in stones (255: cannot be lifted).
+    pub fn weight(&self) -> u8 {
+        either!(self, ItemTile, t => t.weight)
+    }
+
+    /// Quality; the layer for wearables, the light for light sources.
+    pub fn quality(&self) -> u8 {
+        either!(self, ItemTile, t => t.quality)
+    }
+
+    /// Quantity; the weapon class for weapons, the armour for armour.
+    pub fn quantity(&self) -> u8 {
+        either!(self, ItemTile, t => t.quantity)
+    }
+
+    /// Hue.
+    pub fn hue(&self) -> u8 {
+        either!(self, ItemTile, t => t.hue)
+    }
+
+    /// Height in altitude units (for a container, its capacity).
+    pub fn height(&self) -> u8 {
+        either!(self, ItemTile, t => t.height)
+    }
+
+    /// Animation (body) id.
+    pub fn animation(&self) -> u16 {
+        either!(self, ItemTile, t => t.animation.get())
+    }
 
     /// The name bytes before the first NUL (at most 20).
     pub fn name(&self) -> &'data [u8] {
-        trim_name(match self {
-            ItemTile::Old(t) => &t.name,
-            ItemTile::New(t) => &t.name,
-        })
+        either!(*self, ItemTile, t => trim_name(&t.name))
     }
 
     /// The name as text (bytes above 0x7F as Latin-1).

@@ -96,3 +96,37 @@ fn generation_is_deterministic() {
     assert!(a.map == b.map && a.statics == b.statics && a.staidx == b.staidx);
     assert!(a.map != c.map);
 }
+
+#[test]
+fn land_stats_count_uniform_and_mixed_blocks_and_extreme_altitudes() {
+    // Column 0: a uniform block (id 7, z 5) then a mixed one (ids 7 and 9, z -128 and 127);
+    // column 1: a uniform block of id 9 at z 0, and one of id 7 at z -1.
+    let block = |id: &dyn Fn(usize) -> u16, z: &dyn Fn(usize) -> i8| {
+        let mut b = vec![0u8; 4];
+        for i in 0..64 {
+            b.extend_from_slice(&id(i).to_le_bytes());
+            b.push(z(i) as u8);
+        }
+        b
+    };
+    let bytes = [
+        block(&|_| 7, &|_| 5),
+        block(&|i| if i % 5 == 0 { 9 } else { 7 }, &|i| match i {
+            10 => -128,
+            63 => 127,
+            _ => 0,
+        }),
+        block(&|_| 9, &|_| 0),
+        block(&|_| 7, &|_| -1),
+    ]
+    .concat();
+    let size = MapSize::from_blocks(2, 2).unwrap();
+    let map = mul_core::Map::parse(&bytes, size).unwrap();
+    let stats = query::land_stats(&map);
+    assert_eq!(stats, query::land_stats_par(&map));
+    // ids: 64 + (64 - 13) + 64 of 7; 13 + 64 of 9 (i % 5 == 0 for 13 of 0..64).
+    assert_eq!(stats.histogram[7], 64 + 51 + 64);
+    assert_eq!(stats.histogram[9], 13 + 64);
+    assert_eq!((stats.z_min, stats.z_max, stats.cells), (-128, 127, 256));
+    assert_eq!(stats.top(5), [(7, 179), (9, 77)]);
+}
