@@ -73,6 +73,19 @@ pub enum Error {
         records: usize,
     },
 
+    /// A block or tile asked for lies outside the map.
+    #[error("block ({bx}, {by}) is outside the map of {width_blocks} x {height_blocks} blocks")]
+    OutsideMap {
+        /// Block column asked for.
+        bx: u32,
+        /// Block row asked for.
+        by: u32,
+        /// Map width in blocks.
+        width_blocks: u32,
+        /// Map height in blocks.
+        height_blocks: u32,
+    },
+
     /// A static lies outside its block (x or y of 8 or more).
     #[error("static {index} of block {block} is at ({x}, {y}) inside the block, expected 0..8")]
     StaticPosition {

@@ -205,17 +205,17 @@ impl<'data> Facet<'data> {
 
     /// The statics of block (`bx`, `by`).
     ///
-    /// Returns `Err` if the block is outside the map ([`Error::MissingIndexEntry`]) or its
-    /// index entry is bad ([`Error::IndexEntry`]).
+    /// Returns `Err` if the block is outside the map ([`Error::OutsideMap`]), the index has
+    /// no entry for it ([`Error::MissingIndexEntry`]) or its entry is bad
+    /// ([`Error::IndexEntry`]).
     pub fn block_statics(&self, bx: u32, by: u32) -> Result<StaticSlice<'data>> {
-        let block = self
-            .size()
-            .block_index(bx, by)
-            .ok_or(Error::MissingIndexEntry {
-                file: "staidx",
-                entry: usize::MAX,
-                records: self.statics.index().len(),
-            })?;
+        let size = self.size();
+        let block = size.block_index(bx, by).ok_or(Error::OutsideMap {
+            bx,
+            by,
+            width_blocks: size.width_blocks(),
+            height_blocks: size.height_blocks(),
+        })?;
         self.statics.block(block)
     }
 

@@ -52,3 +52,16 @@ fn missing_files_are_named() {
     );
     assert!(err.to_string().starts_with("no staidx0.mul in "), "{err}");
 }
+
+#[test]
+fn statics_outside_the_map_are_an_error_naming_the_block() {
+    let w = World::generate(MapSize::from_blocks(4, 4).unwrap(), 1);
+    let facet = mul_core::Facet::parse(&w.map, w.size, &w.staidx, &w.statics, None).unwrap();
+    let err = facet.block_statics(4, 0).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "block (4, 0) is outside the map of 4 x 4 blocks"
+    );
+    assert!(facet.statics_at(32, 0).is_err());
+    assert_eq!(facet.top_surface(32, 0).unwrap(), None);
+}
