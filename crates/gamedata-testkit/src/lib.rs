@@ -8,8 +8,8 @@
 //!   through a parse function; a panic fails the test with the input saved to a file.
 //! - [`assert_golden`]: compare a JSON value with a golden file; `GOLDEN_UPDATE=1` rewrites
 //!   the file and then fails, so a run with the variable set never passes silently.
-//! - [`regression_inputs`]: the kept fuzz findings and the fuzz seeds of a family, for
-//!   [`replay_mutations`].
+//! - [`regression_inputs`] and [`replay_files`]: the kept fuzz findings and the fuzz seeds of
+//!   a family, replayed with [`replay_mutations`].
 //! - [`rng`]: a seeded ChaCha8 generator (the `rand_chacha` crate), the same stream on every
 //!   platform and run.
 
@@ -91,6 +91,36 @@ pub fn regression_inputs(cases: &Path, seeds: &Path, target_prefix: &str) -> Vec
     }
     files.sort();
     files
+}
+
+/// Runs [`replay_mutations`] over each of `files` (named by file name) and returns the
+/// inputs run. Inputs over 1 MiB get at most 8 byte changes and 8 bit flips, so that a
+/// multi-megabyte seed is mostly cut, not copied a thousand times.
+///
+/// # Panics
+///
+/// If a file cannot be read, or `parse` panics (see [`replay_mutations`]).
+pub fn replay_files(files: &[PathBuf], plan: MutationPlan, parse: impl Fn(&[u8])) -> usize {
+    let mut runs = 0;
+    for path in files {
+        let data =
+            std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let plan = if data.len() > 1 << 20 {
+            MutationPlan {
+                byte_changes: plan.byte_changes.min(8),
+                bit_flips: plan.bit_flips.min(8),
+                ..plan
+            }
+        } else {
+            plan
+        };
+        runs += replay_mutations(&name, &data, plan, &parse);
+    }
+    runs
 }
 
 /// Every file under `dir`, recursively, but `.md` files; none if it cannot be listed.
