@@ -102,9 +102,9 @@ impl FacetFiles {
         Self::load(paths, FileData::read)
     }
 
-    /// Loads every file with `load`: pass a closure that maps them
-    /// (`|p| unsafe { FileData::map(p) }`, taking on [`FileData::map`]'s contract) to open a
-    /// whole facet in microseconds, whatever its size.
+    /// Loads every file with `load`. Pass a closure that maps them with [`FileData::map`] (an
+    /// `unsafe` call whose contract the caller takes on) to open a whole facet in
+    /// microseconds, whatever its size.
     ///
     /// Returns `Err` ([`Error::File`]) with the first error `load` gives.
     pub fn load(
