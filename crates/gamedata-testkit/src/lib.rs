@@ -49,8 +49,8 @@ pub fn gamedata_dir() -> Option<PathBuf> {
 pub fn require_file(relative: &str) -> PathBuf {
     let dir = gamedata_dir().unwrap_or_else(|| {
         panic!(
-            "{GAMEDATA_DIR} must point at the real game files for this test \
-             (GAMEDATA_DIR=../shared/data cargo test -- --include-ignored)"
+            "{GAMEDATA_DIR} must point at the real game files for this test: set it to their \
+             folder and run cargo test -- --include-ignored"
         )
     });
     existing(dir.join(relative))
