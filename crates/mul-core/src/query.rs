@@ -12,15 +12,13 @@ use crate::map::{Map, MapSize};
 use crate::raw::{MapBlock, StaticRecord};
 use crate::statics::Statics;
 
-/// Distinct tile ids (u16).
-const IDS: usize = 1 << 16;
-
 /// Land figures over a whole map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LandStats {
     /// Cells counted (width x height in tiles).
     pub cells: u64,
-    /// Cells with each land id, indexed by id (65,536 entries).
+    /// Cells with each land id, indexed by id, up to the largest id seen (ids past the end
+    /// have no cell; [`LandStats::count`] reads any id).
     pub histogram: Vec<u64>,
     /// Lowest altitude (`i8::MAX` for an empty map).
     pub z_min: i8,
@@ -32,7 +30,7 @@ impl LandStats {
     fn new() -> Self {
         LandStats {
             cells: 0,
-            histogram: vec![0; IDS],
+            histogram: Vec::new(),
             z_min: i8::MAX,
             z_max: i8::MIN,
         }
@@ -61,6 +59,11 @@ impl LandStats {
     /// The `n` most common ids as (id, count), most common first, ties by id.
     pub fn top(&self, n: usize) -> Vec<(u16, u64)> {
         top_ids(&self.histogram, n)
+    }
+
+    /// Cells with land id `id`.
+    pub fn count(&self, id: u16) -> u64 {
+        self.histogram.get(usize::from(id)).copied().unwrap_or(0)
     }
 }
 
@@ -133,19 +136,19 @@ impl ColumnScan {
     }
 
     #[inline]
-    fn add_run(&mut self, id: u16, n: u64, histogram: &mut [u64]) {
+    fn add_run(&mut self, id: u16, n: u64, histogram: &mut Vec<u64>) {
         if id == self.run_id {
             self.run += n;
         } else {
-            if let Some(count) = histogram.get_mut(usize::from(self.run_id)) {
-                *count += self.run;
+            if self.run > 0 {
+                bump(histogram, self.run_id, self.run);
             }
             (self.run_id, self.run) = (id, n);
         }
     }
 
     #[inline]
-    fn add_block(&mut self, block: &MapBlock, histogram: &mut [u64]) {
+    fn add_block(&mut self, block: &MapBlock, histogram: &mut Vec<u64>) {
         let cells: &[u8; 192] = block.cells.as_bytes().try_into().unwrap_or(&[0; 192]);
         for lane in cells.chunks_exact(48) {
             let zipped = self.z_min.iter_mut().zip(self.z_max.iter_mut());
@@ -174,9 +177,9 @@ impl ColumnScan {
     }
 
     /// Adds the last run to the histogram.
-    fn finish(&mut self, histogram: &mut [u64]) {
-        if let Some(count) = histogram.get_mut(usize::from(self.run_id)) {
-            *count += self.run;
+    fn finish(&mut self, histogram: &mut Vec<u64>) {
+        if self.run > 0 {
+            bump(histogram, self.run_id, self.run);
         }
         self.run = 0;
     }
@@ -196,7 +199,8 @@ impl ColumnScan {
 pub struct StaticsStats {
     /// Statics counted.
     pub count: u64,
-    /// Statics with each item id, indexed by id (65,536 entries).
+    /// Statics with each item id, indexed by id, up to the largest id seen (ids past the end
+    /// have none; [`StaticsStats::count_of`] reads any id).
     pub histogram: Vec<u64>,
     /// Lowest altitude (`i8::MAX` when there is none).
     pub z_min: i8,
@@ -210,7 +214,7 @@ impl StaticsStats {
     fn new() -> Self {
         StaticsStats {
             count: 0,
-            histogram: vec![0; IDS],
+            histogram: Vec::new(),
             z_min: i8::MAX,
             z_max: i8::MIN,
             bad_blocks: 0,
@@ -222,7 +226,7 @@ impl StaticsStats {
     fn tally(statics: &Statics<'_>, blocks: std::ops::Range<usize>) -> Self {
         let mut stats = StaticsStats::new();
         let (mut count, mut bad, mut lo, mut hi) = (0u64, 0u64, i8::MAX, i8::MIN);
-        let histogram = stats.histogram.as_mut_slice();
+        let histogram = &mut stats.histogram;
         for block in blocks {
             let Ok(list) = statics.block(block) else {
                 bad += 1;
@@ -230,9 +234,7 @@ impl StaticsStats {
             };
             list.for_each(|s| {
                 count += 1;
-                if let Some(n) = histogram.get_mut(usize::from(s.id.get())) {
-                    *n += 1;
-                }
+                bump(histogram, s.id.get(), 1);
                 lo = lo.min(s.z);
                 hi = hi.max(s.z);
             });
@@ -253,6 +255,11 @@ impl StaticsStats {
     /// The `n` most common ids as (id, count), most common first, ties by id.
     pub fn top(&self, n: usize) -> Vec<(u16, u64)> {
         top_ids(&self.histogram, n)
+    }
+
+    /// Statics with item id `id`.
+    pub fn count_of(&self, id: u16) -> u64 {
+        self.histogram.get(usize::from(id)).copied().unwrap_or(0)
     }
 }
 
@@ -330,15 +337,39 @@ pub fn find_statics_par(
         .collect()
 }
 
+/// Adds `n` to the count of `id`, growing the histogram to reach it. Accumulators start
+/// empty and only grow as far as the largest id they meet (land ids stay below 0x4000), so
+/// a scan makes and merges small tables, not 65,536 counters each.
+#[inline]
+fn bump(histogram: &mut Vec<u64>, id: u16, n: u64) {
+    let i = usize::from(id);
+    if let Some(count) = histogram.get_mut(i) {
+        *count += n;
+    } else {
+        grow_and_bump(histogram, i, n);
+    }
+}
+
+#[cold]
+fn grow_and_bump(histogram: &mut Vec<u64>, i: usize, n: u64) {
+    histogram.resize(i + 1, 0);
+    if let Some(count) = histogram.get_mut(i) {
+        *count += n;
+    }
+}
+
 /// Adds histogram `other` into `into`.
-fn merge_tally(into: &mut [u64], other: &[u64]) {
+fn merge_tally(into: &mut Vec<u64>, other: &[u64]) {
+    if other.len() > into.len() {
+        into.resize(other.len(), 0);
+    }
     for (a, b) in into.iter_mut().zip(other) {
         *a += b;
     }
 }
 
 /// The smallest piece of `items` a task takes: `per_thread` pieces a thread, so that the
-/// 512 KiB histogram accumulators are made and merged a few times per thread, not per item,
+/// histogram accumulators are made and merged a few times per thread, not per item,
 /// while a thread slowed by other work can still hand pieces over (measured on 2 cores: 4
 /// for the map's columns, 2 for the statics' blocks).
 fn min_len(items: usize, per_thread: usize) -> usize {
