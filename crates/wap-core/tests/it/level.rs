@@ -1,0 +1,185 @@
+use std::io::Write;
+
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
+use gamedata_io::{FileData, Limits};
+use wap_core::{ChecksumClass, CodePage, Error, Header, LevelFile, base_checksum, decode};
+
+/// A header: size 1524, `flags`, name "Test level" (cp1252 bytes), author with an é (0xE9),
+/// 2 planes at 1524, main block size `main_size`, checksum `checksum`, reserved 0x2D8 = 2.
+fn header(flags: u32, main_size: u32, checksum: u32) -> Vec<u8> {
+    let mut h = vec![0u8; 1524];
+    h[0..4].copy_from_slice(&1524u32.to_le_bytes()); // size
+    h[8..12].copy_from_slice(&flags.to_le_bytes()); // flags
+    h[16..26].copy_from_slice(b"Test level"); // name at 0x10
+    h[80..84].copy_from_slice(b"Ren\xe9"); // author at 0x50, cp1252 é
+    h[0x2D0..0x2D4].copy_from_slice(&100i32.to_le_bytes()); // start x
+    h[0x2D4..0x2D8].copy_from_slice(&(-5i32).to_le_bytes()); // start y
+    h[0x2D8..0x2DC].copy_from_slice(&2u32.to_le_bytes()); // reserved, non-zero in real levels
+    h[0x2DC..0x2E0].copy_from_slice(&2u32.to_le_bytes()); // planes
+    h[0x2E0..0x2E4].copy_from_slice(&1524u32.to_le_bytes()); // planes offset
+    h[0x2E8..0x2EC].copy_from_slice(&main_size.to_le_bytes()); // main block size
+    h[0x2EC..0x2F0].copy_from_slice(&checksum.to_le_bytes()); // checksum
+    h
+}
+
+fn zlib(data: &[u8]) -> Vec<u8> {
+    let mut e = ZlibEncoder::new(Vec::new(), Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn main_block() -> Vec<u8> {
+    (0..5000u32).map(|i| (i * 7 % 251) as u8).collect()
+}
+
+fn open(bytes: Vec<u8>) -> wap_core::Result<LevelFile> {
+    LevelFile::open(FileData::Read(bytes), &Limits::default())
+}
+
+#[test]
+fn an_uncompressed_level_is_used_in_place() {
+    let block = main_block();
+    let mut bytes = header(0x1, 0, base_checksum(&block));
+    bytes.extend_from_slice(&block);
+    let level = open(bytes.clone()).unwrap();
+    assert!(!level.compressed());
+    assert_eq!(level.image(), &bytes[..]);
+    assert_eq!(level.main_block(), &block[..]);
+    assert!(level.trailer().is_empty());
+    assert_eq!(level.checksum_class(), ChecksumClass::Exact);
+    let h = level.header();
+    assert_eq!(h.name(), b"Test level");
+    assert_eq!(h.name_lossy(), "Test level");
+    assert_eq!(decode(h.author(), CodePage::Cp1252), "René");
+    assert_eq!(decode(h.author(), CodePage::Cp1250), "René");
+    assert_eq!(decode(b"\x9c", CodePage::Cp1250), "ś");
+    assert_eq!(
+        (h.start(), h.plane_count(), h.uses_z()),
+        ((100, -5), 2, true)
+    );
+    assert_eq!(h.raw().reserved3.get(), 2, "reserved words kept raw");
+}
+
+#[test]
+fn a_compressed_level_decompresses_into_one_image_and_reports_its_trailer() {
+    let block = main_block();
+    let stream = zlib(&block);
+    let mut bytes = header(
+        0x3,
+        block.len() as u32,
+        base_checksum(&stream).wrapping_add(255),
+    );
+    bytes.extend_from_slice(&stream);
+    bytes.extend_from_slice(b"<wm_meta>x</wm_meta>");
+    let level = open(bytes).unwrap();
+    assert!(level.compressed());
+    assert_eq!(level.main_block(), &block[..]);
+    assert_eq!(&level.image()[..16], &header(0x3, 0, 0)[..16]);
+    assert_eq!(level.image().len(), 1524 + block.len());
+    assert_eq!(level.trailer(), b"<wm_meta>x</wm_meta>");
+    assert_eq!(level.stored_main_block(), &stream[..]);
+    assert_eq!(level.checksum_class(), ChecksumClass::EditorSlack(255));
+}
+
+#[test]
+fn the_checksum_classes() {
+    let s = [10u8, 20, 30, 40];
+    // base = -4 + (20 - 1) + (30 - 2) + (40 - 3) = 80.
+    assert_eq!(base_checksum(&s), 80);
+    assert_eq!(ChecksumClass::classify(80, &s), ChecksumClass::Exact);
+    assert_eq!(
+        ChecksumClass::classify(81, &s),
+        ChecksumClass::EditorSlack(1)
+    );
+    assert_eq!(
+        ChecksumClass::classify(80 + 255, &s),
+        ChecksumClass::EditorSlack(255)
+    );
+    // WapMap: base + S[0] - 160 = 80 + 10 - 160 = -70.
+    assert_eq!(
+        ChecksumClass::classify(0u32.wrapping_sub(70), &s),
+        ChecksumClass::WapMap
+    );
+    assert_eq!(
+        ChecksumClass::classify(80 + 256, &s),
+        ChecksumClass::Mismatch
+    );
+    assert_eq!(base_checksum(&[]), 0);
+    assert_eq!(ChecksumClass::WapMap.name(), "wapmap");
+}
+
+#[test]
+fn broken_levels_are_clear_errors() {
+    assert!(matches!(
+        open(vec![0; 100]),
+        Err(Error::TooShort { found: 100 })
+    ));
+    let mut bad = header(0x3, 10, 0);
+    bad[0..4].copy_from_slice(&0xADBAu32.to_le_bytes());
+    let err = open(bad).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "header size is 0xadba, expected 0x5f4 (1524): not a WWD level"
+    );
+
+    let block = main_block();
+    let stream = zlib(&block);
+    // Raw deflate instead of zlib.
+    let mut raw = header(0x3, block.len() as u32, 0);
+    raw.extend_from_slice(&stream[2..]);
+    assert!(matches!(open(raw), Err(Error::Zlib { .. })));
+    // The stream cut short.
+    let mut cut = header(0x3, block.len() as u32, 0);
+    cut.extend_from_slice(&stream[..stream.len() / 2]);
+    assert!(matches!(
+        open(cut),
+        Err(Error::StreamTruncated { declared: 5000, .. })
+    ));
+    // Declared shorter and longer than the stream.
+    for declared in [4999u32, 5001] {
+        let mut wrong = header(0x3, declared, 0);
+        wrong.extend_from_slice(&stream);
+        let err = open(wrong).unwrap_err();
+        assert!(
+            matches!(err, Error::MainBlockSize { .. }),
+            "{declared}: {err}"
+        );
+    }
+    // Over the caller's limit: refused before anything is decoded.
+    let mut big = header(0x3, 40_000_000, 0);
+    big.extend_from_slice(&stream);
+    let limits = Limits {
+        max_decoded_bytes: 32_000_000,
+        ..Limits::default()
+    };
+    let err = LevelFile::open(FileData::Read(big), &limits).unwrap_err();
+    assert!(
+        matches!(err, Error::Limit(l) if l.found == 40_000_000),
+        "{err}"
+    );
+}
+
+#[test]
+fn mutated_levels_never_panic() {
+    let block = main_block();
+    let stream = zlib(&block);
+    let mut bytes = header(0x3, block.len() as u32, 0);
+    bytes.extend_from_slice(&stream);
+    let runs = gamedata_testkit::replay_mutations(
+        "wwd",
+        &bytes,
+        gamedata_testkit::MutationPlan::default(),
+        |data| {
+            if let Ok(level) = LevelFile::open(FileData::Read(data.to_vec()), &Limits::default()) {
+                let _ = (
+                    level.checksum_class(),
+                    level.trailer().len(),
+                    level.header().name_lossy(),
+                );
+            }
+            let _ = Header::parse(data);
+        },
+    );
+    assert!(runs > 1000);
+}

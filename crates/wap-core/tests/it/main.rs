@@ -1,0 +1,15 @@
+//! wap-core: the header, decompression and checksum on hand-built levels, and every real
+//! level (ignored without `GAMEDATA_DIR`).
+
+// The one place this test crate allows what library code may not: a failed unwrap, expect,
+// index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation
+)]
+
+mod level;
+mod real_files;
