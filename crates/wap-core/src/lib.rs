@@ -33,6 +33,8 @@
 
 pub mod checksum;
 pub mod error;
+#[cfg(feature = "fuzzing")]
+pub mod exercise;
 pub mod header;
 pub mod level;
 pub mod raw;

@@ -11,5 +11,6 @@
     clippy::cast_possible_truncation
 )]
 
+mod fuzz_regressions;
 mod level;
 mod real_files;
