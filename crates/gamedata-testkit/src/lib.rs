@@ -75,6 +75,31 @@ fn existing(path: PathBuf) -> PathBuf {
     path
 }
 
+/// The fuzz regression replay of one crate: the kept findings under
+/// `{manifest_dir}/tests/fuzz-cases` and the seeds of the targets named `{target_prefix}*`
+/// under `{manifest_dir}/../../fuzz/seeds` ([`regression_inputs`]), each run through
+/// [`replay_files`]. Returns the inputs run.
+///
+/// # Panics
+///
+/// If fewer than `min_files` inputs are found (the seeds are missing), or as
+/// [`replay_files`].
+pub fn replay_crate_regressions(
+    manifest_dir: &Path,
+    target_prefix: &str,
+    min_files: usize,
+    plan: MutationPlan,
+    parse: impl Fn(&[u8]),
+) -> usize {
+    let files = regression_inputs(
+        &manifest_dir.join("tests/fuzz-cases"),
+        &manifest_dir.join("../../fuzz/seeds"),
+        target_prefix,
+    );
+    assert!(files.len() >= min_files, "fuzz seeds missing: {files:?}");
+    replay_files(&files, plan, parse)
+}
+
 /// The files to replay as fuzz regressions: every file under `cases` (kept findings) and
 /// under the folders of `seeds` whose name starts with `target_prefix` ("mni_", "uo_"),
 /// sorted; `.md` files are left out.

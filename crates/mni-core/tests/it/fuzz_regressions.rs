@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use gamedata_testkit::{MutationPlan, regression_inputs, replay_files};
+use gamedata_testkit::{MutationPlan, replay_crate_regressions};
 use mni_core::exercise;
 
 fn run_all(data: &[u8]) {
@@ -18,18 +18,18 @@ fn run_all(data: &[u8]) {
 #[test]
 fn seeds_findings_and_their_mutations_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = regression_inputs(
-        &root.join("tests/fuzz-cases"),
-        &root.join("../../fuzz/seeds"),
+    let runs = replay_crate_regressions(
+        root,
         "mni_",
+        6,
+        MutationPlan {
+            byte_changes: 128,
+            bit_flips: 128,
+            ..MutationPlan::default()
+        },
+        run_all,
     );
-    assert!(files.len() >= 6, "fuzz seeds missing: {files:?}");
-    let plan = MutationPlan {
-        byte_changes: 128,
-        bit_flips: 128,
-        ..MutationPlan::default()
-    };
-    assert!(replay_files(&files, plan, run_all) > 1000);
+    assert!(runs > 1000);
 }
 
 #[test]
