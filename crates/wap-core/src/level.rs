@@ -14,6 +14,7 @@ use crate::checksum::ChecksumClass;
 use crate::error::{Error, Result};
 use crate::header::Header;
 use crate::raw::{HEADER_LEN, WwdHeader};
+use crate::view::Level;
 
 /// Reads only the first 1,524 bytes of the level at `path`: name, author, flags, sizes and
 /// checksum without decompressing anything (a level picker lists hundreds this way).
@@ -140,6 +141,14 @@ impl LevelFile {
     /// empty for uncompressed levels.
     pub fn trailer(&self) -> &[u8] {
         self.file.get(self.stored_end..).unwrap_or_default()
+    }
+
+    /// The view of the level: planes, objects, tile properties.
+    ///
+    /// Returns `Err` as [`Level::parse`]: only the header and the plane header table are
+    /// checked here; each plane and the tile property table are checked when read.
+    pub fn level(&self) -> Result<Level<'_>> {
+        Level::parse(self.image())
     }
 
     /// How the stored checksum relates to the stored main block.

@@ -37,10 +37,29 @@ pub mod error;
 pub mod exercise;
 pub mod header;
 pub mod level;
+pub mod object;
+pub mod plane;
 pub mod raw;
+#[cfg(feature = "write")]
+pub mod synth;
+pub mod tile_properties;
+pub mod view;
+#[cfg(feature = "write")]
+pub mod write;
 
 pub use checksum::{ChecksumClass, base_checksum};
 pub use error::{Error, Result};
 pub use gamedata_io::Limits;
 pub use header::{CodePage, Header, decode, field_text};
 pub use level::{LevelFile, read_header};
+pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
+pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
+pub use raw::Rect;
+pub use tile_properties::{
+    Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,
+};
+pub use view::{Game, Layout, Level, Section, SectionKind};
+#[cfg(feature = "write")]
+pub use write::{
+    AttributesData, LevelData, ObjectData, PlaneData, TilePropertiesData, TilePropertyData,
+};

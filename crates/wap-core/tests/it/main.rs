@@ -14,3 +14,4 @@
 mod fuzz_regressions;
 mod level;
 mod real_files;
+mod views;

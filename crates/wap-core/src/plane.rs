@@ -1,0 +1,290 @@
+//! Planes: the 160-byte header, the tiles cast in place, the image-set names and the
+//! objects. Source: `docs/formats/wwd.md`, "Planes" and "Tiles".
+
+use std::fmt;
+
+use gamedata_io::Bytes;
+use zerocopy::little_endian::U32;
+
+use crate::error::{Error, Result};
+use crate::header::{CodePage, decode, field_text};
+use crate::object::Objects;
+use crate::raw::{PlaneHeader, TILE_FILLED, TILE_INVISIBLE};
+
+bitflags::bitflags! {
+    /// The plane flags word. Bits 0x20, 0x40 and 0x80 occur in real levels with unknown
+    /// meaning; every bit is kept (`bits()` gives the stored word back).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct PlaneFlags: u32 {
+        /// The main plane: where the action happens, with the tile properties and objects.
+        const MAIN = 0x1;
+        /// Not drawn.
+        const NO_DRAW = 0x2;
+        /// Wraps horizontally.
+        const WRAP_X = 0x4;
+        /// Wraps vertically.
+        const WRAP_Y = 0x8;
+        /// The editor sizes tiles automatically.
+        const AUTO_TILE_SIZE = 0x10;
+        // Unknown bits are kept as stored.
+        const _ = !0;
+    }
+}
+
+/// One tile value decoded: `0xFFFFFFFF` invisible, `0xEEEEEEEE` filled, otherwise the high
+/// 16 bits are the image-set index and the low 16 bits the tile id. Garbage values such as
+/// `0xEEEEEE00` decode as an image tile; [`Tile::raw`] gives the stored word back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tile {
+    /// Nothing is drawn.
+    Invisible,
+    /// Filled with the plane's fill colour.
+    Filled,
+    /// A tile image.
+    Image {
+        /// Index into the plane's image sets (0 in nearly every real tile).
+        set: u16,
+        /// Tile id: the index of its tile property record.
+        id: u16,
+    },
+}
+
+impl Tile {
+    /// Decodes a stored tile value.
+    pub fn from_raw(value: u32) -> Self {
+        match value {
+            TILE_INVISIBLE => Tile::Invisible,
+            TILE_FILLED => Tile::Filled,
+            _ => {
+                let [a, b, c, d] = value.to_le_bytes();
+                Tile::Image {
+                    set: u16::from_le_bytes([c, d]),
+                    id: u16::from_le_bytes([a, b]),
+                }
+            }
+        }
+    }
+
+    /// The stored value.
+    pub fn raw(self) -> u32 {
+        match self {
+            Tile::Invisible => TILE_INVISIBLE,
+            Tile::Filled => TILE_FILLED,
+            Tile::Image { set, id } => (u32::from(set) << 16) | u32::from(id),
+        }
+    }
+}
+
+/// A view of one plane: its header, its tiles (row-major, `tiles_wide * tiles_high` of
+/// them, cast in place) and the offsets of its names and objects. Made by
+/// [`crate::Level::plane`], which has checked the size and that the tiles lie in the image.
+#[derive(Clone, Copy)]
+pub struct Plane<'data> {
+    index: usize,
+    raw: &'data PlaneHeader,
+    tiles: &'data [U32],
+    image: &'data [u8],
+    wide: u32,
+    high: u32,
+}
+
+impl fmt::Debug for Plane<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Plane")
+            .field("index", &self.index)
+            .field("name", &decode(self.name(), CodePage::Cp1252))
+            .field("flags", &self.flags())
+            .field("tiles", &(self.wide, self.high))
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'data> Plane<'data> {
+    /// Checks the plane header `raw` (plane `index`) against `image` and casts its tiles.
+    ///
+    /// Returns `Err` ([`Error::PlaneSize`]) if a dimension is negative or their product
+    /// overflows, or ([`Error::Section`]) if the tiles do not lie inside `image`.
+    pub(crate) fn new(index: usize, raw: &'data PlaneHeader, image: &'data [u8]) -> Result<Self> {
+        let (wide_raw, high_raw) = (raw.tiles_wide.get(), raw.tiles_high.get());
+        let bad_size = || Error::PlaneSize {
+            plane: index,
+            wide: wide_raw,
+            high: high_raw,
+        };
+        let wide = u32::try_from(wide_raw).map_err(|_| bad_size())?;
+        let high = u32::try_from(high_raw).map_err(|_| bad_size())?;
+        let count = usize::try_from(u64::from(wide) * u64::from(high)).map_err(|_| bad_size())?;
+        let offset = raw.tiles_offset.get() as usize;
+        let tiles = Bytes::new(image)
+            .slice_at::<U32>(offset, count)
+            .map_err(|source| Error::Section {
+                what: format!("plane {index} tiles"),
+                source,
+            })?;
+        Ok(Plane {
+            index,
+            raw,
+            tiles,
+            image,
+            wide,
+            high,
+        })
+    }
+
+    /// The plane's index in the level.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The raw header, every field, reserved words included.
+    pub fn raw(&self) -> &'data PlaneHeader {
+        self.raw
+    }
+
+    /// The name's bytes (up to the first NUL of its 64-byte field).
+    pub fn name(&self) -> &'data [u8] {
+        field_text(&self.raw.name)
+    }
+
+    /// The flags, unknown bits kept.
+    pub fn flags(&self) -> PlaneFlags {
+        PlaneFlags::from_bits_retain(self.raw.flags.get())
+    }
+
+    /// True if the main flag is set.
+    pub fn is_main(&self) -> bool {
+        self.flags().contains(PlaneFlags::MAIN)
+    }
+
+    /// Tile size in pixels (width, height) as stored: 64 in Claw, 32 in Gruntz, 1 to 8 in
+    /// some custom levels.
+    pub fn tile_size(&self) -> (i32, i32) {
+        (self.raw.tile_width.get(), self.raw.tile_height.get())
+    }
+
+    /// Width in tiles.
+    pub fn tiles_wide(&self) -> u32 {
+        self.wide
+    }
+
+    /// Height in tiles.
+    pub fn tiles_high(&self) -> u32 {
+        self.high
+    }
+
+    /// The z coordinate (drawing order: negative behind the main plane).
+    pub fn z(&self) -> i32 {
+        self.raw.z.get()
+    }
+
+    /// Every tile, row-major, cast in place.
+    pub fn tiles(&self) -> &'data [U32] {
+        self.tiles
+    }
+
+    /// The stored value of the tile at column `x`, row `y`; `None` outside the plane.
+    pub fn tile_raw(&self, x: u32, y: u32) -> Option<u32> {
+        if x >= self.wide || y >= self.high {
+            return None;
+        }
+        let index = y as usize * self.wide as usize + x as usize;
+        self.tiles.get(index).map(|t| t.get())
+    }
+
+    /// The tile at column `x`, row `y`, decoded; `None` outside the plane.
+    pub fn tile(&self, x: u32, y: u32) -> Option<Tile> {
+        self.tile_raw(x, y).map(Tile::from_raw)
+    }
+
+    /// One row of tiles; `None` past the last row.
+    pub fn row(&self, y: u32) -> Option<&'data [U32]> {
+        if y >= self.high {
+            return None;
+        }
+        let start = y as usize * self.wide as usize;
+        self.tiles.get(start..start + self.wide as usize)
+    }
+
+    /// Counts of invisible and filled tiles.
+    pub fn special_tile_counts(&self) -> (usize, usize) {
+        let (mut invisible, mut filled) = (0, 0);
+        for tile in self.tiles {
+            match tile.get() {
+                TILE_INVISIBLE => invisible += 1,
+                TILE_FILLED => filled += 1,
+                _ => {}
+            }
+        }
+        (invisible, filled)
+    }
+
+    /// The image-set names (NUL-terminated strings at the plane's image-set offset); the
+    /// iterator yields an error and stops at a name with no terminator.
+    pub fn image_sets(&self) -> ImageSets<'data> {
+        ImageSets {
+            plane: self.index,
+            image: self.image,
+            offset: self.raw.image_sets_offset.get() as usize,
+            index: 0,
+            count: self.raw.image_set_count.get() as usize,
+            failed: false,
+        }
+    }
+
+    /// Number of objects the header declares.
+    pub fn object_count(&self) -> u32 {
+        self.raw.object_count.get()
+    }
+
+    /// The plane's objects in stored order; the iterator yields an error and stops at an
+    /// object that does not fit in the image.
+    pub fn objects(&self) -> Objects<'data> {
+        Objects::new(
+            self.index,
+            self.image,
+            self.raw.objects_offset.get() as usize,
+            self.raw.object_count.get(),
+        )
+    }
+}
+
+/// Iterator over a plane's image-set names (bytes without the NUL).
+#[derive(Clone, Debug)]
+pub struct ImageSets<'data> {
+    plane: usize,
+    image: &'data [u8],
+    offset: usize,
+    index: usize,
+    count: usize,
+    failed: bool,
+}
+
+impl ImageSets<'_> {
+    /// Absolute offset of the next name; after the last one, the end of the names.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl<'data> Iterator for ImageSets<'data> {
+    type Item = Result<&'data [u8]>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed || self.index >= self.count {
+            return None;
+        }
+        let rest = self.image.get(self.offset..).unwrap_or_default();
+        let Some(len) = rest.iter().position(|&b| b == 0) else {
+            self.failed = true;
+            return Some(Err(Error::ImageSetName {
+                plane: self.plane,
+                index: self.index,
+                offset: self.offset,
+            }));
+        };
+        let name = rest.get(..len).unwrap_or_default();
+        self.offset += len + 1;
+        self.index += 1;
+        Some(Ok(name))
+    }
+}

@@ -1,0 +1,278 @@
+//! A synthetic Claw-style level: a seeded, deterministic generator for tests, benchmarks,
+//! fuzz seeds and the demo. Three planes (a wrapping background, the main plane, a front
+//! plane), every kind of tile property record (single, double, mask) and a few hundred
+//! objects. The same seed and size give the same bytes.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use zerocopy::FromZeros;
+
+use crate::raw::{
+    DoubleAttributes, HEADER_LEN, ObjectFixed, PLANE_HEADER_LEN, PlaneHeader, Rect, TILE_FILLED,
+    TILE_INVISIBLE, TilePropertiesHeader, WwdHeader,
+};
+use crate::write::{
+    AttributesData, LevelData, ObjectData, PlaneData, TilePropertiesData, TilePropertyData,
+};
+
+/// Tile ids of the synthetic tile set, and the record each has in the tile property table.
+pub mod tiles {
+    /// Empty: single, clear.
+    pub const CLEAR: u16 = 0;
+    /// Rock: single, solid.
+    pub const ROCK: u16 = 1;
+    /// Grass top: double, ground in the top 8 pixel rows, clear below.
+    pub const GRASS: u16 = 2;
+    /// Ladder: single, climb.
+    pub const LADDER: u16 = 3;
+    /// Spikes: double, death in the bottom half.
+    pub const SPIKES: u16 = 4;
+    /// Slope rising to the right: mask, solid under the diagonal.
+    pub const SLOPE: u16 = 5;
+    /// Wall on the left half: double, solid inside.
+    pub const HALF_WALL: u16 = 6;
+    /// Number of records in the table.
+    pub const COUNT: usize = 8;
+}
+
+/// Tile size of the synthetic level in pixels.
+pub const TILE_PX: i32 = 64;
+
+fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
+    rng.next_u32() % n.max(1)
+}
+
+fn text<const N: usize>(s: &str) -> [u8; N] {
+    let mut field = [0u8; N];
+    for (slot, b) in field.iter_mut().zip(s.bytes().take(N.saturating_sub(1))) {
+        *slot = b;
+    }
+    field
+}
+
+fn plane_header(
+    name: &str,
+    flags: u32,
+    wide: u32,
+    high: u32,
+    z: i32,
+    movement: i32,
+) -> PlaneHeader {
+    let mut h = PlaneHeader::new_zeroed();
+    let (wide, high) = (
+        i32::try_from(wide).unwrap_or(i32::MAX),
+        i32::try_from(high).unwrap_or(i32::MAX),
+    );
+    h.size.set(u32::try_from(PLANE_HEADER_LEN).unwrap_or(160));
+    h.flags.set(flags);
+    h.name = text(name);
+    h.width_px.set(wide.saturating_mul(TILE_PX));
+    h.height_px.set(high.saturating_mul(TILE_PX));
+    h.tile_width.set(TILE_PX);
+    h.tile_height.set(TILE_PX);
+    h.tiles_wide.set(wide);
+    h.tiles_high.set(high);
+    h.movement_x_percent.set(movement);
+    h.movement_y_percent.set(movement);
+    h.fill_color.set(50);
+    h.z.set(z);
+    h
+}
+
+fn tile(id: u16) -> u32 {
+    u32::from(id)
+}
+
+fn object(id: i32, logic: &str, image_set: &str, x: i32, y: i32) -> ObjectData {
+    let mut fixed = ObjectFixed::new_zeroed();
+    fixed.id.set(id);
+    fixed.x.set(x);
+    fixed.y.set(y);
+    fixed.z.set(1000);
+    fixed.object_type.set(0x1);
+    ObjectData {
+        fixed,
+        name: Vec::new(),
+        logic: logic.as_bytes().to_vec(),
+        image_set: image_set.as_bytes().to_vec(),
+        animation: Vec::new(),
+    }
+}
+
+fn tile_properties() -> TilePropertiesData {
+    let px = TILE_PX.unsigned_abs();
+    let record = |attributes| TilePropertyData {
+        reserved: 0,
+        width: px,
+        height: px,
+        attributes,
+    };
+    let double = |outside: i32, inside: i32, rect: Rect| {
+        AttributesData::Double(DoubleAttributes {
+            outside: outside.into(),
+            inside: inside.into(),
+            rect,
+        })
+    };
+    let last = TILE_PX - 1;
+    let slope: Vec<u8> = (0..TILE_PX)
+        .flat_map(|y| (0..TILE_PX).map(move |x| u8::from(x + y >= last)))
+        .collect();
+    let mut records = vec![
+        record(AttributesData::Single(0)),
+        record(AttributesData::Single(1)),
+        record(double(0, 2, Rect::new(0, 0, last, 7))),
+        record(AttributesData::Single(3)),
+        record(double(0, 4, Rect::new(0, 32, last, last))),
+        record(AttributesData::Mask(slope)),
+        record(double(0, 1, Rect::new(0, 0, 31, last))),
+    ];
+    records.resize(tiles::COUNT, record(AttributesData::Single(0)));
+    let mut header = TilePropertiesHeader::new_zeroed();
+    header.size.set(32);
+    TilePropertiesData { header, records }
+}
+
+/// Generates a level whose main plane is `wide x high` tiles (each at least 16), from
+/// `seed`: ground that rises and falls with slopes, pits with spikes, ladders, walls, and
+/// treasure, enemies and checkpoints on the ground.
+pub fn level(seed: u64, wide: u32, high: u32) -> LevelData {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (wide, high) = (wide.max(16), high.max(16));
+    let mut main = vec![TILE_INVISIBLE; wide as usize * high as usize];
+    let mut objects = Vec::new();
+    let mut ground = high * 2 / 3;
+    let mut next_id = 1;
+    let put = |tiles: &mut [u32], x: u32, y: u32, id: u16| {
+        if let Some(t) = tiles.get_mut(y as usize * wide as usize + x as usize) {
+            *t = tile(id);
+        }
+    };
+    for x in 0..wide {
+        let step = below(&mut rng, 10);
+        let mut surface = tiles::GRASS;
+        if step == 0 && ground > high / 3 {
+            ground -= 1;
+            surface = tiles::SLOPE;
+        } else if step == 1 && ground < high - 3 {
+            ground += 1;
+        }
+        let pit = x > 4 && x + 4 < wide && below(&mut rng, 24) == 0;
+        for y in ground..high {
+            let id = if pit {
+                if y + 1 == high {
+                    tiles::SPIKES
+                } else {
+                    tiles::CLEAR
+                }
+            } else if y == ground {
+                surface
+            } else {
+                tiles::ROCK
+            };
+            put(&mut main, x, y, id);
+        }
+        if !pit && below(&mut rng, 16) == 0 && ground > 6 {
+            let top = ground - 1 - below(&mut rng, 4);
+            for y in top..ground {
+                put(&mut main, x, y, tiles::HALF_WALL);
+            }
+        }
+        if !pit && below(&mut rng, 20) == 0 && ground > 8 {
+            for y in ground.saturating_sub(5)..ground {
+                put(&mut main, x, y, tiles::LADDER);
+            }
+        }
+        let px = i32::try_from(x).unwrap_or(i32::MAX).saturating_mul(TILE_PX) + TILE_PX / 2;
+        let py = i32::try_from(ground)
+            .unwrap_or(i32::MAX)
+            .saturating_mul(TILE_PX)
+            - TILE_PX / 2;
+        if !pit && x > 1 {
+            let (logic, set) = match below(&mut rng, 12) {
+                0..=3 => ("Treasure", "GAME_TREASURE_COINS"),
+                4 => ("Officer", "LEVEL_OFFICER"),
+                5 => ("Soldier", "LEVEL_SOLDIER"),
+                6 if x % 32 == 0 => ("Checkpoint", "GAME_CHECKPOINTFLAG"),
+                _ => ("", ""),
+            };
+            if !logic.is_empty() {
+                objects.push(object(next_id, logic, set, px, py));
+                next_id += 1;
+            }
+        }
+    }
+    let end_x = i32::try_from(wide - 2)
+        .unwrap_or(i32::MAX)
+        .saturating_mul(TILE_PX);
+    objects.push(object(
+        next_id,
+        "EndOfLevelPowerup",
+        "GAME_MAPPIECE",
+        end_x,
+        TILE_PX,
+    ));
+
+    let back_size = 8;
+    let back = (0..back_size * back_size)
+        .map(|i| {
+            if i % 5 == 0 {
+                TILE_FILLED
+            } else {
+                tile(tiles::ROCK)
+            }
+        })
+        .collect();
+    let front_high = high / 2;
+    let front = (0..wide * front_high)
+        .map(|i| {
+            if i % 7 == 0 {
+                tile(tiles::GRASS)
+            } else {
+                TILE_INVISIBLE
+            }
+        })
+        .collect();
+    let planes = vec![
+        PlaneData {
+            header: plane_header("Background", 0xC, back_size, back_size, -999, 50),
+            tiles: back,
+            image_sets: vec![b"BACK".to_vec()],
+            objects: Vec::new(),
+        },
+        PlaneData {
+            header: plane_header("Action", 0x1, wide, high, 0, 100),
+            tiles: main,
+            image_sets: vec![b"ACTION".to_vec()],
+            objects,
+        },
+        PlaneData {
+            header: plane_header("Front", 0x4, wide, front_high, 9000, 150),
+            tiles: front,
+            image_sets: vec![b"FRONT".to_vec()],
+            objects: Vec::new(),
+        },
+    ];
+
+    let mut header = WwdHeader::new_zeroed();
+    header.size.set(u32::try_from(HEADER_LEN).unwrap_or(1524));
+    header.flags.set(0x2);
+    header.name = text(&format!("Synthetic level {seed}"));
+    header.author = text("gamedata synth");
+    header.birth = text("2026-11-22");
+    header.rez_file = text("..\\CLAW.REZ");
+    header.image_dir = text("\\LEVEL1\\TILES");
+    header.pal_rez = text("\\LEVEL1\\PALETTES\\MAIN.PAL");
+    header.launch_app = text("..\\CLAW.EXE");
+    header.image_sets[0] = text("LEVEL1\\IMAGES");
+    header.image_sets[1] = text("GAME\\IMAGES");
+    header.prefixes[0] = text("LEVEL");
+    header.prefixes[1] = text("GAME");
+    header.start_x.set(TILE_PX * 2);
+    header.start_y.set(TILE_PX);
+    LevelData {
+        header,
+        planes,
+        tile_properties: tile_properties(),
+    }
+}

@@ -1,0 +1,331 @@
+//! The tile property table: a 32-byte header and one record per tile id, each single (one
+//! attribute), double (an inside rectangle and an outside attribute) or mask (one attribute
+//! byte per pixel). Source: `docs/formats/wwd.md`, "Tile properties".
+
+use gamedata_io::{Bytes, ReadError};
+use zerocopy::little_endian::I32;
+
+use crate::error::{Error, Result};
+use crate::raw::{
+    DoubleAttributes, TILE_DOUBLE, TILE_MASK, TILE_PROPERTIES_HEADER_LEN, TILE_PROPERTY_BASE_LEN,
+    TILE_SINGLE, TilePropertiesHeader, TilePropertyBase,
+};
+
+/// Bytes of the smallest record (single): the bound on how many records a table can hold.
+const MIN_RECORD_LEN: usize = TILE_PROPERTY_BASE_LEN + 4;
+
+/// A tile attribute: the five standard values, or another value kept raw (Gruntz uses up to
+/// 0x9A; some Claw values are garbage).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Attribute {
+    /// 0: passable.
+    Clear,
+    /// 1: solid on every side.
+    Solid,
+    /// 2: ground: solid from above only.
+    Ground,
+    /// 3: climbable.
+    Climb,
+    /// 4: kills.
+    Death,
+    /// Any other value.
+    Other(i32),
+}
+
+impl Attribute {
+    /// Classifies a stored attribute value.
+    pub fn from_raw(value: i32) -> Self {
+        match value {
+            0 => Attribute::Clear,
+            1 => Attribute::Solid,
+            2 => Attribute::Ground,
+            3 => Attribute::Climb,
+            4 => Attribute::Death,
+            other => Attribute::Other(other),
+        }
+    }
+
+    /// The stored value.
+    pub fn raw(self) -> i32 {
+        match self {
+            Attribute::Clear => 0,
+            Attribute::Solid => 1,
+            Attribute::Ground => 2,
+            Attribute::Climb => 3,
+            Attribute::Death => 4,
+            Attribute::Other(v) => v,
+        }
+    }
+
+    /// The name in reports: `clear`, `solid`, `ground`, `climb`, `death`, `other`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Attribute::Clear => "clear",
+            Attribute::Solid => "solid",
+            Attribute::Ground => "ground",
+            Attribute::Climb => "climb",
+            Attribute::Death => "death",
+            Attribute::Other(_) => "other",
+        }
+    }
+}
+
+/// What a record says about the pixels of its tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileAttributes<'data> {
+    /// Type 1: one attribute for every pixel.
+    Single(i32),
+    /// Type 2: `inside` within `rect` (edges inclusive), `outside` elsewhere.
+    Double(&'data DoubleAttributes),
+    /// Type 3: `width * height` attribute bytes, row-major, borrowed.
+    Mask(&'data [u8]),
+}
+
+/// One tile property record, borrowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileProperty<'data> {
+    index: usize,
+    offset: usize,
+    base: &'data TilePropertyBase,
+    attributes: TileAttributes<'data>,
+}
+
+impl<'data> TileProperty<'data> {
+    /// The record's index: the tile id it describes.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Absolute offset of the record in the level image.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The 16-byte base: type, reserved word, width, height.
+    pub fn base(&self) -> &'data TilePropertyBase {
+        self.base
+    }
+
+    /// Width and height in pixels as stored (not always the tile size).
+    pub fn size(&self) -> (u32, u32) {
+        (self.base.width.get(), self.base.height.get())
+    }
+
+    /// The attributes.
+    pub fn attributes(&self) -> TileAttributes<'data> {
+        self.attributes
+    }
+
+    /// Bytes of the record.
+    pub fn stored_len(&self) -> usize {
+        TILE_PROPERTY_BASE_LEN
+            + match self.attributes {
+                TileAttributes::Single(_) => 4,
+                TileAttributes::Double(_) => size_of::<DoubleAttributes>(),
+                TileAttributes::Mask(mask) => mask.len(),
+            }
+    }
+
+    /// The attribute value of pixel (x, y) of the tile. A double record gives its inside
+    /// attribute within its rectangle and its outside one elsewhere; a mask gives the byte
+    /// of that pixel, and 0 (clear) outside its `width x height` area.
+    pub fn attribute_at(&self, x: i32, y: i32) -> i32 {
+        match self.attributes {
+            TileAttributes::Single(value) => value,
+            TileAttributes::Double(d) => {
+                if d.rect.contains(x, y) {
+                    d.inside.get()
+                } else {
+                    d.outside.get()
+                }
+            }
+            TileAttributes::Mask(mask) => {
+                let (w, h) = self.size();
+                match (u32::try_from(x), u32::try_from(y)) {
+                    (Ok(x), Ok(y)) if x < w && y < h => {
+                        let at = u64::from(y) * u64::from(w) + u64::from(x);
+                        usize::try_from(at)
+                            .ok()
+                            .and_then(|at| mask.get(at))
+                            .map_or(0, |&b| i32::from(b))
+                    }
+                    _ => 0,
+                }
+            }
+        }
+    }
+}
+
+/// The tile property table: its header and its records, read in order.
+#[derive(Clone, Copy, Debug)]
+pub struct TileProperties<'data> {
+    header: &'data TilePropertiesHeader,
+    offset: usize,
+    image: &'data [u8],
+}
+
+impl<'data> TileProperties<'data> {
+    /// Reads the table header at `offset` of `image`.
+    ///
+    /// Returns `Err` ([`Error::Section`]) if the 32-byte header does not fit.
+    pub(crate) fn new(image: &'data [u8], offset: usize) -> Result<Self> {
+        let header = Bytes::new(image)
+            .read_at::<TilePropertiesHeader>(offset)
+            .map_err(|source| Error::Section {
+                what: "tile property table".to_owned(),
+                source,
+            })?;
+        Ok(TileProperties {
+            header,
+            offset,
+            image,
+        })
+    }
+
+    /// The raw 32-byte header.
+    pub fn header(&self) -> &'data TilePropertiesHeader {
+        self.header
+    }
+
+    /// Absolute offset of the table.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Number of records the header declares.
+    pub fn count(&self) -> u32 {
+        self.header.count.get()
+    }
+
+    /// The records in order. The iterator yields an error and stops at a record that does
+    /// not fit or has an unknown type (its length, and so the next record's start, is
+    /// unknown).
+    pub fn iter(&self) -> TilePropertyIter<'data> {
+        TilePropertyIter {
+            image: Bytes::new(self.image),
+            offset: self.offset + TILE_PROPERTIES_HEADER_LEN,
+            index: 0,
+            count: self.count() as usize,
+            failed: false,
+        }
+    }
+
+    /// Every record, for lookup by tile id. The vector is sized by what the data can hold
+    /// (at most one record per 20 bytes left), never by the stored count alone.
+    ///
+    /// Returns `Err` at the first record that [`TileProperties::iter`] cannot read.
+    pub fn collect(&self) -> Result<TilePropertyIndex<'data>> {
+        let room = self.image.len().saturating_sub(self.offset) / MIN_RECORD_LEN;
+        let mut records = Vec::with_capacity((self.count() as usize).min(room));
+        for record in self.iter() {
+            records.push(record?);
+        }
+        Ok(TilePropertyIndex { records })
+    }
+}
+
+/// The records of a table, indexed by tile id.
+#[derive(Clone, Debug, Default)]
+pub struct TilePropertyIndex<'data> {
+    records: Vec<TileProperty<'data>>,
+}
+
+impl<'data> TilePropertyIndex<'data> {
+    /// The record of tile `id`, if the table has one.
+    pub fn get(&self, id: usize) -> Option<&TileProperty<'data>> {
+        self.records.get(id)
+    }
+
+    /// Every record in order.
+    pub fn records(&self) -> &[TileProperty<'data>] {
+        &self.records
+    }
+
+    /// The attribute value of pixel (x, y) of tile `id`; `None` if there is no record.
+    pub fn attribute_at(&self, id: usize, x: i32, y: i32) -> Option<i32> {
+        self.get(id).map(|r| r.attribute_at(x, y))
+    }
+}
+
+/// Iterator over tile property records; see [`TileProperties::iter`].
+#[derive(Clone, Debug)]
+pub struct TilePropertyIter<'data> {
+    image: Bytes<'data>,
+    offset: usize,
+    index: usize,
+    count: usize,
+    failed: bool,
+}
+
+impl TilePropertyIter<'_> {
+    /// Absolute offset of the next record; after the last one, the end of the table.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl<'data> TilePropertyIter<'data> {
+    fn read(&self) -> Result<TileProperty<'data>> {
+        let index = self.index;
+        let at_record = |source: ReadError| Error::TileProperty { index, source };
+        let base = self
+            .image
+            .read_at::<TilePropertyBase>(self.offset)
+            .map_err(at_record)?;
+        let body = self.offset + TILE_PROPERTY_BASE_LEN;
+        let attributes = match base.kind.get() {
+            TILE_SINGLE => {
+                TileAttributes::Single(self.image.read_at::<I32>(body).map_err(at_record)?.get())
+            }
+            TILE_DOUBLE => TileAttributes::Double(
+                self.image
+                    .read_at::<DoubleAttributes>(body)
+                    .map_err(at_record)?,
+            ),
+            TILE_MASK => {
+                let size = u64::from(base.width.get()) * u64::from(base.height.get());
+                let size = usize::try_from(size).unwrap_or(usize::MAX);
+                TileAttributes::Mask(self.image.bytes_at(body, size).map_err(at_record)?)
+            }
+            found => {
+                return Err(Error::TilePropertyType {
+                    index,
+                    offset: self.offset,
+                    found,
+                });
+            }
+        };
+        Ok(TileProperty {
+            index,
+            offset: self.offset,
+            base,
+            attributes,
+        })
+    }
+}
+
+impl<'data> Iterator for TilePropertyIter<'data> {
+    type Item = Result<TileProperty<'data>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed || self.index >= self.count {
+            return None;
+        }
+        let record = self.read();
+        match &record {
+            Ok(r) => {
+                self.offset += r.stored_len();
+                self.index += 1;
+            }
+            Err(_) => self.failed = true,
+        }
+        Some(record)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        if self.failed {
+            return (0, Some(0));
+        }
+        (0, Some(self.count.saturating_sub(self.index)))
+    }
+}

@@ -1,0 +1,335 @@
+//! The borrowed view of a level image (header, then the main block as decompressed): planes,
+//! tile properties, game detection and the layout report. Source: `docs/formats/wwd.md`.
+
+use std::fmt;
+use std::ops::Range;
+
+use gamedata_io::Bytes;
+
+use crate::error::{Error, Result};
+use crate::header::Header;
+use crate::plane::Plane;
+use crate::raw::{HEADER_LEN, PLANE_HEADER_LEN, PlaneHeader};
+use crate::tile_properties::TileProperties;
+
+/// The game a level belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Game {
+    /// Captain Claw (1997).
+    Claw,
+    /// Gruntz (1999).
+    Gruntz,
+    /// Neither could be told.
+    Unknown,
+}
+
+impl Game {
+    /// The name in reports: `claw`, `gruntz`, `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Claw => "claw",
+            Game::Gruntz => "gruntz",
+            Game::Unknown => "unknown",
+        }
+    }
+}
+
+/// A level: the header and the plane header table, checked; everything else is read on
+/// request, so a bad plane or table does not hide the rest. Offsets are absolute positions
+/// in the image (1,524-byte header, then the main block as decompressed).
+#[derive(Clone, Copy)]
+pub struct Level<'data> {
+    image: &'data [u8],
+    header: Header<'data>,
+    planes: &'data [PlaneHeader],
+}
+
+impl fmt::Debug for Level<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Level")
+            .field("header", &self.header)
+            .field("image_len", &self.image.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'data> Level<'data> {
+    /// Reads the header and the plane header table of a level image.
+    ///
+    /// Returns `Err` ([`Error::TooShort`], [`Error::Signature`]) for a bad header, or
+    /// ([`Error::PlaneTable`]) if `plane count * 160` bytes at the plane offset do not fit
+    /// (the count overflowing included).
+    pub fn parse(image: &'data [u8]) -> Result<Self> {
+        let header = Header::parse(image)?;
+        let (count, offset) = (header.plane_count(), header.raw().planes_offset.get());
+        let planes = Bytes::new(image)
+            .slice_at::<PlaneHeader>(offset as usize, count as usize)
+            .map_err(|_| Error::PlaneTable {
+                count,
+                offset,
+                image_len: image.len(),
+            })?;
+        Ok(Level {
+            image,
+            header,
+            planes,
+        })
+    }
+
+    /// The header.
+    pub fn header(&self) -> Header<'data> {
+        self.header
+    }
+
+    /// The image the view is over.
+    pub fn image(&self) -> &'data [u8] {
+        self.image
+    }
+
+    /// The plane headers, cast in place.
+    pub fn plane_headers(&self) -> &'data [PlaneHeader] {
+        self.planes
+    }
+
+    /// Number of planes.
+    pub fn plane_count(&self) -> usize {
+        self.planes.len()
+    }
+
+    /// Plane `index`; `None` past the last plane.
+    ///
+    /// The inner `Err` is [`Error::PlaneSize`] or [`Error::Section`] when the plane's size
+    /// or tiles are bad.
+    pub fn plane(&self, index: usize) -> Option<Result<Plane<'data>>> {
+        let raw = self.planes.get(index)?;
+        Some(Plane::new(index, raw, self.image))
+    }
+
+    /// Every plane in order, each checked on its own.
+    pub fn planes(&self) -> impl ExactSizeIterator<Item = Result<Plane<'data>>> + 'data {
+        let image = self.image;
+        self.planes
+            .iter()
+            .enumerate()
+            .map(move |(index, raw)| Plane::new(index, raw, image))
+    }
+
+    /// The first plane with the main flag (exactly one in every real level); `None` if no
+    /// plane has it.
+    pub fn main_plane(&self) -> Option<Result<Plane<'data>>> {
+        let index = self.planes.iter().position(|p| p.flags.get() & 1 != 0)?;
+        self.plane(index)
+    }
+
+    /// The first plane whose name equals `name`, ASCII case ignored.
+    pub fn plane_named(&self, name: &str) -> Option<Result<Plane<'data>>> {
+        let index = self.planes.iter().position(|p| {
+            crate::header::field_text(&p.name).eq_ignore_ascii_case(name.as_bytes())
+        })?;
+        self.plane(index)
+    }
+
+    /// The tile property table.
+    ///
+    /// Returns `Err` ([`Error::Section`]) if its 32-byte header does not fit.
+    pub fn tile_properties(&self) -> Result<TileProperties<'data>> {
+        let offset = self.header.raw().tile_properties_offset.get() as usize;
+        TileProperties::new(self.image, offset)
+    }
+
+    /// Tells Claw from Gruntz: the tile image folder ends in `TILES` in Claw and `TILEZ` in
+    /// Gruntz; failing that, the REZ or launch path names the game; failing that, the main
+    /// plane's tiles are 64 pixels in Claw and 32 in Gruntz.
+    pub fn game(&self) -> Game {
+        let raw = self.header.raw();
+        let folder = crate::header::field_text(&raw.image_dir).to_ascii_uppercase();
+        if folder.ends_with(b"TILEZ") {
+            return Game::Gruntz;
+        }
+        if folder.ends_with(b"TILES") {
+            return Game::Claw;
+        }
+        for path in [&raw.rez_file[..], &raw.launch_app[..]] {
+            let path = crate::header::field_text(path).to_ascii_uppercase();
+            if path.windows(6).any(|w| w == b"GRUNTZ") {
+                return Game::Gruntz;
+            }
+            if path.windows(4).any(|w| w == b"CLAW") {
+                return Game::Claw;
+            }
+        }
+        match self
+            .main_plane()
+            .and_then(|p| p.ok())
+            .map(|p| p.tile_size())
+        {
+            Some((64, 64)) => Game::Claw,
+            Some((32, 32)) => Game::Gruntz,
+            _ => Game::Unknown,
+        }
+    }
+
+    /// Where each section lies, and whether they follow the editor's order (plane headers,
+    /// every plane's tiles, every plane's image-set names, every plane's objects, the tile
+    /// property table, the end of the image) with no gaps or overlaps. Sections that cannot
+    /// be read are listed in [`Layout::unreadable`].
+    pub fn layout(&self) -> Layout {
+        let mut sections = Vec::new();
+        let mut unreadable = Vec::new();
+        let table_start = self.header.raw().planes_offset.get() as usize;
+        sections.push(Section {
+            kind: SectionKind::PlaneHeaders,
+            range: table_start..table_start + self.planes.len() * PLANE_HEADER_LEN,
+        });
+        let planes: Vec<_> = self.planes().collect();
+        for plane in &planes {
+            match plane {
+                Ok(p) => {
+                    let start = p.raw().tiles_offset.get() as usize;
+                    sections.push(Section {
+                        kind: SectionKind::Tiles(p.index()),
+                        range: start..start + size_of_val(p.tiles()),
+                    });
+                }
+                Err(e) => unreadable.push(e.to_string()),
+            }
+        }
+        for plane in planes.iter().flatten() {
+            let mut names = plane.image_sets();
+            let start = names.offset();
+            match names.by_ref().find_map(|n| n.err()) {
+                Some(e) => unreadable.push(e.to_string()),
+                None => sections.push(Section {
+                    kind: SectionKind::ImageSets(plane.index()),
+                    range: start..names.offset(),
+                }),
+            }
+        }
+        for plane in planes.iter().flatten() {
+            if plane.object_count() == 0 {
+                continue;
+            }
+            let mut objects = plane.objects();
+            let start = objects.offset();
+            match objects.by_ref().find_map(|o| o.err()) {
+                Some(e) => unreadable.push(e.to_string()),
+                None => sections.push(Section {
+                    kind: SectionKind::Objects(plane.index()),
+                    range: start..objects.offset(),
+                }),
+            }
+        }
+        match self.tile_properties() {
+            Ok(table) => {
+                let mut records = table.iter();
+                match records.by_ref().find_map(|r| r.err()) {
+                    Some(e) => unreadable.push(e.to_string()),
+                    None => sections.push(Section {
+                        kind: SectionKind::TileProperties,
+                        range: table.offset()..records.offset(),
+                    }),
+                }
+            }
+            Err(e) => unreadable.push(e.to_string()),
+        }
+        Layout::new(sections, unreadable, self.image.len())
+    }
+}
+
+/// What a section of the image holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SectionKind {
+    /// The plane header table.
+    PlaneHeaders,
+    /// The tiles of plane n.
+    Tiles(usize),
+    /// The image-set names of plane n.
+    ImageSets(usize),
+    /// The objects of plane n.
+    Objects(usize),
+    /// The tile property table.
+    TileProperties,
+}
+
+impl fmt::Display for SectionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SectionKind::PlaneHeaders => write!(f, "plane headers"),
+            SectionKind::Tiles(p) => write!(f, "plane {p} tiles"),
+            SectionKind::ImageSets(p) => write!(f, "plane {p} image sets"),
+            SectionKind::Objects(p) => write!(f, "plane {p} objects"),
+            SectionKind::TileProperties => write!(f, "tile property table"),
+        }
+    }
+}
+
+/// One section: what it holds and its absolute byte range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// What it holds.
+    pub kind: SectionKind,
+    /// Its bytes in the image.
+    pub range: Range<usize>,
+}
+
+/// The layout report of [`Level::layout`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The readable sections, in the editor's order (see [`Level::layout`]).
+    pub sections: Vec<Section>,
+    /// Errors of the sections that could not be read.
+    pub unreadable: Vec<String>,
+    /// Bytes between sections (in address order) and between the last one and the image's
+    /// end, not covered by any section.
+    pub gaps: Vec<Range<usize>>,
+    /// Pairs of sections that share bytes.
+    pub overlaps: Vec<(SectionKind, SectionKind)>,
+    /// True if the sections lie at increasing offsets in the editor's order.
+    pub in_usual_order: bool,
+}
+
+impl Layout {
+    fn new(sections: Vec<Section>, unreadable: Vec<String>, image_len: usize) -> Self {
+        let in_usual_order = sections
+            .windows(2)
+            .all(|w| matches!(w, [a, b] if a.range.start <= b.range.start));
+        let mut by_start: Vec<&Section> = sections.iter().filter(|s| !s.range.is_empty()).collect();
+        by_start.sort_by_key(|s| (s.range.start, s.range.end));
+        let mut gaps = Vec::new();
+        let mut overlaps = Vec::new();
+        let mut covered = HEADER_LEN;
+        let mut last: Option<&Section> = None;
+        for section in by_start {
+            if section.range.start > covered {
+                gaps.push(covered..section.range.start);
+            }
+            if let Some(prev) = last
+                && section.range.start < prev.range.end
+            {
+                overlaps.push((prev.kind, section.kind));
+            }
+            if last.is_none_or(|prev| section.range.end > prev.range.end) {
+                last = Some(section);
+            }
+            covered = covered.max(section.range.end);
+        }
+        if image_len > covered {
+            gaps.push(covered..image_len);
+        }
+        Layout {
+            sections,
+            unreadable,
+            gaps,
+            overlaps,
+            in_usual_order,
+        }
+    }
+
+    /// True if every section was read, in the usual order, with no gap and no overlap.
+    pub fn is_canonical(&self) -> bool {
+        self.unreadable.is_empty()
+            && self.in_usual_order
+            && self.gaps.is_empty()
+            && self.overlaps.is_empty()
+    }
+}
