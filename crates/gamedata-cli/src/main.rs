@@ -16,6 +16,7 @@ mod demo;
 mod output;
 mod render;
 mod uo;
+mod wwd;
 
 use std::process::ExitCode;
 
@@ -49,6 +50,10 @@ enum Command {
     /// Ultima Online: map, statics, tiledata, multis, radar map, synthetic worlds.
     #[command(subcommand)]
     Uo(uo::UoCommand),
+    /// WWD levels of the WAP32 engine (Claw, Gruntz): info, validate, objects, collision
+    /// maps, checksums, rewriting.
+    #[command(subcommand)]
+    Wwd(wwd::WwdCommand),
     /// Build synthetic game files with the crates' writers, then inspect and render them.
     Demo(demo::DemoArgs),
 }
@@ -59,6 +64,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Cosmo(cmd) => cosmo::run(cmd, &mut out),
         Command::Uo(cmd) => uo::run(cmd, &mut out),
+        Command::Wwd(cmd) => wwd::run(cmd, &mut out),
         Command::Demo(args) => demo::run(&args, &mut out),
     }
     .and_then(|()| out.flush());

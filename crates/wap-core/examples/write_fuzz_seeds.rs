@@ -1,12 +1,13 @@
-//! Writes the WWD fuzz seeds (hand-built levels, this project's own) under a folder:
-//! `cargo run -p wap-core --features fuzzing --example write_fuzz_seeds -- fuzz/seeds`.
+//! Writes the WWD fuzz seeds (this project's own levels: hand-built and synthetic) under a
+//! folder: `cargo run -p wap-core --features write,fuzzing --example write_fuzz_seeds --
+//! fuzz/seeds`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use wap_core::base_checksum;
+use wap_core::{Level, base_checksum, synth};
 
 /// A header with `flags`, a name, 1 plane, the main block size and the checksum.
 fn header(flags: u32, main_size: u32, checksum: u32) -> Vec<u8> {
@@ -24,6 +25,13 @@ fn header(flags: u32, main_size: u32, checksum: u32) -> Vec<u8> {
     put(0x2E8, &main_size.to_le_bytes()); // main block size
     put(0x2EC, &checksum.to_le_bytes()); // checksum
     h
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join(name), bytes)?;
+    println!("wrote {}/{name} ({} bytes)", dir.display(), bytes.len());
+    Ok(())
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -46,14 +54,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut plain = header(0x1, 0, base_checksum(&block));
     plain.extend_from_slice(&block);
 
-    let dir = root.join("wwd_level");
-    std::fs::create_dir_all(&dir)?;
-    for (name, bytes) in [
-        ("compressed_with_trailer", &compressed),
-        ("uncompressed", &plain),
-    ] {
-        std::fs::write(dir.join(name), bytes)?;
-        println!("wrote {}/{name} ({} bytes)", dir.display(), bytes.len());
-    }
+    // A small synthetic level: three planes, objects, single, double and mask records.
+    let level = synth::level(11, 16, 16);
+    let level_dir = root.join("wwd_level");
+    write(&level_dir, "compressed_with_trailer", &compressed)?;
+    write(&level_dir, "uncompressed", &plain)?;
+    write(&level_dir, "synthetic_compressed", &level.to_file(true)?)?;
+    write(&level_dir, "synthetic_plain", &level.to_file(false)?)?;
+
+    // The main block target takes the block, then the plane count and the table offset.
+    let image = level.image()?;
+    let view = Level::parse(&image)?;
+    let mut seed = level.main_block()?;
+    seed.extend_from_slice(&view.header().plane_count().to_le_bytes());
+    seed.extend_from_slice(
+        &view
+            .header()
+            .raw()
+            .tile_properties_offset
+            .get()
+            .to_le_bytes(),
+    );
+    write(&root.join("wwd_main_block"), "synthetic", &seed)?;
     Ok(())
 }

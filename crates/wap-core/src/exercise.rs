@@ -1,14 +1,21 @@
-//! Walks every reading path over arbitrary bytes: what the fuzz target
-//! (`fuzz/fuzz_targets/wwd_level.rs`) and the regression replay run. Returns a number derived
-//! from what it read; errors are results. It must never panic, on any input.
+//! Walks every reading path over arbitrary bytes: what the fuzz targets
+//! (`fuzz/fuzz_targets/wwd_level.rs`, `wwd_main_block.rs`) and the regression replay run.
+//! Returns a number derived from what it read; errors are results. It must never panic,
+//! on any input.
 
+use std::io::Write as _;
+
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
 use gamedata_io::{FileData, Limits};
 
 use crate::header::{CodePage, Header, decode};
 use crate::level::LevelFile;
+use crate::raw::{FLAG_COMPRESS, HEADER_LEN};
+use crate::view::Level;
 
-/// Opens `data` as a level with a 64 MiB limit and reads its header, trailer and checksum
-/// class; also the header alone.
+/// Opens `data` as a level file with a 64 MiB limit and walks it (see [`walk`]); also reads
+/// the header alone.
 pub fn level(data: &[u8]) -> u64 {
     let mut acc = match Header::parse(data) {
         Ok(h) => decode(h.author(), CodePage::Cp1250).len() as u64 + u64::from(h.plane_count()),
@@ -24,8 +31,99 @@ pub fn level(data: &[u8]) -> u64 {
             acc = acc.wrapping_add(level.trailer().len() as u64);
             acc = acc.wrapping_add(level.checksum_class().name().len() as u64);
             acc = acc.wrapping_add(u64::from(level.header().start().0.unsigned_abs()));
+            acc = acc.wrapping_add(walk(level.image()));
         }
         Err(e) => acc = acc.wrapping_add(e.to_string().len() as u64),
+    }
+    acc
+}
+
+/// Treats `data` as a main block followed by two words, the plane count and the tile
+/// property table's absolute offset: puts a header in front (planes at byte 1,524, as the
+/// writer lays them out), compresses the block as zlib, opens the file and walks it.
+/// Mutations of `data` reach the section parsers past the compression.
+pub fn main_block(data: &[u8]) -> u64 {
+    let split = data.len().saturating_sub(8);
+    let (block, tail) = data.split_at(split);
+    let word = |at: usize| {
+        tail.get(at..at + 4)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, u32::from_le_bytes)
+    };
+    let mut header = [0u8; HEADER_LEN];
+    let mut put = |at: usize, value: u32| {
+        if let Some(slot) = header.get_mut(at..at + 4) {
+            slot.copy_from_slice(&value.to_le_bytes());
+        }
+    };
+    let base = u32::try_from(HEADER_LEN).unwrap_or(u32::MAX);
+    put(0, base);
+    put(8, FLAG_COMPRESS);
+    put(0x2DC, word(0));
+    put(0x2E0, base);
+    put(0x2E4, word(4));
+    put(0x2E8, u32::try_from(block.len()).unwrap_or(u32::MAX));
+    let mut encoder = ZlibEncoder::new(Vec::from(header), Compression::fast());
+    let Ok(file) = encoder.write_all(block).and_then(|()| encoder.finish()) else {
+        return 0;
+    };
+    level(&file)
+}
+
+/// Walks a level image: every plane's tiles, image-set names and objects, the tile
+/// property table (records and the attribute of a few pixels), the game, the layout, and
+/// the owned copy with its writer when the `write` feature is on.
+pub fn walk(image: &[u8]) -> u64 {
+    let level = match Level::parse(image) {
+        Ok(level) => level,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let mut acc = level.game().name().len() as u64;
+    for plane in level.planes() {
+        let plane = match plane {
+            Ok(p) => p,
+            Err(e) => {
+                acc = acc.wrapping_add(e.to_string().len() as u64);
+                continue;
+            }
+        };
+        let (invisible, filled) = plane.special_tile_counts();
+        acc = acc.wrapping_add((invisible + filled) as u64);
+        acc = acc.wrapping_add(
+            plane
+                .tile(plane.tiles_wide() / 2, 0)
+                .map_or(1, |t| u64::from(t.raw())),
+        );
+        for name in plane.image_sets() {
+            acc = acc.wrapping_add(name.map_or(3, |n| n.len() as u64));
+        }
+        for object in plane.objects() {
+            acc = acc.wrapping_add(match object {
+                Ok(o) => o.logic().len() as u64 + u64::from(o.hit_type_flags().bits()),
+                Err(e) => e.to_string().len() as u64,
+            });
+        }
+    }
+    match level.tile_properties() {
+        Ok(table) => match table.collect() {
+            Ok(index) => {
+                for record in index.records() {
+                    let (w, h) = record.size();
+                    let (x, y) = (w / 2, h.saturating_sub(1));
+                    let value = record
+                        .attribute_at(i32::try_from(x).unwrap_or(0), i32::try_from(y).unwrap_or(0));
+                    acc = acc.wrapping_add(u64::from(value.unsigned_abs()));
+                }
+            }
+            Err(e) => acc = acc.wrapping_add(e.to_string().len() as u64),
+        },
+        Err(e) => acc = acc.wrapping_add(e.to_string().len() as u64),
+    }
+    let layout = level.layout();
+    acc = acc.wrapping_add((layout.gaps.len() + layout.overlaps.len()) as u64);
+    #[cfg(feature = "write")]
+    if let Ok(data) = crate::write::LevelData::from_level(&level) {
+        acc = acc.wrapping_add(data.main_block().map_or(0, |b| b.len() as u64));
     }
     acc
 }

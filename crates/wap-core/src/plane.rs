@@ -102,8 +102,8 @@ impl fmt::Debug for Plane<'_> {
 impl<'data> Plane<'data> {
     /// Checks the plane header `raw` (plane `index`) against `image` and casts its tiles.
     ///
-    /// Returns `Err` ([`Error::PlaneSize`]) if a dimension is negative or their product
-    /// overflows, or ([`Error::Section`]) if the tiles do not lie inside `image`.
+    /// Returns `Err` ([`Error::PlaneSize`]) if a dimension is negative or the tiles' byte
+    /// count overflows, or ([`Error::Section`]) if the tiles do not lie inside `image`.
     pub(crate) fn new(index: usize, raw: &'data PlaneHeader, image: &'data [u8]) -> Result<Self> {
         let (wide_raw, high_raw) = (raw.tiles_wide.get(), raw.tiles_high.get());
         let bad_size = || Error::PlaneSize {
@@ -113,7 +113,13 @@ impl<'data> Plane<'data> {
         };
         let wide = u32::try_from(wide_raw).map_err(|_| bad_size())?;
         let high = u32::try_from(high_raw).map_err(|_| bad_size())?;
-        let count = usize::try_from(u64::from(wide) * u64::from(high)).map_err(|_| bad_size())?;
+        // Four bytes a tile: a size whose byte count does not fit in memory is bad itself.
+        let count = u64::from(wide) * u64::from(high);
+        let count = count
+            .checked_mul(4)
+            .and_then(|bytes| usize::try_from(bytes).ok())
+            .map(|bytes| bytes / 4)
+            .ok_or_else(bad_size)?;
         let offset = raw.tiles_offset.get() as usize;
         let tiles = Bytes::new(image)
             .slice_at::<U32>(offset, count)

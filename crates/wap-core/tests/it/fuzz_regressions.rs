@@ -1,5 +1,6 @@
 //! Replays the fuzz seeds and kept findings with truncations and seeded byte and bit
-//! changes through `wap_core::exercise`: no panic, whatever the bytes.
+//! changes through `wap_core::exercise`, each target's seeds through its own harness: no
+//! panic, whatever the bytes.
 
 use std::path::Path;
 
@@ -7,10 +8,20 @@ use gamedata_testkit::{MutationPlan, replay_crate_regressions};
 use wap_core::exercise;
 
 #[test]
-fn seeds_findings_and_their_mutations_never_panic() {
+fn level_seeds_findings_and_their_mutations_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let runs = replay_crate_regressions(root, "wwd_", 2, MutationPlan::default(), |data| {
+    let runs = replay_crate_regressions(root, "wwd_level", 4, MutationPlan::default(), |data| {
         exercise::level(data);
     });
+    assert!(runs > 1000);
+}
+
+#[test]
+fn main_block_seeds_and_their_mutations_never_panic() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let runs =
+        replay_crate_regressions(root, "wwd_main_block", 1, MutationPlan::default(), |data| {
+            exercise::main_block(data);
+        });
     assert!(runs > 1000);
 }

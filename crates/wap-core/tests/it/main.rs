@@ -14,4 +14,5 @@
 mod fuzz_regressions;
 mod level;
 mod real_files;
+mod structures;
 mod views;

@@ -1,0 +1,396 @@
+//! Planes, tiles, objects, tile properties, layout and the writer on synthetic levels, and
+//! every error path of the sections. Offsets patched below are the format's (see
+//! `docs/formats/wwd.md`): header 0x2DC plane count, 0x2E0 plane offset, 0x2E4 tile
+//! property offset; plane header +0x60 tiles wide, +0x64 tiles high, +0x84 tiles offset,
+//! +0x88 image-set offset, +0x8C object offset.
+
+use gamedata_io::{FileData, Limits};
+use wap_core::synth::{self, tiles};
+use wap_core::{
+    AttributesData, ChecksumClass, Error, Game, Level, LevelData, LevelFile, SectionKind, Tile,
+    TileAttributes,
+};
+
+const PLANES: usize = 1524;
+
+fn put(image: &mut [u8], at: usize, value: u32) {
+    image[at..at + 4].copy_from_slice(&value.to_le_bytes());
+}
+
+fn get(image: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(image[at..at + 4].try_into().unwrap())
+}
+
+/// The image (uncompressed file) of a small synthetic level.
+fn image() -> (LevelData, Vec<u8>) {
+    let data = synth::level(7, 40, 20);
+    let image = data.image().unwrap();
+    (data, image)
+}
+
+#[test]
+fn a_written_level_reads_back_as_written() {
+    let data = synth::level(7, 40, 20);
+    for compress in [false, true] {
+        let file = data.to_file(compress).unwrap();
+        let owner = LevelFile::open(FileData::Read(file), &Limits::default()).unwrap();
+        assert_eq!(owner.compressed(), compress);
+        assert_eq!(owner.checksum_class(), ChecksumClass::Exact);
+        let level = owner.level().unwrap();
+        assert_eq!(level.game(), Game::Claw);
+        assert_eq!(level.plane_count(), 3);
+        let main = level.main_plane().unwrap().unwrap();
+        assert_eq!(main.index(), 1);
+        assert_eq!(main.name(), b"Action");
+        assert_eq!((main.tiles_wide(), main.tiles_high()), (40, 20));
+        // Every tile as the generator placed it, through `tile` and `row`.
+        let want = &data.planes[1].tiles;
+        for y in 0..20 {
+            let row = main.row(y).unwrap();
+            for x in 0..40 {
+                let raw = want[(y * 40 + x) as usize];
+                assert_eq!(main.tile_raw(x, y), Some(raw));
+                assert_eq!(row[x as usize].get(), raw);
+                assert_eq!(main.tile(x, y).map(Tile::raw), Some(raw));
+            }
+        }
+        assert_eq!(main.tile(40, 0), None);
+        assert_eq!(main.tile(0, 20), None);
+        assert_eq!(main.row(20), None);
+        // Objects: count, strings, order.
+        let objects: Vec<_> = main.objects().map(Result::unwrap).collect();
+        assert_eq!(objects.len(), data.planes[1].objects.len());
+        for (got, want) in objects.iter().zip(&data.planes[1].objects) {
+            assert_eq!(got.logic(), &want.logic[..]);
+            assert_eq!(got.image_set(), &want.image_set[..]);
+            assert_eq!(got.position(), (want.fixed.x.get(), want.fixed.y.get()));
+        }
+        assert_eq!(
+            objects.last().unwrap().logic(),
+            b"EndOfLevelPowerup",
+            "the generator ends with the map piece"
+        );
+        let back = level.plane(0).unwrap().unwrap();
+        assert_eq!(back.objects().count(), 0);
+        assert_eq!(back.raw().objects_offset.get(), 0);
+        assert_eq!(back.special_tile_counts(), (0, 13));
+        let sets: Vec<_> = back.image_sets().map(Result::unwrap).collect();
+        assert_eq!(sets, [b"BACK"]);
+        assert!(level.layout().is_canonical());
+        // Parse, write, parse gives the same level.
+        // (The header differs only in flag 0x2, the main block size and the checksum.)
+        let (again, want) = (
+            LevelData::from_level(&level).unwrap(),
+            data_with_counts(&data),
+        );
+        assert!(again.planes == want.planes && again.tile_properties == want.tile_properties);
+        assert_eq!(again.header.name, want.header.name);
+    }
+}
+
+/// `data` as the writer stores it: counts and offsets filled in.
+fn data_with_counts(data: &LevelData) -> LevelData {
+    let file = data.image().unwrap();
+    LevelData::from_level(&Level::parse(&file).unwrap()).unwrap()
+}
+
+#[test]
+fn tiles_decode_their_special_values() {
+    assert_eq!(Tile::from_raw(0xFFFF_FFFF), Tile::Invisible);
+    assert_eq!(Tile::from_raw(0xEEEE_EEEE), Tile::Filled);
+    assert_eq!(Tile::from_raw(0x0001_0005), Tile::Image { set: 1, id: 5 });
+    // A garbage value measured in real levels stays an image tile with its bits.
+    let garbage = Tile::from_raw(0xEEEE_EE00);
+    assert_eq!(
+        garbage,
+        Tile::Image {
+            set: 0xEEEE,
+            id: 0xEE00
+        }
+    );
+    for raw in [0xFFFF_FFFF, 0xEEEE_EEEE, 0x0001_0005, 0xEEEE_EE00, 0] {
+        assert_eq!(Tile::from_raw(raw).raw(), raw);
+    }
+}
+
+#[test]
+fn tile_properties_give_the_attribute_of_each_pixel() {
+    let (_, image) = image();
+    let level = Level::parse(&image).unwrap();
+    let table = level.tile_properties().unwrap();
+    assert_eq!(table.count() as usize, tiles::COUNT);
+    let index = table.collect().unwrap();
+    let at = |id: u16, x, y| index.attribute_at(usize::from(id), x, y).unwrap();
+    assert_eq!(at(tiles::ROCK, 30, 30), 1);
+    // Grass: ground in rows 0..=7, clear below.
+    assert_eq!(at(tiles::GRASS, 10, 7), 2);
+    assert_eq!(at(tiles::GRASS, 10, 8), 0);
+    // Spikes: death in rows 32..=63.
+    assert_eq!(at(tiles::SPIKES, 0, 31), 0);
+    assert_eq!(at(tiles::SPIKES, 63, 63), 4);
+    // Slope mask: solid where x + y >= 63.
+    assert_eq!(at(tiles::SLOPE, 0, 62), 0);
+    assert_eq!(at(tiles::SLOPE, 0, 63), 1);
+    assert_eq!(at(tiles::SLOPE, 63, 0), 1);
+    assert_eq!(at(tiles::SLOPE, 31, 31), 0);
+    assert_eq!(at(tiles::SLOPE, 32, 31), 1);
+    // Outside the mask's area: clear.
+    assert_eq!(at(tiles::SLOPE, 64, 63), 0);
+    assert_eq!(at(tiles::SLOPE, -1, 63), 0);
+    // Half wall: solid in columns 0..=31.
+    assert_eq!(at(tiles::HALF_WALL, 31, 5), 1);
+    assert_eq!(at(tiles::HALF_WALL, 32, 5), 0);
+    assert_eq!(index.get(tiles::COUNT), None);
+    let kinds: Vec<_> = index
+        .records()
+        .iter()
+        .map(|r| match r.attributes() {
+            TileAttributes::Single(_) => 1,
+            TileAttributes::Double(_) => 2,
+            TileAttributes::Mask(m) => {
+                assert_eq!(m.len(), 64 * 64);
+                3
+            }
+        })
+        .collect();
+    assert_eq!(kinds, [1, 1, 2, 1, 2, 3, 2, 1]);
+    // The table ends the image, as in every real level.
+    let mut records = table.iter();
+    assert_eq!(records.by_ref().count(), tiles::COUNT);
+    assert_eq!(records.offset(), image.len());
+}
+
+#[test]
+fn a_bad_header_table_or_plane_is_a_clear_error() {
+    let (_, image) = image();
+    // Plane count overflow: 2^32 - 1 plane headers do not fit.
+    let mut bad = image.clone();
+    put(&mut bad, 0x2DC, u32::MAX);
+    let err = Level::parse(&bad).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::PlaneTable {
+                count: u32::MAX,
+                offset: 1524,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // The plane table past the end.
+    let mut bad = image.clone();
+    put(&mut bad, 0x2E0, image.len() as u32 - 100);
+    assert!(matches!(Level::parse(&bad), Err(Error::PlaneTable { .. })));
+    // A truncated header.
+    assert!(matches!(
+        Level::parse(&image[..1000]),
+        Err(Error::TooShort { found: 1000 })
+    ));
+
+    // Plane 0: negative width, then w*h whose bytes overflow, then tiles past the end. The
+    // other planes still read.
+    let plane0 = PLANES;
+    for (wide, high) in [(-1i32, 8i32), (i32::MAX, i32::MAX)] {
+        let mut bad = image.clone();
+        put(&mut bad, plane0 + 0x60, wide as u32);
+        put(&mut bad, plane0 + 0x64, high as u32);
+        let level = Level::parse(&bad).unwrap();
+        let err = level.plane(0).unwrap().unwrap_err();
+        // A negative size is bad in itself; 2^62 tiles are 2^64 - 2^34 + 4 bytes, which
+        // fit a 64-bit size but not the image.
+        assert!(
+            matches!(err, Error::PlaneSize { plane: 0, .. })
+                || (wide > 0 && matches!(err, Error::Section { .. })),
+            "{err}"
+        );
+        assert!(level.plane(1).unwrap().is_ok());
+        assert!(level.plane(2).unwrap().is_ok());
+        assert!(level.main_plane().unwrap().is_ok());
+    }
+    let mut bad = image.clone();
+    put(&mut bad, plane0 + 0x84, image.len() as u32 - 8);
+    let level = Level::parse(&bad).unwrap();
+    let err = level.plane(0).unwrap().unwrap_err();
+    assert!(
+        err.to_string().starts_with("plane 0 tiles: bytes "),
+        "{err}"
+    );
+    assert_eq!(level.planes().filter(Result::is_ok).count(), 2);
+    assert!(!level.layout().is_canonical());
+}
+
+#[test]
+fn bad_names_objects_and_records_stop_their_iterator_after_the_good_ones() {
+    let (data, image) = image();
+    // An image-set name with no NUL before the end.
+    let mut bad = image.clone();
+    put(&mut bad, PLANES + 0x88, image.len() as u32);
+    let level = Level::parse(&bad).unwrap();
+    let names: Vec<_> = level.plane(0).unwrap().unwrap().image_sets().collect();
+    assert_eq!(names.len(), 1);
+    assert!(matches!(
+        names[0],
+        Err(Error::ImageSetName {
+            plane: 0,
+            index: 0,
+            ..
+        })
+    ));
+
+    // Object 2's logic string runs past the end: objects 0 and 1 still read.
+    let main = PLANES + 160;
+    let first = get(&image, main + 0x8C) as usize;
+    let level = Level::parse(&image).unwrap();
+    let objects: Vec<_> = level
+        .plane(1)
+        .unwrap()
+        .unwrap()
+        .objects()
+        .map(Result::unwrap)
+        .collect();
+    let third = objects[2].offset();
+    assert_eq!(objects[0].offset(), first);
+    let mut bad = image.clone();
+    put(&mut bad, third + 8, u32::MAX);
+    let level = Level::parse(&bad).unwrap();
+    let read: Vec<_> = level.plane(1).unwrap().unwrap().objects().collect();
+    assert_eq!(read.len(), 3);
+    assert!(read[0].is_ok() && read[1].is_ok());
+    let err = read[2].as_ref().unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Object {
+                plane: 1,
+                index: 2,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(data.planes[1].objects.len() > 3);
+
+    // Record 3 of the tile property table gets type 9: records 0 to 2 read, then the error
+    // names the record and the type, and nothing after it is guessed.
+    let table = get(&image, 0x2E4) as usize;
+    let record3 = table + 32 + 20 + 20 + 40;
+    assert_eq!(
+        get(&image, record3),
+        1,
+        "record 3 is the ladder's single record"
+    );
+    let mut bad = image.clone();
+    put(&mut bad, record3, 9);
+    let level = Level::parse(&bad).unwrap();
+    let records: Vec<_> = level.tile_properties().unwrap().iter().collect();
+    assert_eq!(records.len(), 4);
+    assert!(records[..3].iter().all(Result::is_ok));
+    let err = records[3].as_ref().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "tile property record 3 at byte {record3} has type 9, expected 1 (single), \
+             2 (double) or 3 (mask)"
+        )
+    );
+    assert!(level.tile_properties().unwrap().collect().is_err());
+    assert_eq!(level.layout().unreadable.len(), 1);
+
+    // A mask whose width x height is larger than the data.
+    let mask = table + 32 + 20 + 20 + 40 + 20 + 40;
+    assert_eq!(get(&image, mask), 3, "record 5 is the slope's mask");
+    let mut bad = image.clone();
+    put(&mut bad, mask + 8, u32::MAX);
+    put(&mut bad, mask + 12, u32::MAX);
+    let level = Level::parse(&bad).unwrap();
+    let err = level
+        .tile_properties()
+        .unwrap()
+        .iter()
+        .nth(5)
+        .unwrap()
+        .unwrap_err();
+    assert!(matches!(err, Error::TileProperty { index: 5, .. }), "{err}");
+
+    // The table's header past the end.
+    let mut bad = image.clone();
+    put(&mut bad, 0x2E4, image.len() as u32 - 4);
+    let level = Level::parse(&bad).unwrap();
+    let err = level.tile_properties().unwrap_err();
+    assert!(
+        err.to_string().starts_with("tile property table: bytes"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_layout_report_finds_gaps_overlaps_and_order() {
+    let (_, image) = image();
+    let layout = Level::parse(&image).unwrap().layout();
+    assert!(layout.is_canonical(), "{layout:?}");
+    let kinds: Vec<_> = layout.sections.iter().map(|s| s.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            SectionKind::PlaneHeaders,
+            SectionKind::Tiles(0),
+            SectionKind::Tiles(1),
+            SectionKind::Tiles(2),
+            SectionKind::ImageSets(0),
+            SectionKind::ImageSets(1),
+            SectionKind::ImageSets(2),
+            SectionKind::Objects(1),
+            SectionKind::TileProperties,
+        ]
+    );
+    // Sixteen bytes after the table: a gap at the end.
+    let mut padded = image.clone();
+    padded.extend_from_slice(&[0; 16]);
+    let layout = Level::parse(&padded).unwrap().layout();
+    assert_eq!(layout.gaps, [image.len()..image.len() + 16]);
+    assert!(layout.in_usual_order && !layout.is_canonical());
+    // Plane 2's tiles moved onto plane 0's: an overlap, out of the usual order, and a gap
+    // where plane 2's tiles were.
+    let mut moved = image.clone();
+    let plane0_tiles = get(&image, PLANES + 0x84);
+    put(&mut moved, PLANES + 320 + 0x84, plane0_tiles);
+    let layout = Level::parse(&moved).unwrap().layout();
+    assert!(!layout.in_usual_order);
+    assert!(!layout.overlaps.is_empty());
+    assert_eq!(layout.gaps.len(), 1);
+}
+
+#[test]
+fn the_writer_refuses_inconsistent_data() {
+    let mut data = synth::level(1, 16, 16);
+    data.planes[0].tiles.pop();
+    let err = data.main_block().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot write the level: plane 0 tile count: found 63, expected 64"
+    );
+    let mut data = synth::level(1, 16, 16);
+    let AttributesData::Mask(mask) = &mut data.tile_properties.records[5].attributes else {
+        panic!("record 5 is the mask");
+    };
+    mask.push(0);
+    let err = data.to_file(true).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Write {
+                found: 4097,
+                expected: 4096,
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_generator_is_deterministic() {
+    assert!(synth::level(3, 64, 24) == synth::level(3, 64, 24));
+    assert!(synth::level(3, 64, 24).planes[1].tiles != synth::level(4, 64, 24).planes[1].tiles);
+}
