@@ -1,5 +1,5 @@
 //! `gamedata demo`: the main job of each game family on built-in synthetic data, one section
-//! a family (Cosmo, then Ultima Online), every file made by the crates' own writers.
+//! a family (Cosmo, WWD, then Ultima Online), every file made by the crates' own writers.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -17,6 +17,8 @@ use crate::cosmo::{
 use crate::output::Output;
 use crate::uo::radar::render_facet;
 use crate::uo::{SizeArgs, open_facet, print_stats, stats_report, views};
+use crate::wwd::collision::{collision_map, default_tile_px};
+use crate::wwd::{self, info_report, print_info};
 
 #[derive(Args)]
 pub(crate) struct DemoArgs {
@@ -30,7 +32,56 @@ pub(crate) fn run(args: &DemoArgs, out: &mut Output) -> Result<()> {
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
     cosmo_section(out_dir, out)?;
+    wwd_section(out_dir, out)?;
     uo_section(out_dir, out)
+}
+
+/// WWD: a synthetic Claw level written with wap-core's writer, inspected, validated and
+/// its collision map rendered.
+fn wwd_section(out_dir: &Path, out: &mut Output) -> Result<()> {
+    let w = out.raw();
+    writeln!(w, "\n== WWD (Claw): a synthetic level ==")?;
+    let path = out_dir.join("SYNTH01.WWD");
+    let data = wap_core::synth::level(1, 400, 100);
+    let bytes = data.to_file(true)?;
+    std::fs::write(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    writeln!(
+        w,
+        "built {} ({} bytes, zlib) with wap_core::LevelData::to_file",
+        path.display(),
+        bytes.len()
+    )?;
+    writeln!(w, "\n-- gamedata wwd info {}", path.display())?;
+    let file = wwd::open(&path)?;
+    print_info(w, &info_report(&file, &path, wap_core::CodePage::Cp1252)?)?;
+    writeln!(
+        w,
+        "\n-- gamedata wwd render {} -o wwd-collision.png",
+        path.display()
+    )?;
+    let level = wwd::view(&file, &path)?;
+    let plane = level
+        .main_plane()
+        .context("the synthetic level has a main plane")??;
+    let index = level.tile_properties()?.collect()?;
+    let tile_px = default_tile_px(&plane);
+    let (image, _, objects) = collision_map(&plane, &index, tile_px)?;
+    let png = out_dir.join("wwd-collision.png");
+    image.write_png(&png)?;
+    writeln!(
+        w,
+        "wrote {} ({} x {} pixels, {tile_px} a tile side, {objects} objects marked)",
+        png.display(),
+        image.width,
+        image.height
+    )?;
+    writeln!(
+        w,
+        "\nTry: gamedata wwd objects {} --logic Treasure, or gamedata wwd validate {}",
+        path.display(),
+        out_dir.display()
+    )?;
+    Ok(())
 }
 
 /// Ultima Online: a full-size synthetic facet 0 written, mapped, scanned and rendered.

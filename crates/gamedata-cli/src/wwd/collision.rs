@@ -88,8 +88,8 @@ pub(crate) fn collision_map(
     let (Ok(tw), Ok(th)) = (u32::try_from(tw), u32::try_from(th)) else {
         bail!("the plane's tile size {tw} x {th} is not positive");
     };
-    if tw == 0 || th == 0 {
-        bail!("the plane's tile size is {tw} x {th}");
+    if tw == 0 || th == 0 || tw > 1024 || th > 1024 {
+        bail!("the plane's tile size {tw} x {th} cannot be drawn (1 to 1024 pixels a side)");
     }
     let (width, height) = (
         u64::from(plane.tiles_wide()) * u64::from(tile_px),
@@ -99,6 +99,8 @@ pub(crate) fn collision_map(
         bail!("a {width} x {height} picture cannot be drawn; lower --tile-px");
     }
     let (width, height) = (u32::try_from(width)?, u32::try_from(height)?);
+    let grids = tile_grids(index, tw, th, tile_px);
+    let side = tile_px as usize;
     let mut image = RgbaImage::new(width, height, [0, 0, 0, 255]);
     let row_bytes = width as usize * 4;
     let counts: Vec<[u64; 6]> = image
@@ -108,19 +110,16 @@ pub(crate) fn collision_map(
         .map(|(oy, row)| {
             let mut counts = [0u64; 6];
             let oy = u32::try_from(oy).unwrap_or(u32::MAX);
-            let (ty, sy) = (oy / tile_px, oy % tile_px);
-            // The tile pixel at the middle of what this output pixel covers.
-            let py = i32::try_from((sy * th + th / 2) / tile_px).unwrap_or(0);
+            let (ty, sy) = (oy / tile_px, (oy % tile_px) as usize);
             for (ox, pixel) in (0u32..).zip(row.chunks_exact_mut(4)) {
-                let (tx, sx) = (ox / tile_px, ox % tile_px);
-                let px = i32::try_from((sx * tw + tw / 2) / tile_px).unwrap_or(0);
-                let value = match plane.tile(tx, ty) {
-                    Some(Tile::Image { id, .. }) => {
-                        index.attribute_at(usize::from(id), px, py).unwrap_or(0)
-                    }
+                let (tx, sx) = (ox / tile_px, (ox % tile_px) as usize);
+                let c = match plane.tile(tx, ty) {
+                    Some(Tile::Image { id, .. }) => grids
+                        .get(usize::from(id))
+                        .and_then(|g| g.get(sy * side + sx))
+                        .map_or(0, |&c| usize::from(c)),
                     _ => 0,
                 };
-                let c = class(value);
                 if let (Some(n), Some(colour)) = (counts.get_mut(c), COLOURS.get(c)) {
                     *n += 1;
                     pixel.copy_from_slice(&[colour[0], colour[1], colour[2], 255]);
@@ -173,6 +172,50 @@ pub(crate) fn collision_map(
         other,
     };
     Ok((image, counts, marked))
+}
+
+/// Which class wins when one output pixel covers several tile pixels: the rarer and more
+/// telling attributes first, so that a thin ground ledge or spike row stays visible when a
+/// large level is drawn small.
+const PRIORITY: [u8; 6] = [0, 2, 4, 3, 5, 1];
+
+/// For every tile property record, its `tile_px x tile_px` grid of attribute classes: each
+/// output pixel gets the highest-priority class among the tile pixels it covers (exact when
+/// `tile_px` is the tile size).
+fn tile_grids(index: &TilePropertyIndex<'_>, tw: u32, th: u32, tile_px: u32) -> Vec<Vec<u8>> {
+    let span = |s: u32, size: u32| {
+        // Sizes are at most 1,024 and tile_px at most 256: no overflow.
+        let start = s * size / tile_px;
+        let end = ((s + 1) * size / tile_px).max(start + 1);
+        start..end
+    };
+    index
+        .records()
+        .par_iter()
+        .map(|record| {
+            let mut grid = Vec::with_capacity((tile_px * tile_px) as usize);
+            for sy in 0..tile_px {
+                for sx in 0..tile_px {
+                    let mut best = 0u8;
+                    for y in span(sy, th) {
+                        for x in span(sx, tw) {
+                            let value = record.attribute_at(
+                                i32::try_from(x).unwrap_or(i32::MAX),
+                                i32::try_from(y).unwrap_or(i32::MAX),
+                            );
+                            let c = u8::try_from(class(value)).unwrap_or(5);
+                            let rank = |c: u8| PRIORITY.get(usize::from(c)).copied().unwrap_or(0);
+                            if rank(c) > rank(best) {
+                                best = c;
+                            }
+                        }
+                    }
+                    grid.push(best);
+                }
+            }
+            grid
+        })
+        .collect()
 }
 
 /// The default pixels a tile side: the largest that keeps both sides within

@@ -472,8 +472,8 @@ fn objects(args: &ObjectsArgs, out: &mut Output) -> Result<()> {
     out.report(&report, |w| {
         writeln!(
             w,
-            "{:<5} {:<6} {:>6} {:>8} {:>8}  {:<24} {}",
-            "plane", "index", "id", "x", "y", "logic", "image set"
+            "{:<5} {:<6} {:>6} {:>8} {:>8}  {:<24} image set",
+            "plane", "index", "id", "x", "y", "logic"
         )?;
         for o in &report.objects {
             writeln!(
