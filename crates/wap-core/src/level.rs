@@ -161,20 +161,28 @@ impl LevelFile {
 /// `header`; returns the buffer and the stream's length in bytes.
 fn inflate(header: &[u8], stored: &[u8], declared: u32) -> Result<(Vec<u8>, usize)> {
     let declared_len = declared as usize;
-    // One byte of room past the declared size shows a stream that is too long.
-    let mut out = Vec::with_capacity(HEADER_LEN + declared_len + 1);
-    out.extend_from_slice(header);
+    // A zeroed buffer comes from the allocator already zeroed (fresh pages), where growing
+    // a vector would clear it first; one byte of room past the declared size shows a
+    // stream that is too long.
+    let mut out = vec![0u8; HEADER_LEN + declared_len + 1];
+    if let Some(start) = out.get_mut(..HEADER_LEN) {
+        start.copy_from_slice(header.get(..HEADER_LEN).unwrap_or(&[0; HEADER_LEN]));
+    }
     let mut z = Decompress::new(true);
     loop {
         let (in_before, out_before) = (z.total_in(), z.total_out());
-        let consumed = usize::try_from(z.total_in()).unwrap_or(usize::MAX);
+        let consumed = usize::try_from(in_before).unwrap_or(usize::MAX);
+        let written = usize::try_from(out_before).unwrap_or(usize::MAX);
         let input = stored.get(consumed..).unwrap_or_default();
+        let room = out
+            .get_mut(HEADER_LEN.saturating_add(written)..)
+            .unwrap_or_default();
         let status = z
-            .decompress_vec(input, &mut out, FlushDecompress::Finish)
+            .decompress(input, room, FlushDecompress::Finish)
             .map_err(|e| Error::Zlib {
                 detail: e.to_string(),
             })?;
-        let decoded = out.len() - HEADER_LEN;
+        let decoded = usize::try_from(z.total_out()).unwrap_or(usize::MAX);
         if matches!(status, Status::StreamEnd) {
             if decoded != declared_len {
                 return Err(Error::MainBlockSize {
@@ -182,9 +190,11 @@ fn inflate(header: &[u8], stored: &[u8], declared: u32) -> Result<(Vec<u8>, usiz
                     declared,
                 });
             }
+            out.truncate(HEADER_LEN + decoded);
             return Ok((out, usize::try_from(z.total_in()).unwrap_or(stored.len())));
         }
         if decoded > declared_len {
+            // The spare byte filled: the stream holds more than the header declares.
             return Err(Error::MainBlockSize {
                 found: decoded,
                 declared,

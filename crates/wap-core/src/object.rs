@@ -268,19 +268,24 @@ impl<'data> Objects<'data> {
 
     fn read(&self) -> std::result::Result<Object<'data>, gamedata_io::ReadError> {
         let raw = self.image.read_at::<ObjectFixed>(self.offset)?;
-        let lens = [
-            raw.name_len.get(),
-            raw.logic_len.get(),
-            raw.image_set_len.get(),
-            raw.animation_len.get(),
+        let lens @ [name_len, logic_len, image_set_len, _] = [
+            raw.name_len.get() as usize,
+            raw.logic_len.get() as usize,
+            raw.image_set_len.get() as usize,
+            raw.animation_len.get() as usize,
         ];
-        let mut at = self.offset + OBJECT_FIXED_LEN;
-        let mut strings = [&[][..]; 4];
-        for (slot, len) in strings.iter_mut().zip(lens) {
-            *slot = self.image.bytes_at(at, len as usize)?;
-            at += slot.len();
-        }
-        let [name, logic, image_set, animation] = strings;
+        // One bounds check for the four strings (a sum that overflows is past any end).
+        let total = lens.iter().try_fold(0usize, |sum, &n| sum.checked_add(n));
+        let strings = self
+            .image
+            .bytes_at(self.offset + OBJECT_FIXED_LEN, total.unwrap_or(usize::MAX))?;
+        // The strings hold exactly the four lengths, so the splits are in range.
+        let empty: &[u8] = &[];
+        let (name, rest) = strings.split_at_checked(name_len).unwrap_or((empty, empty));
+        let (logic, rest) = rest.split_at_checked(logic_len).unwrap_or((empty, empty));
+        let (image_set, animation) = rest
+            .split_at_checked(image_set_len)
+            .unwrap_or((empty, empty));
         Ok(Object {
             raw,
             offset: self.offset,
