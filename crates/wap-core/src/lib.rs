@@ -3,29 +3,46 @@
 //! A level is a 1,524-byte [`Header`] and a main block, stored as a zlib stream when header
 //! flag 0x2 is set. [`LevelFile`] owns the bytes: an uncompressed level is used in place; a
 //! compressed one is decompressed within the caller's [`Limits`] into one buffer holding the
-//! header and the main block, so that the absolute offsets of the format work unchanged.
-//! [`read_header`] reads the header alone without decompressing. [`ChecksumClass`] says how
-//! the stored checksum relates to the stored bytes; no level is ever rejected for it.
+//! header and the main block, so that the absolute offsets of the format work unchanged
+//! (bytes after the stream are the trailer). [`read_header`] reads the header alone without
+//! decompressing. [`Level`] is the borrowed view: [`Plane`]s with their tiles cast in place
+//! as `&[U32]`, image-set names and [`Object`]s (the 284-byte fixed part cast, the four
+//! strings borrowed), the [`TileProperties`] table (single, double and mask records; the
+//! attribute of any pixel of a tile), [`Game`] detection and a [`Layout`] report. Each plane
+//! and the table are checked when read, so a bad one does not hide the others.
+//! [`ChecksumClass`] says how the stored checksum relates to the stored bytes; no level is
+//! ever rejected for it.
 //!
-//! This first part of the crate covers the header, decompression and the checksum; planes,
-//! objects, tile properties and the writer come next. Everything is little-endian; offsets
-//! and lengths are bytes. Format facts and their sources: `docs/formats/wwd.md`.
+//! With the `write` feature, [`LevelData`] is an owned copy that writes a level back,
+//! compressed or not, with the base checksum, and [`synth`] makes synthetic levels.
+//! Everything is little-endian; offsets and lengths are bytes, positions pixels, plane
+//! sizes tiles. Format facts and their sources: `docs/formats/wwd.md`.
 //!
 //! # Example
 //!
 //! ```no_run
 //! use gamedata_io::Limits;
-//! use wap_core::LevelFile;
+//! use wap_core::{LevelFile, Tile};
 //!
-//! let level = LevelFile::read("RETAIL01.WWD".as_ref(), &Limits::default())?;
-//! let header = level.header();
+//! let file = LevelFile::read("RETAIL01.WWD".as_ref(), &Limits::default())?;
+//! let level = file.level()?;
 //! println!(
-//!     "{}: {} planes, main block {} bytes, checksum {}",
-//!     header.name_lossy(),
-//!     header.plane_count(),
-//!     level.main_block().len(),
-//!     level.checksum_class().name()
+//!     "{} ({}): main block {} bytes, checksum {}",
+//!     level.header().name_lossy(),
+//!     level.game().name(),
+//!     file.main_block().len(),
+//!     file.checksum_class().name()
 //! );
+//! let main = level.main_plane().expect("a main plane")?;
+//! let table = level.tile_properties()?.collect()?;
+//! if let Some(Tile::Image { id, .. }) = main.tile(10, 60) {
+//!     // The attribute at the tile's centre pixel: 0 clear, 1 solid, 2 ground ...
+//!     println!("{:?}", table.attribute_at(usize::from(id), 32, 32));
+//! }
+//! for object in main.objects() {
+//!     let object = object?;
+//!     println!("{:?} at {:?}", String::from_utf8_lossy(object.logic()), object.position());
+//! }
 //! # Ok::<(), wap_core::Error>(())
 //! ```
 
