@@ -168,6 +168,35 @@ impl<'data> Plane<'data> {
         (self.raw.tile_width.get(), self.raw.tile_height.get())
     }
 
+    /// Size in pixels (width, height) as stored: tiles times tile size in the editor's
+    /// files.
+    pub fn size_px(&self) -> (i32, i32) {
+        (self.raw.width_px.get(), self.raw.height_px.get())
+    }
+
+    /// Parallax movement in percent of the main plane's (x, y): 100 for the main plane.
+    pub fn movement_percent(&self) -> (i32, i32) {
+        (
+            self.raw.movement_x_percent.get(),
+            self.raw.movement_y_percent.get(),
+        )
+    }
+
+    /// The fill colour of filled tiles (a palette index).
+    pub fn fill_color(&self) -> i32 {
+        self.raw.fill_color.get()
+    }
+
+    /// The words at 0x68 and 0x6C, kept raw (the Gruntz loader reads them as scroll x, y).
+    pub fn scroll_words(&self) -> (u32, u32) {
+        (self.raw.reserved3.get(), self.raw.reserved4.get())
+    }
+
+    /// Number of image-set names the header declares.
+    pub fn image_set_count(&self) -> u32 {
+        self.raw.image_set_count.get()
+    }
+
     /// Width in tiles.
     pub fn tiles_wide(&self) -> u32 {
         self.wide

@@ -192,7 +192,8 @@ fn uncompressed_copies_equal_their_compressed_levels() {
         );
         // The same plane headers (3 x 160 bytes) and the same tile property table; the bytes
         // between differ (measured: from byte 227,758 of RETAIL01's image, inside the
-        // objects), so the level-for-level comparison waits for the object parser.
+        // objects: the same objects in another order), compared level for level in
+        // `views::uncompressed_copies_hold_the_same_level_with_objects_reordered`.
         let (a, b) = (packed.image(), plain.image());
         assert_eq!(
             a[1524..1524 + 480],

@@ -43,6 +43,11 @@ fn a_written_level_reads_back_as_written() {
         assert_eq!(main.index(), 1);
         assert_eq!(main.name(), b"Action");
         assert_eq!((main.tiles_wide(), main.tiles_high()), (40, 20));
+        assert_eq!(main.size_px(), (40 * 64, 20 * 64));
+        assert_eq!(main.movement_percent(), (100, 100));
+        assert_eq!(main.fill_color(), 50);
+        assert_eq!(main.scroll_words(), (0, 0));
+        assert_eq!(main.image_set_count(), 1);
         // Every tile as the generator placed it, through `tile` and `row`.
         let want = &data.planes[1].tiles;
         for y in 0..20 {
