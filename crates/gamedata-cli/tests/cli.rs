@@ -728,6 +728,17 @@ fn uo_commands_on_the_real_prealpha_files() {
     assert!(distinct.len() > 100, "{} colours", distinct.len());
 }
 
+/// Runs `gamedata` and asserts it succeeded, showing its stderr otherwise.
+fn gamedata_ok(args: &[&str], cwd: &Path) -> Output {
+    let out = gamedata(args, cwd);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// A folder with the synthetic level 7 (40 x 20 tiles) compressed and plain, and its data.
 fn synthetic_wwd_dir() -> (tempfile::TempDir, wap_core::LevelData) {
     let dir = tempfile::tempdir().unwrap();
@@ -854,27 +865,17 @@ fn wwd_info_checksum_objects_and_write_on_a_synthetic_level() {
     );
 
     // Write plain, then compressed again: the same bytes as the writer's compressed file.
-    let out = gamedata(
+    gamedata_ok(
         &["wwd", "write", "level.wwd", "copy.wwd", "--no-compress"],
         cwd,
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(
         std::fs::read(cwd.join("copy.wwd")).unwrap(),
         std::fs::read(cwd.join("PLAIN.WWD")).unwrap()
     );
-    let out = gamedata(
+    gamedata_ok(
         &["wwd", "write", "copy.wwd", "again.wwd", "--compress"],
         cwd,
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(
         std::fs::read(cwd.join("again.wwd")).unwrap(),
@@ -965,7 +966,7 @@ fn wwd_render_draws_each_attribute_where_the_tiles_put_it() {
     assert_eq!(p["other"], 0);
     assert_eq!(report["objects"], data.planes[1].objects.len());
     // Another plane by name, and a name that is not there.
-    let out = gamedata(
+    gamedata_ok(
         &[
             "wwd",
             "render",
@@ -976,11 +977,6 @@ fn wwd_render_draws_each_attribute_where_the_tiles_put_it() {
             "front",
         ],
         cwd,
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
     let out = gamedata(
         &[

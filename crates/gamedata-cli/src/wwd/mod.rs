@@ -199,18 +199,19 @@ fn checksum_report(file: &LevelFile) -> ChecksumReport {
 /// The `info` report of a level; errors name the first section that cannot be read.
 pub(crate) fn info_report(file: &LevelFile, path: &Path, page: CodePage) -> Result<InfoReport> {
     let level = view(file, path)?;
+    let reading = || format!("reading {}", path.display());
     let text = |bytes: &[u8]| decode(bytes, page).into_owned();
     let header = level.header();
     let mut planes = Vec::with_capacity(level.plane_count());
     for plane in level.planes() {
-        let plane = plane.with_context(|| format!("reading {}", path.display()))?;
+        let plane = plane.with_context(reading)?;
         let image_sets = plane
             .image_sets()
             .map(|n| n.map(text))
             .collect::<wap_core::Result<_>>()
-            .with_context(|| format!("reading {}", path.display()))?;
+            .with_context(reading)?;
         let objects = plane.objects().try_fold(0u32, |n, o| o.map(|_| n + 1));
-        let objects = objects.with_context(|| format!("reading {}", path.display()))?;
+        let objects = objects.with_context(reading)?;
         let (invisible_tiles, filled_tiles) = plane.special_tile_counts();
         let (tile_width, tile_height) = plane.tile_size();
         planes.push(PlaneReport {
@@ -227,18 +228,13 @@ pub(crate) fn info_report(file: &LevelFile, path: &Path, page: CodePage) -> Resu
             filled_tiles,
         });
     }
-    let table = level
-        .tile_properties()
-        .with_context(|| format!("reading {}", path.display()))?;
+    let table = level.tile_properties().with_context(reading)?;
     let mut tile_properties = TilePropertiesReport {
         count: table.count(),
         ..TilePropertiesReport::default()
     };
     for record in table.iter() {
-        match record
-            .with_context(|| format!("reading {}", path.display()))?
-            .attributes()
-        {
+        match record.with_context(reading)?.attributes() {
             TileAttributes::Single(_) => tile_properties.single += 1,
             TileAttributes::Double(_) => tile_properties.double += 1,
             TileAttributes::Mask(_) => tile_properties.mask += 1,
@@ -433,12 +429,13 @@ struct ObjectsReport {
 fn objects(args: &ObjectsArgs, out: &mut Output) -> Result<()> {
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
+    let reading = || format!("reading {}", args.file.display());
     let text = |b: &[u8]| decode(b, CodePage::Cp1252).into_owned();
     let mut list = Vec::new();
     for plane in level.planes() {
-        let plane = plane.with_context(|| format!("reading {}", args.file.display()))?;
+        let plane = plane.with_context(reading)?;
         for (index, object) in plane.objects().enumerate() {
-            let o = object.with_context(|| format!("reading {}", args.file.display()))?;
+            let o = object.with_context(reading)?;
             if let Some(logic) = &args.logic
                 && !o.logic().eq_ignore_ascii_case(logic.as_bytes())
             {
