@@ -1,6 +1,6 @@
 //! The crate's one error type.
 
-use gamedata_io::FileError;
+use gamedata_io::{FileError, LimitError};
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -98,6 +98,63 @@ pub enum Error {
         /// Stored row.
         y: u8,
     },
+
+    /// A UOP container does not start with "MYP\0".
+    #[error(
+        "not a UOP container: the magic word is {found:#010x}, expected 0x0050594d (\"MYP\\0\")"
+    )]
+    UopMagic {
+        /// The first word.
+        found: u32,
+    },
+
+    /// A UOP table block cannot be read, or the chain of blocks is broken.
+    #[error("UOP table block {block} at byte {offset}: {problem}")]
+    UopTable {
+        /// The block's position in the chain, from 0.
+        block: usize,
+        /// Its absolute offset.
+        offset: u64,
+        /// What is wrong.
+        problem: String,
+    },
+
+    /// A UOP entry's data cannot be had.
+    #[error("UOP entry {index} (hash {hash:#018x}): {problem}")]
+    UopEntry {
+        /// The entry's position in the table, from 0 (unused entries counted).
+        index: usize,
+        /// Its name hash.
+        hash: u64,
+        /// What is wrong.
+        problem: String,
+    },
+
+    /// A map chunk is missing from a map UOP.
+    #[error("the map UOP has no entry named {name} (chunk {chunk} of {chunks})")]
+    MissingChunk {
+        /// The chunk number.
+        chunk: usize,
+        /// Chunks the map needs.
+        chunks: usize,
+        /// The name looked up.
+        name: String,
+    },
+
+    /// A map chunk does not hold the blocks it should.
+    #[error("map chunk {chunk} holds {found} bytes, expected {expected}")]
+    ChunkSize {
+        /// The chunk number.
+        chunk: usize,
+        /// Bytes it holds.
+        found: u64,
+        /// Bytes expected, in words.
+        expected: String,
+    },
+
+    /// A decoded size passes the caller's limit.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 
     /// A file could not be found, read or mapped.
     #[error(transparent)]

@@ -73,7 +73,7 @@ pub fn map(data: &[u8]) -> u64 {
     for (x, y, c) in map.region(3, 5, 20, 20) {
         acc = acc.wrapping_add(u64::from(x ^ y) + u64::from(c.id.get()));
     }
-    acc.wrapping_add(map.column(width - 1).map_or(0, |c| c.len() as u64))
+    acc.wrapping_add(map.column(width - 1).map_or(0, |c| c.count() as u64))
         .wrapping_add(
             map.cell(size.width(), 0)
                 .map_or(7, |c| u64::from(c.id.get())),

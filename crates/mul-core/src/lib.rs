@@ -62,6 +62,7 @@ pub mod statics;
 #[cfg(feature = "write")]
 pub mod synth;
 pub mod tiledata;
+pub mod uop;
 
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use error::{Error, IndexProblem, Result};
@@ -71,3 +72,4 @@ pub use map::{Map, MapSize};
 pub use multi::{MultiFormat, MultiSlice, Multis};
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
+pub use uop::{Compression, MapChunk, UopEntry, UopFile, name_hash};

@@ -1,7 +1,8 @@
 //! Map files (map0.mul ... map5.mul): land tiles and altitudes in 8 x 8 blocks.
 //!
 //! A map is an array of 196-byte [`MapBlock`]s stored column by column: block (bx, by) is
-//! number `bx * height_blocks + by`, so a column of blocks is contiguous. Inside a block the
+//! number `bx * height_blocks + by`. A MUL file holds the array whole; a map UOP holds it in
+//! chunks of 4,096 blocks, which [`Map`] reads in place just the same. Inside a block the
 //! 64 cells are row-major. The height of a facet is fixed; facets 0 and 1 come in two widths
 //! (6144 and 7168 tiles), so their width is derived from the file's length; one trailing
 //! padding block is accepted. Source: `docs/formats/uo.md`, "Map".
@@ -11,7 +12,8 @@ use std::fmt;
 use gamedata_io::Bytes;
 
 use crate::error::{Error, Result};
-use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell};
+use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell, UOP_MAP_CHUNK_BLOCKS};
+use crate::uop::MapChunk;
 
 /// The size of a map in blocks (8 x 8 tiles each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -177,11 +179,25 @@ impl fmt::Display for MapSize {
     }
 }
 
-/// A map: its blocks cast in place over the file's bytes.
+/// Where a map's blocks are.
+#[derive(Clone, Copy)]
+enum Storage<'data> {
+    /// One array, as in a MUL file.
+    Flat(&'data [MapBlock]),
+    /// Chunks of 4,096 blocks (the last shorter), as in a map UOP: stored chunks over the
+    /// container's bytes, decoded ones owned by the caller.
+    Chunked {
+        data: &'data [u8],
+        chunks: &'data [MapChunk],
+    },
+}
+
+/// A map: its blocks cast in place over the file's bytes, from a MUL file (one array) or a
+/// map UOP (chunks of 4,096 blocks; see [`crate::uop`]). The same API and results either way.
 #[derive(Clone, Copy)]
 pub struct Map<'data> {
     size: MapSize,
-    blocks: &'data [MapBlock],
+    storage: Storage<'data>,
     padded: bool,
 }
 
@@ -190,6 +206,7 @@ impl fmt::Debug for Map<'_> {
         f.debug_struct("Map")
             .field("size", &self.size)
             .field("padded", &self.padded)
+            .field("chunked", &matches!(self.storage, Storage::Chunked { .. }))
             .finish()
     }
 }
@@ -220,8 +237,38 @@ impl<'data> Map<'data> {
             .map_err(|_| wrong())?;
         Ok(Map {
             size,
-            blocks,
+            storage: Storage::Flat(blocks),
             padded: len != exact,
+        })
+    }
+
+    /// A map of `size` over the chunks of a map UOP (from [`crate::uop::map_chunks`]), whose
+    /// stored chunks lie in `data`, the container's bytes.
+    ///
+    /// Returns `Err` ([`Error::FileSize`]) unless the chunks hold exactly `size.blocks()`
+    /// blocks, or one more (padding), and every stored chunk lies in `data`.
+    pub fn from_chunks(
+        data: &'data [u8],
+        chunks: &'data [MapChunk],
+        size: MapSize,
+    ) -> Result<Self> {
+        let total: u64 = chunks.iter().map(|c| c.len() as u64).sum();
+        let blocks = size.blocks() as u64;
+        let fits = chunks.iter().all(|c| c.blocks(data).is_some());
+        if !fits || (total != blocks && total != blocks + 1) {
+            return Err(Error::FileSize {
+                what: "map UOP",
+                found: total * MAP_BLOCK_LEN as u64,
+                expected: format!(
+                    "{} bytes of blocks ({size}), or one padding block more",
+                    size.map_len()
+                ),
+            });
+        }
+        Ok(Map {
+            size,
+            storage: Storage::Chunked { data, chunks },
+            padded: total != blocks,
         })
     }
 
@@ -235,15 +282,39 @@ impl<'data> Map<'data> {
         self.padded
     }
 
-    /// Every block, column-major (block (bx, by) at `bx * height_blocks + by`), cast in place.
-    pub fn blocks(&self) -> &'data [MapBlock] {
-        self.blocks
+    /// True if the map comes from a map UOP's chunks.
+    pub fn is_chunked(&self) -> bool {
+        matches!(self.storage, Storage::Chunked { .. })
+    }
+
+    /// Every block as one slice, column-major (block (bx, by) at `bx * height_blocks + by`),
+    /// cast in place; `None` for a chunked map (see [`Map::runs`]).
+    pub fn as_slice(&self) -> Option<&'data [MapBlock]> {
+        match self.storage {
+            Storage::Flat(blocks) => Some(blocks.get(..self.size.blocks()).unwrap_or(blocks)),
+            Storage::Chunked { .. } => None,
+        }
+    }
+
+    /// Block number `index` (column-major), or `None` past the last.
+    #[inline]
+    pub fn block_at(&self, index: usize) -> Option<&'data MapBlock> {
+        if index >= self.size.blocks() {
+            return None;
+        }
+        match self.storage {
+            Storage::Flat(blocks) => blocks.get(index),
+            Storage::Chunked { data, chunks } => chunks
+                .get(index / UOP_MAP_CHUNK_BLOCKS)?
+                .blocks(data)?
+                .get(index % UOP_MAP_CHUNK_BLOCKS),
+        }
     }
 
     /// Block (`bx`, `by`), or `None` outside the map.
     #[inline]
     pub fn block(&self, bx: u32, by: u32) -> Option<&'data MapBlock> {
-        self.blocks.get(self.size.block_index(bx, by)?)
+        self.block_at(self.size.block_index(bx, by)?)
     }
 
     /// The cell at tile (`x`, `y`), or `None` outside the map.
@@ -253,17 +324,61 @@ impl<'data> Map<'data> {
         block.cells.get(cell_in_block(x, y))
     }
 
-    /// The blocks of column `bx` (contiguous, top to bottom), or `None` past the last column.
-    pub fn column(&self, bx: u32) -> Option<&'data [MapBlock]> {
+    /// The blocks of column `bx`, top to bottom, or `None` past the last column.
+    pub fn column(&self, bx: u32) -> Option<impl Iterator<Item = &'data MapBlock> + 'data> {
         let start = self.size.block_index(bx, 0)?;
         let height = usize::try_from(self.size.height_blocks).ok()?;
-        self.blocks.get(start..start.checked_add(height)?)
+        let map = *self;
+        Some((start..start + height).filter_map(move |i| map.block_at(i)))
     }
 
-    /// Every column of blocks, west to east (what [`rayon`] splits a whole-map scan over).
-    pub fn columns(&self) -> std::slice::ChunksExact<'data, MapBlock> {
-        let height = usize::try_from(self.size.height_blocks).unwrap_or(usize::MAX);
-        self.blocks.chunks_exact(height.max(1))
+    /// Every block in order (column-major), padding excluded.
+    pub fn blocks(&self) -> impl Iterator<Item = &'data MapBlock> + 'data {
+        self.runs().flatten()
+    }
+
+    /// The blocks in contiguous runs, in order, each cast in place: the columns of a MUL
+    /// map, and the columns cut by chunk ends in a map UOP. What a whole-map scan (and
+    /// [`rayon`]) splits its work over.
+    pub fn runs(&self) -> impl Iterator<Item = &'data [MapBlock]> + 'data {
+        let height = usize::try_from(self.size.height_blocks)
+            .unwrap_or(usize::MAX)
+            .max(1);
+        let blocks = self.size.blocks();
+        let pieces: Box<dyn Iterator<Item = &'data [MapBlock]> + 'data> = match self.storage {
+            Storage::Flat(all) => Box::new(std::iter::once(all.get(..blocks).unwrap_or(all))),
+            Storage::Chunked { data, chunks } => {
+                let mut left = blocks;
+                Box::new(chunks.iter().map(move |c| {
+                    let run = c.blocks(data).unwrap_or_default();
+                    let run = run.get(..left.min(run.len())).unwrap_or(run);
+                    left -= run.len();
+                    run
+                }))
+            }
+        };
+        // Cut at column ends, so that runs are at most a column long and start where
+        // columns start when the chunk size allows.
+        let mut at = 0usize;
+        pieces.flat_map(move |piece| {
+            let start = at;
+            at += piece.len();
+            ColumnCuts {
+                rest: piece,
+                position: start,
+                height,
+            }
+        })
+    }
+
+    /// Blocks in the map (`size().blocks()`), padding excluded.
+    pub fn len(&self) -> usize {
+        self.size.blocks()
+    }
+
+    /// True if the map has no block (never: sizes are at least one block).
+    pub fn is_empty(&self) -> bool {
+        self.size.blocks() == 0
     }
 
     /// The cells of the rectangle of tiles from (`x`, `y`), `width` x `height`, clipped to
@@ -281,6 +396,29 @@ impl<'data> Map<'data> {
         (y..y_end).flat_map(move |cy| {
             (x..x_end).filter_map(move |cx| map.cell(cx, cy).map(|c| (cx, cy, c)))
         })
+    }
+}
+
+/// Cuts a run of blocks at column ends.
+struct ColumnCuts<'data> {
+    rest: &'data [MapBlock],
+    /// Block number of `rest[0]`.
+    position: usize,
+    height: usize,
+}
+
+impl<'data> Iterator for ColumnCuts<'data> {
+    type Item = &'data [MapBlock];
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let to_column_end = self.height - self.position % self.height;
+        let (run, rest) = self.rest.split_at(to_column_end.min(self.rest.len()));
+        self.rest = rest;
+        self.position += run.len();
+        Some(run)
     }
 }
 

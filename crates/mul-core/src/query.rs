@@ -1,7 +1,7 @@
 //! Whole-world queries, sequential and rayon-parallel, with identical results.
 //!
-//! The map is scanned column by column (a column of blocks is contiguous, so each task
-//! reads one run of memory); the statics are scanned over the index. Parallel versions split
+//! The map is scanned run by run ([`Map::runs`]: the columns, cut at chunk ends in a map
+//! UOP; each task reads contiguous memory); the statics are scanned over the index. Parallel versions split
 //! the same work across rayon's pool and merge per-task accumulators that live on the heap.
 //! Bad statics blocks are counted and skipped, never hiding the good ones.
 
@@ -67,18 +67,18 @@ impl LandStats {
     }
 }
 
-/// Land figures over every cell, one column after another.
+/// Land figures over every cell, one run of blocks (a column, or part of one in a map UOP)
+/// after another.
 pub fn land_stats(map: &Map<'_>) -> LandStats {
-    map.columns().fold(LandStats::new(), LandStats::add_column)
+    map.runs().fold(LandStats::new(), LandStats::add_column)
 }
 
-/// [`land_stats`] with the columns spread over rayon's pool; the same result.
+/// [`land_stats`] with the runs spread over rayon's pool; the same result.
 pub fn land_stats_par(map: &Map<'_>) -> LandStats {
-    let height = usize::try_from(map.size().height_blocks()).unwrap_or(usize::MAX);
-    let columns = usize::try_from(map.size().width_blocks()).unwrap_or(1);
-    map.blocks()
-        .par_chunks_exact(height.max(1))
-        .with_min_len(min_len(columns, 4))
+    let runs: Vec<&[MapBlock]> = map.runs().collect();
+    let tasks = runs.len();
+    runs.into_par_iter()
+        .with_min_len(min_len(tasks, 4))
         .fold(LandStats::new, LandStats::add_column)
         .reduce(LandStats::new, LandStats::merge)
 }

@@ -212,3 +212,60 @@ record! {
 
 /// Land entries at the start of radarcol.mul; item colours follow.
 pub const RADAR_LAND_ENTRIES: usize = 0x4000;
+
+/// The UOP container's magic word: "MYP\0" read as a little-endian u32.
+pub const UOP_MAGIC: u32 = 0x0050_594D;
+/// Bytes of a UOP table entry.
+pub const UOP_ENTRY_LEN: usize = 34;
+/// Map blocks in one chunk of a map UOP (`build/map{N}legacymul/{i:08}.dat`).
+pub const UOP_MAP_CHUNK_BLOCKS: usize = 4096;
+
+record! {
+    /// The header at the start of a UOP container (28 bytes; real files pad it, and the
+    /// first table block lies wherever `first_table` says).
+    pub struct UopHeader {
+        /// [`UOP_MAGIC`].
+        pub magic: U32,
+        /// Format version (5 in the clients since 2010).
+        pub version: U32,
+        /// A signature word, kept raw.
+        pub signature: U32,
+        /// Absolute offset of the first table block.
+        pub first_table: U64,
+        /// Entries a table block holds.
+        pub block_capacity: U32,
+        /// Files the container holds.
+        pub file_count: U32,
+    } = 28;
+}
+
+record! {
+    /// The start of a table block: its entry count and the next block's offset (0 ends the
+    /// chain); `count` entries of 34 bytes follow.
+    pub struct UopTableHeader {
+        /// Entries in this block.
+        pub count: U32,
+        /// Absolute offset of the next table block; 0 for the last.
+        pub next: U64,
+    } = 12;
+}
+
+record! {
+    /// One table entry: where a file's data lies and how it is stored.
+    pub struct UopEntryRaw {
+        /// Absolute offset of the entry's header; 0 for an unused entry.
+        pub offset: U64,
+        /// Bytes of the entry header before the data.
+        pub header_len: U32,
+        /// Bytes stored.
+        pub compressed_len: U32,
+        /// Bytes once decompressed (equal to the stored length when not compressed).
+        pub decompressed_len: U32,
+        /// Hash of the file's name (lookup3 `hashlittle2`, seeds 0, `(b << 32) | c`).
+        pub hash: U64,
+        /// Adler-32 of the stored bytes.
+        pub adler32: U32,
+        /// 0 stored, 1 zlib.
+        pub compression: U16,
+    } = UOP_ENTRY_LEN;
+}

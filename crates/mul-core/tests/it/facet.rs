@@ -28,8 +28,8 @@ fn finds_files_in_any_case_and_opens_the_views() {
     let mapped = FacetFiles::load(paths, |p| unsafe { FileData::map(p) }).unwrap();
     assert!(mapped.map.is_mapped());
     assert_eq!(
-        mapped.facet(size, None).unwrap().map.blocks(),
-        facet.map.blocks()
+        mapped.facet(size, None).unwrap().map.as_slice(),
+        facet.map.as_slice()
     );
 
     // The preset of facet 2 (288 x 200 blocks) does not fit a 16 x 16 map: the map is named.

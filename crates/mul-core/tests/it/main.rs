@@ -20,6 +20,7 @@ mod query;
 mod real_files;
 mod statics;
 mod tiledata;
+mod uop;
 
 /// One 196-byte map block whose cell i has land id `base + i` and z `i - 32`.
 pub(crate) fn block_bytes(base: u16) -> Vec<u8> {

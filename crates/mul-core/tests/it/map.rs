@@ -23,11 +23,13 @@ fn blocks_are_column_major_and_cells_row_major() {
     assert_eq!(map.cell(0, 24), None);
     assert_eq!(map.block(2, 0), None);
     // Columns are contiguous runs of 3 blocks.
-    let col = map.column(1).unwrap();
+    let col: Vec<_> = map.column(1).unwrap().collect();
     assert_eq!(col.len(), 3);
     assert_eq!(col[2].cells[63].id.get(), 5063);
     assert!(map.column(2).is_none());
-    assert_eq!(map.columns().count(), 2);
+    let runs: Vec<_> = map.runs().collect();
+    assert_eq!(runs.len(), 2);
+    assert!(runs.iter().all(|r| r.len() == 3));
     assert_eq!(size.block_coords(5), Some((1, 2)));
     assert_eq!(size.block_coords(6), None);
 }
@@ -60,7 +62,12 @@ fn one_padding_block_is_accepted_and_other_lengths_are_not() {
     bytes.extend(block_bytes(0));
     let map = Map::parse(&bytes, size).unwrap();
     assert!(map.padded());
-    assert_eq!(map.blocks().len(), 6);
+    assert_eq!(
+        map.blocks().count(),
+        6,
+        "the padding block is not a block of the map"
+    );
+    assert_eq!(map.as_slice().unwrap().len(), 6);
     bytes.extend(block_bytes(0));
     let err = Map::parse(&bytes, size).unwrap_err();
     assert!(matches!(err, Error::FileSize { found: 1568, .. }), "{err}");

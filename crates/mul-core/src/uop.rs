@@ -1,0 +1,601 @@
+//! UOP containers ("MYP"): the packages clients since 2010 ship their maps (and art, gumps,
+//! sounds, multis) in. A 28-byte header points at a chain of table blocks; each entry gives
+//! a file's offset, stored and decoded sizes, the 64-bit hash of its name (names are not
+//! stored), an Adler-32 and the compression. Map UOPs hold the MUL map in chunks of 4,096
+//! blocks named `build/map{N}legacymul/{i:08}.dat`. Source: `docs/formats/uo.md`, "UOP".
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use flate2::{Decompress, FlushDecompress, Status};
+use gamedata_io::{Bytes, Limits};
+use zerocopy::IntoBytes;
+
+use crate::error::{Error, Result};
+use crate::raw::{
+    MAP_BLOCK_LEN, MapBlock, UOP_ENTRY_LEN, UOP_MAGIC, UOP_MAP_CHUNK_BLOCKS, UopEntryRaw,
+    UopHeader, UopTableHeader,
+};
+
+/// Bob Jenkins' lookup3 `hashlittle2` over `key` with the two seeds `pc` (primary) and
+/// `pb` (secondary); returns `(c, b)`. Source: lookup3.c (public domain, 2006).
+pub fn hashlittle2(key: &[u8], pc: u32, pb: u32) -> (u32, u32) {
+    // Lengths are taken modulo 2^32, as the C code's `size_t` is added to a `uint32_t`.
+    let len = (key.len() as u64 & 0xFFFF_FFFF) as u32;
+    let mut a = 0xDEAD_BEEFu32.wrapping_add(len).wrapping_add(pc);
+    let mut b = a;
+    let mut c = a.wrapping_add(pb);
+    let word = |bytes: &[u8]| {
+        let mut w = [0u8; 4];
+        for (slot, &byte) in w.iter_mut().zip(bytes) {
+            *slot = byte;
+        }
+        u32::from_le_bytes(w)
+    };
+    let mut rest = key;
+    while rest.len() > 12 {
+        let (block, tail) = rest.split_at(12);
+        a = a.wrapping_add(word(block.get(0..4).unwrap_or_default()));
+        b = b.wrapping_add(word(block.get(4..8).unwrap_or_default()));
+        c = c.wrapping_add(word(block.get(8..12).unwrap_or_default()));
+        mix(&mut a, &mut b, &mut c);
+        rest = tail;
+    }
+    if rest.is_empty() {
+        // Zero bytes left (only for an empty key): no final mixing.
+        return (c, b);
+    }
+    // The last 1 to 12 bytes, zero-padded, added as three little-endian words.
+    // (`word` takes at most four bytes of what it is given.)
+    a = a.wrapping_add(word(rest));
+    b = b.wrapping_add(word(rest.get(4..).unwrap_or_default()));
+    c = c.wrapping_add(word(rest.get(8..).unwrap_or_default()));
+    finish(&mut a, &mut b, &mut c);
+    (c, b)
+}
+
+fn mix(a: &mut u32, b: &mut u32, c: &mut u32) {
+    *a = a.wrapping_sub(*c);
+    *a ^= c.rotate_left(4);
+    *c = c.wrapping_add(*b);
+    *b = b.wrapping_sub(*a);
+    *b ^= a.rotate_left(6);
+    *a = a.wrapping_add(*c);
+    *c = c.wrapping_sub(*b);
+    *c ^= b.rotate_left(8);
+    *b = b.wrapping_add(*a);
+    *a = a.wrapping_sub(*c);
+    *a ^= c.rotate_left(16);
+    *c = c.wrapping_add(*b);
+    *b = b.wrapping_sub(*a);
+    *b ^= a.rotate_left(19);
+    *a = a.wrapping_add(*c);
+    *c = c.wrapping_sub(*b);
+    *c ^= b.rotate_left(4);
+    *b = b.wrapping_add(*a);
+}
+
+fn finish(a: &mut u32, b: &mut u32, c: &mut u32) {
+    *c ^= *b;
+    *c = c.wrapping_sub(b.rotate_left(14));
+    *a ^= *c;
+    *a = a.wrapping_sub(c.rotate_left(11));
+    *b ^= *a;
+    *b = b.wrapping_sub(a.rotate_left(25));
+    *c ^= *b;
+    *c = c.wrapping_sub(b.rotate_left(16));
+    *a ^= *c;
+    *a = a.wrapping_sub(c.rotate_left(4));
+    *b ^= *a;
+    *b = b.wrapping_sub(a.rotate_left(14));
+    *c ^= *b;
+    *c = c.wrapping_sub(b.rotate_left(24));
+}
+
+/// The 64-bit hash a UOP entry is found by: `hashlittle2` of the ASCII name with both seeds
+/// 0, combined as `(b << 32) | c`.
+pub fn name_hash(name: &str) -> u64 {
+    let (c, b) = hashlittle2(name.as_bytes(), 0, 0);
+    (u64::from(b) << 32) | u64::from(c)
+}
+
+/// The name of chunk `chunk` of facet `facet`'s map UOP (the `x` variant files use the
+/// same names).
+pub fn map_chunk_name(facet: u8, chunk: usize) -> String {
+    format!("build/map{facet}legacymul/{chunk:08}.dat")
+}
+
+/// How an entry's data is stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Compression {
+    /// As is.
+    None,
+    /// A zlib stream.
+    Zlib,
+    /// A value this crate does not know, kept.
+    Other(u16),
+}
+
+impl Compression {
+    /// The stored value's meaning.
+    pub fn from_raw(value: u16) -> Self {
+        match value {
+            0 => Compression::None,
+            1 => Compression::Zlib,
+            other => Compression::Other(other),
+        }
+    }
+
+    /// The name in reports: `none`, `zlib`, `other`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::None => "none",
+            Compression::Zlib => "zlib",
+            Compression::Other(_) => "other",
+        }
+    }
+}
+
+/// One used entry of the table.
+#[derive(Clone, Copy)]
+pub struct UopEntry<'data> {
+    raw: &'data UopEntryRaw,
+    index: usize,
+}
+
+impl fmt::Debug for UopEntry<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UopEntry")
+            .field("index", &self.index)
+            .field("hash", &format_args!("{:#018x}", self.hash()))
+            .field("offset", &self.raw.offset.get())
+            .field("stored", &self.raw.compressed_len.get())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'data> UopEntry<'data> {
+    /// The raw 34-byte entry.
+    pub fn raw(&self) -> &'data UopEntryRaw {
+        self.raw
+    }
+
+    /// The entry's position in the table (unused entries counted), from 0.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The name hash.
+    pub fn hash(&self) -> u64 {
+        self.raw.hash.get()
+    }
+
+    /// How the data is stored.
+    pub fn compression(&self) -> Compression {
+        Compression::from_raw(self.raw.compression.get())
+    }
+
+    fn error(&self, problem: String) -> Error {
+        Error::UopEntry {
+            index: self.index,
+            hash: self.hash(),
+            problem,
+        }
+    }
+}
+
+/// A UOP container: the table read once into a hash lookup; each entry's data is read on
+/// request, so a bad entry does not hide the others.
+pub struct UopFile<'data> {
+    data: &'data [u8],
+    header: &'data UopHeader,
+    entries: Vec<UopEntry<'data>>,
+    by_hash: HashMap<u64, usize>,
+    table_blocks: usize,
+}
+
+impl fmt::Debug for UopFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UopFile")
+            .field("entries", &self.entries.len())
+            .field("table_blocks", &self.table_blocks)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'data> UopFile<'data> {
+    /// Reads the header and follows the chain of table blocks from the header's offset
+    /// (never assuming where the first lies). Unused entries (offset 0) are skipped; the
+    /// last entry with a hash wins the lookup.
+    ///
+    /// Returns `Err` ([`Error::UopMagic`]) if the file is not a UOP container, or
+    /// ([`Error::UopTable`]) if a table block lies outside the file, holds more entries than
+    /// fit, the chain loops back to a block already read, or the entries pass
+    /// `limits.max_records`.
+    pub fn parse(data: &'data [u8], limits: &Limits) -> Result<Self> {
+        let bytes = Bytes::new(data);
+        let header = bytes.read_at::<UopHeader>(0).map_err(|_| Error::UopMagic {
+            found: bytes.bytes_at(0, data.len().min(4)).map_or(0, |b| {
+                b.iter().rev().fold(0, |w, &x| (w << 8) | u32::from(x))
+            }),
+        })?;
+        if header.magic.get() != UOP_MAGIC {
+            return Err(Error::UopMagic {
+                found: header.magic.get(),
+            });
+        }
+        let mut entries = Vec::new();
+        let mut seen = HashSet::new();
+        let mut next = header.first_table.get();
+        let mut block = 0;
+        let mut index = 0usize;
+        while next != 0 {
+            let table_error = |problem: String| Error::UopTable {
+                block,
+                offset: next,
+                problem,
+            };
+            if !seen.insert(next) {
+                return Err(table_error(
+                    "the chain loops back to a block already read".into(),
+                ));
+            }
+            let at = usize::try_from(next).map_err(|_| table_error("offset too large".into()))?;
+            let table = bytes
+                .read_at::<UopTableHeader>(at)
+                .map_err(|e| table_error(e.to_string()))?;
+            let count = table.count.get() as usize;
+            let records = bytes
+                .slice_at::<UopEntryRaw>(at + size_of::<UopTableHeader>(), count)
+                .map_err(|e| {
+                    table_error(format!(
+                        "{count} entries of {UOP_ENTRY_LEN} bytes do not fit: {e}"
+                    ))
+                })?;
+            limits
+                .check_records("UOP table entries", (index + count) as u64)
+                .map_err(|e| table_error(e.to_string()))?;
+            for raw in records {
+                if raw.offset.get() != 0 {
+                    entries.push(UopEntry { raw, index });
+                }
+                index += 1;
+            }
+            next = table.next.get();
+            block += 1;
+        }
+        let by_hash = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.hash(), i))
+            .collect();
+        Ok(UopFile {
+            data,
+            header,
+            entries,
+            by_hash,
+            table_blocks: block,
+        })
+    }
+
+    /// The header.
+    pub fn header(&self) -> &'data UopHeader {
+        self.header
+    }
+
+    /// The used entries in table order.
+    pub fn entries(&self) -> &[UopEntry<'data>] {
+        &self.entries
+    }
+
+    /// Table blocks read.
+    pub fn table_blocks(&self) -> usize {
+        self.table_blocks
+    }
+
+    /// The entry whose name hashes to `hash`.
+    pub fn find(&self, hash: u64) -> Option<&UopEntry<'data>> {
+        self.entries.get(*self.by_hash.get(&hash)?)
+    }
+
+    /// The entry named `name`.
+    pub fn find_name(&self, name: &str) -> Option<&UopEntry<'data>> {
+        self.find(name_hash(name))
+    }
+
+    /// Where the entry's stored bytes lie in the file (after its entry header).
+    ///
+    /// Returns `Err` ([`Error::UopEntry`]) if they lie outside the file.
+    pub fn stored_range(&self, entry: &UopEntry<'data>) -> Result<std::ops::Range<usize>> {
+        let raw = entry.raw;
+        let len = raw.compressed_len.get() as usize;
+        raw.offset
+            .get()
+            .checked_add(u64::from(raw.header_len.get()))
+            .and_then(|s| usize::try_from(s).ok())
+            .and_then(|s| Some(s..s.checked_add(len)?))
+            .filter(|r| r.end <= self.data.len())
+            .ok_or_else(|| {
+                entry.error(format!(
+                    "its {len} bytes at offset {} (+{} header) lie outside the {}-byte file",
+                    raw.offset.get(),
+                    raw.header_len.get(),
+                    self.data.len()
+                ))
+            })
+    }
+
+    /// The entry's bytes as stored, in place.
+    ///
+    /// Returns `Err` as [`UopFile::stored_range`].
+    pub fn stored(&self, entry: &UopEntry<'data>) -> Result<&'data [u8]> {
+        let range = self.stored_range(entry)?;
+        Ok(self.data.get(range).unwrap_or_default())
+    }
+
+    /// The entry's contents: in place when stored as is, decompressed (within
+    /// `limits.max_decoded_bytes`) when zlib.
+    ///
+    /// Returns `Err` ([`Error::UopEntry`]) if the bytes lie outside the file, the
+    /// compression is unknown, the stream is bad, or the decoded length is not the
+    /// entry's; ([`Error::Limit`]) if the declared length passes the limit.
+    pub fn contents(&self, entry: &UopEntry<'data>, limits: &Limits) -> Result<Cow<'data, [u8]>> {
+        let stored = self.stored(entry)?;
+        let declared = entry.raw.decompressed_len.get();
+        match entry.compression() {
+            Compression::None => Ok(Cow::Borrowed(stored)),
+            Compression::Zlib => {
+                limits.check_decoded("a UOP entry", u64::from(declared))?;
+                inflate(stored, declared as usize)
+                    .map(Cow::Owned)
+                    .map_err(|problem| entry.error(problem))
+            }
+            Compression::Other(value) => {
+                Err(entry.error(format!("compression {value} is not known (0 none, 1 zlib)")))
+            }
+        }
+    }
+
+    /// True if the Adler-32 of the stored bytes is the entry's.
+    ///
+    /// Returns `Err` as [`UopFile::stored`].
+    pub fn check_adler32(&self, entry: &UopEntry<'data>) -> Result<bool> {
+        Ok(adler2::adler32_slice(self.stored(entry)?) == entry.raw.adler32.get())
+    }
+}
+
+/// Decompresses a zlib stream that must give exactly `declared` bytes.
+fn inflate(stored: &[u8], declared: usize) -> Result<Vec<u8>, String> {
+    // One spare byte shows a stream longer than declared.
+    let mut out = vec![0u8; declared.saturating_add(1)];
+    let mut z = Decompress::new(true);
+    let status = z
+        .decompress(stored, &mut out, FlushDecompress::Finish)
+        .map_err(|e| format!("not a valid zlib stream: {e}"))?;
+    let decoded = usize::try_from(z.total_out()).unwrap_or(usize::MAX);
+    match status {
+        Status::StreamEnd if decoded == declared => {
+            out.truncate(decoded);
+            Ok(out)
+        }
+        Status::StreamEnd => Err(format!(
+            "it decompresses to {decoded} bytes, the entry declares {declared}"
+        )),
+        _ if decoded > declared => Err(format!(
+            "it decompresses to more than the {declared} bytes the entry declares"
+        )),
+        _ => Err(format!(
+            "the zlib stream ends early, after {decoded} of {declared} bytes"
+        )),
+    }
+}
+
+/// Where one chunk of a map's blocks is: in the container's bytes, or decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MapChunk {
+    /// `blocks` blocks stored as is from byte `offset` of the container: cast in place.
+    InPlace {
+        /// Absolute offset of the chunk's first block.
+        offset: usize,
+        /// Blocks in the chunk.
+        blocks: usize,
+    },
+    /// A decompressed chunk.
+    Decoded(Vec<MapBlock>),
+}
+
+impl MapChunk {
+    /// Blocks in the chunk.
+    pub fn len(&self) -> usize {
+        match self {
+            MapChunk::InPlace { blocks, .. } => *blocks,
+            MapChunk::Decoded(v) => v.len(),
+        }
+    }
+
+    /// True if the chunk holds no block.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The chunk's blocks over the container's bytes `data`, cast in place for a stored
+    /// chunk; `None` if they do not lie in `data`.
+    pub fn blocks<'a>(&'a self, data: &'a [u8]) -> Option<&'a [MapBlock]> {
+        match self {
+            MapChunk::InPlace { offset, blocks } => {
+                Bytes::new(data).slice_at::<MapBlock>(*offset, *blocks).ok()
+            }
+            MapChunk::Decoded(v) => Some(v),
+        }
+    }
+}
+
+/// The chunks of facet `facet`'s map in a map UOP, in block order: every chunk
+/// `build/map{N}legacymul/{i:08}.dat` from 0 while an entry has the name, each holding
+/// whole blocks (4,096 but the last). Stored chunks are located, zlib ones decompressed
+/// within `limits`.
+///
+/// Returns `Err` ([`Error::MissingChunk`]) if chunk 0 is missing, ([`Error::ChunkSize`]) if
+/// a chunk does not hold whole blocks, or is short and not the last; or as
+/// [`UopFile::contents`].
+pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<MapChunk>> {
+    let mut chunks = Vec::new();
+    let mut total_blocks = 0usize;
+    loop {
+        let i = chunks.len();
+        let name = map_chunk_name(facet, i);
+        let Some(entry) = uop.find_name(&name) else {
+            if i == 0 {
+                return Err(Error::MissingChunk {
+                    chunk: 0,
+                    chunks: 1,
+                    name,
+                });
+            }
+            break;
+        };
+        if let Some(MapChunk::InPlace { blocks, .. }) = chunks.last()
+            && *blocks != UOP_MAP_CHUNK_BLOCKS
+        {
+            return Err(Error::ChunkSize {
+                chunk: i - 1,
+                found: (*blocks * MAP_BLOCK_LEN) as u64,
+                expected: format!(
+                    "{} ({UOP_MAP_CHUNK_BLOCKS} blocks): only the last chunk may be shorter",
+                    UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
+                ),
+            });
+        }
+        let whole = |len: usize| {
+            if !len.is_multiple_of(MAP_BLOCK_LEN)
+                || len == 0
+                || len > UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
+            {
+                return Err(Error::ChunkSize {
+                    chunk: i,
+                    found: len as u64,
+                    expected: format!(
+                        "a whole number of 196-byte blocks, at most {} bytes",
+                        UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
+                    ),
+                });
+            }
+            Ok(len / MAP_BLOCK_LEN)
+        };
+        let chunk = match entry.compression() {
+            Compression::None => {
+                let range = uop.stored_range(entry)?;
+                let blocks = whole(range.len())?;
+                MapChunk::InPlace {
+                    offset: range.start,
+                    blocks,
+                }
+            }
+            _ => {
+                let bytes = uop.contents(entry, limits)?;
+                let blocks = whole(bytes.len())?;
+                let decoded = Bytes::new(&bytes)
+                    .slice_at::<MapBlock>(0, blocks)
+                    .map(<[MapBlock]>::to_vec)
+                    .map_err(|_| entry.error("the decoded chunk is not whole blocks".into()))?;
+                MapChunk::Decoded(decoded)
+            }
+        };
+        total_blocks += chunk.len();
+        limits.check_records("map blocks", total_blocks as u64)?;
+        chunks.push(chunk);
+    }
+    Ok(chunks)
+}
+
+/// Bytes of the header this crate's writer puts before the first table block: 28 bytes of
+/// header, padded as the clients' files are.
+pub const WRITER_TABLE_OFFSET: usize = 0x200;
+/// Entries a table block of this crate's writer holds.
+pub const WRITER_BLOCK_CAPACITY: usize = 1000;
+/// [`WRITER_BLOCK_CAPACITY`] as stored.
+const CAPACITY_WORD: u32 = 1000;
+const _: () = assert!(CAPACITY_WORD as usize == WRITER_BLOCK_CAPACITY);
+
+/// Writes a map UOP holding `map` (a MUL map's bytes, whole blocks; a padding block is kept)
+/// as facet `facet`'s chunks, stored as is, in chunk order, with their Adler-32s: the form
+/// the clients' files have (version 5, header padded to 0x200, tables of 1,000 entries).
+///
+/// Returns `Err` ([`Error::ChunkSize`]) if `map` is not whole blocks.
+pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>> {
+    if !map.len().is_multiple_of(MAP_BLOCK_LEN) || map.is_empty() {
+        return Err(Error::ChunkSize {
+            chunk: 0,
+            found: map.len() as u64,
+            expected: "a MUL map of whole 196-byte blocks".into(),
+        });
+    }
+    let chunks: Vec<&[u8]> = map.chunks(UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN).collect();
+    let tables = chunks.len().div_ceil(WRITER_BLOCK_CAPACITY);
+    let table_len = size_of::<UopTableHeader>() + WRITER_BLOCK_CAPACITY * UOP_ENTRY_LEN;
+    let data_start = WRITER_TABLE_OFFSET + tables * table_len;
+    let mut out = Vec::with_capacity(data_start + map.len());
+    let header = UopHeader {
+        magic: UOP_MAGIC.into(),
+        version: 5.into(),
+        signature: 0xFD23_EC43.into(),
+        first_table: (WRITER_TABLE_OFFSET as u64).into(),
+        block_capacity: CAPACITY_WORD.into(),
+        file_count: u32::try_from(chunks.len()).unwrap_or(u32::MAX).into(),
+    };
+    out.extend_from_slice(header.as_bytes());
+    out.resize(WRITER_TABLE_OFFSET, 0);
+    let mut data_at = data_start as u64;
+    for (t, group) in chunks.chunks(WRITER_BLOCK_CAPACITY).enumerate() {
+        let next = if t + 1 < tables {
+            (WRITER_TABLE_OFFSET + (t + 1) * table_len) as u64
+        } else {
+            0
+        };
+        let table = UopTableHeader {
+            count: CAPACITY_WORD.into(),
+            next: next.into(),
+        };
+        out.extend_from_slice(table.as_bytes());
+        for (k, chunk) in group.iter().enumerate() {
+            let i = t * WRITER_BLOCK_CAPACITY + k;
+            let len = u32::try_from(chunk.len()).unwrap_or(u32::MAX);
+            let entry = UopEntryRaw {
+                offset: data_at.into(),
+                header_len: 0.into(),
+                compressed_len: len.into(),
+                decompressed_len: len.into(),
+                hash: name_hash(&map_chunk_name(facet, i)).into(),
+                adler32: adler2::adler32_slice(chunk).into(),
+                compression: 0.into(),
+            };
+            out.extend_from_slice(entry.as_bytes());
+            data_at += chunk.len() as u64;
+        }
+        // Unused entries fill the block.
+        out.resize(
+            out.len() + (WRITER_BLOCK_CAPACITY - group.len()) * UOP_ENTRY_LEN,
+            0,
+        );
+    }
+    for chunk in &chunks {
+        out.extend_from_slice(chunk);
+    }
+    Ok(out)
+}
+
+/// The MUL map held by a map UOP: every chunk of facet `facet` in order, decompressed when
+/// stored as zlib.
+///
+/// Returns `Err` as [`map_chunks`].
+pub fn read_map_mul(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<u8>> {
+    let chunks = map_chunks(uop, facet, limits)?;
+    let total: usize = chunks.iter().map(MapChunk::len).sum();
+    let mut out = Vec::with_capacity(total * MAP_BLOCK_LEN);
+    for chunk in &chunks {
+        let blocks = chunk.blocks(uop.data).unwrap_or_default();
+        out.extend_from_slice(blocks.as_bytes());
+    }
+    Ok(out)
+}
