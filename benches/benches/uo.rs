@@ -402,7 +402,7 @@ fn open(c: &mut Criterion) {
             b.iter(|| {
                 let files = FacetFiles::load(FacetPaths::find(dir, 0).unwrap(), map).unwrap();
                 let facet = files.facet(FacetSize::Explicit(size), format).unwrap();
-                black_box(facet.map.blocks().len())
+                black_box(facet.map.len())
             })
         });
     }
