@@ -4,14 +4,15 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use gamedata_io::{FileData, FileError, find_file_ignoring_case};
+use gamedata_io::{FileData, FileError, Limits, find_file_ignoring_case};
 
 use crate::colours::{Hues, RadarColours};
 use crate::error::{Error, Result};
 use crate::map::{Map, MapSize};
-use crate::raw::StaticRecord;
+use crate::raw::{MAP_BLOCK_LEN, StaticRecord};
 use crate::statics::{StaticFormat, StaticSlice, Statics};
 use crate::tiledata::{TileData, TileFlags};
+use crate::uop::{self, MapChunk, UopFile};
 
 /// How big a facet's map is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,13 +24,43 @@ pub enum FacetSize {
     Explicit(MapSize),
 }
 
+/// The form a facet's map is stored in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MapFormat {
+    /// `map{N}.mul`: the blocks in one array.
+    Mul,
+    /// `map{N}LegacyMUL.uop` (or `map{N}xLegacyMUL.uop`): the same blocks in chunks of a UOP
+    /// container, as clients since 2010 ship them.
+    Uop,
+}
+
+impl MapFormat {
+    /// The name in reports: `mul`, `uop`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MapFormat::Mul => "mul",
+            MapFormat::Uop => "uop",
+        }
+    }
+
+    /// The map file's usual name for facet `facet` (the UOP's first form).
+    pub fn file_name(self, facet: u8) -> String {
+        match self {
+            MapFormat::Mul => format!("map{facet}.mul"),
+            MapFormat::Uop => format!("map{facet}LegacyMUL.uop"),
+        }
+    }
+}
+
 /// Where a facet's files are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FacetPaths {
     /// The facet number in the file names (map{N}.mul ...).
     pub facet: u8,
-    /// map{N}.mul.
+    /// The map: map{N}.mul, or map{N}LegacyMUL.uop / map{N}xLegacyMUL.uop.
     pub map: PathBuf,
+    /// Which of the two forms `map` is.
+    pub map_format: MapFormat,
     /// staidx{N}.mul.
     pub staidx: PathBuf,
     /// statics{N}.mul.
@@ -43,21 +74,61 @@ pub struct FacetPaths {
 }
 
 impl FacetPaths {
-    /// Finds facet `facet`'s files in `dir`, in any letter case: map{N}.mul, staidx{N}.mul
-    /// and statics{N}.mul are required; tiledata.mul, radarcol.mul and hues.mul are taken
-    /// when present.
+    /// Finds facet `facet`'s files in `dir`, in any letter case: the map (map{N}.mul when
+    /// present, else map{N}LegacyMUL.uop, else map{N}xLegacyMUL.uop), staidx{N}.mul and
+    /// statics{N}.mul are required; tiledata.mul, radarcol.mul and hues.mul are taken when
+    /// present.
     ///
     /// Returns `Err` ([`Error::File`]) if the folder cannot be listed or a required file is
     /// missing.
     pub fn find(dir: &Path, facet: u8) -> Result<Self> {
+        Self::find_as(dir, facet, None)
+    }
+
+    /// [`FacetPaths::find`] with the map's form chosen: `Some(MapFormat::Mul)` takes only
+    /// map{N}.mul, `Some(MapFormat::Uop)` only the UOP files, `None` the MUL when present.
+    ///
+    /// Returns `Err` as [`FacetPaths::find`], naming the file looked for.
+    pub fn find_as(dir: &Path, facet: u8, format: Option<MapFormat>) -> Result<Self> {
         let optional = |name: &str| match find_file_ignoring_case(dir, name) {
             Ok(path) => Ok(Some(path)),
             Err(FileError::Missing { .. }) => Ok(None),
             Err(e) => Err(Error::File(e)),
         };
+        let uop = || -> Result<PathBuf> {
+            let plain = MapFormat::Uop.file_name(facet);
+            for name in [plain.clone(), format!("map{facet}xLegacyMUL.uop")] {
+                if let Some(path) = optional(&name)? {
+                    return Ok(path);
+                }
+            }
+            Err(Error::File(FileError::Missing {
+                dir: dir.to_path_buf(),
+                name: format!("{plain} (or map{facet}xLegacyMUL.uop)"),
+            }))
+        };
+        let (map, map_format) = match format {
+            Some(MapFormat::Mul) => (
+                find_file_ignoring_case(dir, &MapFormat::Mul.file_name(facet))?,
+                MapFormat::Mul,
+            ),
+            Some(MapFormat::Uop) => (uop()?, MapFormat::Uop),
+            None => match optional(&MapFormat::Mul.file_name(facet))? {
+                Some(path) => (path, MapFormat::Mul),
+                None => match uop() {
+                    Ok(path) => (path, MapFormat::Uop),
+                    // Neither: name the MUL file, the usual one.
+                    Err(_) => (
+                        find_file_ignoring_case(dir, &MapFormat::Mul.file_name(facet))?,
+                        MapFormat::Mul,
+                    ),
+                },
+            },
+        };
         Ok(FacetPaths {
             facet,
-            map: find_file_ignoring_case(dir, &format!("map{facet}.mul"))?,
+            map,
+            map_format,
             staidx: find_file_ignoring_case(dir, &format!("staidx{facet}.mul"))?,
             statics: find_file_ignoring_case(dir, &format!("statics{facet}.mul"))?,
             tiledata: optional("tiledata.mul")?,
@@ -71,8 +142,10 @@ impl FacetPaths {
 pub struct FacetFiles {
     /// Where they are.
     pub paths: FacetPaths,
-    /// map{N}.mul.
+    /// The map file, MUL or UOP (see `paths.map_format`).
     pub map: FileData,
+    /// For a map UOP: where its chunks are (located once at load).
+    map_chunks: Vec<MapChunk>,
     /// staidx{N}.mul.
     pub staidx: FileData,
     /// statics{N}.mul.
@@ -106,7 +179,11 @@ impl FacetFiles {
     /// `unsafe` call whose contract the caller takes on) to open a whole facet in
     /// microseconds, whatever its size.
     ///
-    /// Returns `Err` ([`Error::File`]) with the first error `load` gives.
+    /// A map UOP's table is read here, once: its chunks are located, and zlib chunks
+    /// decompressed within the default [`Limits`].
+    ///
+    /// Returns `Err` ([`Error::File`]) with the first error `load` gives, or the map UOP's
+    /// error ([`Error::InFile`] naming it) if its container or chunks are bad.
     pub fn load(
         paths: FacetPaths,
         mut load: impl FnMut(&Path) -> Result<FileData, FileError>,
@@ -115,8 +192,19 @@ impl FacetFiles {
         let tiledata = optional(&paths.tiledata)?;
         let radarcol = optional(&paths.radarcol)?;
         let hues = optional(&paths.hues)?;
+        let map = load(&paths.map)?;
+        let map_chunks = match paths.map_format {
+            MapFormat::Mul => Vec::new(),
+            MapFormat::Uop => {
+                let limits = Limits::default();
+                UopFile::parse(&map, &limits)
+                    .and_then(|container| uop::map_chunks(&container, paths.facet, &limits))
+                    .map_err(Error::in_file(&paths.map))?
+            }
+        };
         Ok(FacetFiles {
-            map: load(&paths.map)?,
+            map,
+            map_chunks,
             staidx: load(&paths.staidx)?,
             statics: load(&paths.statics)?,
             tiledata,
@@ -126,6 +214,17 @@ impl FacetFiles {
         })
     }
 
+    /// Bytes of map blocks the map file holds: its length for a MUL, the sum of its chunks
+    /// for a UOP.
+    pub fn map_len(&self) -> u64 {
+        match self.paths.map_format {
+            MapFormat::Mul => self.map.len() as u64,
+            MapFormat::Uop => {
+                self.map_chunks.iter().map(|c| c.len() as u64).sum::<u64>() * MAP_BLOCK_LEN as u64
+            }
+        }
+    }
+
     /// The views over the files. `format` `None` detects the static record size.
     ///
     /// Returns `Err` ([`Error::InFile`], naming the file) if the map's length does not fit
@@ -133,8 +232,13 @@ impl FacetFiles {
     pub fn facet(&self, size: FacetSize, format: Option<StaticFormat>) -> Result<Facet<'_>> {
         let p = &self.paths;
         let size = match size {
-            FacetSize::Preset(n) => MapSize::preset(n, self.map.len() as u64),
+            FacetSize::Preset(n) => MapSize::preset(n, self.map_len()),
             FacetSize::Explicit(size) => Ok(size),
+        }
+        .map_err(Error::in_file(&p.map))?;
+        let map = match p.map_format {
+            MapFormat::Mul => Map::parse(&self.map, size),
+            MapFormat::Uop => Map::from_chunks(&self.map, &self.map_chunks, size),
         }
         .map_err(Error::in_file(&p.map))?;
         let tiledata = match (self.tiledata.as_deref(), p.tiledata.as_deref()) {
@@ -152,7 +256,7 @@ impl FacetFiles {
             _ => None,
         };
         Ok(Facet {
-            map: Map::parse(&self.map, size).map_err(Error::in_file(&p.map))?,
+            map,
             statics: Statics::parse(&self.staidx, &self.statics, format)
                 .map_err(Error::in_file(&p.staidx))?,
             tiledata,

@@ -66,7 +66,7 @@ pub mod uop;
 
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use error::{Error, IndexProblem, Result};
-pub use facet::{Facet, FacetFiles, FacetPaths, FacetSize};
+pub use facet::{Facet, FacetFiles, FacetPaths, FacetSize, MapFormat};
 pub use gamedata_io::FileData;
 pub use map::{Map, MapSize};
 pub use multi::{MultiFormat, MultiSlice, Multis};

@@ -20,6 +20,7 @@ use rand_core::{RngCore, SeedableRng};
 use zerocopy::IntoBytes;
 use zerocopy::little_endian::{U16, U32, U64};
 
+use crate::facet::MapFormat;
 use crate::map::MapSize;
 use crate::raw::{
     EMPTY, HueEntry, HueGroup, IndexRecord, ItemTileNew, LAND_TILES, LandTileNew, MapBlock,
@@ -420,9 +421,26 @@ impl World {
     ///
     /// Returns `Err` if a file cannot be written.
     pub fn write_to(&self, dir: &Path, facet: u8) -> std::io::Result<()> {
+        self.write_as(dir, facet, MapFormat::Mul)
+    }
+
+    /// [`World::write_to`] with the map in `format`: map{N}.mul, or map{N}LegacyMUL.uop
+    /// written by [`crate::uop::write_map_uop`].
+    ///
+    /// Returns `Err` if a file cannot be written.
+    pub fn write_as(&self, dir: &Path, facet: u8, format: MapFormat) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
+        let uop;
+        let map = match format {
+            MapFormat::Mul => &self.map,
+            MapFormat::Uop => {
+                uop = crate::uop::write_map_uop(&self.map, facet)
+                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+                &uop
+            }
+        };
         for (name, bytes) in [
-            (format!("map{facet}.mul"), &self.map),
+            (format.file_name(facet), map),
             (format!("staidx{facet}.mul"), &self.staidx),
             (format!("statics{facet}.mul"), &self.statics),
             ("tiledata.mul".to_owned(), &self.tiledata),

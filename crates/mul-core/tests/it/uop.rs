@@ -426,3 +426,50 @@ fn broken_containers_and_entries_are_clear_errors() {
     assert!(matches!(err, Error::FileSize { .. }), "{err}");
     assert!(Map::from_chunks(&good, &chunks, MapSize::from_blocks(1, 3).unwrap()).is_ok());
 }
+
+#[test]
+fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
+    use mul_core::{FacetFiles, FacetPaths, FacetSize, MapFormat};
+    let w = World::generate(MapSize::from_blocks(40, 128).unwrap(), 9);
+    let size = FacetSize::Explicit(w.size);
+    let both = tempfile::tempdir().unwrap();
+    w.write_as(both.path(), 2, MapFormat::Mul).unwrap();
+    w.write_as(both.path(), 2, MapFormat::Uop).unwrap();
+    let only_uop = tempfile::tempdir().unwrap();
+    w.write_as(only_uop.path(), 2, MapFormat::Uop).unwrap();
+    assert!(only_uop.path().join("map2LegacyMUL.uop").exists());
+
+    // The MUL when present, else the UOP; or as told.
+    let mul_paths = FacetPaths::find(both.path(), 2).unwrap();
+    assert_eq!(mul_paths.map_format, MapFormat::Mul);
+    let uop_paths = FacetPaths::find_as(both.path(), 2, Some(MapFormat::Uop)).unwrap();
+    assert_eq!(uop_paths.map_format, MapFormat::Uop);
+    assert_eq!(
+        FacetPaths::find(only_uop.path(), 2).unwrap().map_format,
+        MapFormat::Uop
+    );
+    let err = FacetPaths::find_as(only_uop.path(), 2, Some(MapFormat::Mul)).unwrap_err();
+    assert!(err.to_string().starts_with("no map2.mul in"), "{err}");
+
+    let mul_files = FacetFiles::read(mul_paths).unwrap();
+    let uop_files = FacetFiles::read(uop_paths).unwrap();
+    assert_eq!(uop_files.map_len(), mul_files.map_len());
+    let a = mul_files.facet(size, None).unwrap();
+    let b = uop_files.facet(size, None).unwrap();
+    assert!(!a.map.is_chunked() && b.map.is_chunked());
+    assert_eq!(query::land_stats(&a.map), query::land_stats_par(&b.map));
+    for (x, y) in [(0, 0), (319, 1023), (160, 512), (7, 600)] {
+        assert_eq!(a.map.cell(x, y), b.map.cell(x, y));
+        assert_eq!(a.top_surface(x, y).unwrap(), b.top_surface(x, y).unwrap());
+    }
+    // A broken UOP names its file.
+    let broken = tempfile::tempdir().unwrap();
+    w.write_as(broken.path(), 2, MapFormat::Uop).unwrap();
+    let path = broken.path().join("map2LegacyMUL.uop");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.truncate(bytes.len() - 1000);
+    std::fs::write(&path, bytes).unwrap();
+    let err = FacetFiles::read(FacetPaths::find(broken.path(), 2).unwrap()).unwrap_err();
+    assert_eq!(err.to_string(), "in map2LegacyMUL.uop");
+    assert!(matches!(err.root(), Error::UopEntry { .. }), "{:?}", err.root());
+}
