@@ -31,7 +31,8 @@ impl Output {
         text: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> Result<()> {
         if self.json {
-            serde_json::to_writer_pretty(&mut self.stdout, report)?;
+            // As an io::Error, so that a closed pipe is seen as one (`is_broken_pipe`).
+            serde_json::to_writer_pretty(&mut self.stdout, report).map_err(std::io::Error::from)?;
             writeln!(self.stdout)?;
         } else {
             text(&mut self.stdout)?;

@@ -265,11 +265,15 @@ fn a_closed_pipe_ends_quietly_with_status_0() {
     use std::io::Read;
     use std::process::Stdio;
     let dir = synthetic_game_dir();
+    // A level with about a thousand objects: a JSON listing far larger than a pipe's buffer.
+    let level = wap_core::synth::level(3, 2000, 20).to_file(true).unwrap();
+    std::fs::write(dir.path().join("big.wwd"), level).unwrap();
     for args in [
         &["cosmo", "map", ".", "A1.MNI", "--render", "x.png"][..],
         &["cosmo", "ls", "COSMO1.VOL"][..],
         &["cosmo", "extract", "COSMO1.VOL", "A1.MNI", "-o", "-"][..],
         &["demo", "--out", "demo"][..],
+        &["wwd", "objects", "big.wwd", "--json"][..],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gamedata"))
             .args(args)
