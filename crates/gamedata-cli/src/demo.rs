@@ -111,6 +111,7 @@ fn uo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
         facet: 0,
         width: None,
         height: None,
+        map_format: None,
     };
     let start = Instant::now();
     let files = open_facet(&dir, &sizes)?;

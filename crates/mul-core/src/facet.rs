@@ -85,11 +85,14 @@ impl FacetPaths {
         Self::find_as(dir, facet, None)
     }
 
-    /// [`FacetPaths::find`] with the map's form chosen: `Some(MapFormat::Mul)` takes only
-    /// map{N}.mul, `Some(MapFormat::Uop)` only the UOP files, `None` the MUL when present.
+    /// Finds facet `facet`'s map alone, as [`FacetPaths::find_as`] does: its path and form.
     ///
-    /// Returns `Err` as [`FacetPaths::find`], naming the file looked for.
-    pub fn find_as(dir: &Path, facet: u8, format: Option<MapFormat>) -> Result<Self> {
+    /// Returns `Err` ([`Error::File`]) if the folder cannot be listed or the file is missing.
+    pub fn find_map(
+        dir: &Path,
+        facet: u8,
+        format: Option<MapFormat>,
+    ) -> Result<(PathBuf, MapFormat)> {
         let optional = |name: &str| match find_file_ignoring_case(dir, name) {
             Ok(path) => Ok(Some(path)),
             Err(FileError::Missing { .. }) => Ok(None),
@@ -107,7 +110,7 @@ impl FacetPaths {
                 name: format!("{plain} (or map{facet}xLegacyMUL.uop)"),
             }))
         };
-        let (map, map_format) = match format {
+        Ok(match format {
             Some(MapFormat::Mul) => (
                 find_file_ignoring_case(dir, &MapFormat::Mul.file_name(facet))?,
                 MapFormat::Mul,
@@ -124,6 +127,19 @@ impl FacetPaths {
                     ),
                 },
             },
+        })
+    }
+
+    /// [`FacetPaths::find`] with the map's form chosen: `Some(MapFormat::Mul)` takes only
+    /// map{N}.mul, `Some(MapFormat::Uop)` only the UOP files, `None` the MUL when present.
+    ///
+    /// Returns `Err` as [`FacetPaths::find`], naming the file looked for.
+    pub fn find_as(dir: &Path, facet: u8, format: Option<MapFormat>) -> Result<Self> {
+        let (map, map_format) = Self::find_map(dir, facet, format)?;
+        let optional = |name: &str| match find_file_ignoring_case(dir, name) {
+            Ok(path) => Ok(Some(path)),
+            Err(FileError::Missing { .. }) => Ok(None),
+            Err(e) => Err(Error::File(e)),
         };
         Ok(FacetPaths {
             facet,

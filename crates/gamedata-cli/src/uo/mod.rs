@@ -4,18 +4,20 @@
 //! whatever its size, and the pages are read as a query touches them.
 
 pub(crate) mod radar;
+pub(crate) mod uop;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 use gamedata_io::{FileData, FileError};
 use mul_core::raw::StaticRecord;
 use mul_core::synth::World;
 use mul_core::{
-    Facet, FacetFiles, FacetPaths, FacetSize, MapSize, Multis, TileData, TileFlags, query,
+    Facet, FacetFiles, FacetPaths, FacetSize, MapFormat, MapSize, Multis, TileData, TileFlags,
+    query,
 };
 use serde::Serialize;
 
@@ -49,6 +51,13 @@ pub(crate) enum UoCommand {
     /// Render the radar map: the top static's radar colour, else the land's.
     #[command(after_help = MAPPING_NOTE)]
     Render(radar::RenderArgs),
+    /// UOP containers (map, art, gumps, sounds, multis ...).
+    #[command(subcommand)]
+    Uop(uop::UopCommand),
+    /// Convert a facet's map between map{N}.mul and map{N}LegacyMUL.uop, byte-exact both
+    /// ways.
+    #[command(after_help = MAPPING_NOTE)]
+    Convert(uop::ConvertArgs),
     /// Write a synthetic world at a facet's full size (map, staidx, statics, tiledata,
     /// radarcol, hues).
     Synth(SynthArgs),
@@ -67,6 +76,28 @@ pub(crate) struct SizeArgs {
     /// Map height in tiles (a multiple of 8).
     #[arg(long, requires = "width")]
     pub(crate) height: Option<u32>,
+    /// Which map file to read: map{N}.mul or map{N}LegacyMUL.uop. By default the MUL when
+    /// the folder has it, else the UOP.
+    #[arg(long, value_enum)]
+    pub(crate) map_format: Option<MapFormatArg>,
+}
+
+/// A map file's form on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum MapFormatArg {
+    /// map{N}.mul.
+    Mul,
+    /// map{N}LegacyMUL.uop (or map{N}xLegacyMUL.uop).
+    Uop,
+}
+
+impl From<MapFormatArg> for MapFormat {
+    fn from(arg: MapFormatArg) -> Self {
+        match arg {
+            MapFormatArg::Mul => MapFormat::Mul,
+            MapFormatArg::Uop => MapFormat::Uop,
+        }
+    }
 }
 
 impl SizeArgs {
@@ -154,6 +185,9 @@ pub(crate) struct SynthArgs {
     /// Generator seed: the same seed gives the same bytes.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The map's form: map{N}.mul or map{N}LegacyMUL.uop.
+    #[arg(long, value_enum, default_value = "mul")]
+    map_format: MapFormatArg,
 }
 
 /// An id in decimal or 0x hex.
@@ -179,6 +213,8 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
         UoCommand::Multi(a) => multi(&a, out),
         UoCommand::Render(a) => radar::render(&a, out),
         UoCommand::Synth(a) => synth(&a, out),
+        UoCommand::Uop(cmd) => uop::run(cmd, out),
+        UoCommand::Convert(a) => uop::convert(&a, out),
     }
 }
 
@@ -195,7 +231,7 @@ pub(crate) fn map_file(path: &Path) -> Result<FileData, FileError> {
 
 /// Finds and maps facet `size.facet`'s files in `dir`.
 pub(crate) fn open_facet(dir: &Path, size: &SizeArgs) -> Result<FacetFiles> {
-    let paths = FacetPaths::find(dir, size.facet)
+    let paths = FacetPaths::find_as(dir, size.facet, size.map_format.map(MapFormat::from))
         .with_context(|| format!("opening facet {} in {}", size.facet, dir.display()))?;
     Ok(FacetFiles::load(paths, map_file)?)
 }
@@ -220,6 +256,7 @@ struct FileRow {
 #[derive(Serialize)]
 struct InfoReport {
     facet: u8,
+    map_format: &'static str,
     files: Vec<FileRow>,
     /// Tiles.
     width: u32,
@@ -289,6 +326,7 @@ fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
     let st = query::statics_stats_par(&facet.statics, size.blocks());
     let report = InfoReport {
         facet: args.size.facet,
+        map_format: files.paths.map_format.name(),
         files: rows,
         width: size.width(),
         height: size.height(),
@@ -317,8 +355,13 @@ fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
     out.report(&report, |w| {
         writeln!(
             w,
-            "facet {}: {size}{}",
+            "facet {}: {size}, map read from the {}{}",
             report.facet,
+            if report.map_format == "uop" {
+                "UOP container"
+            } else {
+                "MUL file"
+            },
             if report.padded {
                 ", one padding block"
             } else {
@@ -752,13 +795,15 @@ fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     let size = MapSize::preset(args.facet, 896 * 512 * 196)?;
     let start = Instant::now();
     let world = World::generate(size, args.seed);
+    let format = MapFormat::from(args.map_format);
     world
-        .write_to(&args.out_dir, args.facet)
+        .write_as(&args.out_dir, args.facet, format)
         .with_context(|| format!("writing into {}", args.out_dir.display()))?;
     out.note(&format!(
-        "wrote facet {} ({size}, {} statics) into {} in {:.1} s",
+        "wrote facet {} ({size}, {} statics, map as {}) into {} in {:.1} s",
         args.facet,
         world.static_count,
+        format.file_name(args.facet),
         args.out_dir.display(),
         start.elapsed().as_secs_f64()
     ))

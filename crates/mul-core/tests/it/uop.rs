@@ -471,5 +471,9 @@ fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
     std::fs::write(&path, bytes).unwrap();
     let err = FacetFiles::read(FacetPaths::find(broken.path(), 2).unwrap()).unwrap_err();
     assert_eq!(err.to_string(), "in map2LegacyMUL.uop");
-    assert!(matches!(err.root(), Error::UopEntry { .. }), "{:?}", err.root());
+    assert!(
+        matches!(err.root(), Error::UopEntry { .. }),
+        "{:?}",
+        err.root()
+    );
 }

@@ -1,0 +1,217 @@
+//! `gamedata uo uop ls` (the entries of any UOP container) and `gamedata uo convert` (a
+//! facet's map between its MUL and UOP forms).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use gamedata_io::Limits;
+use mul_core::uop::{self, map_chunk_name, name_hash};
+use mul_core::{FacetPaths, MapFormat, UopFile};
+use serde::Serialize;
+
+use super::{MAPPING_NOTE, map_file};
+use crate::output::Output;
+
+#[derive(Subcommand)]
+pub(crate) enum UopCommand {
+    /// The entries of a UOP container: hash, offset, header length, stored and decoded
+    /// sizes, compression, and the name when it is a map chunk's.
+    #[command(after_help = MAPPING_NOTE)]
+    Ls(LsArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct LsArgs {
+    /// The container (map0LegacyMUL.uop, artLegacyMUL.uop, gumpartLegacyMUL.uop ...).
+    file: PathBuf,
+}
+
+/// The form to convert a map to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Target {
+    /// map{N}LegacyMUL.uop.
+    Uop,
+    /// map{N}.mul.
+    Mul,
+}
+
+#[derive(Args)]
+pub(crate) struct ConvertArgs {
+    /// The client folder holding the map to convert.
+    dir: PathBuf,
+    /// Facet number (the file names' number).
+    #[arg(long, default_value_t = 0)]
+    facet: u8,
+    /// The form to write: the map is read in the other.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// Folder to write into (created).
+    out_dir: PathBuf,
+}
+
+pub(crate) fn run(cmd: UopCommand, out: &mut Output) -> Result<()> {
+    match cmd {
+        UopCommand::Ls(args) => ls(&args, out),
+    }
+}
+
+/// The names a map UOP's chunks can have: facets 0 to 9, chunks 0 to 511 (facet 0 at its
+/// largest has 112).
+fn known_names() -> HashMap<u64, String> {
+    let mut names = HashMap::new();
+    for facet in 0..10 {
+        for chunk in 0..512 {
+            let name = map_chunk_name(facet, chunk);
+            names.insert(name_hash(&name), name);
+        }
+    }
+    names
+}
+
+#[derive(Serialize)]
+struct EntryRow {
+    index: usize,
+    hash: String,
+    offset: u64,
+    header_len: u32,
+    compressed_len: u32,
+    decompressed_len: u32,
+    compression: &'static str,
+    name: Option<String>,
+}
+
+#[derive(Serialize)]
+struct LsReport {
+    version: u32,
+    table_blocks: usize,
+    count: usize,
+    entries: Vec<EntryRow>,
+}
+
+fn ls(args: &LsArgs, out: &mut Output) -> Result<()> {
+    let data = map_file(&args.file)?;
+    let container = UopFile::parse(&data, &Limits::default())
+        .with_context(|| format!("reading {}", args.file.display()))?;
+    let names = known_names();
+    let entries: Vec<EntryRow> = container
+        .entries()
+        .iter()
+        .map(|e| {
+            let raw = e.raw();
+            EntryRow {
+                index: e.index(),
+                hash: format!("{:#018x}", e.hash()),
+                offset: raw.offset.get(),
+                header_len: raw.header_len.get(),
+                compressed_len: raw.compressed_len.get(),
+                decompressed_len: raw.decompressed_len.get(),
+                compression: e.compression().name(),
+                name: names.get(&e.hash()).cloned(),
+            }
+        })
+        .collect();
+    let report = LsReport {
+        version: container.header().version.get(),
+        table_blocks: container.table_blocks(),
+        count: entries.len(),
+        entries,
+    };
+    out.report(&report, |w| {
+        writeln!(
+            w,
+            "{:>6} {:<18} {:>12} {:>6} {:>10} {:>10} {:<5} name",
+            "index", "hash", "offset", "header", "stored", "decoded", "comp"
+        )?;
+        for e in &report.entries {
+            writeln!(
+                w,
+                "{:>6} {:<18} {:>12} {:>6} {:>10} {:>10} {:<5} {}",
+                e.index,
+                e.hash,
+                e.offset,
+                e.header_len,
+                e.compressed_len,
+                e.decompressed_len,
+                e.compression,
+                e.name.as_deref().unwrap_or("-")
+            )?;
+        }
+        writeln!(
+            w,
+            "{} entries in {} table blocks (version {})",
+            report.count, report.table_blocks, report.version
+        )
+    })
+}
+
+#[derive(Serialize)]
+struct ConvertReport {
+    from: String,
+    to: String,
+    bytes: usize,
+    map_bytes: usize,
+}
+
+pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
+    let (from, to) = match args.to {
+        Target::Uop => (MapFormat::Mul, MapFormat::Uop),
+        Target::Mul => (MapFormat::Uop, MapFormat::Mul),
+    };
+    let (source, _) =
+        FacetPaths::find_map(&args.dir, args.facet, Some(from)).with_context(|| {
+            format!(
+                "finding facet {}'s map in {}",
+                args.facet,
+                args.dir.display()
+            )
+        })?;
+    let data = map_file(&source)?;
+    let reading = || format!("reading {}", source.display());
+    let (bytes, map_bytes) = match to {
+        MapFormat::Uop => (
+            uop::write_map_uop(&data, args.facet).with_context(reading)?,
+            data.len(),
+        ),
+        MapFormat::Mul => {
+            let limits = Limits::default();
+            let container = UopFile::parse(&data, &limits).with_context(reading)?;
+            let map = uop::read_map_mul(&container, args.facet, &limits).with_context(reading)?;
+            let len = map.len();
+            (map, len)
+        }
+    };
+    if bytes.is_empty() {
+        bail!("{} holds no map blocks", source.display());
+    }
+    std::fs::create_dir_all(&args.out_dir)
+        .with_context(|| format!("cannot create {}", args.out_dir.display()))?;
+    let target: PathBuf = args.out_dir.join(to.file_name(args.facet));
+    if same_file(&target, &source) {
+        bail!("{} would overwrite its own input", target.display());
+    }
+    std::fs::write(&target, &bytes)
+        .with_context(|| format!("cannot write {}", target.display()))?;
+    let report = ConvertReport {
+        from: source.display().to_string(),
+        to: target.display().to_string(),
+        bytes: bytes.len(),
+        map_bytes,
+    };
+    out.report(&report, |w| {
+        writeln!(
+            w,
+            "wrote {} ({} bytes) from {} ({} bytes of map blocks)",
+            report.to, report.bytes, report.from, report.map_bytes
+        )
+    })
+}
+
+/// True if both paths name one existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
