@@ -1099,3 +1099,140 @@ fn wwd_commands_on_the_real_levels() {
     assert!(report["pixels"]["solid"].as_u64().unwrap() > 500_000);
     assert!(report["pixels"]["death"].as_u64().unwrap() > 0);
 }
+
+/// The JSON without its timing, which differs run to run.
+fn without_timing(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.remove("elapsed_ms");
+    }
+    v
+}
+
+#[test]
+fn uo_commands_read_a_map_uop_as_they_read_the_mul() {
+    // 40 x 160 blocks: 6,400 blocks, two chunks.
+    let size = mul_core::MapSize::from_blocks(40, 160).unwrap();
+    let world = mul_core::synth::World::generate(size, 4);
+    let mul_dir = tempfile::tempdir().unwrap();
+    let uop_dir = tempfile::tempdir().unwrap();
+    world
+        .write_as(mul_dir.path(), 3, mul_core::MapFormat::Mul)
+        .unwrap();
+    world
+        .write_as(uop_dir.path(), 3, mul_core::MapFormat::Uop)
+        .unwrap();
+    let dims = ["--facet", "3", "--width", "320", "--height", "1280"];
+    let run = |dir: &Path, args: &[&str]| {
+        let d = dir.to_str().unwrap();
+        stdout_json(&gamedata(
+            &[&["uo", args[0], d][..], &dims, &args[1..], &["--json"]].concat(),
+            dir,
+        ))
+    };
+    let (m, u) = (mul_dir.path(), uop_dir.path());
+    assert_eq!(run(m, &["info"])["map_format"], "mul");
+    assert_eq!(run(u, &["info"])["map_format"], "uop");
+    assert_eq!(
+        without_timing(run(m, &["stats"])),
+        without_timing(run(u, &["stats"]))
+    );
+    assert_eq!(
+        without_timing(run(m, &["stats", "--sequential"])),
+        without_timing(run(u, &["stats"]))
+    );
+    for (x, y) in ["0 0", "319 1279", "160 700", "5 1025"].map(|p| {
+        let mut it = p.split(' ');
+        (it.next().unwrap(), it.next().unwrap())
+    }) {
+        assert_eq!(
+            run(m, &["tile", x, y]),
+            run(u, &["tile", x, y]),
+            "({x}, {y})"
+        );
+    }
+    let find = |dir: &Path| without_timing(run(dir, &["find", "--flag", "wall"]));
+    assert_eq!(find(m), find(u));
+    for dir in [m, u] {
+        let d = dir.to_str().unwrap();
+        gamedata_ok(
+            &[
+                &["uo", "render", d][..],
+                &dims,
+                &["-o", "radar.png", "--scale", "4"],
+            ]
+            .concat(),
+            dir,
+        );
+    }
+    assert_eq!(
+        png_pixels(&m.join("radar.png")),
+        png_pixels(&u.join("radar.png"))
+    );
+    // Asked for the form it does not have.
+    let out = gamedata(
+        &[
+            &["uo", "info", u.to_str().unwrap()][..],
+            &dims,
+            &["--map-format", "mul"],
+        ]
+        .concat(),
+        u,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no map3.mul in"));
+
+    // The container's entries, named.
+    let ls = stdout_json(&gamedata(
+        &["uo", "uop", "ls", "map3LegacyMUL.uop", "--json"],
+        u,
+    ));
+    assert_eq!(ls["count"], 2);
+    assert_eq!(ls["entries"][0]["name"], "build/map3legacymul/00000000.dat");
+    assert_eq!(ls["entries"][1]["decompressed_len"], 2304 * 196);
+    assert_eq!(ls["entries"][1]["compression"], "none");
+    assert_eq!(
+        ls["entries"][0]["hash"],
+        format!(
+            "{:#018x}",
+            mul_core::name_hash("build/map3legacymul/00000000.dat")
+        )
+    );
+
+    // Convert MUL -> UOP -> MUL: the same bytes.
+    let out1 = tempfile::tempdir().unwrap();
+    let out2 = tempfile::tempdir().unwrap();
+    gamedata_ok(
+        &[
+            "uo",
+            "convert",
+            m.to_str().unwrap(),
+            "--facet",
+            "3",
+            "--to",
+            "uop",
+            out1.path().to_str().unwrap(),
+        ],
+        m,
+    );
+    assert_eq!(
+        std::fs::read(out1.path().join("map3LegacyMUL.uop")).unwrap(),
+        std::fs::read(u.join("map3LegacyMUL.uop")).unwrap()
+    );
+    gamedata_ok(
+        &[
+            "uo",
+            "convert",
+            out1.path().to_str().unwrap(),
+            "--facet",
+            "3",
+            "--to",
+            "mul",
+            out2.path().to_str().unwrap(),
+        ],
+        m,
+    );
+    assert_eq!(
+        std::fs::read(out2.path().join("map3.mul")).unwrap(),
+        world.map
+    );
+}
