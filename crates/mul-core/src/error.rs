@@ -152,6 +152,17 @@ pub enum Error {
         expected: String,
     },
 
+    /// A diff list entry that cannot be applied (left out of the patch).
+    #[error("{file} entry {entry}: {problem}")]
+    DiffEntry {
+        /// The list file ("mapdifl", "stadifl").
+        file: &'static str,
+        /// The entry number, from 0.
+        entry: usize,
+        /// What is wrong.
+        problem: String,
+    },
+
     /// A decoded size passes the caller's limit.
     #[error(transparent)]
     Limit(#[from] LimitError),

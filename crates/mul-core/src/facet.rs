@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use gamedata_io::{FileData, FileError, Limits, find_file_ignoring_case};
 
 use crate::colours::{Hues, RadarColours};
+use crate::diff::{self, DiffIndex, MapPatch, StaticsPatch};
 use crate::error::{Error, Result};
 use crate::map::{Map, MapSize};
 use crate::raw::{MAP_BLOCK_LEN, StaticRecord};
@@ -71,6 +72,24 @@ pub struct FacetPaths {
     pub radarcol: Option<PathBuf>,
     /// hues.mul, if the folder has it.
     pub hues: Option<PathBuf>,
+    /// The diff files the folder has.
+    pub diffs: DiffPaths,
+}
+
+/// A facet's diff files, each taken when present: a map patch needs both mapdifl{N}.mul and
+/// mapdif{N}.mul, a statics patch stadifl{N}.mul, stadifi{N}.mul and stadif{N}.mul.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DiffPaths {
+    /// mapdifl{N}.mul: block numbers.
+    pub mapdifl: Option<PathBuf>,
+    /// mapdif{N}.mul: the replacing blocks.
+    pub mapdif: Option<PathBuf>,
+    /// stadifl{N}.mul: block numbers.
+    pub stadifl: Option<PathBuf>,
+    /// stadifi{N}.mul: the replacing index records.
+    pub stadifi: Option<PathBuf>,
+    /// stadif{N}.mul: their static records.
+    pub stadif: Option<PathBuf>,
 }
 
 impl FacetPaths {
@@ -150,6 +169,13 @@ impl FacetPaths {
             tiledata: optional("tiledata.mul")?,
             radarcol: optional("radarcol.mul")?,
             hues: optional("hues.mul")?,
+            diffs: DiffPaths {
+                mapdifl: optional(&format!("mapdifl{facet}.mul"))?,
+                mapdif: optional(&format!("mapdif{facet}.mul"))?,
+                stadifl: optional(&format!("stadifl{facet}.mul"))?,
+                stadifi: optional(&format!("stadifi{facet}.mul"))?,
+                stadif: optional(&format!("stadif{facet}.mul"))?,
+            },
         })
     }
 }
@@ -162,6 +188,10 @@ pub struct FacetFiles {
     pub map: FileData,
     /// For a map UOP: where its chunks are (located once at load).
     map_chunks: Vec<MapChunk>,
+    /// mapdifl, mapdif, stadifl, stadifi, stadif, as present.
+    diff_files: [Option<FileData>; 5],
+    /// The diff files' patch indexes (built once at load).
+    diff_index: DiffIndex,
     /// staidx{N}.mul.
     pub staidx: FileData,
     /// statics{N}.mul.
@@ -208,6 +238,14 @@ impl FacetFiles {
         let tiledata = optional(&paths.tiledata)?;
         let radarcol = optional(&paths.radarcol)?;
         let hues = optional(&paths.hues)?;
+        let d = &paths.diffs;
+        let mut diff_files: [Option<FileData>; 5] = Default::default();
+        for (slot, path) in diff_files
+            .iter_mut()
+            .zip([&d.mapdifl, &d.mapdif, &d.stadifl, &d.stadifi, &d.stadif])
+        {
+            *slot = optional(path)?;
+        }
         let map = load(&paths.map)?;
         let map_chunks = match paths.map_format {
             MapFormat::Mul => Vec::new(),
@@ -218,9 +256,16 @@ impl FacetFiles {
                     .map_err(Error::in_file(&paths.map))?
             }
         };
+        let bytes = |i: usize| diff_files.get(i).and_then(Option::as_deref);
+        let diff_index = DiffIndex::new(
+            bytes(0).zip(bytes(1)),
+            bytes(2).zip(bytes(3)).filter(|_| bytes(4).is_some()),
+        );
         Ok(FacetFiles {
             map,
             map_chunks,
+            diff_files,
+            diff_index,
             staidx: load(&paths.staidx)?,
             statics: load(&paths.statics)?,
             tiledata,
@@ -279,6 +324,45 @@ impl FacetFiles {
             radar,
             hues,
         })
+    }
+}
+
+impl FacetFiles {
+    /// The patch indexes of the diff files (empty when the folder has none), and what in
+    /// them could not be used.
+    pub fn diff_index(&self) -> &DiffIndex {
+        &self.diff_index
+    }
+
+    /// [`FacetFiles::facet`] with the diff files applied: blocks listed in mapdifl take
+    /// mapdif's, blocks listed in stadifl take stadifi's records into stadif. Block numbers
+    /// past the map are never asked for; those past any map, or without a record, were left
+    /// out at load ([`FacetFiles::diff_index`]).
+    ///
+    /// Returns `Err` as [`FacetFiles::facet`].
+    pub fn facet_with_diffs(
+        &self,
+        size: FacetSize,
+        format: Option<StaticFormat>,
+    ) -> Result<Facet<'_>> {
+        let mut facet = self.facet(size, format)?;
+        let bytes = |i: usize| self.diff_files.get(i).and_then(Option::as_deref);
+        if let Some(mapdif) = bytes(1).filter(|_| !self.diff_index.map.is_empty()) {
+            facet.map = facet.map.with_patch(MapPatch {
+                index: &self.diff_index.map,
+                blocks: diff::map_blocks(mapdif),
+            });
+        }
+        if let (Some(stadifi), Some(stadif)) = (bytes(3), bytes(4))
+            && !self.diff_index.statics.is_empty()
+        {
+            facet.statics = facet.statics.with_patch(StaticsPatch {
+                index: &self.diff_index.statics,
+                records: diff::index_records(stadifi),
+                data: stadif,
+            });
+        }
+        Ok(facet)
     }
 }
 

@@ -49,6 +49,7 @@
 #![forbid(unsafe_code)]
 
 pub mod colours;
+pub mod diff;
 pub mod error;
 #[cfg(feature = "fuzzing")]
 pub mod exercise;
@@ -65,8 +66,9 @@ pub mod tiledata;
 pub mod uop;
 
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
+pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
 pub use error::{Error, IndexProblem, Result};
-pub use facet::{Facet, FacetFiles, FacetPaths, FacetSize, MapFormat};
+pub use facet::{DiffPaths, Facet, FacetFiles, FacetPaths, FacetSize, MapFormat};
 pub use gamedata_io::FileData;
 pub use map::{Map, MapSize};
 pub use multi::{MultiFormat, MultiSlice, Multis};

@@ -11,6 +11,7 @@ use std::fmt;
 
 use gamedata_io::Bytes;
 
+use crate::diff::MapPatch;
 use crate::error::{Error, Result};
 use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell, UOP_MAP_CHUNK_BLOCKS};
 use crate::uop::MapChunk;
@@ -199,6 +200,7 @@ pub struct Map<'data> {
     size: MapSize,
     storage: Storage<'data>,
     padded: bool,
+    patch: Option<MapPatch<'data>>,
 }
 
 impl fmt::Debug for Map<'_> {
@@ -207,6 +209,7 @@ impl fmt::Debug for Map<'_> {
             .field("size", &self.size)
             .field("padded", &self.padded)
             .field("chunked", &matches!(self.storage, Storage::Chunked { .. }))
+            .field("patched_blocks", &self.patch.map_or(0, |p| p.index.len()))
             .finish()
     }
 }
@@ -239,6 +242,7 @@ impl<'data> Map<'data> {
             size,
             storage: Storage::Flat(blocks),
             padded: len != exact,
+            patch: None,
         })
     }
 
@@ -269,7 +273,24 @@ impl<'data> Map<'data> {
             size,
             storage: Storage::Chunked { data, chunks },
             padded: total != blocks,
+            patch: None,
         })
+    }
+
+    /// This map with `patch` applied: its blocks replace the map's (see [`crate::diff`]).
+    pub fn with_patch<'a>(self, patch: MapPatch<'a>) -> Map<'a>
+    where
+        'data: 'a,
+    {
+        Map {
+            patch: Some(patch),
+            ..self
+        }
+    }
+
+    /// The patch applied, if any.
+    pub fn patch(&self) -> Option<MapPatch<'data>> {
+        self.patch
     }
 
     /// The size.
@@ -288,8 +309,11 @@ impl<'data> Map<'data> {
     }
 
     /// Every block as one slice, column-major (block (bx, by) at `bx * height_blocks + by`),
-    /// cast in place; `None` for a chunked map (see [`Map::runs`]).
+    /// cast in place; `None` for a chunked or patched map (see [`Map::runs`]).
     pub fn as_slice(&self) -> Option<&'data [MapBlock]> {
+        if self.patch.is_some_and(|p| !p.index.is_empty()) {
+            return None;
+        }
         match self.storage {
             Storage::Flat(blocks) => Some(blocks.get(..self.size.blocks()).unwrap_or(blocks)),
             Storage::Chunked { .. } => None,
@@ -302,6 +326,15 @@ impl<'data> Map<'data> {
         if index >= self.size.blocks() {
             return None;
         }
+        if let Some(block) = self.patch.and_then(|p| p.block(index)) {
+            return Some(block);
+        }
+        self.base_block(index)
+    }
+
+    /// Block `index` of the map file itself, patch or not.
+    #[inline]
+    fn base_block(&self, index: usize) -> Option<&'data MapBlock> {
         match self.storage {
             Storage::Flat(blocks) => blocks.get(index),
             Storage::Chunked { data, chunks } => chunks
@@ -358,17 +391,30 @@ impl<'data> Map<'data> {
             }
         };
         // Cut at column ends, so that runs are at most a column long and start where
-        // columns start when the chunk size allows.
+        // columns start when the chunk size allows; then at patched blocks, which come
+        // as runs of one from the patch.
         let mut at = 0usize;
-        pieces.flat_map(move |piece| {
-            let start = at;
-            at += piece.len();
-            ColumnCuts {
-                rest: piece,
+        let patch = self.patch;
+        pieces
+            .flat_map(move |piece| {
+                let start = at;
+                at += piece.len();
+                ColumnCuts {
+                    rest: piece,
+                    position: start,
+                    height,
+                }
+            })
+            .scan(0usize, |position, run| {
+                let start = *position;
+                *position += run.len();
+                Some((start, run))
+            })
+            .flat_map(move |(start, run)| PatchCuts {
+                rest: run,
                 position: start,
-                height,
-            }
-        })
+                patch,
+            })
     }
 
     /// Blocks in the map (`size().blocks()`), padding excluded.
@@ -396,6 +442,41 @@ impl<'data> Map<'data> {
         (y..y_end).flat_map(move |cy| {
             (x..x_end).filter_map(move |cx| map.cell(cx, cy).map(|c| (cx, cy, c)))
         })
+    }
+}
+
+/// Cuts a run of blocks around patched blocks, yielding each patched block alone.
+struct PatchCuts<'data> {
+    rest: &'data [MapBlock],
+    /// Block number of `rest[0]`.
+    position: usize,
+    patch: Option<MapPatch<'data>>,
+}
+
+impl<'data> Iterator for PatchCuts<'data> {
+    type Item = &'data [MapBlock];
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let Some(patch) = self.patch.filter(|p| !p.index.is_empty()) else {
+            let run = self.rest;
+            self.rest = &[];
+            return Some(run);
+        };
+        if let Some(block) = patch.block(self.position) {
+            self.rest = self.rest.get(1..).unwrap_or_default();
+            self.position += 1;
+            return Some(std::slice::from_ref(block));
+        }
+        let clean = (1..self.rest.len())
+            .find(|&i| patch.index.contains(self.position + i))
+            .unwrap_or(self.rest.len());
+        let (run, rest) = self.rest.split_at(clean);
+        self.rest = rest;
+        self.position += run.len();
+        Some(run)
     }
 }
 

@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use crate::diff::StaticsPatch;
 use crate::error::{Error, Result};
 use crate::index::{detect_record_size, entry_records, is_empty, parse_index};
 use crate::raw::{IndexRecord, PreAlphaStaticRecord, StaticRecord};
@@ -134,6 +135,7 @@ pub struct Statics<'data> {
     index: &'data [IndexRecord],
     data: &'data [u8],
     format: StaticFormat,
+    patch: Option<StaticsPatch<'data>>,
 }
 
 impl fmt::Debug for Statics<'_> {
@@ -142,6 +144,7 @@ impl fmt::Debug for Statics<'_> {
             .field("index_records", &self.index.len())
             .field("data_len", &self.data.len())
             .field("format", &self.format)
+            .field("patched_blocks", &self.patch.map_or(0, |p| p.index.len()))
             .finish()
     }
 }
@@ -163,7 +166,25 @@ impl<'data> Statics<'data> {
             index,
             data,
             format,
+            patch: None,
         })
+    }
+
+    /// These statics with `patch` applied: a patched block's statics come from the
+    /// patch's index record and data (see [`crate::diff`]).
+    pub fn with_patch<'a>(self, patch: StaticsPatch<'a>) -> Statics<'a>
+    where
+        'data: 'a,
+    {
+        Statics {
+            patch: Some(patch),
+            ..self
+        }
+    }
+
+    /// The patch applied, if any.
+    pub fn patch(&self) -> Option<StaticsPatch<'data>> {
+        self.patch
     }
 
     /// The record format in use.
@@ -187,20 +208,43 @@ impl<'data> Statics<'data> {
     /// ([`Error::IndexEntry`]) if the entry points outside the data file or does not hold
     /// whole records. An empty entry is `Ok` with no statics.
     pub fn block(&self, block: usize) -> Result<StaticSlice<'data>> {
+        if let Some(patch) = self.patch
+            && let Some(entry) = patch.index.entry(block)
+        {
+            // PatchIndex only keeps entries that have a record.
+            let record = patch.records.get(entry).ok_or(Error::MissingIndexEntry {
+                file: "stadifi",
+                entry,
+                records: patch.records.len(),
+            })?;
+            return self.records(record, patch.data, "stadifi", entry);
+        }
         let record = self.index.get(block).ok_or(Error::MissingIndexEntry {
             file: "staidx",
             entry: block,
             records: self.index.len(),
         })?;
+        self.records(record, self.data, "staidx", block)
+    }
+
+    /// The records an index entry points at in `data`.
+    #[inline]
+    fn records(
+        &self,
+        record: &IndexRecord,
+        data: &'data [u8],
+        file: &'static str,
+        entry: usize,
+    ) -> Result<StaticSlice<'data>> {
         if is_empty(record) {
             return Ok(StaticSlice::EMPTY);
         }
         Ok(match self.format {
             StaticFormat::Standard => {
-                StaticSlice::Standard(entry_records(record, self.data, "staidx", block)?)
+                StaticSlice::Standard(entry_records(record, data, file, entry)?)
             }
             StaticFormat::PreAlpha => {
-                StaticSlice::PreAlpha(entry_records(record, self.data, "staidx", block)?)
+                StaticSlice::PreAlpha(entry_records(record, data, file, entry)?)
             }
         })
     }

@@ -44,6 +44,8 @@ pub mod land {
     pub const ROCK: u16 = 0x022C;
     /// Snow on the peaks.
     pub const SNOW: u16 = 0x011A;
+    /// Lava: only in blocks a synthetic diff patch replaces.
+    pub const LAVA: u16 = 0x01F4;
 }
 
 /// Item tile ids the generator uses.
@@ -62,6 +64,26 @@ pub mod item {
     pub const ROOF: u16 = 0x05B0;
     /// A lamp post on a road.
     pub const LAMP: u16 = 0x0B20;
+    /// A gold coin: one stands at cell (3, 3) of every block a synthetic diff patch
+    /// replaces.
+    pub const GOLD: u16 = 0x0EED;
+}
+
+/// Diff files made by [`World::diffs`], in memory.
+#[derive(Clone, Debug, Default)]
+pub struct Diffs {
+    /// mapdifl{N}.mul.
+    pub mapdifl: Vec<u8>,
+    /// mapdif{N}.mul.
+    pub mapdif: Vec<u8>,
+    /// stadifl{N}.mul.
+    pub stadifl: Vec<u8>,
+    /// stadifi{N}.mul.
+    pub stadifi: Vec<u8>,
+    /// stadif{N}.mul.
+    pub stadif: Vec<u8>,
+    /// The blocks patched, ascending.
+    pub blocks: Vec<usize>,
 }
 
 /// A generated world's files, in memory.
@@ -450,6 +472,81 @@ impl World {
             std::fs::write(dir.join(name), bytes)?;
         }
         Ok(())
+    }
+}
+
+impl World {
+    /// Diff files patching `k` blocks chosen from `seed` (fewer if the map is smaller):
+    /// each patched block's land becomes [`land::LAVA`] at z 10, and its statics a single
+    /// [`item::GOLD`] at cell (3, 3), z 10. The lists name the blocks in random order, and
+    /// the first block is listed twice, its first entry (snow, no statics) overridden by the
+    /// later one, as later entries win.
+    pub fn diffs(&self, k: usize, seed: u64) -> Diffs {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let blocks = self.size.blocks();
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut taken = std::collections::HashSet::new();
+        while chosen.len() < k.min(blocks) {
+            let b = usize::try_from(rng.next_u64() % blocks as u64).unwrap_or(0);
+            if taken.insert(b) {
+                chosen.push(b);
+            }
+        }
+        let mut d = Diffs::default();
+        let entry = |d: &mut Diffs, block: usize, id: u16, statics: bool| {
+            let number = u32::try_from(block).unwrap_or(u32::MAX);
+            d.mapdifl.extend_from_slice(&number.to_le_bytes());
+            d.stadifl.extend_from_slice(&number.to_le_bytes());
+            d.mapdif.extend_from_slice(&0u32.to_le_bytes());
+            for _ in 0..64 {
+                d.mapdif.extend_from_slice(&id.to_le_bytes());
+                d.mapdif.push(10);
+            }
+            let offset = u32::try_from(d.stadif.len()).unwrap_or(u32::MAX);
+            let (at, len) = if statics {
+                d.stadif
+                    .extend_from_slice(record(item::GOLD, 3, 3, 10, 0).as_bytes());
+                (offset, 7u32)
+            } else {
+                (u32::MAX, 0)
+            };
+            for word in [at, len, 0] {
+                d.stadifi.extend_from_slice(&word.to_le_bytes());
+            }
+        };
+        if let Some(&first) = chosen.first() {
+            entry(&mut d, first, land::SNOW, false);
+        }
+        for &block in &chosen {
+            entry(&mut d, block, land::LAVA, true);
+        }
+        chosen.sort_unstable();
+        d.blocks = chosen;
+        d
+    }
+
+    /// Writes [`World::diffs`] into `dir` as mapdifl{N}.mul, mapdif{N}.mul, stadifl{N}.mul,
+    /// stadifi{N}.mul and stadif{N}.mul; returns the blocks patched.
+    ///
+    /// Returns `Err` if a file cannot be written.
+    pub fn write_diffs(
+        &self,
+        dir: &Path,
+        facet: u8,
+        k: usize,
+        seed: u64,
+    ) -> std::io::Result<Vec<usize>> {
+        let d = self.diffs(k, seed);
+        for (name, bytes) in [
+            ("mapdifl", &d.mapdifl),
+            ("mapdif", &d.mapdif),
+            ("stadifl", &d.stadifl),
+            ("stadifi", &d.stadifi),
+            ("stadif", &d.stadif),
+        ] {
+            std::fs::write(dir.join(format!("{name}{facet}.mul")), bytes)?;
+        }
+        Ok(d.blocks)
     }
 }
 

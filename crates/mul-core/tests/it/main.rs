@@ -12,6 +12,7 @@
 )]
 
 mod colours;
+mod diff;
 mod facet;
 mod fuzz_regressions;
 mod map;

@@ -1,0 +1,227 @@
+//! Diff patches: blocks of a facet replaced by later files, as older clients and many shards
+//! ship them. `mapdifl{N}.mul` lists block numbers (u32) and `mapdif{N}.mul` holds the
+//! replacing 196-byte blocks in the same order; `stadifl{N}.mul` lists block numbers,
+//! `stadifi{N}.mul` their 12-byte index records and `stadif{N}.mul` the static records. A
+//! later entry for the same block wins. Applying them is opt-in: a server tells a client
+//! whether to. Source: `docs/formats/uo.md`, "Diff patches".
+
+use gamedata_io::Bytes;
+use zerocopy::little_endian::U32;
+
+use crate::error::Error;
+use crate::raw::{IndexRecord, MAP_BLOCK_LEN, MapBlock};
+
+/// Block numbers a patch may name: 2^24, far above the largest facet (458,752 blocks), so
+/// that the membership bitset stays within 2 MiB.
+pub const MAX_PATCH_BLOCK: u32 = 1 << 24;
+
+/// Which blocks a patch replaces and with which of its entries: the block numbers sorted
+/// (the last entry for a block kept) with a bitset for membership. Owns no file bytes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PatchIndex {
+    /// (block number, entry number), sorted by block number, one per block.
+    sorted: Vec<(u32, u32)>,
+    /// Bit n set if block n is patched.
+    bits: Vec<u64>,
+}
+
+impl PatchIndex {
+    /// Indexes the block numbers of a list file (`mapdifl`, `stadifl`) whose entries are
+    /// backed by `available` records in the data files. Entries past `available`, or with a
+    /// block number of [`MAX_PATCH_BLOCK`] or more, are left out and reported in the
+    /// returned problems ([`Error::DiffEntry`], naming `file`).
+    pub fn new(numbers: &[U32], available: usize, file: &'static str) -> (Self, Vec<Error>) {
+        let mut problems = Vec::new();
+        let mut sorted = Vec::with_capacity(numbers.len().min(available));
+        for (entry, number) in numbers.iter().enumerate() {
+            let block = number.get();
+            if entry >= available {
+                problems.push(Error::DiffEntry {
+                    file,
+                    entry,
+                    problem: format!("block {block} has no record: the data holds {available}"),
+                });
+                continue;
+            }
+            if block >= MAX_PATCH_BLOCK {
+                problems.push(Error::DiffEntry {
+                    file,
+                    entry,
+                    problem: format!("block number {block} is past any map"),
+                });
+                continue;
+            }
+            sorted.push((block, u32::try_from(entry).unwrap_or(u32::MAX)));
+        }
+        // Stable: for a block listed twice, the later entry comes last and wins.
+        sorted.sort_by_key(|&(block, _)| block);
+        let mut deduped: Vec<(u32, u32)> = Vec::with_capacity(sorted.len());
+        for item in sorted {
+            match deduped.last_mut() {
+                Some(last) if last.0 == item.0 => *last = item,
+                _ => deduped.push(item),
+            }
+        }
+        let words = deduped.last().map_or(0, |&(b, _)| b as usize / 64 + 1);
+        let mut bits = vec![0u64; words];
+        for &(block, _) in &deduped {
+            if let Some(w) = bits.get_mut(block as usize / 64) {
+                *w |= 1 << (block % 64);
+            }
+        }
+        (
+            PatchIndex {
+                sorted: deduped,
+                bits,
+            },
+            problems,
+        )
+    }
+
+    /// Blocks patched.
+    pub fn len(&self) -> usize {
+        self.sorted.len()
+    }
+
+    /// True if no block is patched.
+    pub fn is_empty(&self) -> bool {
+        self.sorted.is_empty()
+    }
+
+    /// True if block `block` is patched.
+    #[inline]
+    pub fn contains(&self, block: usize) -> bool {
+        self.bits
+            .get(block / 64)
+            .is_some_and(|w| w & (1 << (block % 64)) != 0)
+    }
+
+    /// The entry that patches block `block`.
+    #[inline]
+    pub fn entry(&self, block: usize) -> Option<usize> {
+        if !self.contains(block) {
+            return None;
+        }
+        let i = self
+            .sorted
+            .binary_search_by_key(&block, |&(b, _)| b as usize)
+            .ok()?;
+        self.sorted.get(i).map(|&(_, e)| e as usize)
+    }
+
+    /// The patched block numbers, ascending, with their entries.
+    pub fn blocks(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.sorted.iter().map(|&(b, e)| (b as usize, e as usize))
+    }
+
+    /// Patched block numbers below `blocks` (a map's block count).
+    pub fn count_below(&self, blocks: usize) -> usize {
+        self.sorted.partition_point(|&(b, _)| (b as usize) < blocks)
+    }
+}
+
+/// A map patch: the index and the replacing blocks (`mapdif`), cast in place.
+#[derive(Clone, Copy, Debug)]
+pub struct MapPatch<'data> {
+    /// Which blocks, and which entry each.
+    pub index: &'data PatchIndex,
+    /// The replacing blocks, entry by entry.
+    pub blocks: &'data [MapBlock],
+}
+
+impl<'data> MapPatch<'data> {
+    /// The replacing block for block `block`, if patched.
+    #[inline]
+    pub fn block(&self, block: usize) -> Option<&'data MapBlock> {
+        self.blocks.get(self.index.entry(block)?)
+    }
+}
+
+/// A statics patch: the index, the replacing index records (`stadifi`) and their data
+/// (`stadif`), cast in place.
+#[derive(Clone, Copy, Debug)]
+pub struct StaticsPatch<'data> {
+    /// Which blocks, and which entry each.
+    pub index: &'data PatchIndex,
+    /// The replacing index records, entry by entry.
+    pub records: &'data [IndexRecord],
+    /// The static records they point into.
+    pub data: &'data [u8],
+}
+
+/// The patch indexes of a facet's diff files, built once from their bytes.
+#[derive(Debug, Default)]
+pub struct DiffIndex {
+    /// mapdifl + mapdif.
+    pub map: PatchIndex,
+    /// stadifl + stadifi.
+    pub statics: PatchIndex,
+    /// Entries left out and files of the wrong length.
+    pub problems: Vec<Error>,
+}
+
+/// The whole u32 words of a list file, and a problem if bytes are left over.
+fn numbers<'a>(data: &'a [u8], file: &'static str, problems: &mut Vec<Error>) -> &'a [U32] {
+    if !data.len().is_multiple_of(4) {
+        problems.push(Error::FileSize {
+            what: file,
+            found: data.len() as u64,
+            expected: "a multiple of 4 (u32 block numbers)".into(),
+        });
+    }
+    Bytes::new(data)
+        .slice_at::<U32>(0, data.len() / 4)
+        .unwrap_or_default()
+}
+
+impl DiffIndex {
+    /// Indexes the diff files present: `map` as (mapdifl, mapdif) bytes, `statics` as
+    /// (stadifl, stadifi) bytes. Never fails: what cannot be used is in `problems`.
+    pub fn new(map: Option<(&[u8], &[u8])>, statics: Option<(&[u8], &[u8])>) -> Self {
+        let mut problems = Vec::new();
+        let mut index = DiffIndex::default();
+        if let Some((list, blocks)) = map {
+            let list = numbers(list, "mapdifl", &mut problems);
+            if !blocks.len().is_multiple_of(MAP_BLOCK_LEN) {
+                problems.push(Error::FileSize {
+                    what: "mapdif",
+                    found: blocks.len() as u64,
+                    expected: "a multiple of the 196-byte block".into(),
+                });
+            }
+            let (p, mut more) = PatchIndex::new(list, blocks.len() / MAP_BLOCK_LEN, "mapdifl");
+            index.map = p;
+            problems.append(&mut more);
+        }
+        if let Some((list, records)) = statics {
+            let list = numbers(list, "stadifl", &mut problems);
+            let record = size_of::<IndexRecord>();
+            if !records.len().is_multiple_of(record) {
+                problems.push(Error::FileSize {
+                    what: "stadifi",
+                    found: records.len() as u64,
+                    expected: "a multiple of the 12-byte index record".into(),
+                });
+            }
+            let (p, mut more) = PatchIndex::new(list, records.len() / record, "stadifl");
+            index.statics = p;
+            problems.append(&mut more);
+        }
+        index.problems = problems;
+        index
+    }
+}
+
+/// The whole 196-byte blocks of a `mapdif` file, cast in place.
+pub fn map_blocks(data: &[u8]) -> &[MapBlock] {
+    Bytes::new(data)
+        .slice_at::<MapBlock>(0, data.len() / MAP_BLOCK_LEN)
+        .unwrap_or_default()
+}
+
+/// The whole 12-byte records of a `stadifi` file, cast in place.
+pub fn index_records(data: &[u8]) -> &[IndexRecord] {
+    Bytes::new(data)
+        .slice_at::<IndexRecord>(0, data.len() / size_of::<IndexRecord>())
+        .unwrap_or_default()
+}
