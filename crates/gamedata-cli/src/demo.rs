@@ -112,6 +112,7 @@ fn uo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
         width: None,
         height: None,
         map_format: None,
+        apply_diffs: false,
     };
     let start = Instant::now();
     let files = open_facet(&dir, &sizes)?;

@@ -1236,3 +1236,49 @@ fn uo_commands_read_a_map_uop_as_they_read_the_mul() {
         world.map
     );
 }
+
+#[test]
+fn uo_apply_diffs_shows_the_patched_land_and_statics() {
+    let size = mul_core::MapSize::from_blocks(40, 24).unwrap();
+    let world = mul_core::synth::World::generate(size, 8);
+    let dir = tempfile::tempdir().unwrap();
+    world.write_to(dir.path(), 0).unwrap();
+    let patched = world.write_diffs(dir.path(), 0, 12, 5).unwrap();
+    let d = dir.path().to_str().unwrap();
+    let run = |command: &str, extra: &[&str], apply: bool| {
+        let mut args = vec!["uo", command, d];
+        args.extend(UO_SIZE);
+        args.extend(extra);
+        args.push("--json");
+        if apply {
+            args.push("--apply-diffs");
+        }
+        stdout_json(&gamedata(&args, dir.path()))
+    };
+    assert_eq!(
+        run("info", &[], false)["diffs"],
+        json!({"map_blocks": 12, "statics_blocks": 12, "applied": false, "problems": []})
+    );
+    assert_eq!(run("info", &[], true)["diffs"]["applied"], true);
+    let block = patched[0];
+    let (bx, by) = size.block_coords(block).unwrap();
+    let (x, y) = ((bx * 8 + 3).to_string(), (by * 8 + 3).to_string());
+    let (before, after) = (run("tile", &[&x, &y], false), run("tile", &[&x, &y], true));
+    let map = mul_core::Map::parse(&world.map, size).unwrap();
+    let own = map.cell(bx * 8 + 3, by * 8 + 3).unwrap();
+    assert_eq!(before["land"]["id"], own.id.get());
+    assert_eq!(
+        after["land"],
+        json!({"id": mul_core::synth::land::LAVA, "z": 10})
+    );
+    let ids: Vec<&Value> = after["statics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["id"])
+        .collect();
+    assert_eq!(ids, [&json!(mul_core::synth::item::GOLD)]);
+    // Whole-map search: the 12 gold coins exist only with the diffs applied.
+    assert_eq!(run("find", &["--id", "0x0EED"], false)["count"], 0);
+    assert_eq!(run("find", &["--id", "0x0EED"], true)["count"], 12);
+}

@@ -80,6 +80,10 @@ pub(crate) struct SizeArgs {
     /// the folder has it, else the UOP.
     #[arg(long, value_enum)]
     pub(crate) map_format: Option<MapFormatArg>,
+    /// Apply the diff files the folder has (mapdifl/mapdif, stadifl/stadifi/stadif): their
+    /// blocks replace the map's and the statics'. Off by default, as a server decides.
+    #[arg(long)]
+    pub(crate) apply_diffs: bool,
 }
 
 /// A map file's form on the command line.
@@ -188,6 +192,10 @@ pub(crate) struct SynthArgs {
     /// The map's form: map{N}.mul or map{N}LegacyMUL.uop.
     #[arg(long, value_enum, default_value = "mul")]
     map_format: MapFormatArg,
+    /// Also write diff files patching this many blocks (land turned to lava, one gold coin
+    /// a block).
+    #[arg(long, default_value_t = 0)]
+    diffs: usize,
 }
 
 /// An id in decimal or 0x hex.
@@ -238,7 +246,12 @@ pub(crate) fn open_facet(dir: &Path, size: &SizeArgs) -> Result<FacetFiles> {
 
 /// The views over `files` at the size the arguments give.
 pub(crate) fn views<'a>(files: &'a FacetFiles, size: &SizeArgs) -> Result<Facet<'a>> {
-    files.facet(size.size()?, None).with_context(|| {
+    let facet = if size.apply_diffs {
+        files.facet_with_diffs(size.size()?, None)
+    } else {
+        files.facet(size.size()?, None)
+    };
+    facet.with_context(|| {
         format!(
             "reading facet {} in {}",
             size.facet,
@@ -257,6 +270,7 @@ struct FileRow {
 struct InfoReport {
     facet: u8,
     map_format: &'static str,
+    diffs: DiffInfo,
     files: Vec<FileRow>,
     /// Tiles.
     width: u32,
@@ -270,6 +284,18 @@ struct InfoReport {
     multi: Option<MultiInfo>,
     radarcol_entries: Option<usize>,
     hues: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct DiffInfo {
+    /// Map blocks the diff files replace (inside this map).
+    map_blocks: usize,
+    /// Statics blocks the diff files replace.
+    statics_blocks: usize,
+    /// Whether they were applied (--apply-diffs).
+    applied: bool,
+    /// List entries left out (past any map, without a record) and files of a wrong length.
+    problems: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -299,9 +325,11 @@ fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
     let size = facet.size();
     let mut rows = Vec::new();
     let p = &files.paths;
+    let d = &p.diffs;
     for path in [Some(&p.map), Some(&p.staidx), Some(&p.statics)]
         .into_iter()
         .chain([p.tiledata.as_ref(), p.radarcol.as_ref(), p.hues.as_ref()])
+        .chain([&d.mapdifl, &d.mapdif, &d.stadifl, &d.stadifi, &d.stadif].map(Option::as_ref))
         .flatten()
     {
         rows.push(file_row(path)?);
@@ -327,6 +355,17 @@ fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
     let report = InfoReport {
         facet: args.size.facet,
         map_format: files.paths.map_format.name(),
+        diffs: DiffInfo {
+            map_blocks: files.diff_index().map.count_below(size.blocks()),
+            statics_blocks: files.diff_index().statics.count_below(size.blocks()),
+            applied: args.size.apply_diffs,
+            problems: files
+                .diff_index()
+                .problems
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        },
         files: rows,
         width: size.width(),
         height: size.height(),
@@ -370,6 +409,23 @@ fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
         )?;
         for f in &report.files {
             writeln!(w, "  {:<16} {:>12} bytes", f.name, f.bytes)?;
+        }
+        let d = &report.diffs;
+        if d.map_blocks + d.statics_blocks > 0 || !d.problems.is_empty() {
+            writeln!(
+                w,
+                "diffs: {} map blocks, {} statics blocks, {}",
+                d.map_blocks,
+                d.statics_blocks,
+                if d.applied {
+                    "applied"
+                } else {
+                    "not applied (--apply-diffs applies them)"
+                }
+            )?;
+            for problem in &d.problems {
+                writeln!(w, "  left out: {problem}")?;
+            }
         }
         let s = &report.statics;
         writeln!(
@@ -799,6 +855,11 @@ fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     world
         .write_as(&args.out_dir, args.facet, format)
         .with_context(|| format!("writing into {}", args.out_dir.display()))?;
+    if args.diffs > 0 {
+        world
+            .write_diffs(&args.out_dir, args.facet, args.diffs, args.seed)
+            .with_context(|| format!("writing diff files into {}", args.out_dir.display()))?;
+    }
     out.note(&format!(
         "wrote facet {} ({size}, {} statics, map as {}) into {} in {:.1} s",
         args.facet,
