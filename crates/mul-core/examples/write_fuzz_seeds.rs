@@ -4,8 +4,13 @@
 use std::path::PathBuf;
 
 use mul_core::MapSize;
-use mul_core::exercise::join;
+use std::io::Write;
+
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
+use mul_core::exercise::{join, join_parts};
 use mul_core::synth::{self, World};
+use mul_core::uop;
 
 /// A 12-byte index record.
 fn record(offset: u32, length: u32) -> Vec<u8> {
@@ -13,6 +18,30 @@ fn record(offset: u32, length: u32) -> Vec<u8> {
         .iter()
         .flat_map(|v| v.to_le_bytes())
         .collect()
+}
+
+/// `stored` (a one-chunk map UOP from the writer) with its chunk replaced by a zlib stream
+/// and the entry's stored length, compression and Adler-32 set to match.
+fn zlib_chunk(stored: &[u8], map: &[u8]) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+    let mut z = ZlibEncoder::new(Vec::new(), Compression::default());
+    z.write_all(map)?;
+    let stream = z.finish()?;
+    let data_at = stored.len() - map.len();
+    let mut out = stored.get(..data_at).ok_or("short")?.to_vec();
+    // The first entry follows the table header at 0x200 + 12.
+    let entry = 0x200 + 12;
+    let len = u32::try_from(stream.len())?;
+    out.get_mut(entry + 12..entry + 16)
+        .ok_or("short")?
+        .copy_from_slice(&len.to_le_bytes());
+    out.get_mut(entry + 28..entry + 32)
+        .ok_or("short")?
+        .copy_from_slice(&adler2::adler32_slice(&stream).to_le_bytes());
+    out.get_mut(entry + 32..entry + 34)
+        .ok_or("short")?
+        .copy_from_slice(&1u16.to_le_bytes());
+    out.extend_from_slice(&stream);
+    Ok(out)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -59,7 +88,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ]
     .concat();
 
-    let seeds: [(&str, &str, Vec<u8>); 7] = [
+    // A map UOP of 64 blocks (one short chunk), and the same with the chunk stored as zlib.
+    let uop_world = World::generate(MapSize::from_blocks(4, 16)?, 23);
+    let stored = uop::write_map_uop(&uop_world.map, 0)?;
+    let compressed = zlib_chunk(&stored, &uop_world.map)?;
+
+    // A 4 x 4-block facet with diff files patching 3 blocks (one listed twice).
+    let diffs = small.diffs(3, 5);
+    let patched = join_parts(&[
+        &small.map,
+        &small.staidx,
+        &small.statics,
+        &diffs.mapdifl,
+        &diffs.mapdif,
+        &diffs.stadifl,
+        &diffs.stadifi,
+        &diffs.stadif,
+    ]);
+
+    let seeds: [(&str, &str, Vec<u8>); 10] = [
+        ("uo_uop", "map_64_blocks", stored),
+        ("uo_uop", "map_64_blocks_zlib", compressed),
+        ("uo_patched", "synthetic_4x4_blocks_3_diffs", patched),
         ("uo_tiledata", "synthetic_high_seas", synth::tiledata()),
         ("uo_map", "synthetic_4x4_blocks", map),
         (

@@ -159,3 +159,138 @@ pub fn colours(data: &[u8]) -> u64 {
     }
     acc
 }
+
+/// Splits `data` into `N` parts: each of the first `N - 1` behind a little-endian u16
+/// length, the last the rest.
+pub fn split_parts<const N: usize>(data: &[u8]) -> [&[u8]; N] {
+    let mut parts = [&[][..]; N];
+    let mut rest = data;
+    for (i, part) in parts.iter_mut().enumerate() {
+        if i + 1 == N {
+            *part = rest;
+            break;
+        }
+        let (first, tail) = split(rest);
+        *part = first;
+        rest = tail;
+    }
+    parts
+}
+
+/// Joins parts for [`split_parts`] (each but the last at most 65,535 bytes).
+pub fn join_parts(parts: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            out.extend_from_slice(part);
+        } else {
+            let len = u16::try_from(part.len()).unwrap_or(u16::MAX);
+            out.extend_from_slice(&len.to_le_bytes());
+            out.extend_from_slice(part.get(..usize::from(len)).unwrap_or(part));
+        }
+    }
+    out
+}
+
+/// A UOP container: the table, every entry's stored bytes, contents and Adler-32, and
+/// facet 0's and 1's map chunks as a map one block wide, scanned both ways (which must
+/// agree), and read back as a MUL.
+pub fn uop(data: &[u8]) -> u64 {
+    let limits = gamedata_io::Limits {
+        max_decoded_bytes: 16 << 20,
+        max_records: 1 << 16,
+    };
+    let container = match crate::uop::UopFile::parse(data, &limits) {
+        Ok(c) => c,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let mut acc = container.table_blocks() as u64;
+    for entry in container.entries() {
+        acc = acc.wrapping_add(container.stored(entry).map_or(1, |s| s.len() as u64));
+        acc = acc.wrapping_add(
+            container
+                .contents(entry, &limits)
+                .map_or(2, |c| c.len() as u64),
+        );
+        acc = acc.wrapping_add(u64::from(container.check_adler32(entry).unwrap_or(false)));
+    }
+    for facet in 0..2 {
+        let chunks = match crate::uop::map_chunks(&container, facet, &limits) {
+            Ok(c) => c,
+            Err(e) => {
+                acc = acc.wrapping_add(e.to_string().len() as u64);
+                continue;
+            }
+        };
+        let blocks: usize = chunks.iter().map(crate::uop::MapChunk::len).sum();
+        let height = u32::try_from(blocks).unwrap_or(u32::MAX);
+        if let Ok(size) = MapSize::from_blocks(1, height)
+            && let Ok(map) = Map::from_chunks(data, &chunks, size)
+        {
+            let seq = query::land_stats(&map);
+            acc = acc.wrapping_add(seq.cells + u64::from(seq == query::land_stats_par(&map)));
+            acc = acc.wrapping_add(map.blocks().count() as u64);
+            acc = acc.wrapping_add(
+                map.cell(3, size.height() / 2)
+                    .map_or(0, |c| u64::from(c.z.unsigned_abs())),
+            );
+        }
+        if let Ok(mul) = crate::uop::read_map_mul(&container, facet, &limits) {
+            acc = acc.wrapping_add(mul.len() as u64);
+        }
+    }
+    acc
+}
+
+/// A facet with diff patches: eight files in [`split_parts`] form (map, staidx, statics,
+/// mapdifl, mapdif, stadifl, stadifi, stadif); the map 4 blocks wide. The patched and the
+/// plain facet: land and statics figures both ways (which must agree), validation, and the
+/// statics and top surface of a few tiles.
+pub fn patched(data: &[u8]) -> u64 {
+    let [
+        map,
+        staidx,
+        statics,
+        mapdifl,
+        mapdif,
+        stadifl,
+        stadifi,
+        stadif,
+    ] = split_parts(data);
+    let height = u32::try_from(map.len() / 196 / 4).unwrap_or(0).max(1);
+    let Ok(size) = MapSize::from_blocks(4, height) else {
+        return 0;
+    };
+    let Ok(plain) = Facet::parse(map, size, staidx, statics, None) else {
+        return 1;
+    };
+    let index = crate::diff::DiffIndex::new(Some((mapdifl, mapdif)), Some((stadifl, stadifi)));
+    let mut facet = plain;
+    facet.map = facet.map.with_patch(crate::diff::MapPatch {
+        index: &index.map,
+        blocks: crate::diff::map_blocks(mapdif),
+    });
+    facet.statics = facet.statics.with_patch(crate::diff::StaticsPatch {
+        index: &index.statics,
+        records: crate::diff::index_records(stadifi),
+        data: stadif,
+    });
+    let blocks = size.blocks();
+    let mut acc = index.problems.len() as u64;
+    for f in [&plain, &facet] {
+        let seq = query::land_stats(&f.map);
+        acc = acc.wrapping_add(seq.cells + u64::from(seq == query::land_stats_par(&f.map)));
+        let st = query::statics_stats(&f.statics, blocks);
+        acc = acc
+            .wrapping_add(st.count + u64::from(st == query::statics_stats_par(&f.statics, blocks)));
+        acc = acc.wrapping_add(f.statics.validate(blocks).len() as u64);
+        acc = acc.wrapping_add(f.map.runs().count() as u64);
+        for (x, y) in [(0, 0), (9, 3), (size.width() - 1, size.height() - 1)] {
+            acc = acc.wrapping_add(f.statics_at(x, y).map_or(1, |s| s.count() as u64));
+            if let Ok(Some(z)) = f.top_surface(x, y) {
+                acc = acc.wrapping_add(z.unsigned_abs().into());
+            }
+        }
+    }
+    acc
+}

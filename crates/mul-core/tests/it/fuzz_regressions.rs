@@ -1,32 +1,34 @@
 //! Replays the fuzz seeds and kept findings with truncations and seeded byte and bit
-//! changes through every reading path of `mul_core::exercise`: no panic, whatever the bytes.
+//! changes through `mul_core::exercise`, each target's seeds through its own reading path:
+//! no panic, whatever the bytes.
 
 use std::path::Path;
 
 use gamedata_testkit::{MutationPlan, replay_crate_regressions};
 use mul_core::exercise;
 
-fn run_all(data: &[u8]) {
-    exercise::tiledata(data);
-    exercise::map(data);
-    exercise::statics(data);
-    exercise::multi(data);
-    exercise::colours(data);
-}
-
 #[test]
 fn seeds_findings_and_their_mutations_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let runs = replay_crate_regressions(
-        root,
-        "uo_",
-        4,
-        MutationPlan {
-            byte_changes: 96,
-            bit_flips: 96,
-            ..MutationPlan::default()
-        },
-        run_all,
-    );
-    assert!(runs > 1000);
+    let plan = MutationPlan {
+        byte_changes: 96,
+        bit_flips: 96,
+        ..MutationPlan::default()
+    };
+    let targets: [(&str, fn(&[u8]) -> u64); 7] = [
+        ("uo_tiledata", exercise::tiledata),
+        ("uo_map", exercise::map),
+        ("uo_statics", exercise::statics),
+        ("uo_multi", exercise::multi),
+        ("uo_colours", exercise::colours),
+        ("uo_uop", exercise::uop),
+        ("uo_patched", exercise::patched),
+    ];
+    let mut runs = 0;
+    for (target, walk) in targets {
+        runs += replay_crate_regressions(root, target, 1, plan.clone(), |data| {
+            walk(data);
+        });
+    }
+    assert!(runs > 7000, "{runs} runs");
 }
