@@ -7,6 +7,9 @@ use std::path::Path;
 use gamedata_testkit::{MutationPlan, replay_crate_regressions};
 use mul_core::exercise;
 
+/// One of `exercise`'s reading paths.
+type Walk = fn(&[u8]) -> u64;
+
 #[test]
 fn seeds_findings_and_their_mutations_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -15,7 +18,7 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, fn(&[u8]) -> u64); 7] = [
+    let targets: [(&str, Walk); 7] = [
         ("uo_tiledata", exercise::tiledata),
         ("uo_map", exercise::map),
         ("uo_statics", exercise::statics),
@@ -26,7 +29,7 @@ fn seeds_findings_and_their_mutations_never_panic() {
     ];
     let mut runs = 0;
     for (target, walk) in targets {
-        runs += replay_crate_regressions(root, target, 1, plan.clone(), |data| {
+        runs += replay_crate_regressions(root, target, 1, plan, |data| {
             walk(data);
         });
     }
