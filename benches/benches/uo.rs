@@ -28,9 +28,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gamedata_io::FileData;
+use gamedata_io::{FileData, Limits};
 use mul_core::synth::World;
-use mul_core::{Facet, FacetFiles, FacetPaths, FacetSize, MapSize, StaticFormat, query};
+use mul_core::uop;
+use mul_core::{
+    Facet, FacetFiles, FacetPaths, FacetSize, Map, MapSize, StaticFormat, UopFile, query,
+};
 use uorustlibs::map::MapReader;
 use uorustlibs::map::static_location::StaticLocationReader;
 use uorustlibs::mul::MulReader;
@@ -409,5 +412,49 @@ fn open(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, land, statics, open);
+/// The same facet's map from its MUL and its UOP form (written by `uop::write_map_uop`):
+/// whole-map land figures, sequential and rayon, and a cell lookup every 8 tiles.
+fn map_forms(c: &mut Criterion) {
+    let d = load();
+    let uop_bytes = uop::write_map_uop(&d.map, 0).unwrap();
+    let limits = Limits::default();
+    let container = UopFile::parse(&uop_bytes, &limits).unwrap();
+    let chunks = uop::map_chunks(&container, 0, &limits).unwrap();
+    let mul = Map::parse(&d.map, d.size).unwrap();
+    let chunked = Map::from_chunks(&uop_bytes, &chunks, d.size).unwrap();
+    assert_eq!(query::land_stats(&mul), query::land_stats(&chunked));
+    let lookups = |map: &Map<'_>| {
+        let mut acc = 0u64;
+        for y in (0..d.size.height()).step_by(8) {
+            for x in (0..d.size.width()).step_by(8) {
+                acc += u64::from(map.cell(x, y).map_or(0, |c| c.id.get()));
+            }
+        }
+        acc
+    };
+    assert_eq!(lookups(&mul), lookups(&chunked));
+    let mut g = c.benchmark_group("uo/map_forms");
+    g.throughput(Throughput::Bytes(d.map.len() as u64));
+    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    for (name, map) in [("mul", &mul), ("uop", &chunked)] {
+        g.bench_function(format!("land_stats_seq/{name}"), |b| {
+            b.iter(|| query::land_stats(black_box(map)).cells)
+        });
+        g.bench_function(format!("land_stats_par/{name}"), |b| {
+            b.iter(|| query::land_stats_par(black_box(map)).cells)
+        });
+        g.bench_function(format!("cell_every_8_tiles/{name}"), |b| {
+            b.iter(|| lookups(black_box(map)))
+        });
+    }
+    g.bench_function("open/uop_table_and_chunks", |b| {
+        b.iter(|| {
+            let container = UopFile::parse(black_box(&uop_bytes), &limits).unwrap();
+            uop::map_chunks(&container, 0, &limits).unwrap().len()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, land, statics, open, map_forms);
 criterion_main!(benches);
