@@ -412,17 +412,54 @@ fn open(c: &mut Criterion) {
     g.finish();
 }
 
+/// `container` (from `write_map_uop`: one table block at 0x200) with its chunks' data
+/// stored in reverse order and the entries' offsets moved to match.
+fn reverse_chunk_data(container: &[u8]) -> Vec<u8> {
+    let count = u32::from_le_bytes(container[0x200..0x204].try_into().unwrap()) as usize;
+    let entry = |i: usize| 0x200 + 12 + i * 34;
+    let used: Vec<(usize, u64, usize)> = (0..count)
+        .map(|i| {
+            let e = entry(i);
+            let offset = u64::from_le_bytes(container[e..e + 8].try_into().unwrap());
+            let len = u32::from_le_bytes(container[e + 12..e + 16].try_into().unwrap());
+            (i, offset, len as usize)
+        })
+        .filter(|&(_, offset, _)| offset != 0)
+        .collect();
+    let data_start = used.iter().map(|&(_, o, _)| o as usize).min().unwrap();
+    let mut out = container[..data_start].to_vec();
+    for &(i, offset, len) in used.iter().rev() {
+        let at = out.len() as u64;
+        out.extend_from_slice(&container[offset as usize..offset as usize + len]);
+        out[entry(i)..entry(i) + 8].copy_from_slice(&at.to_le_bytes());
+    }
+    out
+}
+
 /// The same facet's map from its MUL and its UOP form (written by `uop::write_map_uop`):
 /// whole-map land figures, sequential and rayon, and a cell lookup every 8 tiles.
 fn map_forms(c: &mut Criterion) {
     let d = load();
-    let uop_bytes = uop::write_map_uop(&d.map, 0).unwrap();
+    // Both forms in buffers allocated the same way (one copy each), so that the memory
+    // behind them (page sizes, placement) is alike.
+    let uop_bytes = uop::write_map_uop(&d.map, 0).unwrap().clone();
+    let mul_bytes = d.map.clone();
+    let shuffled = reverse_chunk_data(&uop_bytes);
     let limits = Limits::default();
     let container = UopFile::parse(&uop_bytes, &limits).unwrap();
     let chunks = uop::map_chunks(&container, 0, &limits).unwrap();
-    let mul = Map::parse(&d.map, d.size).unwrap();
+    let mul = Map::parse(&mul_bytes, d.size).unwrap();
     let chunked = Map::from_chunks(&uop_bytes, &chunks, d.size).unwrap();
     assert_eq!(query::land_stats(&mul), query::land_stats(&chunked));
+    assert!(chunked.as_slice().is_some(), "chunks in order: one run");
+    let shuffled_container = UopFile::parse(&shuffled, &limits).unwrap();
+    let shuffled_chunks = uop::map_chunks(&shuffled_container, 0, &limits).unwrap();
+    let scattered = Map::from_chunks(&shuffled, &shuffled_chunks, d.size).unwrap();
+    assert!(
+        scattered.as_slice().is_none(),
+        "chunks in reverse order: chunk by chunk"
+    );
+    assert_eq!(query::land_stats(&mul), query::land_stats(&scattered));
     let lookups = |map: &Map<'_>| {
         let mut acc = 0u64;
         for y in (0..d.size.height()).step_by(8) {
@@ -436,7 +473,11 @@ fn map_forms(c: &mut Criterion) {
     let mut g = c.benchmark_group("uo/map_forms");
     g.throughput(Throughput::Bytes(d.map.len() as u64));
     g.sample_size(10).measurement_time(Duration::from_secs(8));
-    for (name, map) in [("mul", &mul), ("uop", &chunked)] {
+    for (name, map) in [
+        ("mul", &mul),
+        ("uop", &chunked),
+        ("uop_reversed_chunks", &scattered),
+    ] {
         g.bench_function(format!("land_stats_seq/{name}"), |b| {
             b.iter(|| query::land_stats(black_box(map)).cells)
         });
@@ -444,7 +485,7 @@ fn map_forms(c: &mut Criterion) {
             b.iter(|| query::land_stats_par(black_box(map)).cells)
         });
         g.bench_function(format!("cell_every_8_tiles/{name}"), |b| {
-            b.iter(|| lookups(black_box(map)))
+            b.iter(|| black_box(lookups(map)))
         });
     }
     g.bench_function("open/uop_table_and_chunks", |b| {

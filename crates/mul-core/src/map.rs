@@ -10,6 +10,7 @@
 use std::fmt;
 
 use gamedata_io::Bytes;
+use zerocopy::FromBytes;
 
 use crate::diff::MapPatch;
 use crate::error::{Error, Result};
@@ -201,6 +202,8 @@ pub struct Map<'data> {
     storage: Storage<'data>,
     padded: bool,
     patch: Option<MapPatch<'data>>,
+    /// Read from a map UOP's chunks (even when they lie in one run and are used as one).
+    from_chunks: bool,
 }
 
 impl fmt::Debug for Map<'_> {
@@ -208,7 +211,8 @@ impl fmt::Debug for Map<'_> {
         f.debug_struct("Map")
             .field("size", &self.size)
             .field("padded", &self.padded)
-            .field("chunked", &matches!(self.storage, Storage::Chunked { .. }))
+            .field("from_chunks", &self.from_chunks)
+            .field("one_run", &matches!(self.storage, Storage::Flat(_)))
             .field("patched_blocks", &self.patch.map_or(0, |p| p.index.len()))
             .finish()
     }
@@ -243,6 +247,7 @@ impl<'data> Map<'data> {
             storage: Storage::Flat(blocks),
             padded: len != exact,
             patch: None,
+            from_chunks: false,
         })
     }
 
@@ -269,11 +274,35 @@ impl<'data> Map<'data> {
                 ),
             });
         }
+        // Stored chunks that follow one another in chunk order (as the clients' files and
+        // this crate's writer lay them out) are one run of blocks: cast it whole.
+        let mut next = chunks.first().and_then(|c| match c {
+            MapChunk::InPlace { offset, .. } => Some(*offset),
+            MapChunk::Decoded(_) => None,
+        });
+        for chunk in chunks {
+            next = match (chunk, next) {
+                (MapChunk::InPlace { offset, blocks }, Some(at)) if *offset == at => {
+                    offset.checked_add(blocks * MAP_BLOCK_LEN)
+                }
+                _ => None,
+            };
+        }
+        let one_run = match (next, chunks.first()) {
+            (Some(_), Some(MapChunk::InPlace { offset, .. })) => Bytes::new(data)
+                .slice_at::<MapBlock>(*offset, usize::try_from(total).unwrap_or(usize::MAX))
+                .ok(),
+            _ => None,
+        };
         Ok(Map {
             size,
-            storage: Storage::Chunked { data, chunks },
+            storage: match one_run {
+                Some(blocks) => Storage::Flat(blocks),
+                None => Storage::Chunked { data, chunks },
+            },
             padded: total != blocks,
             patch: None,
+            from_chunks: true,
         })
     }
 
@@ -303,13 +332,15 @@ impl<'data> Map<'data> {
         self.padded
     }
 
-    /// True if the map comes from a map UOP's chunks.
+    /// True if the map comes from a map UOP's chunks. (Chunks stored one after another
+    /// in order are read as one run, as a MUL file is; others chunk by chunk.)
     pub fn is_chunked(&self) -> bool {
-        matches!(self.storage, Storage::Chunked { .. })
+        self.from_chunks
     }
 
     /// Every block as one slice, column-major (block (bx, by) at `bx * height_blocks + by`),
-    /// cast in place; `None` for a chunked or patched map (see [`Map::runs`]).
+    /// cast in place; `None` for a patched map, or a map UOP whose chunks are not stored
+    /// one after another in order (see [`Map::runs`]).
     pub fn as_slice(&self) -> Option<&'data [MapBlock]> {
         if self.patch.is_some_and(|p| !p.index.is_empty()) {
             return None;
@@ -337,10 +368,20 @@ impl<'data> Map<'data> {
     fn base_block(&self, index: usize) -> Option<&'data MapBlock> {
         match self.storage {
             Storage::Flat(blocks) => blocks.get(index),
-            Storage::Chunked { data, chunks } => chunks
-                .get(index / UOP_MAP_CHUNK_BLOCKS)?
-                .blocks(data)?
-                .get(index % UOP_MAP_CHUNK_BLOCKS),
+            Storage::Chunked { data, chunks } => {
+                let within = index % UOP_MAP_CHUNK_BLOCKS;
+                match chunks.get(index / UOP_MAP_CHUNK_BLOCKS)? {
+                    // One block cast straight from the container's bytes: no chunk slice
+                    // is built for a single lookup.
+                    MapChunk::InPlace { offset, blocks } if within < *blocks => {
+                        let at = offset.checked_add(within * MAP_BLOCK_LEN)?;
+                        let bytes = data.get(at..at.checked_add(MAP_BLOCK_LEN)?)?;
+                        MapBlock::ref_from_bytes(bytes).ok()
+                    }
+                    MapChunk::InPlace { .. } => None,
+                    MapChunk::Decoded(blocks) => blocks.get(within),
+                }
+            }
         }
     }
 
