@@ -3,6 +3,8 @@
 //! | file | view | shape |
 //! |---|---|---|
 //! | map0.mul ... map5.mul | [`Map`] | 196-byte blocks of 8 x 8 cells, column-major |
+//! | map0LegacyMUL.uop ... | [`UopFile`], [`Map::from_chunks`] | a UOP container: the same blocks in chunks of 4,096 |
+//! | mapdifl/mapdif, stadifl/stadifi/stadif | [`DiffIndex`], [`MapPatch`], [`StaticsPatch`] | block numbers, replacing blocks and index records |
 //! | staidx0.mul + statics0.mul ... | [`Statics`] | 12-byte index record a block; 7-byte statics (11 in the pre-alpha client) |
 //! | tiledata.mul | [`TileData`] | land and item tile properties, three layouts by file size |
 //! | multi.idx + multi.mul | [`Multis`] | 12-byte index records; 12- or 16-byte components |
@@ -10,9 +12,11 @@
 //! | hues.mul | [`Hues`] | 708-byte groups of 8 hues |
 //!
 //! A [`FacetFiles`] finds one facet's files in a client folder whatever the case of their
-//! names and owns their bytes (mapped, or read); [`Facet`] is the set of views over them,
-//! and [`query`] scans a whole facet, sequentially or over rayon's pool, with identical
-//! results.
+//! names (the map as MUL, else as UOP) and owns their bytes (mapped, or read); [`Facet`] is
+//! the set of views over them, with the diff files applied on request
+//! ([`FacetFiles::facet_with_diffs`]), and [`query`] scans a whole facet, sequentially or
+//! over rayon's pool, with identical results. [`uop`] reads any UOP container and writes
+//! map UOPs.
 //!
 //! Everything is little-endian. Views borrow the bytes and return references with the
 //! data's lifetime; records are alignment-1 `#[repr(C)]` structs ([`raw`]) cast in place.
