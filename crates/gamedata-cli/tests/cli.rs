@@ -1199,38 +1199,26 @@ fn uo_commands_read_a_map_uop_as_they_read_the_mul() {
     );
 
     // Convert MUL -> UOP -> MUL: the same bytes.
-    let out1 = tempfile::tempdir().unwrap();
-    let out2 = tempfile::tempdir().unwrap();
-    gamedata_ok(
-        &[
+    let convert = |from: &Path, to: &str| {
+        let out = tempfile::tempdir().unwrap();
+        let args = [
             "uo",
             "convert",
-            m.to_str().unwrap(),
+            from.to_str().unwrap(),
             "--facet",
             "3",
             "--to",
-            "uop",
-            out1.path().to_str().unwrap(),
-        ],
-        m,
-    );
+            to,
+        ];
+        gamedata_ok(&[&args[..], &[out.path().to_str().unwrap()]].concat(), m);
+        out
+    };
+    let out1 = convert(m, "uop");
     assert_eq!(
         std::fs::read(out1.path().join("map3LegacyMUL.uop")).unwrap(),
         std::fs::read(u.join("map3LegacyMUL.uop")).unwrap()
     );
-    gamedata_ok(
-        &[
-            "uo",
-            "convert",
-            out1.path().to_str().unwrap(),
-            "--facet",
-            "3",
-            "--to",
-            "mul",
-            out2.path().to_str().unwrap(),
-        ],
-        m,
-    );
+    let out2 = convert(out1.path(), "mul");
     assert_eq!(
         std::fs::read(out2.path().join("map3.mul")).unwrap(),
         world.map
