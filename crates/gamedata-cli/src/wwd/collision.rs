@@ -99,7 +99,30 @@ pub(crate) fn collision_map(
         bail!("a {width} x {height} picture cannot be drawn; lower --tile-px");
     }
     let (width, height) = (u32::try_from(width)?, u32::try_from(height)?);
-    let grids = tile_grids(index, tw, th, tile_px);
+    // Only the records the plane's tiles use are reduced, within a work budget that a
+    // crafted level cannot blow up.
+    let mut used = vec![false; usize::from(u16::MAX) + 1];
+    for tile in plane.tiles() {
+        if let Tile::Image { id, .. } = Tile::from_raw(tile.get())
+            && let Some(u) = used.get_mut(usize::from(id))
+        {
+            *u = true;
+        }
+    }
+    let distinct = index
+        .records()
+        .iter()
+        .enumerate()
+        .filter(|&(id, _)| used.get(id).copied().unwrap_or(false))
+        .count() as u64;
+    let per_record = u64::from(tw.max(tile_px)) * u64::from(th.max(tile_px));
+    if distinct * per_record > 1 << 30 {
+        bail!(
+            "{distinct} tile property records of {tw} x {th} pixels are too much to draw \
+             at {tile_px} pixels a tile"
+        );
+    }
+    let grids = tile_grids(index, &used, tw, th, tile_px);
     let side = tile_px as usize;
     let mut image = RgbaImage::new(width, height, [0, 0, 0, 255]);
     let row_bytes = width as usize * 4;
@@ -179,10 +202,16 @@ pub(crate) fn collision_map(
 /// large level is drawn small.
 const PRIORITY: [u8; 6] = [0, 2, 4, 3, 5, 1];
 
-/// For every tile property record, its `tile_px x tile_px` grid of attribute classes: each
-/// output pixel gets the highest-priority class among the tile pixels it covers (exact when
-/// `tile_px` is the tile size).
-fn tile_grids(index: &TilePropertyIndex<'_>, tw: u32, th: u32, tile_px: u32) -> Vec<Vec<u8>> {
+/// For every tile property record a tile uses (`used[id]`), its `tile_px x tile_px` grid of
+/// attribute classes: each output pixel gets the highest-priority class among the tile
+/// pixels it covers (exact when `tile_px` is the tile size). Unused records get no grid.
+fn tile_grids(
+    index: &TilePropertyIndex<'_>,
+    used: &[bool],
+    tw: u32,
+    th: u32,
+    tile_px: u32,
+) -> Vec<Vec<u8>> {
     let span = |s: u32, size: u32| {
         // Sizes are at most 1,024 and tile_px at most 256: no overflow.
         let start = s * size / tile_px;
@@ -192,7 +221,11 @@ fn tile_grids(index: &TilePropertyIndex<'_>, tw: u32, th: u32, tile_px: u32) -> 
     index
         .records()
         .par_iter()
-        .map(|record| {
+        .enumerate()
+        .map(|(id, record)| {
+            if !used.get(id).copied().unwrap_or(false) {
+                return Vec::new();
+            }
             let mut grid = Vec::with_capacity((tile_px * tile_px) as usize);
             for sy in 0..tile_px {
                 for sx in 0..tile_px {
