@@ -28,11 +28,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gamedata_io::{FileData, Limits};
+use gamedata_io::Limits;
+use mul_core::map_uop;
 use mul_core::synth::World;
-use mul_core::uop;
 use mul_core::{
-    Facet, FacetFiles, FacetPaths, FacetSize, Map, MapSize, StaticFormat, UopFile, query,
+    Facet, FacetBytes, FacetFiles, FacetOptions, Map, MapSize, StaticFormat, UopFile, query,
 };
 use uorustlibs::map::MapReader;
 use uorustlibs::map::static_location::StaticLocationReader;
@@ -48,6 +48,16 @@ struct Data {
     map: Vec<u8>,
     staidx: Vec<u8>,
     statics: Vec<u8>,
+}
+
+impl Data {
+    fn facet_bytes(&self) -> FacetBytes<'_> {
+        FacetBytes {
+            map: &self.map,
+            staidx: &self.staidx,
+            statics: &self.statics,
+        }
+    }
 }
 
 fn load() -> Data {
@@ -177,7 +187,7 @@ struct CellCopy {
 fn land(c: &mut Criterion) {
     let d = load();
     let blocks = d.size.blocks();
-    let facet = Facet::parse(&d.map, d.size, &d.staidx, &d.statics, None).unwrap();
+    let facet = Facet::parse(d.facet_bytes(), d.size, None).unwrap();
     let expected = {
         let l = query::land_stats(&facet.map);
         figures(&l.histogram, l.z_min, l.z_max)
@@ -279,7 +289,7 @@ fn statics_hand(idx: &[u8], data: &[u8], blocks: usize) -> (u64, Figures) {
 fn statics(c: &mut Criterion) {
     let d = load();
     let blocks = d.size.blocks();
-    let facet = Facet::parse(&d.map, d.size, &d.staidx, &d.statics, None).unwrap();
+    let facet = Facet::parse(d.facet_bytes(), d.size, None).unwrap();
     let expected = {
         let s = query::statics_stats(&facet.statics, blocks);
         (s.count, figures(&s.histogram, s.z_min, s.z_max))
@@ -370,10 +380,11 @@ fn statics(c: &mut Criterion) {
 
 /// Maps a file the bench itself wrote and nothing else touches.
 #[allow(unsafe_code)]
-fn map(path: &Path) -> Result<FileData, gamedata_io::FileError> {
+/// Finds and maps facet 0's files in `dir`, as the command does.
+fn map_facet(dir: &Path) -> FacetFiles {
     // SAFETY: the files are the bench's own temporary files; nothing modifies or truncates
     // them while they are mapped.
-    unsafe { FileData::map(path) }
+    unsafe { FacetFiles::map(dir, 0) }.unwrap()
 }
 
 fn open(c: &mut Criterion) {
@@ -403,8 +414,13 @@ fn open(c: &mut Criterion) {
     ] {
         g.bench_function(name, |b| {
             b.iter(|| {
-                let files = FacetFiles::load(FacetPaths::find(dir, 0).unwrap(), map).unwrap();
-                let facet = files.facet(FacetSize::Explicit(size), format).unwrap();
+                let files = map_facet(dir);
+                let options = FacetOptions {
+                    size: Some(size),
+                    statics: format,
+                    ..Default::default()
+                };
+                let facet = files.facet_with(&options).unwrap();
                 black_box(facet.map.len())
             })
         });
@@ -442,18 +458,18 @@ fn map_forms(c: &mut Criterion) {
     let d = load();
     // Both forms in buffers allocated the same way (one copy each), so that the memory
     // behind them (page sizes, placement) is alike.
-    let uop_bytes = uop::write_map_uop(&d.map, 0).unwrap().clone();
+    let uop_bytes = mul_core::write_map_uop(&d.map, 0).unwrap().clone();
     let mul_bytes = d.map.clone();
     let shuffled = reverse_chunk_data(&uop_bytes);
     let limits = Limits::default();
     let container = UopFile::parse(&uop_bytes, &limits).unwrap();
-    let chunks = uop::map_chunks(&container, 0, &limits).unwrap();
+    let chunks = map_uop::map_chunks(&container, 0, &limits).unwrap();
     let mul = Map::parse(&mul_bytes, d.size).unwrap();
     let chunked = Map::from_chunks(&uop_bytes, &chunks, d.size).unwrap();
     assert_eq!(query::land_stats(&mul), query::land_stats(&chunked));
     assert!(chunked.as_slice().is_some(), "chunks in order: one run");
     let shuffled_container = UopFile::parse(&shuffled, &limits).unwrap();
-    let shuffled_chunks = uop::map_chunks(&shuffled_container, 0, &limits).unwrap();
+    let shuffled_chunks = map_uop::map_chunks(&shuffled_container, 0, &limits).unwrap();
     let scattered = Map::from_chunks(&shuffled, &shuffled_chunks, d.size).unwrap();
     assert!(
         scattered.as_slice().is_none(),
@@ -491,7 +507,7 @@ fn map_forms(c: &mut Criterion) {
     g.bench_function("open/uop_table_and_chunks", |b| {
         b.iter(|| {
             let container = UopFile::parse(black_box(&uop_bytes), &limits).unwrap();
-            uop::map_chunks(&container, 0, &limits).unwrap().len()
+            map_uop::map_chunks(&container, 0, &limits).unwrap().len()
         })
     });
     g.finish();

@@ -89,7 +89,7 @@ fn uo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
     let w = out.raw();
     writeln!(w, "\n== Ultima Online: a synthetic facet 0 ==")?;
     let dir = out_dir.join("uo");
-    let size = MapSize::preset(0, 896 * 512 * 196)?;
+    let size = MapSize::preset(0)?;
     let start = Instant::now();
     let world = World::generate(size, 1);
     world

@@ -623,12 +623,15 @@ fn uo_tile_info_tiledata_find_multi_and_render() {
 fn uo_errors_name_what_is_wrong() {
     let (dir, _) = synthetic_uo_dir();
     let d = dir.path().to_str().unwrap();
-    // The preset of facet 0 does not fit this small map: the map file is named.
+    // This small map has none of facet 0's sizes: refused, naming the map file, its block
+    // count and what to give.
     let out = gamedata(&["uo", "stats", d, "--facet", "0"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("in MAP0.MUL") && err.contains("whole columns of 512 blocks"),
+        err.contains("in MAP0.MUL")
+            && err.contains("960 blocks: not one of facet 0's sizes")
+            && err.contains("--width and --height"),
         "{err}"
     );
     let out = gamedata(&["uo", "stats", d, "--facet", "3"], dir.path());
@@ -654,6 +657,26 @@ fn uo_commands_on_the_real_prealpha_files() {
     let hs = gamedata_testkit::require_file("uo/hs");
     let p = pre.to_str().unwrap();
     let size = ["--width", "1024", "--height", "1024"];
+    // Without a size, the 128 x 128-block map is no size of facet 0: exit 1, the block
+    // count and the flags to pass named, and no picture written.
+    let out_dir = tempfile::tempdir().unwrap();
+    let unsized_png = out_dir.path().join("unsized.png");
+    for args in [
+        vec!["uo", "info", p],
+        vec!["uo", "render", p, "-o", unsized_png.to_str().unwrap()],
+    ] {
+        let out = gamedata(&args, &pre);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("16384 blocks")
+                && err.contains("a square map of 128 x 128 blocks (1024 x 1024 tiles) would fit")
+                && err.contains("--width and --height"),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    assert!(!unsized_png.exists());
     // Figures read from the raw bytes by a separate script (docs/formats/uo.md).
     let stats = stdout_json(&gamedata(
         &[&["uo", "stats", p][..], &size, &["--json"]].concat(),
@@ -704,7 +727,6 @@ fn uo_commands_on_the_real_prealpha_files() {
     assert_eq!(multi["components"].as_array().unwrap().len(), 38);
 
     // The radar map with the High Seas colours: 1024 x 1024, and far from one colour.
-    let out_dir = tempfile::tempdir().unwrap();
     let png = out_dir.path().join("pre.png");
     let radarcol = hs.join("radarcol.mul");
     let out = gamedata(

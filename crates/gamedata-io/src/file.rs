@@ -34,9 +34,9 @@ pub enum FileError {
 
 impl FileError {
     /// An [`FileError::Io`] for `path`.
-    pub fn io(path: &Path, source: std::io::Error) -> Self {
+    pub fn io(path: impl AsRef<Path>, source: std::io::Error) -> Self {
         FileError::Io {
-            path: path.to_owned(),
+            path: path.as_ref().to_owned(),
             source,
         }
     }
@@ -127,7 +127,8 @@ impl FileData {
     /// Reads the whole file into memory. Safe: later changes to the file are not seen.
     ///
     /// Returns `Err` ([`FileError::Io`]) if the file cannot be read.
-    pub fn read(path: &Path) -> Result<Self, FileError> {
+    pub fn read(path: impl AsRef<Path>) -> Result<Self, FileError> {
+        let path = path.as_ref();
         std::fs::read(path)
             .map(FileData::Read)
             .map_err(|e| FileError::io(path, e))
@@ -142,7 +143,7 @@ impl FileData {
     ///
     /// The same contract as [`FileData::map_with`].
     #[allow(unsafe_code)]
-    pub unsafe fn map(path: &Path) -> Result<Self, FileError> {
+    pub unsafe fn map(path: impl AsRef<Path>) -> Result<Self, FileError> {
         // SAFETY: the caller upholds this function's contract, which is map_with's.
         unsafe { Self::map_with(path, MapOptions::new()) }
     }
@@ -162,7 +163,8 @@ impl FileData {
     /// raise SIGBUS, which kills the process. For files that may change, use
     /// [`FileData::read`].
     #[allow(unsafe_code)]
-    pub unsafe fn map_with(path: &Path, options: MapOptions) -> Result<Self, FileError> {
+    pub unsafe fn map_with(path: impl AsRef<Path>, options: MapOptions) -> Result<Self, FileError> {
+        let path = path.as_ref();
         let io = |e| FileError::io(path, e);
         let file = std::fs::File::open(path).map_err(io)?;
         if file.metadata().map_err(io)?.len() == 0 {

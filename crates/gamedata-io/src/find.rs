@@ -14,7 +14,8 @@ use crate::file::FileError;
 ///
 /// Returns `Err` ([`FileError::Io`]) if the folder cannot be listed, or
 /// ([`FileError::Missing`]) if no file there has that name.
-pub fn find_file_ignoring_case(dir: &Path, name: &str) -> Result<PathBuf, FileError> {
+pub fn find_file_ignoring_case(dir: impl AsRef<Path>, name: &str) -> Result<PathBuf, FileError> {
+    let dir = dir.as_ref();
     let exact = dir.join(name);
     if exact.is_file() {
         return Ok(exact);
@@ -34,4 +35,16 @@ pub fn find_file_ignoring_case(dir: &Path, name: &str) -> Result<PathBuf, FileEr
         dir: dir.to_owned(),
         name: name.to_owned(),
     })
+}
+
+/// [`find_file_ignoring_case`] for a file a folder may lack: `Ok(None)` when no file there
+/// has the name.
+///
+/// Returns `Err` ([`FileError::Io`]) if the folder cannot be listed.
+pub fn find_optional(dir: impl AsRef<Path>, name: &str) -> Result<Option<PathBuf>, FileError> {
+    match find_file_ignoring_case(dir, name) {
+        Ok(path) => Ok(Some(path)),
+        Err(FileError::Missing { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
 }

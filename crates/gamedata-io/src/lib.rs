@@ -7,6 +7,7 @@
 //! | [`find_file_ignoring_case`] | a file in a folder whatever the letter case of its name (`MAP0.MUL`, `map0.mul`) |
 //! | [`Bytes`] | a cursor over `&'data [u8]` that reads zerocopy records in place and never panics |
 //! | [`Limits`] | caps on what a file may make us decode or allocate |
+//! | [`field_text`], [`latin1`], [`decode`] | fixed-size text fields: trimmed at the first NUL, decoded as Latin-1 or a Windows [`CodePage`] |
 //!
 //! This crate holds the workspace's only `unsafe` code: the call to [`memmap2::Mmap::map`] in
 //! [`FileData::map`], whose `# Safety` section says what the caller must uphold. Everything
@@ -40,8 +41,10 @@ mod bytes;
 mod file;
 mod find;
 mod limits;
+mod text;
 
 pub use bytes::{Bytes, ReadError};
 pub use file::{Access, FileData, FileError, MapOptions};
-pub use find::find_file_ignoring_case;
+pub use find::{find_file_ignoring_case, find_optional};
 pub use limits::{LimitError, Limits};
+pub use text::{CodePage, decode, field_text, latin1};

@@ -39,7 +39,8 @@ impl EpisodePaths {
     ///
     /// Returns `Err` ([`Error::File`]) if the folder cannot be listed or either file is not
     /// there.
-    pub fn find(dir: &Path, episode: u8) -> Result<Self> {
+    pub fn find(dir: impl AsRef<Path>, episode: u8) -> Result<Self> {
+        let dir = dir.as_ref();
         Ok(EpisodePaths {
             stn: find_file_ignoring_case(dir, &format!("COSMO{episode}.STN"))?,
             vol: find_file_ignoring_case(dir, &format!("COSMO{episode}.VOL"))?,
@@ -72,15 +73,33 @@ impl EpisodeFiles {
     /// Finds and reads episode `episode`'s group files in `dir` (see [`EpisodePaths::find`]).
     ///
     /// Returns `Err` ([`Error::File`]) if either file is missing or cannot be read.
-    pub fn open(dir: &Path, episode: u8) -> Result<Self> {
+    pub fn open(dir: impl AsRef<Path>, episode: u8) -> Result<Self> {
         let paths = EpisodePaths::find(dir, episode)?;
         let stn = FileData::read(&paths.stn)?;
         let vol = FileData::read(&paths.vol)?;
         Ok(Self::from_data(paths, stn, vol))
     }
 
-    /// Wraps bytes the caller owns: for example both files mapped with
-    /// `gamedata_io::FileData::map` (an `unsafe` call whose contract the caller takes on).
+    /// Finds episode `episode`'s group files in `dir` and memory-maps them.
+    ///
+    /// Returns `Err` ([`Error::File`]) if either file is missing or cannot be mapped.
+    ///
+    /// # Safety
+    ///
+    /// As [`FileData::map`]: no process may modify or truncate the files while the
+    /// mappings live (truncation makes a later access raise SIGBUS).
+    #[allow(unsafe_code)]
+    pub unsafe fn map(dir: impl AsRef<Path>, episode: u8) -> Result<Self> {
+        let paths = EpisodePaths::find(dir, episode)?;
+        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
+        let stn = unsafe { FileData::map(&paths.stn) }?;
+        // SAFETY: as above.
+        let vol = unsafe { FileData::map(&paths.vol) }?;
+        Ok(Self::from_data(paths, stn, vol))
+    }
+
+    /// Wraps bytes the caller owns (read, mapped, or made in memory), with the paths they
+    /// came from (used in messages).
     pub fn from_data(paths: EpisodePaths, stn: FileData, vol: FileData) -> Self {
         let names = [display_name(&paths.stn), display_name(&paths.vol)];
         EpisodeFiles {

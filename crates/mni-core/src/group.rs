@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use gamedata_io::Bytes;
+use gamedata_io::{Bytes, field_text};
 
 use crate::error::{Error, Result};
 use crate::raw::{GROUP_DIRECTORY_LEN, GROUP_NAME_LEN, GROUP_SLOTS, GroupSlot};
@@ -117,7 +117,7 @@ impl<'data> GroupFile<'data> {
     /// The entry count written as ASCII digits in the terminating slot ("21" in COSMO1.STN),
     /// or `None` if there is no such slot or its name is not a decimal number.
     pub fn declared_count(&self) -> Option<u32> {
-        let name = trim_name(&self.terminator?.name);
+        let name = field_text(&self.terminator?.name);
         if name.is_empty() || !name.iter().all(u8::is_ascii_digit) {
             return None;
         }
@@ -138,12 +138,6 @@ fn name_matches(field: &[u8; GROUP_NAME_LEN], wanted: &[u8]) -> bool {
         return false;
     };
     head.eq_ignore_ascii_case(wanted) && tail.is_none_or(|&b| b == 0)
-}
-
-/// The name bytes before the first NUL, at most 12.
-fn trim_name(name: &[u8; GROUP_NAME_LEN]) -> &[u8] {
-    let len = name.iter().position(|&b| b == 0).unwrap_or(GROUP_NAME_LEN);
-    name.get(..len).unwrap_or(name)
 }
 
 /// One entry of a group file directory.
@@ -173,7 +167,7 @@ impl<'data> Entry<'data> {
 
     /// The name bytes as stored, up to the first NUL (at most 12 bytes).
     pub fn name(&self) -> &'data [u8] {
-        trim_name(&self.slot.name)
+        field_text(&self.slot.name)
     }
 
     /// The name as text; bytes that are not UTF-8 become U+FFFD.

@@ -19,35 +19,42 @@
 //! `docs/formats/cosmo.md` at the root of the repository; each was checked against the
 //! episode 1 shareware files.
 //!
-//! Features: `write` adds the writers (`write_group`, `write_map`, tile encoders) and the
-//! synthetic episode `synth`; `fuzzing` adds `exercise`, every reading path over arbitrary
-//! bytes. With neither, the crate is readers only.
+//! [`EpisodeFiles::open`] finds and reads an episode's two group files, and
+//! [`EpisodeFiles::map`] maps them; [`EpisodeFiles::from_data`] wraps bytes the caller
+//! owns; every view has a `parse(&[u8])` of its own ([`GroupFile::parse`],
+//! [`Map::parse`], [`TileAttrTable::parse`] ...).
+//!
+//! Errors met inside an entry name the group file and the slot ([`Error::InEntry`]), with
+//! the cause as their [`source`](std::error::Error::source): print the chain with `{:#}`
+//! under anyhow, walk `source()`, or take [`Error::root`].
+//!
+//! Features: `write` adds the writers (`write_group`, `write_map`) and the synthetic
+//! episode `synth`; `fuzzing` adds `exercise`, every reading path over arbitrary bytes. The
+//! tile encoders ([`raw::SolidTileRaw::from_pixels`] ...) are always built.
 //!
 //! # Example
 //!
-//! ```
-//! # #[cfg(feature = "write")] {
-//! use mni_core::{Episode, MapTile, synth};
+//! ```no_run
+//! use mni_core::{EpisodeFiles, MapTile};
 //!
-//! // A synthetic episode; for the real game, read COSMO1.STN / COSMO1.VOL with
-//! // `EpisodeFiles::open(dir, 1)` and call `.episode()`.
-//! let files = synth::episode()?;
-//! let episode = Episode::parse(&files.stn, &files.vol)?;
-//!
-//! let attrs = episode.tile_attributes()?;            // looked up in the STN
-//! let map = episode.map("a1.mni")?;                   // in the VOL; case is ignored
-//! assert_eq!((map.width(), map.height()), (256, 128)); // tiles
+//! // COSMO1.STN and COSMO1.VOL, in any letter case, read into memory.
+//! let files = EpisodeFiles::open("path/to/cosmo", 1)?;
+//! let episode = files.episode()?;
+//! let attrs = episode.tile_attributes()?;  // TILEATTR.MNI: the STN, then the VOL
+//! let map = episode.map("a1.mni")?;         // in the VOL; case is ignored
+//! println!("{} x {} tiles, {} actors", map.width(), map.height(), map.actors().len());
 //!
 //! // The cell under the player start: what is it, and can it be stood on?
-//! let start = map.actors().next().expect("the synthetic map has actors");
-//! let below = (start.x, start.y + 1);
-//! assert!(matches!(map.tile(below.0, below.1), Some(MapTile::Solid(_))));
-//! assert!(map.attributes(below.0, below.1, &attrs).unwrap().block_south());
-//! # }
+//! let start = map.actors().next().expect("a map starts with the player");
+//! if let (Some(MapTile::Solid(i)), Some(a)) =
+//!     (map.tile(start.x, start.y + 1), map.attributes(start.x, start.y + 1, &attrs))
+//! {
+//!     println!("solid tile {i} below the start; can stand on it: {}", a.block_south());
+//! }
 //! # Ok::<(), mni_core::Error>(())
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 pub mod episode;
 pub mod error;
@@ -65,7 +72,7 @@ pub mod write;
 
 pub use episode::{Episode, EpisodeFiles, EpisodePaths, GroupKind};
 pub use error::{ActorListProblem, Error, Result};
-pub use gamedata_io::FileData;
+pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions};
 pub use group::{Entry, GroupFile};
 pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};
 pub use tileattr::{AttrSummary, TileAttrTable, TileAttributes};

@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use gamedata_io::Bytes;
+use gamedata_io::{Bytes, field_text, latin1};
 use zerocopy::little_endian::U16;
 
 use crate::error::{Error, Result};
@@ -131,16 +131,11 @@ impl<'data> Hues<'data> {
 impl HueEntry {
     /// The name bytes before the first NUL (at most 20).
     pub fn name_bytes(&self) -> &[u8] {
-        let len = self.name.iter().position(|&b| b == 0).unwrap_or(20);
-        self.name.get(..len).unwrap_or(&self.name)
+        field_text(&self.name)
     }
 
     /// The name as text (bytes above 0x7F as Latin-1).
     pub fn name_lossy(&self) -> Cow<'_, str> {
-        let bytes = self.name_bytes();
-        if bytes.is_ascii() {
-            return String::from_utf8_lossy(bytes);
-        }
-        Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect())
+        latin1(self.name_bytes())
     }
 }

@@ -41,6 +41,21 @@ pub enum Error {
         facet: u8,
     },
 
+    /// A map's length fits none of its facet's known sizes ([`crate::MapSize::detect`]): the
+    /// size must be given.
+    #[error("{}", map_size_unknown(*facet, *length, *blocks, *square))]
+    MapSizeUnknown {
+        /// The facet number.
+        facet: u8,
+        /// Bytes of map blocks (the MUL file's length, a UOP's chunks together).
+        length: u64,
+        /// Whole 196-byte blocks in them.
+        blocks: u64,
+        /// The side in blocks of a square map that would fit, if the count (less one
+        /// padding block) is a square.
+        square: Option<u32>,
+    },
+
     /// An index entry (staidx*.mul, multi.idx) points outside its data file or does not hold
     /// whole records.
     #[error(
@@ -200,6 +215,34 @@ impl Error {
             source: Box::new(e),
         }
     }
+}
+
+/// The words of [`Error::MapSizeUnknown`].
+fn map_size_unknown(facet: u8, length: u64, blocks: u64, square: Option<u32>) -> String {
+    let known: Vec<String> = crate::MapSize::known(facet)
+        .map(|s| format!("{} x {}", s.width_blocks(), s.height_blocks()))
+        .collect();
+    let sizes = if known.is_empty() {
+        format!("facet {facet} has no known size")
+    } else {
+        format!(
+            "not one of facet {facet}'s sizes ({} blocks, with or without one padding block)",
+            known.join(" or ")
+        )
+    };
+    let whole = if length.is_multiple_of(crate::raw::MAP_BLOCK_LEN as u64) {
+        ""
+    } else {
+        " and some bytes"
+    };
+    let fits = square.map_or(String::new(), |side| {
+        let tiles = u64::from(side) * 8;
+        format!("; a square map of {side} x {side} blocks ({tiles} x {tiles} tiles) would fit")
+    });
+    format!(
+        "the map is {length} bytes, {blocks} blocks{whole}: {sizes}{fits}; give its size \
+         (FacetOptions::size, or --width and --height in tiles)"
+    )
 }
 
 /// What is wrong with an index entry (see [`Error::IndexEntry`]).

@@ -7,7 +7,7 @@
 //! file (the index), which follows; the rest is the second file (the data).
 
 use crate::colours::{Hues, RadarColours};
-use crate::facet::Facet;
+use crate::facet::{Facet, FacetBytes};
 use crate::map::{Map, MapSize};
 use crate::multi::Multis;
 use crate::query;
@@ -98,7 +98,15 @@ pub fn statics(data: &[u8]) -> u64 {
     let found = query::find_statics(&statics, size, |s| s.z > 0);
     acc = acc.wrapping_add(found.len() as u64);
     let map = vec![0u8; size.blocks() * 196];
-    if let Ok(facet) = Facet::parse(&map, size, index, rest, None) {
+    if let Ok(facet) = Facet::parse(
+        FacetBytes {
+            map: &map,
+            staidx: index,
+            statics: rest,
+        },
+        size,
+        None,
+    ) {
         for (x, y) in [(0, 0), (9, 3), (size.width() - 1, size.height() - 1)] {
             acc = acc.wrapping_add(facet.statics_at(x, y).map_or(1, |s| s.count() as u64));
             if let Ok(Some(z)) = facet.top_surface(x, y) {
@@ -215,14 +223,14 @@ pub fn uop(data: &[u8]) -> u64 {
         acc = acc.wrapping_add(u64::from(container.check_adler32(entry).unwrap_or(false)));
     }
     for facet in 0..2 {
-        let chunks = match crate::uop::map_chunks(&container, facet, &limits) {
+        let chunks = match crate::map_uop::map_chunks(&container, facet, &limits) {
             Ok(c) => c,
             Err(e) => {
                 acc = acc.wrapping_add(e.to_string().len() as u64);
                 continue;
             }
         };
-        let blocks: usize = chunks.iter().map(crate::uop::MapChunk::len).sum();
+        let blocks: usize = chunks.iter().map(crate::map_uop::MapChunk::len).sum();
         let height = u32::try_from(blocks).unwrap_or(u32::MAX);
         if let Ok(size) = MapSize::from_blocks(1, height)
             && let Ok(map) = Map::from_chunks(data, &chunks, size)
@@ -235,7 +243,7 @@ pub fn uop(data: &[u8]) -> u64 {
                     .map_or(0, |c| u64::from(c.z.unsigned_abs())),
             );
         }
-        if let Ok(mul) = crate::uop::read_map_mul(&container, facet, &limits) {
+        if let Ok(mul) = crate::map_uop::read_map_mul(&container, facet, &limits) {
             acc = acc.wrapping_add(mul.len() as u64);
         }
     }
@@ -261,7 +269,15 @@ pub fn patched(data: &[u8]) -> u64 {
     let Ok(size) = MapSize::from_blocks(4, height) else {
         return 0;
     };
-    let Ok(plain) = Facet::parse(map, size, staidx, statics, None) else {
+    let Ok(plain) = Facet::parse(
+        FacetBytes {
+            map,
+            staidx,
+            statics,
+        },
+        size,
+        None,
+    ) else {
         return 1;
     };
     let index = crate::diff::DiffIndex::new(Some((mapdifl, mapdif)), Some((stadifl, stadifi)));

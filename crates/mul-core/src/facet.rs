@@ -6,24 +6,17 @@ use std::path::{Path, PathBuf};
 
 use gamedata_io::{FileData, FileError, Limits, find_file_ignoring_case};
 
+use crate::map_uop;
+
 use crate::colours::{Hues, RadarColours};
 use crate::diff::{self, DiffIndex, MapPatch, StaticsPatch};
 use crate::error::{Error, Result};
 use crate::map::{Map, MapSize};
+use crate::map_uop::MapChunk;
 use crate::raw::{MAP_BLOCK_LEN, StaticRecord};
 use crate::statics::{StaticFormat, StaticSlice, Statics};
 use crate::tiledata::{TileData, TileFlags};
-use crate::uop::{self, MapChunk, UopFile};
-
-/// How big a facet's map is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FacetSize {
-    /// The preset of facet 0 to 5 ([`MapSize::preset`]); facets 0 and 1 take their width from
-    /// the map file's length.
-    Preset(u8),
-    /// Explicit dimensions (custom shards, the 1024 x 1024-tile pre-alpha map).
-    Explicit(MapSize),
-}
+use crate::uop::UopFile;
 
 /// The form a facet's map is stored in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,7 +93,7 @@ impl FacetPaths {
     ///
     /// Returns `Err` ([`Error::File`]) if the folder cannot be listed or a required file is
     /// missing.
-    pub fn find(dir: &Path, facet: u8) -> Result<Self> {
+    pub fn find(dir: impl AsRef<Path>, facet: u8) -> Result<Self> {
         Self::find_as(dir, facet, None)
     }
 
@@ -108,15 +101,12 @@ impl FacetPaths {
     ///
     /// Returns `Err` ([`Error::File`]) if the folder cannot be listed or the file is missing.
     pub fn find_map(
-        dir: &Path,
+        dir: impl AsRef<Path>,
         facet: u8,
         format: Option<MapFormat>,
     ) -> Result<(PathBuf, MapFormat)> {
-        let optional = |name: &str| match find_file_ignoring_case(dir, name) {
-            Ok(path) => Ok(Some(path)),
-            Err(FileError::Missing { .. }) => Ok(None),
-            Err(e) => Err(Error::File(e)),
-        };
+        let dir = dir.as_ref();
+        let optional = |name: &str| find_optional(dir, name);
         let uop = || -> Result<PathBuf> {
             let plain = MapFormat::Uop.file_name(facet);
             for name in [plain.clone(), format!("map{facet}xLegacyMUL.uop")] {
@@ -153,13 +143,10 @@ impl FacetPaths {
     /// map{N}.mul, `Some(MapFormat::Uop)` only the UOP files, `None` the MUL when present.
     ///
     /// Returns `Err` as [`FacetPaths::find`], naming the file looked for.
-    pub fn find_as(dir: &Path, facet: u8, format: Option<MapFormat>) -> Result<Self> {
+    pub fn find_as(dir: impl AsRef<Path>, facet: u8, format: Option<MapFormat>) -> Result<Self> {
+        let dir = dir.as_ref();
         let (map, map_format) = Self::find_map(dir, facet, format)?;
-        let optional = |name: &str| match find_file_ignoring_case(dir, name) {
-            Ok(path) => Ok(Some(path)),
-            Err(FileError::Missing { .. }) => Ok(None),
-            Err(e) => Err(Error::File(e)),
-        };
+        let optional = |name: &str| find_optional(dir, name);
         Ok(FacetPaths {
             facet,
             map,
@@ -180,18 +167,17 @@ impl FacetPaths {
     }
 }
 
-/// A facet's files, owned: read into memory or mapped.
-pub struct FacetFiles {
-    /// Where they are.
-    pub paths: FacetPaths,
-    /// The map file, MUL or UOP (see `paths.map_format`).
+/// `name` in `dir` in any letter case, or `None` if the folder has no such file.
+fn find_optional(dir: &Path, name: &str) -> Result<Option<PathBuf>> {
+    Ok(gamedata_io::find_optional(dir, name)?)
+}
+
+/// The bytes of a facet's files, owned by the caller: read, mapped, or made in memory.
+/// [`FacetData::open`] and [`FacetData::map`] load the files [`FacetPaths`] names.
+#[derive(Debug)]
+pub struct FacetData {
+    /// The map file, MUL or UOP.
     pub map: FileData,
-    /// For a map UOP: where its chunks are (located once at load).
-    map_chunks: Vec<MapChunk>,
-    /// mapdifl, mapdif, stadifl, stadifi, stadif, as present.
-    diff_files: [Option<FileData>; 5],
-    /// The diff files' patch indexes (built once at load).
-    diff_index: DiffIndex,
     /// staidx{N}.mul.
     pub staidx: FileData,
     /// statics{N}.mul.
@@ -202,158 +188,295 @@ pub struct FacetFiles {
     pub radarcol: Option<FileData>,
     /// hues.mul.
     pub hues: Option<FileData>,
+    /// The diff files.
+    pub diffs: DiffData,
+}
+
+/// The bytes of a facet's diff files, each when present (see [`DiffPaths`]).
+#[derive(Debug, Default)]
+pub struct DiffData {
+    /// mapdifl{N}.mul: block numbers.
+    pub mapdifl: Option<FileData>,
+    /// mapdif{N}.mul: the replacing blocks.
+    pub mapdif: Option<FileData>,
+    /// stadifl{N}.mul: block numbers.
+    pub stadifl: Option<FileData>,
+    /// stadifi{N}.mul: the replacing index records.
+    pub stadifi: Option<FileData>,
+    /// stadif{N}.mul: their static records.
+    pub stadif: Option<FileData>,
+}
+
+impl FacetData {
+    /// Reads every file `paths` names into memory (safe; costs a read of each file).
+    ///
+    /// Returns `Err` ([`Error::File`]) if a file cannot be read.
+    pub fn open(paths: &FacetPaths) -> Result<Self> {
+        Self::load(paths, |p| FileData::read(p))
+    }
+
+    /// Memory-maps every file `paths` names: opening costs microseconds whatever the
+    /// facet's size, and pages are read as the views touch them.
+    ///
+    /// Returns `Err` ([`Error::File`]) if a file cannot be opened or mapped.
+    ///
+    /// # Safety
+    ///
+    /// As [`FileData::map`]: no process may modify or truncate the files while the
+    /// mappings live (truncation makes a later access raise SIGBUS).
+    #[allow(unsafe_code)]
+    pub unsafe fn map(paths: &FacetPaths) -> Result<Self> {
+        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
+        Self::load(paths, |p| unsafe { FileData::map(p) })
+    }
+
+    fn load(
+        paths: &FacetPaths,
+        mut load: impl FnMut(&Path) -> std::result::Result<FileData, FileError>,
+    ) -> Result<Self> {
+        let mut optional = |p: &Option<PathBuf>| p.as_deref().map(&mut load).transpose();
+        let d = &paths.diffs;
+        Ok(FacetData {
+            tiledata: optional(&paths.tiledata)?,
+            radarcol: optional(&paths.radarcol)?,
+            hues: optional(&paths.hues)?,
+            diffs: DiffData {
+                mapdifl: optional(&d.mapdifl)?,
+                mapdif: optional(&d.mapdif)?,
+                stadifl: optional(&d.stadifl)?,
+                stadifi: optional(&d.stadifi)?,
+                stadif: optional(&d.stadif)?,
+            },
+            map: load(&paths.map)?,
+            staidx: load(&paths.staidx)?,
+            statics: load(&paths.statics)?,
+        })
+    }
+}
+
+/// How [`FacetFiles::facet_with`] reads a facet. `FacetOptions::default()` is what
+/// [`FacetFiles::facet`] does: the size detected from the map's length, the static record
+/// size detected, no diffs, the default [`Limits`].
+///
+/// ```
+/// # use mul_core::{FacetOptions, MapSize};
+/// let options = FacetOptions { size: Some(MapSize::from_tiles(1024, 1024)?), ..Default::default() };
+/// # Ok::<(), mul_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FacetOptions {
+    /// The map's size; `None` takes the facet's known size that the map's length proves
+    /// ([`MapSize::detect`]) and refuses any other length.
+    pub size: Option<MapSize>,
+    /// The static record size; `None` detects it ([`StaticFormat::detect`]).
+    pub statics: Option<StaticFormat>,
+    /// Apply the diff files (mapdifl/mapdif, stadifl/stadifi/stadif): their blocks replace
+    /// the map's and the statics'. Clients apply them only when their server says so.
+    pub apply_diffs: bool,
+    /// Caps on what the views decode: a map UOP's zlib chunks.
+    pub limits: Limits,
+}
+
+/// A facet's files, owned: read into memory or mapped, with what opening learnt of them (a
+/// map UOP's chunks, the diff files' patch indexes).
+pub struct FacetFiles {
+    /// Where they are.
+    pub paths: FacetPaths,
+    data: FacetData,
+    /// For a map UOP: where its chunks are (located once at opening).
+    map_chunks: Vec<MapChunk>,
+    /// The diff files' patch indexes (built once at opening).
+    diff_index: DiffIndex,
 }
 
 impl fmt::Debug for FacetFiles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FacetFiles")
             .field("paths", &self.paths)
-            .field("map_len", &self.map.len())
+            .field("map_len", &self.data.map.len())
             .finish_non_exhaustive()
     }
 }
 
 impl FacetFiles {
-    /// Reads every file into memory (safe; costs a read of each file).
+    /// Finds facet `facet`'s files in `dir` ([`FacetPaths::find`]: the map as MUL, else as
+    /// UOP) and reads them into memory. Safe; costs a read of each file.
     ///
-    /// Returns `Err` ([`Error::File`]) if a file cannot be read.
-    pub fn read(paths: FacetPaths) -> Result<Self> {
-        Self::load(paths, FileData::read)
+    /// Returns `Err` ([`Error::File`]) if a required file is missing or a file cannot be
+    /// read, or as [`FacetFiles::from_data`].
+    pub fn open(dir: impl AsRef<Path>, facet: u8) -> Result<Self> {
+        let paths = FacetPaths::find(dir, facet)?;
+        let data = FacetData::open(&paths)?;
+        Self::from_data(paths, data, &Limits::default())
     }
 
-    /// Loads every file with `load`. Pass a closure that maps them with [`FileData::map`] (an
-    /// `unsafe` call whose contract the caller takes on) to open a whole facet in
-    /// microseconds, whatever its size.
+    /// [`FacetFiles::open`] with the map's form chosen, for a folder that holds both.
     ///
-    /// A map UOP's table is read here, once: its chunks are located, and zlib chunks
-    /// decompressed within the default [`Limits`].
+    /// Returns `Err` as [`FacetFiles::open`], naming the file looked for.
+    pub fn open_as(dir: impl AsRef<Path>, facet: u8, format: MapFormat) -> Result<Self> {
+        let paths = FacetPaths::find_as(dir, facet, Some(format))?;
+        let data = FacetData::open(&paths)?;
+        Self::from_data(paths, data, &Limits::default())
+    }
+
+    /// Finds facet `facet`'s files in `dir` and memory-maps them: opening a whole facet
+    /// costs microseconds whatever its size.
     ///
-    /// Returns `Err` ([`Error::File`]) with the first error `load` gives, or the map UOP's
-    /// error ([`Error::InFile`] naming it) if its container or chunks are bad.
-    pub fn load(
-        paths: FacetPaths,
-        mut load: impl FnMut(&Path) -> Result<FileData, FileError>,
-    ) -> Result<Self> {
-        let mut optional = |p: &Option<PathBuf>| p.as_deref().map(&mut load).transpose();
-        let tiledata = optional(&paths.tiledata)?;
-        let radarcol = optional(&paths.radarcol)?;
-        let hues = optional(&paths.hues)?;
-        let d = &paths.diffs;
-        let mut diff_files: [Option<FileData>; 5] = Default::default();
-        for (slot, path) in diff_files
-            .iter_mut()
-            .zip([&d.mapdifl, &d.mapdif, &d.stadifl, &d.stadifi, &d.stadif])
-        {
-            *slot = optional(path)?;
-        }
-        let map = load(&paths.map)?;
+    /// Returns `Err` as [`FacetFiles::open`].
+    ///
+    /// # Safety
+    ///
+    /// As [`FileData::map`]: no process may modify or truncate the files while the
+    /// mappings live (truncation makes a later access raise SIGBUS).
+    #[allow(unsafe_code)]
+    pub unsafe fn map(dir: impl AsRef<Path>, facet: u8) -> Result<Self> {
+        let paths = FacetPaths::find(dir, facet)?;
+        // SAFETY: the caller upholds FacetData::map's contract, which is this function's.
+        let data = unsafe { FacetData::map(&paths) }?;
+        Self::from_data(paths, data, &Limits::default())
+    }
+
+    /// [`FacetFiles::map`] with the map's form chosen.
+    ///
+    /// Returns `Err` as [`FacetFiles::open_as`].
+    ///
+    /// # Safety
+    ///
+    /// As [`FacetFiles::map`].
+    #[allow(unsafe_code)]
+    pub unsafe fn map_as(dir: impl AsRef<Path>, facet: u8, format: MapFormat) -> Result<Self> {
+        let paths = FacetPaths::find_as(dir, facet, Some(format))?;
+        // SAFETY: the caller upholds FacetData::map's contract, which is this function's.
+        let data = unsafe { FacetData::map(&paths) }?;
+        Self::from_data(paths, data, &Limits::default())
+    }
+
+    /// Wraps bytes the caller owns, with the paths they came from (used in messages and for
+    /// the facet number). A map UOP's table is read here, once: its chunks are located,
+    /// and zlib chunks decompressed within `limits`; the diff files are indexed.
+    ///
+    /// Returns `Err` ([`Error::InFile`] naming the map) if the map UOP's container or
+    /// chunks are bad or pass `limits`.
+    pub fn from_data(paths: FacetPaths, data: FacetData, limits: &Limits) -> Result<Self> {
         let map_chunks = match paths.map_format {
             MapFormat::Mul => Vec::new(),
-            MapFormat::Uop => {
-                let limits = Limits::default();
-                UopFile::parse(&map, &limits)
-                    .and_then(|container| uop::map_chunks(&container, paths.facet, &limits))
-                    .map_err(Error::in_file(&paths.map))?
-            }
+            MapFormat::Uop => UopFile::parse(&data.map, limits)
+                .and_then(|container| map_uop::map_chunks(&container, paths.facet, limits))
+                .map_err(Error::in_file(&paths.map))?,
         };
-        let bytes = |i: usize| diff_files.get(i).and_then(Option::as_deref);
+        let d = &data.diffs;
         let diff_index = DiffIndex::new(
-            bytes(0).zip(bytes(1)),
-            bytes(2).zip(bytes(3)).filter(|_| bytes(4).is_some()),
+            d.mapdifl.as_deref().zip(d.mapdif.as_deref()),
+            d.stadifl
+                .as_deref()
+                .zip(d.stadifi.as_deref())
+                .filter(|_| d.stadif.is_some()),
         );
         Ok(FacetFiles {
-            map,
-            map_chunks,
-            diff_files,
-            diff_index,
-            staidx: load(&paths.staidx)?,
-            statics: load(&paths.statics)?,
-            tiledata,
-            radarcol,
-            hues,
             paths,
+            data,
+            map_chunks,
+            diff_index,
         })
+    }
+
+    /// The files' bytes.
+    pub fn data(&self) -> &FacetData {
+        &self.data
     }
 
     /// Bytes of map blocks the map file holds: its length for a MUL, the sum of its chunks
     /// for a UOP.
     pub fn map_len(&self) -> u64 {
         match self.paths.map_format {
-            MapFormat::Mul => self.map.len() as u64,
-            MapFormat::Uop => {
-                self.map_chunks.iter().map(|c| c.len() as u64).sum::<u64>() * MAP_BLOCK_LEN as u64
-            }
+            MapFormat::Mul => self.data.map.len() as u64,
+            MapFormat::Uop => self
+                .map_chunks
+                .iter()
+                .map(|c| c.len() as u64)
+                .sum::<u64>()
+                .saturating_mul(MAP_BLOCK_LEN as u64),
         }
     }
 
-    /// The views over the files. `format` `None` detects the static record size.
-    ///
-    /// Returns `Err` ([`Error::InFile`], naming the file) if the map's length does not fit
-    /// `size`, or the index, tiledata, radarcol or hues file is malformed.
-    pub fn facet(&self, size: FacetSize, format: Option<StaticFormat>) -> Result<Facet<'_>> {
-        let p = &self.paths;
-        let size = match size {
-            FacetSize::Preset(n) => MapSize::preset(n, self.map_len()),
-            FacetSize::Explicit(size) => Ok(size),
-        }
-        .map_err(Error::in_file(&p.map))?;
-        let map = match p.map_format {
-            MapFormat::Mul => Map::parse(&self.map, size),
-            MapFormat::Uop => Map::from_chunks(&self.map, &self.map_chunks, size),
-        }
-        .map_err(Error::in_file(&p.map))?;
-        let tiledata = match (self.tiledata.as_deref(), p.tiledata.as_deref()) {
-            (Some(data), Some(path)) => Some(TileData::parse(data).map_err(Error::in_file(path))?),
-            _ => None,
-        };
-        let radar = match (self.radarcol.as_deref(), p.radarcol.as_deref()) {
-            (Some(data), Some(path)) => {
-                Some(RadarColours::parse(data).map_err(Error::in_file(path))?)
-            }
-            _ => None,
-        };
-        let hues = match (self.hues.as_deref(), p.hues.as_deref()) {
-            (Some(data), Some(path)) => Some(Hues::parse(data).map_err(Error::in_file(path))?),
-            _ => None,
-        };
-        Ok(Facet {
-            map,
-            statics: Statics::parse(&self.staidx, &self.statics, format)
-                .map_err(Error::in_file(&p.staidx))?,
-            tiledata,
-            radar,
-            hues,
-        })
-    }
-}
-
-impl FacetFiles {
     /// The patch indexes of the diff files (empty when the folder has none), and what in
     /// them could not be used.
     pub fn diff_index(&self) -> &DiffIndex {
         &self.diff_index
     }
 
-    /// [`FacetFiles::facet`] with the diff files applied: blocks listed in mapdifl take
-    /// mapdif's, blocks listed in stadifl take stadifi's records into stadif. Block numbers
-    /// past the map are never asked for; those past any map, or without a record, were left
-    /// out at load ([`FacetFiles::diff_index`]).
+    /// The views over the files at the facet's known size that the map's length proves
+    /// ([`MapSize::detect`]), with the static record size detected and no diffs.
     ///
-    /// Returns `Err` as [`FacetFiles::facet`].
-    pub fn facet_with_diffs(
-        &self,
-        size: FacetSize,
-        format: Option<StaticFormat>,
-    ) -> Result<Facet<'_>> {
-        let mut facet = self.facet(size, format)?;
-        let bytes = |i: usize| self.diff_files.get(i).and_then(Option::as_deref);
-        if let Some(mapdif) = bytes(1).filter(|_| !self.diff_index.map.is_empty()) {
+    /// Returns `Err` as [`FacetFiles::facet_with`]; a map of another size is
+    /// [`Error::MapSizeUnknown`] (give the size in [`FacetOptions::size`]).
+    pub fn facet(&self) -> Result<Facet<'_>> {
+        self.facet_with(&FacetOptions::default())
+    }
+
+    /// The views over the files as `options` say. With `apply_diffs`, blocks listed in
+    /// mapdifl take mapdif's, blocks listed in stadifl take stadifi's records into stadif;
+    /// list entries past any map, or without a record, were left out at opening
+    /// ([`FacetFiles::diff_index`]).
+    ///
+    /// Returns `Err` ([`Error::InFile`], naming the file) if the map's length fits neither
+    /// the size given nor, without one, a known size of the facet
+    /// ([`Error::MapSizeUnknown`]); if a map UOP's decoded chunks pass `options.limits`; or
+    /// if the index, tiledata, radarcol or hues file is malformed.
+    pub fn facet_with(&self, options: &FacetOptions) -> Result<Facet<'_>> {
+        let p = &self.paths;
+        let in_map = Error::in_file(&p.map);
+        let decoded: u64 = self
+            .map_chunks
+            .iter()
+            .filter(|c| matches!(c, MapChunk::Decoded(_)))
+            .map(|c| c.len() as u64)
+            .sum::<u64>()
+            .saturating_mul(MAP_BLOCK_LEN as u64);
+        options
+            .limits
+            .check_decoded("the map UOP's compressed chunks", decoded)
+            .map_err(|e| in_map(e.into()))?;
+        let size = match options.size {
+            Some(size) => size,
+            None => MapSize::detect(p.facet, self.map_len()).map_err(Error::in_file(&p.map))?,
+        };
+        let map = match p.map_format {
+            MapFormat::Mul => Map::parse(&self.data.map, size),
+            MapFormat::Uop => Map::from_chunks(&self.data.map, &self.map_chunks, size),
+        }
+        .map_err(Error::in_file(&p.map))?;
+        let d = &self.data;
+        let tiledata = parse_optional(d.tiledata.as_deref(), &p.tiledata, TileData::parse)?;
+        let radar = parse_optional(d.radarcol.as_deref(), &p.radarcol, RadarColours::parse)?;
+        let hues = parse_optional(d.hues.as_deref(), &p.hues, Hues::parse)?;
+        let mut facet = Facet {
+            map,
+            statics: Statics::parse(&d.staidx, &d.statics, options.statics)
+                .map_err(Error::in_file(&p.staidx))?,
+            tiledata,
+            radar,
+            hues,
+        };
+        if options.apply_diffs {
+            self.apply_diffs(&mut facet);
+        }
+        Ok(facet)
+    }
+
+    fn apply_diffs<'a>(&'a self, facet: &mut Facet<'a>) {
+        let d = &self.data.diffs;
+        if let Some(mapdif) = d
+            .mapdif
+            .as_deref()
+            .filter(|_| !self.diff_index.map.is_empty())
+        {
             facet.map = facet.map.with_patch(MapPatch {
                 index: &self.diff_index.map,
                 blocks: diff::map_blocks(mapdif),
             });
         }
-        if let (Some(stadifi), Some(stadif)) = (bytes(3), bytes(4))
+        if let (Some(stadifi), Some(stadif)) = (d.stadifi.as_deref(), d.stadif.as_deref())
             && !self.diff_index.statics.is_empty()
         {
             facet.statics = facet.statics.with_patch(StaticsPatch {
@@ -362,8 +485,32 @@ impl FacetFiles {
                 data: stadif,
             });
         }
-        Ok(facet)
     }
+}
+
+/// `parse` over an optional file's bytes, naming the file in its error.
+fn parse_optional<'a, T>(
+    data: Option<&'a [u8]>,
+    path: &Option<PathBuf>,
+    parse: impl FnOnce(&'a [u8]) -> Result<T>,
+) -> Result<Option<T>> {
+    match (data, path.as_deref()) {
+        (Some(data), Some(path)) => parse(data).map(Some).map_err(Error::in_file(path)),
+        (Some(data), None) => parse(data).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// The bytes of a facet's three required files, for [`Facet::parse`] (named fields, so
+/// that two slices cannot be swapped unnoticed).
+#[derive(Clone, Copy, Debug)]
+pub struct FacetBytes<'data> {
+    /// The map file's bytes (MUL form).
+    pub map: &'data [u8],
+    /// staidx{N}.mul.
+    pub staidx: &'data [u8],
+    /// statics{N}.mul.
+    pub statics: &'data [u8],
 }
 
 /// The views over one facet's files.
@@ -382,20 +529,18 @@ pub struct Facet<'data> {
 }
 
 impl<'data> Facet<'data> {
-    /// Views over bytes: a map of `size`, a statics index and data (`format` `None`
+    /// Views over bytes: a MUL map of `size`, a statics index and data (`format` `None`
     /// detects the record size); no tiledata, radar colours or hues.
     ///
     /// Returns `Err` as [`Map::parse`] and [`Statics::parse`] do.
     pub fn parse(
-        map: &'data [u8],
+        bytes: FacetBytes<'data>,
         size: MapSize,
-        staidx: &'data [u8],
-        statics: &'data [u8],
         format: Option<StaticFormat>,
     ) -> Result<Self> {
         Ok(Facet {
-            map: Map::parse(map, size)?,
-            statics: Statics::parse(staidx, statics, format)?,
+            map: Map::parse(bytes.map, size)?,
+            statics: Statics::parse(bytes.staidx, bytes.statics, format)?,
             tiledata: None,
             radar: None,
             hues: None,

@@ -11,12 +11,16 @@
 //! | radarcol.mul | [`RadarColours`] | RGB555 colours, land then items |
 //! | hues.mul | [`Hues`] | 708-byte groups of 8 hues |
 //!
-//! A [`FacetFiles`] finds one facet's files in a client folder whatever the case of their
-//! names (the map as MUL, else as UOP) and owns their bytes (mapped, or read); [`Facet`] is
-//! the set of views over them, with the diff files applied on request
-//! ([`FacetFiles::facet_with_diffs`]), and [`query`] scans a whole facet, sequentially or
-//! over rayon's pool, with identical results. [`uop`] reads any UOP container and writes
-//! map UOPs.
+//! [`FacetFiles`] finds one facet's files in a client folder whatever the case of their
+//! names (the map as MUL, else as UOP) and owns their bytes: [`FacetFiles::open`] reads them,
+//! [`FacetFiles::map`] maps them, [`FacetFiles::from_data`] wraps bytes the caller owns.
+//! [`FacetFiles::facet`] gives [`Facet`], the views over them, at the facet's known size
+//! that the map's length proves ([`MapSize::detect`]); [`FacetFiles::facet_with`] takes
+//! [`FacetOptions`]: a size for custom maps, the static record size, the diff files
+//! applied, [`Limits`]. A map whose length fits no known size of its facet is an error,
+//! never a reshaped answer. [`query`] scans a whole facet, sequentially or over rayon's
+//! pool (the default `parallel` feature), with identical results. [`uop`] reads any UOP
+//! container, [`map_uop`] the maps in them.
 //!
 //! Everything is little-endian. Views borrow the bytes and return references with the
 //! data's lifetime; records are alignment-1 `#[repr(C)]` structs ([`raw`]) cast in place.
@@ -26,31 +30,39 @@
 //! tiles); offsets and lengths in bytes. The format facts and their sources are in
 //! `docs/formats/uo.md` at the root of the repository.
 //!
-//! Features: `write` adds `synth`, a seeded generator of a whole synthetic world, and the
-//! record writers; `fuzzing` adds `exercise`, the reading paths the fuzz targets run.
+//! Errors name the file they come from ([`Error::InFile`]) with the cause as their
+//! [`source`](std::error::Error::source); print the chain with `{:#}` under anyhow, or walk
+//! `source()`, or take [`Error::root`].
+//!
+//! Features: `parallel` (default) adds the rayon-parallel queries; `write` adds the
+//! writers ([`write`]: map UOPs from MUL maps, a synthetic world's files) and `synth`, a
+//! seeded generator of a whole synthetic world; `fuzzing` adds `exercise`, the reading
+//! paths the fuzz targets run.
 //!
 //! # Example
 //!
-//! ```
-//! # #[cfg(feature = "write")] {
-//! use mul_core::{Facet, MapSize, query, synth};
+//! ```no_run
+//! use mul_core::{FacetFiles, FacetOptions, MapSize, query};
 //!
-//! // A small synthetic world; for a real client folder use
-//! // `FacetFiles::read(FacetPaths::find(dir, 0)?)?.facet(FacetSize::Preset(0), None)?`.
-//! let world = synth::World::generate(MapSize::from_blocks(16, 16)?, 7);
-//! let facet = Facet::parse(&world.map, world.size, &world.staidx, &world.statics, None)?;
-//! let cell = facet.map.cell(40, 60).expect("inside the map");
-//! let here: Vec<_> = facet.statics_at(40, 60)?.collect();
+//! // Facet 0 of a client folder, read into memory; its size comes from the map's length.
+//! let files = FacetFiles::open("path/to/client", 0)?;
+//! let facet = files.facet()?;
+//! let cell = facet.map.cell(1323, 1624).expect("inside the map");
+//! let here: Vec<_> = facet.statics_at(1323, 1624)?.collect();
 //! println!("land {:#06x} at z {}, {} statics", cell.id.get(), cell.z, here.len());
-//!
 //! let land = query::land_stats_par(&facet.map);
-//! assert_eq!(land, query::land_stats(&facet.map));
-//! assert_eq!(land.cells, 128 * 128);
-//! # }
+//! println!("{} cells, z {} to {}", land.cells, land.z_min, land.z_max);
+//!
+//! // A custom map (the pre-alpha client's 1024 x 1024 tiles), memory-mapped.
+//! // SAFETY: nothing modifies or truncates the files while they are mapped.
+//! let files = unsafe { FacetFiles::map("path/to/prealpha", 0) }?;
+//! let size = MapSize::from_tiles(1024, 1024)?;
+//! let facet = files.facet_with(&FacetOptions { size: Some(size), ..Default::default() })?;
+//! assert_eq!(facet.size().width(), 1024);
 //! # Ok::<(), mul_core::Error>(())
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 pub mod colours;
 pub mod diff;
@@ -60,6 +72,7 @@ pub mod exercise;
 pub mod facet;
 mod index;
 pub mod map;
+pub mod map_uop;
 pub mod multi;
 pub mod query;
 pub mod raw;
@@ -68,14 +81,22 @@ pub mod statics;
 pub mod synth;
 pub mod tiledata;
 pub mod uop;
+#[cfg(feature = "write")]
+pub mod write;
 
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
 pub use error::{Error, IndexProblem, Result};
-pub use facet::{DiffPaths, Facet, FacetFiles, FacetPaths, FacetSize, MapFormat};
-pub use gamedata_io::FileData;
+pub use facet::{
+    DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,
+    MapFormat,
+};
+pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions};
 pub use map::{Map, MapSize};
+pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
-pub use uop::{Compression, MapChunk, UopEntry, UopFile, name_hash};
+pub use uop::{Compression, UopEntry, UopFile, name_hash};
+#[cfg(feature = "write")]
+pub use write::write_map_uop;

@@ -3,9 +3,10 @@
 //! A map is an array of 196-byte [`MapBlock`]s stored column by column: block (bx, by) is
 //! number `bx * height_blocks + by`. A MUL file holds the array whole; a map UOP holds it in
 //! chunks of 4,096 blocks, which [`Map`] reads in place just the same. Inside a block the
-//! 64 cells are row-major. The height of a facet is fixed; facets 0 and 1 come in two widths
-//! (6144 and 7168 tiles), so their width is derived from the file's length; one trailing
-//! padding block is accepted. Source: `docs/formats/uo.md`, "Map".
+//! 64 cells are row-major. Each facet has known sizes (facets 0 and 1 two widths, 6144 and
+//! 7168 tiles); [`MapSize::detect`] picks the one the file's length proves and refuses any
+//! other length, which then needs its size given. One trailing padding block is accepted.
+//! Source: `docs/formats/uo.md`, "Map".
 
 use std::fmt;
 
@@ -14,8 +15,8 @@ use zerocopy::FromBytes;
 
 use crate::diff::MapPatch;
 use crate::error::{Error, Result};
+use crate::map_uop::MapChunk;
 use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell, UOP_MAP_CHUNK_BLOCKS};
-use crate::uop::MapChunk;
 
 /// The size of a map in blocks (8 x 8 tiles each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,21 +25,23 @@ pub struct MapSize {
     height_blocks: u32,
 }
 
-/// Height in blocks of facets 0 to 5, and the width of those whose width is fixed.
-const PRESETS: [(Option<u32>, u32); 6] = [
-    (None, 512),      // 0 Felucca: 768 or 896 blocks wide
-    (None, 512),      // 1 Trammel: 768 or 896 blocks wide
-    (Some(288), 200), // 2 Ilshenar: 2304 x 1600 tiles
-    (Some(320), 256), // 3 Malas: 2560 x 2048 tiles
-    (Some(181), 181), // 4 Tokuno: 1448 x 1448 tiles
-    (Some(160), 512), // 5 Ter Mur: 1280 x 4096 tiles
+/// The sizes in blocks (width, height) of facets 0 to 5 in released clients, newest first.
+/// Facets 0 and 1 come in two widths: 896 blocks since Mondain's Legacy, 768 before.
+/// Source: `docs/formats/uo.md`, "Map".
+const KNOWN_SIZES: [&[(u32, u32)]; 6] = [
+    &[(896, 512), (768, 512)], // 0 Felucca: 7168 or 6144 x 4096 tiles
+    &[(896, 512), (768, 512)], // 1 Trammel: the same
+    &[(288, 200)],             // 2 Ilshenar: 2304 x 1600 tiles
+    &[(320, 256)],             // 3 Malas: 2560 x 2048 tiles
+    &[(181, 181)],             // 4 Tokuno: 1448 x 1448 tiles
+    &[(160, 512)],             // 5 Ter Mur: 1280 x 4096 tiles
 ];
 
 impl MapSize {
     /// A size in blocks.
     ///
-    /// Returns `Err` ([`Error::Dimensions`]) if either side is 0 or the map would not fit in
-    /// memory's address range.
+    /// Returns `Err` ([`Error::Dimensions`]) if either side is 0, or a side in tiles does
+    /// not fit in a `u32`, or the map's bytes would not fit in memory's address range.
     pub fn from_blocks(width_blocks: u32, height_blocks: u32) -> Result<Self> {
         let bad = |why| Error::Dimensions {
             width_blocks,
@@ -48,8 +51,14 @@ impl MapSize {
         if width_blocks == 0 || height_blocks == 0 {
             return Err(bad("a side is 0"));
         }
-        let bytes = u64::from(width_blocks) * u64::from(height_blocks) * MAP_BLOCK_LEN as u64;
-        if usize::try_from(bytes).is_err() || u32::try_from(u64::from(width_blocks) * 8).is_err() {
+        let bytes = u64::from(width_blocks)
+            .checked_mul(u64::from(height_blocks))
+            .and_then(|blocks| blocks.checked_mul(MAP_BLOCK_LEN as u64))
+            .and_then(|bytes| usize::try_from(bytes).ok());
+        let tiles = width_blocks
+            .checked_mul(8)
+            .zip(height_blocks.checked_mul(8));
+        if bytes.is_none() || tiles.is_none() {
             return Err(bad("too large to address"));
         }
         Ok(MapSize {
@@ -73,44 +82,66 @@ impl MapSize {
         Self::from_blocks(width / 8, height / 8)
     }
 
-    /// The size of facet `facet` (0 to 5) whose map file is `map_len` bytes long.
-    ///
-    /// Facets 0 and 1 are 512 blocks high, and their width is the file's block count / 512
-    /// (768 before Mondain's Legacy, 896 after), after one trailing padding block if there is
-    /// one. The other facets have fixed sizes (`docs/formats/uo.md`, "Map").
-    ///
-    /// Returns `Err` ([`Error::UnknownFacet`]) for a facet above 5, or
-    /// ([`Error::FileSize`]) if a facet 0/1 file is not a whole number of 512-block columns.
-    pub fn preset(facet: u8, map_len: u64) -> Result<Self> {
-        let &(width, height) = PRESETS
+    /// The sizes facet `facet` has in released clients, newest first: two for facets 0 and
+    /// 1 (7168 and 6144 x 4096 tiles), one for facets 2 to 5, none above 5
+    /// (`docs/formats/uo.md`, "Map").
+    pub fn known(facet: u8) -> impl Iterator<Item = MapSize> {
+        KNOWN_SIZES
             .get(usize::from(facet))
-            .ok_or(Error::UnknownFacet { facet })?;
-        if let Some(width) = width {
-            return Self::from_blocks(width, height);
-        }
+            .copied()
+            .unwrap_or_default()
+            .iter()
+            .map(|&(width_blocks, height_blocks)| MapSize {
+                width_blocks,
+                height_blocks,
+            })
+    }
+
+    /// The size of facet `facet` (0 to 5) in current clients: 7168 x 4096 tiles for facets
+    /// 0 and 1, the one known size for the others. For writing new maps; to read a map, use
+    /// [`MapSize::detect`], which checks the file's length.
+    ///
+    /// Returns `Err` ([`Error::UnknownFacet`]) for a facet above 5.
+    pub fn preset(facet: u8) -> Result<Self> {
+        Self::known(facet)
+            .next()
+            .ok_or(Error::UnknownFacet { facet })
+    }
+
+    /// The size of facet `facet`'s map whose blocks take `map_len` bytes: the known size
+    /// ([`MapSize::known`]) whose block count is the length's, with or without the one
+    /// padding block modern clients write. Nothing else is guessed: a map of any other
+    /// length needs its size given.
+    ///
+    /// Returns `Err` ([`Error::MapSizeUnknown`]) if no known size of the facet fits (any
+    /// facet above 5 included); the error gives the length, the block count and, when the
+    /// count is a square, the square size that would fit.
+    pub fn detect(facet: u8, map_len: u64) -> Result<Self> {
         let block = MAP_BLOCK_LEN as u64;
         let blocks = map_len / block;
-        let column = u64::from(height);
-        let width = if !map_len.is_multiple_of(block) {
-            None
-        } else if blocks % column <= 1 {
-            // Whole columns, or whole columns and one padding block.
-            Some(blocks / column)
-        } else {
-            None
-        };
-        let width = width
-            .filter(|&w| w > 0)
-            .and_then(|w| u32::try_from(w).ok())
-            .ok_or_else(|| Error::FileSize {
-                what: "map",
-                found: map_len,
-                expected: format!(
-                    "whole columns of {height} blocks of {MAP_BLOCK_LEN} bytes (facet {facet}), \
-                     with at most one padding block"
-                ),
-            })?;
-        Self::from_blocks(width, height)
+        if map_len.is_multiple_of(block) {
+            for size in Self::known(facet) {
+                let exact = u64::from(size.width_blocks) * u64::from(size.height_blocks);
+                if blocks == exact || blocks == exact.saturating_add(1) {
+                    return Ok(size);
+                }
+            }
+        }
+        let square = [blocks, blocks.saturating_sub(1)]
+            .into_iter()
+            .filter(|_| map_len.is_multiple_of(block))
+            .find_map(|n| {
+                let side = n.isqrt();
+                (side > 0 && side * side == n)
+                    .then(|| u32::try_from(side).ok())
+                    .flatten()
+            });
+        Err(Error::MapSizeUnknown {
+            facet,
+            length: map_len,
+            blocks,
+            square,
+        })
     }
 
     /// Width in blocks.
@@ -164,7 +195,9 @@ impl MapSize {
 
     /// Bytes of a map file of this size, without the padding block.
     pub fn map_len(&self) -> u64 {
-        u64::from(self.width_blocks) * u64::from(self.height_blocks) * MAP_BLOCK_LEN as u64
+        // from_blocks checked that this product fits in a usize, so in a u64.
+        (u64::from(self.width_blocks) * u64::from(self.height_blocks))
+            .saturating_mul(MAP_BLOCK_LEN as u64)
     }
 }
 
@@ -251,7 +284,7 @@ impl<'data> Map<'data> {
         })
     }
 
-    /// A map of `size` over the chunks of a map UOP (from [`crate::uop::map_chunks`]), whose
+    /// A map of `size` over the chunks of a map UOP (from [`crate::map_uop::map_chunks`]), whose
     /// stored chunks lie in `data`, the container's bytes.
     ///
     /// Returns `Err` ([`Error::FileSize`]) unless the chunks hold exactly `size.blocks()`
@@ -413,7 +446,7 @@ impl<'data> Map<'data> {
 
     /// The blocks in contiguous runs, in order, each cast in place: the columns of a MUL
     /// map, and the columns cut by chunk ends in a map UOP. What a whole-map scan (and
-    /// [`rayon`]) splits its work over.
+    /// rayon) splits its work over.
     pub fn runs(&self) -> impl Iterator<Item = &'data [MapBlock]> + 'data {
         let height = usize::try_from(self.size.height_blocks)
             .unwrap_or(usize::MAX)

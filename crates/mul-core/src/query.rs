@@ -1,10 +1,12 @@
-//! Whole-world queries, sequential and rayon-parallel, with identical results.
+//! Whole-world queries, sequential and rayon-parallel (the `_par` functions, behind the
+//! default `parallel` feature), with identical results.
 //!
 //! The map is scanned run by run ([`Map::runs`]: the columns, cut at chunk ends in a map
 //! UOP; each task reads contiguous memory); the statics are scanned over the index. Parallel versions split
 //! the same work across rayon's pool and merge per-task accumulators that live on the heap.
 //! Bad statics blocks are counted and skipped, never hiding the good ones.
 
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use zerocopy::IntoBytes;
 
@@ -49,6 +51,7 @@ impl LandStats {
         self
     }
 
+    #[cfg(feature = "parallel")]
     fn merge(mut self, other: Self) -> Self {
         self.cells += other.cells;
         merge_tally(&mut self.histogram, &other.histogram);
@@ -74,6 +77,7 @@ pub fn land_stats(map: &Map<'_>) -> LandStats {
 }
 
 /// [`land_stats`] with the runs spread over rayon's pool; the same result.
+#[cfg(feature = "parallel")]
 pub fn land_stats_par(map: &Map<'_>) -> LandStats {
     let runs: Vec<&[MapBlock]> = map.runs().collect();
     let tasks = runs.len();
@@ -244,6 +248,7 @@ impl StaticsStats {
         stats
     }
 
+    #[cfg(feature = "parallel")]
     fn merge(mut self, other: Self) -> Self {
         self.count += other.count;
         self.bad_blocks += other.bad_blocks;
@@ -269,6 +274,7 @@ pub fn statics_stats(statics: &Statics<'_>, blocks: usize) -> StaticsStats {
 }
 
 /// [`statics_stats`] with the index spread over rayon's pool; the same result.
+#[cfg(feature = "parallel")]
 pub fn statics_stats_par(statics: &Statics<'_>, blocks: usize) -> StaticsStats {
     let piece = min_len(blocks, 2);
     (0..blocks.div_ceil(piece))
@@ -325,6 +331,7 @@ pub fn find_statics(
 }
 
 /// [`find_statics`] over rayon's pool; the same result in the same order.
+#[cfg(feature = "parallel")]
 pub fn find_statics_par(
     statics: &Statics<'_>,
     size: MapSize,
@@ -359,6 +366,7 @@ fn grow_and_bump(histogram: &mut Vec<u64>, i: usize, n: u64) {
 }
 
 /// Adds histogram `other` into `into`.
+#[cfg(feature = "parallel")]
 fn merge_tally(into: &mut Vec<u64>, other: &[u64]) {
     if other.len() > into.len() {
         into.resize(other.len(), 0);
@@ -372,6 +380,7 @@ fn merge_tally(into: &mut Vec<u64>, other: &[u64]) {
 /// histogram accumulators are made and merged a few times per thread, not per item,
 /// while a thread slowed by other work can still hand pieces over (measured on 2 cores: 4
 /// for the map's columns, 2 for the statics' blocks).
+#[cfg(feature = "parallel")]
 fn min_len(items: usize, per_thread: usize) -> usize {
     (items / (rayon::current_num_threads() * per_thread)).max(1)
 }

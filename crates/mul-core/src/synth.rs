@@ -13,14 +13,12 @@
 #![allow(clippy::cast_possible_truncation)]
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use zerocopy::IntoBytes;
 use zerocopy::little_endian::{U16, U32, U64};
 
-use crate::facet::MapFormat;
 use crate::map::MapSize;
 use crate::raw::{
     EMPTY, HueEntry, HueGroup, IndexRecord, ItemTileNew, LAND_TILES, LandTileNew, MapBlock,
@@ -202,6 +200,17 @@ struct House {
     w: u32,
     h: u32,
     z: i8,
+}
+
+impl World {
+    /// The map (MUL form), statics index and statics data, for [`crate::Facet::parse`].
+    pub fn facet_bytes(&self) -> crate::FacetBytes<'_> {
+        crate::FacetBytes {
+            map: &self.map,
+            staidx: &self.staidx,
+            statics: &self.statics,
+        }
+    }
 }
 
 impl World {
@@ -437,42 +446,6 @@ impl World {
             static_count,
         }
     }
-
-    /// Writes the files into `dir` with the names a client has: map{N}.mul, staidx{N}.mul,
-    /// statics{N}.mul, tiledata.mul, radarcol.mul, hues.mul.
-    ///
-    /// Returns `Err` if a file cannot be written.
-    pub fn write_to(&self, dir: &Path, facet: u8) -> std::io::Result<()> {
-        self.write_as(dir, facet, MapFormat::Mul)
-    }
-
-    /// [`World::write_to`] with the map in `format`: map{N}.mul, or map{N}LegacyMUL.uop
-    /// written by [`crate::uop::write_map_uop`].
-    ///
-    /// Returns `Err` if a file cannot be written.
-    pub fn write_as(&self, dir: &Path, facet: u8, format: MapFormat) -> std::io::Result<()> {
-        std::fs::create_dir_all(dir)?;
-        let uop;
-        let map = match format {
-            MapFormat::Mul => &self.map,
-            MapFormat::Uop => {
-                uop = crate::uop::write_map_uop(&self.map, facet)
-                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
-                &uop
-            }
-        };
-        for (name, bytes) in [
-            (format.file_name(facet), map),
-            (format!("staidx{facet}.mul"), &self.staidx),
-            (format!("statics{facet}.mul"), &self.statics),
-            ("tiledata.mul".to_owned(), &self.tiledata),
-            ("radarcol.mul".to_owned(), &self.radarcol),
-            ("hues.mul".to_owned(), &self.hues),
-        ] {
-            std::fs::write(dir.join(name), bytes)?;
-        }
-        Ok(())
-    }
 }
 
 impl World {
@@ -523,30 +496,6 @@ impl World {
         chosen.sort_unstable();
         d.blocks = chosen;
         d
-    }
-
-    /// Writes [`World::diffs`] into `dir` as mapdifl{N}.mul, mapdif{N}.mul, stadifl{N}.mul,
-    /// stadifi{N}.mul and stadif{N}.mul; returns the blocks patched.
-    ///
-    /// Returns `Err` if a file cannot be written.
-    pub fn write_diffs(
-        &self,
-        dir: &Path,
-        facet: u8,
-        k: usize,
-        seed: u64,
-    ) -> std::io::Result<Vec<usize>> {
-        let d = self.diffs(k, seed);
-        for (name, bytes) in [
-            ("mapdifl", &d.mapdifl),
-            ("mapdif", &d.mapdif),
-            ("stadifl", &d.stadifl),
-            ("stadifi", &d.stadifi),
-            ("stadif", &d.stadif),
-        ] {
-            std::fs::write(dir.join(format!("{name}{facet}.mul")), bytes)?;
-        }
-        Ok(d.blocks)
     }
 }
 

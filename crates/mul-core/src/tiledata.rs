@@ -17,7 +17,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use gamedata_io::Bytes;
+use gamedata_io::{Bytes, field_text, latin1};
 use zerocopy::little_endian::{U32, U64};
 
 use crate::error::{Error, Result};
@@ -263,7 +263,7 @@ impl<'data> LandTile<'data> {
 
     /// The name bytes before the first NUL (at most 20).
     pub fn name(&self) -> &'data [u8] {
-        either!(*self, LandTile, t => trim_name(&t.name))
+        either!(*self, LandTile, t => field_text(&t.name))
     }
 
     /// The name as text (bytes above 0x7F as Latin-1).
@@ -310,26 +310,13 @@ impl<'data> ItemTile<'data> {
 
     /// The name bytes before the first NUL (at most 20).
     pub fn name(&self) -> &'data [u8] {
-        either!(*self, ItemTile, t => trim_name(&t.name))
+        either!(*self, ItemTile, t => field_text(&t.name))
     }
 
     /// The name as text (bytes above 0x7F as Latin-1).
     pub fn name_lossy(&self) -> Cow<'data, str> {
         latin1(self.name())
     }
-}
-
-fn trim_name(name: &[u8; 20]) -> &[u8] {
-    let len = name.iter().position(|&b| b == 0).unwrap_or(name.len());
-    name.get(..len).unwrap_or(name)
-}
-
-fn latin1(bytes: &[u8]) -> Cow<'_, str> {
-    if bytes.is_ascii() {
-        // ASCII is UTF-8.
-        return String::from_utf8_lossy(bytes);
-    }
-    Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect())
 }
 
 /// tiledata.mul, borrowed.
@@ -462,7 +449,7 @@ fn tile_zero_comes_first(data: &[u8]) -> bool {
 
 /// Printable ASCII, then only NULs.
 fn looks_like_name(field: &[u8]) -> bool {
-    let len = field.iter().position(|&b| b == 0).unwrap_or(field.len());
-    let (text, pad) = field.split_at(len);
+    let text = field_text(field);
+    let pad = field.get(text.len()..).unwrap_or_default();
     !text.is_empty() && text.iter().all(|b| (0x20..0x7F).contains(b)) && pad.iter().all(|&b| b == 0)
 }

@@ -10,13 +10,9 @@ use std::fmt;
 
 use flate2::{Decompress, FlushDecompress, Status};
 use gamedata_io::{Bytes, Limits};
-use zerocopy::IntoBytes;
 
 use crate::error::{Error, Result};
-use crate::raw::{
-    MAP_BLOCK_LEN, MapBlock, UOP_ENTRY_LEN, UOP_MAGIC, UOP_MAP_CHUNK_BLOCKS, UopEntryRaw,
-    UopHeader, UopTableHeader,
-};
+use crate::raw::{UOP_ENTRY_LEN, UOP_MAGIC, UopEntryRaw, UopHeader, UopTableHeader};
 
 /// Bob Jenkins' lookup3 `hashlittle2` over `key` with the two seeds `pc` (primary) and
 /// `pb` (secondary); returns `(c, b)`. Source: lookup3.c (public domain, 2006).
@@ -100,12 +96,6 @@ pub fn name_hash(name: &str) -> u64 {
     (u64::from(b) << 32) | u64::from(c)
 }
 
-/// The name of chunk `chunk` of facet `facet`'s map UOP (the `x` variant files use the
-/// same names).
-pub fn map_chunk_name(facet: u8, chunk: usize) -> String {
-    format!("build/map{facet}legacymul/{chunk:08}.dat")
-}
-
 /// How an entry's data is stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Compression {
@@ -176,7 +166,7 @@ impl<'data> UopEntry<'data> {
         Compression::from_raw(self.raw.compression.get())
     }
 
-    fn error(&self, problem: String) -> Error {
+    pub(crate) fn error(&self, problem: String) -> Error {
         Error::UopEntry {
             index: self.index,
             hash: self.hash(),
@@ -277,6 +267,11 @@ impl<'data> UopFile<'data> {
             by_hash,
             table_blocks: block,
         })
+    }
+
+    /// The container's bytes, which stored entries lie in.
+    pub fn data(&self) -> &'data [u8] {
+        self.data
     }
 
     /// The header.
@@ -389,213 +384,4 @@ fn inflate(stored: &[u8], declared: usize) -> Result<Vec<u8>, String> {
             "the zlib stream ends early, after {decoded} of {declared} bytes"
         )),
     }
-}
-
-/// Where one chunk of a map's blocks is: in the container's bytes, or decoded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MapChunk {
-    /// `blocks` blocks stored as is from byte `offset` of the container: cast in place.
-    InPlace {
-        /// Absolute offset of the chunk's first block.
-        offset: usize,
-        /// Blocks in the chunk.
-        blocks: usize,
-    },
-    /// A decompressed chunk.
-    Decoded(Vec<MapBlock>),
-}
-
-impl MapChunk {
-    /// Blocks in the chunk.
-    pub fn len(&self) -> usize {
-        match self {
-            MapChunk::InPlace { blocks, .. } => *blocks,
-            MapChunk::Decoded(v) => v.len(),
-        }
-    }
-
-    /// True if the chunk holds no block.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The chunk's blocks over the container's bytes `data`, cast in place for a stored
-    /// chunk; `None` if they do not lie in `data`.
-    pub fn blocks<'a>(&'a self, data: &'a [u8]) -> Option<&'a [MapBlock]> {
-        match self {
-            MapChunk::InPlace { offset, blocks } => {
-                Bytes::new(data).slice_at::<MapBlock>(*offset, *blocks).ok()
-            }
-            MapChunk::Decoded(v) => Some(v),
-        }
-    }
-}
-
-/// The chunks of facet `facet`'s map in a map UOP, in block order: every chunk
-/// `build/map{N}legacymul/{i:08}.dat` from 0 while an entry has the name, each holding
-/// whole blocks (4,096 but the last). Stored chunks are located, zlib ones decompressed
-/// within `limits`.
-///
-/// Returns `Err` ([`Error::MissingChunk`]) if chunk 0 is missing, ([`Error::ChunkSize`]) if
-/// a chunk does not hold whole blocks, or is short and not the last; or as
-/// [`UopFile::contents`].
-pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<MapChunk>> {
-    let mut chunks = Vec::new();
-    let mut total_blocks = 0usize;
-    loop {
-        let i = chunks.len();
-        let name = map_chunk_name(facet, i);
-        let Some(entry) = uop.find_name(&name) else {
-            if i == 0 {
-                return Err(Error::MissingChunk {
-                    chunk: 0,
-                    chunks: 1,
-                    name,
-                });
-            }
-            break;
-        };
-        if let Some(MapChunk::InPlace { blocks, .. }) = chunks.last()
-            && *blocks != UOP_MAP_CHUNK_BLOCKS
-        {
-            return Err(Error::ChunkSize {
-                chunk: i - 1,
-                found: (*blocks * MAP_BLOCK_LEN) as u64,
-                expected: format!(
-                    "{} ({UOP_MAP_CHUNK_BLOCKS} blocks): only the last chunk may be shorter",
-                    UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
-                ),
-            });
-        }
-        let whole = |len: usize| {
-            if !len.is_multiple_of(MAP_BLOCK_LEN)
-                || len == 0
-                || len > UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
-            {
-                return Err(Error::ChunkSize {
-                    chunk: i,
-                    found: len as u64,
-                    expected: format!(
-                        "a whole number of 196-byte blocks, at most {} bytes",
-                        UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
-                    ),
-                });
-            }
-            Ok(len / MAP_BLOCK_LEN)
-        };
-        let chunk = match entry.compression() {
-            Compression::None => {
-                let range = uop.stored_range(entry)?;
-                let blocks = whole(range.len())?;
-                MapChunk::InPlace {
-                    offset: range.start,
-                    blocks,
-                }
-            }
-            _ => {
-                let bytes = uop.contents(entry, limits)?;
-                let blocks = whole(bytes.len())?;
-                let decoded = Bytes::new(&bytes)
-                    .slice_at::<MapBlock>(0, blocks)
-                    .map(<[MapBlock]>::to_vec)
-                    .map_err(|_| entry.error("the decoded chunk is not whole blocks".into()))?;
-                MapChunk::Decoded(decoded)
-            }
-        };
-        total_blocks += chunk.len();
-        limits.check_records("map blocks", total_blocks as u64)?;
-        chunks.push(chunk);
-    }
-    Ok(chunks)
-}
-
-/// Bytes of the header this crate's writer puts before the first table block: 28 bytes of
-/// header, padded as the clients' files are.
-pub const WRITER_TABLE_OFFSET: usize = 0x200;
-/// Entries a table block of this crate's writer holds.
-pub const WRITER_BLOCK_CAPACITY: usize = 1000;
-/// [`WRITER_BLOCK_CAPACITY`] as stored.
-const CAPACITY_WORD: u32 = 1000;
-const _: () = assert!(CAPACITY_WORD as usize == WRITER_BLOCK_CAPACITY);
-
-/// Writes a map UOP holding `map` (a MUL map's bytes, whole blocks; a padding block is kept)
-/// as facet `facet`'s chunks, stored as is, in chunk order, with their Adler-32s: the form
-/// the clients' files have (version 5, header padded to 0x200, tables of 1,000 entries).
-///
-/// Returns `Err` ([`Error::ChunkSize`]) if `map` is not whole blocks.
-pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>> {
-    if !map.len().is_multiple_of(MAP_BLOCK_LEN) || map.is_empty() {
-        return Err(Error::ChunkSize {
-            chunk: 0,
-            found: map.len() as u64,
-            expected: "a MUL map of whole 196-byte blocks".into(),
-        });
-    }
-    let chunks: Vec<&[u8]> = map.chunks(UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN).collect();
-    let tables = chunks.len().div_ceil(WRITER_BLOCK_CAPACITY);
-    let table_len = size_of::<UopTableHeader>() + WRITER_BLOCK_CAPACITY * UOP_ENTRY_LEN;
-    let data_start = WRITER_TABLE_OFFSET + tables * table_len;
-    let mut out = Vec::with_capacity(data_start + map.len());
-    let header = UopHeader {
-        magic: UOP_MAGIC.into(),
-        version: 5.into(),
-        signature: 0xFD23_EC43.into(),
-        first_table: (WRITER_TABLE_OFFSET as u64).into(),
-        block_capacity: CAPACITY_WORD.into(),
-        file_count: u32::try_from(chunks.len()).unwrap_or(u32::MAX).into(),
-    };
-    out.extend_from_slice(header.as_bytes());
-    out.resize(WRITER_TABLE_OFFSET, 0);
-    let mut data_at = data_start as u64;
-    for (t, group) in chunks.chunks(WRITER_BLOCK_CAPACITY).enumerate() {
-        let next = if t + 1 < tables {
-            (WRITER_TABLE_OFFSET + (t + 1) * table_len) as u64
-        } else {
-            0
-        };
-        let table = UopTableHeader {
-            count: CAPACITY_WORD.into(),
-            next: next.into(),
-        };
-        out.extend_from_slice(table.as_bytes());
-        for (k, chunk) in group.iter().enumerate() {
-            let i = t * WRITER_BLOCK_CAPACITY + k;
-            let len = u32::try_from(chunk.len()).unwrap_or(u32::MAX);
-            let entry = UopEntryRaw {
-                offset: data_at.into(),
-                header_len: 0.into(),
-                compressed_len: len.into(),
-                decompressed_len: len.into(),
-                hash: name_hash(&map_chunk_name(facet, i)).into(),
-                adler32: adler2::adler32_slice(chunk).into(),
-                compression: 0.into(),
-            };
-            out.extend_from_slice(entry.as_bytes());
-            data_at += chunk.len() as u64;
-        }
-        // Unused entries fill the block.
-        out.resize(
-            out.len() + (WRITER_BLOCK_CAPACITY - group.len()) * UOP_ENTRY_LEN,
-            0,
-        );
-    }
-    for chunk in &chunks {
-        out.extend_from_slice(chunk);
-    }
-    Ok(out)
-}
-
-/// The MUL map held by a map UOP: every chunk of facet `facet` in order, decompressed when
-/// stored as zlib.
-///
-/// Returns `Err` as [`map_chunks`].
-pub fn read_map_mul(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<u8>> {
-    let chunks = map_chunks(uop, facet, limits)?;
-    let total: usize = chunks.iter().map(MapChunk::len).sum();
-    let mut out = Vec::with_capacity(total * MAP_BLOCK_LEN);
-    for chunk in &chunks {
-        let blocks = chunk.blocks(uop.data).unwrap_or_default();
-        out.extend_from_slice(blocks.as_bytes());
-    }
-    Ok(out)
 }

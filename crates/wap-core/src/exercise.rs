@@ -9,10 +9,12 @@ use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use gamedata_io::{FileData, Limits};
 
-use crate::header::{CodePage, Header, decode};
-use crate::level::LevelFile;
+use gamedata_io::{CodePage, decode};
+
+use crate::header::Header;
+use crate::level::Level;
+use crate::level_file::LevelFile;
 use crate::raw::{FLAG_COMPRESS, HEADER_LEN};
-use crate::view::Level;
 
 /// Opens `data` as a level file with a 64 MiB limit and walks it (see [`walk`]); also reads
 /// the header alone.
@@ -25,7 +27,7 @@ pub fn level(data: &[u8]) -> u64 {
         max_decoded_bytes: 64 << 20,
         ..Limits::default()
     };
-    match LevelFile::open(FileData::Read(data.to_vec()), &limits) {
+    match LevelFile::from_data(FileData::Read(data.to_vec()), &limits) {
         Ok(level) => {
             acc = acc.wrapping_add(level.main_block().len() as u64);
             acc = acc.wrapping_add(level.trailer().len() as u64);

@@ -4,36 +4,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use gamedata_io::Bytes;
+use gamedata_io::{Bytes, CodePage, decode, field_text};
 
 use crate::error::{Error, Result};
 use crate::raw::{FLAG_COMPRESS, FLAG_USE_Z, HEADER_LEN, WwdHeader};
-
-/// A Windows code page for the header's text fields. Levels are saved as the editor's
-/// machine had it: cp1252 (Western) in most, cp1250 (Central European) in Polish levels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum CodePage {
-    /// Windows-1252.
-    #[default]
-    Cp1252,
-    /// Windows-1250.
-    Cp1250,
-}
-
-/// The text of a fixed field up to its first NUL (the whole field if it has none).
-pub fn field_text(field: &[u8]) -> &[u8] {
-    let len = field.iter().position(|&b| b == 0).unwrap_or(field.len());
-    field.get(..len).unwrap_or(field)
-}
-
-/// Decodes field bytes in `page`; never fails (bytes with no character become U+FFFD).
-pub fn decode(bytes: &[u8], page: CodePage) -> Cow<'_, str> {
-    let encoding = match page {
-        CodePage::Cp1252 => encoding_rs::WINDOWS_1252,
-        CodePage::Cp1250 => encoding_rs::WINDOWS_1250,
-    };
-    encoding.decode_without_bom_handling(bytes).0
-}
 
 /// A view of a level's header.
 #[derive(Clone, Copy)]

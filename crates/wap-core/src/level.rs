@@ -1,207 +1,336 @@
-//! The owner of a level's bytes: the file as stored, and for a compressed level the header
-//! plus the decompressed main block in one buffer, so that the file's absolute offsets work
-//! unchanged. Source: `docs/formats/wwd.md`, "Compression".
+//! The borrowed view of a level image (header, then the main block as decompressed): planes,
+//! tile properties, game detection and the layout report. Source: `docs/formats/wwd.md`.
 
 use std::fmt;
-use std::io::Read;
-use std::path::Path;
+use std::ops::Range;
 
-use flate2::{Decompress, FlushDecompress, Status};
-use gamedata_io::{FileData, FileError, Limits};
-use zerocopy::FromBytes;
+use gamedata_io::Bytes;
 
-use crate::checksum::ChecksumClass;
 use crate::error::{Error, Result};
 use crate::header::Header;
-use crate::raw::{HEADER_LEN, WwdHeader};
-use crate::view::Level;
+use crate::plane::Plane;
+use crate::raw::{HEADER_LEN, PLANE_HEADER_LEN, PlaneHeader};
+use crate::tile_properties::TileProperties;
 
-/// Reads only the first 1,524 bytes of the level at `path`: name, author, flags, sizes and
-/// checksum without decompressing anything (a level picker lists hundreds this way).
-///
-/// Returns `Err` ([`Error::File`]) if the file cannot be read, ([`Error::TooShort`]) if it
-/// is shorter than the header, or ([`Error::Signature`]) if it is not a WWD level.
-pub fn read_header(path: &Path) -> Result<WwdHeader> {
-    let mut bytes = [0u8; HEADER_LEN];
-    let mut file = std::fs::File::open(path).map_err(|e| FileError::io(path, e))?;
-    let mut filled = 0;
-    while filled < HEADER_LEN {
-        let rest = bytes.get_mut(filled..).unwrap_or_default();
-        match file.read(rest) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(FileError::io(path, e).into()),
+/// The game a level belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Game {
+    /// Captain Claw (1997).
+    Claw,
+    /// Gruntz (1999).
+    Gruntz,
+    /// Neither could be told.
+    Unknown,
+}
+
+impl Game {
+    /// The name in reports: `claw`, `gruntz`, `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Claw => "claw",
+            Game::Gruntz => "gruntz",
+            Game::Unknown => "unknown",
         }
     }
-    let read = bytes.get(..filled).unwrap_or_default();
-    Header::parse(read)?;
-    WwdHeader::read_from_bytes(&bytes).map_err(|_| Error::TooShort { found: filled })
 }
 
-/// A level, owned: the stored file and, when compressed, the decompressed image.
-pub struct LevelFile {
-    /// A copy of the checked header (1,524 bytes), so that [`LevelFile::header`] cannot fail.
-    header: WwdHeader,
-    file: FileData,
-    /// Header + decompressed main block, for compressed levels.
-    image: Option<Vec<u8>>,
-    /// Absolute end of the stored main block in the file (the zlib stream's end).
-    stored_end: usize,
+/// A level: the header and the plane header table, checked; everything else is read on
+/// request, so a bad plane or table does not hide the rest. Offsets are absolute positions
+/// in the image (1,524-byte header, then the main block as decompressed).
+#[derive(Clone, Copy)]
+pub struct Level<'data> {
+    image: &'data [u8],
+    header: Header<'data>,
+    planes: &'data [PlaneHeader],
 }
 
-impl fmt::Debug for LevelFile {
+impl fmt::Debug for Level<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("LevelFile")
-            .field("file_len", &self.file.len())
-            .field("compressed", &self.image.is_some())
-            .field("image_len", &self.image().len())
-            .finish()
+        f.debug_struct("Level")
+            .field("header", &self.header)
+            .field("image_len", &self.image.len())
+            .finish_non_exhaustive()
     }
 }
 
-impl LevelFile {
-    /// Reads the level at `path` into memory and opens it (see [`LevelFile::open`]).
+impl<'data> Level<'data> {
+    /// Reads the header and the plane header table of a level image.
     ///
-    /// Returns `Err` ([`Error::File`]) if the file cannot be read, or as
-    /// [`LevelFile::open`].
-    pub fn read(path: &Path, limits: &Limits) -> Result<Self> {
-        Self::open(FileData::read(path)?, limits)
-    }
-
-    /// Opens a level's bytes: checks the header and, if flag 0x2 is set, decompresses the
-    /// main block as a zlib stream, stopping at the stream's end (what follows is the
-    /// trailer). An uncompressed level is used in place, zero-copy.
-    ///
-    /// Returns `Err` if the header is missing or not a WWD header, the declared main block
-    /// is larger than `limits.max_decoded_bytes` ([`Error::Limit`], before anything is
-    /// allocated), the stream is not zlib ([`Error::Zlib`]) or ends early
-    /// ([`Error::StreamTruncated`]), or it decodes to another length than the header
-    /// declares ([`Error::MainBlockSize`]).
-    pub fn open(file: FileData, limits: &Limits) -> Result<Self> {
-        let header = Header::parse(&file)?;
-        let copy = *header.raw();
-        if !header.compressed() {
-            let stored_end = file.len();
-            return Ok(LevelFile {
-                header: copy,
-                file,
-                image: None,
-                stored_end,
-            });
-        }
-        let declared = header.main_block_size();
-        limits.check_decoded("the main block", u64::from(declared))?;
-        let stored = file.get(HEADER_LEN..).unwrap_or_default();
-        let (image, consumed) =
-            inflate(file.get(..HEADER_LEN).unwrap_or_default(), stored, declared)?;
-        Ok(LevelFile {
-            header: copy,
-            stored_end: HEADER_LEN + consumed,
-            image: Some(image),
-            file,
+    /// Returns `Err` ([`Error::TooShort`], [`Error::Signature`]) for a bad header, or
+    /// ([`Error::PlaneTable`]) if `plane count * 160` bytes at the plane offset do not fit
+    /// (the count overflowing included).
+    pub fn parse(image: &'data [u8]) -> Result<Self> {
+        let header = Header::parse(image)?;
+        let (count, offset) = (header.plane_count(), header.raw().planes_offset.get());
+        let planes = Bytes::new(image)
+            .slice_at::<PlaneHeader>(offset as usize, count as usize)
+            .map_err(|_| Error::PlaneTable {
+                count,
+                offset,
+                image_len: image.len(),
+            })?;
+        Ok(Level {
+            image,
+            header,
+            planes,
         })
     }
 
-    /// The level image: the 1,524-byte header then the main block as decompressed. Every
-    /// offset in the header and the plane headers is an absolute position in it.
-    pub fn image(&self) -> &[u8] {
-        self.image.as_deref().unwrap_or(&self.file)
-    }
-
-    /// The main block as decompressed (the image after the header).
-    pub fn main_block(&self) -> &[u8] {
-        self.image().get(HEADER_LEN..).unwrap_or_default()
-    }
-
     /// The header.
-    pub fn header(&self) -> Header<'_> {
-        Header::from_checked(&self.header)
+    pub fn header(&self) -> Header<'data> {
+        self.header
     }
 
-    /// True if the main block is stored as a zlib stream.
-    pub fn compressed(&self) -> bool {
-        self.image.is_some()
+    /// The image the view is over.
+    pub fn image(&self) -> &'data [u8] {
+        self.image
     }
 
-    /// The file's bytes as stored.
-    pub fn file(&self) -> &[u8] {
-        &self.file
+    /// The plane headers, cast in place.
+    pub fn plane_headers(&self) -> &'data [PlaneHeader] {
+        self.planes
     }
 
-    /// The main block as stored (the zlib stream, or the plain block), without the trailer:
-    /// the bytes the checksum is computed over.
-    pub fn stored_main_block(&self) -> &[u8] {
-        self.file
-            .get(HEADER_LEN..self.stored_end)
-            .unwrap_or_default()
+    /// Number of planes.
+    pub fn plane_count(&self) -> usize {
+        self.planes.len()
     }
 
-    /// Bytes after the end of the zlib stream (WapMap's `<wm_meta>` block, a stray newline);
-    /// empty for uncompressed levels.
-    pub fn trailer(&self) -> &[u8] {
-        self.file.get(self.stored_end..).unwrap_or_default()
-    }
-
-    /// The view of the level: planes, objects, tile properties.
+    /// Plane `index`; `None` past the last plane.
     ///
-    /// Returns `Err` as [`Level::parse`]: only the header and the plane header table are
-    /// checked here; each plane and the tile property table are checked when read.
-    pub fn level(&self) -> Result<Level<'_>> {
-        Level::parse(self.image())
+    /// The inner `Err` is [`Error::PlaneSize`] or [`Error::Section`] when the plane's size
+    /// or tiles are bad.
+    pub fn plane(&self, index: usize) -> Option<Result<Plane<'data>>> {
+        let raw = self.planes.get(index)?;
+        Some(Plane::new(index, raw, self.image))
     }
 
-    /// How the stored checksum relates to the stored main block.
-    pub fn checksum_class(&self) -> ChecksumClass {
-        ChecksumClass::classify(self.header().checksum(), self.stored_main_block())
+    /// Every plane in order, each checked on its own.
+    pub fn planes(&self) -> impl ExactSizeIterator<Item = Result<Plane<'data>>> + 'data {
+        let image = self.image;
+        self.planes
+            .iter()
+            .enumerate()
+            .map(move |(index, raw)| Plane::new(index, raw, image))
+    }
+
+    /// The first plane with the main flag (exactly one in every real level); `None` if no
+    /// plane has it.
+    pub fn main_plane(&self) -> Option<Result<Plane<'data>>> {
+        let index = self.planes.iter().position(|p| p.flags.get() & 1 != 0)?;
+        self.plane(index)
+    }
+
+    /// The first plane whose name equals `name`, ASCII case ignored.
+    pub fn plane_named(&self, name: &str) -> Option<Result<Plane<'data>>> {
+        let index = self
+            .planes
+            .iter()
+            .position(|p| gamedata_io::field_text(&p.name).eq_ignore_ascii_case(name.as_bytes()))?;
+        self.plane(index)
+    }
+
+    /// The tile property table.
+    ///
+    /// Returns `Err` ([`Error::Section`]) if its 32-byte header does not fit.
+    pub fn tile_properties(&self) -> Result<TileProperties<'data>> {
+        let offset = self.header.raw().tile_properties_offset.get() as usize;
+        TileProperties::new(self.image, offset)
+    }
+
+    /// Tells Claw from Gruntz: the tile image folder ends in `TILES` in Claw and `TILEZ` in
+    /// Gruntz; failing that, the REZ or launch path names the game; failing that, the main
+    /// plane's tiles are 64 pixels in Claw and 32 in Gruntz.
+    pub fn game(&self) -> Game {
+        let raw = self.header.raw();
+        let folder = gamedata_io::field_text(&raw.image_dir).to_ascii_uppercase();
+        if folder.ends_with(b"TILEZ") {
+            return Game::Gruntz;
+        }
+        if folder.ends_with(b"TILES") {
+            return Game::Claw;
+        }
+        for path in [&raw.rez_file[..], &raw.launch_app[..]] {
+            let path = gamedata_io::field_text(path).to_ascii_uppercase();
+            if path.windows(6).any(|w| w == b"GRUNTZ") {
+                return Game::Gruntz;
+            }
+            if path.windows(4).any(|w| w == b"CLAW") {
+                return Game::Claw;
+            }
+        }
+        match self
+            .main_plane()
+            .and_then(|p| p.ok())
+            .map(|p| p.tile_size())
+        {
+            Some((64, 64)) => Game::Claw,
+            Some((32, 32)) => Game::Gruntz,
+            _ => Game::Unknown,
+        }
+    }
+
+    /// Where each section lies, and whether they follow the editor's order (plane headers,
+    /// every plane's tiles, every plane's image-set names, every plane's objects, the tile
+    /// property table, the end of the image) with no gaps or overlaps. Sections that cannot
+    /// be read are listed in [`Layout::unreadable`].
+    pub fn layout(&self) -> Layout {
+        let mut sections = Vec::new();
+        let mut unreadable = Vec::new();
+        let table_start = self.header.raw().planes_offset.get() as usize;
+        sections.push(Section {
+            kind: SectionKind::PlaneHeaders,
+            range: table_start..table_start + self.planes.len() * PLANE_HEADER_LEN,
+        });
+        let planes: Vec<_> = self.planes().collect();
+        for plane in &planes {
+            match plane {
+                Ok(p) => {
+                    let start = p.raw().tiles_offset.get() as usize;
+                    sections.push(Section {
+                        kind: SectionKind::Tiles(p.index()),
+                        range: start..start + size_of_val(p.tiles()),
+                    });
+                }
+                Err(e) => unreadable.push(e.to_string()),
+            }
+        }
+        for plane in planes.iter().flatten() {
+            let mut names = plane.image_sets();
+            let start = names.offset();
+            match names.by_ref().find_map(|n| n.err()) {
+                Some(e) => unreadable.push(e.to_string()),
+                None => sections.push(Section {
+                    kind: SectionKind::ImageSets(plane.index()),
+                    range: start..names.offset(),
+                }),
+            }
+        }
+        for plane in planes.iter().flatten() {
+            if plane.object_count() == 0 {
+                continue;
+            }
+            let mut objects = plane.objects();
+            let start = objects.offset();
+            match objects.by_ref().find_map(|o| o.err()) {
+                Some(e) => unreadable.push(e.to_string()),
+                None => sections.push(Section {
+                    kind: SectionKind::Objects(plane.index()),
+                    range: start..objects.offset(),
+                }),
+            }
+        }
+        match self.tile_properties() {
+            Ok(table) => {
+                let mut records = table.iter();
+                match records.by_ref().find_map(|r| r.err()) {
+                    Some(e) => unreadable.push(e.to_string()),
+                    None => sections.push(Section {
+                        kind: SectionKind::TileProperties,
+                        range: table.offset()..records.offset(),
+                    }),
+                }
+            }
+            Err(e) => unreadable.push(e.to_string()),
+        }
+        Layout::new(sections, unreadable, self.image.len())
     }
 }
 
-/// Decompresses the zlib stream at the start of `stored` into a buffer that starts with
-/// `header`; returns the buffer and the stream's length in bytes.
-fn inflate(header: &[u8], stored: &[u8], declared: u32) -> Result<(Vec<u8>, usize)> {
-    let declared_len = declared as usize;
-    // A zeroed buffer comes from the allocator already zeroed (fresh pages), where growing
-    // a vector would clear it first; one byte of room past the declared size shows a
-    // stream that is too long.
-    let mut out = vec![0u8; HEADER_LEN + declared_len + 1];
-    if let Some(start) = out.get_mut(..HEADER_LEN) {
-        start.copy_from_slice(header.get(..HEADER_LEN).unwrap_or(&[0; HEADER_LEN]));
+/// What a section of the image holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SectionKind {
+    /// The plane header table.
+    PlaneHeaders,
+    /// The tiles of plane n.
+    Tiles(usize),
+    /// The image-set names of plane n.
+    ImageSets(usize),
+    /// The objects of plane n.
+    Objects(usize),
+    /// The tile property table.
+    TileProperties,
+}
+
+impl fmt::Display for SectionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SectionKind::PlaneHeaders => write!(f, "plane headers"),
+            SectionKind::Tiles(p) => write!(f, "plane {p} tiles"),
+            SectionKind::ImageSets(p) => write!(f, "plane {p} image sets"),
+            SectionKind::Objects(p) => write!(f, "plane {p} objects"),
+            SectionKind::TileProperties => write!(f, "tile property table"),
+        }
     }
-    let mut z = Decompress::new(true);
-    loop {
-        let (in_before, out_before) = (z.total_in(), z.total_out());
-        let consumed = usize::try_from(in_before).unwrap_or(usize::MAX);
-        let written = usize::try_from(out_before).unwrap_or(usize::MAX);
-        let input = stored.get(consumed..).unwrap_or_default();
-        let room = out
-            .get_mut(HEADER_LEN.saturating_add(written)..)
-            .unwrap_or_default();
-        let status = z
-            .decompress(input, room, FlushDecompress::Finish)
-            .map_err(|e| Error::Zlib {
-                detail: e.to_string(),
-            })?;
-        let decoded = usize::try_from(z.total_out()).unwrap_or(usize::MAX);
-        if matches!(status, Status::StreamEnd) {
-            if decoded != declared_len {
-                return Err(Error::MainBlockSize {
-                    found: decoded,
-                    declared,
-                });
+}
+
+/// One section: what it holds and its absolute byte range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// What it holds.
+    pub kind: SectionKind,
+    /// Its bytes in the image.
+    pub range: Range<usize>,
+}
+
+/// The layout report of [`Level::layout`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The readable sections, in the editor's order (see [`Level::layout`]).
+    pub sections: Vec<Section>,
+    /// Errors of the sections that could not be read.
+    pub unreadable: Vec<String>,
+    /// Bytes between sections (in address order) and between the last one and the image's
+    /// end, not covered by any section.
+    pub gaps: Vec<Range<usize>>,
+    /// Pairs of sections that share bytes.
+    pub overlaps: Vec<(SectionKind, SectionKind)>,
+    /// True if the sections lie at increasing offsets in the editor's order.
+    pub in_usual_order: bool,
+}
+
+impl Layout {
+    fn new(sections: Vec<Section>, unreadable: Vec<String>, image_len: usize) -> Self {
+        let in_usual_order = sections
+            .windows(2)
+            .all(|w| matches!(w, [a, b] if a.range.start <= b.range.start));
+        let mut by_start: Vec<&Section> = sections.iter().filter(|s| !s.range.is_empty()).collect();
+        by_start.sort_by_key(|s| (s.range.start, s.range.end));
+        let mut gaps = Vec::new();
+        let mut overlaps = Vec::new();
+        let mut covered = HEADER_LEN;
+        let mut last: Option<&Section> = None;
+        for section in by_start {
+            if section.range.start > covered {
+                gaps.push(covered..section.range.start);
             }
-            out.truncate(HEADER_LEN + decoded);
-            return Ok((out, usize::try_from(z.total_in()).unwrap_or(stored.len())));
+            if let Some(prev) = last
+                && section.range.start < prev.range.end
+            {
+                overlaps.push((prev.kind, section.kind));
+            }
+            if last.is_none_or(|prev| section.range.end > prev.range.end) {
+                last = Some(section);
+            }
+            covered = covered.max(section.range.end);
         }
-        if decoded > declared_len {
-            // The spare byte filled: the stream holds more than the header declares.
-            return Err(Error::MainBlockSize {
-                found: decoded,
-                declared,
-            });
+        if image_len > covered {
+            gaps.push(covered..image_len);
         }
-        if z.total_in() == in_before && z.total_out() == out_before {
-            return Err(Error::StreamTruncated { decoded, declared });
+        Layout {
+            sections,
+            unreadable,
+            gaps,
+            overlaps,
+            in_usual_order,
         }
+    }
+
+    /// True if every section was read, in the usual order, with no gap and no overlap.
+    pub fn is_canonical(&self) -> bool {
+        self.unreadable.is_empty()
+            && self.in_usual_order
+            && self.gaps.is_empty()
+            && self.overlaps.is_empty()
     }
 }

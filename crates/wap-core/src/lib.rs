@@ -21,10 +21,9 @@
 //! # Example
 //!
 //! ```no_run
-//! use gamedata_io::Limits;
-//! use wap_core::{LevelFile, Tile};
+//! use wap_core::{LevelFile, Limits, Tile};
 //!
-//! let file = LevelFile::read("RETAIL01.WWD".as_ref(), &Limits::default())?;
+//! let file = LevelFile::open("RETAIL01.WWD", &Limits::default())?;
 //! let level = file.level()?;
 //! println!(
 //!     "{} ({}): main block {} bytes, checksum {}",
@@ -46,7 +45,7 @@
 //! # Ok::<(), wap_core::Error>(())
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 pub mod checksum;
 pub mod error;
@@ -54,28 +53,29 @@ pub mod error;
 pub mod exercise;
 pub mod header;
 pub mod level;
+pub mod level_file;
 pub mod object;
 pub mod plane;
 pub mod raw;
 #[cfg(feature = "write")]
 pub mod synth;
 pub mod tile_properties;
-pub mod view;
 #[cfg(feature = "write")]
 pub mod write;
 
 pub use checksum::{ChecksumClass, base_checksum};
 pub use error::{Error, Result};
-pub use gamedata_io::Limits;
-pub use header::{CodePage, Header, decode, field_text};
-pub use level::{LevelFile, read_header};
+pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions};
+pub use gamedata_io::{CodePage, decode, field_text};
+pub use header::Header;
+pub use level::{Game, Layout, Level, Section, SectionKind};
+pub use level_file::{LevelFile, read_header};
 pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
 pub use raw::Rect;
 pub use tile_properties::{
     Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,
 };
-pub use view::{Game, Layout, Level, Section, SectionKind};
 #[cfg(feature = "write")]
 pub use write::{
     AttributesData, LevelData, ObjectData, PlaneData, TilePropertiesData, TilePropertyData,

@@ -7,8 +7,8 @@ use std::fmt;
 use gamedata_io::Bytes;
 
 use crate::error::{Error, Result};
-use crate::header::{CodePage, decode};
 use crate::raw::{OBJECT_FIXED_LEN, ObjectFixed};
+use gamedata_io::{CodePage, decode};
 
 bitflags::bitflags! {
     /// Add flags: which game settings the object needs. Unknown bits are kept.

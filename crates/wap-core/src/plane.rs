@@ -7,9 +7,9 @@ use gamedata_io::Bytes;
 use zerocopy::little_endian::U32;
 
 use crate::error::{Error, Result};
-use crate::header::{CodePage, decode, field_text};
 use crate::object::Objects;
 use crate::raw::{PlaneHeader, TILE_FILLED, TILE_INVISIBLE};
+use gamedata_io::{CodePage, decode, field_text};
 
 bitflags::bitflags! {
     /// The plane flags word. Bits 0x20, 0x40 and 0x80 occur in real levels with unknown

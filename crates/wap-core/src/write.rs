@@ -13,13 +13,13 @@ use zerocopy::IntoBytes;
 
 use crate::checksum::base_checksum;
 use crate::error::{Error, Result};
+use crate::level::Level;
 use crate::raw::{
     DoubleAttributes, FLAG_COMPRESS, HEADER_LEN, OBJECT_FIXED_LEN, ObjectFixed, PLANE_HEADER_LEN,
     PlaneHeader, TILE_DOUBLE, TILE_MASK, TILE_PROPERTIES_HEADER_LEN, TILE_SINGLE,
     TilePropertiesHeader, TilePropertyBase, WwdHeader,
 };
 use crate::tile_properties::TileAttributes;
-use crate::view::Level;
 
 /// A level held in owned memory, ready to write.
 #[derive(Clone, Debug, PartialEq, Eq)]

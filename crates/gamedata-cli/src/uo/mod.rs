@@ -12,12 +12,11 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use gamedata_io::{FileData, FileError};
 use mul_core::raw::StaticRecord;
 use mul_core::synth::World;
 use mul_core::{
-    Facet, FacetFiles, FacetPaths, FacetSize, MapFormat, MapSize, Multis, TileData, TileFlags,
-    query,
+    Facet, FacetFiles, FacetOptions, FileData, FileError, MapFormat, MapSize, Multis, TileData,
+    TileFlags, query,
 };
 use serde::Serialize;
 
@@ -63,11 +62,13 @@ pub(crate) enum UoCommand {
     Synth(SynthArgs),
 }
 
-/// How big the map is: a facet preset or explicit dimensions in tiles.
+/// Which facet, and how big its map is: the facet's known size that the map's length
+/// proves, or explicit dimensions in tiles.
 #[derive(Args, Clone, Copy)]
 pub(crate) struct SizeArgs {
-    /// Facet number 0-5 (the file names' number; its preset size unless --width and
-    /// --height are given).
+    /// Facet number (the file names' number). Without --width and --height the map must
+    /// have one of the facet's known sizes (0 and 1: 6144 or 7168 x 4096 tiles; 2-5 their
+    /// own); any other map is refused.
     #[arg(long, default_value_t = 0)]
     pub(crate) facet: u8,
     /// Map width in tiles (a multiple of 8), for custom maps such as the 1024x1024 pre-alpha.
@@ -105,10 +106,16 @@ impl From<MapFormatArg> for MapFormat {
 }
 
 impl SizeArgs {
-    fn size(&self) -> Result<FacetSize> {
-        Ok(match (self.width, self.height) {
-            (Some(w), Some(h)) => FacetSize::Explicit(MapSize::from_tiles(w, h)?),
-            _ => FacetSize::Preset(self.facet),
+    /// The library's options for these arguments.
+    fn options(&self) -> Result<FacetOptions> {
+        let size = match (self.width, self.height) {
+            (Some(w), Some(h)) => Some(MapSize::from_tiles(w, h)?),
+            _ => None,
+        };
+        Ok(FacetOptions {
+            size,
+            apply_diffs: self.apply_diffs,
+            ..Default::default()
         })
     }
 }
@@ -226,7 +233,7 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
     }
 }
 
-/// Maps a file read-only. The one `unsafe` call site of the command.
+/// Maps a single file read-only (tiledata, multi, a UOP container, radarcol).
 ///
 /// SAFETY contract taken on here ([`FileData::map`]): nothing may modify or truncate the
 /// file while it is mapped. The command only reads game files the user points it at, and
@@ -237,20 +244,23 @@ pub(crate) fn map_file(path: &Path) -> Result<FileData, FileError> {
     unsafe { FileData::map(path) }
 }
 
-/// Finds and maps facet `size.facet`'s files in `dir`.
+/// Finds and maps facet `size.facet`'s files in `dir` through mul-core's mapping entry
+/// points.
+///
+/// SAFETY contract taken on here ([`FacetFiles::map`]): as [`map_file`]'s.
+#[allow(unsafe_code)]
 pub(crate) fn open_facet(dir: &Path, size: &SizeArgs) -> Result<FacetFiles> {
-    let paths = FacetPaths::find_as(dir, size.facet, size.map_format.map(MapFormat::from))
-        .with_context(|| format!("opening facet {} in {}", size.facet, dir.display()))?;
-    Ok(FacetFiles::load(paths, map_file)?)
+    // SAFETY: see this function's documentation.
+    let files = match size.map_format {
+        None => unsafe { FacetFiles::map(dir, size.facet) },
+        Some(format) => unsafe { FacetFiles::map_as(dir, size.facet, format.into()) },
+    };
+    files.with_context(|| format!("opening facet {} in {}", size.facet, dir.display()))
 }
 
 /// The views over `files` at the size the arguments give.
 pub(crate) fn views<'a>(files: &'a FacetFiles, size: &SizeArgs) -> Result<Facet<'a>> {
-    let facet = if size.apply_diffs {
-        files.facet_with_diffs(size.size()?, None)
-    } else {
-        files.facet(size.size()?, None)
-    };
+    let facet = files.facet_with(&size.options()?);
     facet.with_context(|| {
         format!(
             "reading facet {} in {}",
@@ -848,7 +858,7 @@ fn multi(args: &MultiArgs, out: &mut Output) -> Result<()> {
 
 fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     // Facets 0 and 1 at their modern full width (896 x 512 blocks).
-    let size = MapSize::preset(args.facet, 896 * 512 * 196)?;
+    let size = MapSize::preset(args.facet)?;
     let start = Instant::now();
     let world = World::generate(size, args.seed);
     let format = MapFormat::from(args.map_format);

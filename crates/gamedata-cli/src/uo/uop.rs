@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use gamedata_io::Limits;
-use mul_core::uop::{self, map_chunk_name, name_hash};
+use mul_core::map_uop::{self, map_chunk_name};
+use mul_core::uop::name_hash;
 use mul_core::{FacetPaths, MapFormat, UopFile};
 use serde::Serialize;
 
@@ -171,13 +172,14 @@ pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
     let reading = || format!("reading {}", source.display());
     let (bytes, map_bytes) = match to {
         MapFormat::Uop => (
-            uop::write_map_uop(&data, args.facet).with_context(reading)?,
+            mul_core::write_map_uop(&data, args.facet).with_context(reading)?,
             data.len(),
         ),
         MapFormat::Mul => {
             let limits = Limits::default();
             let container = UopFile::parse(&data, &limits).with_context(reading)?;
-            let map = uop::read_map_mul(&container, args.facet, &limits).with_context(reading)?;
+            let map =
+                map_uop::read_map_mul(&container, args.facet, &limits).with_context(reading)?;
             let len = map.len();
             (map, len)
         }

@@ -118,7 +118,7 @@ pub(crate) fn run(cmd: WwdCommand, out: &mut Output) -> Result<()> {
 
 /// Reads and opens a level within the default limits.
 pub(crate) fn open(path: &Path) -> Result<LevelFile> {
-    LevelFile::read(path, &Limits::default()).with_context(|| format!("reading {}", path.display()))
+    LevelFile::open(path, &Limits::default()).with_context(|| format!("reading {}", path.display()))
 }
 
 /// The level view, with the file named in the error.

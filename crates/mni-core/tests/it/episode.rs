@@ -21,13 +21,24 @@ fn finds_group_files_in_any_case() {
     assert_eq!(ep.map("A1.MNI").unwrap().width(), 256);
     let names: Vec<&[u8]> = ep.map_names().map(|e| e.name()).collect();
     assert_eq!(names, [&b"A1.MNI"[..], b"A2.MNI", b"A3.MNI"]);
+    assert!(!files.stn.is_mapped());
+
+    // Mapped: the same entries.
+    // SAFETY: the files are private to this test and nothing changes them while mapped.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { EpisodeFiles::map(dir.path(), 1) }.unwrap();
+    assert!(mapped.stn.is_mapped() && mapped.vol.is_mapped());
+    assert_eq!(
+        mapped.episode().unwrap().get("A1.MNI").unwrap(),
+        ep.get("A1.MNI").unwrap()
+    );
 
     let err = EpisodePaths::find(dir.path(), 2).unwrap_err();
     assert!(
         matches!(&err, Error::File(FileError::Missing { name, .. }) if name == "COSMO2.STN"),
         "{err}"
     );
-    let err = EpisodePaths::find(&dir.path().join("nowhere"), 1).unwrap_err();
+    let err = EpisodePaths::find(dir.path().join("nowhere"), 1).unwrap_err();
     assert!(matches!(err, Error::File(FileError::Io { .. })), "{err}");
 }
 
@@ -62,7 +73,7 @@ fn mapped_and_read_files_hold_the_same_bytes() {
     assert_eq!(&read[..], &e.stn[..]);
     assert_eq!(&mapped[..], &e.stn[..]);
     assert!(matches!(
-        FileData::read(&dir.path().join("missing")),
+        FileData::read(dir.path().join("missing")),
         Err(FileError::Io { .. })
     ));
 }

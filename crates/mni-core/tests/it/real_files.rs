@@ -16,7 +16,7 @@ fn cosmo_dir() -> PathBuf {
 }
 
 fn files() -> EpisodeFiles {
-    EpisodeFiles::open(&cosmo_dir(), 1).expect("COSMO1.STN and COSMO1.VOL")
+    EpisodeFiles::open(cosmo_dir(), 1).expect("COSMO1.STN and COSMO1.VOL")
 }
 
 const STN: [(&str, u32, u32); 21] = [

@@ -3,9 +3,7 @@
 //! good ones apply.
 
 use mul_core::synth::{World, item, land};
-use mul_core::{
-    DiffIndex, Error, FacetFiles, FacetPaths, FacetSize, MapFormat, MapSize, PatchIndex, query,
-};
+use mul_core::{DiffIndex, Error, FacetFiles, FacetOptions, MapFormat, MapSize, PatchIndex, query};
 use zerocopy::little_endian::U32;
 
 fn world() -> World {
@@ -15,18 +13,25 @@ fn world() -> World {
 #[test]
 fn diffs_replace_their_blocks_only_when_applied() {
     let w = world();
-    let size = FacetSize::Explicit(w.size);
+    let plain_options = FacetOptions {
+        size: Some(w.size),
+        ..Default::default()
+    };
+    let diff_options = FacetOptions {
+        apply_diffs: true,
+        ..plain_options
+    };
     for format in [MapFormat::Mul, MapFormat::Uop] {
         let dir = tempfile::tempdir().unwrap();
         w.write_as(dir.path(), 1, format).unwrap();
         let patched = w.write_diffs(dir.path(), 1, 50, 7).unwrap();
         assert_eq!(patched.len(), 50);
-        let files = FacetFiles::read(FacetPaths::find(dir.path(), 1).unwrap()).unwrap();
+        let files = FacetFiles::open(dir.path(), 1).unwrap();
         let index = files.diff_index();
         assert_eq!((index.map.len(), index.statics.len()), (50, 50));
         assert!(index.problems.is_empty(), "{:?}", index.problems);
-        let plain = files.facet(size, None).unwrap();
-        let with = files.facet_with_diffs(size, None).unwrap();
+        let plain = files.facet_with(&plain_options).unwrap();
+        let with = files.facet_with(&diff_options).unwrap();
         for &block in &patched {
             let (bx, by) = w.size.block_coords(block).unwrap();
             let (x, y) = (bx * 8 + 3, by * 8 + 3);
@@ -134,7 +139,7 @@ fn a_bad_patch_record_names_itself_and_hides_nothing() {
     let mut list = std::fs::read(dir.path().join("mapdifl0.mul")).unwrap();
     list.extend_from_slice(&(w.size.blocks() as u32 + 10).to_le_bytes());
     std::fs::write(dir.path().join("mapdifl0.mul"), list).unwrap();
-    let files = FacetFiles::read(FacetPaths::find(dir.path(), 0).unwrap()).unwrap();
+    let files = FacetFiles::open(dir.path(), 0).unwrap();
     let index = files.diff_index();
     assert_eq!(index.map.count_below(w.size.blocks()), 5);
     assert_eq!(
@@ -143,7 +148,11 @@ fn a_bad_patch_record_names_itself_and_hides_nothing() {
         "the extra number has no mapdif block"
     );
     let facet = files
-        .facet_with_diffs(FacetSize::Explicit(w.size), None)
+        .facet_with(&FacetOptions {
+            size: Some(w.size),
+            apply_diffs: true,
+            ..Default::default()
+        })
         .unwrap();
     let second = {
         let list = std::fs::read(dir.path().join("stadifl0.mul")).unwrap();

@@ -1,13 +1,22 @@
 use std::fs;
+use std::path::PathBuf;
 
-use gamedata_io::{FileData, FileError};
 use mul_core::synth::World;
-use mul_core::{Error, FacetFiles, FacetPaths, FacetSize, MapSize, StaticFormat};
+use mul_core::{
+    DiffPaths, Error, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths, FileData,
+    FileError, Limits, MapFormat, MapSize, StaticFormat,
+};
+
+/// Reads the files `paths` names, as `FacetFiles::open` does after finding them.
+fn read(paths: FacetPaths) -> mul_core::Result<FacetFiles> {
+    let data = FacetData::open(&paths)?;
+    FacetFiles::from_data(paths, data, &Limits::default())
+}
 
 #[test]
 fn finds_files_in_any_case_and_opens_the_views() {
     let dir = tempfile::tempdir().unwrap();
-    let w = World::generate(MapSize::from_blocks(16, 16).unwrap(), 5);
+    let w = World::generate(MapSize::from_blocks(288, 200).unwrap(), 5);
     fs::write(dir.path().join("MAP2.MUL"), &w.map).unwrap();
     fs::write(dir.path().join("StaIdx2.mul"), &w.staidx).unwrap();
     fs::write(dir.path().join("statics2.mul"), &w.statics).unwrap();
@@ -16,29 +25,143 @@ fn finds_files_in_any_case_and_opens_the_views() {
     assert!(paths.map.ends_with("MAP2.MUL") && paths.tiledata.is_some());
     assert_eq!((paths.radarcol.clone(), paths.hues.clone()), (None, None));
 
-    let files = FacetFiles::read(paths.clone()).unwrap();
-    let size = FacetSize::Explicit(MapSize::from_blocks(16, 16).unwrap());
-    let facet = files.facet(size, None).unwrap();
+    // Facet 2's one known size, 288 x 200 blocks, proven by the length: no size to give.
+    let files = FacetFiles::open(dir.path(), 2).unwrap();
+    let facet = files.facet().unwrap();
+    assert_eq!((facet.size().width(), facet.size().height()), (2304, 1600));
     assert_eq!(facet.statics.format(), StaticFormat::Standard);
     assert!(facet.tiledata.is_some() && facet.radar.is_none());
+    assert_eq!(read(paths).unwrap().facet().unwrap().size(), facet.size());
 
-    // Mapped through gamedata-io, the same bytes.
+    // Mapped, the same bytes.
     // SAFETY: the files are private to this test and nothing changes them while mapped.
     #[allow(unsafe_code)]
-    let mapped = FacetFiles::load(paths, |p| unsafe { FileData::map(p) }).unwrap();
-    assert!(mapped.map.is_mapped());
-    assert_eq!(
-        mapped.facet(size, None).unwrap().map.as_slice(),
-        facet.map.as_slice()
-    );
+    let mapped = unsafe { FacetFiles::map(dir.path(), 2) }.unwrap();
+    assert!(mapped.data().map.is_mapped() && !files.data().map.is_mapped());
+    assert_eq!(mapped.facet().unwrap().map.as_slice(), facet.map.as_slice());
 
-    // The preset of facet 2 (288 x 200 blocks) does not fit a 16 x 16 map: the map is named.
-    let err = files.facet(FacetSize::Preset(2), None).unwrap_err();
+    // A size given that the map does not have: the map is named.
+    let options = FacetOptions {
+        size: Some(MapSize::from_blocks(16, 16).unwrap()),
+        ..Default::default()
+    };
+    let err = files.facet_with(&options).unwrap_err();
     assert!(
         matches!(&err, Error::InFile { file, .. } if file == "MAP2.MUL"),
         "{err:?}"
     );
     assert!(matches!(err.root(), Error::FileSize { what: "map", .. }));
+}
+
+/// A facet 0 or 1 folder in memory: `blocks` zeroed map blocks and an empty statics
+/// index, with made-up paths (used in messages only).
+fn facet_in_memory(facet: u8, blocks: usize, format: MapFormat) -> mul_core::Result<FacetFiles> {
+    let map = vec![0u8; blocks * 196];
+    let map = match format {
+        MapFormat::Mul => map,
+        MapFormat::Uop => mul_core::write_map_uop(&map, facet)?,
+    };
+    let paths = FacetPaths {
+        facet,
+        map: PathBuf::from(format.file_name(facet)),
+        map_format: format,
+        staidx: PathBuf::from(format!("staidx{facet}.mul")),
+        statics: PathBuf::from(format!("statics{facet}.mul")),
+        tiledata: None,
+        radarcol: None,
+        hues: None,
+        diffs: DiffPaths::default(),
+    };
+    let data = FacetData {
+        map: FileData::Read(map),
+        staidx: FileData::Read(Vec::new()),
+        statics: FileData::Read(Vec::new()),
+        tiledata: None,
+        radarcol: None,
+        hues: None,
+        diffs: Default::default(),
+    };
+    FacetFiles::from_data(paths, data, &Limits::default())
+}
+
+#[test]
+fn facets_0_and_1_open_at_both_real_widths_with_and_without_padding() {
+    for (facet, width_blocks, padding, format) in [
+        (0, 768, 0, MapFormat::Mul),
+        (0, 896, 1, MapFormat::Mul),
+        (1, 768, 1, MapFormat::Mul),
+        (1, 896, 0, MapFormat::Mul),
+        (0, 896, 1, MapFormat::Uop),
+    ] {
+        let files = facet_in_memory(facet, width_blocks * 512 + padding, format).unwrap();
+        let f = files.facet().unwrap();
+        assert_eq!(
+            (f.size().width(), f.size().height(), f.map.padded()),
+            (width_blocks as u32 * 8, 4096, padding == 1),
+            "facet {facet}, {width_blocks} blocks wide, padding {padding}"
+        );
+    }
+}
+
+#[test]
+fn a_map_of_no_known_size_is_refused_never_reshaped() {
+    // The pre-alpha map's shape: 128 x 128 blocks as facet 0. The old reader took 32 x 512.
+    let files = facet_in_memory(0, 128 * 128, MapFormat::Mul).unwrap();
+    let err = files.facet().unwrap_err();
+    assert!(
+        matches!(
+            err.root(),
+            Error::MapSizeUnknown {
+                facet: 0,
+                length: 3_211_264,
+                blocks: 16_384,
+                square: Some(128),
+            }
+        ),
+        "{err:?}"
+    );
+    let text = err.root().to_string();
+    for part in [
+        "3211264 bytes, 16384 blocks",
+        "not one of facet 0's sizes (896 x 512 or 768 x 512 blocks",
+        "a square map of 128 x 128 blocks (1024 x 1024 tiles) would fit",
+        "FacetOptions::size, or --width and --height",
+    ] {
+        assert!(text.contains(part), "{part:?} not in {text:?}");
+    }
+    // Given the size, it opens.
+    let size = MapSize::from_blocks(128, 128).unwrap();
+    let f = files
+        .facet_with(&FacetOptions {
+            size: Some(size),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(f.size(), size);
+
+    // Whole 512-block columns but not a known width, in both forms: refused too.
+    for format in [MapFormat::Mul, MapFormat::Uop] {
+        let files = facet_in_memory(1, 32 * 512, format).unwrap();
+        let err = files.facet().unwrap_err();
+        assert!(
+            matches!(
+                err.root(),
+                Error::MapSizeUnknown {
+                    facet: 1,
+                    blocks: 16_384,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+    // A facet with no known size at all.
+    let files = facet_in_memory(9, 64, MapFormat::Mul).unwrap();
+    let text = files.facet().unwrap_err().root().to_string();
+    assert!(
+        text.contains("facet 9 has no known size; a square map of 8 x 8"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -56,7 +179,12 @@ fn missing_files_are_named() {
 #[test]
 fn statics_outside_the_map_are_an_error_naming_the_block() {
     let w = World::generate(MapSize::from_blocks(4, 4).unwrap(), 1);
-    let facet = mul_core::Facet::parse(&w.map, w.size, &w.staidx, &w.statics, None).unwrap();
+    let bytes = FacetBytes {
+        map: &w.map,
+        staidx: &w.staidx,
+        statics: &w.statics,
+    };
+    let facet = Facet::parse(bytes, w.size, None).unwrap();
     let err = facet.block_statics(4, 0).unwrap_err();
     assert_eq!(
         err.to_string(),

@@ -76,35 +76,76 @@ fn one_padding_block_is_accepted_and_other_lengths_are_not() {
 }
 
 #[test]
-fn presets_take_facet_0_and_1_widths_from_the_length() {
+fn sizes_are_detected_only_where_the_length_proves_them() {
     let block = 196u64;
-    assert_eq!(MapSize::preset(0, 768 * 512 * block).unwrap().width(), 6144);
-    assert_eq!(MapSize::preset(1, 896 * 512 * block).unwrap().width(), 7168);
+    assert_eq!(MapSize::detect(0, 768 * 512 * block).unwrap().width(), 6144);
+    assert_eq!(MapSize::detect(1, 896 * 512 * block).unwrap().width(), 7168);
     // With the padding block.
-    let padded = MapSize::preset(0, (896 * 512 + 1) * block).unwrap();
+    let padded = MapSize::detect(0, (896 * 512 + 1) * block).unwrap();
     assert_eq!((padded.width(), padded.height()), (7168, 4096));
-    assert_eq!(MapSize::preset(0, 77_070_336).unwrap().width_blocks(), 768);
-    assert_eq!(MapSize::preset(0, 89_915_392).unwrap().width_blocks(), 896);
-    assert!(matches!(
-        MapSize::preset(0, 896 * 512 * block + 5),
-        Err(Error::FileSize { .. })
-    ));
-    assert!(MapSize::preset(0, (896 * 512 + 2) * block).is_err());
-    assert!(MapSize::preset(0, 0).is_err());
-    // The others are fixed, whatever the length.
+    assert_eq!(MapSize::detect(0, 77_070_336).unwrap().width_blocks(), 768);
+    assert_eq!(MapSize::detect(0, 89_915_392).unwrap().width_blocks(), 896);
+    // Not whole blocks, two extra blocks, nothing, or whole columns of an unknown width.
+    for len in [
+        896 * 512 * block + 5,
+        (896 * 512 + 2) * block,
+        0,
+        32 * 512 * block,
+        800 * 512 * block,
+    ] {
+        assert!(
+            matches!(MapSize::detect(0, len), Err(Error::MapSizeUnknown { length, .. }) if length == len),
+            "{len}"
+        );
+    }
+    // The others have one size each, which the length must match too.
     for (facet, w, h) in [
         (2, 2304, 1600),
         (3, 2560, 2048),
         (4, 1448, 1448),
         (5, 1280, 4096),
     ] {
-        let s = MapSize::preset(facet, 0).unwrap();
+        let s = MapSize::preset(facet).unwrap();
         assert_eq!((s.width(), s.height()), (w, h), "facet {facet}");
+        assert_eq!(MapSize::detect(facet, s.map_len()).unwrap(), s);
+        assert_eq!(MapSize::detect(facet, s.map_len() + block).unwrap(), s);
+        assert!(MapSize::detect(facet, s.map_len() - block).is_err());
+        assert_eq!(MapSize::known(facet).collect::<Vec<_>>(), [s]);
     }
+    assert_eq!(MapSize::preset(0).unwrap().width(), 7168);
+    assert_eq!(MapSize::known(1).count(), 2);
     assert!(matches!(
-        MapSize::preset(6, 0),
+        MapSize::preset(6),
         Err(Error::UnknownFacet { facet: 6 })
     ));
+    assert!(matches!(
+        MapSize::detect(6, 64 * block),
+        Err(Error::MapSizeUnknown {
+            facet: 6,
+            blocks: 64,
+            square: Some(8),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn sizes_at_the_edges_of_u32_are_refused_not_wrapped() {
+    for (w, h) in [
+        (u32::MAX / 8, u32::MAX),
+        (u32::MAX, u32::MAX),
+        (u32::MAX, 1),
+        (1, u32::MAX),
+        (1 << 29, 1),
+    ] {
+        assert!(
+            matches!(MapSize::from_blocks(w, h), Err(Error::Dimensions { .. })),
+            "{w} x {h}"
+        );
+    }
+    assert!(MapSize::from_tiles(u32::MAX, 8).is_err());
+    let s = MapSize::from_blocks((1 << 29) - 1, 1).unwrap();
+    assert_eq!(s.width(), u32::MAX - 7);
 }
 
 #[test]

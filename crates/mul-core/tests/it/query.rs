@@ -8,7 +8,7 @@ fn world() -> World {
 #[test]
 fn parallel_and_sequential_queries_agree_with_a_brute_force_count() {
     let w = world();
-    let facet = Facet::parse(&w.map, w.size, &w.staidx, &w.statics, None).unwrap();
+    let facet = Facet::parse(w.facet_bytes(), w.size, None).unwrap();
     let land = query::land_stats(&facet.map);
     assert_eq!(land, query::land_stats_par(&facet.map));
     assert_eq!(land.cells, 320 * 192);
@@ -41,7 +41,7 @@ fn parallel_and_sequential_queries_agree_with_a_brute_force_count() {
 #[test]
 fn find_by_id_and_by_flag_both_ways() {
     let w = world();
-    let facet = Facet::parse(&w.map, w.size, &w.staidx, &w.statics, None).unwrap();
+    let facet = Facet::parse(w.facet_bytes(), w.size, None).unwrap();
     let tree = synth::item::TREES[0];
     let seq = query::find_statics(&facet.statics, w.size, |s| s.id.get() == tree);
     let par = query::find_statics_par(&facet.statics, w.size, |s| s.id.get() == tree);
@@ -74,7 +74,7 @@ fn find_by_id_and_by_flag_both_ways() {
 #[test]
 fn the_top_surface_adds_the_static_height() {
     let w = world();
-    let mut facet = Facet::parse(&w.map, w.size, &w.staidx, &w.statics, None).unwrap();
+    let mut facet = Facet::parse(w.facet_bytes(), w.size, None).unwrap();
     let td = TileData::parse(&w.tiledata).unwrap();
     let tree = synth::item::TREES[0];
     let hit = query::find_statics(&facet.statics, w.size, |s| s.id.get() == tree)[0];

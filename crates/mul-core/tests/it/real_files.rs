@@ -4,8 +4,8 @@
 
 use gamedata_testkit::require_file;
 use mul_core::{
-    FacetFiles, FacetPaths, FacetSize, Hues, MapSize, MultiFormat, Multis, RadarColours,
-    StaticFormat, TileData, TileDataLayout, query,
+    FacetFiles, FacetOptions, Hues, MapSize, MultiFormat, Multis, RadarColours, StaticFormat,
+    TileData, TileDataLayout, query,
 };
 
 fn read(relative: &str) -> Vec<u8> {
@@ -16,9 +16,28 @@ fn read(relative: &str) -> Vec<u8> {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn prealpha_map_and_eleven_byte_statics() {
     let dir = require_file("uo/prealpha");
-    let files = FacetFiles::read(FacetPaths::find(&dir, 0).unwrap()).unwrap();
+    let files = FacetFiles::open(&dir, 0).unwrap();
+    // 128 x 128 blocks is not a size of facet 0: without the size it is refused.
+    let err = files.facet().unwrap_err();
+    assert!(
+        matches!(
+            err.root(),
+            mul_core::Error::MapSizeUnknown {
+                facet: 0,
+                blocks: 16_384,
+                square: Some(128),
+                ..
+            }
+        ),
+        "{err:?}"
+    );
     let size = MapSize::from_tiles(1024, 1024).unwrap();
-    let facet = files.facet(FacetSize::Explicit(size), None).unwrap();
+    let facet = files
+        .facet_with(&FacetOptions {
+            size: Some(size),
+            ..Default::default()
+        })
+        .unwrap();
     assert_eq!(facet.statics.format(), StaticFormat::PreAlpha);
     assert_eq!(facet.statics.index().len(), 16_384);
     assert!(!facet.map.padded());

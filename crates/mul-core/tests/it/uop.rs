@@ -9,8 +9,9 @@ use std::io::Write;
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use gamedata_io::Limits;
+use mul_core::map_uop::{self, map_chunk_name};
 use mul_core::synth::World;
-use mul_core::uop::{self, hashlittle2, map_chunk_name, name_hash};
+use mul_core::uop::{hashlittle2, name_hash};
 use mul_core::{Error, Map, MapChunk, MapSize, UopFile, query};
 
 #[test]
@@ -188,7 +189,7 @@ fn a_foreign_map_uop_reads_like_its_mul() {
         for entry in container.entries() {
             assert!(container.check_adler32(entry).unwrap());
         }
-        let chunks = uop::map_chunks(&container, 2, &Limits::default()).unwrap();
+        let chunks = map_uop::map_chunks(&container, 2, &Limits::default()).unwrap();
         assert_eq!(
             chunks.iter().map(MapChunk::len).collect::<Vec<_>>(),
             [4096, 4096, 2048]
@@ -211,7 +212,7 @@ fn a_foreign_map_uop_reads_like_its_mul() {
         assert!(map.blocks().eq(mul.blocks()));
         assert!(map.column(63).unwrap().eq(mul.column(63).unwrap()));
         assert_eq!(
-            uop::read_map_mul(&container, 2, &Limits::default()).unwrap(),
+            map_uop::read_map_mul(&container, 2, &Limits::default()).unwrap(),
             w.map
         );
     }
@@ -225,7 +226,7 @@ fn the_writer_round_trips_a_mul_map_byte_for_byte() {
         if padded {
             map.extend_from_slice(&[0; 196]);
         }
-        let bytes = uop::write_map_uop(&map, 0).unwrap();
+        let bytes = mul_core::write_map_uop(&map, 0).unwrap();
         let container = UopFile::parse(&bytes, &Limits::default()).unwrap();
         assert_eq!(container.header().first_table.get(), 0x200);
         assert_eq!(container.table_blocks(), 1);
@@ -238,10 +239,10 @@ fn the_writer_round_trips_a_mul_map_byte_for_byte() {
             );
         }
         assert_eq!(
-            uop::read_map_mul(&container, 0, &Limits::default()).unwrap(),
+            map_uop::read_map_mul(&container, 0, &Limits::default()).unwrap(),
             map
         );
-        let chunks = uop::map_chunks(&container, 0, &Limits::default()).unwrap();
+        let chunks = map_uop::map_chunks(&container, 0, &Limits::default()).unwrap();
         let view = Map::from_chunks(&bytes, &chunks, w.size).unwrap();
         assert_eq!(view.padded(), padded);
         assert_eq!(view.blocks().count(), w.size.blocks());
@@ -260,10 +261,13 @@ fn the_writer_round_trips_a_mul_map_byte_for_byte() {
             9,
             "three entries, each after two unused ones"
         );
-        assert_eq!(uop::read_map_mul(&c2, 0, &Limits::default()).unwrap(), map);
+        assert_eq!(
+            map_uop::read_map_mul(&c2, 0, &Limits::default()).unwrap(),
+            map
+        );
     }
     assert!(matches!(
-        uop::write_map_uop(&[0; 195], 0),
+        mul_core::write_map_uop(&[0; 195], 0),
         Err(Error::ChunkSize { .. })
     ));
 }
@@ -392,7 +396,7 @@ fn broken_containers_and_entries_are_clear_errors() {
 
     // Map chunks: missing, not whole blocks, a short chunk that is not the last.
     let c = UopFile::parse(&good, &limits).unwrap();
-    let err = uop::map_chunks(&c, 1, &limits).unwrap_err();
+    let err = map_uop::map_chunks(&c, 1, &limits).unwrap_err();
     assert_eq!(
         err.to_string(),
         "the map UOP has no entry named build/map1legacymul/00000000.dat (chunk 0 of 1)"
@@ -400,7 +404,7 @@ fn broken_containers_and_entries_are_clear_errors() {
     let c2 = one_file(vec![1; 200], false);
     let c = UopFile::parse(&c2, &limits).unwrap();
     assert!(matches!(
-        uop::map_chunks(&c, 0, &limits),
+        map_uop::map_chunks(&c, 0, &limits),
         Err(Error::ChunkSize {
             chunk: 0,
             found: 200,
@@ -416,12 +420,12 @@ fn broken_containers_and_entries_are_clear_errors() {
     );
     let c = UopFile::parse(&short_first, &limits).unwrap();
     assert!(matches!(
-        uop::map_chunks(&c, 0, &limits),
+        map_uop::map_chunks(&c, 0, &limits),
         Err(Error::ChunkSize { chunk: 0, .. })
     ));
     // A map of the wrong size for its chunks.
     let c = UopFile::parse(&good, &limits).unwrap();
-    let chunks = uop::map_chunks(&c, 0, &limits).unwrap();
+    let chunks = map_uop::map_chunks(&c, 0, &limits).unwrap();
     let err = Map::from_chunks(&good, &chunks, MapSize::from_blocks(2, 2).unwrap()).unwrap_err();
     assert!(matches!(err, Error::FileSize { .. }), "{err}");
     assert!(Map::from_chunks(&good, &chunks, MapSize::from_blocks(1, 3).unwrap()).is_ok());
@@ -429,9 +433,16 @@ fn broken_containers_and_entries_are_clear_errors() {
 
 #[test]
 fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
-    use mul_core::{FacetFiles, FacetPaths, FacetSize, MapFormat};
+    use mul_core::{FacetData, FacetFiles, FacetOptions, FacetPaths, MapFormat};
+    let read = |paths: FacetPaths| {
+        let data = FacetData::open(&paths)?;
+        FacetFiles::from_data(paths, data, &Limits::default())
+    };
     let w = World::generate(MapSize::from_blocks(40, 128).unwrap(), 9);
-    let size = FacetSize::Explicit(w.size);
+    let size = FacetOptions {
+        size: Some(w.size),
+        ..Default::default()
+    };
     let both = tempfile::tempdir().unwrap();
     w.write_as(both.path(), 2, MapFormat::Mul).unwrap();
     w.write_as(both.path(), 2, MapFormat::Uop).unwrap();
@@ -451,11 +462,11 @@ fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
     let err = FacetPaths::find_as(only_uop.path(), 2, Some(MapFormat::Mul)).unwrap_err();
     assert!(err.to_string().starts_with("no map2.mul in"), "{err}");
 
-    let mul_files = FacetFiles::read(mul_paths).unwrap();
-    let uop_files = FacetFiles::read(uop_paths).unwrap();
+    let mul_files = read(mul_paths).unwrap();
+    let uop_files = read(uop_paths).unwrap();
     assert_eq!(uop_files.map_len(), mul_files.map_len());
-    let a = mul_files.facet(size, None).unwrap();
-    let b = uop_files.facet(size, None).unwrap();
+    let a = mul_files.facet_with(&size).unwrap();
+    let b = uop_files.facet_with(&size).unwrap();
     assert!(!a.map.is_chunked() && b.map.is_chunked());
     assert_eq!(query::land_stats(&a.map), query::land_stats_par(&b.map));
     for (x, y) in [(0, 0), (319, 1023), (160, 512), (7, 600)] {
@@ -469,7 +480,7 @@ fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
     let mut bytes = std::fs::read(&path).unwrap();
     bytes.truncate(bytes.len() - 1000);
     std::fs::write(&path, bytes).unwrap();
-    let err = FacetFiles::read(FacetPaths::find(broken.path(), 2).unwrap()).unwrap_err();
+    let err = FacetFiles::open(broken.path(), 2).unwrap_err();
     assert_eq!(err.to_string(), "in map2LegacyMUL.uop");
     assert!(
         matches!(err.root(), Error::UopEntry { .. }),

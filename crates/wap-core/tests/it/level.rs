@@ -34,7 +34,26 @@ fn main_block() -> Vec<u8> {
 }
 
 fn open(bytes: Vec<u8>) -> wap_core::Result<LevelFile> {
-    LevelFile::open(FileData::Read(bytes), &Limits::default())
+    LevelFile::from_data(FileData::Read(bytes), &Limits::default())
+}
+
+#[test]
+fn open_and_map_read_a_level_from_its_path() {
+    let block = main_block();
+    let mut bytes = header(0x1 | 0x2, block.len() as u32, base_checksum(&zlib(&block)));
+    bytes.extend_from_slice(&zlib(&block));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("LEVEL.WWD");
+    std::fs::write(&path, &bytes).unwrap();
+    let read = LevelFile::open(&path, &Limits::default()).unwrap();
+    // SAFETY: the file is private to this test and nothing changes it while mapped.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { LevelFile::map(&path, &Limits::default()) }.unwrap();
+    assert_eq!(read.main_block(), block);
+    assert_eq!(mapped.main_block(), block);
+    assert_eq!(mapped.file(), bytes);
+    let err = LevelFile::open(dir.path().join("missing.wwd"), &Limits::default()).unwrap_err();
+    assert!(matches!(err, wap_core::Error::File(_)), "{err}");
 }
 
 #[test]
@@ -153,7 +172,7 @@ fn broken_levels_are_clear_errors() {
         max_decoded_bytes: 32_000_000,
         ..Limits::default()
     };
-    let err = LevelFile::open(FileData::Read(big), &limits).unwrap_err();
+    let err = LevelFile::from_data(FileData::Read(big), &limits).unwrap_err();
     assert!(
         matches!(err, Error::Limit(l) if l.found == 40_000_000),
         "{err}"
@@ -171,7 +190,9 @@ fn mutated_levels_never_panic() {
         &bytes,
         gamedata_testkit::MutationPlan::default(),
         |data| {
-            if let Ok(level) = LevelFile::open(FileData::Read(data.to_vec()), &Limits::default()) {
+            if let Ok(level) =
+                LevelFile::from_data(FileData::Read(data.to_vec()), &Limits::default())
+            {
                 let _ = (
                     level.checksum_class(),
                     level.trailer().len(),

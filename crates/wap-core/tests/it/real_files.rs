@@ -152,7 +152,7 @@ const LEVELS: [(&str, u32, usize, usize, ChecksumClass); 24] = [
 fn every_level_opens_with_its_sizes_trailer_and_checksum_class() {
     for (file, planes, main_size, trailer, class) in LEVELS {
         let path = require_file(&format!("wwd/{file}"));
-        let level = LevelFile::read(&path, &Limits::default()).unwrap();
+        let level = LevelFile::open(&path, &Limits::default()).unwrap();
         let h = level.header();
         assert_eq!(h.plane_count(), planes, "{file}");
         assert_eq!(level.main_block().len(), main_size, "{file}");
@@ -163,9 +163,9 @@ fn every_level_opens_with_its_sizes_trailer_and_checksum_class() {
         assert_eq!(only.checksum.get(), h.checksum(), "{file}");
         assert_eq!(&only.name[..], &h.raw().name[..], "{file}");
     }
-    let wapmap = LevelFile::read(&require_file("wwd/WapMapTest1.wwd"), &Limits::default()).unwrap();
+    let wapmap = LevelFile::open(require_file("wwd/WapMapTest1.wwd"), &Limits::default()).unwrap();
     assert!(wapmap.trailer().starts_with(b"<wm_meta>"));
-    let bushy = LevelFile::read(&require_file("wwd/Bushy.wwd"), &Limits::default()).unwrap();
+    let bushy = LevelFile::open(require_file("wwd/Bushy.wwd"), &Limits::default()).unwrap();
     assert_eq!(bushy.header().raw().reserved3.get(), 2);
     assert_eq!(bushy.header().name_lossy(), "Claw - Level 3");
 }
@@ -174,13 +174,13 @@ fn every_level_opens_with_its_sizes_trailer_and_checksum_class() {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn uncompressed_copies_equal_their_compressed_levels() {
     for n in ["01", "03"] {
-        let packed = LevelFile::read(
-            &require_file(&format!("wwd/RETAIL{n}.WWD")),
+        let packed = LevelFile::open(
+            require_file(&format!("wwd/RETAIL{n}.WWD")),
             &Limits::default(),
         )
         .unwrap();
-        let plain = LevelFile::read(
-            &require_file(&format!("wwd/RETAIL{n}_nocompress.WWD")),
+        let plain = LevelFile::open(
+            require_file(&format!("wwd/RETAIL{n}_nocompress.WWD")),
             &Limits::default(),
         )
         .unwrap();
@@ -214,7 +214,7 @@ fn uncompressed_copies_equal_their_compressed_levels() {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn the_bad_signature_level_is_refused_clearly() {
     let path = require_file("wwd/RETAIL01_badsig.WWD");
-    let err = LevelFile::read(&path, &Limits::default()).unwrap_err();
+    let err = LevelFile::open(&path, &Limits::default()).unwrap_err();
     assert!(matches!(err, Error::Signature { found: 0xADBA }), "{err}");
     assert!(matches!(read_header(&path), Err(Error::Signature { .. })));
     // A limit below the largest real main block (2,450,657 bytes, RETAIL13) refuses it.
@@ -222,6 +222,6 @@ fn the_bad_signature_level_is_refused_clearly() {
         max_decoded_bytes: 2_000_000,
         ..Limits::default()
     };
-    let err = LevelFile::read(&require_file("wwd/RETAIL13.WWD"), &limits).unwrap_err();
+    let err = LevelFile::open(require_file("wwd/RETAIL13.WWD"), &limits).unwrap_err();
     assert!(matches!(err, Error::Limit(_)), "{err}");
 }

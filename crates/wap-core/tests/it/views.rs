@@ -271,7 +271,7 @@ const LEVELS: [L; 24] = [
 ];
 
 fn open(file: &str) -> LevelFile {
-    LevelFile::read(&require_file(&format!("wwd/{file}")), &Limits::default()).unwrap()
+    LevelFile::open(require_file(&format!("wwd/{file}")), &Limits::default()).unwrap()
 }
 
 #[test]
@@ -344,7 +344,7 @@ fn the_writer_re_emits_every_main_block_byte_for_byte() {
         // Parse, write (compressed and not), parse: the same level, the base checksum.
         for compress in [true, false] {
             let written = data.to_file(compress).unwrap();
-            let again = LevelFile::open(FileData::Read(written), &Limits::default()).unwrap();
+            let again = LevelFile::from_data(FileData::Read(written), &Limits::default()).unwrap();
             assert_eq!(again.compressed(), compress, "{file}");
             assert_eq!(
                 again.checksum_class(),

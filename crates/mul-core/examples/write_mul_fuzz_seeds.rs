@@ -1,5 +1,5 @@
 //! Writes the Ultima Online fuzz seeds (synthetic files, this project's own) under a folder:
-//! `cargo run -p mul-core --features write,fuzzing --example write_fuzz_seeds -- fuzz/seeds`.
+//! `cargo run -p mul-core --features write,fuzzing --example write_mul_fuzz_seeds -- fuzz/seeds`.
 
 use std::path::PathBuf;
 
@@ -10,7 +10,6 @@ use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use mul_core::exercise::{join, join_parts};
 use mul_core::synth::{self, World};
-use mul_core::uop;
 
 /// A 12-byte index record.
 fn record(offset: u32, length: u32) -> Vec<u8> {
@@ -90,7 +89,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // A map UOP of 64 blocks (one short chunk), and the same with the chunk stored as zlib.
     let uop_world = World::generate(MapSize::from_blocks(4, 16)?, 23);
-    let stored = uop::write_map_uop(&uop_world.map, 0)?;
+    let stored = mul_core::write_map_uop(&uop_world.map, 0)?;
     let compressed = zlib_chunk(&stored, &uop_world.map)?;
 
     // A 4 x 4-block facet with diff files patching 3 blocks (one listed twice).

@@ -1,5 +1,5 @@
 //! Writes the WWD fuzz seeds (this project's own levels: hand-built and synthetic) under a
-//! folder: `cargo run -p wap-core --features write,fuzzing --example write_fuzz_seeds --
+//! folder: `cargo run -p wap-core --features write,fuzzing --example write_wap_fuzz_seeds --
 //! fuzz/seeds`.
 
 use std::io::Write;

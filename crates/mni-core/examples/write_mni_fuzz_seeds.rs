@@ -1,5 +1,5 @@
 //! Writes the fuzz seeds (synthetic files, this project's own) under a folder:
-//! `cargo run -p mni-core --example write_fuzz_seeds -- fuzz/seeds`.
+//! `cargo run -p mni-core --example write_mni_fuzz_seeds -- fuzz/seeds`.
 
 use std::path::PathBuf;
 

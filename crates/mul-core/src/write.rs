@@ -1,0 +1,155 @@
+//! Writers (the `write` feature): map UOPs from MUL maps, and a synthetic [`World`]'s files
+//! under a client's names. Sources: `docs/formats/uo.md`, "UOP containers" and "Diff
+//! patches".
+
+use std::path::Path;
+
+use zerocopy::IntoBytes;
+
+use crate::error::{Error, Result};
+use crate::facet::MapFormat;
+use crate::map_uop::map_chunk_name;
+use crate::raw::{
+    MAP_BLOCK_LEN, UOP_ENTRY_LEN, UOP_MAGIC, UOP_MAP_CHUNK_BLOCKS, UopEntryRaw, UopHeader,
+    UopTableHeader,
+};
+use crate::synth::World;
+use crate::uop::name_hash;
+
+/// Bytes of the header this crate's writer puts before the first table block: 28 bytes of
+/// header, padded as the clients' files are.
+pub const WRITER_TABLE_OFFSET: usize = 0x200;
+/// Entries a table block of this crate's writer holds.
+pub const WRITER_BLOCK_CAPACITY: usize = 1000;
+/// [`WRITER_BLOCK_CAPACITY`] as stored.
+const CAPACITY_WORD: u32 = 1000;
+const _: () = assert!(CAPACITY_WORD as usize == WRITER_BLOCK_CAPACITY);
+
+/// Writes a map UOP holding `map` (a MUL map's bytes, whole blocks; a padding block is kept)
+/// as facet `facet`'s chunks, stored as is, in chunk order, with their Adler-32s: the form
+/// the clients' files have (version 5, header padded to 0x200, tables of 1,000 entries).
+///
+/// Returns `Err` ([`Error::ChunkSize`]) if `map` is not whole blocks.
+pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>> {
+    if !map.len().is_multiple_of(MAP_BLOCK_LEN) || map.is_empty() {
+        return Err(Error::ChunkSize {
+            chunk: 0,
+            found: map.len() as u64,
+            expected: "a MUL map of whole 196-byte blocks".into(),
+        });
+    }
+    let chunks: Vec<&[u8]> = map.chunks(UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN).collect();
+    let tables = chunks.len().div_ceil(WRITER_BLOCK_CAPACITY);
+    let table_len = size_of::<UopTableHeader>() + WRITER_BLOCK_CAPACITY * UOP_ENTRY_LEN;
+    let data_start = WRITER_TABLE_OFFSET + tables * table_len;
+    let mut out = Vec::with_capacity(data_start + map.len());
+    let header = UopHeader {
+        magic: UOP_MAGIC.into(),
+        version: 5.into(),
+        signature: 0xFD23_EC43.into(),
+        first_table: (WRITER_TABLE_OFFSET as u64).into(),
+        block_capacity: CAPACITY_WORD.into(),
+        file_count: u32::try_from(chunks.len()).unwrap_or(u32::MAX).into(),
+    };
+    out.extend_from_slice(header.as_bytes());
+    out.resize(WRITER_TABLE_OFFSET, 0);
+    let mut data_at = data_start as u64;
+    for (t, group) in chunks.chunks(WRITER_BLOCK_CAPACITY).enumerate() {
+        let next = if t + 1 < tables {
+            (WRITER_TABLE_OFFSET + (t + 1) * table_len) as u64
+        } else {
+            0
+        };
+        let table = UopTableHeader {
+            count: CAPACITY_WORD.into(),
+            next: next.into(),
+        };
+        out.extend_from_slice(table.as_bytes());
+        for (k, chunk) in group.iter().enumerate() {
+            let i = t * WRITER_BLOCK_CAPACITY + k;
+            let len = u32::try_from(chunk.len()).unwrap_or(u32::MAX);
+            let entry = UopEntryRaw {
+                offset: data_at.into(),
+                header_len: 0.into(),
+                compressed_len: len.into(),
+                decompressed_len: len.into(),
+                hash: name_hash(&map_chunk_name(facet, i)).into(),
+                adler32: adler2::adler32_slice(chunk).into(),
+                compression: 0.into(),
+            };
+            out.extend_from_slice(entry.as_bytes());
+            data_at += chunk.len() as u64;
+        }
+        // Unused entries fill the block.
+        out.resize(
+            out.len() + (WRITER_BLOCK_CAPACITY - group.len()) * UOP_ENTRY_LEN,
+            0,
+        );
+    }
+    for chunk in &chunks {
+        out.extend_from_slice(chunk);
+    }
+    Ok(out)
+}
+
+impl World {
+    /// Writes the files into `dir` with the names a client has: map{N}.mul, staidx{N}.mul,
+    /// statics{N}.mul, tiledata.mul, radarcol.mul, hues.mul.
+    ///
+    /// Returns `Err` if a file cannot be written.
+    pub fn write_to(&self, dir: &Path, facet: u8) -> std::io::Result<()> {
+        self.write_as(dir, facet, MapFormat::Mul)
+    }
+
+    /// [`World::write_to`] with the map in `format`: map{N}.mul, or map{N}LegacyMUL.uop
+    /// written by [`write_map_uop`].
+    ///
+    /// Returns `Err` if a file cannot be written.
+    pub fn write_as(&self, dir: &Path, facet: u8, format: MapFormat) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let uop;
+        let map = match format {
+            MapFormat::Mul => &self.map,
+            MapFormat::Uop => {
+                uop = write_map_uop(&self.map, facet)
+                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+                &uop
+            }
+        };
+        for (name, bytes) in [
+            (format.file_name(facet), map),
+            (format!("staidx{facet}.mul"), &self.staidx),
+            (format!("statics{facet}.mul"), &self.statics),
+            ("tiledata.mul".to_owned(), &self.tiledata),
+            ("radarcol.mul".to_owned(), &self.radarcol),
+            ("hues.mul".to_owned(), &self.hues),
+        ] {
+            std::fs::write(dir.join(name), bytes)?;
+        }
+        Ok(())
+    }
+
+    /// Writes [`World::diffs`] into `dir` as mapdifl{N}.mul, mapdif{N}.mul, stadifl{N}.mul,
+    /// stadifi{N}.mul and stadif{N}.mul; returns the blocks patched.
+    ///
+    /// Returns `Err` if a file cannot be written.
+    pub fn write_diffs(
+        &self,
+        dir: &Path,
+        facet: u8,
+        k: usize,
+        seed: u64,
+    ) -> std::io::Result<Vec<usize>> {
+        let d = self.diffs(k, seed);
+        for (name, bytes) in [
+            ("mapdifl", &d.mapdifl),
+            ("mapdif", &d.mapdif),
+            ("stadifl", &d.stadifl),
+            ("stadifi", &d.stadifi),
+            ("stadif", &d.stadif),
+        ] {
+            std::fs::write(dir.join(format!("{name}{facet}.mul")), bytes)?;
+        }
+        Ok(d.blocks)
+    }
+}

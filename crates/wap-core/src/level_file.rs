@@ -1,0 +1,226 @@
+//! The owner of a level's bytes: the file as stored, and for a compressed level the header
+//! plus the decompressed main block in one buffer, so that the file's absolute offsets work
+//! unchanged. Source: `docs/formats/wwd.md`, "Compression".
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use flate2::{Decompress, FlushDecompress, Status};
+use gamedata_io::{FileData, FileError, Limits};
+use zerocopy::FromBytes;
+
+use crate::checksum::ChecksumClass;
+use crate::error::{Error, Result};
+use crate::header::Header;
+use crate::level::Level;
+use crate::raw::{HEADER_LEN, WwdHeader};
+
+/// Reads only the first 1,524 bytes of the level at `path`: name, author, flags, sizes and
+/// checksum without decompressing anything (a level picker lists hundreds this way).
+///
+/// Returns `Err` ([`Error::File`]) if the file cannot be read, ([`Error::TooShort`]) if it
+/// is shorter than the header, or ([`Error::Signature`]) if it is not a WWD level.
+pub fn read_header(path: impl AsRef<Path>) -> Result<WwdHeader> {
+    let path = path.as_ref();
+    let mut bytes = [0u8; HEADER_LEN];
+    let mut file = std::fs::File::open(path).map_err(|e| FileError::io(path, e))?;
+    let mut filled = 0;
+    while filled < HEADER_LEN {
+        let rest = bytes.get_mut(filled..).unwrap_or_default();
+        match file.read(rest) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(FileError::io(path, e).into()),
+        }
+    }
+    let read = bytes.get(..filled).unwrap_or_default();
+    Header::parse(read)?;
+    WwdHeader::read_from_bytes(&bytes).map_err(|_| Error::TooShort { found: filled })
+}
+
+/// A level, owned: the stored file and, when compressed, the decompressed image.
+pub struct LevelFile {
+    /// A copy of the checked header (1,524 bytes), so that [`LevelFile::header`] cannot fail.
+    header: WwdHeader,
+    file: FileData,
+    /// Header + decompressed main block, for compressed levels.
+    image: Option<Vec<u8>>,
+    /// Absolute end of the stored main block in the file (the zlib stream's end).
+    stored_end: usize,
+}
+
+impl fmt::Debug for LevelFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LevelFile")
+            .field("file_len", &self.file.len())
+            .field("compressed", &self.image.is_some())
+            .field("image_len", &self.image().len())
+            .finish()
+    }
+}
+
+impl LevelFile {
+    /// Reads the level at `path` into memory and opens it (see [`LevelFile::from_data`]).
+    ///
+    /// Returns `Err` ([`Error::File`]) if the file cannot be read, or as
+    /// [`LevelFile::from_data`].
+    pub fn open(path: impl AsRef<Path>, limits: &Limits) -> Result<Self> {
+        Self::from_data(FileData::read(path)?, limits)
+    }
+
+    /// Memory-maps the level at `path` and opens it (see [`LevelFile::from_data`]): an
+    /// uncompressed level is then read in place from the page cache; a compressed one is
+    /// decompressed from the mapping.
+    ///
+    /// Returns `Err` ([`Error::File`]) if the file cannot be mapped, or as
+    /// [`LevelFile::from_data`].
+    ///
+    /// # Safety
+    ///
+    /// As [`FileData::map`]: no process may modify or truncate the file while the mapping
+    /// lives (truncation makes a later access raise SIGBUS).
+    #[allow(unsafe_code)]
+    pub unsafe fn map(path: impl AsRef<Path>, limits: &Limits) -> Result<Self> {
+        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
+        let data = unsafe { FileData::map(path) }?;
+        Self::from_data(data, limits)
+    }
+
+    /// Opens a level's bytes that the caller owns: checks the header and, if flag 0x2 is set, decompresses the
+    /// main block as a zlib stream, stopping at the stream's end (what follows is the
+    /// trailer). An uncompressed level is used in place, zero-copy.
+    ///
+    /// Returns `Err` if the header is missing or not a WWD header, the declared main block
+    /// is larger than `limits.max_decoded_bytes` ([`Error::Limit`], before anything is
+    /// allocated), the stream is not zlib ([`Error::Zlib`]) or ends early
+    /// ([`Error::StreamTruncated`]), or it decodes to another length than the header
+    /// declares ([`Error::MainBlockSize`]).
+    pub fn from_data(file: FileData, limits: &Limits) -> Result<Self> {
+        let header = Header::parse(&file)?;
+        let copy = *header.raw();
+        if !header.compressed() {
+            let stored_end = file.len();
+            return Ok(LevelFile {
+                header: copy,
+                file,
+                image: None,
+                stored_end,
+            });
+        }
+        let declared = header.main_block_size();
+        limits.check_decoded("the main block", u64::from(declared))?;
+        let stored = file.get(HEADER_LEN..).unwrap_or_default();
+        let (image, consumed) =
+            inflate(file.get(..HEADER_LEN).unwrap_or_default(), stored, declared)?;
+        Ok(LevelFile {
+            header: copy,
+            stored_end: HEADER_LEN + consumed,
+            image: Some(image),
+            file,
+        })
+    }
+
+    /// The level image: the 1,524-byte header then the main block as decompressed. Every
+    /// offset in the header and the plane headers is an absolute position in it.
+    pub fn image(&self) -> &[u8] {
+        self.image.as_deref().unwrap_or(&self.file)
+    }
+
+    /// The main block as decompressed (the image after the header).
+    pub fn main_block(&self) -> &[u8] {
+        self.image().get(HEADER_LEN..).unwrap_or_default()
+    }
+
+    /// The header.
+    pub fn header(&self) -> Header<'_> {
+        Header::from_checked(&self.header)
+    }
+
+    /// True if the main block is stored as a zlib stream.
+    pub fn compressed(&self) -> bool {
+        self.image.is_some()
+    }
+
+    /// The file's bytes as stored.
+    pub fn file(&self) -> &[u8] {
+        &self.file
+    }
+
+    /// The main block as stored (the zlib stream, or the plain block), without the trailer:
+    /// the bytes the checksum is computed over.
+    pub fn stored_main_block(&self) -> &[u8] {
+        self.file
+            .get(HEADER_LEN..self.stored_end)
+            .unwrap_or_default()
+    }
+
+    /// Bytes after the end of the zlib stream (WapMap's `<wm_meta>` block, a stray newline);
+    /// empty for uncompressed levels.
+    pub fn trailer(&self) -> &[u8] {
+        self.file.get(self.stored_end..).unwrap_or_default()
+    }
+
+    /// The view of the level: planes, objects, tile properties.
+    ///
+    /// Returns `Err` as [`Level::parse`]: only the header and the plane header table are
+    /// checked here; each plane and the tile property table are checked when read.
+    pub fn level(&self) -> Result<Level<'_>> {
+        Level::parse(self.image())
+    }
+
+    /// How the stored checksum relates to the stored main block.
+    pub fn checksum_class(&self) -> ChecksumClass {
+        ChecksumClass::classify(self.header().checksum(), self.stored_main_block())
+    }
+}
+
+/// Decompresses the zlib stream at the start of `stored` into a buffer that starts with
+/// `header`; returns the buffer and the stream's length in bytes.
+fn inflate(header: &[u8], stored: &[u8], declared: u32) -> Result<(Vec<u8>, usize)> {
+    let declared_len = declared as usize;
+    // A zeroed buffer comes from the allocator already zeroed (fresh pages), where growing
+    // a vector would clear it first; one byte of room past the declared size shows a
+    // stream that is too long.
+    let mut out = vec![0u8; HEADER_LEN + declared_len + 1];
+    if let Some(start) = out.get_mut(..HEADER_LEN) {
+        start.copy_from_slice(header.get(..HEADER_LEN).unwrap_or(&[0; HEADER_LEN]));
+    }
+    let mut z = Decompress::new(true);
+    loop {
+        let (in_before, out_before) = (z.total_in(), z.total_out());
+        let consumed = usize::try_from(in_before).unwrap_or(usize::MAX);
+        let written = usize::try_from(out_before).unwrap_or(usize::MAX);
+        let input = stored.get(consumed..).unwrap_or_default();
+        let room = out
+            .get_mut(HEADER_LEN.saturating_add(written)..)
+            .unwrap_or_default();
+        let status = z
+            .decompress(input, room, FlushDecompress::Finish)
+            .map_err(|e| Error::Zlib {
+                detail: e.to_string(),
+            })?;
+        let decoded = usize::try_from(z.total_out()).unwrap_or(usize::MAX);
+        if matches!(status, Status::StreamEnd) {
+            if decoded != declared_len {
+                return Err(Error::MainBlockSize {
+                    found: decoded,
+                    declared,
+                });
+            }
+            out.truncate(HEADER_LEN + decoded);
+            return Ok((out, usize::try_from(z.total_in()).unwrap_or(stored.len())));
+        }
+        if decoded > declared_len {
+            // The spare byte filled: the stream holds more than the header declares.
+            return Err(Error::MainBlockSize {
+                found: decoded,
+                declared,
+            });
+        }
+        if z.total_in() == in_before && z.total_out() == out_before {
+            return Err(Error::StreamTruncated { decoded, declared });
+        }
+    }
+}
