@@ -25,20 +25,38 @@ pub use rand_core::{RngCore, SeedableRng};
 /// The variable that points at the real game files (the `data` folder beside the checkout).
 pub const GAMEDATA_DIR: &str = "GAMEDATA_DIR";
 
-/// The `GAMEDATA_DIR` folder, or `None` when the variable is not set.
+/// The root of the workspace: a relative `GAMEDATA_DIR` is taken from here.
+pub fn workspace_root() -> PathBuf {
+    // This crate is `crates/gamedata-testkit` of the workspace.
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The `GAMEDATA_DIR` folder, or `None` when the variable is not set. A relative path is
+/// taken from the workspace root ([`workspace_root`]), where the README's commands run:
+/// cargo runs each package's tests and benches from the package's own folder, so the
+/// process's working folder would not do.
 ///
 /// # Panics
 ///
 /// If the variable is set but is not a folder: the caller asked for real files and would
 /// otherwise silently test nothing.
 pub fn gamedata_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(std::env::var_os(GAMEDATA_DIR)?);
+    let dir = resolve_gamedata_dir(PathBuf::from(std::env::var_os(GAMEDATA_DIR)?));
     assert!(
         dir.is_dir(),
         "{GAMEDATA_DIR} is set to {}, which is not a folder",
         dir.display()
     );
     Some(dir)
+}
+
+/// `dir` as given when absolute, else under the workspace root.
+fn resolve_gamedata_dir(dir: PathBuf) -> PathBuf {
+    if dir.is_absolute() {
+        dir
+    } else {
+        workspace_root().join(dir)
+    }
 }
 
 /// `$GAMEDATA_DIR/relative`, for a real-file test (mark it `#[ignore]`).
@@ -350,6 +368,18 @@ pub fn assert_golden(path: &Path, actual: &serde_json::Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_relative_gamedata_dir_is_taken_from_the_workspace_root() {
+        let root = workspace_root();
+        assert!(root.join("Cargo.toml").is_file() && root.join("crates").is_dir());
+        assert_eq!(
+            resolve_gamedata_dir(PathBuf::from("../shared/data")),
+            root.join("../shared/data")
+        );
+        let absolute = std::env::temp_dir();
+        assert_eq!(resolve_gamedata_dir(absolute.clone()), absolute);
+    }
 
     #[test]
     fn truncation_lengths_cover_small_inputs_fully_and_large_ones_evenly() {

@@ -34,6 +34,10 @@ pub enum Error {
         why: &'static str,
     },
 
+    /// A map size in text is not `WIDTHxHEIGHT` (see [`crate::MapSize`]'s `FromStr`).
+    #[error("a map size is written WIDTHxHEIGHT in tiles, such as 1024x1024")]
+    SizeText,
+
     /// A facet number with no preset size.
     #[error("facet {facet} has no preset size (0 to 5 do); give the dimensions instead")]
     UnknownFacet {

@@ -201,6 +201,28 @@ impl MapSize {
     }
 }
 
+/// A size in tiles written `WIDTHxHEIGHT` (`1024x1024`, also `1024 x 1024`), as the
+/// examples and command lines take it; both sides multiples of 8.
+///
+/// ```
+/// let size: mul_core::MapSize = "1024x1024".parse()?;
+/// assert_eq!(size.width_blocks(), 128);
+/// # Ok::<(), mul_core::Error>(())
+/// ```
+impl std::str::FromStr for MapSize {
+    type Err = Error;
+
+    /// Returns `Err` ([`Error::SizeText`]) if the text is not two numbers around an `x`,
+    /// or as [`MapSize::from_tiles`].
+    fn from_str(text: &str) -> Result<Self> {
+        let (w, h) = text.split_once(['x', 'X']).ok_or(Error::SizeText)?;
+        match (w.trim().parse(), h.trim().parse()) {
+            (Ok(w), Ok(h)) => Self::from_tiles(w, h),
+            _ => Err(Error::SizeText),
+        }
+    }
+}
+
 impl fmt::Display for MapSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
