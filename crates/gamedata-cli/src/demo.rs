@@ -16,7 +16,8 @@ use crate::cosmo::{
 };
 use crate::output::Output;
 use crate::uo::radar::render_facet;
-use crate::uo::{SizeArgs, open_facet, print_stats, stats_report, views};
+use crate::uo::stats::{print_stats, stats_report};
+use crate::uo::{SizeArgs, open_facet, views};
 use crate::wwd::collision::{collision_map, default_tile_px};
 use crate::wwd::{self, info_report, print_info};
 

@@ -1,0 +1,88 @@
+//! `gamedata uo multi`: the components of one multi.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow};
+use clap::Args;
+use mul_core::{FileData, FileError, Multis};
+use serde::Serialize;
+
+use super::{map_file, parse_id_usize};
+use crate::output::Output;
+
+#[derive(Args)]
+pub(crate) struct MultiArgs {
+    /// The client folder holding multi.idx and multi.mul.
+    dir: PathBuf,
+    /// The multi id (decimal or 0x hex).
+    #[arg(value_parser = parse_id_usize)]
+    id: usize,
+}
+
+/// multi.idx and multi.mul of `dir`, mapped, if both are there.
+#[allow(clippy::type_complexity)]
+pub(super) fn open_multis(dir: &Path) -> Result<Option<([PathBuf; 2], FileData, FileData)>> {
+    let find = |name| match gamedata_io::find_file_ignoring_case(dir, name) {
+        Ok(p) => Ok(Some(p)),
+        Err(FileError::Missing { .. }) => Ok(None),
+        Err(e) => Err(e),
+    };
+    let (Some(idx), Some(mul)) = (find("multi.idx")?, find("multi.mul")?) else {
+        return Ok(None);
+    };
+    let (i, m) = (map_file(&idx)?, map_file(&mul)?);
+    Ok(Some(([idx, mul], i, m)))
+}
+
+#[derive(Serialize)]
+struct ComponentRow {
+    id: u16,
+    x: i16,
+    y: i16,
+    z: i16,
+    flags: u32,
+}
+
+#[derive(Serialize)]
+struct MultiReport {
+    id: usize,
+    components: Vec<ComponentRow>,
+}
+
+pub(super) fn multi(args: &MultiArgs, out: &mut Output) -> Result<()> {
+    let (_, idx, mul) = open_multis(&args.dir)?
+        .ok_or_else(|| anyhow!("no multi.idx and multi.mul in {}", args.dir.display()))?;
+    let multis = Multis::parse(&idx, &mul, None).context("reading multi.idx")?;
+    let list = multis
+        .get(args.id)
+        .with_context(|| format!("reading multi {}", args.id))?;
+    let report = MultiReport {
+        id: args.id,
+        components: list
+            .iter()
+            .map(|c| ComponentRow {
+                id: c.id.get(),
+                x: c.x.get(),
+                y: c.y.get(),
+                z: c.z.get(),
+                flags: c.flags.get(),
+            })
+            .collect(),
+    };
+    out.report(&report, |w| {
+        writeln!(
+            w,
+            "multi {}: {} components",
+            report.id,
+            report.components.len()
+        )?;
+        for c in &report.components {
+            writeln!(
+                w,
+                "  {:#06x} at ({:>4}, {:>4}, {:>4}) flags {:#x}",
+                c.id, c.x, c.y, c.z, c.flags
+            )?;
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,207 @@
+//! `gamedata uo stats` and `gamedata uo find`: whole-facet queries.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use mul_core::raw::StaticRecord;
+use mul_core::{Facet, TileFlags, query};
+use serde::Serialize;
+
+use super::{SizeArgs, open_facet, parse_id, views};
+use crate::output::Output;
+
+#[derive(Args)]
+pub(crate) struct StatsArgs {
+    /// The client folder (the map and statics files are enough).
+    dir: PathBuf,
+    #[command(flatten)]
+    size: SizeArgs,
+    /// Scan on one thread instead of rayon's pool (the results are the same).
+    #[arg(long)]
+    sequential: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct FindArgs {
+    /// The client folder.
+    dir: PathBuf,
+    #[command(flatten)]
+    size: SizeArgs,
+    /// An item id (decimal or 0x hex).
+    #[arg(long, value_parser = parse_id, conflicts_with = "flag", required_unless_present = "flag")]
+    id: Option<u16>,
+    /// A tiledata flag name (impassable, surface, wet, foliage, no_shoot ...; case ignored).
+    #[arg(long)]
+    flag: Option<String>,
+}
+
+#[derive(Serialize)]
+struct IdCount {
+    id: u16,
+    count: u64,
+}
+
+#[derive(Serialize)]
+struct LandSummary {
+    z_min: i8,
+    z_max: i8,
+    top: Vec<IdCount>,
+}
+
+#[derive(Serialize)]
+struct StaticsSummary {
+    count: u64,
+    z_min: i8,
+    z_max: i8,
+    top: Vec<IdCount>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct StatsReport {
+    width: u32,
+    height: u32,
+    blocks: usize,
+    land: LandSummary,
+    statics: StaticsSummary,
+    elapsed_ms: f64,
+}
+
+fn top(list: Vec<(u16, u64)>) -> Vec<IdCount> {
+    list.into_iter()
+        .map(|(id, count)| IdCount { id, count })
+        .collect()
+}
+
+/// Whole-facet statistics, timed from the views being ready to the figures.
+pub(crate) fn stats_report(facet: &Facet<'_>, sequential: bool) -> StatsReport {
+    let size = facet.size();
+    let start = Instant::now();
+    let (land, st) = if sequential {
+        (
+            query::land_stats(&facet.map),
+            query::statics_stats(&facet.statics, size.blocks()),
+        )
+    } else {
+        (
+            query::land_stats_par(&facet.map),
+            query::statics_stats_par(&facet.statics, size.blocks()),
+        )
+    };
+    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    StatsReport {
+        width: size.width(),
+        height: size.height(),
+        blocks: size.blocks(),
+        land: LandSummary {
+            z_min: land.z_min,
+            z_max: land.z_max,
+            top: top(land.top(10)),
+        },
+        statics: StaticsSummary {
+            count: st.count,
+            z_min: st.z_min,
+            z_max: st.z_max,
+            top: top(st.top(10)),
+        },
+        elapsed_ms: (elapsed_ms * 1000.0).round() / 1000.0,
+    }
+}
+
+pub(crate) fn print_stats(w: &mut dyn Write, r: &StatsReport) -> std::io::Result<()> {
+    writeln!(
+        w,
+        "{} x {} tiles, {} blocks, scanned in {:.1} ms",
+        r.width, r.height, r.blocks, r.elapsed_ms
+    )?;
+    writeln!(w, "land: z {}..{}", r.land.z_min, r.land.z_max)?;
+    for t in &r.land.top {
+        writeln!(w, "  {:#06x} {:>12}", t.id, t.count)?;
+    }
+    writeln!(
+        w,
+        "statics: {} of them, z {}..{}",
+        r.statics.count, r.statics.z_min, r.statics.z_max
+    )?;
+    for t in &r.statics.top {
+        writeln!(w, "  {:#06x} {:>12}", t.id, t.count)?;
+    }
+    Ok(())
+}
+
+pub(super) fn stats(args: &StatsArgs, out: &mut Output) -> Result<()> {
+    let files = open_facet(&args.dir, &args.size)?;
+    let facet = views(&files, &args.size)?;
+    let report = stats_report(&facet, args.sequential);
+    out.report(&report, |w| print_stats(w, &report))
+}
+
+#[derive(Serialize)]
+struct FoundRow {
+    x: u32,
+    y: u32,
+    z: i8,
+    id: u16,
+    hue: u16,
+}
+
+#[derive(Serialize)]
+struct FindReport {
+    count: usize,
+    statics: Vec<FoundRow>,
+}
+
+pub(super) fn find(args: &FindArgs, out: &mut Output) -> Result<()> {
+    let files = open_facet(&args.dir, &args.size)?;
+    let facet = views(&files, &args.size)?;
+    let found = match (args.id, &args.flag) {
+        (Some(id), _) => {
+            query::find_statics_par(&facet.statics, facet.size(), |s| s.id.get() == id)
+        }
+        (None, Some(name)) => {
+            let flag = TileFlags::from_name_ignoring_case(name).ok_or_else(|| {
+                let names: Vec<&str> = TileFlags::all().names().collect();
+                anyhow!(
+                    "no tiledata flag named {name:?}; the names are {}",
+                    names.join(", ").to_lowercase()
+                )
+            })?;
+            let tiledata = facet
+                .tiledata
+                .ok_or_else(|| anyhow!("--flag needs tiledata.mul in {}", args.dir.display()))?;
+            let table = tiledata.item_table();
+            let has = |s: &StaticRecord| {
+                table
+                    .get(usize::from(s.id.get()))
+                    .is_some_and(|(f, _)| f.intersects(flag))
+            };
+            query::find_statics_par(&facet.statics, facet.size(), has)
+        }
+        (None, None) => bail!("give --id ID or --flag NAME"),
+    };
+    let report = FindReport {
+        count: found.len(),
+        statics: found
+            .iter()
+            .map(|f| FoundRow {
+                x: f.x,
+                y: f.y,
+                z: f.z,
+                id: f.id,
+                hue: f.hue,
+            })
+            .collect(),
+    };
+    out.report(&report, |w| {
+        for f in &report.statics {
+            writeln!(
+                w,
+                "{:>5} {:>5} z {:>4}  {:#06x} hue {}",
+                f.x, f.y, f.z, f.id, f.hue
+            )?;
+        }
+        writeln!(w, "{} statics", report.count)
+    })
+}

@@ -1,0 +1,267 @@
+//! `gamedata cosmo ...` on synthetic and real episodes.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use super::*;
+
+#[test]
+fn ls_json_lists_every_entry() {
+    let dir = synthetic_game_dir();
+    let ls = stdout_json(&gamedata(
+        &["cosmo", "ls", "COSMO1.STN", "--json"],
+        dir.path(),
+    ));
+    // Sizes: TILEATTR 7,000; TILES 19 tiles x 32; MASKTILE 3 tiles x 40; contiguous from 4,000.
+    assert_eq!(
+        ls,
+        json!([
+            {"name": "TILEATTR.MNI", "offset": 4000, "size": 7000},
+            {"name": "TILES.MNI", "offset": 11000, "size": 608},
+            {"name": "MASKTILE.MNI", "offset": 11608, "size": 120},
+        ])
+    );
+}
+
+#[test]
+fn map_json_and_render() {
+    let dir = synthetic_game_dir();
+    let out = gamedata(
+        &[
+            "cosmo", "map", ".", "a2.mni", "--json", "--render", "a2.png",
+        ],
+        dir.path(),
+    );
+    let v = stdout_json(&out);
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(64), Some(512))
+    );
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "width",
+            "height",
+            "actors",
+            "backdrop",
+            "music",
+            "rain",
+            "palette_animation"
+        ]
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("wrote a2.png"));
+    assert_eq!(png_size(&dir.path().join("a2.png")), (512, 4096));
+}
+
+#[test]
+fn tileattr_accepts_folder_group_file_and_entry() {
+    let dir = synthetic_game_dir();
+    std::fs::write(dir.path().join("TILEATTR.MNI"), synth::tile_attributes()).unwrap();
+    let expected = json!({
+        "tiles": 3000, "blocks_nothing": 2993, "blocks_everything": 4, "south_only": 2,
+        "other_mix": 1,
+        "flags": {"block_south": 6, "block_north": 4, "block_west": 4, "block_east": 5,
+                  "slippery": 1, "in_front": 2, "sloped": 1, "clingable": 2}
+    });
+    for path in [".", "COSMO1.STN", "TILEATTR.MNI"] {
+        let v = stdout_json(&gamedata(
+            &["cosmo", "tileattr", path, "--json"],
+            dir.path(),
+        ));
+        assert_eq!(v, expected, "{path}");
+    }
+}
+
+#[test]
+fn extract_copies_the_entry_bytes() {
+    let dir = synthetic_game_dir();
+    let out = gamedata(
+        &[
+            "cosmo",
+            "extract",
+            "COSMO1.STN",
+            "tileattr.mni",
+            "-o",
+            "t.bin",
+        ],
+        dir.path(),
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read(dir.path().join("t.bin")).unwrap(),
+        synth::tile_attributes()
+    );
+    let out = gamedata(&["cosmo", "extract", "COSMO1.STN", "TILES.MNI"], dir.path());
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read(dir.path().join("TILES.MNI")).unwrap(),
+        synth::solid_tiles()
+    );
+    let out = gamedata(
+        &["cosmo", "extract", "COSMO1.STN", "MASKTILE.MNI", "-o", "-"],
+        dir.path(),
+    );
+    assert_eq!(out.stdout, synth::masked_tiles());
+    let out = gamedata(&["cosmo", "extract", "COSMO1.STN", "NOPE.MNI"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no entry named \"NOPE.MNI\""));
+}
+
+#[test]
+fn bad_input_is_a_clear_error_on_stderr() {
+    let dir = synthetic_game_dir();
+    let stn = std::fs::read(dir.path().join("COSMO1.STN")).unwrap();
+    std::fs::write(dir.path().join("short.stn"), &stn[..3000]).unwrap();
+    let out = gamedata(&["cosmo", "ls", "short.stn", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("group file directory is 3000 bytes, expected at least 4000"),
+        "{err}"
+    );
+
+    // Cut inside TILES.MNI: the listing is complete, the error names the two bad entries.
+    std::fs::write(dir.path().join("cut.stn"), &stn[..11100]).unwrap();
+    let out = gamedata(&["cosmo", "ls", "cut.stn", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let listed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(listed.as_array().unwrap().len(), 3);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("2 bad entries")
+            && err.contains("\"TILES.MNI\"")
+            && err.contains("\"MASKTILE.MNI\""),
+        "{err}"
+    );
+
+    // A map whose width is not a power of two, in a copy of the VOL.
+    let mut vol = std::fs::read(dir.path().join("COSMO1.VOL")).unwrap();
+    vol[4002..4004].copy_from_slice(&100u16.to_le_bytes()); // A1.MNI starts at 4000; width at +2
+    std::fs::write(dir.path().join("COSMO1.VOL"), &vol).unwrap();
+    let out = gamedata(&["cosmo", "map", ".", "A1.MNI"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("reading map A1.MNI")
+            && err.contains("in entry A1.MNI (slot 0) of COSMO1.VOL")
+            && err.contains("map width is 100 tiles"),
+        "{err}"
+    );
+
+    let out = gamedata(&["cosmo", "map", ".", "A1.MNI", "--attributes"], dir.path());
+    assert_eq!(out.status.code(), Some(2), "--attributes needs --render");
+}
+
+#[test]
+fn folder_errors_name_the_file_and_entry_errors_the_slot() {
+    let dir = synthetic_game_dir();
+    // A 0-byte COSMO1.STN: the message names the folder command and the file.
+    let vol = std::fs::read(dir.path().join("COSMO1.VOL")).unwrap();
+    let stn = std::fs::read(dir.path().join("COSMO1.STN")).unwrap();
+    std::fs::write(dir.path().join("COSMO1.STN"), b"").unwrap();
+    let out = gamedata(&["cosmo", "tileattr", "."], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("reading TILEATTR.MNI of episode 1 in .")
+            && err.contains("caused by: in group file COSMO1.STN")
+            && err.contains("caused by: group file directory is 0 bytes, expected at least 4000"),
+        "{err}"
+    );
+
+    // TILES.MNI (slot 1 of the STN) loses a byte: the render names the group file and slot.
+    let mut damaged = stn.clone();
+    // Slot 1's size field is at 20 + 16; TILES.MNI is 608 bytes in the synthetic STN.
+    damaged[36..40].copy_from_slice(&607u32.to_le_bytes());
+    std::fs::write(dir.path().join("COSMO1.STN"), &damaged).unwrap();
+    std::fs::write(dir.path().join("COSMO1.VOL"), &vol).unwrap();
+    let out = gamedata(
+        &["cosmo", "map", ".", "A1.MNI", "--render", "a.png"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("in entry TILES.MNI (slot 1) of COSMO1.STN")
+            && err.contains("TILES.MNI is 607 bytes, not a multiple of its 32-byte record"),
+        "{err}"
+    );
+}
+
+/// `$GAMEDATA_DIR/cosmo`, failing loudly when unset or a file is missing.
+fn real_cosmo_dir() -> PathBuf {
+    gamedata_testkit::require_file("cosmo/COSMO1.STN");
+    gamedata_testkit::require_file("cosmo/COSMO1.VOL");
+    gamedata_testkit::require_file("cosmo")
+}
+
+/// Compares the command's JSON with `tests/golden/NAME` (GOLDEN_UPDATE=1 rewrites it and fails).
+fn golden(name: &str, args: &[&str], cwd: &Path) {
+    let got = stdout_json(&gamedata(args, cwd));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    gamedata_testkit::assert_golden(&path, &got);
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn golden_json_on_real_files() {
+    let cosmo = real_cosmo_dir();
+    golden(
+        "ls-COSMO1.STN.json",
+        &["cosmo", "ls", "COSMO1.STN", "--json"],
+        &cosmo,
+    );
+    golden(
+        "ls-COSMO1.VOL.json",
+        &["cosmo", "ls", "COSMO1.VOL", "--json"],
+        &cosmo,
+    );
+    golden(
+        "tileattr.json",
+        &["cosmo", "tileattr", ".", "--json"],
+        &cosmo,
+    );
+    golden(
+        "map-A1.MNI.json",
+        &["cosmo", "map", ".", "A1.MNI", "--json"],
+        &cosmo,
+    );
+    golden(
+        "map-A10.MNI.json",
+        &["cosmo", "map", ".", "a10.mni", "--json"],
+        &cosmo,
+    );
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn renders_a1_from_the_real_files() {
+    let cosmo = real_cosmo_dir();
+    let out_dir = tempfile::tempdir().unwrap();
+    let png = out_dir.path().join("a1.png");
+    let overlay = out_dir.path().join("a1-attr.png");
+    let p = png.to_str().unwrap();
+    let out = gamedata(&["cosmo", "map", ".", "A1.MNI", "--render", p], &cosmo);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let q = overlay.to_str().unwrap();
+    let out = gamedata(
+        &["cosmo", "map", ".", "A1.MNI", "--render", q, "--attributes"],
+        &cosmo,
+    );
+    assert!(out.status.success());
+    assert_eq!(png_size(&png), (4096, 512));
+    let pixels = png_pixels(&png);
+    let drawn = pixels.chunks(4).filter(|p| p[..3] != [0, 0, 0]).count();
+    // The ground, plants and ship cover a good part of the level; an all-black render fails.
+    assert!(drawn > 4096 * 512 / 10, "only {drawn} non-black pixels");
+    assert_ne!(pixels, png_pixels(&overlay));
+}

@@ -1,0 +1,169 @@
+//! The `gamedata` command end to end: synthetic files always, real files with GAMEDATA_DIR.
+//! One test crate; a module a family (`cosmo`, `uo`, `wwd`), the shared helpers and the
+//! commands of no family here.
+
+// The one place this test crate allows what library code may not: a failed unwrap, expect,
+// index or panic is a failed test. (clippy.toml's allow-*-in-tests covers only #[test]
+// functions, not the helpers beside them.)
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use mni_core::synth;
+use serde_json::Value;
+
+mod cosmo;
+mod uo;
+mod wwd;
+
+fn gamedata(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamedata"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("run gamedata")
+}
+
+fn stdout_json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
+}
+
+/// A folder holding the synthetic COSMO1.STN / COSMO1.VOL.
+fn synthetic_game_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let e = synth::episode().unwrap();
+    std::fs::write(dir.path().join("COSMO1.STN"), &e.stn).unwrap();
+    std::fs::write(dir.path().join("COSMO1.VOL"), &e.vol).unwrap();
+    dir
+}
+
+fn png_size(path: &Path) -> (u32, u32) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    (info.width, info.height)
+}
+
+fn png_pixels(path: &Path) -> Vec<u8> {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    buf
+}
+
+/// Runs `gamedata` and asserts it succeeded, showing its stderr otherwise.
+fn gamedata_ok(args: &[&str], cwd: &Path) -> Output {
+    let out = gamedata(args, cwd);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The JSON without its timing, which differs run to run.
+fn without_timing(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.remove("elapsed_ms");
+    }
+    v
+}
+
+#[test]
+fn demo_builds_lists_summarises_and_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = gamedata(&["demo", "--out", "demo"], dir.path());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "TILEATTR.MNI",
+        "A1.MNI",
+        "block only south",
+        "256 x 128 tiles",
+        "demo/A1.png",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    }
+    let demo = dir.path().join("demo");
+    assert_eq!(png_size(&demo.join("A1.png")), (2048, 1024));
+    assert_ne!(
+        png_pixels(&demo.join("A1.png")),
+        png_pixels(&demo.join("A1-attributes.png"))
+    );
+    // The demo's files are real group files the other commands read.
+    let ls = stdout_json(&gamedata(
+        &["cosmo", "ls", "demo/COSMO1.STN", "--json"],
+        dir.path(),
+    ));
+    assert_eq!(ls.as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn json_is_a_global_flag() {
+    let dir = synthetic_game_dir();
+    let before = stdout_json(&gamedata(
+        &["--json", "cosmo", "map", ".", "A1.MNI"],
+        dir.path(),
+    ));
+    let after = stdout_json(&gamedata(
+        &["cosmo", "map", ".", "A1.MNI", "--json"],
+        dir.path(),
+    ));
+    let between = stdout_json(&gamedata(
+        &["cosmo", "--json", "map", ".", "A1.MNI"],
+        dir.path(),
+    ));
+    assert_eq!(before, after);
+    assert_eq!(before, between);
+    assert_eq!(before["width"], 256);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_status_0() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = synthetic_game_dir();
+    // A level with about a thousand objects: a JSON listing far larger than a pipe's buffer.
+    let level = wap_core::synth::level(3, 2000, 20).to_file(true).unwrap();
+    std::fs::write(dir.path().join("big.wwd"), level).unwrap();
+    for args in [
+        &["cosmo", "map", ".", "A1.MNI", "--render", "x.png"][..],
+        &["cosmo", "ls", "COSMO1.VOL"][..],
+        &["cosmo", "extract", "COSMO1.VOL", "A1.MNI", "-o", "-"][..],
+        &["demo", "--out", "demo"][..],
+        &["wwd", "objects", "big.wwd", "--json"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gamedata"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read one byte, like `head -c1`, then close the pipe.
+        let mut first = [0u8; 1];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

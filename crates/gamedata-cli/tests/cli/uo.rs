@@ -1,0 +1,521 @@
+//! `gamedata uo ...` on synthetic worlds and the real pre-alpha files.
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use super::*;
+
+/// A folder with a synthetic 40 x 24-block facet 0 (map, statics, tiledata, radarcol, hues)
+/// in upper-case file names, and a multi.idx / multi.mul with one 16-byte multi.
+fn synthetic_uo_dir() -> (tempfile::TempDir, mul_core::synth::World) {
+    let dir = tempfile::tempdir().unwrap();
+    let size = mul_core::MapSize::from_blocks(40, 24).unwrap();
+    let world = mul_core::synth::World::generate(size, 11);
+    world.write_to(dir.path(), 0).unwrap();
+    std::fs::rename(dir.path().join("map0.mul"), dir.path().join("MAP0.MUL")).unwrap();
+    // Multi 1: two components, the second at negative offsets. Multi 0 is empty.
+    let mut mul = Vec::new();
+    for (id, x, y, z, flags) in [(0x0064u16, 0i16, 0i16, 0i16, 1u32), (0x0065, -3, -4, 5, 0)] {
+        mul.extend(id.to_le_bytes());
+        for v in [x, y, z] {
+            mul.extend(v.to_le_bytes());
+        }
+        mul.extend(flags.to_le_bytes());
+        mul.extend(0u32.to_le_bytes());
+    }
+    let idx: Vec<u8> = [[u32::MAX, 0, 0], [0, 32, 0]]
+        .iter()
+        .flatten()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    std::fs::write(dir.path().join("multi.idx"), idx).unwrap();
+    std::fs::write(dir.path().join("multi.mul"), mul).unwrap();
+    (dir, world)
+}
+
+const UO_SIZE: [&str; 4] = ["--width", "320", "--height", "192"];
+
+#[test]
+fn uo_stats_json_agrees_with_the_library_both_ways() {
+    let (dir, world) = synthetic_uo_dir();
+    let d = dir.path().to_str().unwrap();
+    let par = stdout_json(&gamedata(
+        &[&["uo", "stats", d][..], &UO_SIZE, &["--json"]].concat(),
+        dir.path(),
+    ));
+    let seq = stdout_json(&gamedata(
+        &[
+            &["uo", "stats", d][..],
+            &UO_SIZE,
+            &["--sequential", "--json"],
+        ]
+        .concat(),
+        dir.path(),
+    ));
+    let keys: Vec<&str> = par
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        ["width", "height", "blocks", "land", "statics", "elapsed_ms"]
+    );
+    assert_eq!(
+        (
+            par["width"].as_u64(),
+            par["height"].as_u64(),
+            par["blocks"].as_u64()
+        ),
+        (Some(320), Some(192), Some(960))
+    );
+    assert_eq!(par["statics"]["count"].as_u64(), Some(world.static_count));
+    assert_eq!(par["land"], seq["land"]);
+    assert_eq!(par["statics"], seq["statics"]);
+    let top = par["land"]["top"].as_array().unwrap();
+    assert!(!top.is_empty() && top.len() <= 10);
+    assert!(top[0]["count"].as_u64() >= top.last().unwrap()["count"].as_u64());
+    // Brute-force count of the most common land id over the map bytes.
+    let id = u16::try_from(top[0]["id"].as_u64().unwrap()).unwrap();
+    let cells = world
+        .map
+        .chunks(196)
+        .flat_map(|b| b[4..].chunks(3))
+        .filter(|c| u16::from_le_bytes([c[0], c[1]]) == id)
+        .count();
+    assert_eq!(top[0]["count"].as_u64(), Some(cells as u64));
+}
+
+#[test]
+fn uo_tile_info_tiledata_find_multi_and_render() {
+    let (dir, world) = synthetic_uo_dir();
+    let d = dir.path().to_str().unwrap();
+    // A tree from the statics, found by id, then read back with `uo tile`.
+    let tree = mul_core::synth::item::TREES[0];
+    let found = stdout_json(&gamedata(
+        &[
+            &["uo", "find", d][..],
+            &UO_SIZE,
+            &["--id", &format!("{tree:#x}"), "--json"],
+        ]
+        .concat(),
+        dir.path(),
+    ));
+    let first = &found["statics"][0];
+    let (x, y) = (
+        first["x"].as_u64().unwrap().to_string(),
+        first["y"].as_u64().unwrap().to_string(),
+    );
+    let tile = stdout_json(&gamedata(
+        &[&["uo", "tile", d][..], &UO_SIZE, &[&x, &y, "--json"]].concat(),
+        dir.path(),
+    ));
+    let keys: Vec<&str> = tile
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, ["x", "y", "land", "statics", "top_z"]);
+    assert!(
+        tile["statics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["id"] == u64::from(tree))
+    );
+    // Trees are 20 high in the synthetic tiledata.
+    assert_eq!(
+        tile["top_z"].as_i64(),
+        Some(first["z"].as_i64().unwrap() + 20)
+    );
+    // --flag finds at least every tree (they are impassable).
+    let impassable = stdout_json(&gamedata(
+        &[
+            &["uo", "find", d][..],
+            &UO_SIZE,
+            &["--flag", "Impassable", "--json"],
+        ]
+        .concat(),
+        dir.path(),
+    ));
+    assert!(impassable["count"].as_u64() >= found["count"].as_u64());
+
+    let info = stdout_json(&gamedata(
+        &[&["uo", "info", d][..], &UO_SIZE, &["--json"]].concat(),
+        dir.path(),
+    ));
+    assert_eq!(info["statics"]["record_size"], 7);
+    assert_eq!(info["statics"]["count"].as_u64(), Some(world.static_count));
+    assert_eq!(info["tiledata"]["items"], 65536);
+    assert_eq!(info["multi"]["record_size"], 16);
+
+    let td = dir.path().join("tiledata.mul");
+    let wall = stdout_json(&gamedata(
+        &[
+            "uo",
+            "tiledata",
+            td.to_str().unwrap(),
+            "--item",
+            "6",
+            "--json",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(
+        wall,
+        json!({"id": 6, "name": "stone wall", "flags": ["wall", "impassable", "no_shoot"], "height": 20, "weight": 255})
+    );
+    let grass = stdout_json(&gamedata(
+        &[
+            "uo",
+            "tiledata",
+            td.to_str().unwrap(),
+            "--land",
+            "0x3",
+            "--json",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(grass["name"], "grass");
+
+    let multi = stdout_json(&gamedata(&["uo", "multi", d, "1", "--json"], dir.path()));
+    assert_eq!(
+        multi["components"],
+        json!([{"id": 100, "x": 0, "y": 0, "z": 0, "flags": 1}, {"id": 101, "x": -3, "y": -4, "z": 5, "flags": 0}])
+    );
+
+    let png = dir.path().join("radar.png");
+    let out = gamedata(
+        &[
+            &["uo", "render", d][..],
+            &UO_SIZE,
+            &["--scale", "4", "-o", png.to_str().unwrap()],
+        ]
+        .concat(),
+        dir.path(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "no progress bar when piped: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(png_size(&png), (80, 48));
+    let region = dir.path().join("region.png");
+    let out = gamedata(
+        &[
+            &["uo", "render", d][..],
+            &UO_SIZE,
+            &["--region", "8,8,20,10", "-o", region.to_str().unwrap()],
+        ]
+        .concat(),
+        dir.path(),
+    );
+    assert!(out.status.success());
+    assert_eq!(png_size(&region), (20, 10));
+}
+
+#[test]
+fn uo_errors_name_what_is_wrong() {
+    let (dir, _) = synthetic_uo_dir();
+    let d = dir.path().to_str().unwrap();
+    // This small map has none of facet 0's sizes: refused, naming the map file, its block
+    // count and what to give.
+    let out = gamedata(&["uo", "stats", d, "--facet", "0"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("in MAP0.MUL")
+            && err.contains("960 blocks: not one of facet 0's sizes")
+            && err.contains("--width and --height"),
+        "{err}"
+    );
+    let out = gamedata(&["uo", "stats", d, "--facet", "3"], dir.path());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no map3.mul in"));
+    let out = gamedata(
+        &[&["uo", "find", d][..], &UO_SIZE, &["--flag", "sparkly"]].concat(),
+        dir.path(),
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no tiledata flag named \"sparkly\""));
+    let out = gamedata(&["uo", "tiledata", d, "--item", "1"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let out = gamedata(&["uo", "multi", d, "7"], dir.path());
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("multi.idx has 2 entries, so entry 7 is missing")
+    );
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn uo_commands_on_the_real_prealpha_files() {
+    let pre = gamedata_testkit::require_file("uo/prealpha");
+    let hs = gamedata_testkit::require_file("uo/hs");
+    let p = pre.to_str().unwrap();
+    let size = ["--width", "1024", "--height", "1024"];
+    // Without a size, the 128 x 128-block map is no size of facet 0: exit 1, the block
+    // count and the flags to pass named, and no picture written.
+    let out_dir = tempfile::tempdir().unwrap();
+    let unsized_png = out_dir.path().join("unsized.png");
+    for args in [
+        vec!["uo", "info", p],
+        vec!["uo", "render", p, "-o", unsized_png.to_str().unwrap()],
+    ] {
+        let out = gamedata(&args, &pre);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("16384 blocks")
+                && err.contains("a square map of 128 x 128 blocks (1024 x 1024 tiles) would fit")
+                && err.contains("--width and --height"),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    assert!(!unsized_png.exists());
+    // Figures read from the raw bytes by a separate script (docs/formats/uo.md).
+    let stats = stdout_json(&gamedata(
+        &[&["uo", "stats", p][..], &size, &["--json"]].concat(),
+        &pre,
+    ));
+    assert_eq!(stats["blocks"], 16_384);
+    assert_eq!(stats["land"]["top"][0], json!({"id": 5, "count": 230_780}));
+    assert_eq!(
+        (
+            stats["land"]["z_min"].as_i64(),
+            stats["land"]["z_max"].as_i64()
+        ),
+        (Some(-33), Some(104))
+    );
+    assert_eq!(stats["statics"]["count"], 186_765);
+    assert_eq!(
+        stats["statics"]["top"][0],
+        json!({"id": 245, "count": 9486})
+    );
+    let tile = stdout_json(&gamedata(
+        &[&["uo", "tile", p][..], &size, &["500", "600", "--json"]].concat(),
+        &pre,
+    ));
+    assert_eq!(tile["land"], json!({"id": 5, "z": 0}));
+    let info = stdout_json(&gamedata(
+        &[&["uo", "info", p][..], &size, &["--json"]].concat(),
+        &pre,
+    ));
+    assert_eq!(info["statics"]["record_size"], 11);
+    assert_eq!(info["tiledata"]["layout"], "old");
+
+    let gold = stdout_json(&gamedata(
+        &[
+            "uo",
+            "tiledata",
+            hs.join("tiledata.mul").to_str().unwrap(),
+            "--item",
+            "0x0EED",
+            "--json",
+        ],
+        &hs,
+    ));
+    assert_eq!(gold["name"], "gold coin");
+    let multi = stdout_json(&gamedata(
+        &["uo", "multi", hs.to_str().unwrap(), "0", "--json"],
+        &hs,
+    ));
+    assert_eq!(multi["components"].as_array().unwrap().len(), 38);
+
+    // The radar map with the High Seas colours: 1024 x 1024, and far from one colour.
+    let png = out_dir.path().join("pre.png");
+    let radarcol = hs.join("radarcol.mul");
+    let out = gamedata(
+        &[
+            &["uo", "render", p][..],
+            &size,
+            &[
+                "-o",
+                png.to_str().unwrap(),
+                "--radarcol",
+                radarcol.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+        &pre,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(png_size(&png), (1024, 1024));
+    let pixels = png_pixels(&png);
+    let distinct: std::collections::HashSet<&[u8]> = pixels.chunks(4).collect();
+    assert!(distinct.len() > 100, "{} colours", distinct.len());
+}
+
+#[test]
+fn uo_commands_read_a_map_uop_as_they_read_the_mul() {
+    // 40 x 160 blocks: 6,400 blocks, two chunks.
+    let size = mul_core::MapSize::from_blocks(40, 160).unwrap();
+    let world = mul_core::synth::World::generate(size, 4);
+    let mul_dir = tempfile::tempdir().unwrap();
+    let uop_dir = tempfile::tempdir().unwrap();
+    world
+        .write_as(mul_dir.path(), 3, mul_core::MapFormat::Mul)
+        .unwrap();
+    world
+        .write_as(uop_dir.path(), 3, mul_core::MapFormat::Uop)
+        .unwrap();
+    let dims = ["--facet", "3", "--width", "320", "--height", "1280"];
+    let run = |dir: &Path, args: &[&str]| {
+        let d = dir.to_str().unwrap();
+        stdout_json(&gamedata(
+            &[&["uo", args[0], d][..], &dims, &args[1..], &["--json"]].concat(),
+            dir,
+        ))
+    };
+    let (m, u) = (mul_dir.path(), uop_dir.path());
+    assert_eq!(run(m, &["info"])["map_format"], "mul");
+    assert_eq!(run(u, &["info"])["map_format"], "uop");
+    assert_eq!(
+        without_timing(run(m, &["stats"])),
+        without_timing(run(u, &["stats"]))
+    );
+    assert_eq!(
+        without_timing(run(m, &["stats", "--sequential"])),
+        without_timing(run(u, &["stats"]))
+    );
+    for (x, y) in ["0 0", "319 1279", "160 700", "5 1025"].map(|p| {
+        let mut it = p.split(' ');
+        (it.next().unwrap(), it.next().unwrap())
+    }) {
+        assert_eq!(
+            run(m, &["tile", x, y]),
+            run(u, &["tile", x, y]),
+            "({x}, {y})"
+        );
+    }
+    let find = |dir: &Path| without_timing(run(dir, &["find", "--flag", "wall"]));
+    assert_eq!(find(m), find(u));
+    for dir in [m, u] {
+        let d = dir.to_str().unwrap();
+        gamedata_ok(
+            &[
+                &["uo", "render", d][..],
+                &dims,
+                &["-o", "radar.png", "--scale", "4"],
+            ]
+            .concat(),
+            dir,
+        );
+    }
+    assert_eq!(
+        png_pixels(&m.join("radar.png")),
+        png_pixels(&u.join("radar.png"))
+    );
+    // Asked for the form it does not have.
+    let out = gamedata(
+        &[
+            &["uo", "info", u.to_str().unwrap()][..],
+            &dims,
+            &["--map-format", "mul"],
+        ]
+        .concat(),
+        u,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no map3.mul in"));
+
+    // The container's entries, named.
+    let ls = stdout_json(&gamedata(
+        &["uo", "uop", "ls", "map3LegacyMUL.uop", "--json"],
+        u,
+    ));
+    assert_eq!(ls["count"], 2);
+    assert_eq!(ls["entries"][0]["name"], "build/map3legacymul/00000000.dat");
+    assert_eq!(ls["entries"][1]["decompressed_len"], 2304 * 196);
+    assert_eq!(ls["entries"][1]["compression"], "none");
+    assert_eq!(
+        ls["entries"][0]["hash"],
+        format!(
+            "{:#018x}",
+            mul_core::name_hash("build/map3legacymul/00000000.dat")
+        )
+    );
+
+    // Convert MUL -> UOP -> MUL: the same bytes.
+    let convert = |from: &Path, to: &str| {
+        let out = tempfile::tempdir().unwrap();
+        let args = [
+            "uo",
+            "convert",
+            from.to_str().unwrap(),
+            "--facet",
+            "3",
+            "--to",
+            to,
+        ];
+        gamedata_ok(&[&args[..], &[out.path().to_str().unwrap()]].concat(), m);
+        out
+    };
+    let out1 = convert(m, "uop");
+    assert_eq!(
+        std::fs::read(out1.path().join("map3LegacyMUL.uop")).unwrap(),
+        std::fs::read(u.join("map3LegacyMUL.uop")).unwrap()
+    );
+    let out2 = convert(out1.path(), "mul");
+    assert_eq!(
+        std::fs::read(out2.path().join("map3.mul")).unwrap(),
+        world.map
+    );
+}
+
+#[test]
+fn uo_apply_diffs_shows_the_patched_land_and_statics() {
+    let size = mul_core::MapSize::from_blocks(40, 24).unwrap();
+    let world = mul_core::synth::World::generate(size, 8);
+    let dir = tempfile::tempdir().unwrap();
+    world.write_to(dir.path(), 0).unwrap();
+    let patched = world.write_diffs(dir.path(), 0, 12, 5).unwrap();
+    let d = dir.path().to_str().unwrap();
+    let run = |command: &str, extra: &[&str], apply: bool| {
+        let mut args = vec!["uo", command, d];
+        args.extend(UO_SIZE);
+        args.extend(extra);
+        args.push("--json");
+        if apply {
+            args.push("--apply-diffs");
+        }
+        stdout_json(&gamedata(&args, dir.path()))
+    };
+    assert_eq!(
+        run("info", &[], false)["diffs"],
+        json!({"map_blocks": 12, "statics_blocks": 12, "applied": false, "problems": []})
+    );
+    assert_eq!(run("info", &[], true)["diffs"]["applied"], true);
+    let block = patched[0];
+    let (bx, by) = size.block_coords(block).unwrap();
+    let (x, y) = ((bx * 8 + 3).to_string(), (by * 8 + 3).to_string());
+    let (before, after) = (run("tile", &[&x, &y], false), run("tile", &[&x, &y], true));
+    let map = mul_core::Map::parse(&world.map, size).unwrap();
+    let own = map.cell(bx * 8 + 3, by * 8 + 3).unwrap();
+    assert_eq!(before["land"]["id"], own.id.get());
+    assert_eq!(
+        after["land"],
+        json!({"id": mul_core::synth::land::LAVA, "z": 10})
+    );
+    let ids: Vec<&Value> = after["statics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["id"])
+        .collect();
+    assert_eq!(ids, [&json!(mul_core::synth::item::GOLD)]);
+    // Whole-map search: the 12 gold coins exist only with the diffs applied.
+    assert_eq!(run("find", &["--id", "0x0EED"], false)["count"], 0);
+    assert_eq!(run("find", &["--id", "0x0EED"], true)["count"], 12);
+}
