@@ -1,6 +1,6 @@
 //! The crate's one error type.
 
-use gamedata_io::{FileError, LimitError, ReadError};
+use gamedata_io::{FileError, InflateError, LimitError, ReadError};
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -24,33 +24,10 @@ pub enum Error {
         found: u32,
     },
 
-    /// The compressed main block is not a valid zlib stream.
-    #[error("the main block (from byte 1524) is not a valid zlib stream: {detail}")]
-    Zlib {
-        /// What the decoder said.
-        detail: String,
-    },
-
-    /// The zlib stream ends before its end marker.
-    #[error(
-        "the zlib stream of the main block ends early: {decoded} bytes decoded, the header \
-         declares {declared}"
-    )]
-    StreamTruncated {
-        /// Bytes decoded before the input ran out.
-        decoded: usize,
-        /// The header's main block size.
-        declared: u32,
-    },
-
-    /// The decompressed main block does not have the length the header declares.
-    #[error("the main block decompresses to {found} bytes, the header declares {declared}")]
-    MainBlockSize {
-        /// Bytes decoded.
-        found: usize,
-        /// The header's main block size.
-        declared: u32,
-    },
+    /// The compressed main block cannot be decompressed to the size the header declares:
+    /// not zlib, cut short, another size, or more than its stored bytes can hold.
+    #[error("the main block (a zlib stream from byte 1524): {0}")]
+    MainBlock(InflateError),
 
     /// The plane header table does not fit in the level image.
     #[error(

@@ -6,8 +6,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use flate2::{Decompress, FlushDecompress, Status};
-use gamedata_io::{FileData, FileError, Limits};
+use gamedata_io::{FileData, FileError, InflateError, Inflated, Limits, inflate_exact};
 use zerocopy::FromBytes;
 
 use crate::checksum::ChecksumClass;
@@ -94,9 +93,9 @@ impl LevelFile {
     ///
     /// Returns `Err` if the header is missing or not a WWD header, the declared main block
     /// is larger than `limits.max_decoded_bytes` ([`Error::Limit`], before anything is
-    /// allocated), the stream is not zlib ([`Error::Zlib`]) or ends early
-    /// ([`Error::StreamTruncated`]), or it decodes to another length than the header
-    /// declares ([`Error::MainBlockSize`]).
+    /// allocated), or ([`Error::MainBlock`]) the stream is not zlib, ends early, decodes to
+    /// another length than the header declares, or declares more than its stored bytes
+    /// can decode to.
     pub fn from_data(file: FileData, limits: &Limits) -> Result<Self> {
         let header = Header::parse(&file)?;
         let copy = *header.raw();
@@ -109,11 +108,18 @@ impl LevelFile {
                 stored_end,
             });
         }
-        let declared = header.main_block_size();
-        limits.check_decoded("the main block", u64::from(declared))?;
+        let declared = u64::from(header.main_block_size());
         let stored = file.get(HEADER_LEN..).unwrap_or_default();
-        let (image, consumed) =
-            inflate(file.get(..HEADER_LEN).unwrap_or_default(), stored, declared)?;
+        let prefix = file.get(..HEADER_LEN).unwrap_or_default();
+        let Inflated {
+            data: image,
+            consumed,
+        } = inflate_exact("the main block", stored, declared, prefix, limits).map_err(
+            |e| match e {
+                InflateError::Limit(limit) => Error::Limit(limit),
+                other => Error::MainBlock(other),
+            },
+        )?;
         Ok(LevelFile {
             header: copy,
             stored_end: HEADER_LEN + consumed,
@@ -173,54 +179,5 @@ impl LevelFile {
     /// How the stored checksum relates to the stored main block.
     pub fn checksum_class(&self) -> ChecksumClass {
         ChecksumClass::classify(self.header().checksum(), self.stored_main_block())
-    }
-}
-
-/// Decompresses the zlib stream at the start of `stored` into a buffer that starts with
-/// `header`; returns the buffer and the stream's length in bytes.
-fn inflate(header: &[u8], stored: &[u8], declared: u32) -> Result<(Vec<u8>, usize)> {
-    let declared_len = declared as usize;
-    // A zeroed buffer comes from the allocator already zeroed (fresh pages), where growing
-    // a vector would clear it first; one byte of room past the declared size shows a
-    // stream that is too long.
-    let mut out = vec![0u8; HEADER_LEN + declared_len + 1];
-    if let Some(start) = out.get_mut(..HEADER_LEN) {
-        start.copy_from_slice(header.get(..HEADER_LEN).unwrap_or(&[0; HEADER_LEN]));
-    }
-    let mut z = Decompress::new(true);
-    loop {
-        let (in_before, out_before) = (z.total_in(), z.total_out());
-        let consumed = usize::try_from(in_before).unwrap_or(usize::MAX);
-        let written = usize::try_from(out_before).unwrap_or(usize::MAX);
-        let input = stored.get(consumed..).unwrap_or_default();
-        let room = out
-            .get_mut(HEADER_LEN.saturating_add(written)..)
-            .unwrap_or_default();
-        let status = z
-            .decompress(input, room, FlushDecompress::Finish)
-            .map_err(|e| Error::Zlib {
-                detail: e.to_string(),
-            })?;
-        let decoded = usize::try_from(z.total_out()).unwrap_or(usize::MAX);
-        if matches!(status, Status::StreamEnd) {
-            if decoded != declared_len {
-                return Err(Error::MainBlockSize {
-                    found: decoded,
-                    declared,
-                });
-            }
-            out.truncate(HEADER_LEN + decoded);
-            return Ok((out, usize::try_from(z.total_in()).unwrap_or(stored.len())));
-        }
-        if decoded > declared_len {
-            // The spare byte filled: the stream holds more than the header declares.
-            return Err(Error::MainBlockSize {
-                found: decoded,
-                declared,
-            });
-        }
-        if z.total_in() == in_before && z.total_out() == out_before {
-            return Err(Error::StreamTruncated { decoded, declared });
-        }
     }
 }

@@ -178,7 +178,7 @@ fn wwd_validate_reports_each_level_and_fails_on_a_bad_one() {
         cut["error"]
             .as_str()
             .unwrap()
-            .contains("zlib stream of the main block ends early"),
+            .contains("the zlib stream ends early"),
         "{}",
         cut["error"]
     );

@@ -12,4 +12,5 @@
 
 mod bytes;
 mod file;
+mod helpers;
 mod limits;

@@ -2,7 +2,7 @@ use std::io::Write;
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use gamedata_io::{FileData, Limits};
+use gamedata_io::{FileData, InflateError, Limits};
 use wap_core::{ChecksumClass, CodePage, Error, Header, LevelFile, base_checksum, decode};
 
 /// A header: size 1524, `flags`, name "Test level" (cp1252 bytes), author with an é (0xE9),
@@ -147,13 +147,19 @@ fn broken_levels_are_clear_errors() {
     // Raw deflate instead of zlib.
     let mut raw = header(0x3, block.len() as u32, 0);
     raw.extend_from_slice(&stream[2..]);
-    assert!(matches!(open(raw), Err(Error::Zlib { .. })));
+    assert!(matches!(
+        open(raw),
+        Err(Error::MainBlock(InflateError::Invalid { .. }))
+    ));
     // The stream cut short.
     let mut cut = header(0x3, block.len() as u32, 0);
     cut.extend_from_slice(&stream[..stream.len() / 2]);
     assert!(matches!(
         open(cut),
-        Err(Error::StreamTruncated { declared: 5000, .. })
+        Err(Error::MainBlock(InflateError::Truncated {
+            declared: 5000,
+            ..
+        }))
     ));
     // Declared shorter and longer than the stream.
     for declared in [4999u32, 5001] {
@@ -161,7 +167,10 @@ fn broken_levels_are_clear_errors() {
         wrong.extend_from_slice(&stream);
         let err = open(wrong).unwrap_err();
         assert!(
-            matches!(err, Error::MainBlockSize { .. }),
+            matches!(
+                err,
+                Error::MainBlock(InflateError::WrongSize { found: 5000, .. })
+            ),
             "{declared}: {err}"
         );
     }

@@ -1,0 +1,136 @@
+//! The shared helpers: text fields, record tables, optional lookup, exact-size inflation.
+
+use std::io::Write;
+
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
+use gamedata_io::{
+    CodePage, InflateError, LimitError, Limits, RecordLengthError, decode, field_text,
+    find_optional, inflate_exact, latin1, records, whole_records,
+};
+use zerocopy::little_endian::{U16, U32};
+
+fn zlib(data: &[u8]) -> Vec<u8> {
+    let mut e = ZlibEncoder::new(Vec::new(), Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+#[test]
+fn text_fields_stop_at_the_first_nul_and_decode_without_failing() {
+    assert_eq!(field_text(b"grass\0\0\0\0\0"), b"grass");
+    assert_eq!(field_text(b"a\0b\0"), b"a");
+    assert_eq!(field_text(b"twelve chars"), b"twelve chars");
+    assert_eq!(field_text(b"\0abc"), b"");
+    assert_eq!(field_text(b""), b"");
+    // Latin-1: every byte is a character; ASCII is borrowed.
+    assert!(matches!(
+        latin1(b"ankh"),
+        std::borrow::Cow::Borrowed("ankh")
+    ));
+    assert_eq!(latin1(b"\xc0 la carte \xff"), "\u{c0} la carte \u{ff}");
+    assert_eq!(latin1(&[0xe9]).chars().count(), 1);
+    // Code pages differ above 0x7F: 0x8C is Œ in cp1252, Ś in cp1250.
+    assert_eq!(decode(b"\x8c", CodePage::Cp1252), "\u{152}");
+    assert_eq!(decode(b"\x8c", CodePage::Cp1250), "\u{15a}");
+    assert_eq!(decode(b"Claw", CodePage::default()), "Claw");
+}
+
+#[test]
+fn record_tables_are_whole_or_an_error_with_the_length() {
+    let bytes = [1, 0, 0, 0, 2, 0, 0, 0, 9];
+    let err = records::<U32>(&bytes).unwrap_err();
+    assert_eq!(err, RecordLengthError { len: 9, record: 4 });
+    assert_eq!(
+        err.to_string(),
+        "9 bytes are not a whole number of 4-byte records"
+    );
+    let table = records::<U32>(&bytes[..8]).unwrap();
+    assert_eq!(table.iter().map(|v| v.get()).collect::<Vec<_>>(), [1, 2]);
+    // Cast in place, not copied.
+    assert_eq!(table.as_ptr().cast::<u8>(), bytes.as_ptr());
+    assert!(records::<U16>(&[]).unwrap().is_empty());
+    // The whole part and the leftover, for files whose tail is reported, not fatal.
+    let (whole, left) = whole_records::<U32>(&bytes);
+    assert_eq!((whole.len(), left), (2, 1));
+    assert_eq!(whole_records::<U32>(&bytes[..3]).0.len(), 0);
+    assert_eq!(whole_records::<()>(&bytes), (&[][..], 9));
+}
+
+#[test]
+fn optional_lookup_is_none_for_a_missing_file_and_an_error_for_a_missing_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("HUES.MUL"), b"x").unwrap();
+    let found = find_optional(dir.path(), "hues.mul").unwrap().unwrap();
+    assert!(found.ends_with("HUES.MUL"));
+    assert_eq!(find_optional(dir.path(), "radarcol.mul").unwrap(), None);
+    assert!(find_optional(dir.path().join("nowhere"), "hues.mul").is_err());
+}
+
+#[test]
+fn inflation_gives_exactly_the_declared_size_after_the_prefix() {
+    let plain: Vec<u8> = (0..10_000u32).map(|i| (i * 31 % 251) as u8).collect();
+    let mut stored = zlib(&plain);
+    let stream_len = stored.len();
+    stored.extend_from_slice(b"trailer");
+    let limits = Limits::default();
+    let out = inflate_exact("test", &stored, 10_000, b"HEAD", &limits).unwrap();
+    assert_eq!(&out.data[..4], b"HEAD");
+    assert_eq!(&out.data[4..], plain);
+    assert_eq!(out.consumed, stream_len);
+
+    // Declared too small, too large, past the limit, past what the bytes can hold.
+    assert_eq!(
+        inflate_exact("test", &stored, 9_999, b"", &limits),
+        Err(InflateError::WrongSize {
+            found: 10_000,
+            declared: 9_999
+        })
+    );
+    assert_eq!(
+        inflate_exact("test", &stored, 10_001, b"", &limits),
+        Err(InflateError::WrongSize {
+            found: 10_000,
+            declared: 10_001
+        })
+    );
+    let small = Limits {
+        max_decoded_bytes: 5_000,
+        ..Limits::default()
+    };
+    assert_eq!(
+        inflate_exact("the main block", &stored, 10_000, b"", &small),
+        Err(InflateError::Limit(LimitError {
+            what: "the main block",
+            unit: "bytes",
+            found: 10_000,
+            limit: 5_000
+        }))
+    );
+    let huge = u64::from(u32::MAX);
+    assert_eq!(
+        inflate_exact("test", &stored[..10], huge, b"", &Limits::unlimited()),
+        Err(InflateError::Impossible {
+            declared: huge,
+            stored: 10
+        })
+    );
+    assert!(inflate_exact("test", &[], u64::MAX, b"", &Limits::unlimited()).is_err());
+
+    // Cut short, and not zlib at all.
+    assert!(matches!(
+        inflate_exact("test", &stored[..stream_len / 2], 10_000, b"", &limits),
+        Err(InflateError::Truncated {
+            declared: 10_000,
+            ..
+        })
+    ));
+    assert!(matches!(
+        inflate_exact("test", &[0xFF; 64], 100, b"", &limits),
+        Err(InflateError::Invalid { .. })
+    ));
+    // An empty stream declared empty.
+    let empty = zlib(b"");
+    let out = inflate_exact("test", &empty, 0, b"P", &limits).unwrap();
+    assert_eq!((out.data, out.consumed), (b"P".to_vec(), empty.len()));
+}
