@@ -48,3 +48,12 @@ pub fn find_optional(dir: impl AsRef<Path>, name: &str) -> Result<Option<PathBuf
         Err(e) => Err(e),
     }
 }
+
+/// The last part of `path` for messages ("MAP0.MUL"), or the whole path if it has none
+/// (`..`, `/`).
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}

@@ -49,7 +49,7 @@ mod text;
 
 pub use bytes::{Bytes, ReadError};
 pub use file::{Access, FileData, FileError, MapOptions};
-pub use find::{find_file_ignoring_case, find_optional};
+pub use find::{file_name, find_file_ignoring_case, find_optional};
 pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};
 pub use limits::{LimitError, Limits};
 pub use records::{RecordLengthError, records, whole_records};

@@ -7,10 +7,10 @@
 
 use std::borrow::Cow;
 
-use gamedata_io::{Bytes, field_text, latin1};
+use gamedata_io::{field_text, latin1, records};
 use zerocopy::little_endian::U16;
 
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result};
 use crate::raw::{HUES_PER_GROUP, HueEntry, HueGroup, RADAR_LAND_ENTRIES};
 
 /// An RGB555 colour (bit 15 unused) as 8-bit RGB: each 5-bit channel `v` becomes
@@ -36,19 +36,13 @@ pub struct RadarColours<'data> {
 impl<'data> RadarColours<'data> {
     /// Casts radarcol.mul.
     ///
-    /// Returns `Err` ([`Error::FileSize`]) if its length is odd.
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if its length is odd.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
-        let wrong = || Error::FileSize {
+        let colours = records::<U16>(data).map_err(|e| ErrorKind::RecordMultiple {
             what: "radarcol.mul",
-            found: data.len() as u64,
-            expected: "a whole number of 2-byte colours".to_owned(),
-        };
-        if !data.len().is_multiple_of(2) {
-            return Err(wrong());
-        }
-        let colours = Bytes::new(data)
-            .slice_at::<U16>(0, data.len() / 2)
-            .map_err(|_| wrong())?;
+            found: e.len,
+            record: e.record,
+        })?;
         Ok(RadarColours { colours })
     }
 
@@ -86,20 +80,14 @@ pub struct Hues<'data> {
 impl<'data> Hues<'data> {
     /// Casts hues.mul.
     ///
-    /// Returns `Err` ([`Error::FileSize`]) unless it is a whole number of 708-byte groups.
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) unless it is a whole number of
+    /// 708-byte groups.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
-        let group = size_of::<HueGroup>();
-        let wrong = || Error::FileSize {
+        let groups = records::<HueGroup>(data).map_err(|e| ErrorKind::RecordMultiple {
             what: "hues.mul",
-            found: data.len() as u64,
-            expected: format!("a whole number of {group}-byte groups"),
-        };
-        if !data.len().is_multiple_of(group) {
-            return Err(wrong());
-        }
-        let groups = Bytes::new(data)
-            .slice_at::<HueGroup>(0, data.len() / group)
-            .map_err(|_| wrong())?;
+            found: e.len,
+            record: e.record,
+        })?;
         Ok(Hues { groups })
     }
 

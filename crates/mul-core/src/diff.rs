@@ -5,11 +5,12 @@
 //! later entry for the same block wins. Applying them is opt-in: a server tells a client
 //! whether to. Source: `docs/formats/uo.md`, "Diff patches".
 
-use gamedata_io::Bytes;
+use gamedata_io::whole_records;
 use zerocopy::little_endian::U32;
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::error::Error;
-use crate::raw::{IndexRecord, MAP_BLOCK_LEN, MapBlock};
+use crate::error::{DiffProblem, ErrorKind};
+use crate::raw::{IndexRecord, MapBlock};
 
 /// Block numbers a patch may name: 2^24, far above the largest facet (458,752 blocks), so
 /// that the membership bitset stays within 2 MiB.
@@ -29,25 +30,25 @@ impl PatchIndex {
     /// Indexes the block numbers of a list file (`mapdifl`, `stadifl`) whose entries are
     /// backed by `available` records in the data files. Entries past `available`, or with a
     /// block number of [`MAX_PATCH_BLOCK`] or more, are left out and reported in the
-    /// returned problems ([`Error::DiffEntry`], naming `file`).
-    pub fn new(numbers: &[U32], available: usize, file: &'static str) -> (Self, Vec<Error>) {
+    /// returned problems ([`ErrorKind::DiffEntry`], naming `file`).
+    pub fn new(numbers: &[U32], available: usize, file: &'static str) -> (Self, Vec<ErrorKind>) {
         let mut problems = Vec::new();
         let mut sorted = Vec::with_capacity(numbers.len().min(available));
         for (entry, number) in numbers.iter().enumerate() {
             let block = number.get();
             if entry >= available {
-                problems.push(Error::DiffEntry {
+                problems.push(ErrorKind::DiffEntry {
                     file,
                     entry,
-                    problem: format!("block {block} has no record: the data holds {available}"),
+                    problem: DiffProblem::NoRecord { block, available },
                 });
                 continue;
             }
             if block >= MAX_PATCH_BLOCK {
-                problems.push(Error::DiffEntry {
+                problems.push(ErrorKind::DiffEntry {
                     file,
                     entry,
-                    problem: format!("block number {block} is past any map"),
+                    problem: DiffProblem::PastAnyMap { block },
                 });
                 continue;
             }
@@ -157,21 +158,24 @@ pub struct DiffIndex {
     /// stadifl + stadifi.
     pub statics: PatchIndex,
     /// Entries left out and files of the wrong length.
-    pub problems: Vec<Error>,
+    pub problems: Vec<ErrorKind>,
 }
 
-/// The whole u32 words of a list file, and a problem if bytes are left over.
-fn numbers<'a>(data: &'a [u8], file: &'static str, problems: &mut Vec<Error>) -> &'a [U32] {
-    if !data.len().is_multiple_of(4) {
-        problems.push(Error::FileSize {
-            what: file,
+/// The whole records of `T` in a diff file named `what`, and a problem if bytes are left
+/// over.
+fn whole<'a, T>(data: &'a [u8], what: &'static str, problems: &mut Vec<ErrorKind>) -> &'a [T]
+where
+    T: FromBytes + Immutable + KnownLayout + Unaligned,
+{
+    let (table, left) = whole_records::<T>(data);
+    if left > 0 {
+        problems.push(ErrorKind::RecordMultiple {
+            what,
             found: data.len() as u64,
-            expected: "a multiple of 4 (u32 block numbers)".into(),
+            record: size_of::<T>(),
         });
     }
-    Bytes::new(data)
-        .slice_at::<U32>(0, data.len() / 4)
-        .unwrap_or_default()
+    table
 }
 
 impl DiffIndex {
@@ -181,29 +185,16 @@ impl DiffIndex {
         let mut problems = Vec::new();
         let mut index = DiffIndex::default();
         if let Some((list, blocks)) = map {
-            let list = numbers(list, "mapdifl", &mut problems);
-            if !blocks.len().is_multiple_of(MAP_BLOCK_LEN) {
-                problems.push(Error::FileSize {
-                    what: "mapdif",
-                    found: blocks.len() as u64,
-                    expected: "a multiple of the 196-byte block".into(),
-                });
-            }
-            let (p, mut more) = PatchIndex::new(list, blocks.len() / MAP_BLOCK_LEN, "mapdifl");
+            let list = whole::<U32>(list, "mapdifl", &mut problems);
+            let blocks = whole::<MapBlock>(blocks, "mapdif", &mut problems);
+            let (p, mut more) = PatchIndex::new(list, blocks.len(), "mapdifl");
             index.map = p;
             problems.append(&mut more);
         }
         if let Some((list, records)) = statics {
-            let list = numbers(list, "stadifl", &mut problems);
-            let record = size_of::<IndexRecord>();
-            if !records.len().is_multiple_of(record) {
-                problems.push(Error::FileSize {
-                    what: "stadifi",
-                    found: records.len() as u64,
-                    expected: "a multiple of the 12-byte index record".into(),
-                });
-            }
-            let (p, mut more) = PatchIndex::new(list, records.len() / record, "stadifl");
+            let list = whole::<U32>(list, "stadifl", &mut problems);
+            let records = whole::<IndexRecord>(records, "stadifi", &mut problems);
+            let (p, mut more) = PatchIndex::new(list, records.len(), "stadifl");
             index.statics = p;
             problems.append(&mut more);
         }
@@ -214,14 +205,10 @@ impl DiffIndex {
 
 /// The whole 196-byte blocks of a `mapdif` file, cast in place.
 pub fn map_blocks(data: &[u8]) -> &[MapBlock] {
-    Bytes::new(data)
-        .slice_at::<MapBlock>(0, data.len() / MAP_BLOCK_LEN)
-        .unwrap_or_default()
+    whole_records(data).0
 }
 
 /// The whole 12-byte records of a `stadifi` file, cast in place.
 pub fn index_records(data: &[u8]) -> &[IndexRecord] {
-    Bytes::new(data)
-        .slice_at::<IndexRecord>(0, data.len() / size_of::<IndexRecord>())
-        .unwrap_or_default()
+    whole_records(data).0
 }

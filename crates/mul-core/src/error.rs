@@ -1,26 +1,135 @@
-//! The crate's one error type.
+//! The crate's errors: [`ErrorKind`], a small `Copy` value saying what is wrong in the
+//! bytes (offsets and counts as numbers), and [`Error`], which adds the file it was found in
+//! and keeps file-system errors apart.
 
-use gamedata_io::{FileError, LimitError};
+use std::fmt;
+use std::path::Path;
+
+use gamedata_io::{FileError, InflateError, LimitError, ReadError};
+
+use crate::map::MapSize;
+use crate::raw::MAP_BLOCK_LEN;
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Everything that can go wrong reading Ultima Online files.
+/// Everything that can go wrong reading Ultima Online files: a file that cannot be had, or
+/// bytes that are not what the format allows, with the file they are in when known.
 ///
-/// Each variant says what was read, where (file, block or entry number, byte offset), what
-/// was found and what was expected. Format facts: `docs/formats/uo.md`.
+/// `Display` is one sentence ("MAP0.MUL: the map is 3211264 bytes ..."); a file-system
+/// error keeps the operating system's error as its [`source`](std::error::Error::source),
+/// so print the chain with `{:#}` under anyhow or walk `source()`. Format facts:
+/// `docs/formats/uo.md`.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// A file's length is not one the format allows.
-    #[error("{what} is {found} bytes, expected {expected}")]
-    FileSize {
-        /// Which file ("tiledata.mul", "map0.mul" ...).
+    /// A file could not be found, read or mapped.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The bytes are not what the format allows.
+    #[error("{}{kind}", InFile(file.as_deref()))]
+    Data {
+        /// What is wrong, and where inside the file.
+        kind: ErrorKind,
+        /// The file's name as found ("MAP0.MUL"), when known.
+        file: Option<Box<str>>,
+    },
+}
+
+/// `"NAME: "` before a message, or nothing.
+struct InFile<'a>(Option<&'a str>);
+
+impl fmt::Display for InFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(file) => write!(f, "{file}: "),
+            None => Ok(()),
+        }
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Self {
+        Error::Data { kind, file: None }
+    }
+}
+
+impl From<LimitError> for Error {
+    fn from(limit: LimitError) -> Self {
+        ErrorKind::Limit(limit).into()
+    }
+}
+
+impl Error {
+    /// What is wrong in the bytes; `None` for a file-system error.
+    pub fn kind(&self) -> Option<ErrorKind> {
+        match self {
+            Error::Data { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
+    /// The name of the file the bad bytes are in, when known.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            Error::Data { file, .. } => file.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// Names the file of a data error that does not name one yet (file-system errors name
+    /// their path already).
+    pub(crate) fn in_file(path: &Path) -> impl FnOnce(Error) -> Error + '_ {
+        move |e| match e {
+            Error::Data { kind, file: None } => Error::Data {
+                kind,
+                file: Some(gamedata_io::file_name(path).into()),
+            },
+            other => other,
+        }
+    }
+}
+
+/// What is wrong in a file's bytes: numbers only, `Copy`, comparable. Each variant says what
+/// was read, where (block, entry or byte offset), what was found and what was expected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A map's blocks do not fill the size it is read at.
+    #[error(
+        "the {what} holds {found} bytes of blocks, expected {} ({size}, 196 bytes a block) or \
+         {} with one padding block",
+        size.map_len(),
+        size.map_len().saturating_add(MAP_BLOCK_LEN as u64)
+    )]
+    MapLength {
+        /// "map" or "map UOP".
+        what: &'static str,
+        /// Bytes of blocks found.
+        found: u64,
+        /// The size asked for.
+        size: MapSize,
+    },
+
+    /// A file made of fixed-size records is not a whole number of them.
+    #[error("{what} is {found} bytes, not a whole number of its {record}-byte records")]
+    RecordMultiple {
+        /// Which file ("radarcol.mul", "staidx", "mapdifl" ...).
         what: &'static str,
         /// Its length in bytes.
         found: u64,
-        /// What would be right, in words ("1,036,288, 1,644,544 or 3,188,736 bytes" ...).
-        expected: String,
+        /// The record's size in bytes.
+        record: usize,
+    },
+
+    /// tiledata.mul has a length none of its three layouts has.
+    #[error(
+        "tiledata.mul is {found} bytes, expected 1036288 (old), 1644544 (old, 32768 items) or \
+         3188736 (High Seas)"
+    )]
+    TileDataLength {
+        /// Its length in bytes.
+        found: u64,
     },
 
     /// Map dimensions that cannot be: zero, or too large to address.
@@ -34,7 +143,7 @@ pub enum Error {
         why: &'static str,
     },
 
-    /// A map size in text is not `WIDTHxHEIGHT` (see [`crate::MapSize`]'s `FromStr`).
+    /// A map size in text is not `WIDTHxHEIGHT` (see [`MapSize`]'s `FromStr`).
     #[error("a map size is written WIDTHxHEIGHT in tiles, such as 1024x1024")]
     SizeText,
 
@@ -45,9 +154,9 @@ pub enum Error {
         facet: u8,
     },
 
-    /// A map's length fits none of its facet's known sizes ([`crate::MapSize::detect`]): the
-    /// size must be given.
-    #[error("{}", map_size_unknown(*facet, *length, *blocks, *square))]
+    /// A map's length fits none of its facet's known sizes ([`MapSize::detect`]): the size
+    /// must be given.
+    #[error("{}", MapSizeUnknown { facet: *facet, length: *length, blocks: *blocks, square: *square })]
     MapSizeUnknown {
         /// The facet number.
         facet: u8,
@@ -60,8 +169,8 @@ pub enum Error {
         square: Option<u32>,
     },
 
-    /// An index entry (staidx*.mul, multi.idx) points outside its data file or does not hold
-    /// whole records.
+    /// An index entry (staidx*.mul, multi.idx, stadifi) points outside its data file or
+    /// does not hold whole records.
     #[error(
         "{file} entry {entry}: offset {offset}, length {length}: {problem} (the data file is \
          {data_len} bytes)"
@@ -135,7 +244,7 @@ pub enum Error {
         /// Its absolute offset.
         offset: u64,
         /// What is wrong.
-        problem: String,
+        problem: UopTableProblem,
     },
 
     /// A UOP entry's data cannot be had.
@@ -146,29 +255,32 @@ pub enum Error {
         /// Its name hash.
         hash: u64,
         /// What is wrong.
-        problem: String,
+        problem: UopEntryProblem,
     },
 
     /// A map chunk is missing from a map UOP.
-    #[error("the map UOP has no entry named {name} (chunk {chunk} of {chunks})")]
+    #[error(
+        "the map UOP has no entry named build/map{facet}legacymul/{chunk:08}.dat (chunk {chunk} \
+         of {chunks})"
+    )]
     MissingChunk {
+        /// The facet in the chunk names.
+        facet: u8,
         /// The chunk number.
         chunk: usize,
         /// Chunks the map needs.
         chunks: usize,
-        /// The name looked up.
-        name: String,
     },
 
     /// A map chunk does not hold the blocks it should.
-    #[error("map chunk {chunk} holds {found} bytes, expected {expected}")]
+    #[error("map chunk {chunk} holds {found} bytes: {problem}")]
     ChunkSize {
         /// The chunk number.
         chunk: usize,
         /// Bytes it holds.
         found: u64,
-        /// Bytes expected, in words.
-        expected: String,
+        /// What is wrong.
+        problem: ChunkProblem,
     },
 
     /// A diff list entry that cannot be applied (left out of the patch).
@@ -179,77 +291,62 @@ pub enum Error {
         /// The entry number, from 0.
         entry: usize,
         /// What is wrong.
-        problem: String,
+        problem: DiffProblem,
     },
 
     /// A decoded size passes the caller's limit.
     #[error(transparent)]
     Limit(#[from] LimitError),
-
-    /// A file could not be found, read or mapped.
-    #[error(transparent)]
-    File(#[from] FileError),
-
-    /// An error in a file, naming it; the cause is the [`source`](std::error::Error::source).
-    #[error("in {file}")]
-    InFile {
-        /// The file's name as found ("MAP0.MUL" ...).
-        file: String,
-        /// What went wrong.
-        #[source]
-        source: Box<Error>,
-    },
 }
 
-impl Error {
-    /// The innermost error, under any [`Error::InFile`].
-    pub fn root(&self) -> &Error {
-        match self {
-            Error::InFile { source, .. } => source.root(),
-            other => other,
-        }
-    }
-
-    pub(crate) fn in_file(path: &std::path::Path) -> impl FnOnce(Error) -> Error + '_ {
-        move |e| Error::InFile {
-            file: path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            ),
-            source: Box::new(e),
-        }
-    }
+/// The words of [`ErrorKind::MapSizeUnknown`].
+struct MapSizeUnknown {
+    facet: u8,
+    length: u64,
+    blocks: u64,
+    square: Option<u32>,
 }
 
-/// The words of [`Error::MapSizeUnknown`].
-fn map_size_unknown(facet: u8, length: u64, blocks: u64, square: Option<u32>) -> String {
-    let known: Vec<String> = crate::MapSize::known(facet)
-        .map(|s| format!("{} x {}", s.width_blocks(), s.height_blocks()))
-        .collect();
-    let sizes = if known.is_empty() {
-        format!("facet {facet} has no known size")
-    } else {
-        format!(
-            "not one of facet {facet}'s sizes ({} blocks, with or without one padding block)",
-            known.join(" or ")
+impl fmt::Display for MapSizeUnknown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let MapSizeUnknown {
+            facet,
+            length,
+            blocks,
+            square,
+        } = *self;
+        let whole = if length.is_multiple_of(MAP_BLOCK_LEN as u64) {
+            ""
+        } else {
+            " and some bytes"
+        };
+        write!(f, "the map is {length} bytes, {blocks} blocks{whole}: ")?;
+        let mut known = MapSize::known(facet).peekable();
+        if known.peek().is_none() {
+            write!(f, "facet {facet} has no known size")?;
+        } else {
+            write!(f, "not one of facet {facet}'s sizes (")?;
+            for (i, size) in known.enumerate() {
+                let or = if i > 0 { " or " } else { "" };
+                write!(f, "{or}{} x {}", size.width_blocks(), size.height_blocks())?;
+            }
+            write!(f, " blocks, with or without one padding block)")?;
+        }
+        if let Some(side) = square {
+            let tiles = u64::from(side).saturating_mul(8);
+            write!(
+                f,
+                "; a square map of {side} x {side} blocks ({tiles} x {tiles} tiles) would fit"
+            )?;
+        }
+        write!(
+            f,
+            "; give its size (FacetOptions::size, or --width and --height in tiles)"
         )
-    };
-    let whole = if length.is_multiple_of(crate::raw::MAP_BLOCK_LEN as u64) {
-        ""
-    } else {
-        " and some bytes"
-    };
-    let fits = square.map_or(String::new(), |side| {
-        let tiles = u64::from(side) * 8;
-        format!("; a square map of {side} x {side} blocks ({tiles} x {tiles} tiles) would fit")
-    });
-    format!(
-        "the map is {length} bytes, {blocks} blocks{whole}: {sizes}{fits}; give its size \
-         (FacetOptions::size, or --width and --height in tiles)"
-    )
+    }
 }
 
-/// What is wrong with an index entry (see [`Error::IndexEntry`]).
+/// What is wrong with an index entry (see [`ErrorKind::IndexEntry`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum IndexProblem {
@@ -261,5 +358,93 @@ pub enum IndexProblem {
     NotWholeRecords {
         /// Record size in bytes.
         record: usize,
+    },
+}
+
+/// What is wrong with a UOP table block (see [`ErrorKind::UopTable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum UopTableProblem {
+    /// The chain of blocks comes back to a block already read.
+    #[error("the chain loops back to a block already read")]
+    Loop,
+    /// The block's offset is past what this machine can address.
+    #[error("the offset is too large")]
+    OffsetTooLarge,
+    /// The block's 12-byte header does not fit in the file.
+    #[error("its header does not fit: {0}")]
+    Header(ReadError),
+    /// The block's entries do not fit in the file.
+    #[error("{count} entries of 34 bytes do not fit: {read}")]
+    Entries {
+        /// Entries the block declares.
+        count: u32,
+        /// The read that did not fit.
+        read: ReadError,
+    },
+    /// The entries read so far pass the caller's limit.
+    #[error(transparent)]
+    Limit(LimitError),
+}
+
+/// What is wrong with a UOP entry (see [`ErrorKind::UopEntry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum UopEntryProblem {
+    /// The stored bytes lie outside the file.
+    #[error(
+        "its {len} bytes at offset {offset} (+{header_len} header) lie outside the \
+         {file_len}-byte file"
+    )]
+    OutsideFile {
+        /// Stored length.
+        len: u32,
+        /// Stored offset.
+        offset: u64,
+        /// Bytes of entry header before the data.
+        header_len: u32,
+        /// The container's length.
+        file_len: u64,
+    },
+    /// The compression value is neither 0 (none) nor 1 (zlib).
+    #[error("compression {0} is not known (0 none, 1 zlib)")]
+    UnknownCompression(u16),
+    /// The zlib stream cannot be decoded to the declared length.
+    #[error(transparent)]
+    Inflate(InflateError),
+    /// A decoded map chunk is not whole blocks.
+    #[error("the decoded chunk is not whole 196-byte blocks")]
+    NotWholeBlocks,
+}
+
+/// What is wrong with a map chunk's size (see [`ErrorKind::ChunkSize`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChunkProblem {
+    /// Not a whole number of 196-byte blocks, empty, or more than 4,096 blocks.
+    #[error("expected a whole number of 196-byte blocks, 1 to 4096 of them")]
+    NotWholeBlocks,
+    /// Shorter than 4,096 blocks but not the last chunk.
+    #[error("expected 802816 (4096 blocks): only the last chunk may be shorter")]
+    ShortNotLast,
+}
+
+/// Why a diff list entry is left out (see [`ErrorKind::DiffEntry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DiffProblem {
+    /// The data file has no record for this entry.
+    #[error("block {block} has no record: the data holds {available}")]
+    NoRecord {
+        /// The block number listed.
+        block: u32,
+        /// Records the data file holds.
+        available: usize,
+    },
+    /// The block number is past the largest map.
+    #[error("block number {block} is past any map")]
+    PastAnyMap {
+        /// The block number listed.
+        block: u32,
     },
 }

@@ -10,7 +10,7 @@ use crate::map_uop;
 
 use crate::colours::{Hues, RadarColours};
 use crate::diff::{self, DiffIndex, MapPatch, StaticsPatch};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::map::{Map, MapSize};
 use crate::map_uop::MapChunk;
 use crate::raw::{MAP_BLOCK_LEN, StaticRecord};
@@ -355,7 +355,7 @@ impl FacetFiles {
     /// the facet number). A map UOP's table is read here, once: its chunks are located,
     /// and zlib chunks decompressed within `limits`; the diff files are indexed.
     ///
-    /// Returns `Err` ([`Error::InFile`] naming the map) if the map UOP's container or
+    /// Returns `Err` ([`Error::Data`] naming the map) if the map UOP's container or
     /// chunks are bad or pass `limits`.
     pub fn from_data(paths: FacetPaths, data: FacetData, limits: &Limits) -> Result<Self> {
         let map_chunks = match paths.map_format {
@@ -409,7 +409,7 @@ impl FacetFiles {
     /// ([`MapSize::detect`]), with the static record size detected and no diffs.
     ///
     /// Returns `Err` as [`FacetFiles::facet_with`]; a map of another size is
-    /// [`Error::MapSizeUnknown`] (give the size in [`FacetOptions::size`]).
+    /// [`ErrorKind::MapSizeUnknown`] (give the size in [`FacetOptions::size`]).
     pub fn facet(&self) -> Result<Facet<'_>> {
         self.facet_with(&FacetOptions::default())
     }
@@ -419,9 +419,9 @@ impl FacetFiles {
     /// list entries past any map, or without a record, were left out at opening
     /// ([`FacetFiles::diff_index`]).
     ///
-    /// Returns `Err` ([`Error::InFile`], naming the file) if the map's length fits neither
+    /// Returns `Err` ([`Error::Data`], naming the file) if the map's length fits neither
     /// the size given nor, without one, a known size of the facet
-    /// ([`Error::MapSizeUnknown`]); if a map UOP's decoded chunks pass `options.limits`; or
+    /// ([`ErrorKind::MapSizeUnknown`]); if a map UOP's decoded chunks pass `options.limits`; or
     /// if the index, tiledata, radarcol or hues file is malformed.
     pub fn facet_with(&self, options: &FacetOptions) -> Result<Facet<'_>> {
         let p = &self.paths;
@@ -554,12 +554,12 @@ impl<'data> Facet<'data> {
 
     /// The statics of block (`bx`, `by`).
     ///
-    /// Returns `Err` if the block is outside the map ([`Error::OutsideMap`]), the index has
-    /// no entry for it ([`Error::MissingIndexEntry`]) or its entry is bad
-    /// ([`Error::IndexEntry`]).
+    /// Returns `Err` if the block is outside the map ([`ErrorKind::OutsideMap`]), the index has
+    /// no entry for it ([`ErrorKind::MissingIndexEntry`]) or its entry is bad
+    /// ([`ErrorKind::IndexEntry`]).
     pub fn block_statics(&self, bx: u32, by: u32) -> Result<StaticSlice<'data>> {
         let size = self.size();
-        let block = size.block_index(bx, by).ok_or(Error::OutsideMap {
+        let block = size.block_index(bx, by).ok_or(ErrorKind::OutsideMap {
             bx,
             by,
             width_blocks: size.width_blocks(),

@@ -1,30 +1,27 @@
 //! The 12-byte index files shared by statics (staidx*.mul) and multis (multi.idx).
 
-use gamedata_io::Bytes;
+use gamedata_io::records;
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::error::{Error, IndexProblem, Result};
+use crate::error::{Error, ErrorKind, IndexProblem, Result};
 use crate::raw::{EMPTY, IndexRecord};
 
 /// Casts an index file in place.
 ///
-/// Returns `Err` ([`Error::FileSize`]) if it is not a whole number of 12-byte records.
+/// Returns `Err` ([`ErrorKind::RecordMultiple`]) if it is not a whole number of 12-byte
+/// records.
 pub(crate) fn parse_index<'data>(
     data: &'data [u8],
     what: &'static str,
 ) -> Result<&'data [IndexRecord]> {
-    let record = size_of::<IndexRecord>();
-    let wrong = || Error::FileSize {
-        what,
-        found: data.len() as u64,
-        expected: format!("a multiple of the {record}-byte index record"),
-    };
-    if !data.len().is_multiple_of(record) {
-        return Err(wrong());
-    }
-    Bytes::new(data)
-        .slice_at::<IndexRecord>(0, data.len() / record)
-        .map_err(|_| wrong())
+    records::<IndexRecord>(data).map_err(|e| {
+        ErrorKind::RecordMultiple {
+            what,
+            found: e.len,
+            record: e.record,
+        }
+        .into()
+    })
 }
 
 /// True if an index entry holds nothing: offset 0xFFFFFFFF, or length 0 or 0xFFFFFFFF.
@@ -77,7 +74,7 @@ fn entry_error(
     entry: usize,
     problem: IndexProblem,
 ) -> Error {
-    Error::IndexEntry {
+    ErrorKind::IndexEntry {
         file,
         entry,
         offset: record.offset.get(),
@@ -85,6 +82,7 @@ fn entry_error(
         data_len: data.len(),
         problem,
     }
+    .into()
 }
 
 /// Index records [`detect_record_size`] looks at, at most: enough to tell 7 from 11 (or 12

@@ -30,9 +30,12 @@
 //! tiles); offsets and lengths in bytes. The format facts and their sources are in
 //! `docs/formats/uo.md` at the root of the repository.
 //!
-//! Errors name the file they come from ([`Error::InFile`]) with the cause as their
-//! [`source`](std::error::Error::source); print the chain with `{:#}` under anyhow, or walk
-//! `source()`, or take [`Error::root`].
+//! Errors: [`ErrorKind`] is a small `Copy` value saying what is wrong in the bytes, with
+//! offsets and counts as numbers ([`Error::kind`]); [`Error`] adds the file it was found in
+//! ([`Error::file`]) and keeps file-system errors ([`Error::File`]) apart. `Display` is one
+//! sentence ("MAP0.MUL: the map is 3211264 bytes, ..."); a file-system error carries the
+//! operating system's error as its [`source`](std::error::Error::source), so print the whole
+//! chain with `{:#}` under anyhow, or walk `source()`.
 //!
 //! Features: `parallel` (default) adds the rayon-parallel queries; `write` adds the
 //! writers ([`write`]: map UOPs from MUL maps, a synthetic world's files) and `synth`, a
@@ -86,7 +89,10 @@ pub mod write;
 
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
-pub use error::{Error, IndexProblem, Result};
+pub use error::{
+    ChunkProblem, DiffProblem, Error, ErrorKind, IndexProblem, Result, UopEntryProblem,
+    UopTableProblem,
+};
 pub use facet::{
     DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,
     MapFormat,

@@ -14,7 +14,7 @@ use gamedata_io::Bytes;
 use zerocopy::FromBytes;
 
 use crate::diff::MapPatch;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::map_uop::MapChunk;
 use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell, UOP_MAP_CHUNK_BLOCKS};
 
@@ -40,16 +40,16 @@ const KNOWN_SIZES: [&[(u32, u32)]; 6] = [
 impl MapSize {
     /// A size in blocks.
     ///
-    /// Returns `Err` ([`Error::Dimensions`]) if either side is 0, or a side in tiles does
+    /// Returns `Err` ([`ErrorKind::Dimensions`]) if either side is 0, or a side in tiles does
     /// not fit in a `u32`, or the map's bytes would not fit in memory's address range.
     pub fn from_blocks(width_blocks: u32, height_blocks: u32) -> Result<Self> {
-        let bad = |why| Error::Dimensions {
+        let bad = |why| ErrorKind::Dimensions {
             width_blocks,
             height_blocks,
             why,
         };
         if width_blocks == 0 || height_blocks == 0 {
-            return Err(bad("a side is 0"));
+            return Err(bad("a side is 0").into());
         }
         let bytes = u64::from(width_blocks)
             .checked_mul(u64::from(height_blocks))
@@ -59,7 +59,7 @@ impl MapSize {
             .checked_mul(8)
             .zip(height_blocks.checked_mul(8));
         if bytes.is_none() || tiles.is_none() {
-            return Err(bad("too large to address"));
+            return Err(bad("too large to address").into());
         }
         Ok(MapSize {
             width_blocks,
@@ -69,15 +69,16 @@ impl MapSize {
 
     /// A size in tiles; both sides must be multiples of 8.
     ///
-    /// Returns `Err` ([`Error::Dimensions`]) if a side is not a multiple of 8 or as
+    /// Returns `Err` ([`ErrorKind::Dimensions`]) if a side is not a multiple of 8 or as
     /// [`MapSize::from_blocks`].
     pub fn from_tiles(width: u32, height: u32) -> Result<Self> {
         if !width.is_multiple_of(8) || !height.is_multiple_of(8) {
-            return Err(Error::Dimensions {
+            return Err(ErrorKind::Dimensions {
                 width_blocks: width / 8,
                 height_blocks: height / 8,
                 why: "the size in tiles is not a multiple of 8",
-            });
+            }
+            .into());
         }
         Self::from_blocks(width / 8, height / 8)
     }
@@ -101,11 +102,11 @@ impl MapSize {
     /// 0 and 1, the one known size for the others. For writing new maps; to read a map, use
     /// [`MapSize::detect`], which checks the file's length.
     ///
-    /// Returns `Err` ([`Error::UnknownFacet`]) for a facet above 5.
+    /// Returns `Err` ([`ErrorKind::UnknownFacet`]) for a facet above 5.
     pub fn preset(facet: u8) -> Result<Self> {
         Self::known(facet)
             .next()
-            .ok_or(Error::UnknownFacet { facet })
+            .ok_or(ErrorKind::UnknownFacet { facet }.into())
     }
 
     /// The size of facet `facet`'s map whose blocks take `map_len` bytes: the known size
@@ -113,7 +114,7 @@ impl MapSize {
     /// padding block modern clients write. Nothing else is guessed: a map of any other
     /// length needs its size given.
     ///
-    /// Returns `Err` ([`Error::MapSizeUnknown`]) if no known size of the facet fits (any
+    /// Returns `Err` ([`ErrorKind::MapSizeUnknown`]) if no known size of the facet fits (any
     /// facet above 5 included); the error gives the length, the block count and, when the
     /// count is a square, the square size that would fit.
     pub fn detect(facet: u8, map_len: u64) -> Result<Self> {
@@ -136,12 +137,13 @@ impl MapSize {
                     .then(|| u32::try_from(side).ok())
                     .flatten()
             });
-        Err(Error::MapSizeUnknown {
+        Err(ErrorKind::MapSizeUnknown {
             facet,
             length: map_len,
             blocks,
             square,
-        })
+        }
+        .into())
     }
 
     /// Width in blocks.
@@ -212,13 +214,13 @@ impl MapSize {
 impl std::str::FromStr for MapSize {
     type Err = Error;
 
-    /// Returns `Err` ([`Error::SizeText`]) if the text is not two numbers around an `x`,
+    /// Returns `Err` ([`ErrorKind::SizeText`]) if the text is not two numbers around an `x`,
     /// or as [`MapSize::from_tiles`].
     fn from_str(text: &str) -> Result<Self> {
-        let (w, h) = text.split_once(['x', 'X']).ok_or(Error::SizeText)?;
+        let (w, h) = text.split_once(['x', 'X']).ok_or(ErrorKind::SizeText)?;
         match (w.trim().parse(), h.trim().parse()) {
             (Ok(w), Ok(h)) => Self::from_tiles(w, h),
-            _ => Err(Error::SizeText),
+            _ => Err(ErrorKind::SizeText.into()),
         }
     }
 }
@@ -276,23 +278,19 @@ impl fmt::Debug for Map<'_> {
 impl<'data> Map<'data> {
     /// Casts a map file of `size` in place.
     ///
-    /// Returns `Err` ([`Error::FileSize`]) unless `data` is exactly `size.blocks()` blocks
+    /// Returns `Err` ([`ErrorKind::MapLength`]) unless `data` is exactly `size.blocks()` blocks
     /// of 196 bytes, or one block more (the padding modern clients write).
     pub fn parse(data: &'data [u8], size: MapSize) -> Result<Self> {
         let blocks = size.blocks();
-        let wrong = || Error::FileSize {
+        let wrong = || ErrorKind::MapLength {
             what: "map",
             found: data.len() as u64,
-            expected: format!(
-                "{} ({size}, 196 bytes a block) or {} with one padding block",
-                size.map_len(),
-                size.map_len() + MAP_BLOCK_LEN as u64
-            ),
+            size,
         };
         let exact = size.map_len();
         let len = data.len() as u64;
         if len != exact && len != exact + MAP_BLOCK_LEN as u64 {
-            return Err(wrong());
+            return Err(wrong().into());
         }
         let blocks = Bytes::new(data)
             .slice_at::<MapBlock>(0, blocks)
@@ -309,7 +307,7 @@ impl<'data> Map<'data> {
     /// A map of `size` over the chunks of a map UOP (from [`crate::map_uop::map_chunks`]), whose
     /// stored chunks lie in `data`, the container's bytes.
     ///
-    /// Returns `Err` ([`Error::FileSize`]) unless the chunks hold exactly `size.blocks()`
+    /// Returns `Err` ([`ErrorKind::MapLength`]) unless the chunks hold exactly `size.blocks()`
     /// blocks, or one more (padding), and every stored chunk lies in `data`.
     pub fn from_chunks(
         data: &'data [u8],
@@ -320,14 +318,12 @@ impl<'data> Map<'data> {
         let blocks = size.blocks() as u64;
         let fits = chunks.iter().all(|c| c.blocks(data).is_some());
         if !fits || (total != blocks && total != blocks + 1) {
-            return Err(Error::FileSize {
+            return Err(ErrorKind::MapLength {
                 what: "map UOP",
-                found: total * MAP_BLOCK_LEN as u64,
-                expected: format!(
-                    "{} bytes of blocks ({size}), or one padding block more",
-                    size.map_len()
-                ),
-            });
+                found: total.saturating_mul(MAP_BLOCK_LEN as u64),
+                size,
+            }
+            .into());
         }
         // Stored chunks that follow one another in chunk order (as the clients' files and
         // this crate's writer lay them out) are one run of blocks: cast it whole.

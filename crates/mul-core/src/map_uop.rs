@@ -6,7 +6,7 @@
 use gamedata_io::{Bytes, Limits};
 use zerocopy::IntoBytes;
 
-use crate::error::{Error, Result};
+use crate::error::{ChunkProblem, ErrorKind, Result, UopEntryProblem};
 use crate::raw::{MAP_BLOCK_LEN, MapBlock, UOP_MAP_CHUNK_BLOCKS};
 use crate::uop::{Compression, UopFile};
 
@@ -61,7 +61,7 @@ impl MapChunk {
 /// whole blocks (4,096 but the last). Stored chunks are located, zlib ones decompressed
 /// within `limits`.
 ///
-/// Returns `Err` ([`Error::MissingChunk`]) if chunk 0 is missing, ([`Error::ChunkSize`]) if
+/// Returns `Err` ([`ErrorKind::MissingChunk`]) if chunk 0 is missing, ([`ErrorKind::ChunkSize`]) if
 /// a chunk does not hold whole blocks, or is short and not the last; or as
 /// [`UopFile::contents`].
 pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<MapChunk>> {
@@ -69,41 +69,36 @@ pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<M
     let mut total_blocks = 0usize;
     loop {
         let i = chunks.len();
-        let name = map_chunk_name(facet, i);
-        let Some(entry) = uop.find_name(&name) else {
+        let Some(entry) = uop.find_name(&map_chunk_name(facet, i)) else {
             if i == 0 {
-                return Err(Error::MissingChunk {
+                return Err(ErrorKind::MissingChunk {
+                    facet,
                     chunk: 0,
                     chunks: 1,
-                    name,
-                });
+                }
+                .into());
             }
             break;
         };
         if let Some(MapChunk::InPlace { blocks, .. }) = chunks.last()
             && *blocks != UOP_MAP_CHUNK_BLOCKS
         {
-            return Err(Error::ChunkSize {
+            return Err(ErrorKind::ChunkSize {
                 chunk: i - 1,
                 found: (*blocks * MAP_BLOCK_LEN) as u64,
-                expected: format!(
-                    "{} ({UOP_MAP_CHUNK_BLOCKS} blocks): only the last chunk may be shorter",
-                    UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
-                ),
-            });
+                problem: ChunkProblem::ShortNotLast,
+            }
+            .into());
         }
         let whole = |len: usize| {
             if !len.is_multiple_of(MAP_BLOCK_LEN)
                 || len == 0
                 || len > UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
             {
-                return Err(Error::ChunkSize {
+                return Err(ErrorKind::ChunkSize {
                     chunk: i,
                     found: len as u64,
-                    expected: format!(
-                        "a whole number of 196-byte blocks, at most {} bytes",
-                        UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
-                    ),
+                    problem: ChunkProblem::NotWholeBlocks,
                 });
             }
             Ok(len / MAP_BLOCK_LEN)
@@ -123,7 +118,7 @@ pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<M
                 let decoded = Bytes::new(&bytes)
                     .slice_at::<MapBlock>(0, blocks)
                     .map(<[MapBlock]>::to_vec)
-                    .map_err(|_| entry.error("the decoded chunk is not whole blocks".into()))?;
+                    .map_err(|_| entry.error(UopEntryProblem::NotWholeBlocks))?;
                 MapChunk::Decoded(decoded)
             }
         };

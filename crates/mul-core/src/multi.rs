@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::index::{detect_record_size, entry_records, is_empty, parse_index};
 use crate::raw::{IndexRecord, MultiComponent12, MultiComponent16};
 
@@ -101,7 +101,7 @@ impl<'data> Multis<'data> {
     /// Casts multi.idx in place over multi.mul; `format` `None` detects it
     /// ([`MultiFormat::detect`]).
     ///
-    /// Returns `Err` ([`Error::FileSize`]) if the index is not a whole number of 12-byte
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the index is not a whole number of 12-byte
     /// records.
     pub fn parse(
         index: &'data [u8],
@@ -139,11 +139,11 @@ impl<'data> Multis<'data> {
 
     /// The components of multi `id`, cast in place; an empty entry gives none.
     ///
-    /// Returns `Err` ([`Error::MissingIndexEntry`]) past the end of the index, or
-    /// ([`Error::IndexEntry`]) if the entry points outside multi.mul or does not hold whole
+    /// Returns `Err` ([`ErrorKind::MissingIndexEntry`]) past the end of the index, or
+    /// ([`ErrorKind::IndexEntry`]) if the entry points outside multi.mul or does not hold whole
     /// components.
     pub fn get(&self, id: usize) -> Result<MultiSlice<'data>> {
-        let record = self.index.get(id).ok_or(Error::MissingIndexEntry {
+        let record = self.index.get(id).ok_or(ErrorKind::MissingIndexEntry {
             file: "multi.idx",
             entry: id,
             records: self.index.len(),

@@ -20,7 +20,7 @@ use std::fmt;
 use gamedata_io::{Bytes, field_text, latin1};
 use zerocopy::little_endian::{U32, U64};
 
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result};
 use crate::raw::{
     GROUP_HEADER_LEN, ItemTileNew, ItemTileOld, LAND_TILES, LandTileNew, LandTileOld,
     TILES_PER_GROUP,
@@ -340,16 +340,11 @@ impl fmt::Debug for TileData<'_> {
 impl<'data> TileData<'data> {
     /// Reads the layout from the file's size.
     ///
-    /// Returns `Err` ([`Error::FileSize`]) for a size that is none of the three layouts.
+    /// Returns `Err` ([`ErrorKind::TileDataLength`]) for a size that is none of the three layouts.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
         let layout =
-            TileDataLayout::from_len(data.len() as u64).ok_or_else(|| Error::FileSize {
-                what: "tiledata.mul",
+            TileDataLayout::from_len(data.len() as u64).ok_or(ErrorKind::TileDataLength {
                 found: data.len() as u64,
-                expected:
-                    "1,036,288 (old), 1,644,544 (old, 32,768 items) or 3,188,736 (High Seas) \
-                       bytes"
-                        .to_owned(),
             })?;
         let tile_zero_first = layout == TileDataLayout::HighSeas && tile_zero_comes_first(data);
         Ok(TileData {

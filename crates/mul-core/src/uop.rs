@@ -8,11 +8,10 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-use flate2::{Decompress, FlushDecompress, Status};
-use gamedata_io::{Bytes, Limits};
+use gamedata_io::{Bytes, InflateError, Limits, inflate_exact};
 
-use crate::error::{Error, Result};
-use crate::raw::{UOP_ENTRY_LEN, UOP_MAGIC, UopEntryRaw, UopHeader, UopTableHeader};
+use crate::error::{Error, ErrorKind, Result, UopEntryProblem, UopTableProblem};
+use crate::raw::{UOP_MAGIC, UopEntryRaw, UopHeader, UopTableHeader};
 
 /// Bob Jenkins' lookup3 `hashlittle2` over `key` with the two seeds `pc` (primary) and
 /// `pb` (secondary); returns `(c, b)`. Source: lookup3.c (public domain, 2006).
@@ -166,12 +165,13 @@ impl<'data> UopEntry<'data> {
         Compression::from_raw(self.raw.compression.get())
     }
 
-    pub(crate) fn error(&self, problem: String) -> Error {
-        Error::UopEntry {
+    pub(crate) fn error(&self, problem: UopEntryProblem) -> Error {
+        ErrorKind::UopEntry {
             index: self.index,
             hash: self.hash(),
             problem,
         }
+        .into()
     }
 }
 
@@ -199,21 +199,24 @@ impl<'data> UopFile<'data> {
     /// (never assuming where the first lies). Unused entries (offset 0) are skipped; the
     /// last entry with a hash wins the lookup.
     ///
-    /// Returns `Err` ([`Error::UopMagic`]) if the file is not a UOP container, or
-    /// ([`Error::UopTable`]) if a table block lies outside the file, holds more entries than
+    /// Returns `Err` ([`ErrorKind::UopMagic`]) if the file is not a UOP container, or
+    /// ([`ErrorKind::UopTable`]) if a table block lies outside the file, holds more entries than
     /// fit, the chain loops back to a block already read, or the entries pass
     /// `limits.max_records`.
     pub fn parse(data: &'data [u8], limits: &Limits) -> Result<Self> {
         let bytes = Bytes::new(data);
-        let header = bytes.read_at::<UopHeader>(0).map_err(|_| Error::UopMagic {
-            found: bytes.bytes_at(0, data.len().min(4)).map_or(0, |b| {
-                b.iter().rev().fold(0, |w, &x| (w << 8) | u32::from(x))
-            }),
-        })?;
+        let header = bytes
+            .read_at::<UopHeader>(0)
+            .map_err(|_| ErrorKind::UopMagic {
+                found: bytes.bytes_at(0, data.len().min(4)).map_or(0, |b| {
+                    b.iter().rev().fold(0, |w, &x| (w << 8) | u32::from(x))
+                }),
+            })?;
         if header.magic.get() != UOP_MAGIC {
-            return Err(Error::UopMagic {
+            return Err(ErrorKind::UopMagic {
                 found: header.magic.get(),
-            });
+            }
+            .into());
         }
         let mut entries = Vec::new();
         let mut seen = HashSet::new();
@@ -221,31 +224,26 @@ impl<'data> UopFile<'data> {
         let mut block = 0;
         let mut index = 0usize;
         while next != 0 {
-            let table_error = |problem: String| Error::UopTable {
+            let table_error = |problem| ErrorKind::UopTable {
                 block,
                 offset: next,
                 problem,
             };
             if !seen.insert(next) {
-                return Err(table_error(
-                    "the chain loops back to a block already read".into(),
-                ));
+                return Err(table_error(UopTableProblem::Loop).into());
             }
-            let at = usize::try_from(next).map_err(|_| table_error("offset too large".into()))?;
+            let at =
+                usize::try_from(next).map_err(|_| table_error(UopTableProblem::OffsetTooLarge))?;
             let table = bytes
                 .read_at::<UopTableHeader>(at)
-                .map_err(|e| table_error(e.to_string()))?;
-            let count = table.count.get() as usize;
+                .map_err(|e| table_error(UopTableProblem::Header(e)))?;
+            let count = table.count.get();
             let records = bytes
-                .slice_at::<UopEntryRaw>(at + size_of::<UopTableHeader>(), count)
-                .map_err(|e| {
-                    table_error(format!(
-                        "{count} entries of {UOP_ENTRY_LEN} bytes do not fit: {e}"
-                    ))
-                })?;
+                .slice_at::<UopEntryRaw>(at + size_of::<UopTableHeader>(), count as usize)
+                .map_err(|read| table_error(UopTableProblem::Entries { count, read }))?;
             limits
-                .check_records("UOP table entries", (index + count) as u64)
-                .map_err(|e| table_error(e.to_string()))?;
+                .check_records("UOP table entries", index as u64 + u64::from(count))
+                .map_err(|e| table_error(UopTableProblem::Limit(e)))?;
             for raw in records {
                 if raw.offset.get() != 0 {
                     entries.push(UopEntry { raw, index });
@@ -301,7 +299,7 @@ impl<'data> UopFile<'data> {
 
     /// Where the entry's stored bytes lie in the file (after its entry header).
     ///
-    /// Returns `Err` ([`Error::UopEntry`]) if they lie outside the file.
+    /// Returns `Err` ([`ErrorKind::UopEntry`]) if they lie outside the file.
     pub fn stored_range(&self, entry: &UopEntry<'data>) -> Result<std::ops::Range<usize>> {
         let raw = entry.raw;
         let len = raw.compressed_len.get() as usize;
@@ -312,12 +310,12 @@ impl<'data> UopFile<'data> {
             .and_then(|s| Some(s..s.checked_add(len)?))
             .filter(|r| r.end <= self.data.len())
             .ok_or_else(|| {
-                entry.error(format!(
-                    "its {len} bytes at offset {} (+{} header) lie outside the {}-byte file",
-                    raw.offset.get(),
-                    raw.header_len.get(),
-                    self.data.len()
-                ))
+                entry.error(UopEntryProblem::OutsideFile {
+                    len: raw.compressed_len.get(),
+                    offset: raw.offset.get(),
+                    header_len: raw.header_len.get(),
+                    file_len: self.data.len() as u64,
+                })
             })
     }
 
@@ -332,22 +330,23 @@ impl<'data> UopFile<'data> {
     /// The entry's contents: in place when stored as is, decompressed (within
     /// `limits.max_decoded_bytes`) when zlib.
     ///
-    /// Returns `Err` ([`Error::UopEntry`]) if the bytes lie outside the file, the
+    /// Returns `Err` ([`ErrorKind::UopEntry`]) if the bytes lie outside the file, the
     /// compression is unknown, the stream is bad, or the decoded length is not the
-    /// entry's; ([`Error::Limit`]) if the declared length passes the limit.
+    /// entry's; ([`ErrorKind::Limit`]) if the declared length passes the limit.
     pub fn contents(&self, entry: &UopEntry<'data>, limits: &Limits) -> Result<Cow<'data, [u8]>> {
         let stored = self.stored(entry)?;
         let declared = entry.raw.decompressed_len.get();
         match entry.compression() {
             Compression::None => Ok(Cow::Borrowed(stored)),
             Compression::Zlib => {
-                limits.check_decoded("a UOP entry", u64::from(declared))?;
-                inflate(stored, declared as usize)
-                    .map(Cow::Owned)
-                    .map_err(|problem| entry.error(problem))
+                match inflate_exact("a UOP entry", stored, u64::from(declared), &[], limits) {
+                    Ok(inflated) => Ok(Cow::Owned(inflated.data)),
+                    Err(InflateError::Limit(limit)) => Err(limit.into()),
+                    Err(other) => Err(entry.error(UopEntryProblem::Inflate(other))),
+                }
             }
             Compression::Other(value) => {
-                Err(entry.error(format!("compression {value} is not known (0 none, 1 zlib)")))
+                Err(entry.error(UopEntryProblem::UnknownCompression(value)))
             }
         }
     }
@@ -357,31 +356,5 @@ impl<'data> UopFile<'data> {
     /// Returns `Err` as [`UopFile::stored`].
     pub fn check_adler32(&self, entry: &UopEntry<'data>) -> Result<bool> {
         Ok(adler2::adler32_slice(self.stored(entry)?) == entry.raw.adler32.get())
-    }
-}
-
-/// Decompresses a zlib stream that must give exactly `declared` bytes.
-fn inflate(stored: &[u8], declared: usize) -> Result<Vec<u8>, String> {
-    // One spare byte shows a stream longer than declared.
-    let mut out = vec![0u8; declared.saturating_add(1)];
-    let mut z = Decompress::new(true);
-    let status = z
-        .decompress(stored, &mut out, FlushDecompress::Finish)
-        .map_err(|e| format!("not a valid zlib stream: {e}"))?;
-    let decoded = usize::try_from(z.total_out()).unwrap_or(usize::MAX);
-    match status {
-        Status::StreamEnd if decoded == declared => {
-            out.truncate(decoded);
-            Ok(out)
-        }
-        Status::StreamEnd => Err(format!(
-            "it decompresses to {decoded} bytes, the entry declares {declared}"
-        )),
-        _ if decoded > declared => Err(format!(
-            "it decompresses to more than the {declared} bytes the entry declares"
-        )),
-        _ => Err(format!(
-            "the zlib stream ends early, after {decoded} of {declared} bytes"
-        )),
     }
 }

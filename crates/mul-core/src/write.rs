@@ -6,7 +6,7 @@ use std::path::Path;
 
 use zerocopy::IntoBytes;
 
-use crate::error::{Error, Result};
+use crate::error::{ChunkProblem, ErrorKind, Result};
 use crate::facet::MapFormat;
 use crate::map_uop::map_chunk_name;
 use crate::raw::{
@@ -29,14 +29,15 @@ const _: () = assert!(CAPACITY_WORD as usize == WRITER_BLOCK_CAPACITY);
 /// as facet `facet`'s chunks, stored as is, in chunk order, with their Adler-32s: the form
 /// the clients' files have (version 5, header padded to 0x200, tables of 1,000 entries).
 ///
-/// Returns `Err` ([`Error::ChunkSize`]) if `map` is not whole blocks.
+/// Returns `Err` ([`ErrorKind::ChunkSize`]) if `map` is not whole blocks.
 pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>> {
     if !map.len().is_multiple_of(MAP_BLOCK_LEN) || map.is_empty() {
-        return Err(Error::ChunkSize {
+        return Err(ErrorKind::ChunkSize {
             chunk: 0,
             found: map.len() as u64,
-            expected: "a MUL map of whole 196-byte blocks".into(),
-        });
+            problem: ChunkProblem::NotWholeBlocks,
+        }
+        .into());
     }
     let chunks: Vec<&[u8]> = map.chunks(UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN).collect();
     let tables = chunks.len().div_ceil(WRITER_BLOCK_CAPACITY);

@@ -232,7 +232,7 @@ fn uo_errors_name_what_is_wrong() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("in MAP0.MUL")
+        err.contains("MAP0.MUL: the map is 188160 bytes")
             && err.contains("960 blocks: not one of facet 0's sizes")
             && err.contains("--width and --height"),
         "{err}"

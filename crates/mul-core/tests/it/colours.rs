@@ -1,4 +1,6 @@
-use mul_core::{Error, Hues, RadarColours, rgb555_to_rgb8, synth};
+use mul_core::{ErrorKind, Hues, RadarColours, rgb555_to_rgb8, synth};
+
+use crate::kind;
 
 #[test]
 fn rgb555_widens_each_channel_to_the_full_range() {
@@ -21,8 +23,12 @@ fn radar_colours_are_land_then_items() {
     );
     assert_eq!(r.item_count(), 3);
     assert!(matches!(
-        RadarColours::parse(&bytes[..5]),
-        Err(Error::FileSize { .. })
+        kind(RadarColours::parse(&bytes[..5])),
+        Some(ErrorKind::RecordMultiple {
+            what: "radarcol.mul",
+            found: 5,
+            record: 2
+        })
     ));
 }
 
@@ -38,7 +44,11 @@ fn hues_are_groups_of_eight() {
     assert_eq!(h.get(10).unwrap().name_lossy(), "synthetic hue 11");
     assert!(h.get(64).is_none());
     assert!(matches!(
-        Hues::parse(&bytes[..700]),
-        Err(Error::FileSize { .. })
+        kind(Hues::parse(&bytes[..700])),
+        Some(ErrorKind::RecordMultiple {
+            what: "hues.mul",
+            found: 700,
+            record: 708
+        })
     ));
 }

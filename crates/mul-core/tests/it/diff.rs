@@ -3,7 +3,9 @@
 //! good ones apply.
 
 use mul_core::synth::{World, item, land};
-use mul_core::{DiffIndex, Error, FacetFiles, FacetOptions, MapFormat, MapSize, PatchIndex, query};
+use mul_core::{
+    DiffIndex, ErrorKind, FacetFiles, FacetOptions, MapFormat, MapSize, PatchIndex, query,
+};
 use zerocopy::little_endian::U32;
 
 fn world() -> World {
@@ -99,7 +101,7 @@ fn bad_list_entries_are_left_out_and_reported() {
         problems[1].to_string(),
         "mapdifl entry 3: block 9 has no record: the data holds 3"
     );
-    assert!(matches!(problems[2], Error::DiffEntry { entry: 4, .. }));
+    assert!(matches!(problems[2], ErrorKind::DiffEntry { entry: 4, .. }));
     assert_eq!(index.len(), 2);
     assert_eq!(index.entry(7), Some(0));
     assert_eq!(index.entry(2), Some(2));

@@ -3,8 +3,8 @@ use std::path::PathBuf;
 
 use mul_core::synth::World;
 use mul_core::{
-    DiffPaths, Error, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths, FileData,
-    FileError, Limits, MapFormat, MapSize, StaticFormat,
+    DiffPaths, Error, ErrorKind, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions,
+    FacetPaths, FileData, FileError, Limits, MapFormat, MapSize, StaticFormat,
 };
 
 /// Reads the files `paths` names, as `FacetFiles::open` does after finding them.
@@ -46,11 +46,15 @@ fn finds_files_in_any_case_and_opens_the_views() {
         ..Default::default()
     };
     let err = files.facet_with(&options).unwrap_err();
+    assert!(err.file() == Some("MAP2.MUL"), "{err:?}");
+    assert!(matches!(
+        err.kind(),
+        Some(ErrorKind::MapLength { what: "map", .. })
+    ));
     assert!(
-        matches!(&err, Error::InFile { file, .. } if file == "MAP2.MUL"),
-        "{err:?}"
+        err.to_string().starts_with("MAP2.MUL: the map holds "),
+        "{err}"
     );
-    assert!(matches!(err.root(), Error::FileSize { what: "map", .. }));
 }
 
 /// A facet 0 or 1 folder in memory: `blocks` zeroed map blocks and an empty statics
@@ -110,17 +114,18 @@ fn a_map_of_no_known_size_is_refused_never_reshaped() {
     let err = files.facet().unwrap_err();
     assert!(
         matches!(
-            err.root(),
-            Error::MapSizeUnknown {
+            err.kind(),
+            Some(ErrorKind::MapSizeUnknown {
                 facet: 0,
                 length: 3_211_264,
                 blocks: 16_384,
                 square: Some(128),
-            }
+            })
         ),
         "{err:?}"
     );
-    let text = err.root().to_string();
+    let text = err.to_string();
+    assert!(text.starts_with("map0.mul: the map is "), "{text}");
     for part in [
         "3211264 bytes, 16384 blocks",
         "not one of facet 0's sizes (896 x 512 or 768 x 512 blocks",
@@ -145,19 +150,19 @@ fn a_map_of_no_known_size_is_refused_never_reshaped() {
         let err = files.facet().unwrap_err();
         assert!(
             matches!(
-                err.root(),
-                Error::MapSizeUnknown {
+                err.kind(),
+                Some(ErrorKind::MapSizeUnknown {
                     facet: 1,
                     blocks: 16_384,
                     ..
-                }
+                })
             ),
             "{err:?}"
         );
     }
     // A facet with no known size at all.
     let files = facet_in_memory(9, 64, MapFormat::Mul).unwrap();
-    let text = files.facet().unwrap_err().root().to_string();
+    let text = files.facet().unwrap_err().to_string();
     assert!(
         text.contains("facet 9 has no known size; a square map of 8 x 8"),
         "{text}"

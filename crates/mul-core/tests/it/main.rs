@@ -11,6 +11,11 @@
     clippy::cast_possible_truncation
 )]
 
+/// The kind of a result's data error; `None` for `Ok` or a file-system error.
+pub(crate) fn kind<T>(result: mul_core::Result<T>) -> Option<mul_core::ErrorKind> {
+    result.err().and_then(|e| e.kind())
+}
+
 mod colours;
 mod diff;
 mod facet;

@@ -1,6 +1,8 @@
-use mul_core::{Error, Map, MapSize};
+use mul_core::{ErrorKind, Map, MapSize};
 
 use crate::block_bytes;
+
+use crate::kind;
 
 /// A 2 x 3-block map where block number n (column-major) has base id 1000 * n.
 fn map_2x3() -> Vec<u8> {
@@ -70,7 +72,10 @@ fn one_padding_block_is_accepted_and_other_lengths_are_not() {
     assert_eq!(map.as_slice().unwrap().len(), 6);
     bytes.extend(block_bytes(0));
     let err = Map::parse(&bytes, size).unwrap_err();
-    assert!(matches!(err, Error::FileSize { found: 1568, .. }), "{err}");
+    assert!(
+        matches!(err.kind(), Some(ErrorKind::MapLength { found: 1568, .. })),
+        "{err}"
+    );
     assert!(err.to_string().contains("1176"), "{err}");
     assert!(Map::parse(&bytes[..1175], size).is_err());
 }
@@ -94,7 +99,7 @@ fn sizes_are_detected_only_where_the_length_proves_them() {
         800 * 512 * block,
     ] {
         assert!(
-            matches!(MapSize::detect(0, len), Err(Error::MapSizeUnknown { length, .. }) if length == len),
+            matches!(kind(MapSize::detect(0, len)), Some(ErrorKind::MapSizeUnknown { length, .. }) if length == len),
             "{len}"
         );
     }
@@ -115,12 +120,12 @@ fn sizes_are_detected_only_where_the_length_proves_them() {
     assert_eq!(MapSize::preset(0).unwrap().width(), 7168);
     assert_eq!(MapSize::known(1).count(), 2);
     assert!(matches!(
-        MapSize::preset(6),
-        Err(Error::UnknownFacet { facet: 6 })
+        kind(MapSize::preset(6)),
+        Some(ErrorKind::UnknownFacet { facet: 6 })
     ));
     assert!(matches!(
-        MapSize::detect(6, 64 * block),
-        Err(Error::MapSizeUnknown {
+        kind(MapSize::detect(6, 64 * block)),
+        Some(ErrorKind::MapSizeUnknown {
             facet: 6,
             blocks: 64,
             square: Some(8),
@@ -139,7 +144,10 @@ fn sizes_at_the_edges_of_u32_are_refused_not_wrapped() {
         (1 << 29, 1),
     ] {
         assert!(
-            matches!(MapSize::from_blocks(w, h), Err(Error::Dimensions { .. })),
+            matches!(
+                kind(MapSize::from_blocks(w, h)),
+                Some(ErrorKind::Dimensions { .. })
+            ),
             "{w} x {h}"
         );
     }
@@ -151,13 +159,13 @@ fn sizes_at_the_edges_of_u32_are_refused_not_wrapped() {
 #[test]
 fn dimensions_are_checked() {
     assert!(matches!(
-        MapSize::from_blocks(0, 5),
-        Err(Error::Dimensions { .. })
+        kind(MapSize::from_blocks(0, 5)),
+        Some(ErrorKind::Dimensions { .. })
     ));
     assert!(MapSize::from_tiles(1024, 1024).is_ok());
     assert!(matches!(
-        MapSize::from_tiles(1020, 1024),
-        Err(Error::Dimensions { .. })
+        kind(MapSize::from_tiles(1020, 1024)),
+        Some(ErrorKind::Dimensions { .. })
     ));
     assert_eq!(
         MapSize::from_tiles(7168, 4096).unwrap().to_string(),

@@ -21,13 +21,13 @@ fn prealpha_map_and_eleven_byte_statics() {
     let err = files.facet().unwrap_err();
     assert!(
         matches!(
-            err.root(),
-            mul_core::Error::MapSizeUnknown {
+            err.kind(),
+            Some(mul_core::ErrorKind::MapSizeUnknown {
                 facet: 0,
                 blocks: 16_384,
                 square: Some(128),
                 ..
-            }
+            })
         ),
         "{err:?}"
     );

@@ -1,6 +1,8 @@
-use mul_core::{Error, IndexProblem, StaticFormat, StaticSlice, Statics};
+use mul_core::{ErrorKind, IndexProblem, StaticFormat, StaticSlice, Statics};
 
 use crate::{index_record, static7};
+
+use crate::kind;
 
 /// Four blocks: 0 empty (offset FFFFFFFF), 1 at offset 0 with two statics, 2 empty by
 /// length 0, 3 empty by length FFFFFFFF; then 4 with one static at offset 14.
@@ -49,15 +51,15 @@ fn bad_entries_name_the_block_and_leave_the_others_readable() {
     let err = s.block(5).unwrap_err();
     assert!(
         matches!(
-            err,
-            Error::IndexEntry {
+            err.kind(),
+            Some(ErrorKind::IndexEntry {
                 entry: 5,
                 offset: 20,
                 length: 7,
                 data_len: 21,
                 problem: IndexProblem::PastEnd,
                 ..
-            }
+            })
         ),
         "{err}"
     );
@@ -66,16 +68,16 @@ fn bad_entries_name_the_block_and_leave_the_others_readable() {
         "staidx entry 5: offset 20, length 7: it runs past the end of the data (the data file is 21 bytes)"
     );
     assert!(matches!(
-        s.block(6),
-        Err(Error::IndexEntry {
+        kind(s.block(6)),
+        Some(ErrorKind::IndexEntry {
             problem: IndexProblem::NotWholeRecords { record: 7 },
             ..
         })
     ));
     assert!(s.block(7).is_err());
     assert!(matches!(
-        s.block(8),
-        Err(Error::MissingIndexEntry {
+        kind(s.block(8)),
+        Some(ErrorKind::MissingIndexEntry {
             entry: 8,
             records: 8,
             ..
@@ -101,7 +103,7 @@ fn statics_outside_their_block_are_reported() {
     assert!(
         matches!(
             problems.as_slice(),
-            [Error::StaticPosition {
+            [ErrorKind::StaticPosition {
                 block: 0,
                 index: 1,
                 x: 8,
@@ -137,11 +139,11 @@ fn a_partial_index_record_is_a_file_size_error() {
     let (mut index, data) = files();
     index.push(0);
     assert!(matches!(
-        Statics::parse(&index, &data, None),
-        Err(Error::FileSize {
+        kind(Statics::parse(&index, &data, None)),
+        Some(ErrorKind::RecordMultiple {
             what: "staidx",
             found: 61,
-            ..
+            record: 12
         })
     ));
 }
