@@ -38,7 +38,7 @@
 //! chain with `{:#}` under anyhow, or walk `source()`.
 //!
 //! Features: `parallel` (default) adds the rayon-parallel queries; `write` adds the
-//! writers ([`write`]: map UOPs from MUL maps, a synthetic world's files) and `synth`, a
+//! writers ([`write`](mod@write): map UOPs from MUL maps, a synthetic world's files) and `synth`, a
 //! seeded generator of a whole synthetic world; `fuzzing` adds `exercise`, the reading
 //! paths the fuzz targets run.
 //!
