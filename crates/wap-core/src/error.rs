@@ -1,15 +1,96 @@
-//! The crate's one error type.
+//! The crate's errors: [`ErrorKind`], a small `Copy` value saying what is wrong in a level's
+//! bytes (offsets and counts as numbers), and [`Error`], which adds the file it was found in
+//! and keeps file-system errors apart.
+
+use std::fmt;
+use std::path::Path;
 
 use gamedata_io::{FileError, InflateError, LimitError, ReadError};
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Everything that can go wrong reading a WWD level. Each variant says what, where (byte
-/// offset), what was found and what was expected. Format facts: `docs/formats/wwd.md`.
+/// Everything that can go wrong reading a WWD level: a file that cannot be had, or bytes
+/// that are not what the format allows, with the file's name when known.
+///
+/// `Display` is one sentence ("RETAIL01.WWD: header size is 0xadba, ..."); a file-system
+/// error keeps the operating system's error as its [`source`](std::error::Error::source),
+/// so print the whole chain with `{:#}` under anyhow, or walk `source()`. Format facts:
+/// `docs/formats/wwd.md`.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
+    /// A file could not be found, read or mapped.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The bytes are not what the format allows.
+    #[error("{}{kind}", InFile(file.as_deref()))]
+    Data {
+        /// What is wrong, and where in the level.
+        kind: ErrorKind,
+        /// The file's name as found ("RETAIL01.WWD"), when known.
+        file: Option<Box<str>>,
+    },
+}
+
+/// `"NAME: "` before a message, or nothing.
+struct InFile<'a>(Option<&'a str>);
+
+impl fmt::Display for InFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(file) => write!(f, "{file}: "),
+            None => Ok(()),
+        }
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Self {
+        Error::Data { kind, file: None }
+    }
+}
+
+impl From<LimitError> for Error {
+    fn from(limit: LimitError) -> Self {
+        ErrorKind::Limit(limit).into()
+    }
+}
+
+impl Error {
+    /// What is wrong in the bytes; `None` for a file-system error.
+    pub fn kind(&self) -> Option<ErrorKind> {
+        match self {
+            Error::Data { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
+    /// The name of the file the bad bytes are in, when known.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            Error::Data { file, .. } => file.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// Names the file of a data error that does not name one yet.
+    pub(crate) fn in_file(path: &Path) -> impl FnOnce(Error) -> Error + '_ {
+        move |e| match e {
+            Error::Data { kind, file: None } => Error::Data {
+                kind,
+                file: Some(gamedata_io::file_name(path).into()),
+            },
+            other => other,
+        }
+    }
+}
+
+/// What is wrong in a level's bytes: numbers only, `Copy`, comparable. Each variant says
+/// what, where (plane, object, record, byte offset), what was found and what was expected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
     /// The file is shorter than the 1,524-byte header.
     #[error("the level is {found} bytes, shorter than its 1524-byte header")]
     TooShort {
@@ -54,13 +135,20 @@ pub enum Error {
         high: i32,
     },
 
-    /// A section of a plane or of the level lies outside the image.
-    #[error("{what}: {source}")]
-    Section {
-        /// Which section ("plane 1 tiles", "tile property table", ...).
-        what: String,
+    /// A plane's tiles lie outside the image.
+    #[error("plane {plane} tiles: {read}")]
+    PlaneTiles {
+        /// Plane index.
+        plane: usize,
         /// The read that did not fit (offset, size, image length).
-        source: ReadError,
+        read: ReadError,
+    },
+
+    /// The tile property table's header lies outside the image.
+    #[error("tile property table: {read}")]
+    TilePropertyTable {
+        /// The read that did not fit (offset, size, image length).
+        read: ReadError,
     },
 
     /// An image-set name has no terminating NUL inside the image.
@@ -75,14 +163,14 @@ pub enum Error {
     },
 
     /// An object does not fit in the image (its fixed part or its strings).
-    #[error("plane {plane}: object {index}: {source}")]
+    #[error("plane {plane}: object {index}: {read}")]
     Object {
         /// Plane index.
         plane: usize,
         /// Object index inside the plane.
         index: usize,
         /// The read that did not fit.
-        source: ReadError,
+        read: ReadError,
     },
 
     /// A tile property record has a type other than 1, 2 or 3: its length is unknown, so
@@ -101,31 +189,56 @@ pub enum Error {
     },
 
     /// A tile property record does not fit in the image.
-    #[error("tile property record {index}: {source}")]
+    #[error("tile property record {index}: {read}")]
     TileProperty {
         /// Record index.
         index: usize,
         /// The read that did not fit.
-        source: ReadError,
+        read: ReadError,
     },
 
-    /// What a writer was given is not consistent (a tile count that does not match the
-    /// plane's size, a mask that does not match its record's size, a section over 4 GiB).
-    #[error("cannot write the level: {what}: found {found}, expected {expected}")]
-    Write {
-        /// What is inconsistent.
-        what: String,
-        /// The value found.
-        found: u64,
-        /// The value expected.
-        expected: u64,
-    },
+    /// What a writer was given is not consistent.
+    #[error("cannot write the level: {0}")]
+    Write(WriteProblem),
 
     /// The header declares a main block larger than the caller's limit.
     #[error(transparent)]
     Limit(#[from] LimitError),
+}
 
-    /// A file could not be read.
-    #[error(transparent)]
-    File(#[from] FileError),
+/// What the level writer was given that it cannot store (see [`ErrorKind::Write`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteProblem {
+    /// A plane's tile count is not its width times its height.
+    #[error("plane {plane} has {found} tiles, expected {expected} (its width times its height)")]
+    TileCount {
+        /// Plane index.
+        plane: usize,
+        /// Tiles given.
+        found: u64,
+        /// Width times height.
+        expected: u64,
+    },
+    /// A mask record's bytes are not its width times its height.
+    #[error(
+        "tile property record {record} has {found} mask bytes, expected {expected} (its width \
+         times its height)"
+    )]
+    MaskLength {
+        /// Record index.
+        record: usize,
+        /// Mask bytes given.
+        found: u64,
+        /// Width times height.
+        expected: u64,
+    },
+    /// An offset or count does not fit in the format's 32-bit field.
+    #[error("the {what} is {found}, more than a 32-bit field holds")]
+    TooLarge {
+        /// Which field ("tiles offset", "object count" ...).
+        what: &'static str,
+        /// The value.
+        found: u64,
+    },
 }

@@ -6,7 +6,7 @@ use std::fmt;
 
 use gamedata_io::{Bytes, CodePage, decode, field_text};
 
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result};
 use crate::raw::{FLAG_COMPRESS, FLAG_USE_Z, HEADER_LEN, WwdHeader};
 
 /// A view of a level's header.
@@ -28,15 +28,15 @@ impl fmt::Debug for Header<'_> {
 impl<'data> Header<'data> {
     /// Reads the header at the start of `data`; only the first 1,524 bytes are looked at.
     ///
-    /// Returns `Err` ([`Error::TooShort`]) if `data` is shorter than the header, or
-    /// ([`Error::Signature`]) if its first word is not 1,524.
+    /// Returns `Err` ([`ErrorKind::TooShort`]) if `data` is shorter than the header, or
+    /// ([`ErrorKind::Signature`]) if its first word is not 1,524.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
         let raw = Bytes::new(data)
             .read_at::<WwdHeader>(0)
-            .map_err(|_| Error::TooShort { found: data.len() })?;
+            .map_err(|_| ErrorKind::TooShort { found: data.len() })?;
         let size = raw.size.get();
         if size as usize != HEADER_LEN {
-            return Err(Error::Signature { found: size });
+            return Err(ErrorKind::Signature { found: size }.into());
         }
         Ok(Header { raw })
     }

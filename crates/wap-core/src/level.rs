@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use gamedata_io::Bytes;
 
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result};
 use crate::header::Header;
 use crate::plane::Plane;
 use crate::raw::{HEADER_LEN, PLANE_HEADER_LEN, PlaneHeader};
@@ -56,15 +56,15 @@ impl fmt::Debug for Level<'_> {
 impl<'data> Level<'data> {
     /// Reads the header and the plane header table of a level image.
     ///
-    /// Returns `Err` ([`Error::TooShort`], [`Error::Signature`]) for a bad header, or
-    /// ([`Error::PlaneTable`]) if `plane count * 160` bytes at the plane offset do not fit
+    /// Returns `Err` ([`ErrorKind::TooShort`], [`ErrorKind::Signature`]) for a bad header, or
+    /// ([`ErrorKind::PlaneTable`]) if `plane count * 160` bytes at the plane offset do not fit
     /// (the count overflowing included).
     pub fn parse(image: &'data [u8]) -> Result<Self> {
         let header = Header::parse(image)?;
         let (count, offset) = (header.plane_count(), header.raw().planes_offset.get());
         let planes = Bytes::new(image)
             .slice_at::<PlaneHeader>(offset as usize, count as usize)
-            .map_err(|_| Error::PlaneTable {
+            .map_err(|_| ErrorKind::PlaneTable {
                 count,
                 offset,
                 image_len: image.len(),
@@ -98,7 +98,7 @@ impl<'data> Level<'data> {
 
     /// Plane `index`; `None` past the last plane.
     ///
-    /// The inner `Err` is [`Error::PlaneSize`] or [`Error::Section`] when the plane's size
+    /// The inner `Err` is [`ErrorKind::PlaneSize`] or [`ErrorKind::Section`] when the plane's size
     /// or tiles are bad.
     pub fn plane(&self, index: usize) -> Option<Result<Plane<'data>>> {
         let raw = self.planes.get(index)?;
@@ -132,7 +132,7 @@ impl<'data> Level<'data> {
 
     /// The tile property table.
     ///
-    /// Returns `Err` ([`Error::Section`]) if its 32-byte header does not fit.
+    /// Returns `Err` ([`ErrorKind::Section`]) if its 32-byte header does not fit.
     pub fn tile_properties(&self) -> Result<TileProperties<'data>> {
         let offset = self.header.raw().tile_properties_offset.get() as usize;
         TileProperties::new(self.image, offset)

@@ -10,7 +10,7 @@ use gamedata_io::{FileData, FileError, InflateError, Inflated, Limits, inflate_e
 use zerocopy::FromBytes;
 
 use crate::checksum::ChecksumClass;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::header::Header;
 use crate::level::Level;
 use crate::raw::{HEADER_LEN, WwdHeader};
@@ -18,8 +18,8 @@ use crate::raw::{HEADER_LEN, WwdHeader};
 /// Reads only the first 1,524 bytes of the level at `path`: name, author, flags, sizes and
 /// checksum without decompressing anything (a level picker lists hundreds this way).
 ///
-/// Returns `Err` ([`Error::File`]) if the file cannot be read, ([`Error::TooShort`]) if it
-/// is shorter than the header, or ([`Error::Signature`]) if it is not a WWD level.
+/// Returns `Err` ([`Error::File`]) if the file cannot be read, ([`ErrorKind::TooShort`]) if it
+/// is shorter than the header, or ([`ErrorKind::Signature`]) if it is not a WWD level.
 pub fn read_header(path: impl AsRef<Path>) -> Result<WwdHeader> {
     let path = path.as_ref();
     let mut bytes = [0u8; HEADER_LEN];
@@ -35,8 +35,9 @@ pub fn read_header(path: impl AsRef<Path>) -> Result<WwdHeader> {
         }
     }
     let read = bytes.get(..filled).unwrap_or_default();
-    Header::parse(read)?;
-    WwdHeader::read_from_bytes(&bytes).map_err(|_| Error::TooShort { found: filled })
+    Header::parse(read).map_err(Error::in_file(path))?;
+    WwdHeader::read_from_bytes(&bytes)
+        .map_err(|_| Error::in_file(path)(ErrorKind::TooShort { found: filled }.into()))
 }
 
 /// A level, owned: the stored file and, when compressed, the decompressed image.
@@ -66,7 +67,8 @@ impl LevelFile {
     /// Returns `Err` ([`Error::File`]) if the file cannot be read, or as
     /// [`LevelFile::from_data`].
     pub fn open(path: impl AsRef<Path>, limits: &Limits) -> Result<Self> {
-        Self::from_data(FileData::read(path)?, limits)
+        let path = path.as_ref();
+        Self::from_data(FileData::read(path)?, limits).map_err(Error::in_file(path))
     }
 
     /// Memory-maps the level at `path` and opens it (see [`LevelFile::from_data`]): an
@@ -83,8 +85,9 @@ impl LevelFile {
     #[allow(unsafe_code)]
     pub unsafe fn map(path: impl AsRef<Path>, limits: &Limits) -> Result<Self> {
         // SAFETY: the caller upholds FileData::map's contract, which is this function's.
+        let path = path.as_ref();
         let data = unsafe { FileData::map(path) }?;
-        Self::from_data(data, limits)
+        Self::from_data(data, limits).map_err(Error::in_file(path))
     }
 
     /// Opens a level's bytes that the caller owns: checks the header and, if flag 0x2 is set, decompresses the
@@ -92,8 +95,8 @@ impl LevelFile {
     /// trailer). An uncompressed level is used in place, zero-copy.
     ///
     /// Returns `Err` if the header is missing or not a WWD header, the declared main block
-    /// is larger than `limits.max_decoded_bytes` ([`Error::Limit`], before anything is
-    /// allocated), or ([`Error::MainBlock`]) the stream is not zlib, ends early, decodes to
+    /// is larger than `limits.max_decoded_bytes` ([`ErrorKind::Limit`], before anything is
+    /// allocated), or ([`ErrorKind::MainBlock`]) the stream is not zlib, ends early, decodes to
     /// another length than the header declares, or declares more than its stored bytes
     /// can decode to.
     pub fn from_data(file: FileData, limits: &Limits) -> Result<Self> {
@@ -116,8 +119,8 @@ impl LevelFile {
             consumed,
         } = inflate_exact("the main block", stored, declared, prefix, limits).map_err(
             |e| match e {
-                InflateError::Limit(limit) => Error::Limit(limit),
-                other => Error::MainBlock(other),
+                InflateError::Limit(limit) => ErrorKind::Limit(limit),
+                other => ErrorKind::MainBlock(other),
             },
         )?;
         Ok(LevelFile {

@@ -18,6 +18,13 @@
 //! Everything is little-endian; offsets and lengths are bytes, positions pixels, plane
 //! sizes tiles. Format facts and their sources: `docs/formats/wwd.md`.
 //!
+//! Errors: [`ErrorKind`] is a small `Copy` value saying what is wrong in the bytes, with
+//! offsets and counts as numbers ([`Error::kind`]); [`Error`] adds the file's name when the
+//! level was opened from a path ([`Error::file`]) and keeps file-system errors
+//! ([`Error::File`]) apart. `Display` is one sentence; a file-system error carries the
+//! operating system's error as its [`source`](std::error::Error::source), so print the whole
+//! chain with `{:#}` under anyhow, or walk `source()`.
+//!
 //! # Example
 //!
 //! ```no_run
@@ -64,7 +71,7 @@ pub mod tile_properties;
 pub mod write;
 
 pub use checksum::{ChecksumClass, base_checksum};
-pub use error::{Error, Result};
+pub use error::{Error, ErrorKind, Result, WriteProblem};
 pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions};
 pub use gamedata_io::{CodePage, decode, field_text};
 pub use header::Header;

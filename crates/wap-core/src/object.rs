@@ -6,7 +6,7 @@ use std::fmt;
 
 use gamedata_io::Bytes;
 
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result};
 use crate::raw::{OBJECT_FIXED_LEN, ObjectFixed};
 use gamedata_io::{CodePage, decode};
 
@@ -312,11 +312,12 @@ impl<'data> Iterator for Objects<'data> {
             }
             Err(source) => {
                 self.failed = true;
-                Some(Err(Error::Object {
+                Some(Err(ErrorKind::Object {
                     plane: self.plane,
                     index: self.index,
-                    source,
-                }))
+                    read: source,
+                }
+                .into()))
             }
         }
     }

@@ -6,7 +6,7 @@ use std::fmt;
 use gamedata_io::Bytes;
 use zerocopy::little_endian::U32;
 
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result};
 use crate::object::Objects;
 use crate::raw::{PlaneHeader, TILE_FILLED, TILE_INVISIBLE};
 use gamedata_io::{CodePage, decode, field_text};
@@ -102,11 +102,11 @@ impl fmt::Debug for Plane<'_> {
 impl<'data> Plane<'data> {
     /// Checks the plane header `raw` (plane `index`) against `image` and casts its tiles.
     ///
-    /// Returns `Err` ([`Error::PlaneSize`]) if a dimension is negative or the tiles' byte
-    /// count overflows, or ([`Error::Section`]) if the tiles do not lie inside `image`.
+    /// Returns `Err` ([`ErrorKind::PlaneSize`]) if a dimension is negative or the tiles' byte
+    /// count overflows, or ([`ErrorKind::PlaneTiles`]) if the tiles do not lie inside `image`.
     pub(crate) fn new(index: usize, raw: &'data PlaneHeader, image: &'data [u8]) -> Result<Self> {
         let (wide_raw, high_raw) = (raw.tiles_wide.get(), raw.tiles_high.get());
-        let bad_size = || Error::PlaneSize {
+        let bad_size = || ErrorKind::PlaneSize {
             plane: index,
             wide: wide_raw,
             high: high_raw,
@@ -123,10 +123,7 @@ impl<'data> Plane<'data> {
         let offset = raw.tiles_offset.get() as usize;
         let tiles = Bytes::new(image)
             .slice_at::<U32>(offset, count)
-            .map_err(|source| Error::Section {
-                what: format!("plane {index} tiles"),
-                source,
-            })?;
+            .map_err(|read| ErrorKind::PlaneTiles { plane: index, read })?;
         Ok(Plane {
             index,
             raw,
@@ -316,11 +313,12 @@ impl<'data> Iterator for ImageSets<'data> {
         let rest = self.image.get(self.offset..).unwrap_or_default();
         let Some(len) = rest.iter().position(|&b| b == 0) else {
             self.failed = true;
-            return Some(Err(Error::ImageSetName {
+            return Some(Err(ErrorKind::ImageSetName {
                 plane: self.plane,
                 index: self.index,
                 offset: self.offset,
-            }));
+            }
+            .into()));
         };
         let name = rest.get(..len).unwrap_or_default();
         self.offset += len + 1;

@@ -5,7 +5,7 @@
 use gamedata_io::{Bytes, ReadError};
 use zerocopy::little_endian::I32;
 
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result};
 use crate::raw::{
     DoubleAttributes, TILE_DOUBLE, TILE_MASK, TILE_PROPERTIES_HEADER_LEN, TILE_PROPERTY_BASE_LEN,
     TILE_SINGLE, TilePropertiesHeader, TilePropertyBase,
@@ -167,14 +167,11 @@ pub struct TileProperties<'data> {
 impl<'data> TileProperties<'data> {
     /// Reads the table header at `offset` of `image`.
     ///
-    /// Returns `Err` ([`Error::Section`]) if the 32-byte header does not fit.
+    /// Returns `Err` ([`ErrorKind::TilePropertyTable`]) if the 32-byte header does not fit.
     pub(crate) fn new(image: &'data [u8], offset: usize) -> Result<Self> {
         let header = Bytes::new(image)
             .read_at::<TilePropertiesHeader>(offset)
-            .map_err(|source| Error::Section {
-                what: "tile property table".to_owned(),
-                source,
-            })?;
+            .map_err(|read| ErrorKind::TilePropertyTable { read })?;
         Ok(TileProperties {
             header,
             offset,
@@ -267,7 +264,7 @@ impl TilePropertyIter<'_> {
 impl<'data> TilePropertyIter<'data> {
     fn read(&self) -> Result<TileProperty<'data>> {
         let index = self.index;
-        let at_record = |source: ReadError| Error::TileProperty { index, source };
+        let at_record = |read: ReadError| ErrorKind::TileProperty { index, read };
         let base = self
             .image
             .read_at::<TilePropertyBase>(self.offset)
@@ -288,11 +285,12 @@ impl<'data> TilePropertyIter<'data> {
                 TileAttributes::Mask(self.image.bytes_at(body, size).map_err(at_record)?)
             }
             found => {
-                return Err(Error::TilePropertyType {
+                return Err(ErrorKind::TilePropertyType {
                     index,
                     offset: self.offset,
                     found,
-                });
+                }
+                .into());
             }
         };
         Ok(TileProperty {

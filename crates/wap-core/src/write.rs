@@ -12,7 +12,7 @@ use flate2::write::ZlibEncoder;
 use zerocopy::IntoBytes;
 
 use crate::checksum::base_checksum;
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result, WriteProblem};
 use crate::level::Level;
 use crate::raw::{
     DoubleAttributes, FLAG_COMPRESS, HEADER_LEN, OBJECT_FIXED_LEN, ObjectFixed, PLANE_HEADER_LEN,
@@ -166,7 +166,7 @@ impl LevelData {
     /// Lays out the main block in the editor's order; offsets are absolute (the main block
     /// starts at byte 1,524 of the image).
     ///
-    /// Returns `Err` ([`Error::Write`]) if a plane's tile count is not its width times its
+    /// Returns `Err` ([`ErrorKind::Write`]) if a plane's tile count is not its width times its
     /// height, a mask is not `width * height` bytes, or an offset passes 4 GiB.
     pub fn main_block(&self) -> Result<Vec<u8>> {
         Ok(self.lay_out()?.1)
@@ -185,7 +185,7 @@ impl LevelData {
             header.flags.set(flags | FLAG_COMPRESS);
             header
                 .main_block_size
-                .set(offset_u32("main block", block.len())?);
+                .set(offset_u32("main block size", block.len())?);
             let mut encoder = ZlibEncoder::new(Vec::new(), Compression::default());
             // Writing into a Vec cannot fail.
             encoder
@@ -213,17 +213,20 @@ impl LevelData {
             let high = u64::try_from(header.tiles_high.get()).unwrap_or(u64::MAX);
             let expected = wide.saturating_mul(high);
             if plane.tiles.len() as u64 != expected {
-                return Err(Error::Write {
-                    what: format!("plane {index} tile count"),
+                return Err(ErrorKind::Write(WriteProblem::TileCount {
+                    plane: index,
                     found: plane.tiles.len() as u64,
                     expected,
-                });
+                })
+                .into());
             }
-            header.tiles_offset.set(offset_u32("tiles", at)?);
+            header.tiles_offset.set(offset_u32("tiles offset", at)?);
             at += plane.tiles.len() * 4;
         }
         for (plane, header) in self.planes.iter().zip(&mut headers) {
-            header.image_sets_offset.set(offset_u32("image sets", at)?);
+            header
+                .image_sets_offset
+                .set(offset_u32("image sets offset", at)?);
             header
                 .image_set_count
                 .set(offset_u32("image set count", plane.image_sets.len())?);
@@ -231,7 +234,9 @@ impl LevelData {
         }
         for (plane, header) in self.planes.iter().zip(&mut headers) {
             let start = if plane.objects.is_empty() { 0 } else { at };
-            header.objects_offset.set(offset_u32("objects", start)?);
+            header
+                .objects_offset
+                .set(offset_u32("objects offset", start)?);
             header
                 .object_count
                 .set(offset_u32("object count", plane.objects.len())?);
@@ -246,11 +251,12 @@ impl LevelData {
             if let AttributesData::Mask(mask) = &record.attributes {
                 let expected = u64::from(record.width) * u64::from(record.height);
                 if mask.len() as u64 != expected {
-                    return Err(Error::Write {
-                        what: format!("tile property record {index} mask bytes"),
+                    return Err(ErrorKind::Write(WriteProblem::MaskLength {
+                        record: index,
                         found: mask.len() as u64,
                         expected,
-                    });
+                    })
+                    .into());
                 }
             }
         }
@@ -259,10 +265,12 @@ impl LevelData {
         header
             .plane_count
             .set(offset_u32("plane count", self.planes.len())?);
-        header.planes_offset.set(offset_u32("planes", HEADER_LEN)?);
+        header
+            .planes_offset
+            .set(offset_u32("planes offset", HEADER_LEN)?);
         header
             .tile_properties_offset
-            .set(offset_u32("tile properties", table_offset)?);
+            .set(offset_u32("tile property table offset", table_offset)?);
 
         let mut out = Vec::with_capacity(at - HEADER_LEN);
         for h in &headers {
@@ -303,16 +311,16 @@ impl ObjectData {
         let mut fixed = self.fixed;
         fixed
             .name_len
-            .set(offset_u32("object name", self.name.len())?);
+            .set(offset_u32("object name length", self.name.len())?);
         fixed
             .logic_len
-            .set(offset_u32("object logic", self.logic.len())?);
+            .set(offset_u32("object logic length", self.logic.len())?);
         fixed
             .image_set_len
-            .set(offset_u32("object image set", self.image_set.len())?);
+            .set(offset_u32("object image set length", self.image_set.len())?);
         fixed
             .animation_len
-            .set(offset_u32("object animation", self.animation.len())?);
+            .set(offset_u32("object animation length", self.animation.len())?);
         out.extend_from_slice(fixed.as_bytes());
         for s in [&self.name, &self.logic, &self.image_set, &self.animation] {
             out.extend_from_slice(s);
@@ -353,10 +361,12 @@ impl TilePropertiesData {
 }
 
 /// `value` as a stored u32, or a write error naming `what`.
-fn offset_u32(what: &str, value: usize) -> Result<u32> {
-    u32::try_from(value).map_err(|_| Error::Write {
-        what: format!("{what} offset or length"),
-        found: value as u64,
-        expected: u64::from(u32::MAX),
+fn offset_u32(what: &'static str, value: usize) -> Result<u32> {
+    u32::try_from(value).map_err(|_| {
+        ErrorKind::Write(WriteProblem::TooLarge {
+            what,
+            found: value as u64,
+        })
+        .into()
     })
 }

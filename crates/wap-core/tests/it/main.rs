@@ -11,6 +11,11 @@
     clippy::cast_possible_truncation
 )]
 
+/// The kind of a result's data error; `None` for `Ok` or a file-system error.
+pub(crate) fn kind<T>(result: wap_core::Result<T>) -> Option<wap_core::ErrorKind> {
+    result.err().and_then(|e| e.kind())
+}
+
 mod fuzz_regressions;
 mod level;
 mod real_files;
