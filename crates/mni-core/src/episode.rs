@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 use gamedata_io::{FileData, find_file_ignoring_case};
 
+#[cfg(doc)]
+use crate::error::ErrorKind;
 use crate::error::{Error, Result};
 use crate::group::{Entry, GroupFile};
 use crate::map::Map;
@@ -112,7 +114,7 @@ impl EpisodeFiles {
 
     /// Parses both directories.
     ///
-    /// Returns `Err` ([`Error::InGroupFile`], naming the file) if either is shorter than its
+    /// Returns `Err` ([`Error::Data`], its context naming the file) if either is shorter than its
     /// 4,000-byte directory.
     pub fn episode(&self) -> Result<Episode<'_>> {
         let [stn_name, vol_name] = &self.names;
@@ -135,7 +137,7 @@ impl<'data> Episode<'data> {
     /// Parses the directories of the STN and VOL files' bytes; errors call them "STN" and
     /// "VOL" (use [`Episode::parse_named`] to give their file names).
     ///
-    /// Returns `Err` ([`Error::InGroupFile`]) if either is shorter than its 4,000-byte
+    /// Returns `Err` ([`Error::Data`], naming the file) if either is shorter than its 4,000-byte
     /// directory.
     pub fn parse(stn: &'data [u8], vol: &'data [u8]) -> Result<Self> {
         Self::parse_named(stn, "STN", vol, "VOL")
@@ -148,12 +150,7 @@ impl<'data> Episode<'data> {
         vol: &'data [u8],
         vol_name: &'data str,
     ) -> Result<Self> {
-        let parse = |bytes, name: &str| {
-            GroupFile::parse(bytes).map_err(|e| Error::InGroupFile {
-                file: name.to_owned(),
-                source: Box::new(e),
-            })
-        };
+        let parse = |bytes, name: &str| GroupFile::parse(bytes).map_err(|e| e.in_file(name));
         Ok(Episode {
             stn: parse(stn, stn_name)?,
             vol: parse(vol, vol_name)?,
@@ -180,43 +177,35 @@ impl<'data> Episode<'data> {
 
     /// The bytes of the entry named `name`, STN first, then VOL.
     ///
-    /// Returns `Err` ([`Error::EntryNotFound`]) if neither file has it, or
-    /// ([`Error::InGroupFile`] around [`Error::EntryOutOfBounds`]) if the entry's range is bad.
+    /// Returns `Err` ([`ErrorKind::EntryNotFound`]) if neither file has it, or
+    /// ([`ErrorKind::EntryOutOfBounds`], naming the group file) if the entry's range is bad.
     pub fn get(&self, name: &str) -> Result<&'data [u8]> {
         self.get_entry(name).map(|(_, _, bytes)| bytes)
     }
 
     fn get_entry(&self, name: &str) -> Result<(GroupKind, Entry<'data>, &'data [u8])> {
-        let (kind, entry) = self.find(name).ok_or_else(|| Error::EntryNotFound {
-            name: name.to_owned(),
-            place: format!("{} or {}", self.names[0], self.names[1]),
+        let (kind, entry) = self.find(name).ok_or_else(|| {
+            Error::not_found(name, &format!("{} or {}", self.names[0], self.names[1]))
         })?;
-        let bytes = entry.data().map_err(|e| Error::InGroupFile {
-            file: self.file_name(kind).to_owned(),
-            source: Box::new(e),
-        })?;
+        let bytes = entry.data().map_err(|e| e.in_file(self.file_name(kind)))?;
         Ok((kind, entry, bytes))
     }
 
     /// Looks up the entry `name` and parses its bytes with `parse`; a parse error is wrapped
-    /// in [`Error::InEntry`] naming the group file and slot.
+    /// with the group file, the entry and its slot in its [`Context`](crate::Context).
     fn parse_entry<T>(
         &self,
         name: &str,
         parse: impl FnOnce(&'data [u8]) -> Result<T>,
     ) -> Result<T> {
         let (kind, entry, bytes) = self.get_entry(name)?;
-        parse(bytes).map_err(|e| Error::InEntry {
-            file: self.file_name(kind).to_owned(),
-            slot: entry.slot(),
-            name: entry.name_lossy().into_owned(),
-            source: Box::new(e),
-        })
+        parse(bytes)
+            .map_err(|e| e.in_entry(self.file_name(kind), &entry.name_lossy(), entry.slot()))
     }
 
     /// TILEATTR.MNI, parsed.
     ///
-    /// Returns `Err` as [`Episode::get`] does, or [`Error::InEntry`] if the entry is not a
+    /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and slot if the entry is not a
     /// valid table.
     pub fn tile_attributes(&self) -> Result<TileAttrTable<'data>> {
         self.parse_entry("TILEATTR.MNI", TileAttrTable::parse)
@@ -224,7 +213,7 @@ impl<'data> Episode<'data> {
 
     /// TILES.MNI and MASKTILE.MNI, parsed.
     ///
-    /// Returns `Err` as [`Episode::get`] does, or [`Error::InEntry`] if either is not a whole
+    /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and slot if either is not a whole
     /// number of tiles.
     pub fn tile_images(&self) -> Result<TileImages<'data>> {
         Ok(TileImages {
@@ -235,7 +224,7 @@ impl<'data> Episode<'data> {
 
     /// The map entry `name` (for example "A1.MNI"), parsed.
     ///
-    /// Returns `Err` as [`Episode::get`] does, or [`Error::InEntry`] if the entry is not a
+    /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and slot if the entry is not a
     /// valid map.
     pub fn map(&self, name: &str) -> Result<Map<'data>> {
         self.parse_entry(name, Map::parse)

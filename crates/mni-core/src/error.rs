@@ -1,20 +1,159 @@
-//! The crate's one error type.
+//! The crate's errors: [`ErrorKind`], a small `Copy` value saying what is wrong in the bytes
+//! (offsets and counts as numbers), and [`Error`], which adds where it was found (the group
+//! file, the entry and its slot) and keeps file-system errors apart.
 
-use gamedata_io::{FileError, ReadError};
+use std::fmt;
+
+use gamedata_io::{FileError, ReadError, latin1};
+
+use crate::raw::GROUP_NAME_LEN;
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Everything that can go wrong reading or writing Cosmo data.
+/// Everything that can go wrong reading or writing Cosmo data: a file that cannot be had,
+/// or bytes that are not what the format allows, with where they are.
 ///
-/// Each variant says what was read, where (entry, slot, byte offset), what was found and what
-/// was expected. Errors met while reading an entry through an [`Episode`](crate::Episode)
-/// are wrapped in [`Error::InEntry`] or [`Error::InGroupFile`], which name the group file
-/// and slot; the cause is their [`source`](std::error::Error::source). The format facts are
-/// in `docs/formats/cosmo.md`.
+/// `Display` is one sentence: "in entry TILES.MNI (slot 1) of COSMO1.STN: TILES.MNI is 100
+/// bytes, not a multiple of its 32-byte record". A file-system error keeps the operating
+/// system's error as its [`source`](std::error::Error::source), so print the whole chain
+/// with `{:#}` under anyhow, or walk `source()`. The format facts are in
+/// `docs/formats/cosmo.md`.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
+    /// A file or folder could not be found, read or mapped.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The bytes are not what the format allows.
+    #[error("{}", DataMessage { kind, context })]
+    Data {
+        /// What is wrong.
+        kind: ErrorKind,
+        /// Where: the group file, the entry and its slot, as far as known.
+        context: Context,
+    },
+}
+
+/// Where a data error was found (see [`Error::Data`]); each part when known.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Context {
+    /// The group file ("COSMO1.STN"), or the files searched ("COSMO1.STN or COSMO1.VOL").
+    pub file: Option<Box<str>>,
+    /// The entry's name: as stored, or as asked for when none has it.
+    pub entry: Option<Box<str>>,
+    /// The entry's directory slot, from 0.
+    pub slot: Option<usize>,
+}
+
+struct DataMessage<'a> {
+    kind: &'a ErrorKind,
+    context: &'a Context,
+}
+
+impl fmt::Display for DataMessage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Context { file, entry, slot } = self.context;
+        if let ErrorKind::EntryNotFound = self.kind {
+            let name = entry.as_deref().unwrap_or("?");
+            let place = file.as_deref().unwrap_or("the group file");
+            return write!(f, "no entry named {name:?} in {place}");
+        }
+        match (entry, slot, file) {
+            (Some(entry), Some(slot), Some(file)) => {
+                write!(f, "in entry {entry} (slot {slot}) of {file}: ")?;
+            }
+            (Some(entry), Some(slot), None) => write!(f, "in entry {entry} (slot {slot}): ")?,
+            (_, _, Some(file)) => write!(f, "in group file {file}: ")?,
+            _ => {}
+        }
+        write!(f, "{}", self.kind)
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Self {
+        Error::Data {
+            kind,
+            context: Context::default(),
+        }
+    }
+}
+
+impl Error {
+    /// What is wrong in the bytes; `None` for a file-system error.
+    pub fn kind(&self) -> Option<ErrorKind> {
+        match self {
+            Error::Data { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
+    /// Where a data error was found; `None` for a file-system error.
+    pub fn context(&self) -> Option<&Context> {
+        match self {
+            Error::Data { context, .. } => Some(context),
+            _ => None,
+        }
+    }
+
+    /// Names the group file of a data error that does not name one yet.
+    pub(crate) fn in_file(self, file: &str) -> Error {
+        match self {
+            Error::Data { kind, mut context } => {
+                context.file.get_or_insert_with(|| file.into());
+                Error::Data { kind, context }
+            }
+            other => other,
+        }
+    }
+
+    /// Names the entry (and its group file) of a data error that does not name one yet.
+    pub(crate) fn in_entry(self, file: &str, entry: &str, slot: usize) -> Error {
+        match self {
+            Error::Data { kind, mut context } => {
+                if context.entry.is_none() {
+                    context.entry = Some(entry.into());
+                    context.slot = Some(slot);
+                }
+                context.file.get_or_insert_with(|| file.into());
+                Error::Data { kind, context }
+            }
+            other => other,
+        }
+    }
+
+    /// An [`ErrorKind::EntryNotFound`] for `name` looked up in `place`.
+    pub(crate) fn not_found(name: &str, place: &str) -> Error {
+        Error::Data {
+            kind: ErrorKind::EntryNotFound,
+            context: Context {
+                file: Some(place.into()),
+                entry: Some(name.into()),
+                slot: None,
+            },
+        }
+    }
+
+    /// A [`ErrorKind::TooShort`] for `what` from a reader error: `found` is what the data
+    /// holds from the read's start, `expected` what the read needed.
+    pub(crate) fn too_short(what: &'static str) -> impl Fn(ReadError) -> Error {
+        move |e| {
+            ErrorKind::TooShort {
+                what,
+                found: usize::try_from(e.len.saturating_sub(e.offset)).unwrap_or(usize::MAX),
+                expected: usize::try_from(e.size).unwrap_or(usize::MAX),
+            }
+            .into()
+        }
+    }
+}
+
+/// What is wrong in Cosmo data: numbers only, `Copy`, comparable. Each variant says what was
+/// read, where (slot, byte offset), what was found and what was expected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
     /// A file or entry is shorter than a fixed-size structure it must hold.
     #[error("{what} is {found} bytes, expected at least {expected}")]
     TooShort {
@@ -50,12 +189,13 @@ pub enum Error {
 
     /// A group file entry's data does not lie inside the file.
     #[error(
-        "group entry {name:?} (slot {slot}) spans bytes {offset}..{end}, expected within \
-         {data_start}..{file_len} (the data area of the {file_len}-byte file)"
+        "group entry {:?} (slot {slot}) spans bytes {offset}..{end}, expected within \
+         {data_start}..{file_len} (the data area of the {file_len}-byte file)",
+        latin1(gamedata_io::field_text(name))
     )]
     EntryOutOfBounds {
-        /// Entry name as stored (lossy).
-        name: String,
+        /// Entry name as stored (NUL-padded).
+        name: [u8; GROUP_NAME_LEN],
         /// Directory slot, from 0.
         slot: usize,
         /// Stored offset in bytes.
@@ -68,14 +208,10 @@ pub enum Error {
         file_len: usize,
     },
 
-    /// No entry with this name (compared case-insensitively).
-    #[error("no entry named {name:?} in {place}")]
-    EntryNotFound {
-        /// The name looked up.
-        name: String,
-        /// Where it was looked up ("the group file", "COSMO1.STN or COSMO1.VOL" ...).
-        place: String,
-    },
+    /// No entry has the name looked up (compared case-insensitively); the name and the
+    /// files searched are in the error's [`Context`].
+    #[error("no entry of that name")]
+    EntryNotFound,
 
     /// A map's width is not one the game can hold.
     #[error(
@@ -110,66 +246,11 @@ pub enum Error {
     },
 
     /// A writer was given something the format cannot store.
-    #[error("cannot write {what}: {found}, expected {expected}")]
-    Unwritable {
-        /// What was being written.
-        what: &'static str,
-        /// What was given.
-        found: String,
-        /// What the format allows.
-        expected: String,
-    },
-
-    /// A file or folder could not be found, read or mapped.
-    #[error(transparent)]
-    File(#[from] FileError),
-
-    /// An error in a whole group file (its directory, or an entry's range), naming the file.
-    #[error("in group file {file}")]
-    InGroupFile {
-        /// The group file's name ("COSMO1.STN", or "STN" / "VOL" when parsed from bytes).
-        file: String,
-        /// What went wrong.
-        #[source]
-        source: Box<Error>,
-    },
-
-    /// An error in the data of one entry, naming the group file and the slot.
-    #[error("in entry {name} (slot {slot}) of {file}")]
-    InEntry {
-        /// The group file's name.
-        file: String,
-        /// Directory slot, from 0.
-        slot: usize,
-        /// The entry's name as stored (lossy).
-        name: String,
-        /// What went wrong.
-        #[source]
-        source: Box<Error>,
-    },
+    #[error("cannot write it: {0}")]
+    Unwritable(WriteProblem),
 }
 
-impl Error {
-    /// The innermost error: the cause under any [`Error::InGroupFile`] / [`Error::InEntry`].
-    pub fn root(&self) -> &Error {
-        match self {
-            Error::InGroupFile { source, .. } | Error::InEntry { source, .. } => source.root(),
-            other => other,
-        }
-    }
-
-    /// A [`Error::TooShort`] for `what` from a reader error: `found` is what the data holds
-    /// from the read's start, `expected` what the read needed.
-    pub(crate) fn too_short(what: &'static str) -> impl Fn(ReadError) -> Error {
-        move |e| Error::TooShort {
-            what,
-            found: usize::try_from(e.len.saturating_sub(e.offset)).unwrap_or(usize::MAX),
-            expected: usize::try_from(e.size).unwrap_or(usize::MAX),
-        }
-    }
-}
-
-/// Why a map's actor list was refused (see [`Error::ActorList`]).
+/// Why a map's actor list was refused (see [`ErrorKind::ActorList`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ActorListProblem {
@@ -181,5 +262,52 @@ pub enum ActorListProblem {
     PastEnd {
         /// Bytes after the 6-byte header.
         available: usize,
+    },
+}
+
+/// What a writer cannot store (see [`ErrorKind::Unwritable`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteProblem {
+    /// More entries than a directory's 200 slots.
+    #[error("a group file of {count} entries, expected at most 200")]
+    TooManyEntries {
+        /// Entries given.
+        count: usize,
+    },
+    /// A group file past the 4 GiB its u32 offsets reach.
+    #[error("a group file of {bytes} bytes, expected at most 4 GiB (u32 offsets)")]
+    TooLarge {
+        /// Bytes it would hold.
+        bytes: u64,
+    },
+    /// An entry name that is not 1 to 12 ASCII bytes with no NUL.
+    #[error(
+        "entry {index}'s name of {len} bytes, expected 1 to 12 ASCII bytes with no NUL (the \
+         ASCII count slot after the last entry is a name too)"
+    )]
+    EntryName {
+        /// The entry's position in the list, from 0.
+        index: usize,
+        /// The name's length in bytes.
+        len: usize,
+    },
+    /// A map width the game cannot hold.
+    #[error("a map {width} tiles wide, expected a power of two from 32 to 2048")]
+    MapWidth {
+        /// The width given.
+        width: u16,
+    },
+    /// More actors than the u16 word count of the actor list can hold.
+    #[error("a map with {count} actors, expected at most 21845 (65535 words)")]
+    TooManyActors {
+        /// Actors given.
+        count: usize,
+    },
+    /// More tile values than a map holds.
+    #[error("a map with {count} tile values, expected at most 32764")]
+    TooManyTiles {
+        /// Values given.
+        count: usize,
     },
 }

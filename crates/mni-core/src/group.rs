@@ -11,7 +11,7 @@ use std::fmt;
 
 use gamedata_io::{Bytes, field_text};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::raw::{GROUP_DIRECTORY_LEN, GROUP_NAME_LEN, GROUP_SLOTS, GroupSlot};
 
 /// A parsed group file: a view of its directory over the file's bytes.
@@ -39,7 +39,7 @@ impl fmt::Debug for GroupFile<'_> {
 impl<'data> GroupFile<'data> {
     /// Parses the directory at the start of `data`.
     ///
-    /// Returns `Err` ([`Error::TooShort`]) if `data` is shorter than the 4,000-byte
+    /// Returns `Err` ([`ErrorKind::TooShort`]) if `data` is shorter than the 4,000-byte
     /// ([`GROUP_DIRECTORY_LEN`]) directory.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
         let slots = Bytes::new(data)
@@ -98,14 +98,11 @@ impl<'data> GroupFile<'data> {
 
     /// The bytes of the entry named `name` (ASCII case ignored), borrowed from the file.
     ///
-    /// Returns `Err` ([`Error::EntryNotFound`]) if no entry has that name, or
-    /// ([`Error::EntryOutOfBounds`]) if the entry's range is not inside the file.
+    /// Returns `Err` ([`ErrorKind::EntryNotFound`]) if no entry has that name, or
+    /// ([`ErrorKind::EntryOutOfBounds`]) if the entry's range is not inside the file.
     pub fn get(&self, name: &str) -> Result<&'data [u8]> {
         self.find(name)
-            .ok_or_else(|| Error::EntryNotFound {
-                name: name.to_owned(),
-                place: "the group file".to_owned(),
-            })?
+            .ok_or_else(|| Error::not_found(name, "the group file"))?
             .data()
     }
 
@@ -192,7 +189,7 @@ impl<'data> Entry<'data> {
 
     /// The entry's bytes, borrowed from the group file.
     ///
-    /// Returns `Err` ([`Error::EntryOutOfBounds`]) if the data starts inside the directory or
+    /// Returns `Err` ([`ErrorKind::EntryOutOfBounds`]) if the data starts inside the directory or
     /// ends past the end of the file. A zero-size entry is `Ok(&[])` wherever it points.
     pub fn data(&self) -> Result<&'data [u8]> {
         let (offset, size) = (self.offset(), self.size());
@@ -205,13 +202,16 @@ impl<'data> Entry<'data> {
             .zip(usize::try_from(size).ok())
             .filter(|_| in_data_area)
             .and_then(|(at, len)| Bytes::new(self.file).bytes_at(at, len).ok());
-        bytes.ok_or_else(|| Error::EntryOutOfBounds {
-            name: self.name_lossy().into_owned(),
-            slot: self.index,
-            offset,
-            end: u64::from(offset) + u64::from(size),
-            data_start: GROUP_DIRECTORY_LEN,
-            file_len: self.file.len(),
+        bytes.ok_or_else(|| {
+            ErrorKind::EntryOutOfBounds {
+                name: self.slot.name,
+                slot: self.index,
+                offset,
+                end: u64::from(offset) + u64::from(size),
+                data_start: GROUP_DIRECTORY_LEN,
+                file_len: self.file.len(),
+            }
+            .into()
         })
     }
 }

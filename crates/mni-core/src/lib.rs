@@ -24,9 +24,13 @@
 //! owns; every view has a `parse(&[u8])` of its own ([`GroupFile::parse`],
 //! [`Map::parse`], [`TileAttrTable::parse`] ...).
 //!
-//! Errors met inside an entry name the group file and the slot ([`Error::InEntry`]), with
-//! the cause as their [`source`](std::error::Error::source): print the chain with `{:#}`
-//! under anyhow, walk `source()`, or take [`Error::root`].
+//! Errors: [`ErrorKind`] is a small `Copy` value saying what is wrong in the bytes, with
+//! offsets and counts as numbers ([`Error::kind`]); [`Error`] adds where it was found, the
+//! group file, the entry and its slot ([`Context`]), and keeps file-system errors
+//! ([`Error::File`]) apart. `Display` is one sentence ("in entry TILES.MNI (slot 1) of
+//! COSMO1.STN: ..."); a file-system error carries the operating system's error as its
+//! [`source`](std::error::Error::source), so print the whole chain with `{:#}` under
+//! anyhow, or walk `source()`.
 //!
 //! Features: `write` adds the writers (`write_group`, `write_map`) and the synthetic
 //! episode `synth`; `fuzzing` adds `exercise`, every reading path over arbitrary bytes. The
@@ -71,7 +75,7 @@ pub mod tiles;
 pub mod write;
 
 pub use episode::{Episode, EpisodeFiles, EpisodePaths, GroupKind};
-pub use error::{ActorListProblem, Error, Result};
+pub use error::{ActorListProblem, Context, Error, ErrorKind, Result, WriteProblem};
 pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions};
 pub use group::{Entry, GroupFile};
 pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};

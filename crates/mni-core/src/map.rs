@@ -11,7 +11,7 @@ use std::fmt;
 use gamedata_io::Bytes;
 use zerocopy::little_endian::U16;
 
-use crate::error::{ActorListProblem, Error, Result};
+use crate::error::{ActorListProblem, Error, ErrorKind, Result};
 use crate::raw::{ActorRecord, MAP_CELLS, MAP_TILE_COUNT, MASKED_VALUE_BASE, MapHeader};
 use crate::tileattr::{TileAttrTable, TileAttributes};
 
@@ -165,10 +165,10 @@ impl fmt::Debug for Map<'_> {
 impl<'data> Map<'data> {
     /// Parses a map file.
     ///
-    /// Returns `Err` if the file is shorter than the header ([`Error::TooShort`]), the width
-    /// is not a power of two from 32 to 2048 ([`Error::MapWidth`]), the actor list is not a
-    /// whole number of actors or runs past the end ([`Error::ActorList`]), or fewer than
-    /// 65,528 bytes of tile values follow it ([`Error::TooShort`]). Bytes after the tile
+    /// Returns `Err` if the file is shorter than the header ([`ErrorKind::TooShort`]), the width
+    /// is not a power of two from 32 to 2048 ([`ErrorKind::MapWidth`]), the actor list is not a
+    /// whole number of actors or runs past the end ([`ErrorKind::ActorList`]), or fewer than
+    /// 65,528 bytes of tile values follow it ([`ErrorKind::TooShort`]). Bytes after the tile
     /// values are kept as [`Map::trailing`].
     pub fn parse(data: &'data [u8]) -> Result<Self> {
         let mut bytes = Bytes::new(data);
@@ -177,16 +177,16 @@ impl<'data> Map<'data> {
             .map_err(Error::too_short("map header"))?;
         let width = header.width.get();
         if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) || !width.is_power_of_two() {
-            return Err(Error::MapWidth { found: width });
+            return Err(ErrorKind::MapWidth { found: width }.into());
         }
         let words = header.actor_words.get();
-        let actor_error = |problem| Error::ActorList {
+        let actor_error = |problem| ErrorKind::ActorList {
             words,
             bytes: usize::from(words) * 2,
             problem,
         };
         if words % 3 != 0 {
-            return Err(actor_error(ActorListProblem::NotWholeActors));
+            return Err(actor_error(ActorListProblem::NotWholeActors).into());
         }
         let actors = bytes
             .read_slice::<ActorRecord>(usize::from(words / 3))

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result};
 use crate::raw::{MASKED_ATTR_STRIDE, MASKED_TILE_COUNT, SOLID_TILE_COUNT, TILEATTR_LEN};
 
 /// The eight behaviour bits of one tile.
@@ -123,9 +123,9 @@ impl fmt::Debug for TileAttrTable<'_> {
 impl<'data> TileAttrTable<'data> {
     /// Wraps the bytes of TILEATTR.MNI.
     ///
-    /// Returns `Err` ([`Error::WrongSize`]) unless `data` is exactly 7,000 bytes.
+    /// Returns `Err` ([`ErrorKind::WrongSize`]) unless `data` is exactly 7,000 bytes.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
-        let bytes = data.try_into().map_err(|_| Error::WrongSize {
+        let bytes = data.try_into().map_err(|_| ErrorKind::WrongSize {
             what: "TILEATTR.MNI",
             found: data.len(),
             expected: TILEATTR_LEN,

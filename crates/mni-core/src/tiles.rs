@@ -9,10 +9,10 @@
 
 use std::fmt;
 
-use gamedata_io::Bytes;
+use gamedata_io::records;
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::error::{Error, Result};
+use crate::error::{ErrorKind, Result};
 use crate::map::MapTile;
 use crate::raw::{MaskedTileRaw, SolidTileRaw};
 
@@ -156,7 +156,7 @@ pub type MaskedTiles<'data> = TileTable<'data, MaskedTileRaw>;
 impl<'data> SolidTiles<'data> {
     /// Casts TILES.MNI in place.
     ///
-    /// Returns `Err` ([`Error::RecordMultiple`]) if the length is not a multiple of 32.
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the length is not a multiple of 32.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
         cast_table(data, "TILES.MNI")
     }
@@ -165,7 +165,7 @@ impl<'data> SolidTiles<'data> {
 impl<'data> MaskedTiles<'data> {
     /// Casts MASKTILE.MNI in place.
     ///
-    /// Returns `Err` ([`Error::RecordMultiple`]) if the length is not a multiple of 40.
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the length is not a multiple of 40.
     pub fn parse(data: &'data [u8]) -> Result<Self> {
         cast_table(data, "MASKTILE.MNI")
     }
@@ -175,18 +175,11 @@ fn cast_table<'data, T>(data: &'data [u8], what: &'static str) -> Result<TileTab
 where
     T: FromBytes + Immutable + KnownLayout + Unaligned,
 {
-    let record = size_of::<T>();
-    let not_whole = || Error::RecordMultiple {
+    let tiles = records::<T>(data).map_err(|e| ErrorKind::RecordMultiple {
         what,
         found: data.len(),
-        record,
-    };
-    if !data.len().is_multiple_of(record) {
-        return Err(not_whole());
-    }
-    let tiles = Bytes::new(data)
-        .slice_at::<T>(0, data.len() / record)
-        .map_err(|_| not_whole())?;
+        record: e.record,
+    })?;
     Ok(TileTable { tiles })
 }
 

@@ -3,7 +3,7 @@
 
 use zerocopy::IntoBytes;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result, WriteProblem};
 use crate::map::{Actor, MAX_WIDTH, MIN_WIDTH, MapFlags};
 use crate::raw::{
     ActorRecord, GROUP_DIRECTORY_LEN, GROUP_NAME_LEN, GROUP_SLOTS, GroupSlot, MAP_TILE_COUNT,
@@ -14,7 +14,7 @@ use crate::raw::{
 /// 4,000, with the ASCII count slot after the last entry when a slot is free (as the game's
 /// files have).
 ///
-/// Returns `Err` ([`Error::Unwritable`]) if a name is empty, longer than 12 bytes, not
+/// Returns `Err` ([`ErrorKind::Unwritable`]) if a name is empty, longer than 12 bytes, not
 /// ASCII or holds a NUL, if there are more than 200 entries, or if the file would pass 4 GiB.
 pub fn write_group<'a, I>(entries: I) -> Result<Vec<u8>>
 where
@@ -22,22 +22,20 @@ where
 {
     let entries: Vec<(&str, &[u8])> = entries.into_iter().collect();
     if entries.len() > GROUP_SLOTS {
-        return Err(Error::Unwritable {
-            what: "group file",
-            found: format!("{} entries", entries.len()),
-            expected: format!("at most {GROUP_SLOTS}"),
-        });
+        return Err(unwritable(WriteProblem::TooManyEntries {
+            count: entries.len(),
+        }));
     }
     let mut slots = Vec::with_capacity(GROUP_SLOTS);
     let mut offset = GROUP_DIRECTORY_LEN as u64;
-    for (name, data) in &entries {
+    for (index, (name, data)) in entries.iter().enumerate() {
         let size = u32::try_from(data.len()).ok();
         let start = u32::try_from(offset).ok();
         let (Some(size), Some(start)) = (size, start) else {
             return Err(too_large(offset, data.len()));
         };
         slots.push(GroupSlot {
-            name: entry_name(name)?,
+            name: entry_name(index, name)?,
             offset: start.into(),
             size: size.into(),
         });
@@ -49,7 +47,7 @@ where
     if slots.len() < GROUP_SLOTS {
         let count = entries.len().to_string();
         slots.push(GroupSlot {
-            name: entry_name(&count)?,
+            name: entry_name(entries.len(), &count)?,
             offset: 0.into(),
             size: 0.into(),
         });
@@ -71,22 +69,23 @@ where
 }
 
 fn too_large(offset: u64, adding: usize) -> Error {
-    Error::Unwritable {
-        what: "group file",
-        found: format!("{} bytes", offset + adding as u64),
-        expected: "at most 4 GiB (u32 offsets)".to_owned(),
-    }
+    unwritable(WriteProblem::TooLarge {
+        bytes: offset.saturating_add(adding as u64),
+    })
+}
+
+fn unwritable(problem: WriteProblem) -> Error {
+    ErrorKind::Unwritable(problem).into()
 }
 
 /// A name field: 1 to 12 ASCII bytes, no NUL, padded with NULs.
-fn entry_name(name: &str) -> Result<[u8; GROUP_NAME_LEN]> {
+fn entry_name(index: usize, name: &str) -> Result<[u8; GROUP_NAME_LEN]> {
     let bytes = name.as_bytes();
     if bytes.is_empty() || bytes.len() > GROUP_NAME_LEN || !name.is_ascii() || bytes.contains(&0) {
-        return Err(Error::Unwritable {
-            what: "group entry name",
-            found: format!("{name:?}"),
-            expected: "1 to 12 ASCII bytes with no NUL".to_owned(),
-        });
+        return Err(unwritable(WriteProblem::EntryName {
+            index,
+            len: bytes.len(),
+        }));
     }
     let mut field = [0u8; GROUP_NAME_LEN];
     for (dst, src) in field.iter_mut().zip(bytes) {
@@ -98,32 +97,26 @@ fn entry_name(name: &str) -> Result<[u8; GROUP_NAME_LEN]> {
 /// Writes a map: header, actor list, then 32,764 tile values (row-major, `width` a row;
 /// `tiles` shorter than that is padded with 0, air).
 ///
-/// Returns `Err` ([`Error::Unwritable`]) if `width` is not a power of two from 32 to 2048,
+/// Returns `Err` ([`ErrorKind::Unwritable`]) if `width` is not a power of two from 32 to 2048,
 /// if there are more than 21,845 actors (the list length is a u16 count of words), or if
 /// `tiles` holds more than 32,764 values.
 pub fn write_map(flags: MapFlags, width: u16, actors: &[Actor], tiles: &[u16]) -> Result<Vec<u8>> {
     if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) || !width.is_power_of_two() {
-        return Err(Error::Unwritable {
-            what: "map",
-            found: format!("width {width}"),
-            expected: "a power of two from 32 to 2048".to_owned(),
-        });
+        return Err(unwritable(WriteProblem::MapWidth { width }));
     }
     let words = actors
         .len()
         .checked_mul(3)
         .and_then(|w| u16::try_from(w).ok())
-        .ok_or_else(|| Error::Unwritable {
-            what: "map",
-            found: format!("{} actors", actors.len()),
-            expected: "at most 21,845 (65,535 words)".to_owned(),
+        .ok_or_else(|| {
+            unwritable(WriteProblem::TooManyActors {
+                count: actors.len(),
+            })
         })?;
     if tiles.len() > MAP_TILE_COUNT {
-        return Err(Error::Unwritable {
-            what: "map",
-            found: format!("{} tile values", tiles.len()),
-            expected: format!("at most {MAP_TILE_COUNT}"),
-        });
+        return Err(unwritable(WriteProblem::TooManyTiles {
+            count: tiles.len(),
+        }));
     }
     let header = MapHeader {
         flags: flags.to_bits().into(),

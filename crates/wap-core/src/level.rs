@@ -98,7 +98,7 @@ impl<'data> Level<'data> {
 
     /// Plane `index`; `None` past the last plane.
     ///
-    /// The inner `Err` is [`ErrorKind::PlaneSize`] or [`ErrorKind::Section`] when the plane's size
+    /// The inner `Err` is [`ErrorKind::PlaneSize`] or [`ErrorKind::PlaneTiles`] when the plane's size
     /// or tiles are bad.
     pub fn plane(&self, index: usize) -> Option<Result<Plane<'data>>> {
         let raw = self.planes.get(index)?;
@@ -132,7 +132,7 @@ impl<'data> Level<'data> {
 
     /// The tile property table.
     ///
-    /// Returns `Err` ([`ErrorKind::Section`]) if its 32-byte header does not fit.
+    /// Returns `Err` ([`ErrorKind::TilePropertyTable`]) if its 32-byte header does not fit.
     pub fn tile_properties(&self) -> Result<TileProperties<'data>> {
         let offset = self.header.raw().tile_properties_offset.get() as usize;
         TileProperties::new(self.image, offset)

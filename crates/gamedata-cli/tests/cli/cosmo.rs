@@ -167,8 +167,10 @@ fn folder_errors_name_the_file_and_entry_errors_the_slot() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("reading TILEATTR.MNI of episode 1 in .")
-            && err.contains("caused by: in group file COSMO1.STN")
-            && err.contains("caused by: group file directory is 0 bytes, expected at least 4000"),
+            && err.contains(
+                "caused by: in group file COSMO1.STN: group file directory is 0 bytes, \
+                 expected at least 4000"
+            ),
         "{err}"
     );
 

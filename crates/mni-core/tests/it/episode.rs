@@ -4,8 +4,10 @@ use std::fs;
 
 use gamedata_io::FileError;
 use mni_core::{
-    Episode, EpisodeFiles, EpisodePaths, Error, FileData, GroupKind, synth, write_group,
+    Episode, EpisodeFiles, EpisodePaths, Error, ErrorKind, FileData, GroupKind, synth, write_group,
 };
+
+use crate::kind;
 
 #[test]
 fn finds_group_files_in_any_case() {
@@ -51,12 +53,12 @@ fn stn_is_searched_before_vol() {
     assert_eq!(ep.find("SHARED.MNI").unwrap().0, GroupKind::Stn);
     assert_eq!(ep.find("onlyvol.mni").unwrap().0, GroupKind::Vol);
     assert!(matches!(
-        ep.get("NONE.MNI"),
-        Err(Error::EntryNotFound { .. })
+        kind(ep.get("NONE.MNI")),
+        Some(ErrorKind::EntryNotFound)
     ));
     assert!(matches!(
-        ep.tile_attributes(),
-        Err(Error::EntryNotFound { .. })
+        kind(ep.tile_attributes()),
+        Some(ErrorKind::EntryNotFound)
     ));
 }
 
@@ -87,19 +89,22 @@ fn errors_name_the_group_file_and_the_slot() {
     fs::write(dir.path().join("COSMO1.VOL"), &e.vol).unwrap();
     let files = EpisodeFiles::open(dir.path(), 1).unwrap();
     let err = files.episode().unwrap_err();
-    assert!(
-        matches!(&err, Error::InGroupFile { file, .. } if file == "COSMO1.STN"),
-        "{err:?}"
+    assert_eq!(
+        err.context().and_then(|c| c.file.as_deref()),
+        Some("COSMO1.STN")
     );
     assert!(matches!(
-        err.root(),
-        Error::TooShort {
+        err.kind(),
+        Some(ErrorKind::TooShort {
             found: 0,
             expected: 4000,
             ..
-        }
+        })
     ));
-    assert_eq!(err.to_string(), "in group file COSMO1.STN");
+    assert_eq!(
+        err.to_string(),
+        "in group file COSMO1.STN: group file directory is 0 bytes, expected at least 4000"
+    );
 
     // TILES.MNI in slot 1 is 33 bytes: the error names the file, the slot and the entry.
     let stn = write_group([
@@ -112,11 +117,16 @@ fn errors_name_the_group_file_and_the_slot() {
     let files = EpisodeFiles::open(dir.path(), 1).unwrap();
     let ep = files.episode().unwrap();
     let err = ep.tile_images().unwrap_err();
-    assert_eq!(err.to_string(), "in entry TILES.MNI (slot 1) of COSMO1.STN");
-    let cause = std::error::Error::source(&err).unwrap().to_string();
     assert_eq!(
-        cause,
-        "TILES.MNI is 33 bytes, not a multiple of its 32-byte record"
+        err.to_string(),
+        "in entry TILES.MNI (slot 1) of COSMO1.STN: TILES.MNI is 33 bytes, not a multiple of \
+         its 32-byte record"
+    );
+    assert!(std::error::Error::source(&err).is_none());
+    let context = err.context().unwrap();
+    assert_eq!(
+        (context.entry.as_deref(), context.slot),
+        (Some("TILES.MNI"), Some(1))
     );
 
     // A map entry that is not a map: the VOL and its slot are named.
@@ -125,8 +135,10 @@ fn errors_name_the_group_file_and_the_slot() {
         .map(|_| ())
         .and_then(|()| ep.map("nomap"))
         .unwrap_err();
-    assert!(
-        matches!(err, Error::EntryNotFound { ref place, .. } if place == "COSMO1.STN or COSMO1.VOL")
+    assert_eq!(err.kind(), Some(ErrorKind::EntryNotFound));
+    assert_eq!(
+        err.to_string(),
+        "no entry named \"nomap\" in COSMO1.STN or COSMO1.VOL"
     );
 
     // An entry past the end of its file: the file is named around the range error.
@@ -134,14 +146,16 @@ fn errors_name_the_group_file_and_the_slot() {
     cut.truncate(11_010);
     let ep = Episode::parse_named(&cut, "CUT.STN", &e.vol, "COSMO1.VOL").unwrap();
     let err = ep.get("TILES.MNI").unwrap_err();
-    assert!(
-        matches!(&err, Error::InGroupFile { file, .. } if file == "CUT.STN"),
-        "{err:?}"
-    );
+    assert_eq!(err.context().unwrap().file.as_deref(), Some("CUT.STN"));
     assert!(matches!(
-        err.root(),
-        Error::EntryOutOfBounds { slot: 1, .. }
+        err.kind(),
+        Some(ErrorKind::EntryOutOfBounds { slot: 1, .. })
     ));
+    assert!(
+        err.to_string()
+            .starts_with("in group file CUT.STN: group entry \"TILES.MNI\" (slot 1) spans"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -153,9 +167,10 @@ fn a_map_with_a_bad_width_names_its_entry() {
     let vol = write_group([("A9.MNI", &map[..])]).unwrap();
     let ep = Episode::parse(&stn, &vol).unwrap();
     let err = ep.map("a9.mni").unwrap_err();
-    assert_eq!(err.to_string(), "in entry A9.MNI (slot 0) of VOL");
     assert_eq!(
-        err.root().to_string(),
-        "map width is 1 tile, expected a power of two from 32 to 2048"
+        err.to_string(),
+        "in entry A9.MNI (slot 0) of VOL: map width is 1 tile, expected a power of two from \
+         32 to 2048"
     );
+    assert_eq!(err.kind(), Some(ErrorKind::MapWidth { found: 1 }));
 }

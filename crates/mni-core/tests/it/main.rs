@@ -11,6 +11,11 @@
     clippy::panic
 )]
 
+/// The kind of a result's data error; `None` for `Ok` or a file-system error.
+pub(crate) fn kind<T>(result: mni_core::Result<T>) -> Option<mni_core::ErrorKind> {
+    result.err().and_then(|e| e.kind())
+}
+
 mod episode;
 mod fuzz_regressions;
 mod group;

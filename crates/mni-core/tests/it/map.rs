@@ -2,8 +2,10 @@
 
 use mni_core::map::{MAX_WIDTH, MIN_WIDTH};
 use mni_core::{
-    Actor, ActorKind, ActorListProblem, Error, Map, MapFlags, MapTile, TileAttrTable, write_map,
+    Actor, ActorKind, ActorListProblem, ErrorKind, Map, MapFlags, MapTile, TileAttrTable, write_map,
 };
+
+use crate::kind;
 
 /// A map file by hand: flags, width, actor words, the actor words, then 32,764 tile values
 /// where cell i holds `tile(i)`.
@@ -131,7 +133,7 @@ fn rejects_bad_widths() {
         let bytes = map_bytes(0, width, &[], |_| 0);
         let err = Map::parse(&bytes).unwrap_err();
         assert!(
-            matches!(err, Error::MapWidth { found } if found == width),
+            matches!(err.kind(), Some(ErrorKind::MapWidth { found }) if found == width),
             "{width}: {err}"
         );
     }
@@ -147,12 +149,12 @@ fn rejects_actor_lists_that_are_not_whole_or_overrun() {
     let bytes = map_bytes(0, 64, &[1, 2, 3, 4], |_| 0);
     let err = Map::parse(&bytes).unwrap_err();
     assert!(matches!(
-        err,
-        Error::ActorList {
+        err.kind(),
+        Some(ErrorKind::ActorList {
             words: 4,
             problem: ActorListProblem::NotWholeActors,
             ..
-        }
+        })
     ));
 
     // Header claims 33,000 words (66,000 bytes) of actors in a file of 6 + 65,528 bytes.
@@ -161,12 +163,12 @@ fn rejects_actor_lists_that_are_not_whole_or_overrun() {
     let err = Map::parse(&bytes).unwrap_err();
     assert!(
         matches!(
-            err,
-            Error::ActorList {
+            err.kind(),
+            Some(ErrorKind::ActorList {
                 words: 33_000,
                 problem: ActorListProblem::PastEnd { available: 65_528 },
                 ..
-            }
+            })
         ),
         "{err}"
     );
@@ -178,12 +180,12 @@ fn rejects_actor_lists_that_are_not_whole_or_overrun() {
     let err = Map::parse(&bytes).unwrap_err();
     assert!(
         matches!(
-            err,
-            Error::TooShort {
+            err.kind(),
+            Some(ErrorKind::TooShort {
                 found: 65_522,
                 expected: 65_528,
                 ..
-            }
+            })
         ),
         "{err}"
     );
@@ -194,7 +196,10 @@ fn rejects_truncated_files_and_keeps_trailing_bytes() {
     let full = map_bytes(0, 64, &[], |_| 0);
     for len in [0, 5, 6, 1000, full.len() - 1] {
         assert!(
-            matches!(Map::parse(&full[..len]), Err(Error::TooShort { .. })),
+            matches!(
+                kind(Map::parse(&full[..len])),
+                Some(ErrorKind::TooShort { .. })
+            ),
             "{len}"
         );
     }
@@ -229,16 +234,16 @@ fn writer_round_trips_and_refuses_bad_input() {
     assert_eq!(map.tile_value(100, 0), Some(0), "padded with air");
 
     assert!(matches!(
-        write_map(flags, 100, &[], &[]),
-        Err(Error::Unwritable { .. })
+        kind(write_map(flags, 100, &[], &[])),
+        Some(ErrorKind::Unwritable(_))
     ));
     assert!(matches!(
-        write_map(flags, 64, &[], &vec![0; 32_765]),
-        Err(Error::Unwritable { .. })
+        kind(write_map(flags, 64, &[], &vec![0; 32_765])),
+        Some(ErrorKind::Unwritable(_))
     ));
     let many = vec![actors[0]; 21_846];
     assert!(matches!(
-        write_map(flags, 64, &many, &[]),
-        Err(Error::Unwritable { .. })
+        kind(write_map(flags, 64, &many, &[])),
+        Some(ErrorKind::Unwritable(_))
     ));
 }

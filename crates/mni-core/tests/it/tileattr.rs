@@ -1,12 +1,15 @@
 //! TILEATTR.MNI: lookups, flags and the summary.
 
-use mni_core::{Error, TileAttrTable, TileAttributes, synth};
+use mni_core::{ErrorKind, TileAttrTable, TileAttributes, synth};
 
 #[test]
 fn must_be_exactly_7000_bytes() {
     for len in [0, 6999, 7001] {
         let err = TileAttrTable::parse(&vec![0; len]).unwrap_err();
-        assert!(matches!(err, Error::WrongSize { found, expected: 7000, .. } if found == len));
+        assert!(matches!(
+            err.kind(),
+            Some(ErrorKind::WrongSize { found, expected: 7000, .. }) if found == len
+        ));
     }
 }
 

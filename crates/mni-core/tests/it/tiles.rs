@@ -3,10 +3,12 @@
 use mni_core::raw::{MaskedTileRaw, SolidTileRaw};
 use mni_core::tiles::{TILE_PIXELS, ega_rgba};
 use mni_core::{
-    EGA_PALETTE, Error, Map, MapFlags, MapTile, MaskedTiles, SolidTiles, TileImages, synth,
+    EGA_PALETTE, ErrorKind, Map, MapFlags, MapTile, MaskedTiles, SolidTiles, TileImages, synth,
     write_map,
 };
 use zerocopy::FromBytes;
+
+use crate::kind;
 
 #[test]
 fn solid_rows_are_blue_green_red_intensity_planes_msb_first() {
@@ -64,16 +66,16 @@ fn tables_must_be_whole_tiles() {
     assert_eq!(SolidTiles::parse(&[0; 64]).unwrap().len(), 2);
     assert_eq!(MaskedTiles::parse(&[0; 80]).unwrap().len(), 2);
     assert!(matches!(
-        SolidTiles::parse(&[0; 33]),
-        Err(Error::RecordMultiple {
+        kind(SolidTiles::parse(&[0; 33])),
+        Some(ErrorKind::RecordMultiple {
             record: 32,
             found: 33,
             ..
         })
     ));
     assert!(matches!(
-        MaskedTiles::parse(&[0; 39]),
-        Err(Error::RecordMultiple { record: 40, .. })
+        kind(MaskedTiles::parse(&[0; 39])),
+        Some(ErrorKind::RecordMultiple { record: 40, .. })
     ));
     assert!(SolidTiles::parse(&[]).unwrap().is_empty());
     assert!(SolidTiles::parse(&[0; 64]).unwrap().get(2).is_none());
