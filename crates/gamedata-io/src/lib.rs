@@ -54,3 +54,56 @@ pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};
 pub use limits::{LimitError, Limits};
 pub use records::{RecordLengthError, records, whole_records};
 pub use text::{CodePage, decode, field_text, latin1};
+
+/// zerocopy, re-exported for [`record!`]'s derives.
+#[doc(hidden)]
+pub use zerocopy;
+
+/// Declares an on-disk record: a `#[repr(C)]` struct of alignment 1 that casts in place at
+/// any byte offset (zerocopy's `FromBytes`, `IntoBytes`, `KnownLayout`, `Immutable`,
+/// `Unaligned`, with `Clone`, `Copy`, `Debug`, `PartialEq`, `Eq`), and a compile-time
+/// assertion of its size in bytes. Fields are bytes, byte arrays and zerocopy's
+/// little-endian integers, so the byte order is the file's on every host. The crate using
+/// it needs zerocopy as a dependency (the derives name it).
+///
+/// ```
+/// use zerocopy::little_endian::{U16, U32};
+///
+/// gamedata_io::record! {
+///     /// A 20-byte group file directory slot.
+///     pub struct Slot {
+///         /// Name, NUL-padded.
+///         pub name: [u8; 12],
+///         /// Offset in bytes.
+///         pub offset: U32,
+///         /// Size in bytes.
+///         pub size: U32,
+///     } = 20;
+/// }
+///
+/// let bytes = [b'A', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0, 5, 0, 0, 0];
+/// let slot = <Slot as zerocopy::FromBytes>::ref_from_bytes(&bytes[..]).unwrap();
+/// assert_eq!((slot.offset.get(), slot.size.get()), (16, 5));
+/// # let _ = U16::new(0);
+/// ```
+#[macro_export]
+macro_rules! record {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($body:tt)* } = $size:expr;) => {
+        $(#[$meta])*
+        #[repr(C)]
+        #[derive(
+            Clone,
+            Copy,
+            Debug,
+            PartialEq,
+            Eq,
+            $crate::zerocopy::FromBytes,
+            $crate::zerocopy::IntoBytes,
+            $crate::zerocopy::KnownLayout,
+            $crate::zerocopy::Immutable,
+            $crate::zerocopy::Unaligned,
+        )]
+        $vis struct $name { $($body)* }
+        const _: () = assert!(::core::mem::size_of::<$name>() == $size);
+    };
+}

@@ -4,21 +4,9 @@
 //! byte offset of a mapped file; sizes are asserted at compile time. Layouts and their
 //! sources: `docs/formats/uo.md`.
 
+use gamedata_io::record;
 use zerocopy::little_endian::{I16, U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
-
-macro_rules! record {
-    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* } = $size:expr;) => {
-        $(#[$meta])*
-        #[repr(C)]
-        #[derive(
-            Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable,
-            Unaligned,
-        )]
-        pub struct $name { $($body)* }
-        const _: () = assert!(size_of::<$name>() == $size);
-    };
-}
 
 /// Cells along each side of a map block.
 pub const BLOCK_SIDE: usize = 8;
