@@ -2,6 +2,7 @@
 //!
 //! | item | what |
 //! |---|---|
+//! | [`FormatError`] | the format crates' error: a file-system error, or a small `Copy` kind of bad bytes with the file's name |
 //! | [`FileData`] | the owner of a file's bytes: a memory map ([`FileData::map`]) or a buffer ([`FileData::read`]); views borrow from it |
 //! | [`MapOptions`] | pre-faulting and access advice for a mapping that will be scanned whole |
 //! | [`find_file_ignoring_case`] | a file in a folder whatever the letter case of its name (`MAP0.MUL`, `map0.mul`) |
@@ -40,6 +41,7 @@
 //! ```
 
 mod bytes;
+mod error;
 mod file;
 mod find;
 mod inflate;
@@ -48,6 +50,7 @@ mod records;
 mod text;
 
 pub use bytes::{Bytes, ReadError};
+pub use error::FormatError;
 pub use file::{Access, FileData, FileError, MapOptions};
 pub use find::{file_name, find_file_ignoring_case, find_optional};
 pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};

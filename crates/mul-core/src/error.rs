@@ -3,9 +3,8 @@
 //! and keeps file-system errors apart.
 
 use std::fmt;
-use std::path::Path;
 
-use gamedata_io::{FileError, InflateError, LimitError, ReadError};
+use gamedata_io::{FormatError, InflateError, LimitError, ReadError};
 
 use crate::map::MapSize;
 use crate::raw::MAP_BLOCK_LEN;
@@ -13,80 +12,16 @@ use crate::raw::MAP_BLOCK_LEN;
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Everything that can go wrong reading Ultima Online files: a file that cannot be had, or
-/// bytes that are not what the format allows, with the file they are in when known.
-///
-/// `Display` is one sentence ("MAP0.MUL: the map is 3211264 bytes ..."); a file-system
-/// error keeps the operating system's error as its [`source`](std::error::Error::source),
-/// so print the chain with `{:#}` under anyhow or walk `source()`. Format facts:
-/// `docs/formats/uo.md`.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// A file could not be found, read or mapped.
-    #[error(transparent)]
-    File(#[from] FileError),
-    /// The bytes are not what the format allows.
-    #[error("{}{kind}", InFile(file.as_deref()))]
-    Data {
-        /// What is wrong, and where inside the file.
-        kind: ErrorKind,
-        /// The file's name as found ("MAP0.MUL"), when known.
-        file: Option<Box<str>>,
-    },
-}
-
-/// `"NAME: "` before a message, or nothing.
-struct InFile<'a>(Option<&'a str>);
-
-impl fmt::Display for InFile<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(file) => write!(f, "{file}: "),
-            None => Ok(()),
-        }
-    }
-}
+/// Everything that can go wrong reading these files: a file that cannot be had
+/// ([`Error::File`]), or bytes that are not what the format allows ([`Error::Data`]: an
+/// [`ErrorKind`] and the file's name when known). See [`FormatError`] for its methods
+/// ([`kind`](FormatError::kind), [`file`](FormatError::file)) and how to print it. Format
+/// facts: `docs/formats/uo.md`.
+pub type Error = FormatError<ErrorKind>;
 
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Self {
-        Error::Data { kind, file: None }
-    }
-}
-
-impl From<LimitError> for Error {
-    fn from(limit: LimitError) -> Self {
-        ErrorKind::Limit(limit).into()
-    }
-}
-
-impl Error {
-    /// What is wrong in the bytes; `None` for a file-system error.
-    pub fn kind(&self) -> Option<ErrorKind> {
-        match self {
-            Error::Data { kind, .. } => Some(*kind),
-            _ => None,
-        }
-    }
-
-    /// The name of the file the bad bytes are in, when known.
-    pub fn file(&self) -> Option<&str> {
-        match self {
-            Error::Data { file, .. } => file.as_deref(),
-            _ => None,
-        }
-    }
-
-    /// Names the file of a data error that does not name one yet (file-system errors name
-    /// their path already).
-    pub(crate) fn in_file(path: &Path) -> impl FnOnce(Error) -> Error + '_ {
-        move |e| match e {
-            Error::Data { kind, file: None } => Error::Data {
-                kind,
-                file: Some(gamedata_io::file_name(path).into()),
-            },
-            other => other,
-        }
+        FormatError::data(kind)
     }
 }
 

@@ -72,7 +72,7 @@ pub mod write;
 
 pub use checksum::{ChecksumClass, base_checksum};
 pub use error::{Error, ErrorKind, Result, WriteProblem};
-pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions};
+pub use gamedata_io::{Access, FileData, FileError, FormatError, LimitError, Limits, MapOptions};
 pub use gamedata_io::{CodePage, decode, field_text};
 pub use header::Header;
 pub use level::{Game, Layout, Level, Section, SectionKind};

@@ -1,0 +1,87 @@
+//! The error shape the format crates share: a file that cannot be had, or bad bytes.
+
+use std::fmt;
+use std::path::Path;
+
+use crate::file::FileError;
+use crate::limits::LimitError;
+
+/// An error of a format crate: a file that cannot be found, read or mapped
+/// ([`FormatError::File`]), or bytes that are not what the format allows
+/// ([`FormatError::Data`]): `K`, the crate's small `Copy` error kind with offsets and counts
+/// as numbers, and the name of the file it was found in when known.
+///
+/// `Display` is one sentence ("MAP0.MUL: the map is 3211264 bytes, ..."). A file-system
+/// error keeps the operating system's error as its [`source`](std::error::Error::source),
+/// so print the whole chain with `{:#}` under anyhow, or walk `source()`.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FormatError<K> {
+    /// A file could not be found, read or mapped.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The bytes are not what the format allows.
+    #[error("{}{kind}", FilePrefix(file.as_deref()))]
+    Data {
+        /// What is wrong, and where inside the file.
+        kind: K,
+        /// The file's name as found ("MAP0.MUL"), when known.
+        file: Option<Box<str>>,
+    },
+}
+
+/// `"NAME: "` before a message, or nothing.
+struct FilePrefix<'a>(Option<&'a str>);
+
+impl fmt::Display for FilePrefix<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(file) => write!(f, "{file}: "),
+            None => Ok(()),
+        }
+    }
+}
+
+impl<K: From<LimitError>> From<LimitError> for FormatError<K> {
+    fn from(limit: LimitError) -> Self {
+        FormatError::Data {
+            kind: limit.into(),
+            file: None,
+        }
+    }
+}
+
+impl<K: Copy> FormatError<K> {
+    /// A data error of `kind` in no named file.
+    pub fn data(kind: K) -> Self {
+        FormatError::Data { kind, file: None }
+    }
+
+    /// What is wrong in the bytes; `None` for a file-system error.
+    pub fn kind(&self) -> Option<K> {
+        match self {
+            FormatError::Data { kind, .. } => Some(*kind),
+            FormatError::File(_) => None,
+        }
+    }
+
+    /// The name of the file the bad bytes are in, when known.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            FormatError::Data { file, .. } => file.as_deref(),
+            FormatError::File(_) => None,
+        }
+    }
+
+    /// A function that names `path`'s file in a data error that names none yet, for
+    /// `map_err` (file-system errors name their path already).
+    pub fn in_file(path: &Path) -> impl FnOnce(Self) -> Self + '_ {
+        move |e| match e {
+            FormatError::Data { kind, file: None } => FormatError::Data {
+                kind,
+                file: Some(crate::find::file_name(path).into()),
+            },
+            other => other,
+        }
+    }
+}
