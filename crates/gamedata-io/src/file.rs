@@ -1,7 +1,8 @@
 //! The owner of a file's bytes: a memory map or a buffer read into memory.
 //!
-//! This module holds the workspace's only `unsafe` code: the call to [`memmap2::Mmap::map`]
-//! in [`FileData::map_with`].
+//! The workspace's only call to [`memmap2::Mmap::map`] is here, in [`FileData::map_with`];
+//! the format crates' `unsafe fn map` entry points and the command's mapping calls go
+//! through [`FileData::map`].
 
 use std::fmt;
 use std::ops::Deref;

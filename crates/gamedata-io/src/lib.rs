@@ -12,9 +12,12 @@
 //! | [`records`], [`whole_records`] | a whole file as a table of fixed-size records, cast in place |
 //! | [`field_text`], [`latin1`], [`decode`] | fixed-size text fields: trimmed at the first NUL, decoded as Latin-1 or a Windows [`CodePage`] |
 //!
-//! This crate holds the workspace's only `unsafe` code: the call to [`memmap2::Mmap::map`] in
-//! [`FileData::map`], whose `# Safety` section says what the caller must uphold. Everything
-//! else, here and in the format crates, is safe code (`#![forbid(unsafe_code)]` there).
+//! The memory map itself is made here, in [`FileData::map_with`], the only call to
+//! [`memmap2::Mmap::map`]; its `# Safety` section says what the caller must uphold. The
+//! format crates are `#![deny(unsafe_code)]` but for their `unsafe fn map` entry points, each
+//! a thin call of [`FileData::map`] with the same contract, and the `gamedata` command maps
+//! through those and through one function of its own for single files
+//! (`gamedata-cli/src/uo/mod.rs`, `map_file`). Everything else is safe code.
 //!
 //! Errors are small: [`ReadError`] and [`LimitError`] are `Copy` and carry numbers only, so
 //! that each format crate maps them into its own error with the context it knows (file,

@@ -15,7 +15,7 @@ pub struct Limits {
     /// Default: 256 MiB.
     pub max_decoded_bytes: u64,
     /// Largest number of records one table read from a file may hold when it is collected
-    /// into memory (entries of a container's table, objects of a level). Default:
+    /// into memory (entries of a UOP container's table, blocks of a map UOP's chunks). Default:
     /// 16,777,216.
     pub max_records: u64,
 }
