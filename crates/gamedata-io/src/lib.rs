@@ -25,6 +25,22 @@
 //!
 //! # Example
 //!
+//! ```no_run
+//! use gamedata_io::{Bytes, FileData, find_file_ignoring_case};
+//! use zerocopy::little_endian::U32;
+//!
+//! // A file found in any letter case, read into memory (FileData::map maps it instead).
+//! let path = find_file_ignoring_case("path/to/client", "staidx0.mul")?;
+//! let data = FileData::read(&path)?;
+//! // Its first 12-byte index record: three little-endian words, cast in place.
+//! let mut bytes = Bytes::new(&data);
+//! let [offset, length, _extra] = *bytes.read::<[U32; 3]>()?;
+//! println!("block 0: {} bytes at {}", length.get(), offset.get());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The reader never panics:
+//!
 //! ```
 //! use gamedata_io::Bytes;
 //! use zerocopy::little_endian::U16;

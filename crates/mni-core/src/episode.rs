@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gamedata_io::{FileData, find_file_ignoring_case};
+use gamedata_io::{FileData, file_name, find_file_ignoring_case};
 
 #[cfg(doc)]
 use crate::error::ErrorKind;
@@ -48,14 +48,6 @@ impl EpisodePaths {
             vol: find_file_ignoring_case(dir, &format!("COSMO{episode}.VOL"))?,
         })
     }
-}
-
-/// The file name of `path` for messages ("COSMO1.STN"), or the whole path if it has none.
-fn display_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
 }
 
 /// An episode's two group files, owned: read into memory, or mapped by the caller.
@@ -103,7 +95,7 @@ impl EpisodeFiles {
     /// Wraps bytes the caller owns (read, mapped, or made in memory), with the paths they
     /// came from (used in messages).
     pub fn from_data(paths: EpisodePaths, stn: FileData, vol: FileData) -> Self {
-        let names = [display_name(&paths.stn), display_name(&paths.vol)];
+        let names = [file_name(&paths.stn), file_name(&paths.vol)];
         EpisodeFiles {
             paths,
             stn,

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use mul_core::{FileData, FileError, Multis};
+use mul_core::{FileData, Multis};
 use serde::Serialize;
 
 use super::{map_file, parse_id_usize};
@@ -22,11 +22,7 @@ pub(crate) struct MultiArgs {
 /// multi.idx and multi.mul of `dir`, mapped, if both are there.
 #[allow(clippy::type_complexity)]
 pub(super) fn open_multis(dir: &Path) -> Result<Option<([PathBuf; 2], FileData, FileData)>> {
-    let find = |name| match gamedata_io::find_file_ignoring_case(dir, name) {
-        Ok(p) => Ok(Some(p)),
-        Err(FileError::Missing { .. }) => Ok(None),
-        Err(e) => Err(e),
-    };
+    let find = |name| gamedata_io::find_optional(dir, name);
     let (Some(idx), Some(mul)) = (find("multi.idx")?, find("multi.mul")?) else {
         return Ok(None);
     };
