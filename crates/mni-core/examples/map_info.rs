@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use mni_core::{EpisodeFiles, MapTile};
+use mni_core::{ActorKind, EpisodeFiles, MapTile};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -16,11 +16,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let map = episode.map(name)?;
     let (width, height, actors) = (map.width(), map.height(), map.actors().len());
     println!("{name}: {width} x {height} tiles, {actors} actors");
-    let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
+    let (mut special, mut by_type) = (0, BTreeMap::<u16, usize>::new());
     for actor in map.actors() {
-        *by_kind.entry(format!("{:?}", actor.kind)).or_default() += 1;
+        match actor.kind {
+            ActorKind::Normal(actor_type) => *by_type.entry(actor_type).or_default() += 1,
+            _ => special += 1,
+        }
     }
-    println!("actors by type: {by_kind:?}");
+    println!("{special} special actors; normal actors by type: {by_type:?}");
     let (mut solid, mut ground) = (0, 0);
     for y in 0..height {
         for x in 0..width {
