@@ -38,7 +38,7 @@ fn map_json_and_render() {
         (v["width"].as_u64(), v["height"].as_u64()),
         (Some(64), Some(512))
     );
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys = json_keys(&v);
     assert_eq!(
         keys,
         [

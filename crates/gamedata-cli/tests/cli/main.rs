@@ -30,6 +30,12 @@ fn gamedata(args: &[&str], cwd: &Path) -> Output {
         .expect("run gamedata")
 }
 
+/// The keys of a JSON object, in their order (the report's contract).
+fn json_keys(value: &Value) -> Vec<&str> {
+    let object = value.as_object().expect("a JSON object");
+    object.keys().map(String::as_str).collect()
+}
+
 fn stdout_json(out: &Output) -> Value {
     assert!(
         out.status.success(),

@@ -53,12 +53,7 @@ fn uo_stats_json_agrees_with_the_library_both_ways() {
         .concat(),
         dir.path(),
     ));
-    let keys: Vec<&str> = par
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = json_keys(&par);
     assert_eq!(
         keys,
         ["width", "height", "blocks", "land", "statics", "elapsed_ms"]
@@ -112,12 +107,7 @@ fn uo_tile_info_tiledata_find_multi_and_render() {
         &[&["uo", "tile", d][..], &UO_SIZE, &[&x, &y, "--json"]].concat(),
         dir.path(),
     ));
-    let keys: Vec<&str> = tile
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = json_keys(&tile);
     assert_eq!(keys, ["x", "y", "land", "statics", "top_z"]);
     assert!(
         tile["statics"]

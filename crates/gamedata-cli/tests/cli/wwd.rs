@@ -21,12 +21,7 @@ fn wwd_info_checksum_objects_and_write_on_a_synthetic_level() {
     let cwd = dir.path();
     let info = stdout_json(&gamedata(&["wwd", "info", "level.wwd", "--json"], cwd));
     // The contract's keys, in its order.
-    let keys: Vec<&str> = info
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let keys = json_keys(&info);
     assert_eq!(
         keys[..12],
         [
@@ -57,12 +52,7 @@ fn wwd_info_checksum_objects_and_write_on_a_synthetic_level() {
     let planes = info["planes"].as_array().unwrap();
     assert_eq!(planes.len(), 3);
     for (plane, want) in planes.iter().zip(&data.planes) {
-        let keys: Vec<&str> = plane
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(String::as_str)
-            .collect();
+        let keys = json_keys(&plane);
         assert_eq!(
             keys,
             [
