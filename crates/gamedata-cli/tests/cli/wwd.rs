@@ -52,7 +52,7 @@ fn wwd_info_checksum_objects_and_write_on_a_synthetic_level() {
     let planes = info["planes"].as_array().unwrap();
     assert_eq!(planes.len(), 3);
     for (plane, want) in planes.iter().zip(&data.planes) {
-        let keys = json_keys(&plane);
+        let keys = json_keys(plane);
         assert_eq!(
             keys,
             [
