@@ -98,7 +98,7 @@ impl World {
     /// statics{N}.mul, tiledata.mul, radarcol.mul, hues.mul.
     ///
     /// Returns `Err` if a file cannot be written.
-    pub fn write_to(&self, dir: &Path, facet: u8) -> std::io::Result<()> {
+    pub fn write_to(&self, dir: impl AsRef<Path>, facet: u8) -> std::io::Result<()> {
         self.write_as(dir, facet, MapFormat::Mul)
     }
 
@@ -106,7 +106,13 @@ impl World {
     /// written by [`write_map_uop`].
     ///
     /// Returns `Err` if a file cannot be written.
-    pub fn write_as(&self, dir: &Path, facet: u8, format: MapFormat) -> std::io::Result<()> {
+    pub fn write_as(
+        &self,
+        dir: impl AsRef<Path>,
+        facet: u8,
+        format: MapFormat,
+    ) -> std::io::Result<()> {
+        let dir = dir.as_ref();
         std::fs::create_dir_all(dir)?;
         let uop;
         let map = match format {
@@ -136,11 +142,12 @@ impl World {
     /// Returns `Err` if a file cannot be written.
     pub fn write_diffs(
         &self,
-        dir: &Path,
+        dir: impl AsRef<Path>,
         facet: u8,
         k: usize,
         seed: u64,
     ) -> std::io::Result<Vec<usize>> {
+        let dir = dir.as_ref();
         let d = self.diffs(k, seed);
         for (name, bytes) in [
             ("mapdifl", &d.mapdifl),
