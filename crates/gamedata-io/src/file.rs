@@ -23,6 +23,18 @@ pub enum FileError {
         #[source]
         source: std::io::Error,
     },
+    /// A folder was given where a file is expected.
+    #[error("{} is a folder, expected a file", path.display())]
+    IsFolder {
+        /// The path given.
+        path: PathBuf,
+    },
+    /// A file was given where a folder is expected.
+    #[error("{} is not a folder", path.display())]
+    NotFolder {
+        /// The path given.
+        path: PathBuf,
+    },
     /// A folder has no file of the wanted name in any letter case.
     #[error("no {name} in {} (looked for any letter case of the name)", dir.display())]
     Missing {
@@ -127,9 +139,11 @@ impl fmt::Debug for FileData {
 impl FileData {
     /// Reads the whole file into memory. Safe: later changes to the file are not seen.
     ///
-    /// Returns `Err` ([`FileError::Io`]) if the file cannot be read.
+    /// Returns `Err` ([`FileError::IsFolder`]) if `path` is a folder, or ([`FileError::Io`])
+    /// if the file cannot be read.
     pub fn read(path: impl AsRef<Path>) -> Result<Self, FileError> {
         let path = path.as_ref();
+        refuse_folder(path)?;
         std::fs::read(path)
             .map(FileData::Read)
             .map_err(|e| FileError::io(path, e))
@@ -153,8 +167,9 @@ impl FileData {
     ///
     /// An empty file gives an empty buffer (a zero-length mapping is not allowed).
     ///
-    /// Returns `Err` ([`FileError::Io`]) if the file cannot be opened or mapped. Advice the
-    /// kernel refuses is ignored: it never changes what is read.
+    /// Returns `Err` ([`FileError::IsFolder`]) if `path` is a folder, or ([`FileError::Io`])
+    /// if the file cannot be opened or mapped. Advice the kernel refuses is ignored: it never
+    /// changes what is read.
     ///
     /// # Safety
     ///
@@ -168,7 +183,13 @@ impl FileData {
         let path = path.as_ref();
         let io = |e| FileError::io(path, e);
         let file = std::fs::File::open(path).map_err(io)?;
-        if file.metadata().map_err(io)?.len() == 0 {
+        let metadata = file.metadata().map_err(io)?;
+        if metadata.is_dir() {
+            return Err(FileError::IsFolder {
+                path: path.to_owned(),
+            });
+        }
+        if metadata.len() == 0 {
             return Ok(FileData::Read(Vec::new()));
         }
         let mut mmap_options = MmapOptions::new();
@@ -194,6 +215,17 @@ impl FileData {
     pub fn is_mapped(&self) -> bool {
         matches!(self, FileData::Mapped(_))
     }
+}
+
+/// [`FileError::IsFolder`] if `path` is a folder (reading one fails with a less clear error,
+/// and mapping one with "No such device").
+fn refuse_folder(path: &Path) -> Result<(), FileError> {
+    if path.is_dir() {
+        return Err(FileError::IsFolder {
+            path: path.to_owned(),
+        });
+    }
+    Ok(())
 }
 
 #[cfg(unix)]

@@ -12,10 +12,15 @@ use crate::file::FileError;
 /// ignored. An exact match is preferred; otherwise the first match in directory order (two
 /// files whose names differ only in case are a broken game folder).
 ///
-/// Returns `Err` ([`FileError::Io`]) if the folder cannot be listed, or
-/// ([`FileError::Missing`]) if no file there has that name.
+/// Returns `Err` ([`FileError::NotFolder`]) if `dir` is a file, ([`FileError::Io`]) if the
+/// folder cannot be listed, or ([`FileError::Missing`]) if no file there has that name.
 pub fn find_file_ignoring_case(dir: impl AsRef<Path>, name: &str) -> Result<PathBuf, FileError> {
     let dir = dir.as_ref();
+    if dir.is_file() {
+        return Err(FileError::NotFolder {
+            path: dir.to_owned(),
+        });
+    }
     let exact = dir.join(name);
     if exact.is_file() {
         return Ok(exact);

@@ -46,16 +46,18 @@ struct IdCount {
 
 #[derive(Serialize)]
 struct LandSummary {
-    z_min: i8,
-    z_max: i8,
+    /// `null` for a map with no cell.
+    z_min: Option<i8>,
+    z_max: Option<i8>,
     top: Vec<IdCount>,
 }
 
 #[derive(Serialize)]
 struct StaticsSummary {
     count: u64,
-    z_min: i8,
-    z_max: i8,
+    /// `null` when there is no static.
+    z_min: Option<i8>,
+    z_max: Option<i8>,
     top: Vec<IdCount>,
 }
 
@@ -96,17 +98,25 @@ pub(crate) fn stats_report(facet: &Facet<'_>, sequential: bool) -> StatsReport {
         height: size.height(),
         blocks: size.blocks(),
         land: LandSummary {
-            z_min: land.z_min,
-            z_max: land.z_max,
+            z_min: (land.cells > 0).then_some(land.z_min),
+            z_max: (land.cells > 0).then_some(land.z_max),
             top: top(land.top(10)),
         },
         statics: StaticsSummary {
             count: st.count,
-            z_min: st.z_min,
-            z_max: st.z_max,
+            z_min: (st.count > 0).then_some(st.z_min),
+            z_max: (st.count > 0).then_some(st.z_max),
             top: top(st.top(10)),
         },
         elapsed_ms: (elapsed_ms * 1000.0).round() / 1000.0,
+    }
+}
+
+/// "lo..hi", or "none" for an empty set.
+fn z_range(lo: Option<i8>, hi: Option<i8>) -> String {
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => format!("{lo}..{hi}"),
+        _ => "none".to_owned(),
     }
 }
 
@@ -116,14 +126,15 @@ pub(crate) fn print_stats(w: &mut dyn Write, r: &StatsReport) -> std::io::Result
         "{} x {} tiles, {} blocks, scanned in {:.1} ms",
         r.width, r.height, r.blocks, r.elapsed_ms
     )?;
-    writeln!(w, "land: z {}..{}", r.land.z_min, r.land.z_max)?;
+    writeln!(w, "land: z {}", z_range(r.land.z_min, r.land.z_max))?;
     for t in &r.land.top {
         writeln!(w, "  {:#06x} {:>12}", t.id, t.count)?;
     }
     writeln!(
         w,
-        "statics: {} of them, z {}..{}",
-        r.statics.count, r.statics.z_min, r.statics.z_max
+        "statics: {} of them, z {}",
+        r.statics.count,
+        z_range(r.statics.z_min, r.statics.z_max)
     )?;
     for t in &r.statics.top {
         writeln!(w, "  {:#06x} {:>12}", t.id, t.count)?;

@@ -509,3 +509,41 @@ fn uo_apply_diffs_shows_the_patched_land_and_statics() {
     assert_eq!(run("find", &["--id", "0x0EED"], false)["count"], 0);
     assert_eq!(run("find", &["--id", "0x0EED"], true)["count"], 12);
 }
+
+#[test]
+fn uo_empty_sets_and_wrong_kinds_of_path() {
+    let (dir, world) = synthetic_uo_dir();
+    let d = dir.path().to_str().unwrap();
+    // No statics at all: every index record empty, no data. The z range is null, not the
+    // scan's starting sentinels, and "none" in text.
+    let empty: Vec<u8> = (0..world.size.blocks())
+        .flat_map(|_| [u32::MAX, 0, 0])
+        .flat_map(u32::to_le_bytes)
+        .collect();
+    std::fs::write(dir.path().join("staidx0.mul"), empty).unwrap();
+    std::fs::write(dir.path().join("statics0.mul"), b"").unwrap();
+    let stats = stdout_json(&gamedata(
+        &[&["uo", "stats", d][..], &UO_SIZE, &["--json"]].concat(),
+        dir.path(),
+    ));
+    assert_eq!(stats["statics"]["count"], 0);
+    assert_eq!(
+        (&stats["statics"]["z_min"], &stats["statics"]["z_max"]),
+        (&Value::Null, &Value::Null)
+    );
+    assert!(stats["land"]["z_min"].is_i64());
+    let text = gamedata_ok(&[&["uo", "stats", d][..], &UO_SIZE].concat(), dir.path());
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("statics: 0 of them, z none"), "{text}");
+
+    // A file where the client folder goes, a folder where tiledata.mul goes.
+    let map = dir.path().join("MAP0.MUL");
+    let out = gamedata(&["uo", "info", map.to_str().unwrap()], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("MAP0.MUL is not a folder"), "{err}");
+    let out = gamedata(&["uo", "tiledata", d, "--item", "1"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is a folder, expected a file"), "{err}");
+}

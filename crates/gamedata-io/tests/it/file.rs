@@ -87,3 +87,27 @@ fn an_unreadable_folder_is_an_io_error() {
     let err = find_file_ignoring_case(&missing, "MAP0.MUL").unwrap_err();
     assert!(matches!(&err, FileError::Io { path, .. } if *path == missing));
 }
+
+#[test]
+fn a_folder_where_a_file_is_expected_and_the_reverse_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = FileData::read(dir.path()).unwrap_err();
+    assert!(matches!(err, FileError::IsFolder { ref path } if path == dir.path()));
+    assert_eq!(
+        err.to_string(),
+        format!("{} is a folder, expected a file", dir.path().display())
+    );
+    // SAFETY: nothing is mapped: the path is a folder, refused before mapping.
+    #[allow(unsafe_code)]
+    let err = unsafe { FileData::map(dir.path()) }.unwrap_err();
+    assert!(matches!(err, FileError::IsFolder { .. }), "{err}");
+
+    let file = dir.path().join("map0.mul");
+    std::fs::write(&file, b"x").unwrap();
+    let err = find_file_ignoring_case(&file, "staidx0.mul").unwrap_err();
+    assert!(matches!(err, FileError::NotFolder { ref path } if *path == file));
+    assert_eq!(
+        err.to_string(),
+        format!("{} is not a folder", file.display())
+    );
+}
