@@ -45,7 +45,7 @@ fn wwd_section(out_dir: &Path, out: &mut Output) -> Result<()> {
     let path = out_dir.join("SYNTH01.WWD");
     let data = wap_core::synth::level(1, 400, 100);
     let bytes = data.to_file(true)?;
-    std::fs::write(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    crate::files::write_bytes(&path, &[], &bytes)?;
     writeln!(
         w,
         "built {} ({} bytes, zlib) with wap_core::LevelData::to_file",
@@ -68,7 +68,7 @@ fn wwd_section(out_dir: &Path, out: &mut Output) -> Result<()> {
     let tile_px = default_tile_px(&plane);
     let (image, _, objects) = collision_map(&plane, &index, tile_px)?;
     let png = out_dir.join("wwd-collision.png");
-    image.write_png(&png)?;
+    image.write_png(&png, &[&path])?;
     writeln!(
         w,
         "wrote {} ({} x {} pixels, {tile_px} a tile side, {objects} objects marked)",
@@ -152,7 +152,7 @@ fn cosmo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
     let files = synth::episode()?;
     let (stn_path, vol_path) = (out_dir.join("COSMO1.STN"), out_dir.join("COSMO1.VOL"));
     for (path, bytes) in [(&stn_path, &files.stn), (&vol_path, &files.vol)] {
-        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::files::write_bytes(path, &[], bytes)?;
         writeln!(
             w,
             "built {} ({} bytes) with mni_core::write_group",
@@ -181,7 +181,7 @@ fn cosmo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
     let map = ep.map("A1.MNI")?;
     print_map(w, "A1.MNI", &map_report(&map))?;
     for (file, overlay) in [("A1.png", false), ("A1-attributes.png", true)] {
-        let msg = render_png(&ep, &map, &out_dir.join(file), overlay)?;
+        let msg = render_png(&ep, &map, (&out_dir.join(file), &[]), overlay)?;
         writeln!(w, "{msg}")?;
     }
     writeln!(

@@ -13,6 +13,7 @@
 
 mod cosmo;
 mod demo;
+mod files;
 mod output;
 mod render;
 mod uo;

@@ -1,10 +1,9 @@
 //! The one image type every format renders into, and PNG output.
 
 use std::fmt;
-use std::io::BufWriter;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 /// An RGBA image, 4 bytes a pixel, rows top to bottom.
 #[derive(Clone, PartialEq, Eq)]
@@ -80,17 +79,18 @@ impl RgbaImage {
         );
     }
 
-    /// Writes the image as an 8-bit RGBA PNG.
-    pub(crate) fn write_png(&self, path: &Path) -> Result<()> {
-        let file = std::fs::File::create(path)
-            .with_context(|| format!("cannot create {}", path.display()))?;
-        let mut encoder = png::Encoder::new(BufWriter::new(file), self.width, self.height);
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header()?;
-        writer.write_image_data(&self.pixels)?;
-        writer.finish()?;
-        Ok(())
+    /// Writes the image as an 8-bit RGBA PNG, whole or not at all, never over one of
+    /// `inputs` ([`crate::files::write_file`]).
+    pub(crate) fn write_png(&self, path: &Path, inputs: &[&Path]) -> Result<()> {
+        crate::files::write_file(path, inputs, |w| {
+            let mut encoder = png::Encoder::new(w, self.width, self.height);
+            encoder.set_color(png::ColorType::Rgba);
+            encoder.set_depth(png::BitDepth::Eight);
+            let mut writer = encoder.write_header()?;
+            writer.write_image_data(&self.pixels)?;
+            writer.finish()?;
+            Ok(())
+        })
     }
 }
 

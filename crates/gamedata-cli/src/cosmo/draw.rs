@@ -110,12 +110,12 @@ fn overlay_cell(image: &mut RgbaImage, x0: u32, y0: u32, a: TileAttributes) {
     }
 }
 
-/// Renders `map` of `ep` to a PNG at `out`, with the attribute overlay if asked; returns the
-/// sentence that says what was written.
+/// Renders `map` of `ep` to a PNG at `out` (never over one of `inputs`), with the attribute
+/// overlay if asked; returns the sentence that says what was written.
 pub(crate) fn render_png(
     ep: &Episode<'_>,
     map: &Map<'_>,
-    out: &Path,
+    (out, inputs): (&Path, &[&Path]),
     overlay: bool,
 ) -> Result<String> {
     let images = ep
@@ -126,7 +126,7 @@ pub(crate) fn render_png(
         let attrs = ep.tile_attributes().context("reading TILEATTR.MNI")?;
         overlay_attributes(&mut picture.image, map, &attrs);
     }
-    picture.image.write_png(out)?;
+    picture.image.write_png(out, inputs)?;
     let missing = if picture.missing > 0 {
         format!(", {} cells with no tile image left blank", picture.missing)
     } else {

@@ -174,8 +174,7 @@ fn extract(path: &Path, name: &str, output: Option<&Path>, out: &mut Output) -> 
         Some(p) if p == Path::new("-") => out.raw().write_all(bytes)?,
         _ => {
             let target = output.map_or_else(|| PathBuf::from(&*entry.name_lossy()), Path::to_owned);
-            std::fs::write(&target, bytes)
-                .with_context(|| format!("cannot write {}", target.display()))?;
+            crate::files::write_bytes(&target, &[path], bytes)?;
             out.note(&format!(
                 "wrote {} bytes to {}",
                 bytes.len(),
@@ -328,7 +327,8 @@ fn map(args: &MapArgs, out: &mut Output) -> Result<()> {
     let name = args.map.to_ascii_uppercase();
     out.report(&report, |w| print_map(w, &name, &report))?;
     if let Some(png) = &args.render {
-        let msg = draw::render_png(&ep, &map, png, args.attributes)
+        let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
+        let msg = draw::render_png(&ep, &map, (png, &inputs), args.attributes)
             .with_context(|| format!("rendering {name} to {}", png.display()))?;
         out.note(&msg)?;
     }

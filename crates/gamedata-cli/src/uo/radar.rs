@@ -91,7 +91,15 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         ..region
     };
     let picture = radar_picture(&facet, &radar, region, args.scale, progress_bar)?;
-    picture.write_png(&args.output)?;
+    let p = &files.paths;
+    let inputs: Vec<&Path> = [Some(&p.map), Some(&p.staidx), Some(&p.statics)]
+        .into_iter()
+        .chain([p.tiledata.as_ref(), p.radarcol.as_ref(), p.hues.as_ref()])
+        .flatten()
+        .map(PathBuf::as_path)
+        .chain(args.radarcol.as_deref())
+        .collect();
+    picture.write_png(&args.output, &inputs)?;
     out.note(&format!(
         "wrote {} ({} x {} pixels, {} x {} tiles a pixel)",
         args.output.display(),
@@ -246,6 +254,6 @@ pub(crate) fn render_facet(facet: &Facet<'_>, scale: u32, path: &Path) -> Result
         h: size.height(),
     };
     let picture = radar_picture(facet, &radar, region, scale, progress_bar)?;
-    picture.write_png(path)?;
+    picture.write_png(path, &[])?;
     Ok((picture.width, picture.height))
 }

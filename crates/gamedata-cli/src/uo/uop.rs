@@ -2,7 +2,7 @@
 //! facet's map between its MUL and UOP forms).
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
@@ -190,11 +190,7 @@ pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create {}", args.out_dir.display()))?;
     let target: PathBuf = args.out_dir.join(to.file_name(args.facet));
-    if same_file(&target, &source) {
-        bail!("{} would overwrite its own input", target.display());
-    }
-    std::fs::write(&target, &bytes)
-        .with_context(|| format!("cannot write {}", target.display()))?;
+    crate::files::write_bytes(&target, &[&source], &bytes)?;
     let report = ConvertReport {
         from: source.display().to_string(),
         to: target.display().to_string(),
@@ -208,12 +204,4 @@ pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
             report.to, report.bytes, report.from, report.map_bytes
         )
     })
-}
-
-/// True if both paths name one existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }

@@ -282,7 +282,7 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         .with_context(|| format!("reading {}", args.file.display()))?;
     let tile_px = args.tile_px.unwrap_or_else(|| default_tile_px(&plane));
     let (image, pixels, objects) = collision_map(&plane, &index, tile_px)?;
-    image.write_png(&args.output)?;
+    image.write_png(&args.output, &[&args.file])?;
     let report = RenderReport {
         output: args.output.display().to_string(),
         plane: decode(plane.name(), CodePage::Cp1252).into_owned(),

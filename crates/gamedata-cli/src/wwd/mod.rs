@@ -372,8 +372,7 @@ fn write(args: &WriteArgs, out: &mut Output) -> Result<()> {
     };
     let block = data.main_block()?;
     let bytes = data.to_file(compress)?;
-    std::fs::write(&args.out, &bytes)
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    crate::files::write_bytes(&args.out, &[&args.file], &bytes)?;
     let report = WriteReport {
         output: args.out.display().to_string(),
         compressed: compress,

@@ -352,3 +352,29 @@ fn wwd_commands_on_the_real_levels() {
     assert!(report["pixels"]["solid"].as_u64().unwrap() > 500_000);
     assert!(report["pixels"]["death"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn wwd_write_never_replaces_its_input() {
+    let (dir, _) = synthetic_wwd_dir();
+    let cwd = dir.path();
+    let before = std::fs::read(cwd.join("level.wwd")).unwrap();
+    // The same file, named directly and through another path.
+    for target in ["level.wwd", "./level.wwd"] {
+        let out = gamedata(&["wwd", "write", "level.wwd", target, "--no-compress"], cwd);
+        assert_eq!(out.status.code(), Some(1), "{target}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is one of this command's inputs"), "{err}");
+    }
+    assert_eq!(std::fs::read(cwd.join("level.wwd")).unwrap(), before);
+    // Another target is written whole, and replaces an older file there.
+    std::fs::write(cwd.join("copy.wwd"), b"old").unwrap();
+    gamedata_ok(&["wwd", "write", "level.wwd", "copy.wwd"], cwd);
+    let copy = std::fs::read(cwd.join("copy.wwd")).unwrap();
+    assert_eq!(&copy[..4], &1524u32.to_le_bytes());
+    let names: Vec<_> = std::fs::read_dir(cwd)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with(".tmp"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}

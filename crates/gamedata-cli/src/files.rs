@@ -1,0 +1,99 @@
+//! Files the command writes: whole or not at all, and never over one of its inputs.
+//!
+//! The bytes go to a temporary file in the target's folder, which is renamed over the target
+//! once complete (`tempfile`), so a failed or interrupted write leaves the old file as it
+//! was. A target that is one of the command's inputs (the same file after resolving links)
+//! is refused before anything is written.
+
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+
+/// Writes `path` with what `fill` writes, atomically; refuses a `path` that is one of
+/// `inputs`.
+pub(crate) fn write_file(
+    path: &Path,
+    inputs: &[&Path],
+    fill: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
+    if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
+        bail!(
+            "{} is one of this command's inputs ({}): choose another output",
+            path.display(),
+            input.display()
+        );
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let temp = tempfile::NamedTempFile::new_in(folder)
+        .with_context(|| format!("cannot create a file in {}", folder.display()))?;
+    let mut writer = BufWriter::new(temp);
+    fill(&mut writer).with_context(|| format!("writing {}", path.display()))?;
+    let temp = writer
+        .into_inner()
+        .map_err(|e| e.into_error())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    temp.as_file()
+        .sync_all()
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    temp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Writes `bytes` to `path` as [`write_file`] does.
+pub(crate) fn write_bytes(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
+    write_file(path, inputs, |w| Ok(w.write_all(bytes)?))
+}
+
+/// True if both paths name one existing file (after resolving links).
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary_file() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let target = dir.path().join("out.png");
+        std::fs::write(&target, b"old").expect("the old file");
+        let result = write_file(&target, &[], |w| {
+            w.write_all(b"half of the new")?;
+            bail!("the encoder failed")
+        });
+        assert!(result.is_err());
+        assert_eq!(std::fs::read(&target).expect("still there"), b"old");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("the folder")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        assert_eq!(names, ["out.png"]);
+
+        write_bytes(&target, &[], b"new").expect("a whole write");
+        assert_eq!(std::fs::read(&target).expect("written"), b"new");
+    }
+
+    #[test]
+    fn an_input_is_never_the_output() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let input = dir.path().join("LEVEL.WWD");
+        std::fs::write(&input, b"level").expect("the input");
+        let same = dir.path().join(".").join("LEVEL.WWD");
+        let err = write_bytes(&same, &[&input], b"other").expect_err("refused");
+        assert!(
+            err.to_string().contains("is one of this command's inputs"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(&input).expect("untouched"), b"level");
+    }
+}
