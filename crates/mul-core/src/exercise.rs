@@ -11,6 +11,7 @@ use crate::facet::{Facet, FacetBytes};
 use crate::map::{Map, MapSize};
 use crate::multi::Multis;
 use crate::query;
+use crate::query::{LandStats, StaticsStats};
 use crate::statics::Statics;
 use crate::tiledata::{TileData, TileFlags};
 
@@ -67,9 +68,8 @@ pub fn map(data: &[u8]) -> u64 {
         Ok(m) => m,
         Err(e) => return e.to_string().len() as u64,
     };
-    let seq = query::land_stats(&map);
-    let par = query::land_stats_par(&map);
-    let mut acc = seq.cells + u64::from(seq == par);
+    let seq = land_both_ways(&map);
+    let mut acc = seq.cells;
     for (x, y, c) in map.region(3, 5, 20, 20) {
         acc = acc.wrapping_add(u64::from(x ^ y) + u64::from(c.id.get()));
     }
@@ -89,9 +89,7 @@ pub fn statics(data: &[u8]) -> u64 {
     };
     let blocks = statics.index().len();
     let mut acc = statics.validate(blocks + 1).len() as u64;
-    let seq = query::statics_stats(&statics, blocks);
-    acc =
-        acc.wrapping_add(seq.count + u64::from(seq == query::statics_stats_par(&statics, blocks)));
+    acc = acc.wrapping_add(statics_both_ways(&statics, blocks).count);
     let Ok(size) = MapSize::from_blocks(u32::try_from(blocks / 4).unwrap_or(0).max(1), 4) else {
         return acc;
     };
@@ -235,8 +233,7 @@ pub fn uop(data: &[u8]) -> u64 {
         if let Ok(size) = MapSize::from_blocks(1, height)
             && let Ok(map) = Map::from_chunks(data, &chunks, size)
         {
-            let seq = query::land_stats(&map);
-            acc = acc.wrapping_add(seq.cells + u64::from(seq == query::land_stats_par(&map)));
+            acc = acc.wrapping_add(land_both_ways(&map).cells);
             acc = acc.wrapping_add(map.blocks().count() as u64);
             acc = acc.wrapping_add(
                 map.cell(3, size.height() / 2)
@@ -294,11 +291,8 @@ pub fn patched(data: &[u8]) -> u64 {
     let blocks = size.blocks();
     let mut acc = index.problems.len() as u64;
     for f in [&plain, &facet] {
-        let seq = query::land_stats(&f.map);
-        acc = acc.wrapping_add(seq.cells + u64::from(seq == query::land_stats_par(&f.map)));
-        let st = query::statics_stats(&f.statics, blocks);
-        acc = acc
-            .wrapping_add(st.count + u64::from(st == query::statics_stats_par(&f.statics, blocks)));
+        acc = acc.wrapping_add(land_both_ways(&f.map).cells);
+        acc = acc.wrapping_add(statics_both_ways(&f.statics, blocks).count);
         acc = acc.wrapping_add(f.statics.validate(blocks).len() as u64);
         acc = acc.wrapping_add(f.map.runs().count() as u64);
         for (x, y) in [(0, 0), (9, 3), (size.width() - 1, size.height() - 1)] {
@@ -309,4 +303,35 @@ pub fn patched(data: &[u8]) -> u64 {
         }
     }
     acc
+}
+
+/// The land scan sequentially and over rayon's pool.
+///
+/// # Panics
+///
+/// If the two differ: they must agree on every input, and a fuzz run that finds one that
+/// they do not agree on has found a bug.
+#[allow(clippy::panic)]
+fn land_both_ways(map: &Map<'_>) -> LandStats {
+    let seq = query::land_stats(map);
+    let par = query::land_stats_par(map);
+    if seq != par {
+        panic!("land_stats and land_stats_par disagree: {seq:?} against {par:?}");
+    }
+    seq
+}
+
+/// The statics scan sequentially and over rayon's pool.
+///
+/// # Panics
+///
+/// If the two differ (see [`land_both_ways`]).
+#[allow(clippy::panic)]
+fn statics_both_ways(statics: &Statics<'_>, blocks: usize) -> StaticsStats {
+    let seq = query::statics_stats(statics, blocks);
+    let par = query::statics_stats_par(statics, blocks);
+    if seq != par {
+        panic!("statics_stats and statics_stats_par disagree: {seq:?} against {par:?}");
+    }
+    seq
 }
