@@ -36,13 +36,21 @@ pub struct RadarColours<'data> {
 impl<'data> RadarColours<'data> {
     /// Casts radarcol.mul.
     ///
-    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if its length is odd.
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if its length is odd, or
+    /// ([`ErrorKind::RadarColLength`]) if it holds fewer than the 0x4000 land colours every
+    /// radarcol.mul starts with (an empty or foreign file, say).
     pub fn parse(data: &'data [u8]) -> Result<Self> {
         let colours = records::<U16>(data).map_err(|e| ErrorKind::RecordMultiple {
             what: "radarcol.mul",
             found: e.len,
             record: e.record,
         })?;
+        if colours.len() < RADAR_LAND_ENTRIES {
+            return Err(ErrorKind::RadarColLength {
+                found: data.len() as u64,
+            }
+            .into());
+        }
         Ok(RadarColours { colours })
     }
 

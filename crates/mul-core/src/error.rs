@@ -57,6 +57,16 @@ pub enum ErrorKind {
         record: usize,
     },
 
+    /// radarcol.mul is shorter than its 0x4000 land colours.
+    #[error(
+        "radarcol.mul is {found} bytes, expected at least 32768 (the 16384 land colours) and \
+         then the item colours (163768 bytes in a High Seas client)"
+    )]
+    RadarColLength {
+        /// Its length in bytes.
+        found: u64,
+    },
+
     /// tiledata.mul has a length none of its three layouts has.
     #[error(
         "tiledata.mul is {found} bytes, expected 1036288 (old), 1644544 (old, 32768 items) or \

@@ -546,4 +546,30 @@ fn uo_empty_sets_and_wrong_kinds_of_path() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("is a folder, expected a file"), "{err}");
+
+    // An empty file as --radarcol: refused, no picture.
+    let empty = dir.path().join("empty.mul");
+    std::fs::write(&empty, b"").unwrap();
+    let png = dir.path().join("radar.png");
+    let out = gamedata(
+        &[
+            &["uo", "render", d][..],
+            &UO_SIZE,
+            &[
+                "-o",
+                png.to_str().unwrap(),
+                "--radarcol",
+                empty.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("radarcol.mul is 0 bytes, expected at least 32768"),
+        "{err}"
+    );
+    assert!(!png.exists());
 }

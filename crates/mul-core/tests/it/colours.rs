@@ -52,3 +52,23 @@ fn hues_are_groups_of_eight() {
         })
     ));
 }
+
+#[test]
+fn radar_colours_must_hold_the_land_colours() {
+    for len in [0usize, 2, 32_766] {
+        assert_eq!(
+            kind(RadarColours::parse(&vec![0; len])),
+            Some(ErrorKind::RadarColLength { found: len as u64 }),
+            "{len}"
+        );
+    }
+    let land_only = vec![0; 0x4000 * 2];
+    let r = RadarColours::parse(&land_only).unwrap();
+    assert_eq!((r.colours().len(), r.item_count()), (0x4000, 0));
+    let err = RadarColours::parse(&[]).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("radarcol.mul is 0 bytes, expected at least 32768"),
+        "{err}"
+    );
+}
