@@ -8,6 +8,7 @@
 //! | [`find_file_ignoring_case`] | a file in a folder whatever the letter case of its name (`MAP0.MUL`, `map0.mul`) |
 //! | [`Bytes`] | a cursor over `&'data [u8]` that reads zerocopy records in place and never panics |
 //! | [`Limits`] | caps on what a file may make us decode or allocate |
+//! | [`Problems`] | a capped list of problems found: the first 100 kept, all counted |
 //! | [`inflate_exact`] | a zlib stream decoded to exactly its declared size, within [`Limits`] |
 //! | [`records`], [`whole_records`] | a whole file as a table of fixed-size records, cast in place |
 //! | [`field_text`], [`latin1`], [`decode`] | fixed-size text fields: trimmed at the first NUL, decoded as Latin-1 or a Windows [`CodePage`] |
@@ -65,6 +66,7 @@ mod file;
 mod find;
 mod inflate;
 mod limits;
+mod problems;
 mod records;
 mod text;
 
@@ -74,6 +76,7 @@ pub use file::{Access, FileData, FileError, MapOptions};
 pub use find::{file_name, find_file_ignoring_case, find_optional};
 pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};
 pub use limits::{LimitError, Limits};
+pub use problems::Problems;
 pub use records::{RecordLengthError, records, whole_records};
 pub use text::{CodePage, decode, field_text, latin1};
 

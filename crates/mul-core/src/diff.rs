@@ -5,7 +5,7 @@
 //! later entry for the same block wins. Applying them is opt-in: a server tells a client
 //! whether to. Source: `docs/formats/uo.md`, "Diff patches".
 
-use gamedata_io::whole_records;
+use gamedata_io::{Problems, whole_records};
 use zerocopy::little_endian::U32;
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
@@ -30,9 +30,14 @@ impl PatchIndex {
     /// Indexes the block numbers of a list file (`mapdifl`, `stadifl`) whose entries are
     /// backed by `available` records in the data files. Entries past `available`, or with a
     /// block number of [`MAX_PATCH_BLOCK`] or more, are left out and reported in the
-    /// returned problems ([`ErrorKind::DiffEntry`], naming `file`).
-    pub fn new(numbers: &[U32], available: usize, file: &'static str) -> (Self, Vec<ErrorKind>) {
-        let mut problems = Vec::new();
+    /// returned problems ([`ErrorKind::DiffEntry`], naming `file`; the first 100 kept, all
+    /// counted).
+    pub fn new(
+        numbers: &[U32],
+        available: usize,
+        file: &'static str,
+    ) -> (Self, Problems<ErrorKind>) {
+        let mut problems = Problems::new();
         let mut sorted = Vec::with_capacity(numbers.len().min(available));
         for (entry, number) in numbers.iter().enumerate() {
             let block = number.get();
@@ -157,13 +162,13 @@ pub struct DiffIndex {
     pub map: PatchIndex,
     /// stadifl + stadifi.
     pub statics: PatchIndex,
-    /// Entries left out and files of the wrong length.
-    pub problems: Vec<ErrorKind>,
+    /// Entries left out and files of the wrong length: the first 100 kept, all counted.
+    pub problems: Problems<ErrorKind>,
 }
 
 /// The whole records of `T` in a diff file named `what`, and a problem if bytes are left
 /// over.
-fn whole<'a, T>(data: &'a [u8], what: &'static str, problems: &mut Vec<ErrorKind>) -> &'a [T]
+fn whole<'a, T>(data: &'a [u8], what: &'static str, problems: &mut Problems<ErrorKind>) -> &'a [T]
 where
     T: FromBytes + Immutable + KnownLayout + Unaligned,
 {
@@ -182,21 +187,21 @@ impl DiffIndex {
     /// Indexes the diff files present: `map` as (mapdifl, mapdif) bytes, `statics` as
     /// (stadifl, stadifi) bytes. Never fails: what cannot be used is in `problems`.
     pub fn new(map: Option<(&[u8], &[u8])>, statics: Option<(&[u8], &[u8])>) -> Self {
-        let mut problems = Vec::new();
+        let mut problems = Problems::new();
         let mut index = DiffIndex::default();
         if let Some((list, blocks)) = map {
             let list = whole::<U32>(list, "mapdifl", &mut problems);
             let blocks = whole::<MapBlock>(blocks, "mapdif", &mut problems);
-            let (p, mut more) = PatchIndex::new(list, blocks.len(), "mapdifl");
+            let (p, more) = PatchIndex::new(list, blocks.len(), "mapdifl");
             index.map = p;
-            problems.append(&mut more);
+            problems.append(more);
         }
         if let Some((list, records)) = statics {
             let list = whole::<U32>(list, "stadifl", &mut problems);
             let records = whole::<IndexRecord>(records, "stadifi", &mut problems);
-            let (p, mut more) = PatchIndex::new(list, records.len(), "stadifl");
+            let (p, more) = PatchIndex::new(list, records.len(), "stadifl");
             index.statics = p;
-            problems.append(&mut more);
+            problems.append(more);
         }
         index.problems = problems;
         index

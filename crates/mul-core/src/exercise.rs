@@ -289,7 +289,7 @@ pub fn patched(data: &[u8]) -> u64 {
         data: stadif,
     });
     let blocks = size.blocks();
-    let mut acc = index.problems.len() as u64;
+    let mut acc = index.problems.total();
     for f in [&plain, &facet] {
         acc = acc.wrapping_add(land_both_ways(&f.map).cells);
         acc = acc.wrapping_add(statics_both_ways(&f.statics, blocks).count);

@@ -97,7 +97,9 @@ pub use facet::{
     DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,
     MapFormat,
 };
-pub use gamedata_io::{Access, FileData, FileError, FormatError, LimitError, Limits, MapOptions};
+pub use gamedata_io::{
+    Access, FileData, FileError, FormatError, LimitError, Limits, MapOptions, Problems,
+};
 pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};

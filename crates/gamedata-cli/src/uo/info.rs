@@ -53,8 +53,11 @@ struct DiffInfo {
     statics_blocks: usize,
     /// Whether they were applied (--apply-diffs).
     applied: bool,
-    /// List entries left out (past any map, without a record) and files of a wrong length.
+    /// List entries left out (past any map, without a record) and files of a wrong length:
+    /// the first 100.
     problems: Vec<String>,
+    /// All of them, listed or not.
+    problem_count: u64,
 }
 
 #[derive(Serialize)]
@@ -121,9 +124,11 @@ pub(super) fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
             problems: files
                 .diff_index()
                 .problems
+                .kept()
                 .iter()
                 .map(ToString::to_string)
                 .collect(),
+            problem_count: files.diff_index().problems.total(),
         },
         files: rows,
         width: size.width(),
@@ -170,7 +175,7 @@ pub(super) fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
             writeln!(w, "  {:<16} {:>12} bytes", f.name, f.bytes)?;
         }
         let d = &report.diffs;
-        if d.map_blocks + d.statics_blocks > 0 || !d.problems.is_empty() {
+        if d.map_blocks + d.statics_blocks > 0 || d.problem_count > 0 {
             writeln!(
                 w,
                 "diffs: {} map blocks, {} statics blocks, {}",
@@ -184,6 +189,13 @@ pub(super) fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
             )?;
             for problem in &d.problems {
                 writeln!(w, "  left out: {problem}")?;
+            }
+            let more = d.problem_count.saturating_sub(d.problems.len() as u64);
+            if more > 0 {
+                writeln!(
+                    w,
+                    "  and {more} more entries left out (the first 100 are listed)"
+                )?;
             }
         }
         let s = &report.statics;

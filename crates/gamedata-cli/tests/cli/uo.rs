@@ -484,7 +484,13 @@ fn uo_apply_diffs_shows_the_patched_land_and_statics() {
     };
     assert_eq!(
         run("info", &[], false)["diffs"],
-        json!({"map_blocks": 12, "statics_blocks": 12, "applied": false, "problems": []})
+        json!({
+            "map_blocks": 12,
+            "statics_blocks": 12,
+            "applied": false,
+            "problems": [],
+            "problem_count": 0
+        })
     );
     assert_eq!(run("info", &[], true)["diffs"]["applied"], true);
     let block = patched[0];
@@ -572,4 +578,32 @@ fn uo_empty_sets_and_wrong_kinds_of_path() {
         "{err}"
     );
     assert!(!png.exists());
+}
+
+#[test]
+fn uo_info_lists_the_first_hundred_bad_diff_entries_and_counts_the_rest() {
+    let (dir, _) = synthetic_uo_dir();
+    let d = dir.path().to_str().unwrap();
+    // 1,000 block numbers past any map, and one replacing block: every entry is left out.
+    let list: Vec<u8> = (0..1000u32).flat_map(|_| u32::MAX.to_le_bytes()).collect();
+    std::fs::write(dir.path().join("mapdifl0.mul"), list).unwrap();
+    std::fs::write(dir.path().join("mapdif0.mul"), vec![0u8; 196]).unwrap();
+    let info = stdout_json(&gamedata(
+        &[&["uo", "info", d][..], &UO_SIZE, &["--json"]].concat(),
+        dir.path(),
+    ));
+    let diffs = &info["diffs"];
+    assert_eq!(diffs["problem_count"], 1000);
+    assert_eq!(diffs["problems"].as_array().unwrap().len(), 100);
+    assert_eq!(
+        diffs["problems"][0],
+        "mapdifl entry 0: block number 4294967295 is past any map"
+    );
+    let text = gamedata_ok(&[&["uo", "info", d][..], &UO_SIZE].concat(), dir.path());
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert_eq!(text.matches("  left out: ").count(), 100, "{text}");
+    assert!(
+        text.contains("and 900 more entries left out (the first 100 are listed)"),
+        "{text}"
+    );
 }

@@ -134,3 +134,23 @@ fn inflation_gives_exactly_the_declared_size_after_the_prefix() {
     let out = inflate_exact("test", &empty, 0, b"P", &limits).unwrap();
     assert_eq!((out.data, out.consumed), (b"P".to_vec(), empty.len()));
 }
+
+#[test]
+fn problem_lists_keep_the_first_hundred_and_count_all() {
+    let mut p = gamedata_io::Problems::new();
+    assert!(p.is_empty());
+    for i in 0..250u32 {
+        p.push(i);
+    }
+    assert_eq!((p.kept().len(), p.total(), p.left_out()), (100, 250, 150));
+    assert_eq!(p.kept()[99], 99);
+    let mut q = gamedata_io::Problems::new();
+    q.push(7u32);
+    let mut more = gamedata_io::Problems::new();
+    for i in 0..120u32 {
+        more.push(1000 + i);
+    }
+    q.append(more);
+    assert_eq!((q.kept().len(), q.total()), (100, 121));
+    assert_eq!((q.kept()[0], q.kept()[1], q.kept()[99]), (7, 1000, 1098));
+}

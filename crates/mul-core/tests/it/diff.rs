@@ -89,10 +89,23 @@ fn words(values: &[u32]) -> Vec<U32> {
 }
 
 #[test]
+fn a_million_bad_entries_keep_a_hundred_and_count_the_rest() {
+    // Every entry past any map: the index holds nothing, the report 100 details.
+    let numbers = vec![U32::new(u32::MAX); 1_000_000];
+    let (index, problems) = PatchIndex::new(&numbers, numbers.len(), "mapdifl");
+    assert!(index.is_empty());
+    assert_eq!(
+        (problems.kept().len(), problems.total(), problems.left_out()),
+        (100, 1_000_000, 999_900)
+    );
+}
+
+#[test]
 fn bad_list_entries_are_left_out_and_reported() {
     // Entry 1 past any map, entry 3 without a record (three records), block 7 twice.
     let (index, problems) = PatchIndex::new(&words(&[7, 1 << 24, 2, 9, 7]), 3, "mapdifl");
-    assert_eq!(problems.len(), 3);
+    assert_eq!(problems.total(), 3);
+    let problems = problems.kept();
     assert_eq!(
         problems[0].to_string(),
         "mapdifl entry 1: block number 16777216 is past any map"
@@ -111,7 +124,7 @@ fn bad_list_entries_are_left_out_and_reported() {
 
     // Files of the wrong length.
     let d = DiffIndex::new(Some((&[1, 0, 0], &[0; 200])), Some((&[0; 4], &[0; 13])));
-    let text: Vec<String> = d.problems.iter().map(ToString::to_string).collect();
+    let text: Vec<String> = d.problems.kept().iter().map(ToString::to_string).collect();
     assert!(
         text.iter().any(|t| t.starts_with("mapdifl is 3 bytes")),
         "{text:?}"
@@ -145,7 +158,7 @@ fn a_bad_patch_record_names_itself_and_hides_nothing() {
     let index = files.diff_index();
     assert_eq!(index.map.count_below(w.size.blocks()), 5);
     assert_eq!(
-        index.problems.len(),
+        index.problems.total(),
         1,
         "the extra number has no mapdif block"
     );
