@@ -374,8 +374,8 @@ mod tests {
         let root = workspace_root();
         assert!(root.join("Cargo.toml").is_file() && root.join("crates").is_dir());
         assert_eq!(
-            resolve_gamedata_dir(PathBuf::from("../shared/data")),
-            root.join("../shared/data")
+            resolve_gamedata_dir(PathBuf::from("../game-files")),
+            root.join("../game-files")
         );
         let absolute = std::env::temp_dir();
         assert_eq!(resolve_gamedata_dir(absolute.clone()), absolute);

@@ -310,7 +310,9 @@ impl FacetFiles {
         Self::from_data(paths, data, &Limits::default())
     }
 
-    /// [`FacetFiles::open`] with the map's form chosen, for a folder that holds both.
+    /// [`FacetFiles::open`] with the map's form chosen, for a folder that holds both. To map
+    /// them instead: `FacetPaths::find_as`, then [`FacetData::map`] and
+    /// [`FacetFiles::from_data`].
     ///
     /// Returns `Err` as [`FacetFiles::open`], naming the file looked for.
     pub fn open_as(dir: impl AsRef<Path>, facet: u8, format: MapFormat) -> Result<Self> {
@@ -331,21 +333,6 @@ impl FacetFiles {
     #[allow(unsafe_code)]
     pub unsafe fn map(dir: impl AsRef<Path>, facet: u8) -> Result<Self> {
         let paths = FacetPaths::find(dir, facet)?;
-        // SAFETY: the caller upholds FacetData::map's contract, which is this function's.
-        let data = unsafe { FacetData::map(&paths) }?;
-        Self::from_data(paths, data, &Limits::default())
-    }
-
-    /// [`FacetFiles::map`] with the map's form chosen.
-    ///
-    /// Returns `Err` as [`FacetFiles::open_as`].
-    ///
-    /// # Safety
-    ///
-    /// As [`FacetFiles::map`].
-    #[allow(unsafe_code)]
-    pub unsafe fn map_as(dir: impl AsRef<Path>, facet: u8, format: MapFormat) -> Result<Self> {
-        let paths = FacetPaths::find_as(dir, facet, Some(format))?;
         // SAFETY: the caller upholds FacetData::map's contract, which is this function's.
         let data = unsafe { FacetData::map(&paths) }?;
         Self::from_data(paths, data, &Limits::default())

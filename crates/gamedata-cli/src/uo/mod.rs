@@ -15,7 +15,10 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use mul_core::{Facet, FacetFiles, FacetOptions, FileData, FileError, MapFormat, MapSize};
+use mul_core::{
+    Facet, FacetData, FacetFiles, FacetOptions, FacetPaths, FileData, FileError, Limits, MapFormat,
+    MapSize,
+};
 
 use crate::output::Output;
 
@@ -159,15 +162,16 @@ pub(crate) fn map_file(path: &Path) -> Result<FileData, FileError> {
 /// Finds and maps facet `size.facet`'s files in `dir` through mul-core's mapping entry
 /// points.
 ///
-/// SAFETY contract taken on here ([`FacetFiles::map`]): as [`map_file`]'s.
+/// SAFETY contract taken on here ([`FacetData::map`]): as [`map_file`]'s.
 #[allow(unsafe_code)]
 pub(crate) fn open_facet(dir: &Path, size: &SizeArgs) -> Result<FacetFiles> {
-    // SAFETY: see this function's documentation.
-    let files = match size.map_format {
-        None => unsafe { FacetFiles::map(dir, size.facet) },
-        Some(format) => unsafe { FacetFiles::map_as(dir, size.facet, format.into()) },
+    let open = || -> mul_core::Result<FacetFiles> {
+        let paths = FacetPaths::find_as(dir, size.facet, size.map_format.map(MapFormat::from))?;
+        // SAFETY: see this function's documentation.
+        let data = unsafe { FacetData::map(&paths) }?;
+        FacetFiles::from_data(paths, data, &Limits::default())
     };
-    files.with_context(|| format!("opening facet {} in {}", size.facet, dir.display()))
+    open().with_context(|| format!("opening facet {} in {}", size.facet, dir.display()))
 }
 
 /// The views over `files` at the size the arguments give.
