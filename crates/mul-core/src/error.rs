@@ -310,9 +310,6 @@ pub enum IndexProblem {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum UopTableProblem {
-    /// The chain of blocks comes back to a block already read.
-    #[error("the chain loops back to a block already read")]
-    Loop,
     /// The block's offset is past what this machine can address.
     #[error("the offset is too large")]
     OffsetTooLarge,
@@ -327,9 +324,42 @@ pub enum UopTableProblem {
         /// The read that did not fit.
         read: ReadError,
     },
+    /// The block (header and entries) overlaps the container's 28-byte header or a block
+    /// read before, so its entries would be counted twice.
+    #[error("bytes {start}..{end} overlap bytes {other_start}..{other_end} ({other})")]
+    Overlap {
+        /// Where the block starts.
+        start: u64,
+        /// Where its last entry ends.
+        end: u64,
+        /// Where the block it overlaps starts.
+        other_start: u64,
+        /// Where that block ends.
+        other_end: u64,
+        /// What that is: the container header or an earlier table block.
+        other: OverlapWith,
+    },
     /// The entries read so far pass the caller's limit.
     #[error(transparent)]
     Limit(LimitError),
+}
+
+/// What a UOP table block overlaps (see [`UopTableProblem::Overlap`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverlapWith {
+    /// The container's 28-byte header.
+    Header,
+    /// The table block read as number `n` (from 0).
+    Block(usize),
+}
+
+impl fmt::Display for OverlapWith {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OverlapWith::Header => f.write_str("the container header"),
+            OverlapWith::Block(n) => write!(f, "table block {n}"),
+        }
+    }
 }
 
 /// What is wrong with a UOP entry (see [`ErrorKind::UopEntry`]).

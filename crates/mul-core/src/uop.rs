@@ -5,13 +5,25 @@
 //! blocks named `build/map{N}legacymul/{i:08}.dat`. Source: `docs/formats/uo.md`, "UOP".
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 use gamedata_io::{Bytes, InflateError, Limits, inflate_exact};
 
-use crate::error::{Error, ErrorKind, Result, UopEntryProblem, UopTableProblem};
+use crate::error::{Error, ErrorKind, OverlapWith, Result, UopEntryProblem, UopTableProblem};
 use crate::raw::{UOP_MAGIC, UopEntryRaw, UopHeader, UopTableHeader};
+
+/// The first range of `occupied` (start -> (end, what)) that `start..end` overlaps.
+fn overlap(
+    occupied: &BTreeMap<u64, (u64, OverlapWith)>,
+    start: u64,
+    end: u64,
+) -> Option<(u64, u64, OverlapWith)> {
+    // The ranges held do not overlap each other, so only the last one starting before `end`
+    // can reach into `start..end`.
+    let (&other_start, &(other_end, other)) = occupied.range(..end).next_back()?;
+    (other_end > start).then_some((other_start, other_end, other))
+}
 
 /// Bob Jenkins' lookup3 `hashlittle2` over `key` with the two seeds `pc` (primary) and
 /// `pb` (secondary); returns `(c, b)`. Source: lookup3.c (public domain, 2006).
@@ -199,10 +211,14 @@ impl<'data> UopFile<'data> {
     /// (never assuming where the first lies). Unused entries (offset 0) are skipped; the
     /// last entry with a hash wins the lookup.
     ///
+    /// Table blocks may not overlap the header or each other (a chain that comes back to a
+    /// block is one case), so the entries read are never more than the file's bytes hold:
+    /// one a 34 bytes. Time and memory are linear in the file's length.
+    ///
     /// Returns `Err` ([`ErrorKind::UopMagic`]) if the file is not a UOP container, or
     /// ([`ErrorKind::UopTable`]) if a table block lies outside the file, holds more entries than
-    /// fit, the chain loops back to a block already read, or the entries pass
-    /// `limits.max_records`.
+    /// fit, overlaps the header or a block read before ([`UopTableProblem::Overlap`]), or
+    /// the entries pass `limits.max_records`.
     pub fn parse(data: &'data [u8], limits: &Limits) -> Result<Self> {
         let bytes = Bytes::new(data);
         let header = bytes
@@ -219,7 +235,11 @@ impl<'data> UopFile<'data> {
             .into());
         }
         let mut entries = Vec::new();
-        let mut seen = HashSet::new();
+        // The byte ranges read so far (start -> (end, what)): the header, then each block
+        // with its entries. Blocks may not overlap them, so the entries read can never be
+        // more than the file's bytes hold (34 bytes an entry), and a chain cannot loop.
+        let mut occupied = BTreeMap::new();
+        occupied.insert(0u64, (size_of::<UopHeader>() as u64, OverlapWith::Header));
         let mut next = header.first_table.get();
         let mut block = 0;
         let mut index = 0usize;
@@ -229,29 +249,44 @@ impl<'data> UopFile<'data> {
                 offset: next,
                 problem,
             };
-            if !seen.insert(next) {
-                return Err(table_error(UopTableProblem::Loop).into());
-            }
             let at =
                 usize::try_from(next).map_err(|_| table_error(UopTableProblem::OffsetTooLarge))?;
             let table = bytes
                 .read_at::<UopTableHeader>(at)
                 .map_err(|e| table_error(UopTableProblem::Header(e)))?;
             let count = table.count.get();
+            let entries_at = at.saturating_add(size_of::<UopTableHeader>());
             let records = bytes
-                .slice_at::<UopEntryRaw>(at + size_of::<UopTableHeader>(), count as usize)
+                .slice_at::<UopEntryRaw>(entries_at, count as usize)
                 .map_err(|read| table_error(UopTableProblem::Entries { count, read }))?;
+            // Both ends lie inside the file, as the reads above succeeded.
+            let end = (entries_at as u64).saturating_add(size_of_val(records) as u64);
+            if let Some((other_start, other_end, other)) = overlap(&occupied, next, end) {
+                return Err(table_error(UopTableProblem::Overlap {
+                    start: next,
+                    end,
+                    other_start,
+                    other_end,
+                    other,
+                })
+                .into());
+            }
+            occupied.insert(next, (end, OverlapWith::Block(block)));
             limits
-                .check_records("UOP table entries", index as u64 + u64::from(count))
+                .check_records(
+                    "UOP table entries",
+                    (index as u64).saturating_add(u64::from(count)),
+                )
                 .map_err(|e| table_error(UopTableProblem::Limit(e)))?;
             for raw in records {
                 if raw.offset.get() != 0 {
                     entries.push(UopEntry { raw, index });
                 }
-                index += 1;
+                // At most one entry a 34 bytes of the file: no overflow.
+                index = index.saturating_add(1);
             }
             next = table.next.get();
-            block += 1;
+            block = block.saturating_add(1);
         }
         let by_hash = entries
             .iter()

@@ -12,7 +12,10 @@ use gamedata_io::Limits;
 use mul_core::map_uop::{self, map_chunk_name};
 use mul_core::synth::World;
 use mul_core::uop::{hashlittle2, name_hash};
-use mul_core::{ErrorKind, Map, MapChunk, MapSize, UopEntryProblem, UopFile, query};
+use mul_core::{
+    ErrorKind, Map, MapChunk, MapSize, OverlapWith, UopEntryProblem, UopFile, UopTableProblem,
+    query,
+};
 
 use crate::kind;
 
@@ -327,14 +330,29 @@ fn broken_containers_and_entries_are_clear_errors() {
         matches!(err.kind(), Some(ErrorKind::UopTable { .. })),
         "{err}"
     );
-    // A chain that loops back to itself.
+    // A chain that loops back to itself: the block (one entry: 12 + 34 bytes) overlaps itself.
     let mut bad = good.clone();
     put(&mut bad, 28 + 4, &28u64.to_le_bytes());
     let err = UopFile::parse(&bad, &limits).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "UOP table block 1 at byte 28: the chain loops back to a block already read"
+        "UOP table block 1 at byte 28: bytes 28..74 overlap bytes 28..74 (table block 0)"
     );
+    // A block inside the container header.
+    let mut bad = good.clone();
+    put(&mut bad, 12, &20u64.to_le_bytes());
+    assert!(matches!(
+        kind(UopFile::parse(&bad, &limits)),
+        Some(ErrorKind::UopTable {
+            block: 0,
+            offset: 20,
+            problem: UopTableProblem::Overlap {
+                other: OverlapWith::Header,
+                other_end: 28,
+                ..
+            }
+        })
+    ));
     // Too many entries for the caller's limit.
     let few = Limits {
         max_records: 0,
@@ -443,6 +461,57 @@ fn broken_containers_and_entries_are_clear_errors() {
         "{err}"
     );
     assert!(Map::from_chunks(&good, &chunks, MapSize::from_blocks(1, 3).unwrap()).is_ok());
+}
+
+/// The crafted container of issue 13: 150 KB whose table blocks start 12 bytes apart, each
+/// declaring entries up to the end of the file, so each block's entries run over the blocks
+/// after it. Read naively, the chain yields millions of entries from 150 KB.
+#[test]
+fn overlapping_table_blocks_are_refused_before_their_entries_pile_up() {
+    let len = 150 * 1024;
+    let mut data = vec![0u8; len];
+    put(&mut data, 0, b"MYP\0");
+    put(&mut data, 12, &28u64.to_le_bytes());
+    let mut at = 28;
+    while at + 12 <= len {
+        let count = ((len - at - 12) / 34) as u32;
+        put(&mut data, at, &count.to_le_bytes());
+        let next = if at + 24 <= len { at as u64 + 12 } else { 0 };
+        put(&mut data, at + 4, &next.to_le_bytes());
+        at += 12;
+    }
+    // Every entry (each is the bytes of later blocks) has a non-zero offset field somewhere:
+    // without the overlap check each block adds thousands of entries.
+    let err = UopFile::parse(&data, &Limits::default()).unwrap_err();
+    match err.kind() {
+        Some(ErrorKind::UopTable {
+            block: 1,
+            offset: 40,
+            problem:
+                UopTableProblem::Overlap {
+                    start: 40,
+                    other_start: 28,
+                    other: OverlapWith::Block(0),
+                    ..
+                },
+        }) => {}
+        _ => panic!("{err}"),
+    }
+    // Blocks laid end to end read; their entries are at most the bytes they hold.
+    let files: Vec<_> = (0..10u64)
+        .map(|i| (name_hash(&i.to_string()), vec![i as u8; 5], false))
+        .collect();
+    let f = Foreign {
+        padding: 0,
+        capacity: 3,
+        compress_every: 0,
+        gaps: 0,
+        reverse: false,
+    };
+    let container = foreign_container(&files, &f);
+    let c = UopFile::parse(&container, &Limits::default()).unwrap();
+    assert_eq!(c.table_blocks(), 4);
+    assert_eq!(c.entries().len(), 10);
 }
 
 #[test]
