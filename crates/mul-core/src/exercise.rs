@@ -88,7 +88,7 @@ pub fn statics(data: &[u8]) -> u64 {
         return 0;
     };
     let blocks = statics.index().len();
-    let mut acc = statics.validate(blocks + 1).len() as u64;
+    let mut acc = statics.validate(blocks + 1).total();
     acc = acc.wrapping_add(statics_both_ways(&statics, blocks).count);
     let Ok(size) = MapSize::from_blocks(u32::try_from(blocks / 4).unwrap_or(0).max(1), 4) else {
         return acc;
@@ -131,7 +131,7 @@ pub fn multi(data: &[u8]) -> u64 {
     let Ok(multis) = Multis::parse(index, rest, None) else {
         return 0;
     };
-    let mut acc = multis.validate().len() as u64;
+    let mut acc = multis.validate().total();
     for id in 0..=multis.len() {
         match multis.get(id) {
             Ok(m) => {
@@ -293,7 +293,7 @@ pub fn patched(data: &[u8]) -> u64 {
     for f in [&plain, &facet] {
         acc = acc.wrapping_add(land_both_ways(&f.map).cells);
         acc = acc.wrapping_add(statics_both_ways(&f.statics, blocks).count);
-        acc = acc.wrapping_add(f.statics.validate(blocks).len() as u64);
+        acc = acc.wrapping_add(f.statics.validate(blocks).total());
         acc = acc.wrapping_add(f.map.runs().count() as u64);
         for (x, y) in [(0, 0), (9, 3), (size.width() - 1, size.height() - 1)] {
             acc = acc.wrapping_add(f.statics_at(x, y).map_or(1, |s| s.count() as u64));

@@ -8,7 +8,9 @@
 
 use std::fmt;
 
-use crate::error::{Error, ErrorKind, Result};
+use gamedata_io::Problems;
+
+use crate::error::{ErrorKind, Result};
 use crate::index::{detect_record_size, entry_records, is_empty, parse_index};
 use crate::raw::{IndexRecord, MultiComponent12, MultiComponent16};
 
@@ -166,10 +168,16 @@ impl<'data> Multis<'data> {
         (0..self.index.len()).filter(|&id| self.get(id).is_ok_and(|m| !m.is_empty()))
     }
 
-    /// Every bad entry, in id order; the good ones stay readable whatever this finds.
-    pub fn validate(&self) -> Vec<Error> {
-        (0..self.index.len())
-            .filter_map(|id| self.get(id).err())
-            .collect()
+    /// The bad entries in id order, the first [`Problems::KEEP`] kept and all counted; the
+    /// good ones stay readable whatever this finds.
+    pub fn validate(&self) -> Problems<ErrorKind> {
+        let mut problems = Problems::new();
+        for id in 0..self.index.len() {
+            // Reading an entry touches no file system, so every error has a kind.
+            if let Some(kind) = self.get(id).err().and_then(|e| e.kind()) {
+                problems.push(kind);
+            }
+        }
+        problems
     }
 }

@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+use gamedata_io::Problems;
+
 use crate::diff::StaticsPatch;
 use crate::error::{ErrorKind, Result};
 use crate::index::{detect_record_size, entry_records, is_empty, parse_index};
@@ -253,10 +255,11 @@ impl<'data> Statics<'data> {
     }
 
     /// Checks `blocks` entries (the map's block count): each in bounds, whole records, and
-    /// every static at x, y below 8. Returns every problem found, in block order; the good
+    /// every static at x, y below 8 (the first one outside a block is reported). Returns the
+    /// problems in block order, the first [`Problems::KEEP`] kept and all counted; the good
     /// blocks stay readable whatever this finds.
-    pub fn validate(&self, blocks: usize) -> Vec<ErrorKind> {
-        let mut problems = Vec::new();
+    pub fn validate(&self, blocks: usize) -> Problems<ErrorKind> {
+        let mut problems = Problems::new();
         for block in 0..blocks {
             match self.block(block) {
                 Ok(statics) => {

@@ -140,7 +140,7 @@ pub(super) fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
         statics: StaticsInfo {
             record_size: facet.statics.format().record_len(),
             count: st.count,
-            bad_blocks: facet.statics.validate(size.blocks()).len(),
+            bad_blocks: facet.statics.validate(size.blocks()).total(),
         },
         tiledata: facet.tiledata.map(|t| TiledataInfo {
             layout: match t.layout() {

@@ -59,7 +59,7 @@ fn prealpha_map_and_eleven_byte_statics() {
     assert_eq!(st.top(3), [(245, 9486), (158, 9288), (108, 5804)]);
     assert_eq!((st.z_min, st.z_max, st.bad_blocks), (-32, 98, 0));
     // Every static inside its block, every entry in bounds.
-    assert!(facet.statics.validate(size.blocks()).is_empty());
+    assert_eq!(facet.statics.validate(size.blocks()).total(), 0);
     // Block 1 (bx 0, by 1) starts at offset 0: 55 bytes = 5 statics; the first is id 1004.
     assert_eq!(facet.statics.index()[1].offset.get(), 0);
     let b1 = facet.statics.block(1).unwrap();
@@ -117,7 +117,7 @@ fn sixteen_byte_multis_all_in_bounds() {
     let (idx, mul) = (read("uo/hs/multi.idx"), read("uo/hs/multi.mul"));
     let m = Multis::parse(&idx, &mul, None).unwrap();
     assert_eq!((m.format(), m.len()), (MultiFormat::Long, 8480));
-    assert!(m.validate().is_empty());
+    assert_eq!(m.validate().total(), 0);
     assert_eq!(m.ids().count(), 800);
     let total: usize = m.ids().map(|id| m.get(id).unwrap().len()).sum();
     assert_eq!(total, 62_177);

@@ -86,12 +86,34 @@ fn bad_entries_name_the_block_and_leave_the_others_readable() {
     // The good blocks still read.
     assert_eq!(s.block(1).unwrap().len(), 2);
     let problems = s.validate(10);
-    let blocks: Vec<String> = problems.iter().map(ToString::to_string).collect();
-    assert_eq!(problems.len(), 4, "{blocks:#?}");
+    let blocks: Vec<String> = problems.kept().iter().map(ToString::to_string).collect();
+    assert_eq!(problems.total(), 4, "{blocks:#?}");
     assert!(
         blocks[3].contains("8 entries, so entry 8 is missing"),
         "{blocks:#?}"
     );
+}
+
+#[test]
+fn problem_lists_keep_the_first_hundred_and_count_the_rest() {
+    // 1,000 index entries, each one 7-byte record past the 7-byte data file but the first.
+    let index: Vec<u8> = (0..1000u32).flat_map(|i| index_record(i * 7, 7)).collect();
+    let data = static7(1, 0, 0, 0, 0);
+    let s = Statics::parse(&index, &data, None).unwrap();
+    let problems = s.validate(1000);
+    assert_eq!(problems.total(), 999);
+    assert_eq!(problems.kept().len(), 100);
+    assert_eq!(problems.left_out(), 899);
+    assert!(matches!(
+        problems.kept().first(),
+        Some(ErrorKind::IndexEntry { entry: 1, .. })
+    ));
+    assert!(matches!(
+        problems.kept().last(),
+        Some(ErrorKind::IndexEntry { entry: 100, .. })
+    ));
+    // The good block still reads.
+    assert_eq!(s.block(0).unwrap().len(), 1);
 }
 
 #[test]
@@ -102,7 +124,7 @@ fn statics_outside_their_block_are_reported() {
     let problems = s.validate(1);
     assert!(
         matches!(
-            problems.as_slice(),
+            problems.kept(),
             [ErrorKind::StaticPosition {
                 block: 0,
                 index: 1,
