@@ -64,7 +64,7 @@ struct DiffInfo {
 struct StaticsInfo {
     record_size: usize,
     count: u64,
-    bad_blocks: usize,
+    bad_blocks: u64,
 }
 
 #[derive(Serialize)]
