@@ -2,6 +2,7 @@
 //! under a client's names. Sources: `docs/formats/uo.md`, "UOP containers" and "Diff
 //! patches".
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use zerocopy::IntoBytes;
@@ -103,7 +104,8 @@ impl World {
     }
 
     /// [`World::write_to`] with the map in `format`: map{N}.mul, or map{N}LegacyMUL.uop
-    /// written by [`write_map_uop`].
+    /// written by [`write_map_uop`]. Each file is written whole or not at all (a temporary
+    /// file beside it, then renamed).
     ///
     /// Returns `Err` if a file cannot be written.
     pub fn write_as(
@@ -114,30 +116,44 @@ impl World {
     ) -> std::io::Result<()> {
         let dir = dir.as_ref();
         std::fs::create_dir_all(dir)?;
-        let uop;
-        let map = match format {
-            MapFormat::Mul => &self.map,
-            MapFormat::Uop => {
-                uop = write_map_uop(&self.map, facet)
-                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
-                &uop
-            }
-        };
-        for (name, bytes) in [
-            (format.file_name(facet), map),
-            (format!("staidx{facet}.mul"), &self.staidx),
-            (format!("statics{facet}.mul"), &self.statics),
-            ("tiledata.mul".to_owned(), &self.tiledata),
-            ("radarcol.mul".to_owned(), &self.radarcol),
-            ("hues.mul".to_owned(), &self.hues),
-        ] {
-            std::fs::write(dir.join(name), bytes)?;
+        let files = self
+            .files(facet, format)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+        for (name, bytes) in files {
+            write_whole(&dir.join(name), &bytes)?;
         }
         Ok(())
     }
 
+    /// The files of [`World::write_as`], named as a client names them, with their bytes: the
+    /// map in `format`, then staidx{N}.mul, statics{N}.mul, tiledata.mul, radarcol.mul and
+    /// hues.mul.
+    ///
+    /// Returns `Err` ([`ErrorKind::Write`]) if the map does not fit a UOP.
+    pub fn files(&self, facet: u8, format: MapFormat) -> Result<Vec<(String, Cow<'_, [u8]>)>> {
+        let map = match format {
+            MapFormat::Mul => Cow::Borrowed(&self.map[..]),
+            MapFormat::Uop => Cow::Owned(write_map_uop(&self.map, facet)?),
+        };
+        Ok(vec![
+            (format.file_name(facet), map),
+            (
+                format!("staidx{facet}.mul"),
+                Cow::Borrowed(&self.staidx[..]),
+            ),
+            (
+                format!("statics{facet}.mul"),
+                Cow::Borrowed(&self.statics[..]),
+            ),
+            ("tiledata.mul".to_owned(), Cow::Borrowed(&self.tiledata[..])),
+            ("radarcol.mul".to_owned(), Cow::Borrowed(&self.radarcol[..])),
+            ("hues.mul".to_owned(), Cow::Borrowed(&self.hues[..])),
+        ])
+    }
+
     /// Writes [`World::diffs`] into `dir` as mapdifl{N}.mul, mapdif{N}.mul, stadifl{N}.mul,
-    /// stadifi{N}.mul and stadif{N}.mul; returns the blocks patched.
+    /// stadifi{N}.mul and stadif{N}.mul (each whole or not at all); returns the blocks
+    /// patched.
     ///
     /// Returns `Err` if a file cannot be written.
     pub fn write_diffs(
@@ -148,16 +164,50 @@ impl World {
         seed: u64,
     ) -> std::io::Result<Vec<usize>> {
         let dir = dir.as_ref();
-        let d = self.diffs(k, seed);
-        for (name, bytes) in [
-            ("mapdifl", &d.mapdifl),
-            ("mapdif", &d.mapdif),
-            ("stadifl", &d.stadifl),
-            ("stadifi", &d.stadifi),
-            ("stadif", &d.stadif),
-        ] {
-            std::fs::write(dir.join(format!("{name}{facet}.mul")), bytes)?;
+        let (files, blocks) = self.diff_files(facet, k, seed);
+        for (name, bytes) in files {
+            write_whole(&dir.join(name), &bytes)?;
         }
-        Ok(d.blocks)
+        Ok(blocks)
     }
+
+    /// The files of [`World::write_diffs`] with their bytes, and the blocks patched.
+    pub fn diff_files(
+        &self,
+        facet: u8,
+        k: usize,
+        seed: u64,
+    ) -> (Vec<(String, Vec<u8>)>, Vec<usize>) {
+        let d = self.diffs(k, seed);
+        let files = [
+            ("mapdifl", d.mapdifl),
+            ("mapdif", d.mapdif),
+            ("stadifl", d.stadifl),
+            ("stadifi", d.stadifi),
+            ("stadif", d.stadif),
+        ]
+        .into_iter()
+        .map(|(name, bytes)| (format!("{name}{facet}.mul"), bytes))
+        .collect();
+        (files, d.blocks)
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all: to `path` + `.partial` first, renamed over
+/// `path` once written and flushed to disk.
+fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    let result = (|| {
+        let mut file = std::fs::File::create(&partial)?;
+        std::io::Write::write_all(&mut file, bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&partial, path)
+    })();
+    if result.is_err() {
+        // Best effort: the error reported is the write's.
+        let _ = std::fs::remove_file(&partial);
+    }
+    result
 }

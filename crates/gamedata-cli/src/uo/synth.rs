@@ -9,6 +9,7 @@ use mul_core::synth::World;
 use mul_core::{MapFormat, MapSize};
 
 use super::MapFormatArg;
+use crate::files::write_bytes;
 use crate::output::Output;
 
 #[derive(Args)]
@@ -36,13 +37,17 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     let start = Instant::now();
     let world = World::generate(size, args.seed);
     let format = MapFormat::from(args.map_format);
-    world
-        .write_as(&args.out_dir, args.facet, format)
-        .with_context(|| format!("writing into {}", args.out_dir.display()))?;
+    std::fs::create_dir_all(&args.out_dir)
+        .with_context(|| format!("cannot create {}", args.out_dir.display()))?;
+    // Each file whole or not at all; the command reads nothing, so no input to refuse.
+    for (name, bytes) in world.files(args.facet, format)? {
+        write_bytes(&args.out_dir.join(name), &[], &bytes)?;
+    }
     if args.diffs > 0 {
-        world
-            .write_diffs(&args.out_dir, args.facet, args.diffs, args.seed)
-            .with_context(|| format!("writing diff files into {}", args.out_dir.display()))?;
+        let (files, _) = world.diff_files(args.facet, args.diffs, args.seed);
+        for (name, bytes) in files {
+            write_bytes(&args.out_dir.join(name), &[], &bytes)?;
+        }
     }
     out.note(&format!(
         "wrote facet {} ({size}, {} statics, map as {}) into {} in {:.1} s",

@@ -146,6 +146,28 @@ fn a_bad_patch_record_names_itself_and_hides_nothing() {
     let dir = tempfile::tempdir().unwrap();
     w.write_to(dir.path(), 0).unwrap();
     let patched = w.write_diffs(dir.path(), 0, 5, 3).unwrap();
+    // Eleven files written whole: none left behind half-written.
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "hues.mul",
+            "map0.mul",
+            "mapdif0.mul",
+            "mapdifl0.mul",
+            "radarcol.mul",
+            "stadif0.mul",
+            "stadifi0.mul",
+            "stadifl0.mul",
+            "staidx0.mul",
+            "statics0.mul",
+            "tiledata.mul"
+        ]
+    );
     // Record 2 (the second listed block after the duplicate) points past stadif's end;
     // a block number past this map is listed too.
     let mut stadifi = std::fs::read(dir.path().join("stadifi0.mul")).unwrap();
