@@ -60,6 +60,8 @@
 //! # Ok::<(), gamedata_io::ReadError>(())
 //! ```
 
+#![deny(clippy::arithmetic_side_effects)]
+
 mod bytes;
 mod error;
 mod file;

@@ -207,7 +207,7 @@ impl<'data> Entry<'data> {
                 name: self.slot.name,
                 slot: self.index,
                 offset,
-                end: u64::from(offset) + u64::from(size),
+                end: u64::from(offset).saturating_add(u64::from(size)),
                 data_start: GROUP_DIRECTORY_LEN,
                 file_len: self.file.len(),
             }

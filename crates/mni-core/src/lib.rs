@@ -59,6 +59,7 @@
 //! ```
 
 #![deny(unsafe_code)]
+#![deny(clippy::arithmetic_side_effects)]
 
 pub mod episode;
 pub mod error;

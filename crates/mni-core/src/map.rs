@@ -83,7 +83,8 @@ impl ActorKind {
         if kind < SPECIAL_ACTOR_LIMIT {
             ActorKind::Special(kind)
         } else {
-            ActorKind::Normal(kind - SPECIAL_ACTOR_LIMIT)
+            // Not below the limit: no wrap.
+            ActorKind::Normal(kind.wrapping_sub(SPECIAL_ACTOR_LIMIT))
         }
     }
 
@@ -133,7 +134,8 @@ impl MapTile {
         if value < MASKED_VALUE_BASE {
             MapTile::Solid(value / 8)
         } else {
-            MapTile::Masked((value - MASKED_VALUE_BASE) / 40)
+            // Not below the base: no wrap.
+            MapTile::Masked(value.wrapping_sub(MASKED_VALUE_BASE) / 40)
         }
     }
 }
@@ -203,7 +205,10 @@ impl<'data> Map<'data> {
             header,
             width,
             // width is a power of two in 32..=2048, so the quotient is in 16..=1024.
-            height: u16::try_from(MAP_CELLS / usize::from(width)).unwrap_or(u16::MAX),
+            height: MAP_CELLS
+                .checked_div(usize::from(width))
+                .and_then(|h| u16::try_from(h).ok())
+                .unwrap_or(u16::MAX),
             actors,
             tiles,
             trailing,
@@ -257,7 +262,10 @@ impl<'data> Map<'data> {
         if x >= self.width || y >= self.height {
             return None;
         }
-        let index = usize::from(y) * usize::from(self.width) + usize::from(x);
+        // Both below 2^16: the index is below 2^32.
+        let index = usize::from(y)
+            .saturating_mul(usize::from(self.width))
+            .saturating_add(usize::from(x));
         self.tiles.get(index).map(|v| v.get())
     }
 
@@ -267,8 +275,8 @@ impl<'data> Map<'data> {
         let width = usize::from(self.width).max(1);
         self.tiles.iter().enumerate().filter_map(move |(i, v)| {
             let value = v.get();
-            let x = u16::try_from(i % width).ok()?;
-            let y = u16::try_from(i / width).ok()?;
+            let x = u16::try_from(i.checked_rem(width)?).ok()?;
+            let y = u16::try_from(i.checked_div(width)?).ok()?;
             (value >= FIRST_DRAWN_VALUE).then(|| (x, y, MapTile::from_value(value)))
         })
     }

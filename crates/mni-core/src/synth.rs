@@ -5,6 +5,10 @@
 //! foliage, flowers), a TILEATTR.MNI giving each of those tiles its natural behaviour, and
 //! maps generated from a seed. All of it is this project's own data.
 
+// Generators: their arithmetic is on the caller's sizes (checked by the size types) and on
+// small constants and random numbers below them, never on values read from a file.
+#![allow(clippy::arithmetic_side_effects)]
+
 use crate::error::Result;
 use crate::map::{Actor, ActorKind, MapFlags};
 use crate::raw::{

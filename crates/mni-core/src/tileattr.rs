@@ -162,11 +162,14 @@ impl<'data> TileAttrTable<'data> {
             return None;
         }
         self.bytes
-            .get(SOLID_TILE_COUNT + MASKED_ATTR_STRIDE * index)
+            // index is below 1,000 (checked above).
+            .get(SOLID_TILE_COUNT.saturating_add(MASKED_ATTR_STRIDE.saturating_mul(index)))
             .map(|&b| TileAttributes(b))
     }
 
     /// All 3,000 tiles: the 2,000 solid tiles, then the 1,000 masked tiles.
+    // Constants and i below 3,000: no overflow.
+    #[allow(clippy::arithmetic_side_effects)]
     pub fn tiles(&self) -> impl ExactSizeIterator<Item = TileAttributes> + 'data {
         let bytes = self.bytes;
         (0..SOLID_TILE_COUNT + MASKED_TILE_COUNT).map(move |i| {
@@ -180,6 +183,8 @@ impl<'data> TileAttrTable<'data> {
     }
 
     /// Counts over all 3,000 tiles (see [`AttrSummary`]).
+    // Counts of the 3,000 tiles: no overflow.
+    #[allow(clippy::arithmetic_side_effects)]
     pub fn summary(&self) -> AttrSummary {
         let mut s = AttrSummary::default();
         for attr in self.tiles() {

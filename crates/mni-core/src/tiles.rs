@@ -62,7 +62,8 @@ pub fn pixels_to_rgba(pixels: &TilePixels) -> TileRgba {
 /// Colour index of pixel `x` (0 = leftmost) from the four plane bytes of a row.
 #[inline]
 fn plane_pixel(planes: [u8; 4], x: usize) -> u8 {
-    let shift = 7 - (x & 7);
+    // 7 - (x mod 8), as x & 7 is at most 7.
+    let shift = 7 ^ (x & 7);
     let [b, g, r, i] = planes.map(|p| (p >> shift) & 1);
     i << 3 | r << 2 | g << 1 | b
 }

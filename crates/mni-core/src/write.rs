@@ -1,6 +1,11 @@
 //! Writers for group files and maps: the inverse of [`crate::GroupFile`] and [`crate::Map`],
 //! used to build synthetic fixtures for tests, benches, fuzz seeds and the demo.
 
+// Writers: their arithmetic is on the lengths of buffers in memory (each at most
+// isize::MAX bytes) and small constants; every stored field goes through a checked
+// conversion to its width, which refuses what does not fit.
+#![allow(clippy::arithmetic_side_effects)]
+
 use zerocopy::IntoBytes;
 
 use crate::error::{Error, ErrorKind, Result, WriteProblem};

@@ -106,7 +106,8 @@ impl<'data> Hues<'data> {
 
     /// Number of hues (8 a group).
     pub fn len(&self) -> usize {
-        self.groups.len() * HUES_PER_GROUP
+        // The groups lie in the file, 708 bytes each: eight hues each cannot overflow.
+        self.groups.len().saturating_mul(HUES_PER_GROUP)
     }
 
     /// True if the file has no hue.

@@ -68,7 +68,9 @@ impl PatchIndex {
                 _ => deduped.push(item),
             }
         }
-        let words = deduped.last().map_or(0, |&(b, _)| b as usize / 64 + 1);
+        let words = deduped
+            .last()
+            .map_or(0, |&(b, _)| (b as usize / 64).saturating_add(1));
         let mut bits = vec![0u64; words];
         for &(block, _) in &deduped {
             if let Some(w) = bits.get_mut(block as usize / 64) {

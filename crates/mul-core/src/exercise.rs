@@ -6,6 +6,10 @@
 //! Inputs that hold two files start with a little-endian u16: the length of the first
 //! file (the index), which follows; the rest is the second file (the data).
 
+// Fuzzing drivers: their sums only keep results alive (wrapping on purpose), and their
+// coordinates come from sizes the parsers checked.
+#![allow(clippy::arithmetic_side_effects)]
+
 use crate::colours::{Hues, RadarColours};
 use crate::facet::{Facet, FacetBytes};
 use crate::map::{Map, MapSize};

@@ -583,7 +583,8 @@ impl<'data> Facet<'data> {
                 .tiledata
                 .and_then(|t| t.item(s.id.get()))
                 .map_or(0, |t| t.height());
-            top = top.max(i16::from(s.z) + i16::from(height));
+            // An i8 plus a u8 fits an i16.
+            top = top.max(i16::from(s.z).saturating_add(i16::from(height)));
         }
         Ok(Some(top))
     }

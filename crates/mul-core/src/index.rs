@@ -100,7 +100,8 @@ pub(crate) fn detect_record_size(index: &[IndexRecord], data_len: usize, sizes: 
             .step_by(step)
             .filter(|r| !is_empty(r))
             .filter_map(|r| {
-                let end = u64::from(r.offset.get()) + u64::from(r.length.get());
+                // Two u32s: their sum fits a u64.
+                let end = u64::from(r.offset.get()).saturating_add(u64::from(r.length.get()));
                 (end <= data_len as u64).then(|| r.length.get() as usize)
             })
     };

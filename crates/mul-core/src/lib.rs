@@ -66,6 +66,7 @@
 //! ```
 
 #![deny(unsafe_code)]
+#![deny(clippy::arithmetic_side_effects)]
 
 pub mod colours;
 pub mod diff;

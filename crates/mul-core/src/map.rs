@@ -119,10 +119,10 @@ impl MapSize {
     /// count is a square, the square size that would fit.
     pub fn detect(facet: u8, map_len: u64) -> Result<Self> {
         let block = MAP_BLOCK_LEN as u64;
-        let blocks = map_len / block;
+        let blocks = map_len.checked_div(block).unwrap_or_default();
         if map_len.is_multiple_of(block) {
             for size in Self::known(facet) {
-                let exact = u64::from(size.width_blocks) * u64::from(size.height_blocks);
+                let exact = size.block_count();
                 if blocks == exact || blocks == exact.saturating_add(1) {
                     return Ok(size);
                 }
@@ -133,7 +133,7 @@ impl MapSize {
             .filter(|_| map_len.is_multiple_of(block))
             .find_map(|n| {
                 let side = n.isqrt();
-                (side > 0 && side * side == n)
+                (side > 0 && side.checked_mul(side) == Some(n))
                     .then(|| u32::try_from(side).ok())
                     .flatten()
             });
@@ -158,19 +158,25 @@ impl MapSize {
 
     /// Width in tiles.
     pub const fn width(&self) -> u32 {
-        self.width_blocks * 8
+        // from_blocks checked that the width in tiles fits.
+        self.width_blocks.saturating_mul(8)
     }
 
     /// Height in tiles.
     pub const fn height(&self) -> u32 {
-        self.height_blocks * 8
+        // from_blocks checked that the height in tiles fits.
+        self.height_blocks.saturating_mul(8)
     }
 
     /// Number of blocks.
     pub fn blocks(&self) -> usize {
         // from_blocks checked that this fits.
-        usize::try_from(u64::from(self.width_blocks) * u64::from(self.height_blocks))
-            .unwrap_or(usize::MAX)
+        usize::try_from(self.block_count()).unwrap_or(usize::MAX)
+    }
+
+    /// Blocks as a u64: a product of two u32s, which cannot overflow.
+    const fn block_count(&self) -> u64 {
+        (self.width_blocks as u64).saturating_mul(self.height_blocks as u64)
     }
 
     /// The number of block (`bx`, `by`) in column-major order, or `None` outside the map.
@@ -179,7 +185,11 @@ impl MapSize {
         if bx >= self.width_blocks || by >= self.height_blocks {
             return None;
         }
-        usize::try_from(u64::from(bx) * u64::from(self.height_blocks) + u64::from(by)).ok()
+        // bx < width and by < height: the index is below the block count, which fits.
+        let index = u64::from(bx)
+            .saturating_mul(u64::from(self.height_blocks))
+            .saturating_add(u64::from(by));
+        usize::try_from(index).ok()
     }
 
     /// The block coordinates (bx, by) of block number `index`, or `None` past the end.
@@ -190,16 +200,15 @@ impl MapSize {
         let index = u64::try_from(index).ok()?;
         let h = u64::from(self.height_blocks);
         Some((
-            u32::try_from(index / h).ok()?,
-            u32::try_from(index % h).ok()?,
+            u32::try_from(index.checked_div(h)?).ok()?,
+            u32::try_from(index.checked_rem(h)?).ok()?,
         ))
     }
 
     /// Bytes of a map file of this size, without the padding block.
     pub fn map_len(&self) -> u64 {
         // from_blocks checked that this product fits in a usize, so in a u64.
-        (u64::from(self.width_blocks) * u64::from(self.height_blocks))
-            .saturating_mul(MAP_BLOCK_LEN as u64)
+        self.block_count().saturating_mul(MAP_BLOCK_LEN as u64)
     }
 }
 
@@ -289,7 +298,7 @@ impl<'data> Map<'data> {
         };
         let exact = size.map_len();
         let len = data.len() as u64;
-        if len != exact && len != exact + MAP_BLOCK_LEN as u64 {
+        if len != exact && len != exact.saturating_add(MAP_BLOCK_LEN as u64) {
             return Err(wrong().into());
         }
         let blocks = Bytes::new(data)
@@ -314,10 +323,12 @@ impl<'data> Map<'data> {
         chunks: &'data [MapChunk],
         size: MapSize,
     ) -> Result<Self> {
-        let total: u64 = chunks.iter().map(|c| c.len() as u64).sum();
+        let total = chunks
+            .iter()
+            .fold(0u64, |sum, c| sum.saturating_add(c.len() as u64));
         let blocks = size.blocks() as u64;
         let fits = chunks.iter().all(|c| c.blocks(data).is_some());
-        if !fits || (total != blocks && total != blocks + 1) {
+        if !fits || (total != blocks && total != blocks.saturating_add(1)) {
             return Err(ErrorKind::MapLength {
                 what: "map UOP",
                 found: total.saturating_mul(MAP_BLOCK_LEN as u64),
@@ -333,9 +344,9 @@ impl<'data> Map<'data> {
         });
         for chunk in chunks {
             next = match (chunk, next) {
-                (MapChunk::InPlace { offset, blocks }, Some(at)) if *offset == at => {
-                    offset.checked_add(blocks * MAP_BLOCK_LEN)
-                }
+                (MapChunk::InPlace { offset, blocks }, Some(at)) if *offset == at => blocks
+                    .checked_mul(MAP_BLOCK_LEN)
+                    .and_then(|len| offset.checked_add(len)),
                 _ => None,
             };
         }
@@ -420,12 +431,12 @@ impl<'data> Map<'data> {
         match self.storage {
             Storage::Flat(blocks) => blocks.get(index),
             Storage::Chunked { data, chunks } => {
-                let within = index % UOP_MAP_CHUNK_BLOCKS;
-                match chunks.get(index / UOP_MAP_CHUNK_BLOCKS)? {
+                let within = index.checked_rem(UOP_MAP_CHUNK_BLOCKS)?;
+                match chunks.get(index.checked_div(UOP_MAP_CHUNK_BLOCKS)?)? {
                     // One block cast straight from the container's bytes: no chunk slice
                     // is built for a single lookup.
                     MapChunk::InPlace { offset, blocks } if within < *blocks => {
-                        let at = offset.checked_add(within * MAP_BLOCK_LEN)?;
+                        let at = offset.checked_add(within.checked_mul(MAP_BLOCK_LEN)?)?;
                         let bytes = data.get(at..at.checked_add(MAP_BLOCK_LEN)?)?;
                         MapBlock::ref_from_bytes(bytes).ok()
                     }
@@ -454,7 +465,7 @@ impl<'data> Map<'data> {
         let start = self.size.block_index(bx, 0)?;
         let height = usize::try_from(self.size.height_blocks).ok()?;
         let map = *self;
-        Some((start..start + height).filter_map(move |i| map.block_at(i)))
+        Some((start..start.saturating_add(height)).filter_map(move |i| map.block_at(i)))
     }
 
     /// Every block in order (column-major), padding excluded.
@@ -477,7 +488,7 @@ impl<'data> Map<'data> {
                 Box::new(chunks.iter().map(move |c| {
                     let run = c.blocks(data).unwrap_or_default();
                     let run = run.get(..left.min(run.len())).unwrap_or(run);
-                    left -= run.len();
+                    left = left.saturating_sub(run.len());
                     run
                 }))
             }
@@ -489,8 +500,9 @@ impl<'data> Map<'data> {
         let patch = self.patch;
         pieces
             .flat_map(move |piece| {
+                // Positions count blocks held in memory: they cannot pass usize::MAX.
                 let start = at;
-                at += piece.len();
+                at = at.saturating_add(piece.len());
                 ColumnCuts {
                     rest: piece,
                     position: start,
@@ -499,7 +511,7 @@ impl<'data> Map<'data> {
             })
             .scan(0usize, |position, run| {
                 let start = *position;
-                *position += run.len();
+                *position = position.saturating_add(run.len());
                 Some((start, run))
             })
             .flat_map(move |(start, run)| PatchCuts {
@@ -559,15 +571,15 @@ impl<'data> Iterator for PatchCuts<'data> {
         };
         if let Some(block) = patch.block(self.position) {
             self.rest = self.rest.get(1..).unwrap_or_default();
-            self.position += 1;
+            self.position = self.position.saturating_add(1);
             return Some(std::slice::from_ref(block));
         }
         let clean = (1..self.rest.len())
-            .find(|&i| patch.index.contains(self.position + i))
+            .find(|&i| patch.index.contains(self.position.saturating_add(i)))
             .unwrap_or(self.rest.len());
         let (run, rest) = self.rest.split_at(clean);
         self.rest = rest;
-        self.position += run.len();
+        self.position = self.position.saturating_add(run.len());
         Some(run)
     }
 }
@@ -587,16 +599,18 @@ impl<'data> Iterator for ColumnCuts<'data> {
         if self.rest.is_empty() {
             return None;
         }
-        let to_column_end = self.height - self.position % self.height;
+        let into_column = self.position.checked_rem(self.height).unwrap_or_default();
+        let to_column_end = self.height.saturating_sub(into_column).max(1);
         let (run, rest) = self.rest.split_at(to_column_end.min(self.rest.len()));
         self.rest = rest;
-        self.position += run.len();
+        self.position = self.position.saturating_add(run.len());
         Some(run)
     }
 }
 
 /// Index of tile (x, y)'s cell inside its block.
 #[inline]
+#[allow(clippy::arithmetic_side_effects)] // Both remainders are below 8: at most 63.
 pub(crate) fn cell_in_block(x: u32, y: u32) -> usize {
     (y as usize % BLOCK_SIDE) * BLOCK_SIDE + x as usize % BLOCK_SIDE
 }

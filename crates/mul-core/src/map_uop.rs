@@ -84,8 +84,8 @@ pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<M
             && *blocks != UOP_MAP_CHUNK_BLOCKS
         {
             return Err(ErrorKind::ChunkSize {
-                chunk: i - 1,
-                found: (*blocks * MAP_BLOCK_LEN) as u64,
+                chunk: i.saturating_sub(1),
+                found: (*blocks as u64).saturating_mul(MAP_BLOCK_LEN as u64),
                 problem: ChunkProblem::ShortNotLast,
             }
             .into());
@@ -122,7 +122,7 @@ pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<M
                 MapChunk::Decoded(decoded)
             }
         };
-        total_blocks += chunk.len();
+        total_blocks = total_blocks.saturating_add(chunk.len());
         limits.check_records("map blocks", total_blocks as u64)?;
         chunks.push(chunk);
     }
@@ -135,8 +135,11 @@ pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<M
 /// Returns `Err` as [`map_chunks`].
 pub fn read_map_mul(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<u8>> {
     let chunks = map_chunks(uop, facet, limits)?;
-    let total: usize = chunks.iter().map(MapChunk::len).sum();
-    let mut out = Vec::with_capacity(total * MAP_BLOCK_LEN);
+    // map_chunks checked the block count against the limits.
+    let total = chunks
+        .iter()
+        .fold(0usize, |sum, c| sum.saturating_add(c.len()));
+    let mut out = Vec::with_capacity(total.saturating_mul(MAP_BLOCK_LEN));
     for chunk in &chunks {
         let blocks = chunk.blocks(uop.data()).unwrap_or_default();
         out.extend_from_slice(blocks.as_bytes());

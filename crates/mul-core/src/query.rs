@@ -39,6 +39,8 @@ impl LandStats {
     }
 
     /// Counts a column's cells (see [`ColumnScan`]).
+    // Counts of cells and records held in memory: below 2^64, they cannot overflow.
+    #[allow(clippy::arithmetic_side_effects)]
     fn add_column(mut self, column: &[MapBlock]) -> Self {
         let mut scan = ColumnScan::new();
         for block in column {
@@ -52,6 +54,8 @@ impl LandStats {
     }
 
     #[cfg(feature = "parallel")]
+    // Counts of cells and records held in memory: below 2^64, they cannot overflow.
+    #[allow(clippy::arithmetic_side_effects)]
     fn merge(mut self, other: Self) -> Self {
         self.cells += other.cells;
         merge_tally(&mut self.histogram, &other.histogram);
@@ -140,6 +144,8 @@ impl ColumnScan {
     }
 
     #[inline]
+    // Counts of cells and records held in memory: below 2^64, they cannot overflow.
+    #[allow(clippy::arithmetic_side_effects)]
     fn add_run(&mut self, id: u16, n: u64, histogram: &mut Vec<u64>) {
         if id == self.run_id {
             self.run += n;
@@ -227,6 +233,8 @@ impl StaticsStats {
 
     /// Counts the statics of `blocks`, in locals: the histogram lives on the heap, and
     /// counters kept in `self` would be stored and reloaded around every increment.
+    // Counts of cells and records held in memory: below 2^64, they cannot overflow.
+    #[allow(clippy::arithmetic_side_effects)]
     fn tally(statics: &Statics<'_>, blocks: std::ops::Range<usize>) -> Self {
         let mut stats = StaticsStats::new();
         let (mut count, mut bad, mut lo, mut hi) = (0u64, 0u64, i8::MAX, i8::MIN);
@@ -249,6 +257,8 @@ impl StaticsStats {
     }
 
     #[cfg(feature = "parallel")]
+    // Counts of cells and records held in memory: below 2^64, they cannot overflow.
+    #[allow(clippy::arithmetic_side_effects)]
     fn merge(mut self, other: Self) -> Self {
         self.count += other.count;
         self.bad_blocks += other.bad_blocks;
@@ -279,7 +289,10 @@ pub fn statics_stats_par(statics: &Statics<'_>, blocks: usize) -> StaticsStats {
     let piece = min_len(blocks, 2);
     (0..blocks.div_ceil(piece))
         .into_par_iter()
-        .map(|i| StaticsStats::tally(statics, i * piece..blocks.min((i + 1) * piece)))
+        .map(|i| {
+            let start = i.saturating_mul(piece);
+            StaticsStats::tally(statics, start..blocks.min(start.saturating_add(piece)))
+        })
         .reduce(StaticsStats::new, StaticsStats::merge)
 }
 
@@ -310,8 +323,10 @@ fn found_in_block(
     list.into_iter()
         .filter(|s| wanted(s))
         .map(|s| FoundStatic {
-            x: bx * 8 + u32::from(s.x),
-            y: by * 8 + u32::from(s.y),
+            // bx and by are inside the map, whose size in tiles fits a u32
+            // (MapSize::from_blocks); a static's x or y past 7 is not checked here.
+            x: bx.saturating_mul(8).saturating_add(u32::from(s.x)),
+            y: by.saturating_mul(8).saturating_add(u32::from(s.y)),
             z: s.z,
             id: s.id.get(),
             hue: s.hue.get(),
@@ -348,6 +363,7 @@ pub fn find_statics_par(
 /// empty and only grow as far as the largest id they meet (land ids stay below 0x4000), so
 /// a scan makes and merges small tables, not 65,536 counters each.
 #[inline]
+#[allow(clippy::arithmetic_side_effects)] // Counts of records in memory: below 2^64.
 fn bump(histogram: &mut Vec<u64>, id: u16, n: u64) {
     let i = usize::from(id);
     if let Some(count) = histogram.get_mut(i) {
@@ -358,6 +374,7 @@ fn bump(histogram: &mut Vec<u64>, id: u16, n: u64) {
 }
 
 #[cold]
+#[allow(clippy::arithmetic_side_effects)] // i is a u16: i + 1 fits; counts as in bump.
 fn grow_and_bump(histogram: &mut Vec<u64>, i: usize, n: u64) {
     histogram.resize(i + 1, 0);
     if let Some(count) = histogram.get_mut(i) {
@@ -367,6 +384,7 @@ fn grow_and_bump(histogram: &mut Vec<u64>, i: usize, n: u64) {
 
 /// Adds histogram `other` into `into`.
 #[cfg(feature = "parallel")]
+#[allow(clippy::arithmetic_side_effects)] // Counts of records in memory: below 2^64.
 fn merge_tally(into: &mut Vec<u64>, other: &[u64]) {
     if other.len() > into.len() {
         into.resize(other.len(), 0);
@@ -382,7 +400,8 @@ fn merge_tally(into: &mut Vec<u64>, other: &[u64]) {
 /// for the map's columns, 2 for the statics' blocks).
 #[cfg(feature = "parallel")]
 fn min_len(items: usize, per_thread: usize) -> usize {
-    (items / (rayon::current_num_threads() * per_thread)).max(1)
+    let pieces = rayon::current_num_threads().saturating_mul(per_thread);
+    items.checked_div(pieces).unwrap_or(items).max(1)
 }
 
 /// The `n` largest counts of `histogram` as (id, count), ties by id; zero counts left out.

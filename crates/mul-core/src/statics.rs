@@ -120,7 +120,8 @@ impl<'data> Iterator for StaticIter<'data> {
     #[inline]
     fn next(&mut self) -> Option<&'data StaticRecord> {
         let item = self.slice.get(self.next)?;
-        self.next += 1;
+        // Below the slice's length, as the get succeeded.
+        self.next = self.next.saturating_add(1);
         Some(item)
     }
     fn size_hint(&self) -> (usize, Option<usize>) {

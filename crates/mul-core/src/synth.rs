@@ -8,6 +8,9 @@
 //! project's own; the tile ids and names echo the real game's (`docs/formats/uo.md`,
 //! "Synthetic world").
 
+// Generators: their arithmetic is on the caller's sizes (checked by the size types) and on
+// small constants and random numbers below them, never on values read from a file.
+#![allow(clippy::arithmetic_side_effects)]
 // Float-to-integer casts saturate in Rust, and the generator's values are bounded by
 // construction (noise in 0..1, positions inside the map): truncation is what is meant.
 #![allow(clippy::cast_possible_truncation)]

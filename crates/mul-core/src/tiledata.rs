@@ -195,10 +195,12 @@ impl TileDataLayout {
         }
     }
 
+    #[allow(clippy::arithmetic_side_effects)] // Constants: at most 4 + 32 x 30 bytes.
     const fn land_group_len(self) -> usize {
         GROUP_HEADER_LEN + TILES_PER_GROUP * self.land_record_len()
     }
 
+    #[allow(clippy::arithmetic_side_effects)] // Constants: at most 4 + 32 x 41 bytes.
     const fn item_group_len(self) -> usize {
         GROUP_HEADER_LEN + TILES_PER_GROUP * self.item_record_len()
     }
@@ -374,6 +376,8 @@ impl<'data> TileData<'data> {
         self.layout.items()
     }
 
+    // id is below the 0x4000 land tiles (checked first), so the offset is below 1 MB.
+    #[allow(clippy::arithmetic_side_effects)]
     fn land_offset(&self, id: usize) -> Option<usize> {
         if id >= LAND_TILES {
             return None;
@@ -386,6 +390,9 @@ impl<'data> TileData<'data> {
         Some(group * self.layout.land_group_len() + GROUP_HEADER_LEN + (id % TILES_PER_GROUP) * rec)
     }
 
+    // id is below the layout's item count (checked first, at most 0x10000), so the offset
+    // is below 4 MB.
+    #[allow(clippy::arithmetic_side_effects)]
     fn item_offset(&self, id: usize) -> Option<usize> {
         if id >= self.layout.items() {
             return None;
@@ -438,7 +445,10 @@ impl<'data> TileData<'data> {
 /// than after the group header (its name at 14..34). The two orders differ only there; when
 /// neither or both look like a name, the real files' order (tile first) is assumed.
 fn tile_zero_comes_first(data: &[u8]) -> bool {
-    let name_at = |at: usize| data.get(at..at + 20).is_some_and(looks_like_name);
+    let name_at = |at: usize| {
+        data.get(at..at.saturating_add(20))
+            .is_some_and(looks_like_name)
+    };
     !name_at(14) || name_at(10)
 }
 

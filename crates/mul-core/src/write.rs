@@ -2,6 +2,11 @@
 //! under a client's names. Sources: `docs/formats/uo.md`, "UOP containers" and "Diff
 //! patches".
 
+// Writers: their arithmetic is on the lengths of buffers in memory (each at most
+// isize::MAX bytes) and small constants; every stored field goes through a checked
+// conversion to its width, which refuses what does not fit.
+#![allow(clippy::arithmetic_side_effects)]
+
 use std::borrow::Cow;
 use std::path::Path;
 

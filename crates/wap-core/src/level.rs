@@ -180,7 +180,8 @@ impl<'data> Level<'data> {
         let table_start = self.header.raw().planes_offset.get() as usize;
         sections.push(Section {
             kind: SectionKind::PlaneHeaders,
-            range: table_start..table_start + self.planes.len() * PLANE_HEADER_LEN,
+            range: table_start
+                ..table_start.saturating_add(self.planes.len().saturating_mul(PLANE_HEADER_LEN)),
         });
         let planes: Vec<_> = self.planes().collect();
         for plane in &planes {
@@ -189,7 +190,7 @@ impl<'data> Level<'data> {
                     let start = p.raw().tiles_offset.get() as usize;
                     sections.push(Section {
                         kind: SectionKind::Tiles(p.index()),
-                        range: start..start + size_of_val(p.tiles()),
+                        range: start..start.saturating_add(size_of_val(p.tiles())),
                     });
                 }
                 Err(e) => unreadable.push(e.to_string()),

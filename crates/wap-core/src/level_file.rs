@@ -29,7 +29,8 @@ pub fn read_header(path: impl AsRef<Path>) -> Result<WwdHeader> {
         let rest = bytes.get_mut(filled..).unwrap_or_default();
         match file.read(rest) {
             Ok(0) => break,
-            Ok(n) => filled += n,
+            // read returns at most rest's length: filled stays at most HEADER_LEN.
+            Ok(n) => filled = filled.saturating_add(n),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(e) => return Err(FileError::io(path, e).into()),
         }
@@ -125,7 +126,7 @@ impl LevelFile {
         )?;
         Ok(LevelFile {
             header: copy,
-            stored_end: HEADER_LEN + consumed,
+            stored_end: HEADER_LEN.saturating_add(consumed),
             image: Some(image),
             file,
         })

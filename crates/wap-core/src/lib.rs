@@ -53,6 +53,7 @@
 //! ```
 
 #![deny(unsafe_code)]
+#![deny(clippy::arithmetic_side_effects)]
 
 pub mod checksum;
 pub mod error;

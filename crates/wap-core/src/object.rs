@@ -158,11 +158,12 @@ impl<'data> Object<'data> {
 
     /// Bytes from the object's start to the end of its last string.
     pub fn stored_len(&self) -> usize {
+        // Four slices of the level's image after the fixed part: their sum is within it.
         OBJECT_FIXED_LEN
-            + self.name.len()
-            + self.logic.len()
-            + self.image_set.len()
-            + self.animation.len()
+            .saturating_add(self.name.len())
+            .saturating_add(self.logic.len())
+            .saturating_add(self.image_set.len())
+            .saturating_add(self.animation.len())
     }
 
     /// The id.
@@ -222,7 +223,7 @@ impl<'data> Object<'data> {
 
     /// True if user flag `n` (1 to 12) is set.
     pub fn user_flag(&self, n: u32) -> bool {
-        (1..=12).contains(&n) && self.user_flags() & (1 << (n - 1)) != 0
+        (1..=12).contains(&n) && self.user_flags() & (1u32 << n.saturating_sub(1)) != 0
     }
 
     /// The object type value.
@@ -276,9 +277,10 @@ impl<'data> Objects<'data> {
         ];
         // One bounds check for the four strings (a sum that overflows is past any end).
         let total = lens.iter().try_fold(0usize, |sum, &n| sum.checked_add(n));
-        let strings = self
-            .image
-            .bytes_at(self.offset + OBJECT_FIXED_LEN, total.unwrap_or(usize::MAX))?;
+        let strings = self.image.bytes_at(
+            self.offset.saturating_add(OBJECT_FIXED_LEN),
+            total.unwrap_or(usize::MAX),
+        )?;
         // The strings hold exactly the four lengths, so the splits are in range.
         let empty: &[u8] = &[];
         let (name, rest) = strings.split_at_checked(name_len).unwrap_or((empty, empty));
@@ -306,8 +308,9 @@ impl<'data> Iterator for Objects<'data> {
         }
         match self.read() {
             Ok(object) => {
-                self.offset += object.stored_len();
-                self.index += 1;
+                // Within the image, which fits in memory.
+                self.offset = self.offset.saturating_add(object.stored_len());
+                self.index = self.index.saturating_add(1);
                 Some(Ok(object))
             }
             Err(source) => {

@@ -114,7 +114,7 @@ impl<'data> Plane<'data> {
         let wide = u32::try_from(wide_raw).map_err(|_| bad_size())?;
         let high = u32::try_from(high_raw).map_err(|_| bad_size())?;
         // Four bytes a tile: a size whose byte count does not fit in memory is bad itself.
-        let count = u64::from(wide) * u64::from(high);
+        let count = u64::from(wide).saturating_mul(u64::from(high)); // two u32s: fits.
         let count = count
             .checked_mul(4)
             .and_then(|bytes| usize::try_from(bytes).ok())
@@ -219,7 +219,10 @@ impl<'data> Plane<'data> {
         if x >= self.wide || y >= self.high {
             return None;
         }
-        let index = y as usize * self.wide as usize + x as usize;
+        // Inside the plane, whose tiles are in memory: the index is below their count.
+        let index = (y as usize)
+            .saturating_mul(self.wide as usize)
+            .saturating_add(x as usize);
         self.tiles.get(index).map(|t| t.get())
     }
 
@@ -233,11 +236,15 @@ impl<'data> Plane<'data> {
         if y >= self.high {
             return None;
         }
-        let start = y as usize * self.wide as usize;
-        self.tiles.get(start..start + self.wide as usize)
+        let start = (y as usize).saturating_mul(self.wide as usize);
+        self.tiles
+            .get(start..start.saturating_add(self.wide as usize))
     }
 
     /// Counts of invisible and filled tiles.
+    // Chunks of 2^16 tiles: the u32 lanes cannot overflow, nor the sums of counts of tiles
+    // in memory.
+    #[allow(clippy::arithmetic_side_effects)]
     pub fn special_tile_counts(&self) -> (usize, usize) {
         // Branch-free counting in 32-bit lanes over chunks (the compiler turns it into
         // vector compares), added up per chunk.
@@ -321,8 +328,9 @@ impl<'data> Iterator for ImageSets<'data> {
             .into()));
         };
         let name = rest.get(..len).unwrap_or_default();
-        self.offset += len + 1;
-        self.index += 1;
+        // The name and its NUL lie in the image, which fits in memory.
+        self.offset = self.offset.saturating_add(len).saturating_add(1);
+        self.index = self.index.saturating_add(1);
         Some(Ok(name))
     }
 }

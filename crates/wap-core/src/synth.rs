@@ -3,6 +3,10 @@
 //! plane), every kind of tile property record (single, double, mask) and a few hundred
 //! objects. The same seed and size give the same bytes.
 
+// Generators: their arithmetic is on the caller's sizes (checked by the size types) and on
+// small constants and random numbers below them, never on values read from a file.
+#![allow(clippy::arithmetic_side_effects)]
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use zerocopy::FromZeros;

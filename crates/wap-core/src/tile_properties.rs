@@ -118,12 +118,11 @@ impl<'data> TileProperty<'data> {
 
     /// Bytes of the record.
     pub fn stored_len(&self) -> usize {
-        TILE_PROPERTY_BASE_LEN
-            + match self.attributes {
-                TileAttributes::Single(_) => 4,
-                TileAttributes::Double(_) => size_of::<DoubleAttributes>(),
-                TileAttributes::Mask(mask) => mask.len(),
-            }
+        TILE_PROPERTY_BASE_LEN.saturating_add(match self.attributes {
+            TileAttributes::Single(_) => 4,
+            TileAttributes::Double(_) => size_of::<DoubleAttributes>(),
+            TileAttributes::Mask(mask) => mask.len(),
+        })
     }
 
     /// The attribute value of pixel (x, y) of the tile. A double record gives its inside
@@ -143,7 +142,10 @@ impl<'data> TileProperty<'data> {
                 let (w, h) = self.size();
                 match (u32::try_from(x), u32::try_from(y)) {
                     (Ok(x), Ok(y)) if x < w && y < h => {
-                        let at = u64::from(y) * u64::from(w) + u64::from(x);
+                        // Inside w x h, a product of two u32s: fits a u64.
+                        let at = u64::from(y)
+                            .saturating_mul(u64::from(w))
+                            .saturating_add(u64::from(x));
                         usize::try_from(at)
                             .ok()
                             .and_then(|at| mask.get(at))
@@ -200,7 +202,7 @@ impl<'data> TileProperties<'data> {
     pub fn iter(&self) -> TilePropertyIter<'data> {
         TilePropertyIter {
             image: Bytes::new(self.image),
-            offset: self.offset + TILE_PROPERTIES_HEADER_LEN,
+            offset: self.offset.saturating_add(TILE_PROPERTIES_HEADER_LEN),
             index: 0,
             count: self.count() as usize,
             failed: false,
@@ -269,7 +271,7 @@ impl<'data> TilePropertyIter<'data> {
             .image
             .read_at::<TilePropertyBase>(self.offset)
             .map_err(at_record)?;
-        let body = self.offset + TILE_PROPERTY_BASE_LEN;
+        let body = self.offset.saturating_add(TILE_PROPERTY_BASE_LEN);
         let attributes = match base.kind.get() {
             TILE_SINGLE => {
                 TileAttributes::Single(self.image.read_at::<I32>(body).map_err(at_record)?.get())
@@ -280,7 +282,8 @@ impl<'data> TilePropertyIter<'data> {
                     .map_err(at_record)?,
             ),
             TILE_MASK => {
-                let size = u64::from(base.width.get()) * u64::from(base.height.get());
+                // Two u32s: fits a u64.
+                let size = u64::from(base.width.get()).saturating_mul(u64::from(base.height.get()));
                 let size = usize::try_from(size).unwrap_or(usize::MAX);
                 TileAttributes::Mask(self.image.bytes_at(body, size).map_err(at_record)?)
             }
@@ -312,8 +315,9 @@ impl<'data> Iterator for TilePropertyIter<'data> {
         let record = self.read();
         match &record {
             Ok(r) => {
-                self.offset += r.stored_len();
-                self.index += 1;
+                // Within the image, which fits in memory.
+                self.offset = self.offset.saturating_add(r.stored_len());
+                self.index = self.index.saturating_add(1);
             }
             Err(_) => self.failed = true,
         }

@@ -5,6 +5,11 @@
 //! checksum. The main block of every real level comes out byte for byte. Source:
 //! `docs/formats/wwd.md`, "Layout" and "Checksum".
 
+// Writers: their arithmetic is on the lengths of buffers in memory (each at most
+// isize::MAX bytes) and small constants; every stored field goes through a checked
+// conversion to its width, which refuses what does not fit.
+#![allow(clippy::arithmetic_side_effects)]
+
 use std::io::Write as _;
 
 use flate2::Compression;

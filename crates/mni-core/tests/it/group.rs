@@ -102,11 +102,12 @@ fn bad_entries_are_errors_and_the_others_stay_readable() {
             slot(b"INDIR", 10, 5),       // inside the directory
             slot(b"WRAPS", 0xFFFF_FFF0, 0x20), // offset + size overflows u32
             slot(b"GOOD2", 4002, 2),
+            slot(b"MAXED", u32::MAX, u32::MAX), // both words at their largest
         ],
         b"wxyz",
     );
     let g = GroupFile::parse(&bytes).unwrap();
-    assert_eq!(g.len(), 5);
+    assert_eq!(g.len(), 6);
     assert_eq!(g.get("GOOD1").unwrap(), b"wx");
     assert_eq!(g.get("GOOD2").unwrap(), b"yz");
     let err = g.get("PASTEND").unwrap_err();
@@ -139,6 +140,14 @@ fn bad_entries_are_errors_and_the_others_stay_readable() {
         kind(g.get("WRAPS")),
         Some(ErrorKind::EntryOutOfBounds {
             end: 0x1_0000_0010,
+            ..
+        })
+    ));
+    assert!(matches!(
+        kind(g.get("MAXED")),
+        Some(ErrorKind::EntryOutOfBounds {
+            offset: u32::MAX,
+            end: 0x1_FFFF_FFFE,
             ..
         })
     ));

@@ -154,6 +154,19 @@ fn sizes_at_the_edges_of_u32_are_refused_not_wrapped() {
     assert!(MapSize::from_tiles(u32::MAX, 8).is_err());
     let s = MapSize::from_blocks((1 << 29) - 1, 1).unwrap();
     assert_eq!(s.width(), u32::MAX - 7);
+    // The block arithmetic at the largest width: the last block, one past it, u32::MAX.
+    let last = (1u32 << 29) - 2;
+    assert_eq!(s.block_index(last, 0), Some(last as usize));
+    assert_eq!(s.block_coords(last as usize), Some((last, 0)));
+    assert_eq!(s.block_index(last + 1, 0), None);
+    assert_eq!(s.block_index(u32::MAX, u32::MAX), None);
+    assert_eq!(s.block_coords(usize::MAX), None);
+    assert_eq!(s.map_len(), u64::from(last + 1) * 196);
+    // A length whose block count is past u32 squares is no known size.
+    assert!(MapSize::detect(0, u64::MAX).is_err());
+    assert!(MapSize::detect(0, u64::MAX - u64::MAX % 196).is_err());
+    // A map of another size than its bytes, at the edge: refused, not wrapped.
+    assert!(Map::parse(&[0; 196], s).is_err());
 }
 
 #[test]

@@ -338,6 +338,46 @@ fn broken_containers_and_entries_are_clear_errors() {
         err.to_string(),
         "UOP table block 1 at byte 28: bytes 28..74 overlap bytes 28..74 (table block 0)"
     );
+    // Offsets and counts at the edges of their words: errors, not wraps.
+    for first in [u64::MAX, u64::MAX - 11, 1 << 63] {
+        let mut bad = good.clone();
+        put(&mut bad, 12, &first.to_le_bytes());
+        assert!(matches!(
+            kind(UopFile::parse(&bad, &limits)),
+            Some(ErrorKind::UopTable { block: 0, .. })
+        ));
+    }
+    let mut bad = good.clone();
+    put(&mut bad, 28, &u32::MAX.to_le_bytes());
+    assert!(matches!(
+        kind(UopFile::parse(&bad, &limits)),
+        Some(ErrorKind::UopTable {
+            problem: UopTableProblem::Entries {
+                count: u32::MAX,
+                ..
+            },
+            ..
+        })
+    ));
+    for (offset, header_len, stored) in [
+        (u64::MAX, 0u32, 1u32),
+        (u64::MAX - 3, 4, 0),
+        (1, u32::MAX, u32::MAX),
+    ] {
+        let mut bad = good.clone();
+        put(&mut bad, 28 + 12, &offset.to_le_bytes());
+        put(&mut bad, 28 + 12 + 8, &header_len.to_le_bytes());
+        put(&mut bad, 28 + 12 + 12, &stored.to_le_bytes());
+        let c = UopFile::parse(&bad, &limits).unwrap();
+        let e = *c.entries().first().unwrap();
+        assert!(matches!(
+            kind(c.stored(&e)),
+            Some(ErrorKind::UopEntry {
+                problem: UopEntryProblem::OutsideFile { .. },
+                ..
+            })
+        ));
+    }
     // A block inside the container header.
     let mut bad = good.clone();
     put(&mut bad, 12, &20u64.to_le_bytes());
