@@ -227,6 +227,19 @@ fn uo_errors_name_what_is_wrong() {
             && err.contains("--width and --height"),
         "{err}"
     );
+    // Sizes at the edge of u32 (the tests run a debug build, where an overflow panics).
+    for side in ["4294967288", "4294967295"] {
+        let out = gamedata(
+            &["uo", "stats", d, "--width", side, "--height", side],
+            dir.path(),
+        );
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("gamedata: error:") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
     let out = gamedata(&["uo", "stats", d, "--facet", "3"], dir.path());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no map3.mul in"));
     let out = gamedata(
