@@ -64,6 +64,8 @@
 
 mod bytes;
 mod error;
+#[cfg(feature = "fuzzing")]
+pub mod exercise;
 mod file;
 mod find;
 mod inflate;

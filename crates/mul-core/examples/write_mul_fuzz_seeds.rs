@@ -8,7 +8,7 @@ use std::io::Write;
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use mul_core::exercise::{join, join_parts};
+use mul_core::exercise::{join, join_parts, join_parts_wide};
 use mul_core::synth::{self, World};
 
 /// A 12-byte index record.
@@ -105,7 +105,63 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &diffs.stadif,
     ]);
 
-    let seeds: [(&str, &str, Vec<u8>); 10] = [
+    // A whole folder: the 4 x 4-block facet with its diffs, in both map forms, with and
+    // without tiledata (3 MB); control: form, size given (bit 1), then tiles to look at.
+    let picks: Vec<u8> = (0u8..64).map(|i| i.wrapping_mul(37)).collect();
+    let small_uop = mul_core::write_map_uop(&small.map, 1)?;
+    let folder = |map: &[u8], tiledata: &[u8], flags: u8| {
+        join_parts_wide(&[
+            map,
+            &small.staidx,
+            &small.statics,
+            tiledata,
+            &small.radarcol,
+            &small.hues,
+            &diffs.mapdifl,
+            &diffs.mapdif,
+            &diffs.stadifl,
+            &diffs.stadifi,
+            &diffs.stadif,
+            &[&[flags][..], &picks].concat(),
+        ])
+    };
+    let folder_mul = folder(&small.map, &[], 2);
+    let folder_uop = folder(&small_uop, &[], 3);
+    let folder_tiledata = folder(&small.map, &small.tiledata, 2);
+
+    // Sizes: the real facets' sizes in blocks and map lengths, and text.
+    let mut sizes = Vec::new();
+    for (w, h, facet, blocks) in [
+        (896u32, 512u32, 0u32, 896 * 512 + 1),
+        (768, 512, 1, 768 * 512),
+        (288, 200, 2, 288 * 200),
+        (320, 256, 3, 320 * 256),
+        (181, 181, 4, 181 * 181),
+        (160, 512, 5, 160 * 512),
+    ] {
+        for word in [w, h, facet, blocks * 196] {
+            sizes.extend_from_slice(&word.to_le_bytes());
+        }
+    }
+    sizes.extend_from_slice(b"7168x4096 1024 x 1024\0\0\0");
+
+    // Round trip: 4,100 blocks (two chunks, the second short) of facet 2.
+    let mut long_map = vec![2u8];
+    while long_map.len() < 1 + 4100 * 196 {
+        long_map.extend_from_slice(&small.map);
+    }
+    long_map.truncate(1 + 4100 * 196);
+    let mut short_map = vec![0u8];
+    short_map.extend_from_slice(&small.map);
+
+    let seeds: [(&str, &str, Vec<u8>); 17] = [
+        ("uo_folder", "facet_4x4_blocks_mul_diffs", folder_mul),
+        ("uo_folder", "facet_4x4_blocks_uop_diffs", folder_uop),
+        ("uo_folder", "facet_4x4_blocks_tiledata", folder_tiledata),
+        ("uo_sizes", "real_facets_and_text", sizes),
+        ("uo_round_trip", "map_16_blocks", short_map),
+        ("uo_round_trip", "map_4100_blocks", long_map),
+        ("uo_round_trip", "empty", vec![5]),
         ("uo_uop", "map_64_blocks", stored),
         ("uo_uop", "map_64_blocks_zlib", compressed),
         ("uo_patched", "synthetic_4x4_blocks_3_diffs", patched),

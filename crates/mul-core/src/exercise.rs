@@ -7,8 +7,14 @@
 //! file (the index), which follows; the rest is the second file (the data).
 
 // Fuzzing drivers: their sums only keep results alive (wrapping on purpose), and their
-// coordinates come from sizes the parsers checked.
-#![allow(clippy::arithmetic_side_effects)]
+// coordinates come from sizes the parsers checked. Their assertions are the properties
+// the fuzzer checks: a failed one is a finding.
+#![allow(
+    clippy::arithmetic_side_effects,
+    clippy::panic,
+    clippy::expect_used,
+    clippy::indexing_slicing
+)]
 
 use crate::colours::{Hues, RadarColours};
 use crate::facet::{Facet, FacetBytes};
@@ -202,6 +208,38 @@ pub fn join_parts(parts: &[&[u8]]) -> Vec<u8> {
     out
 }
 
+/// Splits `data` into `N` parts as [`split_parts`] does, with u32 lengths (for files past
+/// 64 KiB).
+pub fn split_parts_wide<const N: usize>(data: &[u8]) -> [&[u8]; N] {
+    let mut parts = [&[][..]; N];
+    let mut rest = data;
+    for (i, part) in parts.iter_mut().enumerate() {
+        if i + 1 == N {
+            *part = rest;
+            break;
+        }
+        let Some((len, tail)) = rest.split_first_chunk::<4>() else {
+            break;
+        };
+        let len = (u32::from_le_bytes(*len) as usize).min(tail.len());
+        (*part, rest) = tail.split_at(len);
+    }
+    parts
+}
+
+/// Joins parts for [`split_parts_wide`].
+pub fn join_parts_wide(parts: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 != parts.len() {
+            let len = u32::try_from(part.len()).unwrap_or(u32::MAX);
+            out.extend_from_slice(&len.to_le_bytes());
+        }
+        out.extend_from_slice(part);
+    }
+    out
+}
+
 /// A UOP container: the table, every entry's stored bytes, contents and Adler-32, and
 /// facet 0's and 1's map chunks as a map one block wide, scanned both ways (which must
 /// agree), and read back as a MUL.
@@ -307,6 +345,230 @@ pub fn patched(data: &[u8]) -> u64 {
         }
     }
     acc
+}
+
+/// A whole client folder held in memory: twelve parts in [`split_parts_wide`] form (map, staidx,
+/// statics, tiledata, radarcol, hues, mapdifl, mapdif, stadifl, stadifi, stadif, and a
+/// control file), opened through [`FacetFiles::from_data`] as facet 1 with every file, diffs
+/// applied, as a client folder is. The control file's first byte picks the map's form
+/// (even: MUL, odd: a map UOP) and whether the size is given (bit 1: a square size from the
+/// map's length) or detected; its next bytes pick tiles to look at. The facet's queries run
+/// both ways, plus the tile lookups a renderer makes (top static, radar colour, hue).
+pub fn folder(data: &[u8]) -> u64 {
+    use crate::facet::{DiffData, FacetData, FacetFiles, FacetOptions, FacetPaths, MapFormat};
+    use gamedata_io::{FileData, Limits};
+    let [
+        map,
+        staidx,
+        statics,
+        tiledata,
+        radarcol,
+        hues,
+        mapdifl,
+        mapdif,
+        stadifl,
+        stadifi,
+        stadif,
+        control,
+    ] = split_parts_wide(data);
+    let flags = control.first().copied().unwrap_or(0);
+    let format = if flags & 1 == 0 {
+        MapFormat::Mul
+    } else {
+        MapFormat::Uop
+    };
+    let own = |bytes: &[u8]| FileData::Read(bytes.to_vec());
+    let some = |bytes: &[u8]| (!bytes.is_empty()).then(|| own(bytes));
+    let name = |n: &str| std::path::PathBuf::from(n);
+    let paths = FacetPaths {
+        facet: 1,
+        map: name(&format.file_name(1)),
+        map_format: format,
+        staidx: name("staidx1.mul"),
+        statics: name("statics1.mul"),
+        tiledata: Some(name("tiledata.mul")),
+        radarcol: Some(name("radarcol.mul")),
+        hues: Some(name("hues.mul")),
+        diffs: crate::facet::DiffPaths {
+            mapdifl: Some(name("mapdifl1.mul")),
+            mapdif: Some(name("mapdif1.mul")),
+            stadifl: Some(name("stadifl1.mul")),
+            stadifi: Some(name("stadifi1.mul")),
+            stadif: Some(name("stadif1.mul")),
+        },
+    };
+    let files = FacetData {
+        map: own(map),
+        staidx: own(staidx),
+        statics: own(statics),
+        tiledata: some(tiledata),
+        radarcol: some(radarcol),
+        hues: some(hues),
+        diffs: DiffData {
+            mapdifl: some(mapdifl),
+            mapdif: some(mapdif),
+            stadifl: some(stadifl),
+            stadifi: some(stadifi),
+            stadif: some(stadif),
+        },
+    };
+    let limits = Limits {
+        max_decoded_bytes: 1 << 24,
+        max_records: 1 << 20,
+    };
+    let files = match FacetFiles::from_data(paths, files, &limits) {
+        Ok(files) => files,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let mut acc = files.diff_index().problems.total();
+    let side = (files.map_len() / 196).isqrt();
+    let size = (flags & 2 != 0)
+        .then(|| u32::try_from(side).ok())
+        .flatten()
+        .and_then(|side| MapSize::from_blocks(side.max(1), side.max(1)).ok());
+    let options = FacetOptions {
+        size,
+        apply_diffs: true,
+        limits,
+        ..FacetOptions::default()
+    };
+    let facet = match files.facet_with(&options) {
+        Ok(facet) => facet,
+        Err(e) => return acc.wrapping_add(e.to_string().len() as u64),
+    };
+    let size = facet.size();
+    let blocks = size.blocks();
+    acc = acc.wrapping_add(land_both_ways(&facet.map).cells);
+    acc = acc.wrapping_add(statics_both_ways(&facet.statics, blocks).count);
+    acc = acc.wrapping_add(facet.statics.validate(blocks).total());
+    let wanted = |s: &crate::raw::StaticRecord| facet.has_flags(s, TileFlags::IMPASSABLE);
+    let found = query::find_statics(&facet.statics, size, wanted);
+    let found_par = query::find_statics_par(&facet.statics, size, wanted);
+    assert_eq!(
+        found, found_par,
+        "find_statics and find_statics_par disagree"
+    );
+    acc = acc.wrapping_add(found.len() as u64);
+    let picks = control.get(1..).unwrap_or_default().chunks(4).take(16);
+    for (i, pick) in picks.enumerate() {
+        let word = pick.iter().fold(0u32, |w, &b| (w << 8) | u32::from(b));
+        let (x, y) = if i % 2 == 0 {
+            (word % size.width(), (word >> 16) % size.height())
+        } else {
+            (word, word.rotate_left(16))
+        };
+        acc = acc.wrapping_add(tile_as_rendered(&facet, x, y));
+    }
+    acc
+}
+
+/// What a radar renderer reads at tile (x, y): the top static's colour, else the land's,
+/// and the hue of the top static.
+fn tile_as_rendered(facet: &Facet<'_>, x: u32, y: u32) -> u64 {
+    let mut acc = facet
+        .top_surface(x, y)
+        .map_or(1, |z| z.map_or(2, |z| z as u64));
+    let Some(cell) = facet.map.cell(x, y) else {
+        return acc;
+    };
+    let top = facet
+        .statics_at(x, y)
+        .ok()
+        .and_then(|s| s.max_by_key(|s| s.z));
+    let colour = match (top, facet.radar.as_ref()) {
+        (Some(s), Some(radar)) => radar.item(s.id.get()),
+        (None, Some(radar)) => radar.land(cell.id.get()),
+        _ => None,
+    };
+    acc = acc.wrapping_add(u64::from(colour.unwrap_or(0)));
+    if let (Some(s), Some(hues)) = (top, facet.hues.as_ref()) {
+        let hue = usize::from(s.hue.get());
+        acc = acc.wrapping_add(hues.get(hue).map_or(3, |h| u64::from(h.table_start.get())));
+    }
+    acc
+}
+
+/// Map sizes and facet shapes: the input is read as little-endian words. Checked for each:
+/// a size that [`MapSize::from_blocks`] accepts has a block count, map length and tile
+/// sides that agree with each other, every block number maps to its coordinates and back,
+/// and one past the last is refused; [`MapSize::detect`] only answers a known size of the
+/// facet whose block count is the length's (with or without one padding block); the text
+/// form reads back as the same size.
+pub fn sizes(data: &[u8]) -> u64 {
+    let mut acc = 0u64;
+    for words in data.chunks(16) {
+        let word = |i: usize| {
+            words
+                .get(i * 4..i * 4 + 4)
+                .and_then(|b| <[u8; 4]>::try_from(b).ok())
+                .map_or(0, u32::from_le_bytes)
+        };
+        let (w, h, a, b) = (word(0), word(1), word(2), word(3));
+        for (w, h) in [(w, h), (w % 1024 + 1, h % 1024 + 1), (w >> 3, h >> 3)] {
+            let Ok(size) = MapSize::from_blocks(w, h) else {
+                continue;
+            };
+            assert_eq!(u64::from(size.width()), u64::from(w) * 8);
+            assert_eq!(u64::from(size.height()), u64::from(h) * 8);
+            assert_eq!(size.blocks() as u64, u64::from(w) * u64::from(h));
+            assert_eq!(size.map_len(), size.blocks() as u64 * 196);
+            for index in [0, (a as usize) % size.blocks(), size.blocks() - 1] {
+                let (bx, by) = size.block_coords(index).expect("a block inside the map");
+                assert_eq!(size.block_index(bx, by), Some(index));
+            }
+            assert_eq!(size.block_coords(size.blocks()), None);
+            assert_eq!(size.block_index(w, 0), None);
+            assert_eq!(size.block_index(0, h), None);
+            let text = format!("{}x{}", size.width(), size.height());
+            let back: MapSize = text.parse().expect("a size's text reads back");
+            assert_eq!(back, size);
+            acc = acc.wrapping_add(size.map_len());
+        }
+        let facet = (a % 8) as u8;
+        let len = u64::from(b) << (a % 16);
+        if let Ok(size) = MapSize::detect(facet, len) {
+            let blocks = len / 196;
+            assert_eq!(len % 196, 0);
+            assert!(blocks == size.blocks() as u64 || blocks == size.blocks() as u64 + 1);
+            assert!(MapSize::known(facet).any(|k| k == size));
+            acc = acc.wrapping_add(size.blocks() as u64);
+        }
+        if let Ok(text) = std::str::from_utf8(words)
+            && let Ok(size) = text.parse::<MapSize>()
+        {
+            acc = acc.wrapping_add(size.blocks() as u64);
+        }
+    }
+    acc
+}
+
+/// Round trips between the two forms of a map: the input's whole blocks, as a map one block
+/// wide, are written as a map UOP ([`crate::write::write_map_uop`]) of the facet its first
+/// byte names, which must read back as the same blocks, in place and decoded to a MUL map.
+#[cfg(feature = "write")]
+pub fn round_trip(data: &[u8]) -> u64 {
+    use gamedata_io::Limits;
+    let Some((&facet, bytes)) = data.split_first() else {
+        return 0;
+    };
+    let facet = facet % 6;
+    let whole = bytes.get(..bytes.len() / 196 * 196).unwrap_or_default();
+    let Ok(size) = MapSize::from_blocks(1, u32::try_from(whole.len() / 196).unwrap_or(0)) else {
+        return 1;
+    };
+    let uop = crate::write::write_map_uop(whole, facet).expect("a MUL map writes as a UOP");
+    let limits = Limits::default();
+    let container = crate::uop::UopFile::parse(&uop, &limits).expect("the UOP written reads");
+    let chunks = crate::map_uop::map_chunks(&container, facet, &limits).expect("its chunks read");
+    let map = Map::from_chunks(&uop, &chunks, size).expect("its map reads");
+    let mul = Map::parse(whole, size).expect("the MUL map reads");
+    assert!(
+        map.blocks().eq(mul.blocks()),
+        "the UOP's blocks are the MUL's"
+    );
+    let back = crate::map_uop::read_map_mul(&container, facet, &limits).expect("decodes");
+    assert_eq!(back, whole, "the UOP decodes to the MUL map");
+    land_both_ways(&map).cells
 }
 
 /// The land scan sequentially and over rayon's pool.

@@ -12,5 +12,6 @@
 
 mod bytes;
 mod file;
+mod fuzz_regressions;
 mod helpers;
 mod limits;

@@ -18,7 +18,7 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, Walk); 7] = [
+    let targets: [(&str, Walk); 10] = [
         ("uo_tiledata", exercise::tiledata),
         ("uo_map", exercise::map),
         ("uo_statics", exercise::statics),
@@ -26,6 +26,9 @@ fn seeds_findings_and_their_mutations_never_panic() {
         ("uo_colours", exercise::colours),
         ("uo_uop", exercise::uop),
         ("uo_patched", exercise::patched),
+        ("uo_folder", exercise::folder),
+        ("uo_sizes", exercise::sizes),
+        ("uo_round_trip", exercise::round_trip),
     ];
     let mut runs = 0;
     for (target, walk) in targets {
