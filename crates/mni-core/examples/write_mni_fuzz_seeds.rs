@@ -14,7 +14,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let e = synth::episode()?;
     let vol = GroupFile::parse(&e.vol)?;
     let small = write_group([("A.MNI", &b"abc"[..]), ("LONGNAME.MNI", &b""[..])])?;
-    let seeds: [(&str, &str, &[u8]); 7] = [
+    let whole_episode = mni_core::exercise::join_two(&e.stn, &e.vol);
+    let seeds: [(&str, &str, &[u8]); 11] = [
+        ("mni_episode", "synthetic_episode", &whole_episode),
+        ("mni_round_trip", "synthetic_stn", &e.stn),
+        ("mni_round_trip", "small_group", &small),
+        ("mni_round_trip", "synthetic_a2", vol.get("A2.MNI")?),
         ("mni_group", "synthetic_stn", &e.stn),
         ("mni_group", "small_group", &small),
         ("mni_map", "synthetic_a2", vol.get("A2.MNI")?),

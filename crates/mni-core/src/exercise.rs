@@ -6,8 +6,9 @@
 //! and count as results. None of them may panic, on any input.
 
 // Fuzzing drivers: their sums only keep results alive (wrapping on purpose), and their
-// coordinates come from sizes the parsers checked.
-#![allow(clippy::arithmetic_side_effects)]
+// coordinates come from sizes the parsers checked. Their assertions are the properties
+// the fuzzer checks: a failed one is a finding.
+#![allow(clippy::arithmetic_side_effects, clippy::expect_used, clippy::panic)]
 
 use crate::group::GroupFile;
 use crate::map::Map;
@@ -121,6 +122,111 @@ pub fn tiles(data: &[u8]) -> u64 {
                 .flatten()
                 .fold(acc, |a, p| a.wrapping_add(p.map_or(16, u64::from)));
         }
+    }
+    acc
+}
+
+/// Splits `data` into two parts at a little-endian u32 length prefix.
+pub fn split_two(data: &[u8]) -> (&[u8], &[u8]) {
+    let Some((len, rest)) = data.split_first_chunk::<4>() else {
+        return (&[], &[]);
+    };
+    let len = (u32::from_le_bytes(*len) as usize).min(rest.len());
+    rest.split_at(len)
+}
+
+/// Joins two files for [`split_two`].
+pub fn join_two(first: &[u8], second: &[u8]) -> Vec<u8> {
+    let len = u32::try_from(first.len()).unwrap_or(u32::MAX);
+    [&len.to_le_bytes()[..], first, second].concat()
+}
+
+/// A whole episode: an STN and a VOL group file in [`split_two`] form, opened as the game
+/// does: the tile attributes and images from the STN, every map of the VOL, each map's
+/// attributes and the image of each drawn cell (what a renderer draws).
+pub fn episode(data: &[u8]) -> u64 {
+    let (stn, vol) = split_two(data);
+    let episode = match crate::episode::Episode::parse(stn, vol) {
+        Ok(e) => e,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let attrs = episode.tile_attributes();
+    let images = episode.tile_images();
+    let mut acc = u64::from(attrs.is_ok()) + u64::from(images.is_ok());
+    for entry in episode.map_names() {
+        let map = match episode.map(&entry.name_lossy()) {
+            Ok(map) => map,
+            Err(e) => {
+                acc = acc.wrapping_add(e.to_string().len() as u64);
+                continue;
+            }
+        };
+        acc = acc.wrapping_add(map.actors().len() as u64);
+        if let Ok(attrs) = &attrs {
+            acc = map
+                .cell_attributes(attrs)
+                .fold(acc, |a, t| a.wrapping_add(u64::from(t.bits())));
+        }
+        if let Ok(images) = &images {
+            for (_, _, tile) in map.drawn_cells() {
+                acc = acc.wrapping_add(images.pixels(tile).map_or(1, |p| {
+                    p.iter().flatten().filter(|p| p.is_some()).count() as u64
+                }));
+            }
+        }
+    }
+    acc
+}
+
+/// Round trips through the writers: `data` as a group file (its readable entries with
+/// writable names, written again, must read back as the same names and bytes in order) and
+/// as a map (its flags, width, actors and tiles, written again, must read back the same).
+#[cfg(feature = "write")]
+pub fn round_trip(data: &[u8]) -> u64 {
+    let mut acc = 0u64;
+    if let Ok(group) = GroupFile::parse(data) {
+        let entries: Vec<(String, &[u8])> = group
+            .entries()
+            .filter_map(|e| {
+                let name = std::str::from_utf8(e.name()).ok()?.to_owned();
+                Some((name, e.data().ok()?))
+            })
+            .collect();
+        let pairs = entries.iter().map(|(n, d)| (n.as_str(), *d));
+        if let Ok(written) = crate::write::write_group(pairs) {
+            let back = GroupFile::parse(&written).expect("a written group file reads");
+            let read: Vec<(String, &[u8])> = back
+                .entries()
+                .map(|e| {
+                    let name = String::from_utf8_lossy(e.name()).into_owned();
+                    (name, e.data().expect("a written entry reads"))
+                })
+                .collect();
+            assert_eq!(read, entries, "the group file reads back as written");
+            acc = acc.wrapping_add(written.len() as u64);
+        }
+    }
+    if let Ok(map) = Map::parse(data) {
+        let actors: Vec<_> = map.actors().collect();
+        let tiles: Vec<u16> = map.tile_values().iter().map(|v| v.get()).collect();
+        let written = crate::write::write_map(map.flags(), map.width(), &actors, &tiles)
+            .expect("a map that reads writes");
+        let back = Map::parse(&written).expect("a written map reads");
+        assert_eq!(back.flags(), map.flags());
+        assert_eq!(back.width(), map.width());
+        assert!(
+            back.actors().eq(actors.iter().copied()),
+            "the actors read back"
+        );
+        assert!(
+            back.tile_values()
+                .iter()
+                .map(|v| v.get())
+                .eq(tiles.iter().copied()),
+            "the tiles read back"
+        );
+        assert!(back.trailing().is_empty());
+        acc = acc.wrapping_add(written.len() as u64);
     }
     acc
 }

@@ -543,16 +543,25 @@ pub fn sizes(data: &[u8]) -> u64 {
 }
 
 /// Round trips between the two forms of a map: the input's whole blocks, as a map one block
-/// wide, are written as a map UOP ([`crate::write::write_map_uop`]) of the facet its first
-/// byte names, which must read back as the same blocks, in place and decoded to a MUL map.
+/// wide, are written as a map UOP ([`crate::write::write_map_uop`]) of the facet the first
+/// byte names (its value modulo 6), which must read back as the same blocks, in place and
+/// decoded to a MUL map. When the first byte is 0xFA or above, the blocks are repeated to
+/// 4,100 (two chunks, the second short), so that small inputs reach a second chunk.
 #[cfg(feature = "write")]
 pub fn round_trip(data: &[u8]) -> u64 {
     use gamedata_io::Limits;
-    let Some((&facet, bytes)) = data.split_first() else {
+    let Some((&first, bytes)) = data.split_first() else {
         return 0;
     };
-    let facet = facet % 6;
-    let whole = bytes.get(..bytes.len() / 196 * 196).unwrap_or_default();
+    let facet = (first & 0x7F) % 6;
+    let mut whole = bytes
+        .get(..bytes.len() / 196 * 196)
+        .unwrap_or_default()
+        .to_vec();
+    if first >= 0xFA && !whole.is_empty() {
+        whole = whole.iter().copied().cycle().take(4100 * 196).collect();
+    }
+    let whole = &whole[..];
     let Ok(size) = MapSize::from_blocks(1, u32::try_from(whole.len() / 196).unwrap_or(0)) else {
         return 1;
     };

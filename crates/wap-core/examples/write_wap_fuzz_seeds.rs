@@ -76,5 +76,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .to_le_bytes(),
     );
     write(&root.join("wwd_main_block"), "synthetic", &seed)?;
+
+    // The round trip: the synthetic level both ways, and a wider one with more objects.
+    let trip_dir = root.join("wwd_round_trip");
+    write(&trip_dir, "synthetic_compressed", &level.to_file(true)?)?;
+    write(&trip_dir, "synthetic_plain", &level.to_file(false)?)?;
+    write(
+        &trip_dir,
+        "synthetic_wide",
+        &synth::level(12, 48, 8).to_file(true)?,
+    )?;
     Ok(())
 }

@@ -13,6 +13,8 @@ fn run_all(data: &[u8]) {
     exercise::map(data);
     exercise::tileattr(data);
     exercise::tiles(data);
+    exercise::episode(data);
+    exercise::round_trip(data);
 }
 
 #[test]
