@@ -10,6 +10,8 @@
 //!   the file and then fails, so a run with the variable set never passes silently.
 //! - [`regression_inputs`] and [`replay_files`]: the kept fuzz findings and the fuzz seeds of
 //!   a family, replayed with [`replay_mutations`].
+//! - [`sweep`]: a real file cut at many lengths and changed at 1,024 positions, each call
+//!   timed (under [`SWEEP_CALL_LIMIT`]).
 //! - [`rng`]: a seeded ChaCha8 generator (the `rand_chacha` crate), the same stream on every
 //!   platform and run.
 
@@ -252,7 +254,60 @@ pub fn replay_mutations(
         || std::env::temp_dir().join("gamedata-mutations"),
         PathBuf::from,
     );
-    replay_saving_to(&out, name, data, plan, parse)
+    replay_saving_to(&out, name, data, plan, parse).runs
+}
+
+/// What [`replay_saving_to`] ran: the inputs, and the slowest call with what it was.
+struct Replayed {
+    runs: usize,
+    slowest: std::time::Duration,
+    slowest_input: String,
+}
+
+/// The longest one call of a [`sweep`] may take.
+pub const SWEEP_CALL_LIMIT: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// What a [`sweep`] ran.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    /// Inputs run.
+    pub runs: usize,
+    /// The slowest call.
+    pub slowest: std::time::Duration,
+    /// Which input that was ("truncation (cut to 100 bytes)" ...).
+    pub slowest_input: String,
+}
+
+/// The sweep of a real file: `parse` over `data` cut at every [`truncation_lengths`] (every
+/// length under 4 KiB, 1,024 spaced lengths above) and with single bytes changed at 1,024
+/// positions from a seeded generator. Returns what ran.
+///
+/// # Panics
+///
+/// If `parse` panics (the input is saved, as [`replay_mutations`] does), or if a call takes
+/// longer than [`SWEEP_CALL_LIMIT`].
+pub fn sweep(name: &str, data: &[u8], parse: impl Fn(&[u8])) -> Sweep {
+    let out = std::env::var_os("MUTATION_OUT").map_or_else(
+        || std::env::temp_dir().join("gamedata-mutations"),
+        PathBuf::from,
+    );
+    let plan = MutationPlan {
+        byte_changes: 1024,
+        bit_flips: 0,
+        ..MutationPlan::default()
+    };
+    let r = replay_saving_to(&out, name, data, plan, parse);
+    assert!(
+        r.slowest < SWEEP_CALL_LIMIT,
+        "{name}: a call took {:?} (over {SWEEP_CALL_LIMIT:?}) on a {}",
+        r.slowest,
+        r.slowest_input
+    );
+    Sweep {
+        runs: r.runs,
+        slowest: r.slowest,
+        slowest_input: r.slowest_input,
+    }
 }
 
 /// [`replay_mutations`] with the folder for failing inputs given.
@@ -262,11 +317,20 @@ fn replay_saving_to(
     data: &[u8],
     plan: MutationPlan,
     parse: impl Fn(&[u8]),
-) -> usize {
+) -> Replayed {
     let mut runs = 0;
+    let mut slowest = std::time::Duration::ZERO;
+    let mut slowest_input = String::new();
     let mut run = |input: &[u8], kind: &str, detail: String| {
         runs += 1;
-        if catch_unwind(AssertUnwindSafe(|| parse(input))).is_err() {
+        let start = std::time::Instant::now();
+        let result = catch_unwind(AssertUnwindSafe(|| parse(input)));
+        let took = start.elapsed();
+        if took > slowest {
+            slowest = took;
+            slowest_input = format!("{kind} ({detail})");
+        }
+        if result.is_err() {
             let path = save_failure(out, name, kind, runs, input);
             panic!(
                 "parsing {name} panicked on a {kind} ({detail}); the input is saved at {}",
@@ -280,7 +344,11 @@ fn replay_saving_to(
         }
     }
     if data.is_empty() {
-        return runs;
+        return Replayed {
+            runs,
+            slowest,
+            slowest_input,
+        };
     }
     let mut rng = rng(plan.seed);
     let mut copy = data.to_vec();
@@ -312,7 +380,11 @@ fn replay_saving_to(
             *byte ^= 1 << bit;
         }
     }
-    runs
+    Replayed {
+        runs,
+        slowest,
+        slowest_input,
+    }
 }
 
 fn save_failure(dir: &Path, name: &str, kind: &str, n: usize, input: &[u8]) -> PathBuf {

@@ -21,5 +21,7 @@ mod fuzz_regressions;
 mod group;
 mod map;
 mod real_files;
+mod sweeps;
+mod threads;
 mod tileattr;
 mod tiles;

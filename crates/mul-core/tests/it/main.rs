@@ -25,6 +25,8 @@ mod multi;
 mod query;
 mod real_files;
 mod statics;
+mod sweeps;
+mod threads;
 mod tiledata;
 mod uop;
 

@@ -20,4 +20,6 @@ mod fuzz_regressions;
 mod level;
 mod real_files;
 mod structures;
+mod sweeps;
+mod threads;
 mod views;

@@ -1,0 +1,28 @@
+//! Sweeps over the real episode of `$GAMEDATA_DIR/cosmo` (ignored without it): each group
+//! file cut at many lengths and changed at 1,024 positions (`gamedata_testkit::sweep`), read
+//! as a group file and as the episode with the other file intact (every map read, every
+//! drawn cell decoded); every call returns (Ok or Err, no panic) within a second.
+
+use gamedata_testkit::{require_file, sweep};
+use mni_core::exercise;
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn both_real_group_files_cut_and_changed_read_or_err_within_a_second() {
+    let stn = std::fs::read(require_file("cosmo/COSMO1.STN")).unwrap();
+    let vol = std::fs::read(require_file("cosmo/COSMO1.VOL")).unwrap();
+    // The episode as it is: its maps are drawn (the walk returns more than an error's length).
+    assert!(exercise::episode(&exercise::join_two(&stn, &vol)) > 10_000);
+    let mut runs = 0;
+    runs += sweep("COSMO1.STN", &stn, |d| {
+        exercise::group(d);
+        exercise::episode(&exercise::join_two(d, &vol));
+    })
+    .runs;
+    runs += sweep("COSMO1.VOL", &vol, |d| {
+        exercise::group(d);
+        exercise::episode(&exercise::join_two(&stn, d));
+    })
+    .runs;
+    assert_eq!(runs, 2 * 2049);
+}
