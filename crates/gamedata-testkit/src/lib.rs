@@ -258,6 +258,7 @@ pub fn replay_mutations(
 }
 
 /// What [`replay_saving_to`] ran: the inputs, and the slowest call with what it was.
+#[derive(Debug)]
 struct Replayed {
     runs: usize,
     slowest: std::time::Duration,
