@@ -28,7 +28,8 @@ pub(crate) fn write_file(
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    let temp = tempfile::NamedTempFile::new_in(folder)
+    let temp = temp_builder()
+        .tempfile_in(folder)
         .with_context(|| format!("cannot create a file in {}", folder.display()))?;
     let mut writer = BufWriter::new(temp);
     fill(&mut writer).with_context(|| format!("writing {}", path.display()))?;
@@ -43,6 +44,19 @@ pub(crate) fn write_file(
         .map_err(|e| e.error)
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// A temporary file that ends as an ordinary output file: on Unix created with mode 0666
+/// less the umask (as any new file), not the 0600 of a private temporary file.
+fn temp_builder() -> tempfile::Builder<'static, 'static> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".gamedata-").suffix(".partial");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder
 }
 
 /// Writes `bytes` to `path` as [`write_file`] does.
@@ -78,6 +92,20 @@ mod tests {
             .map(|e| e.expect("an entry").file_name())
             .collect();
         assert_eq!(names, ["out.png"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn written_files_have_an_ordinary_mode_not_a_private_one() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let target = dir.path().join("out.bin");
+        write_bytes(&target, &[], b"data").expect("written");
+        let mode = |p: &Path| std::fs::metadata(p).expect("there").permissions().mode() & 0o777;
+        // 0666 less the umask, as a file made by std::fs::write.
+        let plain = dir.path().join("plain.bin");
+        std::fs::write(&plain, b"data").expect("written");
+        assert_eq!(mode(&target), mode(&plain));
 
         write_bytes(&target, &[], b"new").expect("a whole write");
         assert_eq!(std::fs::read(&target).expect("written"), b"new");
