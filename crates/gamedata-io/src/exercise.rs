@@ -12,8 +12,8 @@
 use zerocopy::little_endian::{U16, U32};
 
 use crate::{
-    Bytes, CodePage, InflateError, Limits, MAX_INFLATE_RATIO, decode, field_text, inflate_exact,
-    latin1, records, whole_records,
+    Bytes, CodePage, FormatError, InflateError, Limits, MAX_INFLATE_RATIO, Problems, decode,
+    field_text, inflate_exact, latin1, records, whole_records,
 };
 
 crate::record! {
@@ -79,6 +79,27 @@ pub fn bytes(data: &[u8]) -> u64 {
         assert!(cursor.position() <= data.len());
         assert_eq!(cursor.position() + cursor.len(), data.len());
     }
+    acc = acc.wrapping_add(format!("{cursor:?} {program:?}").len() as u64);
+    // The problem list: each byte a problem; the first 100 kept, all counted.
+    let mut problems = Problems::new();
+    let mut more = Problems::new();
+    for (i, &b) in data.iter().enumerate() {
+        if i % 2 == 0 {
+            problems.push(b);
+        } else {
+            more.push(b);
+        }
+    }
+    problems.append(more);
+    assert_eq!(problems.total(), data.len() as u64);
+    assert_eq!(problems.kept().len(), data.len().min(Problems::<u8>::KEEP));
+    assert_eq!(
+        problems.left_out() + problems.kept().len() as u64,
+        problems.total()
+    );
+    assert_eq!(problems.is_empty(), data.is_empty());
+    let error: FormatError<u8> = FormatError::data(data.first().copied().unwrap_or(0));
+    acc = acc.wrapping_add(u64::from(error.kind().unwrap_or(0)));
     let (whole, rest) = whole_records::<Pair>(data);
     assert_eq!(whole.len() * 6 + rest, data.len());
     acc = acc.wrapping_add(records::<Pair>(data).map_or(1, |r| r.len() as u64));
@@ -123,6 +144,8 @@ pub fn limits(data: &[u8]) -> u64 {
         }
         Err(InflateError::Limit(e)) => {
             assert!(declared > limits.max_decoded_bytes);
+            assert_eq!(e.limit, limits.max_decoded_bytes);
+            std::hint::black_box(e.to_string());
             e.found
         }
         Err(InflateError::Impossible { declared: d, .. }) => {
@@ -132,4 +155,20 @@ pub fn limits(data: &[u8]) -> u64 {
         Err(e) => e.to_string().len() as u64,
     }
     .wrapping_add(u64::from(limits.check_records("records", declared).is_ok()))
+    .wrapping_add(checked_limits(declared))
+}
+
+/// The default and the unlimited limits against `n`: 0 (the properties are asserted).
+fn checked_limits(n: u64) -> u64 {
+    assert_eq!(
+        Limits::new().check_decoded("bytes", n).is_ok(),
+        n <= Limits::DEFAULT_MAX_DECODED_BYTES
+    );
+    assert_eq!(
+        Limits::default().check_records("records", n).is_ok(),
+        n <= Limits::DEFAULT_MAX_RECORDS
+    );
+    assert!(Limits::unlimited().check_records("records", n).is_ok());
+    assert!(Limits::unlimited().check_decoded("bytes", n).is_ok());
+    0
 }
