@@ -24,6 +24,15 @@
 //! that each format crate maps them into its own error with the context it knows (file,
 //! entry, block); [`FileError`] names the path.
 //!
+//! # Robustness
+//!
+//! No function here panics, on any input: every read goes through checked arithmetic and
+//! `get` ([`Bytes`]); [`inflate_exact`] allocates once, after the declared size has passed
+//! the caller's [`Limits`] and the deflate bound ([`MAX_INFLATE_RATIO`]); [`Problems`] keeps
+//! the first 100 problems and counts the rest. Clippy's `arithmetic_side_effects` is denied
+//! in this crate. The `fuzzing` feature adds `exercise`, the paths of the `io_*` fuzz
+//! targets, with the properties they check.
+//!
 //! # Example
 //!
 //! ```no_run

@@ -36,6 +36,25 @@
 //! episode `synth`; `fuzzing` adds `exercise`, every reading path over arbitrary bytes. The
 //! tile encoders ([`raw::SolidTileRaw::from_pixels`] ...) are always built.
 //!
+//! # Robustness
+//!
+//! The contract, for any bytes (tested by fuzzing, by sweeps over the real group files and
+//! by the edge cases at `u32::MAX`):
+//!
+//! - Every call returns `Ok` or an [`Error`]: no panic, abort, hang or overflow, in debug and
+//!   release builds.
+//! - Memory: nothing is decoded ahead: the group directory, maps and tile tables are cast
+//!   in place; a tile's pixels are decoded on request into a fixed 8 x 8 array.
+//! - Time: linear in the input's length.
+//! - Arithmetic on values read from a file is checked or saturating (clippy's
+//!   `arithmetic_side_effects` is denied in this crate; the few allowed places say why the
+//!   value is bounded).
+//! - The views hold no interior mutability: they are `Send + Sync`, and any number of threads
+//!   may read one at once.
+//! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through
+//!   `exercise` (feature `fuzzing`), so `cargo test` replays what the fuzzer runs; findings are
+//!   kept under `tests/fuzz-cases/`. The README's "Robustness" section has the figures.
+//!
 //! # Example
 //!
 //! ```no_run

@@ -349,7 +349,7 @@ pub fn patched(data: &[u8]) -> u64 {
 
 /// A whole client folder held in memory: twelve parts in [`split_parts_wide`] form (map, staidx,
 /// statics, tiledata, radarcol, hues, mapdifl, mapdif, stadifl, stadifi, stadif, and a
-/// control file), opened through [`FacetFiles::from_data`] as facet 1 with every file, diffs
+/// control file), opened through [`crate::FacetFiles::from_data`] as facet 1 with every file, diffs
 /// applied, as a client folder is. The control file's first byte picks the map's form
 /// (even: MUL, odd: a map UOP) and whether the size is given (bit 1: a square size from the
 /// map's length) or detected; its next bytes pick tiles to look at. The facet's queries run

@@ -42,6 +42,29 @@
 //! seeded generator of a whole synthetic world; `fuzzing` adds `exercise`, the reading
 //! paths the fuzz targets run.
 //!
+//! # Robustness
+//!
+//! The contract, for any bytes (tested by fuzzing, by sweeps over the real files and by the
+//! edge cases at `u32::MAX` and `u64::MAX`):
+//!
+//! - Every call returns `Ok` or an [`Error`]: no panic, abort, hang or overflow, in debug and
+//!   release builds.
+//! - Memory: the views borrow; what a call collects is bounded by the bytes it reads. A UOP
+//!   table holds at most one entry a 34 bytes of the file (table blocks that overlap the
+//!   header or each other are [`UopTableProblem::Overlap`]); a map UOP's zlib chunks decode
+//!   within [`Limits`] and at most 1,032 bytes a stored byte; lists of problems (bad diff
+//!   entries, bad statics blocks, bad multis) keep the first 100 and count the rest
+//!   ([`Problems`]).
+//! - Time: linear in the input's length.
+//! - Arithmetic on values read from a file is checked or saturating (clippy's
+//!   `arithmetic_side_effects` is denied in this crate; the few allowed places say why the
+//!   value is bounded).
+//! - The views hold no interior mutability: they are `Send + Sync`, and any number of threads
+//!   may read one at once.
+//! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through
+//!   `exercise` (feature `fuzzing`), so `cargo test` replays what the fuzzer runs; findings are
+//!   kept under `tests/fuzz-cases/`. The README's "Robustness" section has the figures.
+//!
 //! # Example
 //!
 //! ```no_run

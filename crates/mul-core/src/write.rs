@@ -134,7 +134,7 @@ impl World {
     /// map in `format`, then staidx{N}.mul, statics{N}.mul, tiledata.mul, radarcol.mul and
     /// hues.mul.
     ///
-    /// Returns `Err` ([`ErrorKind::Write`]) if the map does not fit a UOP.
+    /// Returns `Err` as [`write_map_uop`] (a map that is not whole blocks).
     pub fn files(&self, facet: u8, format: MapFormat) -> Result<Vec<(String, Cow<'_, [u8]>)>> {
         let map = match format {
             MapFormat::Mul => Cow::Borrowed(&self.map[..]),

@@ -25,6 +25,27 @@
 //! operating system's error as its [`source`](std::error::Error::source), so print the whole
 //! chain with `{:#}` under anyhow, or walk `source()`.
 //!
+//! # Robustness
+//!
+//! The contract, for any bytes (tested by fuzzing, by sweeps over the real levels and by
+//! the edge cases at `u32::MAX` and `i32::MAX`):
+//!
+//! - Every call returns `Ok` or an [`Error`]: no panic, abort, hang or overflow, in debug and
+//!   release builds.
+//! - Memory: the main block is decoded once, within [`Limits`] and at most 1,032 bytes a
+//!   stored byte (a declared size above that is refused before allocating); the views
+//!   borrow the decoded image; a plane's tiles, objects and tile properties are read in
+//!   place.
+//! - Time: linear in the input's length, apart from decompression itself.
+//! - Arithmetic on values read from a file is checked or saturating (clippy's
+//!   `arithmetic_side_effects` is denied in this crate; the few allowed places say why the
+//!   value is bounded).
+//! - The views hold no interior mutability: they are `Send + Sync`, and any number of threads
+//!   may read one at once.
+//! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through
+//!   `exercise` (feature `fuzzing`), so `cargo test` replays what the fuzzer runs; findings are
+//!   kept under `tests/fuzz-cases/`. The README's "Robustness" section has the figures.
+//!
 //! # Example
 //!
 //! ```no_run
