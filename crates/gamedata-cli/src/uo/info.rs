@@ -64,7 +64,10 @@ struct DiffInfo {
 struct StaticsInfo {
     record_size: usize,
     count: u64,
+    /// Bad blocks (entries out of bounds, statics outside their block), all counted.
     bad_blocks: u64,
+    /// The first 100 of them, said.
+    problems: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -137,10 +140,14 @@ pub(super) fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
         height_blocks: size.height_blocks(),
         blocks: size.blocks(),
         padded: facet.map.padded(),
-        statics: StaticsInfo {
-            record_size: facet.statics.format().record_len(),
-            count: st.count,
-            bad_blocks: facet.statics.validate(size.blocks()).total(),
+        statics: {
+            let problems = facet.statics.validate(size.blocks());
+            StaticsInfo {
+                record_size: facet.statics.format().record_len(),
+                count: st.count,
+                bad_blocks: problems.total(),
+                problems: problems.kept().iter().map(ToString::to_string).collect(),
+            }
         },
         tiledata: facet.tiledata.map(|t| TiledataInfo {
             layout: match t.layout() {
@@ -204,6 +211,13 @@ pub(super) fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
             "statics: {} records of {} bytes, {} bad blocks",
             s.count, s.record_size, s.bad_blocks
         )?;
+        for problem in &s.problems {
+            writeln!(w, "  bad block: {problem}")?;
+        }
+        let more = s.bad_blocks.saturating_sub(s.problems.len() as u64);
+        if more > 0 {
+            writeln!(w, "  and {more} more bad blocks (the first 100 are listed)")?;
+        }
         match &report.tiledata {
             Some(t) => writeln!(
                 w,

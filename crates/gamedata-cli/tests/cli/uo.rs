@@ -620,3 +620,35 @@ fn uo_info_lists_the_first_hundred_bad_diff_entries_and_counts_the_rest() {
         "{text}"
     );
 }
+
+#[test]
+fn uo_info_lists_the_first_hundred_bad_statics_blocks_and_counts_the_rest() {
+    let (dir, world) = synthetic_uo_dir();
+    let d = dir.path().to_str().unwrap();
+    // Every index record points past the end of a 7-byte statics file: 960 bad blocks.
+    let index: Vec<u8> = (0..world.size.blocks())
+        .flat_map(|_| [1000u32, 7, 0])
+        .flat_map(u32::to_le_bytes)
+        .collect();
+    std::fs::write(dir.path().join("staidx0.mul"), index).unwrap();
+    std::fs::write(dir.path().join("statics0.mul"), [0u8; 7]).unwrap();
+    let info = stdout_json(&gamedata(
+        &[&["uo", "info", d][..], &UO_SIZE, &["--json"]].concat(),
+        dir.path(),
+    ));
+    let statics = &info["statics"];
+    assert_eq!(statics["bad_blocks"], 960);
+    assert_eq!(statics["problems"].as_array().unwrap().len(), 100);
+    assert_eq!(
+        statics["problems"][0],
+        "staidx entry 0: offset 1000, length 7: it runs past the end of the data (the data \
+         file is 7 bytes)"
+    );
+    let text = gamedata_ok(&[&["uo", "info", d][..], &UO_SIZE].concat(), dir.path());
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert_eq!(text.matches("  bad block: ").count(), 100, "{text}");
+    assert!(
+        text.contains("and 860 more bad blocks (the first 100 are listed)"),
+        "{text}"
+    );
+}
