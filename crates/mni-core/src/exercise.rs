@@ -11,7 +11,8 @@
 #![allow(clippy::arithmetic_side_effects, clippy::expect_used, clippy::panic)]
 
 use crate::group::GroupFile;
-use crate::map::Map;
+use crate::map::{Map, MapTile};
+use crate::raw::{MaskedTileRaw, SolidTileRaw};
 use crate::tileattr::TileAttrTable;
 use crate::tiles::{MaskedTiles, SolidTiles, TileImages};
 
@@ -30,10 +31,22 @@ pub fn group(data: &[u8]) -> u64 {
         acc = acc.wrapping_add(group.find(&name).map_or(0, |e| e.slot() as u64));
         acc = acc.wrapping_add(format!("{entry:?}").len() as u64);
     }
+    assert_eq!(group.entries().count(), group.len());
+    assert_eq!(group.is_empty(), group.entries().next().is_none());
+    for i in 0..group.len() {
+        let entry = group.entry(i).expect("an entry below len");
+        assert_eq!(entry.slot(), i);
+        acc = acc.wrapping_add(u64::from(entry.raw().size.get()));
+    }
+    assert!(group.entry(group.len()).is_none());
+    acc = acc.wrapping_add(group.terminator().map_or(0, |t| u64::from(t.offset.get())));
+    acc = acc.wrapping_add(format!("{group:?}").len() as u64 + group.bytes().len() as u64);
     acc.wrapping_add(group.get("TILEATTR.MNI").map_or(1, |d| d.len() as u64))
 }
 
-/// Parses `data` as TILEATTR.MNI and reads every attribute.
+/// Parses `data` as TILEATTR.MNI and reads every attribute, by tile and by map value.
+/// Checked: a value's attributes are its tile's (solid value `v`: solid tile `v / 8`;
+/// masked value `16,000 + 40 i`: masked tile `i`).
 pub fn tileattr(data: &[u8]) -> u64 {
     let Ok(table) = TileAttrTable::parse(data) else {
         return 0;
@@ -43,7 +56,33 @@ pub fn tileattr(data: &[u8]) -> u64 {
         .step_by(97)
         .filter_map(|v| table.for_value(v))
         .fold(0u64, |a, t| a.wrapping_add(u64::from(t.bits())));
-    by_value + u64::from(s.other_mix) + u64::from(s.flags.iter().sum::<u32>())
+    let mut acc = by_value + u64::from(s.other_mix) + u64::from(s.flags.iter().sum::<u32>());
+    for v in (0..16_000u16).step_by(13) {
+        assert_eq!(table.for_value(v), table.solid(usize::from(v / 8)));
+    }
+    for i in 0..1000u16 {
+        assert_eq!(
+            table.for_value(16_000 + 40 * i),
+            table.masked(usize::from(i))
+        );
+    }
+    for t in table.tiles() {
+        let flags = [
+            t.block_south(),
+            t.block_north(),
+            t.block_west(),
+            t.block_east(),
+            t.slippery(),
+            t.in_front(),
+            t.sloped(),
+            t.clingable(),
+        ];
+        for (bit, &flag) in (0u32..).zip(&flags) {
+            assert_eq!(flag, t.has(bit));
+        }
+        acc = acc.wrapping_add(u64::from(t.movement()));
+    }
+    acc.wrapping_add(format!("{table:?} {s:?}").len() as u64 + table.bytes().len() as u64)
 }
 
 /// Parses `data` as a map and reads its actors, cells and attributes (with a TILEATTR.MNI
@@ -51,9 +90,27 @@ pub fn tileattr(data: &[u8]) -> u64 {
 pub fn map(data: &[u8]) -> u64 {
     let map = match Map::parse(data) {
         Ok(map) => map,
-        Err(err) => return err.to_string().len() as u64,
+        Err(err) => return err.to_string().len() as u64 + u64::from(err.kind().is_some()),
     };
-    let mut acc = map.actors().fold(0u64, |a, actor| {
+    assert_eq!(map.actor_records().len(), map.actors().len());
+    assert_eq!(
+        usize::from(map.width()) * usize::from(map.height()),
+        map.tile_values()
+            .len()
+            .next_multiple_of(usize::from(map.width()))
+    );
+    for (x, y) in [
+        (0, 0),
+        (map.width() - 1, map.height() - 1),
+        (map.width(), 0),
+    ] {
+        assert_eq!(
+            map.tile(x, y),
+            map.tile_value(x, y).map(MapTile::from_value)
+        );
+    }
+    let mut acc = format!("{map:?}").len() as u64 + u64::from(map.header().width.get());
+    acc = map.actors().fold(acc, |a, actor| {
         a.wrapping_add(u64::from(actor.x) + u64::from(actor.y))
     });
     for actor in map.actors() {
@@ -106,7 +163,13 @@ pub fn tiles(data: &[u8]) -> u64 {
     let whole = |n: usize| data.get(..data.len() / n * n).unwrap_or(&[]);
     let mut acc = 0u64;
     if let Ok(solid) = SolidTiles::parse(whole(32)) {
+        assert_eq!(solid.is_empty(), solid.as_slice().is_empty());
+        assert_eq!(solid.len(), solid.as_slice().len());
+        acc = acc.wrapping_add(format!("{solid:?}").len() as u64);
         for t in solid.as_slice() {
+            // Decoding then encoding gives the stored planes back.
+            assert_eq!(SolidTileRaw::from_pixels(&t.pixels()).rows, t.rows);
+            assert!(t.rgba().iter().flatten().all(|p| p[3] == 0xFF));
             acc = t
                 .pixels()
                 .iter()
@@ -115,7 +178,19 @@ pub fn tiles(data: &[u8]) -> u64 {
         }
     }
     if let Ok(masked) = MaskedTiles::parse(whole(40)) {
+        assert_eq!(masked.is_empty(), masked.as_slice().is_empty());
+        assert_eq!(masked.len(), masked.as_slice().len());
         for t in masked.as_slice() {
+            // Encoding the decoded pixels decodes to them again (the planes under
+            // transparent pixels are not kept).
+            let pixels = t.pixels();
+            assert_eq!(MaskedTileRaw::from_pixels(&pixels).pixels(), pixels);
+            let rgba = t.rgba();
+            for (row, rgba_row) in pixels.iter().zip(&rgba) {
+                for (p, c) in row.iter().zip(rgba_row) {
+                    assert_eq!(p.is_none(), c[3] == 0);
+                }
+            }
             acc = t
                 .pixels()
                 .iter()
@@ -146,18 +221,34 @@ pub fn join_two(first: &[u8], second: &[u8]) -> Vec<u8> {
 /// attributes and the image of each drawn cell (what a renderer draws).
 pub fn episode(data: &[u8]) -> u64 {
     let (stn, vol) = split_two(data);
+    let files = crate::episode::EpisodeFiles::from_data(
+        crate::episode::EpisodePaths {
+            stn: "COSMO1.STN".into(),
+            vol: "COSMO1.VOL".into(),
+        },
+        gamedata_io::FileData::Read(stn.to_vec()),
+        gamedata_io::FileData::Read(vol.to_vec()),
+    );
+    let same = files.episode().map(|e| (e.stn.len(), e.vol.len()));
     let episode = match crate::episode::Episode::parse(stn, vol) {
         Ok(e) => e,
-        Err(e) => return e.to_string().len() as u64,
+        Err(e) => {
+            assert!(same.is_err());
+            return e.to_string().len() as u64 + u64::from(e.context().is_some());
+        }
     };
+    assert_eq!(same.ok(), Some((episode.stn.len(), episode.vol.len())));
     let attrs = episode.tile_attributes();
     let images = episode.tile_images();
     let mut acc = u64::from(attrs.is_ok()) + u64::from(images.is_ok());
     for entry in episode.map_names() {
-        let map = match episode.map(&entry.name_lossy()) {
+        let name = entry.name_lossy();
+        acc = acc.wrapping_add(episode.get(&name).map_or(1, |d| d.len() as u64));
+        let map = match episode.map(&name) {
             Ok(map) => map,
             Err(e) => {
-                acc = acc.wrapping_add(e.to_string().len() as u64);
+                let context = e.context().map_or(0, |c| c.slot.unwrap_or(0) as u64);
+                acc = acc.wrapping_add(e.to_string().len() as u64 + context);
                 continue;
             }
         };

@@ -48,13 +48,22 @@ pub fn tiledata(data: &[u8]) -> u64 {
     let Ok(t) = TileData::parse(data) else {
         return 0;
     };
-    let mut acc = u64::from(t.tile_zero_first());
+    let mut acc = u64::from(t.tile_zero_first()) + format!("{t:?}").len() as u64;
+    assert_eq!(t.layout().file_len(), data.len());
+    acc = acc.wrapping_add((t.land_count() + t.item_count()) as u64);
     for id in (0..=u16::MAX).step_by(7) {
         if let Some(l) = t.land(id) {
             acc = acc.wrapping_add(l.flags().bits() ^ u64::from(l.texture()));
             acc = acc.wrapping_add(l.name_lossy().len() as u64);
         }
         if let Some(i) = t.item(id) {
+            // Every named flag set reads back by its name, in any case.
+            for name in i.flags().names() {
+                let flag = TileFlags::from_name_ignoring_case(&name.to_ascii_lowercase());
+                assert!(flag.is_some_and(|f| i.flags().contains(f)), "{name}");
+            }
+            acc = acc.wrapping_add(u64::from(i.quality() ^ i.quantity() ^ i.hue()));
+            acc = acc.wrapping_add(u64::from(i.animation()) + i.name_lossy().len() as u64);
             acc = acc.wrapping_add(i.flags().bits() ^ u64::from(i.height()));
             acc = acc.wrapping_add(i.name().len() as u64 + u64::from(i.weight()));
         }
@@ -79,7 +88,11 @@ pub fn map(data: &[u8]) -> u64 {
         Err(e) => return e.to_string().len() as u64,
     };
     let seq = land_both_ways(&map);
-    let mut acc = seq.cells;
+    assert_eq!(map.len(), size.blocks());
+    assert!(!map.is_empty() && !map.is_chunked() && map.patch().is_none());
+    assert_eq!(map.as_slice().map(<[_]>::len), Some(size.blocks()));
+    assert_eq!(map.padded(), bytes.len() > size.blocks() * 196);
+    let mut acc = seq.cells + format!("{map:?}").len() as u64;
     for (x, y, c) in map.region(3, 5, 20, 20) {
         acc = acc.wrapping_add(u64::from(x ^ y) + u64::from(c.id.get()));
     }
@@ -98,7 +111,16 @@ pub fn statics(data: &[u8]) -> u64 {
         return 0;
     };
     let blocks = statics.index().len();
-    let mut acc = statics.validate(blocks + 1).total();
+    let mut acc = statics.validate(blocks + 1).total() + format!("{statics:?}").len() as u64;
+    assert_eq!(statics.data().len(), rest.len());
+    assert!(statics.patch().is_none());
+    acc = acc.wrapping_add(statics.format().record_len() as u64);
+    for block in 0..blocks.min(64) {
+        if let Ok(list) = statics.block(block) {
+            assert_eq!(list.is_empty(), list.iter().next().is_none());
+            assert_eq!(list.iter().count(), list.len());
+        }
+    }
     acc = acc.wrapping_add(statics_both_ways(&statics, blocks).count);
     let Ok(size) = MapSize::from_blocks(u32::try_from(blocks / 4).unwrap_or(0).max(1), 4) else {
         return acc;
@@ -141,7 +163,10 @@ pub fn multi(data: &[u8]) -> u64 {
     let Ok(multis) = Multis::parse(index, rest, None) else {
         return 0;
     };
-    let mut acc = multis.validate().total();
+    let mut acc = multis.validate().total() + format!("{multis:?}").len() as u64;
+    assert_eq!(multis.index().len(), multis.len());
+    assert_eq!(multis.is_empty(), multis.index().is_empty());
+    acc = acc.wrapping_add(multis.format().record_len() as u64);
     for id in 0..=multis.len() {
         match multis.get(id) {
             Ok(m) => {
@@ -160,6 +185,8 @@ pub fn multi(data: &[u8]) -> u64 {
 pub fn colours(data: &[u8]) -> u64 {
     let mut acc = 0u64;
     if let Ok(r) = RadarColours::parse(data) {
+        assert_eq!(r.colours().len(), data.len() / 2);
+        assert_eq!(r.item_count() + 0x4000, r.colours().len());
         for id in (0..=u16::MAX).step_by(13) {
             acc = acc.wrapping_add(
                 r.land(id)
@@ -169,6 +196,8 @@ pub fn colours(data: &[u8]) -> u64 {
         }
     }
     if let Ok(h) = Hues::parse(data) {
+        assert_eq!(h.len(), h.groups().len() * 8);
+        assert_eq!(h.is_empty(), h.groups().is_empty());
         for i in 0..=h.len() {
             acc = acc.wrapping_add(h.get(i).map_or(1, |e| e.name_lossy().len() as u64));
         }
@@ -252,8 +281,13 @@ pub fn uop(data: &[u8]) -> u64 {
         Ok(c) => c,
         Err(e) => return e.to_string().len() as u64,
     };
-    let mut acc = container.table_blocks() as u64;
+    let mut acc = container.table_blocks() as u64 + format!("{container:?}").len() as u64;
+    acc = acc.wrapping_add(u64::from(container.header().magic.get()));
     for entry in container.entries() {
+        assert!(container.find(entry.hash()).is_some());
+        assert_eq!(entry.raw().hash.get(), entry.hash());
+        acc = acc.wrapping_add(entry.index() as u64 + entry.compression().name().len() as u64);
+        acc = acc.wrapping_add(format!("{entry:?}").len() as u64);
         acc = acc.wrapping_add(container.stored(entry).map_or(1, |s| s.len() as u64));
         acc = acc.wrapping_add(
             container
@@ -420,7 +454,13 @@ pub fn folder(data: &[u8]) -> u64 {
         Ok(files) => files,
         Err(e) => return e.to_string().len() as u64,
     };
-    let mut acc = files.diff_index().problems.total();
+    let mut acc = files.diff_index().problems.total() + format!("{files:?}").len() as u64;
+    acc = acc.wrapping_add(files.data().map.len() as u64 + format.name().len() as u64);
+    // Without a size, only a known size of facet 1 that the length proves is taken.
+    if let Ok(detected) = files.facet() {
+        assert!(MapSize::known(1).any(|k| k == detected.size()));
+        assert!(MapSize::preset(1).is_ok());
+    }
     let side = (files.map_len() / 196).isqrt();
     let size = (flags & 2 != 0)
         .then(|| u32::try_from(side).ok())
@@ -593,6 +633,8 @@ fn land_both_ways(map: &Map<'_>) -> LandStats {
     if seq != par {
         panic!("land_stats and land_stats_par disagree: {seq:?} against {par:?}");
     }
+    check_top(&seq.top(5), |id| seq.count(id));
+    assert_eq!(seq.histogram.iter().sum::<u64>(), seq.cells);
     seq
 }
 
@@ -608,5 +650,19 @@ fn statics_both_ways(statics: &Statics<'_>, blocks: usize) -> StaticsStats {
     if seq != par {
         panic!("statics_stats and statics_stats_par disagree: {seq:?} against {par:?}");
     }
+    check_top(&seq.top(5), |id| seq.count_of(id));
+    assert_eq!(seq.histogram.iter().sum::<u64>(), seq.count);
     seq
+}
+
+/// A "top n" list: each count is the id's, none zero, most common first, ties by id.
+fn check_top(top: &[(u16, u64)], count: impl Fn(u16) -> u64) {
+    for &(id, n) in top {
+        assert!(n > 0);
+        assert_eq!(count(id), n);
+    }
+    for pair in top.windows(2) {
+        let [(a, na), (b, nb)] = [pair[0], pair[1]];
+        assert!(na > nb || (na == nb && a < b), "{top:?}");
+    }
 }

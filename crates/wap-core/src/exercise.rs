@@ -34,6 +34,9 @@ pub fn level(data: &[u8]) -> u64 {
     };
     match LevelFile::from_data(FileData::Read(data.to_vec()), &limits) {
         Ok(level) => {
+            assert_eq!(level.file(), data);
+            acc = acc.wrapping_add(u64::from(level.compressed()));
+            acc = acc.wrapping_add(format!("{level:?}").len() as u64);
             acc = acc.wrapping_add(level.main_block().len() as u64);
             acc = acc.wrapping_add(level.trailer().len() as u64);
             acc = acc.wrapping_add(level.checksum_class().name().len() as u64);
@@ -86,6 +89,12 @@ pub fn walk(image: &[u8]) -> u64 {
         Err(e) => return e.to_string().len() as u64,
     };
     let mut acc = level.game().name().len() as u64;
+    let header = level.header();
+    acc = acc.wrapping_add(format!("{level:?} {header:?}").len() as u64);
+    acc = acc.wrapping_add(u64::from(header.uses_z()) + header.name().len() as u64);
+    acc = acc.wrapping_add(header.birth().len() as u64 + header.name_lossy().len() as u64);
+    assert_eq!(level.plane_headers().len(), level.plane_count());
+    assert_eq!(level.image().len(), image.len());
     for plane in level.planes() {
         let plane = match plane {
             Ok(p) => p,
@@ -94,6 +103,34 @@ pub fn walk(image: &[u8]) -> u64 {
                 continue;
             }
         };
+        // The first plane of its name is found by name (ASCII case ignored).
+        let name = String::from_utf8_lossy(plane.name()).into_owned();
+        if name.is_ascii()
+            && !name.contains('\0')
+            && let Some(Ok(named)) = level.plane_named(&name.to_ascii_lowercase())
+        {
+            assert!(named.name().eq_ignore_ascii_case(plane.name()));
+        }
+        let (w, h) = plane.size_px();
+        let (mx, my) = plane.movement_percent();
+        let (s1, s2) = plane.scroll_words();
+        acc = acc
+            .wrapping_add(format!("{plane:?}").len() as u64)
+            .wrapping_add(u64::from(plane.flags().bits()) + u64::from(plane.is_main()))
+            .wrapping_add((w ^ h ^ mx ^ my ^ plane.fill_color() ^ plane.z()) as u64)
+            .wrapping_add(u64::from(s1 ^ s2 ^ plane.image_set_count()));
+        // A row holds the plane's tiles of that row.
+        for y in [0, plane.tiles_high() / 2, plane.tiles_high()] {
+            match plane.row(y) {
+                Some(row) => {
+                    assert_eq!(row.len() as u64, u64::from(plane.tiles_wide()));
+                    for (x, t) in (0u32..).zip(row).step_by(7) {
+                        assert_eq!(plane.tile_raw(x, y), Some(t.get()));
+                    }
+                }
+                None => assert!(y >= plane.tiles_high()),
+            }
+        }
         let (invisible, filled) = plane.special_tile_counts();
         acc = acc.wrapping_add((invisible + filled) as u64);
         acc = acc.wrapping_add(
@@ -106,7 +143,25 @@ pub fn walk(image: &[u8]) -> u64 {
         }
         for object in plane.objects() {
             acc = acc.wrapping_add(match object {
-                Ok(o) => o.logic().len() as u64 + u64::from(o.hit_type_flags().bits()),
+                Ok(o) => {
+                    for n in 1..=12 {
+                        assert_eq!(o.user_flag(n), o.user_flags() & (1 << (n - 1)) != 0);
+                    }
+                    assert!(!o.user_flag(0) && !o.user_flag(13));
+                    let (x, y) = o.position();
+                    [
+                        o.logic().len() as u64,
+                        u64::from(o.hit_type_flags().bits()),
+                        format!("{o:?}").len() as u64,
+                        (o.id() ^ x ^ y ^ o.z()) as u64,
+                        u64::from(o.add_flags().bits() ^ o.dynamic_flags().bits()),
+                        u64::from(o.draw_flags().bits()),
+                        o.object_type().name().map_or(0, |n| n.len() as u64),
+                        o.offset() as u64,
+                    ]
+                    .into_iter()
+                    .fold(0u64, u64::wrapping_add)
+                }
                 Err(e) => e.to_string().len() as u64,
             });
         }
@@ -114,7 +169,16 @@ pub fn walk(image: &[u8]) -> u64 {
     match level.tile_properties() {
         Ok(table) => match table.collect() {
             Ok(index) => {
-                for record in index.records() {
+                for (id, record) in index.records().iter().enumerate() {
+                    assert_eq!(record.index(), id);
+                    assert_eq!(
+                        index.attribute_at(id, 0, 0),
+                        Some(record.attribute_at(0, 0))
+                    );
+                    let value = record.attribute_at(1, 1);
+                    let attribute = crate::tile_properties::Attribute::from_raw(value);
+                    assert_eq!(attribute.raw(), value);
+                    acc = acc.wrapping_add(attribute.name().len() as u64 + record.offset() as u64);
                     let (w, h) = record.size();
                     let (x, y) = (w / 2, h.saturating_sub(1));
                     let value = record
@@ -128,6 +192,7 @@ pub fn walk(image: &[u8]) -> u64 {
     }
     let layout = level.layout();
     acc = acc.wrapping_add((layout.gaps.len() + layout.overlaps.len()) as u64);
+    acc = acc.wrapping_add(u64::from(layout.is_canonical()) + format!("{layout:?}").len() as u64);
     #[cfg(feature = "write")]
     if let Ok(data) = crate::write::LevelData::from_level(&level) {
         acc = acc.wrapping_add(data.main_block().map_or(0, |b| b.len() as u64));
