@@ -26,6 +26,49 @@ crate::record! {
     } = 6;
 }
 
+/// Splits one fuzz input into `N` files: each of the first `N - 1` behind a little-endian
+/// length of `W` bytes (2 or 4; a length past what is left takes the rest), the last the
+/// rest. What the multi-file targets (a world, an episode, a facet with a renderer's
+/// files) read their files from; [`join_parts`] makes such inputs.
+pub fn split_parts<const N: usize, const W: usize>(data: &[u8]) -> [&[u8]; N] {
+    let mut parts = [&[][..]; N];
+    let mut rest = data;
+    for (i, part) in parts.iter_mut().enumerate() {
+        if i + 1 == N {
+            *part = rest;
+            break;
+        }
+        let Some((len, tail)) = rest.split_at_checked(W) else {
+            break;
+        };
+        let len = len.iter().rev().fold(0u64, |n, &b| (n << 8) | u64::from(b));
+        let len = usize::try_from(len).unwrap_or(usize::MAX).min(tail.len());
+        (*part, rest) = tail.split_at(len);
+    }
+    parts
+}
+
+/// Joins files into one input for [`split_parts`] with `W`-byte lengths; a file (but the
+/// last) longer than a `W`-byte length can say is cut to that length.
+pub fn join_parts<const W: usize>(parts: &[&[u8]]) -> Vec<u8> {
+    let max = if W >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * W)) - 1
+    };
+    let mut out = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            out.extend_from_slice(part);
+        } else {
+            let len = (part.len() as u64).min(max);
+            out.extend(len.to_le_bytes().iter().take(W));
+            out.extend_from_slice(part.get(..len as usize).unwrap_or(part));
+        }
+    }
+    out
+}
+
 /// The cursor driven by the input itself: each step takes an operation byte and a
 /// little-endian u32 argument from the front of `data` and applies it to a cursor over the
 /// whole input (reads, slices, skips, sub-cursors, reads at offsets). Checked after each

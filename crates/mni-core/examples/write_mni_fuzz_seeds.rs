@@ -14,7 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let e = synth::episode()?;
     let vol = GroupFile::parse(&e.vol)?;
     let small = write_group([("A.MNI", &b"abc"[..]), ("LONGNAME.MNI", &b""[..])])?;
-    let whole_episode = mni_core::exercise::join_two(&e.stn, &e.vol);
+    let whole_episode = gamedata_io::exercise::join_parts::<4>(&[&e.stn, &e.vol]);
     let seeds: [(&str, &str, &[u8]); 11] = [
         ("mni_episode", "synthetic_episode", &whole_episode),
         ("mni_round_trip", "synthetic_stn", &e.stn),

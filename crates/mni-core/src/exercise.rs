@@ -10,6 +10,8 @@
 // the fuzzer checks: a failed one is a finding.
 #![allow(clippy::arithmetic_side_effects, clippy::expect_used, clippy::panic)]
 
+use gamedata_io::exercise::split_parts;
+
 use crate::group::GroupFile;
 use crate::map::{Map, MapTile};
 use crate::raw::{MaskedTileRaw, SolidTileRaw};
@@ -201,26 +203,11 @@ pub fn tiles(data: &[u8]) -> u64 {
     acc
 }
 
-/// Splits `data` into two parts at a little-endian u32 length prefix.
-pub fn split_two(data: &[u8]) -> (&[u8], &[u8]) {
-    let Some((len, rest)) = data.split_first_chunk::<4>() else {
-        return (&[], &[]);
-    };
-    let len = (u32::from_le_bytes(*len) as usize).min(rest.len());
-    rest.split_at(len)
-}
-
-/// Joins two files for [`split_two`].
-pub fn join_two(first: &[u8], second: &[u8]) -> Vec<u8> {
-    let len = u32::try_from(first.len()).unwrap_or(u32::MAX);
-    [&len.to_le_bytes()[..], first, second].concat()
-}
-
-/// A whole episode: an STN and a VOL group file in [`split_two`] form, opened as the game
+/// A whole episode: an STN and a VOL group file in [`gamedata_io::exercise::split_parts`] form (4-byte lengths), opened as the game
 /// does: the tile attributes and images from the STN, every map of the VOL, each map's
 /// attributes and the image of each drawn cell (what a renderer draws).
 pub fn episode(data: &[u8]) -> u64 {
-    let (stn, vol) = split_two(data);
+    let [stn, vol] = split_parts::<2, 4>(data);
     let files = crate::episode::EpisodeFiles::from_data(
         crate::episode::EpisodePaths {
             stn: "COSMO1.STN".into(),

@@ -8,7 +8,7 @@ use std::io::Write;
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use mul_core::exercise::{join, join_parts, join_parts_wide};
+use gamedata_io::exercise::join_parts;
 use mul_core::synth::{self, World};
 
 /// A 12-byte index record.
@@ -94,7 +94,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // A 4 x 4-block facet with diff files patching 3 blocks (one listed twice).
     let diffs = small.diffs(3, 5);
-    let patched = join_parts(&[
+    let patched = join_parts::<2>(&[
         &small.map,
         &small.staidx,
         &small.statics,
@@ -110,7 +110,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let picks: Vec<u8> = (0u8..64).map(|i| i.wrapping_mul(37)).collect();
     let small_uop = mul_core::write_map_uop(&small.map, 1)?;
     let folder = |map: &[u8], tiledata: &[u8], flags: u8| {
-        join_parts_wide(&[
+        join_parts::<4>(&[
             map,
             &small.staidx,
             &small.statics,
@@ -167,10 +167,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (
             "uo_statics",
             "synthetic_8x8_blocks",
-            join(&world.staidx, &world.statics),
+            join_parts::<2>(&[&world.staidx, &world.statics]),
         ),
-        ("uo_statics", "prealpha_shape", join(&pre_index, &pre_data)),
-        ("uo_multi", "sixteen_byte", join(&multi_index, &multi_data)),
+        (
+            "uo_statics",
+            "prealpha_shape",
+            join_parts::<2>(&[&pre_index, &pre_data]),
+        ),
+        (
+            "uo_multi",
+            "sixteen_byte",
+            join_parts::<2>(&[&multi_index, &multi_data]),
+        ),
         ("uo_colours", "synthetic_hues", synth::hues()),
         ("uo_colours", "synthetic_radarcol", synth::radarcol()),
     ];

@@ -17,6 +17,8 @@
 )]
 
 use crate::colours::{Hues, RadarColours};
+use gamedata_io::exercise::split_parts;
+
 use crate::facet::{Facet, FacetBytes};
 use crate::map::{Map, MapSize};
 use crate::multi::Multis;
@@ -24,24 +26,6 @@ use crate::query;
 use crate::query::{LandStats, StaticsStats};
 use crate::statics::Statics;
 use crate::tiledata::{TileData, TileFlags};
-
-/// Splits `data` into (index, data) at the u16 length prefix.
-pub fn split(data: &[u8]) -> (&[u8], &[u8]) {
-    let Some((len, rest)) = data.split_first_chunk::<2>() else {
-        return (&[], &[]);
-    };
-    let len = usize::from(u16::from_le_bytes(*len)).min(rest.len());
-    rest.split_at(len)
-}
-
-/// Joins an index and a data file into one input for [`statics`] and [`multi`].
-pub fn join(index: &[u8], data: &[u8]) -> Vec<u8> {
-    let len = u16::try_from(index.len()).unwrap_or(u16::MAX);
-    let mut out = len.to_le_bytes().to_vec();
-    out.extend_from_slice(index.get(..usize::from(len)).unwrap_or(index));
-    out.extend_from_slice(data);
-    out
-}
 
 /// tiledata.mul: every land tile, a sample of item tiles, names and flags.
 pub fn tiledata(data: &[u8]) -> u64 {
@@ -106,7 +90,7 @@ pub fn map(data: &[u8]) -> u64 {
 /// Statics (index + data): validation, every block, the statistics both ways, and the
 /// statics and top surface of a few tiles of a 4-block-high map.
 pub fn statics(data: &[u8]) -> u64 {
-    let (index, rest) = split(data);
+    let [index, rest] = split_parts::<2, 2>(data);
     let Ok(statics) = Statics::parse(index, rest, None) else {
         return 0;
     };
@@ -159,7 +143,7 @@ pub fn statics(data: &[u8]) -> u64 {
 
 /// Multis (index + data): validation and every multi's components.
 pub fn multi(data: &[u8]) -> u64 {
-    let (index, rest) = split(data);
+    let [index, rest] = split_parts::<2, 2>(data);
     let Ok(multis) = Multis::parse(index, rest, None) else {
         return 0;
     };
@@ -203,70 +187,6 @@ pub fn colours(data: &[u8]) -> u64 {
         }
     }
     acc
-}
-
-/// Splits `data` into `N` parts: each of the first `N - 1` behind a little-endian u16
-/// length, the last the rest.
-pub fn split_parts<const N: usize>(data: &[u8]) -> [&[u8]; N] {
-    let mut parts = [&[][..]; N];
-    let mut rest = data;
-    for (i, part) in parts.iter_mut().enumerate() {
-        if i + 1 == N {
-            *part = rest;
-            break;
-        }
-        let (first, tail) = split(rest);
-        *part = first;
-        rest = tail;
-    }
-    parts
-}
-
-/// Joins parts for [`split_parts`] (each but the last at most 65,535 bytes).
-pub fn join_parts(parts: &[&[u8]]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for (i, part) in parts.iter().enumerate() {
-        if i + 1 == parts.len() {
-            out.extend_from_slice(part);
-        } else {
-            let len = u16::try_from(part.len()).unwrap_or(u16::MAX);
-            out.extend_from_slice(&len.to_le_bytes());
-            out.extend_from_slice(part.get(..usize::from(len)).unwrap_or(part));
-        }
-    }
-    out
-}
-
-/// Splits `data` into `N` parts as [`split_parts`] does, with u32 lengths (for files past
-/// 64 KiB).
-pub fn split_parts_wide<const N: usize>(data: &[u8]) -> [&[u8]; N] {
-    let mut parts = [&[][..]; N];
-    let mut rest = data;
-    for (i, part) in parts.iter_mut().enumerate() {
-        if i + 1 == N {
-            *part = rest;
-            break;
-        }
-        let Some((len, tail)) = rest.split_first_chunk::<4>() else {
-            break;
-        };
-        let len = (u32::from_le_bytes(*len) as usize).min(tail.len());
-        (*part, rest) = tail.split_at(len);
-    }
-    parts
-}
-
-/// Joins parts for [`split_parts_wide`].
-pub fn join_parts_wide(parts: &[&[u8]]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for (i, part) in parts.iter().enumerate() {
-        if i + 1 != parts.len() {
-            let len = u32::try_from(part.len()).unwrap_or(u32::MAX);
-            out.extend_from_slice(&len.to_le_bytes());
-        }
-        out.extend_from_slice(part);
-    }
-    out
 }
 
 /// A UOP container: the table, every entry's stored bytes, contents and Adler-32, and
@@ -323,7 +243,7 @@ pub fn uop(data: &[u8]) -> u64 {
     acc
 }
 
-/// A facet with diff patches: eight files in [`split_parts`] form (map, staidx, statics,
+/// A facet with diff patches: eight files in [`split_parts`] form (2-byte lengths: map, staidx, statics,
 /// mapdifl, mapdif, stadifl, stadifi, stadif); the map 4 blocks wide. The patched and the
 /// plain facet: land and statics figures both ways (which must agree), validation, and the
 /// statics and top surface of a few tiles.
@@ -337,7 +257,7 @@ pub fn patched(data: &[u8]) -> u64 {
         stadifl,
         stadifi,
         stadif,
-    ] = split_parts(data);
+    ] = split_parts::<8, 2>(data);
     let height = u32::try_from(map.len() / 196 / 4).unwrap_or(0).max(1);
     let Ok(size) = MapSize::from_blocks(4, height) else {
         return 0;
@@ -381,7 +301,7 @@ pub fn patched(data: &[u8]) -> u64 {
     acc
 }
 
-/// A whole client folder held in memory: twelve parts in [`split_parts_wide`] form (map, staidx,
+/// A whole client folder held in memory: twelve parts in [`split_parts`] form (4-byte lengths) (map, staidx,
 /// statics, tiledata, radarcol, hues, mapdifl, mapdif, stadifl, stadifi, stadif, and a
 /// control file), opened through [`crate::FacetFiles::from_data`] as facet 1 with every file, diffs
 /// applied, as a client folder is. The control file's first byte picks the map's form
@@ -404,7 +324,7 @@ pub fn folder(data: &[u8]) -> u64 {
         stadifi,
         stadif,
         control,
-    ] = split_parts_wide(data);
+    ] = split_parts::<12, 4>(data);
     let flags = control.first().copied().unwrap_or(0);
     let format = if flags & 1 == 0 {
         MapFormat::Mul

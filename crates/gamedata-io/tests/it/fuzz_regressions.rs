@@ -34,3 +34,22 @@ fn the_seeds_reach_what_they_are_for() {
     );
     assert!(exercise::bytes(&read("io_bytes/every_operation")) > 0);
 }
+
+#[test]
+fn split_parts_reads_what_join_parts_writes() {
+    use gamedata_io::exercise::{join_parts, split_parts};
+    let joined = join_parts::<2>(&[b"ab", b"c", b"rest"]);
+    assert_eq!(joined, b"\x02\x00ab\x01\x00crest");
+    assert_eq!(split_parts::<3, 2>(&joined), [&b"ab"[..], b"c", b"rest"]);
+    let wide = join_parts::<4>(&[b"xyz", b""]);
+    assert_eq!(wide, b"\x03\x00\x00\x00xyz");
+    assert_eq!(split_parts::<2, 4>(&wide), [&b"xyz"[..], b""]);
+    // A length past the end takes the rest; a cut-off length leaves the later parts empty.
+    assert_eq!(split_parts::<3, 2>(b"\xff\x00abc"), [&b"abc"[..], b"", b""]);
+    assert_eq!(split_parts::<3, 4>(b"\x01\x00"), [&b""[..], b"", b""]);
+    // A file longer than a 2-byte length can say is cut to 65,535 bytes.
+    let long = vec![7u8; 70_000];
+    let joined = join_parts::<2>(&[&long, b"t"]);
+    assert_eq!(joined.len(), 2 + 65_535 + 1);
+    assert_eq!(split_parts::<2, 2>(&joined)[0].len(), 65_535);
+}

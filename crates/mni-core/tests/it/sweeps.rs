@@ -12,16 +12,16 @@ fn both_real_group_files_cut_and_changed_read_or_err_within_a_second() {
     let stn = std::fs::read(require_file("cosmo/COSMO1.STN")).unwrap();
     let vol = std::fs::read(require_file("cosmo/COSMO1.VOL")).unwrap();
     // The episode as it is: its maps are drawn (the walk returns more than an error's length).
-    assert!(exercise::episode(&exercise::join_two(&stn, &vol)) > 10_000);
+    assert!(exercise::episode(&gamedata_io::exercise::join_parts::<4>(&[&stn, &vol])) > 10_000);
     let mut runs = 0;
     runs += sweep("COSMO1.STN", &stn, |d| {
         exercise::group(d);
-        exercise::episode(&exercise::join_two(d, &vol));
+        exercise::episode(&gamedata_io::exercise::join_parts::<4>(&[d, &vol]));
     })
     .runs;
     runs += sweep("COSMO1.VOL", &vol, |d| {
         exercise::group(d);
-        exercise::episode(&exercise::join_two(&stn, d));
+        exercise::episode(&gamedata_io::exercise::join_parts::<4>(&[&stn, d]));
     })
     .runs;
     assert_eq!(runs, 2 * 2049);
