@@ -63,7 +63,8 @@ pub fn join_parts<const W: usize>(parts: &[&[u8]]) -> Vec<u8> {
         } else {
             let len = (part.len() as u64).min(max);
             out.extend(len.to_le_bytes().iter().take(W));
-            out.extend_from_slice(part.get(..len as usize).unwrap_or(part));
+            let kept = usize::try_from(len).unwrap_or(usize::MAX);
+            out.extend_from_slice(part.get(..kept).unwrap_or(part));
         }
     }
     out

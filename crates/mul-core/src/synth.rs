@@ -20,14 +20,16 @@ use std::collections::HashMap;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use zerocopy::IntoBytes;
-use zerocopy::little_endian::{U16, U32, U64};
+use zerocopy::little_endian::{U16, U32};
 
 use crate::map::MapSize;
-use crate::raw::{
-    EMPTY, HueEntry, HueGroup, IndexRecord, ItemTileNew, LAND_TILES, LandTileNew, MapBlock,
-    MapCell, StaticRecord, TILES_PER_GROUP,
-};
-use crate::tiledata::{TileDataLayout, TileFlags};
+use crate::raw::{EMPTY, IndexRecord, MapBlock, MapCell, StaticRecord};
+
+mod diffs;
+mod tables;
+
+pub use diffs::Diffs;
+pub use tables::{hues, radarcol, tiledata};
 
 /// Land tile ids the generator uses.
 pub mod land {
@@ -68,23 +70,6 @@ pub mod item {
     /// A gold coin: one stands at cell (3, 3) of every block a synthetic diff patch
     /// replaces.
     pub const GOLD: u16 = 0x0EED;
-}
-
-/// Diff files made by [`World::diffs`], in memory.
-#[derive(Clone, Debug, Default)]
-pub struct Diffs {
-    /// mapdifl{N}.mul.
-    pub mapdifl: Vec<u8>,
-    /// mapdif{N}.mul.
-    pub mapdif: Vec<u8>,
-    /// stadifl{N}.mul.
-    pub stadifl: Vec<u8>,
-    /// stadifi{N}.mul.
-    pub stadifi: Vec<u8>,
-    /// stadif{N}.mul.
-    pub stadif: Vec<u8>,
-    /// The blocks patched, ascending.
-    pub blocks: Vec<usize>,
 }
 
 /// A generated world's files, in memory.
@@ -451,57 +436,6 @@ impl World {
     }
 }
 
-impl World {
-    /// Diff files patching `k` blocks chosen from `seed` (fewer if the map is smaller):
-    /// each patched block's land becomes [`land::LAVA`] at z 10, and its statics a single
-    /// [`item::GOLD`] at cell (3, 3), z 10. The lists name the blocks in random order, and
-    /// the first block is listed twice, its first entry (snow, no statics) overridden by the
-    /// later one, as later entries win.
-    pub fn diffs(&self, k: usize, seed: u64) -> Diffs {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let blocks = self.size.blocks();
-        let mut chosen: Vec<usize> = Vec::new();
-        let mut taken = std::collections::HashSet::new();
-        while chosen.len() < k.min(blocks) {
-            let b = usize::try_from(rng.next_u64() % blocks as u64).unwrap_or(0);
-            if taken.insert(b) {
-                chosen.push(b);
-            }
-        }
-        let mut d = Diffs::default();
-        let entry = |d: &mut Diffs, block: usize, id: u16, statics: bool| {
-            let number = u32::try_from(block).unwrap_or(u32::MAX);
-            d.mapdifl.extend_from_slice(&number.to_le_bytes());
-            d.stadifl.extend_from_slice(&number.to_le_bytes());
-            d.mapdif.extend_from_slice(&0u32.to_le_bytes());
-            for _ in 0..64 {
-                d.mapdif.extend_from_slice(&id.to_le_bytes());
-                d.mapdif.push(10);
-            }
-            let offset = u32::try_from(d.stadif.len()).unwrap_or(u32::MAX);
-            let (at, len) = if statics {
-                d.stadif
-                    .extend_from_slice(record(item::GOLD, 3, 3, 10, 0).as_bytes());
-                (offset, 7u32)
-            } else {
-                (u32::MAX, 0)
-            };
-            for word in [at, len, 0] {
-                d.stadifi.extend_from_slice(&word.to_le_bytes());
-            }
-        };
-        if let Some(&first) = chosen.first() {
-            entry(&mut d, first, land::SNOW, false);
-        }
-        for &block in &chosen {
-            entry(&mut d, block, land::LAVA, true);
-        }
-        chosen.sort_unstable();
-        d.blocks = chosen;
-        d
-    }
-}
-
 /// A 7-byte static at tile (x, y) (stored relative to its block).
 fn record(id: u16, x: u32, y: u32, z: i8, hue: u16) -> StaticRecord {
     StaticRecord {
@@ -511,193 +445,4 @@ fn record(id: u16, x: u32, y: u32, z: i8, hue: u16) -> StaticRecord {
         z,
         hue: U16::new(hue),
     }
-}
-
-/// A 20-byte NUL-padded name.
-fn name20(name: &str) -> [u8; 20] {
-    let mut out = [0u8; 20];
-    for (o, b) in out.iter_mut().zip(name.bytes()) {
-        *o = b;
-    }
-    out
-}
-
-/// The land tiles the generator names: (id, name, flags).
-fn land_tiles() -> [(u16, &'static str, TileFlags); 7] {
-    [
-        (
-            land::WATER,
-            "water",
-            TileFlags::WET.union(TileFlags::IMPASSABLE),
-        ),
-        (land::SAND, "sand", TileFlags::empty()),
-        (land::GRASS, "grass", TileFlags::empty()),
-        (land::FOREST, "forest", TileFlags::empty()),
-        (land::DIRT, "dirt", TileFlags::empty()),
-        (land::ROCK, "rock", TileFlags::IMPASSABLE),
-        (land::SNOW, "snow", TileFlags::empty()),
-    ]
-}
-
-/// The item tiles the generator names: (id, name, flags, height).
-fn item_tiles() -> Vec<(u16, &'static str, TileFlags, u8)> {
-    let tree = TileFlags::IMPASSABLE
-        .union(TileFlags::FOLIAGE)
-        .union(TileFlags::ARTICLE_A);
-    let mut items: Vec<_> = item::TREES
-        .iter()
-        .map(|&id| (id, "tree", tree, 20))
-        .collect();
-    items.extend([
-        (
-            item::BUSH,
-            "bush",
-            TileFlags::FOLIAGE.union(TileFlags::ARTICLE_A),
-            3,
-        ),
-        (
-            item::BOULDER,
-            "boulder",
-            TileFlags::IMPASSABLE.union(TileFlags::ARTICLE_A),
-            10,
-        ),
-        (
-            item::WALL,
-            "stone wall",
-            TileFlags::WALL
-                .union(TileFlags::IMPASSABLE)
-                .union(TileFlags::NO_SHOOT),
-            20,
-        ),
-        (
-            item::FLOOR,
-            "wooden floor",
-            TileFlags::SURFACE.union(TileFlags::BACKGROUND),
-            0,
-        ),
-        (
-            item::ROOF,
-            "roof",
-            TileFlags::ROOF.union(TileFlags::SURFACE),
-            3,
-        ),
-        (
-            item::LAMP,
-            "lamp post",
-            TileFlags::IMPASSABLE.union(TileFlags::LIGHT_SOURCE),
-            18,
-        ),
-    ]);
-    items
-}
-
-/// tiledata.mul in the High Seas layout, each group's header first.
-pub fn tiledata() -> Vec<u8> {
-    let layout = TileDataLayout::HighSeas;
-    let mut out = Vec::with_capacity(layout.file_len());
-    let lands = land_tiles();
-    for id in 0..LAND_TILES {
-        if id % TILES_PER_GROUP == 0 {
-            out.extend_from_slice(&0u32.to_le_bytes());
-        }
-        let named = lands.iter().find(|l| usize::from(l.0) == id);
-        let tile = LandTileNew {
-            flags: U64::new(named.map_or(0, |l| l.2.bits())),
-            texture: U16::new(0),
-            name: name20(named.map_or("", |l| l.1)),
-        };
-        out.extend_from_slice(tile.as_bytes());
-    }
-    let items = item_tiles();
-    for id in 0..layout.items() {
-        if id % TILES_PER_GROUP == 0 {
-            out.extend_from_slice(&0u32.to_le_bytes());
-        }
-        let named = items.iter().find(|i| usize::from(i.0) == id);
-        let tile = ItemTileNew {
-            flags: U64::new(named.map_or(0, |i| i.2.bits())),
-            weight: 255,
-            quality: 0,
-            misc: U16::new(0),
-            unknown2: 0,
-            quantity: 0,
-            animation: U16::new(0),
-            unknown3: 0,
-            hue: 0,
-            stacking_offset: U16::new(0),
-            height: named.map_or(0, |i| i.3),
-            name: name20(named.map_or("", |i| i.1)),
-        };
-        out.extend_from_slice(tile.as_bytes());
-    }
-    out
-}
-
-/// An RGB555 colour from 8-bit channels.
-const fn rgb555(r: u8, g: u8, b: u8) -> u16 {
-    ((r as u16 >> 3) << 10) | ((g as u16 >> 3) << 5) | (b as u16 >> 3)
-}
-
-/// radarcol.mul: natural colours for the generator's tiles, grey for the rest.
-pub fn radarcol() -> Vec<u8> {
-    let mut colours = vec![rgb555(96, 96, 96); LAND_TILES + 0x10000];
-    let mut set = |i: usize, c: u16| {
-        if let Some(slot) = colours.get_mut(i) {
-            *slot = c;
-        }
-    };
-    for (id, c) in [
-        (land::WATER, rgb555(24, 56, 140)),
-        (land::SAND, rgb555(214, 196, 140)),
-        (land::GRASS, rgb555(72, 140, 48)),
-        (land::FOREST, rgb555(48, 104, 40)),
-        (land::DIRT, rgb555(140, 100, 60)),
-        (land::ROCK, rgb555(120, 112, 104)),
-        (land::SNOW, rgb555(240, 240, 248)),
-    ] {
-        set(usize::from(id), c);
-    }
-    for &t in &item::TREES {
-        set(LAND_TILES + usize::from(t), rgb555(24, 72, 24));
-    }
-    for (id, c) in [
-        (item::BUSH, rgb555(56, 112, 40)),
-        (item::BOULDER, rgb555(88, 84, 80)),
-        (item::WALL, rgb555(160, 160, 168)),
-        (item::FLOOR, rgb555(150, 110, 70)),
-        (item::ROOF, rgb555(168, 48, 40)),
-        (item::LAMP, rgb555(232, 216, 96)),
-    ] {
-        set(LAND_TILES + usize::from(id), c);
-    }
-    colours.iter().flat_map(|c| c.to_le_bytes()).collect()
-}
-
-/// hues.mul: 8 groups of 8 hues, each a ramp from black to a colour of the wheel.
-pub fn hues() -> Vec<u8> {
-    let mut out = Vec::new();
-    for g in 0..8u16 {
-        let mut group = HueGroup {
-            header: U32::new(0),
-            entries: [HueEntry {
-                colours: [U16::new(0); 32],
-                table_start: U16::new(0),
-                table_end: U16::new(0),
-                name: [0; 20],
-            }; 8],
-        };
-        for (e, entry) in group.entries.iter_mut().enumerate() {
-            let n = g * 8 + e as u16;
-            let (r, gr, b) = ((n * 37) % 32, (n * 17 + 8) % 32, (n * 11 + 16) % 32);
-            for (i, c) in entry.colours.iter_mut().enumerate() {
-                let i = i as u16;
-                *c = U16::new(((r * i / 31) << 10) | ((gr * i / 31) << 5) | (b * i / 31));
-            }
-            entry.table_start = entry.colours.first().copied().unwrap_or_default();
-            entry.table_end = entry.colours.last().copied().unwrap_or_default();
-            entry.name = name20(&format!("synthetic hue {}", n + 1));
-        }
-        out.extend_from_slice(group.as_bytes());
-    }
-    out
 }
