@@ -18,7 +18,6 @@ use crate::output::Output;
 use crate::uo::radar::render_facet;
 use crate::uo::stats::{print_stats, stats_report};
 use crate::uo::{SizeArgs, open_facet, views};
-use crate::wwd::collision::{collision_map, default_tile_px};
 use crate::wwd::{self, info_report, print_info};
 
 #[derive(Args)]
@@ -65,16 +64,17 @@ fn wwd_section(out_dir: &Path, out: &mut Output) -> Result<()> {
         .main_plane()
         .context("the synthetic level has a main plane")??;
     let index = level.tile_properties()?.collect()?;
-    let tile_px = default_tile_px(&plane);
-    let (image, _, objects) = collision_map(&plane, &index, tile_px)?;
+    let tile_px = gamedata_render::wwd::default_tile_px(&plane);
+    let drawn = gamedata_render::wwd::collision(&plane, &index, tile_px)?;
     let png = out_dir.join("wwd-collision.png");
-    image.write_png(&png, &[&path])?;
+    crate::render::write_png(&drawn.image, &png, &[&path])?;
     writeln!(
         w,
-        "wrote {} ({} x {} pixels, {tile_px} a tile side, {objects} objects marked)",
+        "wrote {} ({} x {} pixels, {tile_px} a tile side, {} objects marked)",
         png.display(),
-        image.width,
-        image.height
+        drawn.image.width(),
+        drawn.image.height(),
+        drawn.objects
     )?;
     writeln!(
         w,

@@ -1,0 +1,61 @@
+//! Writes the renderers' fuzz seeds (synthetic files, this project's own) under a folder:
+//! `cargo run -p gamedata-render --features fuzzing --example write_render_fuzz_seeds --
+//! fuzz/seeds`.
+
+use std::path::PathBuf;
+
+use gamedata_io::exercise::join_parts;
+use mni_core::{GroupFile, synth as cosmo};
+use mul_core::MapSize;
+use mul_core::synth::{self as uo, World};
+use wap_core::synth as wwd;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let root = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "fuzz/seeds".into()),
+    );
+    // A 3 x 2-block facet (24 x 16 tiles) with the generator's radar colours; control:
+    // blocks wide and high less 1, scale less 1, then the region x, y, width - 1, height - 1.
+    let world = World::generate(MapSize::from_blocks(3, 2)?, 7);
+    let radarcol = uo::radarcol();
+    let facet = |control: &[u8]| {
+        join_parts::<4>(&[
+            control,
+            &world.map,
+            &world.staidx,
+            &world.statics,
+            &radarcol,
+        ])
+    };
+    let whole = facet(&[2, 1, 0, 0, 0, 23, 15]);
+    let scaled_clipped = facet(&[2, 1, 2, 5, 3, 40, 40]);
+
+    let level = wwd::level(11, 16, 16).to_file(true)?;
+    let wide = wwd::level(12, 48, 8).to_file(false)?;
+
+    let episode = cosmo::episode()?;
+    let vol = GroupFile::parse(&episode.vol)?;
+    let map = join_parts::<4>(&[
+        vol.get("A2.MNI")?,
+        &cosmo::solid_tiles(),
+        &cosmo::masked_tiles(),
+        &cosmo::tile_attributes(),
+    ]);
+
+    let seeds: [(&str, &str, &[u8]); 5] = [
+        ("uo_radar", "synthetic_3x2_blocks", &whole),
+        ("uo_radar", "synthetic_scale_3_clipped", &scaled_clipped),
+        ("wwd_collision", "synthetic_compressed", &level),
+        ("wwd_collision", "synthetic_wide_plain", &wide),
+        ("mni_draw", "synthetic_a2", &map),
+    ];
+    for (target, name, bytes) in seeds {
+        let dir = root.join(target);
+        std::fs::create_dir_all(&dir)?;
+        std::fs::write(dir.join(name), bytes)?;
+        println!("wrote {}/{name} ({} bytes)", dir.display(), bytes.len());
+    }
+    Ok(())
+}

@@ -1,0 +1,368 @@
+//! Each renderer over arbitrary bytes, with its properties: what the fuzz targets
+//! `uo_radar`, `wwd_collision` and `mni_draw` (`fuzz/fuzz_targets/`) run and the tests
+//! replay. Each function returns a number derived from what it drew; errors are results.
+//! Inputs holding several files are in [`gamedata_io::exercise::split_parts`] form with
+//! 4-byte lengths.
+//!
+//! # Panics
+//!
+//! Only when a property below does not hold: that is a bug, and a fuzz run reports it.
+
+// Fuzzing drivers: their sums only keep results alive (wrapping on purpose), and their
+// coordinates come from sizes the renderers checked. Their assertions are the properties
+// the fuzzer checks: a failed one is a finding.
+#![allow(clippy::arithmetic_side_effects, clippy::panic)]
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use gamedata_io::exercise::split_parts;
+use gamedata_io::{FileData, Limits};
+use mni_core::{Map, MaskedTiles, SolidTiles, TileAttrTable, TileImages};
+use mul_core::{Facet, FacetBytes, MapSize, RadarColours, rgb555_to_rgb8};
+use wap_core::{Attribute, LevelFile, Plane, Tile, TilePropertyIndex};
+
+use crate::uo::{RadarOptions, radar, radar_with_progress};
+use crate::{Region, RenderError, RgbaImage, cosmo, wwd};
+
+/// A small facet and its radar map: five files (a control file, map, staidx, statics,
+/// radarcol). The control bytes give the facet's size in blocks (1 to 16 a side), the scale
+/// (1 to 8) and a region (x, y, width and height, each 1 byte). Checked: a region not
+/// wholly inside is refused and its clipped part drawn instead; at scale 1 every pixel is
+/// the colour of its tile, found tile by tile through `Facet::statics_at` (the highest
+/// static at or above the land's z less 1, the later of equals, else the land; black where
+/// the map block is unreadable); at the scale, every pixel is the scale-1 picture averaged
+/// over the tiles it covers; the progress calls add up to the width.
+pub fn uo_radar(data: &[u8]) -> u64 {
+    let [control, map, staidx, statics, radarcol] = split_parts::<5, 4>(data);
+    let c = |i: usize| u32::from(control.get(i).copied().unwrap_or(0));
+    let Ok(size) = MapSize::from_blocks(c(0) % 16 + 1, c(1) % 16 + 1) else {
+        panic!("sizes of 1 to 16 blocks a side are valid");
+    };
+    let facet = match Facet::parse(
+        FacetBytes {
+            map,
+            staidx,
+            statics,
+        },
+        size,
+        None,
+    ) {
+        Ok(facet) => facet,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let colours = match RadarColours::parse(radarcol) {
+        Ok(colours) => colours,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let asked = Region::new(c(3), c(4), c(5) + 1, c(6) + 1);
+    check_radar(&facet, &colours, asked, c(2) % 8 + 1)
+}
+
+/// The radar map of `asked` at `scale` (1 to 256) with its properties, as [`uo_radar`]
+/// checks them: a region not wholly inside is refused and its clipped part drawn instead;
+/// at scale 1 every pixel is its tile's colour, found tile by tile; at `scale` every pixel
+/// is the scale-1 picture averaged; the progress calls add up to the width. Returns the
+/// sum of the picture's bytes.
+///
+/// # Panics
+///
+/// When a property does not hold.
+pub fn check_radar(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    asked: Region,
+    scale: u32,
+) -> u64 {
+    let (w, h) = (facet.size().width(), facet.size().height());
+    let options = |region, scale| RadarOptions {
+        scale,
+        region: Some(region),
+    };
+    let mut acc = 0u64;
+    if !asked.is_inside(w, h) {
+        match radar(facet, colours, &options(asked, 1)) {
+            Err(RenderError::RegionOutside { region, .. }) => assert_eq!(region, asked),
+            other => panic!("{asked} outside {w} x {h} gave {other:?}"),
+        }
+        acc += 1;
+    }
+    let Some(region) = asked.clip(w, h) else {
+        return acc;
+    };
+    let full = match radar(facet, colours, &options(region, 1)) {
+        Ok(full) => full,
+        Err(e) => panic!("a {region} region of a {w} x {h} facet gave {e}"),
+    };
+    assert_eq!((full.width(), full.height()), (region.width, region.height));
+    for y in 0..region.height {
+        for x in 0..region.width {
+            let [r, g, b] = tile_colour(facet, colours, region.x + x, region.y + y);
+            assert_eq!(
+                full.get(x, y),
+                Some([r, g, b, 255]),
+                "tile {x},{y} of {region}"
+            );
+        }
+    }
+    let done = AtomicU64::new(0);
+    let progress = |n: u32| {
+        done.fetch_add(u64::from(n), Ordering::Relaxed);
+    };
+    let scaled = match radar_with_progress(facet, colours, &options(region, scale), &progress) {
+        Ok(scaled) => scaled,
+        Err(e) => panic!("a {region} region at scale {scale} gave {e}"),
+    };
+    assert_eq!(done.load(Ordering::Relaxed), u64::from(scaled.width()));
+    assert_eq!(
+        (scaled.width(), scaled.height()),
+        (region.width.div_ceil(scale), region.height.div_ceil(scale))
+    );
+    for oy in 0..scaled.height() {
+        for ox in 0..scaled.width() {
+            let [r, g, b] = averaged(&full, ox * scale, oy * scale, scale);
+            assert_eq!(scaled.get(ox, oy), Some([r, g, b, 255]), "pixel {ox},{oy}");
+        }
+    }
+    acc.wrapping_add(scaled.pixels().iter().map(|&p| u64::from(p)).sum::<u64>())
+}
+
+/// The radar colour of tile (`x`, `y`), found for that tile alone.
+fn tile_colour(facet: &Facet<'_>, colours: &RadarColours<'_>, x: u32, y: u32) -> [u8; 3] {
+    let Some(cell) = facet.map.cell(x, y) else {
+        return [0; 3];
+    };
+    let land_z = i16::from(cell.z) - 1;
+    let top = facet.statics_at(x, y).ok().and_then(|statics| {
+        statics
+            .filter(|s| i16::from(s.z) >= land_z)
+            .max_by_key(|s| s.z)
+    });
+    let colour = match top {
+        Some(s) => colours.item(s.id.get()),
+        None => colours.land(cell.id.get()),
+    };
+    rgb555_to_rgb8(colour.unwrap_or(0))
+}
+
+/// The average of the up to `scale` x `scale` pixels of `full` from (`x0`, `y0`), rounded
+/// down a channel at a time.
+fn averaged(full: &RgbaImage, x0: u32, y0: u32, scale: u32) -> [u8; 3] {
+    let (mut sum, mut n) = ([0u32; 3], 0u32);
+    for y in y0..(y0 + scale).min(full.height()) {
+        for x in x0..(x0 + scale).min(full.width()) {
+            if let Some([r, g, b, _]) = full.get(x, y) {
+                for (s, v) in sum.iter_mut().zip([r, g, b]) {
+                    *s += u32::from(v);
+                }
+                n += 1;
+            }
+        }
+    }
+    sum.map(|s| u8::try_from(s / n.max(1)).unwrap_or(u8::MAX))
+}
+
+/// Most pixels a fuzzed collision map may have, so that runs stay fast.
+const SMALL: u64 = 1 << 20;
+
+/// A level and the collision map of each of its planes: `data` opened as a level file
+/// (16 MiB decoding limit). Each plane is drawn at 1 or 3 pixels a tile (as the input's
+/// length is even or odd) and, when its tiles are at most 64 pixels a side, at the tile width, where
+/// every pixel is exact. Checked: the picture is the plane's tiles times the pixels a
+/// tile; the pixel counts cover it; every pixel has an attribute colour or the object
+/// colour; no more objects are marked than the plane has; at the tile size the counts
+/// equal an independent count of each tile pixel's attribute.
+pub fn wwd_collision(data: &[u8]) -> u64 {
+    let limits = Limits {
+        max_decoded_bytes: 16 << 20,
+        ..Limits::default()
+    };
+    let file = match LevelFile::from_data(FileData::Read(data.to_vec()), &limits) {
+        Ok(file) => file,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let level = match file.level() {
+        Ok(level) => level,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let index = match level.tile_properties().and_then(|t| t.collect()) {
+        Ok(index) => index,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let mut acc = 0u64;
+    let small = if data.len().is_multiple_of(2) { 1 } else { 3 };
+    for plane in level.planes().flatten() {
+        let (tw, th) = plane.tile_size();
+        let exact = u32::try_from(tw)
+            .ok()
+            .filter(|&t| tw == th && (1..=64).contains(&t));
+        let tiles = u64::from(plane.tiles_wide()) * u64::from(plane.tiles_high());
+        for (tile_px, exact) in [(small, false)].into_iter().chain(exact.map(|t| (t, true))) {
+            if tiles * u64::from(tile_px).pow(2) <= SMALL {
+                acc = acc.wrapping_add(check_collision(&plane, &index, tile_px, exact));
+            }
+        }
+    }
+    acc
+}
+
+/// The collision map of `plane` at `tile_px` with its properties, as [`wwd_collision`]
+/// checks them (`exact`: also the counts against every tile pixel's attribute, for
+/// `tile_px` equal to the plane's square tile size). Returns the pixels and objects
+/// counted, or the length of the renderer's error.
+///
+/// # Panics
+///
+/// When a property does not hold.
+pub fn check_collision(
+    plane: &Plane<'_>,
+    index: &TilePropertyIndex<'_>,
+    tile_px: u32,
+    exact: bool,
+) -> u64 {
+    let (tiles_w, tiles_h) = (u64::from(plane.tiles_wide()), u64::from(plane.tiles_high()));
+    let px = u64::from(tile_px);
+    let drawn = match wwd::collision(plane, index, tile_px) {
+        Ok(drawn) => drawn,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let image = &drawn.image;
+    assert_eq!(
+        (u64::from(image.width()), u64::from(image.height())),
+        (tiles_w * px, tiles_h * px)
+    );
+    assert_eq!(
+        drawn.pixels.total(),
+        u64::from(image.width()) * u64::from(image.height())
+    );
+    let palette = [
+        wwd::CLEAR,
+        wwd::SOLID,
+        wwd::GROUND,
+        wwd::CLIMB,
+        wwd::DEATH,
+        wwd::OTHER,
+        wwd::OBJECT,
+    ];
+    for pixel in image.pixels().chunks_exact(4) {
+        assert!(
+            palette.iter().any(|&[r, g, b]| pixel == [r, g, b, 255]),
+            "pixel {pixel:?} is no collision colour"
+        );
+    }
+    assert!(drawn.objects <= plane.objects().count());
+    if exact {
+        assert_eq!(drawn.pixels, counted(plane, index, tile_px));
+    }
+    drawn.pixels.total().wrapping_add(drawn.objects as u64)
+}
+
+/// The attribute classes of every pixel of every tile of `plane` (tiles `tile` pixels
+/// square), counted one by one.
+fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::PixelCounts {
+    let mut counts = wwd::PixelCounts::default();
+    let side = i32::try_from(tile).unwrap_or(0);
+    for ty in 0..plane.tiles_high() {
+        for tx in 0..plane.tiles_wide() {
+            let id = match plane.tile(tx, ty) {
+                Some(Tile::Image { id, .. }) => Some(usize::from(id)),
+                _ => None,
+            };
+            for y in 0..side {
+                for x in 0..side {
+                    let value = id.and_then(|id| index.attribute_at(id, x, y)).unwrap_or(0);
+                    let n = match Attribute::from_raw(value) {
+                        Attribute::Clear => &mut counts.clear,
+                        Attribute::Solid => &mut counts.solid,
+                        Attribute::Ground => &mut counts.ground,
+                        Attribute::Climb => &mut counts.climb,
+                        Attribute::Death => &mut counts.death,
+                        Attribute::Other(_) => &mut counts.other,
+                    };
+                    *n += 1;
+                }
+            }
+        }
+    }
+    counts
+}
+
+/// A Cosmo map drawn with its tiles: four files (the map, TILES.MNI, MASKTILE.MNI,
+/// TILEATTR.MNI). Checked: the picture is the map's cells times 8 pixels; drawn and
+/// missing cells are the map's drawn cells; the first 64 cells drawn show their tile's
+/// pixels over the background; with TILEATTR.MNI overlaid, the first 64 cells with no
+/// attribute are unchanged and the picture keeps its size.
+pub fn mni_draw(data: &[u8]) -> u64 {
+    let [map, solid, masked, attrs] = split_parts::<4, 4>(data);
+    let map = match Map::parse(map) {
+        Ok(map) => map,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let (Ok(solid), Ok(masked)) = (SolidTiles::parse(solid), MaskedTiles::parse(masked)) else {
+        return 1;
+    };
+    let images = TileImages { solid, masked };
+    check_draw(&map, &images, TileAttrTable::parse(attrs).ok().as_ref())
+}
+
+/// A Cosmo map drawn with `images`, and with `attrs` overlaid when given, with the
+/// properties [`mni_draw`] checks. Returns the cells drawn and missing plus, with the
+/// overlay, the cells checked unchanged.
+///
+/// # Panics
+///
+/// When a property does not hold.
+pub fn check_draw(
+    map: &Map<'_>,
+    images: &TileImages<'_>,
+    attrs: Option<&TileAttrTable<'_>>,
+) -> u64 {
+    let background = [1, 2, 3, 255];
+    let mut picture = match cosmo::draw_map(map, images, background) {
+        Ok(picture) => picture,
+        Err(e) => panic!("a map of {} x {} cells gave {e}", map.width(), map.height()),
+    };
+    let (w, h) = (u32::from(map.width()), u32::from(map.height()));
+    assert_eq!(
+        (picture.image.width(), picture.image.height()),
+        (w * 8, h * 8)
+    );
+    assert_eq!(picture.drawn + picture.missing, map.drawn_cells().count());
+    for (cx, cy, tile) in map.drawn_cells().take(64) {
+        let pixels = images.pixels(tile);
+        for (dy, row) in (0u32..8).zip(pixels.iter().flatten()) {
+            for (dx, p) in (0u32..8).zip(row) {
+                let want = p.map_or(background, mni_core::tiles::ega_rgba);
+                let got = picture
+                    .image
+                    .get(u32::from(cx) * 8 + dx, u32::from(cy) * 8 + dy);
+                assert_eq!(got, Some(want), "cell {cx},{cy} pixel {dx},{dy}");
+            }
+        }
+    }
+    let mut acc = (picture.drawn as u64).wrapping_add(picture.missing as u64);
+    if let Some(attrs) = attrs {
+        // The first 64 cells with no attribute, and their pixels before the overlay.
+        let plain: Vec<(u16, u16)> = (0..map.height())
+            .flat_map(|y| (0..map.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| map.attributes(x, y, attrs).is_some_and(|a| a.bits() == 0))
+            .take(64)
+            .collect();
+        let cell_pixels = |image: &RgbaImage, (x, y): (u16, u16)| {
+            (0..64u32)
+                .map(|d| image.get(u32::from(x) * 8 + d % 8, u32::from(y) * 8 + d / 8))
+                .collect::<Vec<_>>()
+        };
+        let before: Vec<_> = plain
+            .iter()
+            .map(|&cell| cell_pixels(&picture.image, cell))
+            .collect();
+        let size = (picture.image.width(), picture.image.height());
+        cosmo::overlay_attributes(&mut picture.image, map, attrs);
+        assert_eq!((picture.image.width(), picture.image.height()), size);
+        for (&cell, was) in plain.iter().zip(&before) {
+            assert_eq!(&cell_pixels(&picture.image, cell), was, "cell {cell:?}");
+        }
+        acc = acc.wrapping_add(plain.len() as u64);
+    }
+    acc
+}

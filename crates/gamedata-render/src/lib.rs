@@ -1,0 +1,214 @@
+//! Pictures of classic game data, drawn from the views of the gamedata readers: what the
+//! `gamedata` command renders, for pipelines to call.
+//!
+//! - [`uo::radar`]: an Ultima Online facet as the client's radar map draws it, one colour a
+//!   tile (the top static's radarcol colour, else the land's), averaged over `scale` x
+//!   `scale` tiles an output pixel, over a [`Region`] of tiles; computed over rayon's pool.
+//! - [`wwd::collision`]: a WAP32 plane's collision map, each tile's tile property record
+//!   sampled pixel by pixel (exact at the tile size), one colour an attribute, objects
+//!   marked.
+//! - [`cosmo::draw_map`]: a Cosmo map with its tile images, one pixel a game pixel, and
+//!   [`cosmo::overlay_attributes`] for the tile attributes.
+//!
+//! Every renderer draws into one [`RgbaImage`] (4 bytes a pixel, rows top to bottom) of at
+//! most [`MAX_PIXELS`] pixels, which [`RgbaImage::write_png`] encodes. The readers' crates
+//! are re-exported ([`mul_core`], [`wap_core`], [`mni_core`]), so the views these
+//! functions take need no other dependency. Format facts are the readers'
+//! (`docs/formats/uo.md`, `wwd.md`, `cosmo.md`).
+//!
+//! # Robustness
+//!
+//! Views of any bytes render or give a [`RenderError`]: no panic, abort or overflow; a
+//! picture past [`MAX_PIXELS`] or a plane whose tile property records would take too much
+//! work is refused before allocating. The renderers are fuzz targets (`uo_radar`,
+//! `wwd_collision`, `mni_draw`) through `exercise` (feature `fuzzing`), which checks their
+//! properties: a radar map at scale k is the scale-1 map averaged k x k, a collision map's
+//! pixel counts cover the picture, a Cosmo map's drawn and missing cells are its drawn
+//! cells.
+//!
+//! # Example
+//!
+//! ```no_run
+//! use gamedata_render::mul_core::FacetFiles;
+//! use gamedata_render::uo::{RadarOptions, radar};
+//! use gamedata_render::Region;
+//!
+//! let files = FacetFiles::open("uo", 0)?;
+//! let facet = files.facet()?;
+//! let colours = facet.radar.ok_or("no radarcol.mul")?;
+//! let options = RadarOptions {
+//!     region: Some(Region::new(1300, 1500, 256, 256)),
+//!     ..RadarOptions::default()
+//! };
+//! let picture = radar(&facet, &colours, &options)?;
+//! picture.write_png(std::fs::File::create("britain.png")?)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(unsafe_code)]
+#![deny(clippy::arithmetic_side_effects)]
+
+pub mod cosmo;
+#[cfg(feature = "fuzzing")]
+pub mod exercise;
+mod image;
+pub mod uo;
+pub mod wwd;
+
+use std::fmt;
+
+pub use image::{MAX_PIXELS, RgbaImage};
+pub use mni_core;
+pub use mul_core;
+pub use wap_core;
+
+/// A rectangle of a map in its own units (tiles for a UO facet): `x`, `y` its top left
+/// corner, `width` x `height` its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Region {
+    /// Left edge.
+    pub x: u32,
+    /// Top edge.
+    pub y: u32,
+    /// Width, above 0 for a region that holds anything.
+    pub width: u32,
+    /// Height, above 0 for a region that holds anything.
+    pub height: u32,
+}
+
+impl Region {
+    /// The region of `width` x `height` at (`x`, `y`).
+    pub const fn new(x: u32, y: u32, width: u32, height: u32) -> Self {
+        Region {
+            x,
+            y,
+            width,
+            height,
+        }
+    }
+
+    /// The whole of a `width` x `height` map.
+    pub const fn whole(width: u32, height: u32) -> Self {
+        Region::new(0, 0, width, height)
+    }
+
+    /// The part of the region inside a `width` x `height` map; `None` when nothing of it is
+    /// (an empty region included). Compare with the region to tell whether it was clipped.
+    pub fn clip(self, width: u32, height: u32) -> Option<Region> {
+        let right = u64::from(self.x)
+            .saturating_add(u64::from(self.width))
+            .min(u64::from(width));
+        let bottom = u64::from(self.y)
+            .saturating_add(u64::from(self.height))
+            .min(u64::from(height));
+        let w = u32::try_from(right.checked_sub(u64::from(self.x))?).ok()?;
+        let h = u32::try_from(bottom.checked_sub(u64::from(self.y))?).ok()?;
+        (w > 0 && h > 0).then_some(Region::new(self.x, self.y, w, h))
+    }
+
+    /// Whether the region is not empty and lies wholly inside a `width` x `height` map.
+    pub fn is_inside(self, width: u32, height: u32) -> bool {
+        self.clip(width, height) == Some(self)
+    }
+}
+
+impl fmt::Display for Region {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} x {} at ({}, {})",
+            self.width, self.height, self.x, self.y
+        )
+    }
+}
+
+/// What a renderer could not draw.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RenderError {
+    /// The picture would have more than [`MAX_PIXELS`] pixels (or none).
+    #[error(
+        "a {width} x {height} pixel picture cannot be drawn: it must have 1 to {max} pixels \
+         (draw fewer pixels a tile or a smaller region)"
+    )]
+    TooLarge {
+        /// Width asked for, in pixels.
+        width: u64,
+        /// Height asked for, in pixels.
+        height: u64,
+        /// The most pixels allowed.
+        max: u64,
+    },
+    /// The region is empty or not wholly inside the map ([`Region::clip`] makes one that is).
+    #[error("the region {region} is not inside the {width} x {height} map")]
+    RegionOutside {
+        /// The region asked for.
+        region: Region,
+        /// The map's width.
+        width: u32,
+        /// The map's height.
+        height: u32,
+    },
+    /// A scale outside 1 to 256 (tiles or pixels a side).
+    #[error("a scale of {scale} cannot be drawn: it must be 1 to 256")]
+    Scale {
+        /// The scale asked for.
+        scale: u32,
+    },
+    /// A WWD plane whose tiles are not 1 to 1,024 pixels a side.
+    #[error("the plane's tile size {width} x {height} cannot be drawn (1 to 1024 pixels a side)")]
+    TileSize {
+        /// Tile width read from the plane, in pixels.
+        width: i32,
+        /// Tile height read from the plane, in pixels.
+        height: i32,
+    },
+    /// Reducing the tile property records the plane uses would take more than 2^30 pixel
+    /// samples.
+    #[error(
+        "{records} tile property records of {tile_width} x {tile_height} pixels are too much \
+         to draw at {tile_px} pixels a tile"
+    )]
+    TooMuchWork {
+        /// Distinct records the plane's tiles use.
+        records: u64,
+        /// Tile width in pixels.
+        tile_width: u32,
+        /// Tile height in pixels.
+        tile_height: u32,
+        /// Output pixels a tile side.
+        tile_px: u32,
+    },
+    /// A level could not be read while drawing (a bad object list).
+    #[error(transparent)]
+    Level(#[from] wap_core::Error),
+    /// The PNG encoder or its writer failed.
+    #[error("writing the PNG: {0}")]
+    Png(#[from] png::EncodingError),
+}
+
+/// `Result` with a [`RenderError`].
+pub type Result<T, E = RenderError> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_clip_to_the_map() {
+        let r = Region::new(10, 20, 100, 100);
+        assert_eq!(r.clip(50, 200), Some(Region::new(10, 20, 40, 100)));
+        assert_eq!(r.clip(200, 200), Some(r));
+        assert!(r.is_inside(110, 120));
+        assert!(!r.is_inside(109, 120));
+        assert_eq!(r.clip(10, 200), None, "starts at the right edge");
+        assert_eq!(Region::new(0, 0, 0, 5).clip(10, 10), None, "empty");
+        let far = Region::new(u32::MAX, u32::MAX, u32::MAX, u32::MAX);
+        assert_eq!(far.clip(u32::MAX, u32::MAX), None);
+        assert_eq!(
+            Region::new(1, 1, u32::MAX, u32::MAX).clip(u32::MAX, 3),
+            Some(Region::new(1, 1, u32::MAX - 1, 2))
+        );
+        assert_eq!(r.to_string(), "100 x 100 at (10, 20)");
+    }
+}

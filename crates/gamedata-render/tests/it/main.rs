@@ -1,0 +1,17 @@
+//! gamedata-render: the renderers' fuzz seeds and findings replayed with their properties,
+//! the views' thread safety, and renders of the real files (ignored without
+//! `GAMEDATA_DIR`).
+
+// The one place this test crate allows what library code may not: a failed unwrap, expect,
+// index or panic is a failed test.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation
+)]
+
+mod fuzz_regressions;
+mod real_files;
+mod threads;

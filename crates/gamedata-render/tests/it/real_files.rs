@@ -1,0 +1,90 @@
+//! The renderers on the real files of `$GAMEDATA_DIR`, with the properties of
+//! `gamedata_render::exercise` checked on each picture: the pre-alpha facet's radar map
+//! (its map and statics, coloured by the High Seas radarcol.mul), every plane of every
+//! real level, every map of Cosmo's episode 1.
+
+use gamedata_render::exercise::{check_collision, check_draw, check_radar};
+use gamedata_render::mni_core::{Episode, EpisodeFiles};
+use gamedata_render::mul_core::{FacetFiles, FacetOptions, MapSize, RadarColours};
+use gamedata_render::uo::{RadarOptions, radar};
+use gamedata_render::wap_core::{LevelFile, Limits};
+use gamedata_render::{Region, wwd};
+use gamedata_testkit::require_file;
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn prealpha_radar_map_is_its_tiles_averaged() {
+    let files = FacetFiles::open(require_file("uo/prealpha"), 0).unwrap();
+    let facet = files
+        .facet_with(&FacetOptions {
+            size: Some(MapSize::from_tiles(1024, 1024).unwrap()),
+            ..FacetOptions::default()
+        })
+        .unwrap();
+    let radarcol = std::fs::read(require_file("uo/hs/radarcol.mul")).unwrap();
+    let colours = RadarColours::parse(&radarcol).unwrap();
+    // The whole map at scale 1 checked tile by tile, and averaged at 8; a region past the
+    // edge refused, then drawn clipped at 3.
+    assert!(check_radar(&facet, &colours, Region::whole(1024, 1024), 8) > 128 * 128 * 255);
+    assert!(check_radar(&facet, &colours, Region::new(1000, 10, 100, 30), 3) > 8 * 10 * 255);
+    // Not one colour: the map has water, land and statics.
+    let small = radar(
+        &facet,
+        &colours,
+        &RadarOptions {
+            scale: 16,
+            ..RadarOptions::default()
+        },
+    )
+    .unwrap();
+    let mut distinct: Vec<&[u8]> = small.pixels().chunks_exact(4).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(distinct.len() > 100, "{} colours", distinct.len());
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn every_plane_of_every_real_level_draws() {
+    let dir = require_file("wwd");
+    let mut planes = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Ok(file) = LevelFile::open(&path, &Limits::default()) else {
+            continue;
+        };
+        let Ok(level) = file.level() else {
+            continue;
+        };
+        let index = level.tile_properties().and_then(|t| t.collect()).unwrap();
+        for plane in level.planes() {
+            let plane = plane.unwrap();
+            let tile_px = wwd::default_tile_px(&plane).min(4);
+            let counted = check_collision(&plane, &index, tile_px, false);
+            let pixels = u64::from(plane.tiles_wide() * plane.tiles_high() * tile_px * tile_px);
+            assert!(counted >= pixels, "{name}: {counted} < {pixels}");
+            planes += 1;
+        }
+    }
+    assert!(planes >= 60, "{planes} planes");
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn every_map_of_episode_one_draws_with_no_missing_tile() {
+    let files = EpisodeFiles::open(require_file("cosmo"), 1).unwrap();
+    let episode: Episode<'_> = files.episode().unwrap();
+    let images = episode.tile_images().unwrap();
+    let attrs = episode.tile_attributes().unwrap();
+    let mut maps = 0;
+    for entry in episode.map_names() {
+        let map = episode.map(&entry.name_lossy()).unwrap();
+        let drawn = check_draw(&map, &images, Some(&attrs));
+        assert!(drawn > 1000, "{}", entry.name_lossy());
+        let picture = gamedata_render::cosmo::draw_map(&map, &images, [0, 0, 0, 255]).unwrap();
+        assert_eq!(picture.missing, 0, "{}", entry.name_lossy());
+        maps += 1;
+    }
+    assert!(maps >= 13, "{maps} maps");
+}
