@@ -5,7 +5,8 @@
 //! highest static, else of its land tile; a static shows when its z is at least the land's
 //! z less 1, and of two statics at the same z the later one in the block shows, as it is
 //! drawn later (`docs/formats/uo.md`, "Radar colours"). A tile whose map block cannot be
-//! read is black; a bad statics block shows its land. At `scale` k each output pixel is the
+//! read is black; a bad statics block shows its land; a static whose x or y is 8 or more
+//! lies outside its block and is on no tile. At `scale` k each output pixel is the
 //! average (rounded down, a channel at a time) of the k x k tiles it covers, fewer at the
 //! region's right and bottom edges.
 
@@ -204,10 +205,13 @@ fn block_colours(
         .size()
         .block_index(bx, by)
         .and_then(|b| facet.statics.block(b).ok());
-    for s in statics.into_iter().flatten() {
-        let i = usize::from(s.y % 8)
+    // A static at x or y of 8 or more lies outside its block: it is on no tile, as for
+    // `Facet::statics_at` (and `Statics::validate` reports it).
+    let inside = |s: &&mul_core::raw::StaticRecord| s.x < 8 && s.y < 8;
+    for s in statics.into_iter().flatten().filter(inside) {
+        let i = usize::from(s.y)
             .saturating_mul(8)
-            .saturating_add(usize::from(s.x % 8));
+            .saturating_add(usize::from(s.x));
         let (Some(z), Some(colour)) = (top.get_mut(i), out.get_mut(i)) else {
             continue;
         };
