@@ -1,0 +1,26 @@
+//! A pipeline's first step: a region of a facet as a radar map PNG.
+//! `cargo run -p gamedata-render --example render_region -- DIR FACET X,Y,W,H SCALE OUT.png`
+use gamedata_render::mul_core::{FacetFiles, RadarColours};
+use gamedata_render::{Region, uo};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [dir, facet, region, scale, out] = args.as_slice() else {
+        return Err("usage: render_region DIR FACET X,Y,W,H SCALE OUT.png".into());
+    };
+    let files = FacetFiles::open(dir, facet.parse()?)?;
+    let facet = files.facet()?; // the size comes from the map's length
+    let colours: RadarColours<'_> = facet.radar.ok_or("the folder has no radarcol.mul")?;
+    let n: Vec<u32> = region.split(',').map(str::parse).collect::<Result<_, _>>()?;
+    let [x, y, w, h] = n[..] else {
+        return Err("the region is X,Y,W,H in tiles".into());
+    };
+    let options = uo::RadarOptions {
+        scale: scale.parse()?,
+        region: Some(Region::new(x, y, w, h)),
+    };
+    let picture = uo::radar(&facet, &colours, &options)?;
+    picture.write_png(std::io::BufWriter::new(std::fs::File::create(out)?))?;
+    println!("{out}: {} x {} pixels", picture.width(), picture.height());
+    Ok(())
+}
