@@ -1,18 +1,20 @@
 //! Where reports go: one JSON document or text on stdout, notes on stderr; never a panic.
 //!
-//! Every byte for stdout goes through [`Output`], which holds the locked stdout and returns
-//! write errors instead of panicking as `println!` does. A closed pipe (`gamedata ... | head`)
+//! Every byte for stdout goes through [`Output`], which holds the locked stdout behind one
+//! `BufWriter` (a large answer is written in 8 KiB pieces, not a system call a line) and
+//! returns write errors instead of panicking as `println!` does. A closed pipe (`gamedata ... | head`)
 //! surfaces as an error that [`is_broken_pipe`] recognises, and `main` ends quietly.
 
-use std::io::{StdoutLock, Write};
+use std::io::{BufWriter, StdoutLock, Write};
 
 use anyhow::Result;
+use clap::Args;
 use serde::Serialize;
 
 /// The command's stdout, in JSON mode or text mode.
 pub(crate) struct Output {
     json: bool,
-    stdout: StdoutLock<'static>,
+    stdout: BufWriter<StdoutLock<'static>>,
 }
 
 impl Output {
@@ -20,8 +22,13 @@ impl Output {
     pub(crate) fn new(json: bool) -> Self {
         Output {
             json,
-            stdout: std::io::stdout().lock(),
+            stdout: BufWriter::new(std::io::stdout().lock()),
         }
+    }
+
+    /// Whether `--json` was given.
+    pub(crate) fn is_json(&self) -> bool {
+        self.json
     }
 
     /// Prints `report`: as one pretty JSON document in JSON mode, else as `text` writes it.
@@ -59,6 +66,84 @@ impl Output {
     /// Flushes stdout.
     pub(crate) fn flush(&mut self) -> Result<()> {
         Ok(self.stdout.flush()?)
+    }
+}
+
+/// How a command that lists results (`uo find`, `wwd objects`) prints them.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub(crate) struct ListArgs {
+    /// Print one JSON object a line (JSON Lines) as the results are found, instead of one
+    /// document.
+    #[arg(long)]
+    pub(crate) jsonl: bool,
+    /// Stop after N results.
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+    /// Print only the number of results (with --json: {"count": N}).
+    #[arg(long, conflicts_with = "jsonl")]
+    pub(crate) count: bool,
+}
+
+/// `{"count": N}`, what `--count --json` prints.
+#[derive(Serialize)]
+struct CountReport {
+    count: u64,
+}
+
+/// How [`Output::list`] prints a listing as text: a header line naming the columns, each
+/// row, and a last line from the count.
+pub(crate) struct TextListing<'a, T> {
+    /// The first line, naming the columns.
+    pub(crate) header: &'a str,
+    /// One row.
+    pub(crate) row: &'a dyn Fn(&mut dyn Write, &T) -> std::io::Result<()>,
+    /// The last line, from the number of rows ("12 statics").
+    pub(crate) footer: &'a dyn Fn(u64) -> String,
+}
+
+impl Output {
+    /// Prints the results `rows` as `args` say: only their number (`--count`), one JSON
+    /// object a line as they come (`--jsonl`), one JSON document made by `document` from
+    /// them all (`--json`), or text (`text`). Only `--json` collects the rows; the others
+    /// write each as it comes and stop at `--limit`. An `Err` row stops the listing with
+    /// that error.
+    pub(crate) fn list<T: Serialize, R: Serialize>(
+        &mut self,
+        args: &ListArgs,
+        rows: impl Iterator<Item = Result<T>>,
+        text: &TextListing<'_, T>,
+        document: impl FnOnce(Vec<T>) -> R,
+    ) -> Result<()> {
+        let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+        let mut rows = rows.take(limit);
+        if args.count {
+            let mut count = 0u64;
+            for row in rows {
+                row?;
+                count = count.saturating_add(1);
+            }
+            return self.report(&CountReport { count }, |w| writeln!(w, "{count}"));
+        }
+        if args.jsonl {
+            for row in rows {
+                // As an io::Error, so that a closed pipe is seen as one (`is_broken_pipe`).
+                serde_json::to_writer(&mut self.stdout, &row?).map_err(std::io::Error::from)?;
+                self.stdout.write_all(b"\n")?;
+            }
+            return Ok(());
+        }
+        if self.json {
+            let all = rows.collect::<Result<Vec<T>>>()?;
+            return self.report(&document(all), |_| Ok(()));
+        }
+        writeln!(self.stdout, "{}", text.header)?;
+        let mut count = 0u64;
+        for row in rows.by_ref() {
+            (text.row)(&mut self.stdout, &row?)?;
+            count = count.saturating_add(1);
+        }
+        writeln!(self.stdout, "{}", (text.footer)(count))?;
+        Ok(())
     }
 }
 

@@ -11,7 +11,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let files = FacetFiles::open(dir, facet.parse()?)?;
     let facet = files.facet()?; // the size comes from the map's length
     let colours: RadarColours<'_> = facet.radar.ok_or("the folder has no radarcol.mul")?;
-    let n: Vec<u32> = region.split(',').map(str::parse).collect::<Result<_, _>>()?;
+    let n: Vec<u32> = region
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()?;
     let [x, y, w, h] = n[..] else {
         return Err("the region is X,Y,W,H in tiles".into());
     };

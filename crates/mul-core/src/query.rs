@@ -311,18 +311,21 @@ pub struct FoundStatic {
     pub hue: u16,
 }
 
-fn found_in_block(
-    statics: &Statics<'_>,
+/// The statics of `block` for which `wanted` is true; none when the block cannot be read.
+fn found_in_block<'a, W: Fn(&StaticRecord) -> bool + ?Sized>(
+    statics: Statics<'a>,
     size: MapSize,
     block: usize,
-    wanted: &(impl Fn(&StaticRecord) -> bool + ?Sized),
-) -> Vec<FoundStatic> {
-    let (Ok(list), Some((bx, by))) = (statics.block(block), size.block_coords(block)) else {
-        return Vec::new();
+    wanted: &'a W,
+) -> impl Iterator<Item = FoundStatic> + 'a {
+    let (list, (bx, by)) = match (statics.block(block), size.block_coords(block)) {
+        (Ok(list), Some(coords)) => (Some(list), coords),
+        _ => (None, (0, 0)),
     };
     list.into_iter()
-        .filter(|s| wanted(s))
-        .map(|s| FoundStatic {
+        .flatten()
+        .filter(move |s| wanted(s))
+        .map(move |s| FoundStatic {
             // bx and by are inside the map, whose size in tiles fits a u32
             // (MapSize::from_blocks); a static's x or y past 7 is not checked here.
             x: bx.saturating_mul(8).saturating_add(u32::from(s.x)),
@@ -331,7 +334,18 @@ fn found_in_block(
             id: s.id.get(),
             hue: s.hue.get(),
         })
-        .collect()
+}
+
+/// Every static for which `wanted` is true, in block order then file order: what
+/// [`find_statics`] collects, one at a time as the blocks are read, so that a caller can
+/// stream, stop early or count without holding the list. Blocks that cannot be read are
+/// passed over (`Statics::validate` lists them).
+pub fn statics_found<'a, W: Fn(&StaticRecord) -> bool>(
+    statics: Statics<'a>,
+    size: MapSize,
+    wanted: &'a W,
+) -> impl Iterator<Item = FoundStatic> + 'a {
+    (0..size.blocks()).flat_map(move |b| found_in_block(statics, size, b, wanted))
 }
 
 /// Every static for which `wanted` is true, in block order then file order.
@@ -340,9 +354,7 @@ pub fn find_statics(
     size: MapSize,
     wanted: impl Fn(&StaticRecord) -> bool,
 ) -> Vec<FoundStatic> {
-    (0..size.blocks())
-        .flat_map(|b| found_in_block(statics, size, b, &wanted))
-        .collect()
+    statics_found(*statics, size, &wanted).collect()
 }
 
 /// [`find_statics`] over rayon's pool; the same result in the same order.
@@ -355,7 +367,7 @@ pub fn find_statics_par(
     (0..size.blocks())
         .into_par_iter()
         .with_min_len(min_len(size.blocks(), 4))
-        .flat_map_iter(|b| found_in_block(statics, size, b, &wanted))
+        .flat_map_iter(|b| found_in_block(*statics, size, b, &wanted))
         .collect()
 }
 

@@ -11,7 +11,7 @@ use mul_core::{Facet, TileFlags, query};
 use serde::Serialize;
 
 use super::{SizeArgs, open_facet, parse_id, views};
-use crate::output::Output;
+use crate::output::{ListArgs, Output, TextListing};
 
 #[derive(Args)]
 pub(crate) struct StatsArgs {
@@ -36,6 +36,8 @@ pub(crate) struct FindArgs {
     /// A tiledata flag name (impassable, surface, wet, foliage, no_shoot ...; case ignored).
     #[arg(long)]
     flag: Option<String>,
+    #[command(flatten)]
+    list: ListArgs,
 }
 
 #[derive(Serialize)]
@@ -158,6 +160,18 @@ struct FoundRow {
     hue: u16,
 }
 
+impl From<query::FoundStatic> for FoundRow {
+    fn from(f: query::FoundStatic) -> Self {
+        FoundRow {
+            x: f.x,
+            y: f.y,
+            z: f.z,
+            id: f.id,
+            hue: f.hue,
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct FindReport {
     count: usize,
@@ -167,10 +181,8 @@ struct FindReport {
 pub(super) fn find(args: &FindArgs, out: &mut Output) -> Result<()> {
     let files = open_facet(&args.dir, &args.size)?;
     let facet = views(&files, &args.size)?;
-    let found = match (args.id, &args.flag) {
-        (Some(id), _) => {
-            query::find_statics_par(&facet.statics, facet.size(), |s| s.id.get() == id)
-        }
+    let wanted: Box<dyn Fn(&StaticRecord) -> bool + Sync + '_> = match (args.id, &args.flag) {
+        (Some(id), _) => Box::new(move |s: &StaticRecord| s.id.get() == id),
         (None, Some(name)) => {
             let flag = TileFlags::from_name_ignoring_case(name).ok_or_else(|| {
                 let names: Vec<&str> = TileFlags::all().names().collect();
@@ -183,36 +195,37 @@ pub(super) fn find(args: &FindArgs, out: &mut Output) -> Result<()> {
                 .tiledata
                 .ok_or_else(|| anyhow!("--flag needs tiledata.mul in {}", args.dir.display()))?;
             let table = tiledata.item_table();
-            let has = |s: &StaticRecord| {
+            Box::new(move |s: &StaticRecord| {
                 table
                     .get(usize::from(s.id.get()))
                     .is_some_and(|(f, _)| f.intersects(flag))
-            };
-            query::find_statics_par(&facet.statics, facet.size(), has)
+            })
         }
         (None, None) => bail!("give --id ID or --flag NAME"),
     };
-    let report = FindReport {
-        count: found.len(),
-        statics: found
-            .iter()
-            .map(|f| FoundRow {
-                x: f.x,
-                y: f.y,
-                z: f.z,
-                id: f.id,
-                hue: f.hue,
-            })
-            .collect(),
-    };
-    out.report(&report, |w| {
-        for f in &report.statics {
+    let size = facet.size();
+    let text = TextListing {
+        header: "    x     y    z     id   hue",
+        row: &|w, f: &FoundRow| {
             writeln!(
                 w,
-                "{:>5} {:>5} z {:>4}  {:#06x} hue {}",
+                "{:>5} {:>5} {:>4} {:#06x} {:>5}",
                 f.x, f.y, f.z, f.id, f.hue
-            )?;
-        }
-        writeln!(w, "{} statics", report.count)
+            )
+        },
+        footer: &|n| format!("{n} statics"),
+    };
+    // One JSON document: the parallel scan, then the rows. Otherwise one static at a time,
+    // as the blocks are read: nothing is collected.
+    let document = out.is_json() && !args.list.jsonl && !args.list.count;
+    let rows: Box<dyn Iterator<Item = Result<FoundRow>>> = if document {
+        let found = query::find_statics_par(&facet.statics, size, &wanted);
+        Box::new(found.into_iter().map(|f| Ok(FoundRow::from(f))))
+    } else {
+        Box::new(query::statics_found(facet.statics, size, &wanted).map(|f| Ok(FoundRow::from(f))))
+    };
+    out.list(&args.list, rows, &text, |statics| FindReport {
+        count: statics.len(),
+        statics,
     })
 }

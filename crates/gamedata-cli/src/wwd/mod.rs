@@ -19,7 +19,7 @@ use wap_core::{
     decode,
 };
 
-use crate::output::Output;
+use crate::output::{ListArgs, Output, TextListing};
 
 #[derive(Subcommand)]
 pub(crate) enum WwdCommand {
@@ -89,6 +89,8 @@ pub(crate) struct ObjectsArgs {
     /// Only objects with this logic (case ignored), e.g. Treasure, Officer, TileTrigger.
     #[arg(long)]
     logic: Option<String>,
+    #[command(flatten)]
+    list: ListArgs,
 }
 
 #[derive(Args)]
@@ -430,55 +432,77 @@ fn objects(args: &ObjectsArgs, out: &mut Output) -> Result<()> {
     let level = view(&file, &args.file)?;
     let reading = || format!("reading {}", args.file.display());
     let text = |b: &[u8]| decode(b, CodePage::Cp1252).into_owned();
-    let mut list = Vec::new();
-    for plane in level.planes() {
-        let plane = plane.with_context(reading)?;
-        for (index, object) in plane.objects().enumerate() {
-            let o = object.with_context(reading)?;
-            if let Some(logic) = &args.logic
-                && !o.logic().eq_ignore_ascii_case(logic.as_bytes())
-            {
-                continue;
-            }
-            let (x, y) = o.position();
-            list.push(ObjectReport {
-                plane: plane.index(),
-                index,
-                id: o.id(),
-                logic: text(o.logic()),
-                name: text(o.name()),
-                image_set: text(o.image_set()),
-                animation: text(o.animation()),
-                x,
-                y,
-                z: o.z(),
-                object_type: o.object_type().0,
-                hit_type_flags: o.hit_type_flags().bits(),
-                add_flags: o.add_flags().bits(),
-                dynamic_flags: o.dynamic_flags().bits(),
-                draw_flags: o.draw_flags().bits(),
-                user_flags: o.user_flags(),
-            });
-        }
-    }
-    let report = ObjectsReport {
-        count: list.len(),
-        objects: list,
+    let wanted = |o: &wap_core::Object<'_>| {
+        args.logic
+            .as_ref()
+            .is_none_or(|logic| o.logic().eq_ignore_ascii_case(logic.as_bytes()))
     };
-    out.report(&report, |w| {
-        writeln!(
-            w,
-            "{:<5} {:<6} {:>6} {:>8} {:>8}  {:<24} image set",
-            "plane", "index", "id", "x", "y", "logic"
-        )?;
-        for o in &report.objects {
+    // Plane by plane, object by object, as they are read: nothing is collected unless one
+    // JSON document is asked for.
+    let rows = level.planes().flat_map(|plane| {
+        let rows: Box<dyn Iterator<Item = Result<ObjectReport>>> = match plane {
+            Err(e) => Box::new(std::iter::once(Err(
+                anyhow::Error::from(e).context(reading())
+            ))),
+            Ok(plane) => {
+                let number = plane.index();
+                Box::new(
+                    plane
+                        .objects()
+                        .enumerate()
+                        .filter_map(move |(index, object)| {
+                            let o = match object {
+                                Ok(o) => o,
+                                Err(e) => {
+                                    return Some(Err(anyhow::Error::from(e).context(reading())));
+                                }
+                            };
+                            if !wanted(&o) {
+                                return None;
+                            }
+                            let (x, y) = o.position();
+                            Some(Ok(ObjectReport {
+                                plane: number,
+                                index,
+                                id: o.id(),
+                                logic: text(o.logic()),
+                                name: text(o.name()),
+                                image_set: text(o.image_set()),
+                                animation: text(o.animation()),
+                                x,
+                                y,
+                                z: o.z(),
+                                object_type: o.object_type().0,
+                                hit_type_flags: o.hit_type_flags().bits(),
+                                add_flags: o.add_flags().bits(),
+                                dynamic_flags: o.dynamic_flags().bits(),
+                                draw_flags: o.draw_flags().bits(),
+                                user_flags: o.user_flags(),
+                            }))
+                        }),
+                )
+            }
+        };
+        rows
+    });
+    let header = format!(
+        "{:<5} {:<6} {:>6} {:>8} {:>8}  {:<24} image set",
+        "plane", "index", "id", "x", "y", "logic"
+    );
+    let listing = TextListing {
+        header: &header,
+        row: &|w, o: &ObjectReport| {
             writeln!(
                 w,
                 "{:<5} {:<6} {:>6} {:>8} {:>8}  {:<24} {}",
                 o.plane, o.index, o.id, o.x, o.y, o.logic, o.image_set
-            )?;
-        }
-        writeln!(w, "{} objects", report.count)
+            )
+        },
+        footer: &|n| format!("{n} objects"),
+    };
+    out.list(&args.list, rows, &listing, |objects| ObjectsReport {
+        count: objects.len(),
+        objects,
     })
 }
 

@@ -173,3 +173,49 @@ fn a_closed_pipe_ends_quietly_with_status_0() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// A listing command (`args`, run in `cwd`) prints the same results in every mode: the
+/// `--json` document's `key` array (returned), one object a line with `--jsonl`, the first
+/// N with `--limit N`, the number alone with `--count` (and `{"count": N}` with `--json`),
+/// and text with a header line first and "N `noun`" last.
+fn check_listing(args: &[&str], cwd: &Path, key: &str, noun: &str) -> Vec<Value> {
+    let run = |extra: &[&str]| {
+        let out = gamedata(&[args, extra].concat(), cwd);
+        assert!(
+            out.status.success(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let doc: Value = serde_json::from_str(&run(&["--json"])).unwrap();
+    let rows = doc[key].as_array().unwrap().clone();
+    let n = rows.len();
+    assert_eq!(doc["count"], n);
+    assert!(n >= 3, "{n} rows: too few to check --limit");
+    let lines = |text: &str| -> Vec<Value> {
+        text.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    assert_eq!(lines(&run(&["--jsonl"])), rows);
+    assert_eq!(lines(&run(&["--jsonl", "--limit", "3"])), rows[..3]);
+    let limited: Value = serde_json::from_str(&run(&["--json", "--limit", "2"])).unwrap();
+    assert_eq!(limited["count"], 2);
+    assert_eq!(limited[key].as_array().unwrap()[..], rows[..2]);
+    assert_eq!(run(&["--count"]), format!("{n}\n"));
+    let count: Value = serde_json::from_str(&run(&["--count", "--json"])).unwrap();
+    assert_eq!(count, serde_json::json!({ "count": n }));
+    let text = run(&[]);
+    let text: Vec<&str> = text.lines().collect();
+    assert_eq!(text.len(), n + 2);
+    assert!(
+        text[0]
+            .split_whitespace()
+            .all(|w| w.parse::<i64>().is_err()),
+        "a header first: {:?}",
+        text[0]
+    );
+    assert_eq!(text[n + 1], format!("{n} {noun}"));
+    rows
+}

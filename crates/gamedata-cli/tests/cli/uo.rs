@@ -652,3 +652,31 @@ fn uo_info_lists_the_first_hundred_bad_statics_blocks_and_counts_the_rest() {
         "{text}"
     );
 }
+
+#[test]
+fn uo_find_streams_limits_and_counts() {
+    let (dir, world) = synthetic_uo_dir();
+    let d = dir.path().to_str().unwrap();
+    let tree = mul_core::synth::item::TREES[0];
+    let id = format!("{tree:#x}");
+    let rows = check_listing(
+        &[&["uo", "find", d][..], &UO_SIZE, &["--id", &id]].concat(),
+        dir.path(),
+        "statics",
+        "statics",
+    );
+    // Independently: the statics of that id in the world's files, block by block.
+    let facet = mul_core::Facet::parse(world.facet_bytes(), world.size, None).unwrap();
+    let mut want = 0;
+    for block in 0..world.size.blocks() {
+        want += facet
+            .statics
+            .block(block)
+            .unwrap()
+            .iter()
+            .filter(|s| s.id.get() == tree)
+            .count();
+    }
+    assert_eq!(rows.len(), want);
+    assert!(rows.iter().all(|r| r["id"] == u64::from(tree)));
+}

@@ -378,3 +378,16 @@ fn wwd_write_never_replaces_its_input() {
         .collect();
     assert!(names.is_empty(), "{names:?}");
 }
+
+#[test]
+fn wwd_objects_streams_limits_and_counts() {
+    let (dir, data) = synthetic_wwd_dir();
+    let rows = check_listing(
+        &["wwd", "objects", "level.wwd"],
+        dir.path(),
+        "objects",
+        "objects",
+    );
+    let want: usize = data.planes.iter().map(|p| p.objects.len()).sum();
+    assert_eq!(rows.len(), want);
+}
