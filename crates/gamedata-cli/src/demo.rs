@@ -1,6 +1,7 @@
 //! `gamedata demo`: the main job of each game family on built-in synthetic data, one section
 //! a family (Cosmo, WWD, then Ultima Online), every file made by the crates' own writers.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -9,11 +10,13 @@ use clap::Args;
 use mni_core::{Episode, GroupFile, synth};
 use mul_core::MapSize;
 use mul_core::synth::World;
+use serde::Serialize;
 
 use crate::cosmo::draw::render_png;
 use crate::cosmo::{
     entry_rows, map_report, print_entry_table, print_map, print_tileattr, tileattr_report,
 };
+use crate::files::{Written, elapsed_ms};
 use crate::output::Output;
 use crate::uo::radar::render_facet;
 use crate::uo::stats::{print_stats, stats_report};
@@ -27,24 +30,50 @@ pub(crate) struct DemoArgs {
     out: PathBuf,
 }
 
+/// What `demo --json` prints: the files written.
+#[derive(Serialize)]
+struct DemoReport {
+    out_dir: String,
+    files: Vec<Written>,
+    elapsed_ms: f64,
+}
+
 pub(crate) fn run(args: &DemoArgs, out: &mut Output) -> Result<()> {
+    let start = Instant::now();
     let out_dir = &args.out;
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
-    cosmo_section(out_dir, out)?;
-    wwd_section(out_dir, out)?;
-    uo_section(out_dir, out)
+    let mut wrote = Vec::new();
+    // The sections' text goes nowhere with --json: stdout then holds the report alone.
+    let mut sink = std::io::sink();
+    let json = out.is_json();
+    let w: &mut dyn Write = if json { &mut sink } else { out.raw() };
+    cosmo_section(out_dir, w, &mut wrote)?;
+    wwd_section(out_dir, w, &mut wrote)?;
+    uo_section(out_dir, w, &mut wrote)?;
+    if json {
+        let report = DemoReport {
+            out_dir: out_dir.display().to_string(),
+            files: wrote
+                .iter()
+                .map(|p| Written::of(p))
+                .collect::<Result<_>>()?,
+            elapsed_ms: elapsed_ms(start),
+        };
+        out.report(&report, |_| Ok(()))?;
+    }
+    Ok(())
 }
 
 /// WWD: a synthetic Claw level written with wap-core's writer, inspected, validated and
 /// its collision map rendered.
-fn wwd_section(out_dir: &Path, out: &mut Output) -> Result<()> {
-    let w = out.raw();
+fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> Result<()> {
     writeln!(w, "\n== WWD (Claw): a synthetic level ==")?;
     let path = out_dir.join("SYNTH01.WWD");
     let data = wap_core::synth::level(1, 400, 100);
     let bytes = data.to_file(true)?;
     crate::files::write_bytes(&path, &[], &bytes)?;
+    wrote.push(path.clone());
     writeln!(
         w,
         "built {} ({} bytes, zlib) with wap_core::LevelData::to_file",
@@ -68,6 +97,7 @@ fn wwd_section(out_dir: &Path, out: &mut Output) -> Result<()> {
     let drawn = gamedata_render::wwd::collision(&plane, &index, tile_px)?;
     let png = out_dir.join("wwd-collision.png");
     crate::render::write_png(&drawn.image, &png, &[&path])?;
+    wrote.push(png.clone());
     writeln!(
         w,
         "wrote {} ({} x {} pixels, {tile_px} a tile side, {} objects marked)",
@@ -86,8 +116,7 @@ fn wwd_section(out_dir: &Path, out: &mut Output) -> Result<()> {
 }
 
 /// Ultima Online: a full-size synthetic facet 0 written, mapped, scanned and rendered.
-fn uo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
-    let w = out.raw();
+fn uo_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> Result<()> {
     writeln!(w, "\n== Ultima Online: a synthetic facet 0 ==")?;
     let dir = out_dir.join("uo");
     let size = MapSize::preset(0)?;
@@ -96,6 +125,9 @@ fn uo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
     world
         .write_to(&dir, 0)
         .with_context(|| format!("writing into {}", dir.display()))?;
+    for (name, _) in world.files(0, mul_core::MapFormat::Mul)? {
+        wrote.push(dir.join(name));
+    }
     writeln!(
         w,
         "built {} in {}: map0.mul ({} bytes), {} statics, tiledata, radarcol, hues ({:.1} s)",
@@ -132,6 +164,7 @@ fn uo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
     )?;
     let png = out_dir.join("uo-radar.png");
     let (pw, ph) = render_facet(&facet, 8, &png)?;
+    wrote.push(png.clone());
     writeln!(
         w,
         "wrote {} ({pw} x {ph} pixels, 8 x 8 tiles a pixel)",
@@ -146,13 +179,13 @@ fn uo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
 }
 
 /// Cosmo's Cosmic Adventure: a synthetic episode written, listed, summarised and rendered.
-fn cosmo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
-    let w = out.raw();
+fn cosmo_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> Result<()> {
     writeln!(w, "== Cosmo's Cosmic Adventure: a synthetic episode ==")?;
     let files = synth::episode()?;
     let (stn_path, vol_path) = (out_dir.join("COSMO1.STN"), out_dir.join("COSMO1.VOL"));
     for (path, bytes) in [(&stn_path, &files.stn), (&vol_path, &files.vol)] {
         crate::files::write_bytes(path, &[], bytes)?;
+        wrote.push(path.clone());
         writeln!(
             w,
             "built {} ({} bytes) with mni_core::write_group",
@@ -181,8 +214,10 @@ fn cosmo_section(out_dir: &Path, out: &mut Output) -> Result<()> {
     let map = ep.map("A1.MNI")?;
     print_map(w, "A1.MNI", &map_report(&map))?;
     for (file, overlay) in [("A1.png", false), ("A1-attributes.png", true)] {
-        let msg = render_png(&ep, &map, (&out_dir.join(file), &[]), overlay)?;
-        writeln!(w, "{msg}")?;
+        let png = out_dir.join(file);
+        let drawn = render_png(&ep, &map, (&png, &[]), overlay)?;
+        wrote.push(png);
+        writeln!(w, "{}", drawn.sentence())?;
     }
     writeln!(
         w,

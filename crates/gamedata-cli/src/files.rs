@@ -125,3 +125,30 @@ mod tests {
         assert_eq!(std::fs::read(&input).expect("untouched"), b"level");
     }
 }
+
+/// A file a command wrote, as its `--json` report gives it.
+#[derive(serde::Serialize, Debug, Clone)]
+pub(crate) struct Written {
+    /// The path as given (or made from the given folder).
+    pub(crate) path: String,
+    /// Its length in bytes, read back from the file system.
+    pub(crate) bytes: u64,
+}
+
+impl Written {
+    /// `path`, just written, with its length.
+    pub(crate) fn of(path: &Path) -> Result<Self> {
+        let bytes = std::fs::metadata(path)
+            .with_context(|| format!("cannot read the length of {}", path.display()))?
+            .len();
+        Ok(Written {
+            path: path.display().to_string(),
+            bytes,
+        })
+    }
+}
+
+/// Milliseconds since `start`, for the `elapsed_ms` of the reports.
+pub(crate) fn elapsed_ms(start: std::time::Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1000.0
+}

@@ -1,7 +1,7 @@
 //! `gamedata`: inspect, validate, query and render classic game data files.
 //!
-//! Every inspecting command takes `--json` (before or after the subcommand) and then prints
-//! exactly one JSON document to stdout. Errors go to stderr with their chain of causes, and
+//! Every command takes `--json` (before or after the subcommand) and then prints exactly
+//! one JSON document to stdout: what it found, or, for the writing commands, what it wrote. Errors go to stderr with their chain of causes, and
 //! the exit status is non-zero (1 for bad input or I/O, 2 for bad usage). A reader that stops
 //! early (`gamedata ... | head`) ends the command quietly with status 0.
 //!
@@ -36,7 +36,8 @@ use crate::output::Output;
         built-in synthetic data."
 )]
 struct Cli {
-    /// Print exactly one JSON document to stdout instead of text (inspecting commands).
+    /// Print exactly one JSON document to stdout instead of text (writing commands: what
+    /// they wrote).
     #[arg(long, global = true)]
     json: bool,
     #[command(subcommand)]

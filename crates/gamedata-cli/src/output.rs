@@ -47,17 +47,6 @@ impl Output {
         Ok(())
     }
 
-    /// A line of text for the user: to stdout in text mode, to stderr in JSON mode (stdout
-    /// then holds only the JSON document).
-    pub(crate) fn note(&mut self, line: &str) -> Result<()> {
-        if self.json {
-            error_line(line);
-        } else {
-            writeln!(self.stdout, "{line}")?;
-        }
-        Ok(())
-    }
-
     /// Raw stdout, for text-mode sections and binary output (`extract -o -`).
     pub(crate) fn raw(&mut self) -> &mut dyn Write {
         &mut self.stdout

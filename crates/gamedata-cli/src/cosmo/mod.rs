@@ -159,6 +159,7 @@ fn bad_entries(path: &Path, problems: &[String]) -> Result<()> {
 }
 
 fn extract(path: &Path, name: &str, output: Option<&Path>, out: &mut Output) -> Result<()> {
+    let start = std::time::Instant::now();
     let data = read(path)?;
     let group = GroupFile::parse(&data).with_context(|| format!("reading {}", path.display()))?;
     let entry = group.find(name).ok_or_else(|| {
@@ -171,18 +172,38 @@ fn extract(path: &Path, name: &str, output: Option<&Path>, out: &mut Output) -> 
         .data()
         .with_context(|| format!("reading {}", path.display()))?;
     match output {
-        Some(p) if p == Path::new("-") => out.raw().write_all(bytes)?,
+        Some(p) if p == Path::new("-") => {
+            if out.is_json() {
+                bail!("--json prints a report on stdout: give -o FILE, not -o -");
+            }
+            out.raw().write_all(bytes)?;
+        }
         _ => {
             let target = output.map_or_else(|| PathBuf::from(&*entry.name_lossy()), Path::to_owned);
             crate::files::write_bytes(&target, &[path], bytes)?;
-            out.note(&format!(
-                "wrote {} bytes to {}",
-                bytes.len(),
-                target.display()
-            ))?;
+            let report = ExtractReport {
+                entry: entry.name_lossy().into_owned(),
+                group_file: path.display().to_string(),
+                output: target.display().to_string(),
+                bytes: crate::files::Written::of(&target)?.bytes,
+                elapsed_ms: crate::files::elapsed_ms(start),
+            };
+            out.report(&report, |w| {
+                writeln!(w, "wrote {} bytes to {}", report.bytes, report.output)
+            })?;
         }
     }
     Ok(())
+}
+
+/// What `cosmo extract --json` prints.
+#[derive(Serialize)]
+struct ExtractReport {
+    entry: String,
+    group_file: String,
+    output: String,
+    bytes: u64,
+    elapsed_ms: f64,
 }
 
 /// The `tileattr` report (also its JSON document).
@@ -323,14 +344,34 @@ fn map(args: &MapArgs, out: &mut Output) -> Result<()> {
     let files = EpisodeFiles::open(&args.game_dir, args.episode).with_context(doing)?;
     let ep = files.episode().with_context(doing)?;
     let map = ep.map(&args.map).with_context(doing)?;
-    let report = map_report(&map);
     let name = args.map.to_ascii_uppercase();
-    out.report(&report, |w| print_map(w, &name, &report))?;
-    if let Some(png) = &args.render {
-        let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
-        let msg = draw::render_png(&ep, &map, (png, &inputs), args.attributes)
-            .with_context(|| format!("rendering {name} to {}", png.display()))?;
-        out.note(&msg)?;
-    }
-    Ok(())
+    let render = match &args.render {
+        Some(png) => {
+            let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
+            let drawn = draw::render_png(&ep, &map, (png, &inputs), args.attributes)
+                .with_context(|| format!("rendering {name} to {}", png.display()))?;
+            Some(drawn)
+        }
+        None => None,
+    };
+    let report = MapRenderReport {
+        map: map_report(&map),
+        render,
+    };
+    out.report(&report, |w| {
+        print_map(w, &name, &report.map)?;
+        if let Some(drawn) = &report.render {
+            writeln!(w, "{}", drawn.sentence())?;
+        }
+        Ok(())
+    })
+}
+
+/// What `cosmo map --json` prints: the map's report, and with `--render` what was drawn.
+#[derive(Serialize)]
+struct MapRenderReport {
+    #[serde(flatten)]
+    map: MapReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    render: Option<draw::DrawReport>,
 }

@@ -9,8 +9,10 @@ use gamedata_render::Region;
 use gamedata_render::uo::{RadarOptions, radar_with_progress};
 use indicatif::{ProgressBar, ProgressStyle};
 use mul_core::{Facet, RadarColours};
+use serde::Serialize;
 
 use super::{SizeArgs, map_file, open_facet, views};
+use crate::files::{Written, elapsed_ms};
 use crate::output::Output;
 use crate::render::write_png;
 
@@ -48,7 +50,46 @@ fn parse_region(text: &str) -> Result<Region, String> {
     }
 }
 
+/// A rectangle of tiles in a report.
+#[derive(Serialize)]
+struct RegionReport {
+    x: u32,
+    y: u32,
+    width: u32,
+    height: u32,
+}
+
+impl From<Region> for RegionReport {
+    fn from(r: Region) -> Self {
+        RegionReport {
+            x: r.x,
+            y: r.y,
+            width: r.width,
+            height: r.height,
+        }
+    }
+}
+
+/// What `uo render --json` prints.
+#[derive(Serialize)]
+struct RenderReport {
+    output: String,
+    bytes: u64,
+    /// Pixels.
+    width: u32,
+    /// Pixels.
+    height: u32,
+    /// Tiles a pixel along each side.
+    scale: u32,
+    /// The tiles drawn.
+    region: RegionReport,
+    /// Whether `--region` reached past the map and was cut to it.
+    clipped: bool,
+    elapsed_ms: f64,
+}
+
 pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
+    let start = std::time::Instant::now();
     let files = open_facet(&args.dir, &args.size)?;
     let facet = views(&files, &args.size)?;
     let extra;
@@ -89,14 +130,23 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         .chain(args.radarcol.as_deref())
         .collect();
     write_png(&picture, &args.output, &inputs)?;
-    out.note(&format!(
-        "wrote {} ({} x {} pixels, {} x {} tiles a pixel)",
-        args.output.display(),
-        picture.width(),
-        picture.height(),
-        args.scale,
-        args.scale
-    ))
+    let report = RenderReport {
+        bytes: Written::of(&args.output)?.bytes,
+        output: args.output.display().to_string(),
+        width: picture.width(),
+        height: picture.height(),
+        scale: args.scale,
+        region: region.into(),
+        clipped: args.region.is_some_and(|asked| asked != region),
+        elapsed_ms: elapsed_ms(start),
+    };
+    out.report(&report, |w| {
+        writeln!(
+            w,
+            "wrote {} ({} x {} pixels, {} x {} tiles a pixel)",
+            report.output, report.width, report.height, args.scale, args.scale
+        )
+    })
 }
 
 /// A progress bar on stderr when it is a terminal, none when piped.

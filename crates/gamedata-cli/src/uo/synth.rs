@@ -9,7 +9,9 @@ use mul_core::synth::World;
 use mul_core::{MapFormat, MapSize};
 
 use super::MapFormatArg;
-use crate::files::write_bytes;
+use serde::Serialize;
+
+use crate::files::{Written, elapsed_ms, write_bytes};
 use crate::output::Output;
 
 #[derive(Args)]
@@ -31,6 +33,24 @@ pub(crate) struct SynthArgs {
     diffs: usize,
 }
 
+/// What `uo synth --json` prints.
+#[derive(Serialize)]
+struct SynthReport {
+    out_dir: String,
+    facet: u8,
+    seed: u64,
+    /// Tiles.
+    width: u32,
+    /// Tiles.
+    height: u32,
+    statics: u64,
+    map_format: &'static str,
+    /// Blocks the diff files patch (0 without `--diffs`).
+    diff_blocks: usize,
+    files: Vec<Written>,
+    elapsed_ms: f64,
+}
+
 pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     // Facets 0 and 1 at their modern full width (896 x 512 blocks).
     let size = MapSize::preset(args.facet)?;
@@ -40,21 +60,43 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create {}", args.out_dir.display()))?;
     // Each file whole or not at all; the command reads nothing, so no input to refuse.
+    let mut files = Vec::new();
     for (name, bytes) in world.files(args.facet, format)? {
-        write_bytes(&args.out_dir.join(name), &[], &bytes)?;
+        let path = args.out_dir.join(name);
+        write_bytes(&path, &[], &bytes)?;
+        files.push(Written::of(&path)?);
     }
+    let mut diff_blocks = 0;
     if args.diffs > 0 {
-        let (files, _) = world.diff_files(args.facet, args.diffs, args.seed);
-        for (name, bytes) in files {
-            write_bytes(&args.out_dir.join(name), &[], &bytes)?;
+        let (diffs, blocks) = world.diff_files(args.facet, args.diffs, args.seed);
+        diff_blocks = blocks.len();
+        for (name, bytes) in diffs {
+            let path = args.out_dir.join(name);
+            write_bytes(&path, &[], &bytes)?;
+            files.push(Written::of(&path)?);
         }
     }
-    out.note(&format!(
-        "wrote facet {} ({size}, {} statics, map as {}) into {} in {:.1} s",
-        args.facet,
-        world.static_count,
-        format.file_name(args.facet),
-        args.out_dir.display(),
-        start.elapsed().as_secs_f64()
-    ))
+    let report = SynthReport {
+        out_dir: args.out_dir.display().to_string(),
+        facet: args.facet,
+        seed: args.seed,
+        width: size.width(),
+        height: size.height(),
+        statics: world.static_count,
+        map_format: format.name(),
+        diff_blocks,
+        files,
+        elapsed_ms: elapsed_ms(start),
+    };
+    out.report(&report, |w| {
+        writeln!(
+            w,
+            "wrote facet {} ({size}, {} statics, map as {}) into {} in {:.1} s",
+            args.facet,
+            world.static_count,
+            format.file_name(args.facet),
+            args.out_dir.display(),
+            report.elapsed_ms / 1000.0
+        )
+    })
 }

@@ -153,9 +153,11 @@ struct ConvertReport {
     to: String,
     bytes: usize,
     map_bytes: usize,
+    elapsed_ms: f64,
 }
 
 pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
+    let start = std::time::Instant::now();
     let (from, to) = match args.to {
         Target::Uop => (MapFormat::Mul, MapFormat::Uop),
         Target::Mul => (MapFormat::Uop, MapFormat::Mul),
@@ -196,6 +198,7 @@ pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
         to: target.display().to_string(),
         bytes: bytes.len(),
         map_bytes,
+        elapsed_ms: crate::files::elapsed_ms(start),
     };
     out.report(&report, |w| {
         writeln!(

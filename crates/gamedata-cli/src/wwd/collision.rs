@@ -56,15 +56,18 @@ impl From<wwd::PixelCounts> for PixelCounts {
 #[derive(Serialize)]
 pub(crate) struct RenderReport {
     output: String,
+    bytes: u64,
     plane: String,
     width: u32,
     height: u32,
     tile_px: u32,
     pixels: PixelCounts,
     objects: usize,
+    elapsed_ms: f64,
 }
 
 pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
+    let start = std::time::Instant::now();
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
     let plane = match &args.plane {
@@ -92,12 +95,14 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let objects = drawn.objects;
     let report = RenderReport {
         output: args.output.display().to_string(),
+        bytes: crate::files::Written::of(&args.output)?.bytes,
         plane: decode(plane.name(), CodePage::Cp1252).into_owned(),
         width: drawn.image.width(),
         height: drawn.image.height(),
         tile_px,
         pixels: drawn.pixels.into(),
         objects,
+        elapsed_ms: crate::files::elapsed_ms(start),
     };
     out.report(&report, |w| {
         writeln!(

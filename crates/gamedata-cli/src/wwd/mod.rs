@@ -360,9 +360,11 @@ struct WriteReport {
     main_block_size: usize,
     checksum: u32,
     same_main_block: bool,
+    elapsed_ms: f64,
 }
 
 fn write(args: &WriteArgs, out: &mut Output) -> Result<()> {
+    let start = std::time::Instant::now();
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
     let data = LevelData::from_level(&level)
@@ -382,6 +384,7 @@ fn write(args: &WriteArgs, out: &mut Output) -> Result<()> {
         main_block_size: block.len(),
         checksum: base_checksum(bytes.get(1524..).unwrap_or_default()),
         same_main_block: block == file.main_block(),
+        elapsed_ms: crate::files::elapsed_ms(start),
     };
     out.report(&report, |w| {
         writeln!(

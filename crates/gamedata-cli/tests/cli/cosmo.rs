@@ -48,11 +48,30 @@ fn map_json_and_render() {
             "backdrop",
             "music",
             "rain",
-            "palette_animation"
+            "palette_animation",
+            "render"
         ]
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("wrote a2.png"));
+    // With --render the report says what was drawn: the PNG's size, read back here.
+    let render = &v["render"];
+    assert_eq!(render["output"], "a2.png");
     assert_eq!(png_size(&dir.path().join("a2.png")), (512, 4096));
+    assert_eq!(
+        (render["width"].as_u64(), render["height"].as_u64()),
+        (Some(512), Some(4096))
+    );
+    let len = std::fs::metadata(dir.path().join("a2.png")).unwrap().len();
+    assert_eq!(render["bytes"].as_u64(), Some(len));
+    assert_eq!(render["attributes"], false);
+    assert!(render["elapsed_ms"].as_f64().is_some());
+    // Without --json the sentence goes to stdout after the map's text.
+    let out = gamedata(
+        &["cosmo", "map", ".", "a2.mni", "--render", "b.png"],
+        dir.path(),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.trim_end().ends_with("tiles drawn)"), "{text}");
+    assert!(text.contains("wrote b.png (512 x 4096 pixels"), "{text}");
 }
 
 #[test]
@@ -104,6 +123,39 @@ fn extract_copies_the_entry_bytes() {
         dir.path(),
     );
     assert_eq!(out.stdout, synth::masked_tiles());
+    // --json reports the copy; with -o - stdout is the entry's bytes, so --json is refused.
+    let report = stdout_json(&gamedata(
+        &[
+            "--json",
+            "cosmo",
+            "extract",
+            "COSMO1.STN",
+            "tiles.mni",
+            "-o",
+            "t2.bin",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(report["entry"], "TILES.MNI");
+    assert_eq!(report["output"], "t2.bin");
+    assert_eq!(
+        report["bytes"].as_u64(),
+        Some(synth::solid_tiles().len() as u64)
+    );
+    let out = gamedata(
+        &[
+            "--json",
+            "cosmo",
+            "extract",
+            "COSMO1.STN",
+            "TILES.MNI",
+            "-o",
+            "-",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
     let out = gamedata(&["cosmo", "extract", "COSMO1.STN", "NOPE.MNI"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no entry named \"NOPE.MNI\""));

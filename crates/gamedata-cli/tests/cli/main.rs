@@ -120,6 +120,28 @@ fn demo_builds_lists_summarises_and_renders() {
         dir.path(),
     ));
     assert_eq!(ls.as_array().unwrap().len(), 3);
+    // With --json, one document listing every file written with its length, and no text.
+    let report = stdout_json(&gamedata(&["--json", "demo", "--out", "demo2"], dir.path()));
+    let files = report["files"].as_array().unwrap();
+    let names: Vec<&str> = files.iter().map(|f| f["path"].as_str().unwrap()).collect();
+    for want in [
+        "demo2/COSMO1.STN",
+        "demo2/A1.png",
+        "demo2/SYNTH01.WWD",
+        "demo2/wwd-collision.png",
+        "demo2/uo/map0.mul",
+        "demo2/uo-radar.png",
+    ] {
+        assert!(names.contains(&want), "{want} not in {names:?}");
+    }
+    for f in files {
+        let path = dir.path().join(f["path"].as_str().unwrap());
+        assert_eq!(
+            f["bytes"].as_u64(),
+            Some(std::fs::metadata(path).unwrap().len())
+        );
+    }
+    assert!(report["elapsed_ms"].as_f64().unwrap() > 0.0);
 }
 
 #[test]

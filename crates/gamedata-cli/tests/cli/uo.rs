@@ -680,3 +680,83 @@ fn uo_find_streams_limits_and_counts() {
     assert_eq!(rows.len(), want);
     assert!(rows.iter().all(|r| r["id"] == u64::from(tree)));
 }
+
+#[test]
+fn uo_writing_commands_report_what_they_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let cwd = dir.path();
+    let len = |p: &str| std::fs::metadata(cwd.join(p)).unwrap().len();
+    // Facet 4 (1448 x 1448 tiles) with 3 diff blocks: every file listed with its length.
+    let synth = stdout_json(&gamedata(
+        &["--json", "uo", "synth", "w", "--facet", "4", "--diffs", "3"],
+        cwd,
+    ));
+    assert_eq!(
+        (synth["width"].as_u64(), synth["height"].as_u64()),
+        (Some(1448), Some(1448))
+    );
+    assert_eq!(synth["diff_blocks"], 3);
+    let files = synth["files"].as_array().unwrap();
+    assert_eq!(files.len(), 11, "six world files and five diff files");
+    for f in files {
+        assert_eq!(f["bytes"].as_u64(), Some(len(f["path"].as_str().unwrap())));
+    }
+    assert_eq!(files[0]["path"], "w/map4.mul");
+    assert_eq!(len("w/map4.mul"), 181 * 181 * 196);
+    // A region reaching past the map is cut to it, said on stderr and in the report.
+    let out = gamedata(
+        &[
+            "--json",
+            "uo",
+            "render",
+            "w",
+            "--facet",
+            "4",
+            "--scale",
+            "4",
+            "--region",
+            "1400,0,100,40",
+            "-o",
+            "r.png",
+        ],
+        cwd,
+    );
+    let render = stdout_json(&out);
+    assert_eq!(render["clipped"], true);
+    assert_eq!(
+        render["region"],
+        json!({"x": 1400, "y": 0, "width": 48, "height": 40})
+    );
+    assert_eq!(
+        (render["width"].as_u64(), render["height"].as_u64()),
+        (Some(12), Some(10))
+    );
+    assert_eq!(png_size(&cwd.join("r.png")), (12, 10));
+    assert_eq!(render["bytes"].as_u64(), Some(len("r.png")));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is clipped to the 1448 x 1448"));
+    // Wholly outside: an error.
+    let out = gamedata(
+        &[
+            "uo",
+            "render",
+            "w",
+            "--facet",
+            "4",
+            "--region",
+            "1448,0,10,10",
+            "-o",
+            "x.png",
+        ],
+        cwd,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!cwd.join("x.png").exists());
+    let convert = stdout_json(&gamedata(
+        &[
+            "--json", "uo", "convert", "w", "--facet", "4", "--to", "uop", "u",
+        ],
+        cwd,
+    ));
+    assert_eq!(convert["bytes"].as_u64(), Some(len("u/map4LegacyMUL.uop")));
+    assert!(convert["elapsed_ms"].as_f64().is_some());
+}

@@ -391,3 +391,35 @@ fn wwd_objects_streams_limits_and_counts() {
     let want: usize = data.planes.iter().map(|p| p.objects.len()).sum();
     assert_eq!(rows.len(), want);
 }
+
+#[test]
+fn wwd_writing_commands_report_what_they_wrote() {
+    let (dir, _) = synthetic_wwd_dir();
+    let cwd = dir.path();
+    let len = |p: &str| std::fs::metadata(cwd.join(p)).unwrap().len();
+    let write = stdout_json(&gamedata(
+        &["--json", "wwd", "write", "level.wwd", "copy.wwd"],
+        cwd,
+    ));
+    assert_eq!(write["bytes"].as_u64(), Some(len("copy.wwd")));
+    assert!(write["elapsed_ms"].as_f64().is_some());
+    let render = stdout_json(&gamedata(
+        &[
+            "--json",
+            "wwd",
+            "render",
+            "level.wwd",
+            "-o",
+            "c.png",
+            "--tile-px",
+            "2",
+        ],
+        cwd,
+    ));
+    assert_eq!(render["bytes"].as_u64(), Some(len("c.png")));
+    assert_eq!(
+        (render["width"].as_u64(), render["height"].as_u64()),
+        (Some(80), Some(40))
+    );
+    assert!(render["elapsed_ms"].as_f64().is_some());
+}
