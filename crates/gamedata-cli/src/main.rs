@@ -1,9 +1,10 @@
 //! `gamedata`: inspect, validate, query and render classic game data files.
 //!
 //! Every command takes `--json` (before or after the subcommand) and then prints exactly
-//! one JSON document to stdout: what it found, or, for the writing commands, what it wrote. Errors go to stderr with their chain of causes, and
-//! the exit status is non-zero (1 for bad input or I/O, 2 for bad usage). A reader that stops
-//! early (`gamedata ... | head`) ends the command quietly with status 0.
+//! one JSON document to stdout: what it found, or, for the writing commands, what it
+//! wrote. Errors go to stderr with their chain of causes, and the exit status is non-zero
+//! (1 for bad input or I/O, 2 for bad usage). A reader that stops early
+//! (`gamedata ... | head`) ends the command quietly with status 0.
 //!
 //! Each game family is a module folder (`cosmo/`) with its commands; adding a family adds a
 //! folder, a variant of [`Command`] and a section of the demo.
