@@ -165,12 +165,13 @@ fn averaged(full: &RgbaImage, x0: u32, y0: u32, scale: u32) -> [u8; 3] {
 const SMALL: u64 = 1 << 20;
 
 /// A level and the collision map of each of its planes: `data` opened as a level file
-/// (16 MiB decoding limit). Each plane is drawn at 1 or 3 pixels a tile (as the input's
-/// length is even or odd) and, when its tiles are at most 64 pixels a side, at the tile width, where
-/// every pixel is exact. Checked: the picture is the plane's tiles times the pixels a
-/// tile; the pixel counts cover it; every pixel has an attribute colour or the object
-/// colour; no more objects are marked than the plane has; at the tile size the counts
-/// equal an independent count of each tile pixel's attribute.
+/// (16 MiB decoding limit). Each plane is drawn whole and in stripes of 7 rows, at 1 or 3
+/// pixels a tile (as the input's length is even or odd) and, when its tiles are at most 64
+/// pixels a side, at the tile width, where every pixel is exact. Checked: the picture is
+/// the plane's tiles times the pixels a tile; the pixel counts cover it; the stripes hold
+/// the same rows and counts; every pixel has an attribute colour or the object colour; no
+/// more objects are marked than the plane has; at the tile size the counts equal an
+/// independent count of each tile pixel's attribute.
 pub fn wwd_collision(data: &[u8]) -> u64 {
     let limits = Limits {
         max_decoded_bytes: 16 << 20,
@@ -250,6 +251,23 @@ pub fn check_collision(
         );
     }
     assert!(drawn.objects <= plane.objects().count());
+    // Drawn in stripes of 7 rows, the same pixels and counts.
+    if let Ok(map) = wwd::CollisionMap::new(plane, index, tile_px) {
+        let (mut y, mut total) = (0u32, wwd::PixelCounts::default());
+        while y < map.height() {
+            let (stripe, counts) = match map.stripe(y, 7) {
+                Ok(stripe) => stripe,
+                Err(e) => panic!("stripe at row {y} of {}: {e}", map.height()),
+            };
+            for row in 0..stripe.height() {
+                assert_eq!(stripe.row(row), image.row(y + row), "row {}", y + row);
+            }
+            total = total + counts;
+            y += stripe.height();
+        }
+        assert_eq!(total, drawn.pixels);
+        assert_eq!(map.objects_marked().ok(), Some(drawn.objects));
+    }
     if exact {
         assert_eq!(drawn.pixels, counted(plane, index, tile_px));
     }

@@ -155,6 +155,56 @@ impl RgbaImage {
     }
 }
 
+/// Writes an 8-bit RGBA PNG of `width` x `height` pixels to `out` a stripe of rows at a
+/// time, so that a picture of any size costs the memory of one stripe: `next(y)` draws the
+/// stripe that starts at row `y` (the picture's width, at least one row, at most the rows
+/// left), called until every row is written.
+///
+/// Returns [`RenderError::TooLarge`] for an empty picture or one past [`MAX_PIXELS`],
+/// [`RenderError::Stripe`] for a stripe that does not fit, `next`'s errors, and
+/// [`RenderError::Png`] when writing fails.
+pub fn write_png_stripes<W: Write>(
+    out: W,
+    width: u32,
+    height: u32,
+    mut next: impl FnMut(u32) -> Result<RgbaImage>,
+) -> Result<()> {
+    if width == 0 || height == 0 {
+        return Err(RenderError::TooLarge {
+            width: u64::from(width),
+            height: u64::from(height),
+            max: MAX_PIXELS,
+        });
+    }
+    byte_len(width, height)?;
+    let mut encoder = png::Encoder::new(out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header()?;
+    // 1 MiB IDAT chunks: few chunk headers, small buffers.
+    let mut stream = writer.stream_writer_with_size(1 << 20)?;
+    let mut y = 0u32;
+    while y < height {
+        let stripe = next(y)?;
+        let rows_left = height.saturating_sub(y);
+        if stripe.width != width || stripe.height == 0 || stripe.height > rows_left {
+            return Err(RenderError::Stripe {
+                width: stripe.width,
+                rows: stripe.height,
+                expected_width: width,
+                rows_left,
+            });
+        }
+        stream
+            .write_all(&stripe.pixels)
+            .map_err(png::EncodingError::from)?;
+        y = y.saturating_add(stripe.height);
+    }
+    stream.finish()?;
+    writer.finish()?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +236,42 @@ mod tests {
         assert!(RgbaImage::new((1 << 14) + 1, 1 << 14, [0; 4]).is_err());
         assert!(RgbaImage::from_pixels(2, 2, vec![0; 16]).is_some());
         assert!(RgbaImage::from_pixels(2, 2, vec![0; 15]).is_none());
+    }
+
+    #[test]
+    fn a_png_written_in_stripes_decodes_to_the_whole_picture() {
+        let mut whole = RgbaImage::new(5, 7, [9, 9, 9, 255]).unwrap();
+        for y in 0..7u8 {
+            whole.set(u32::from(y % 5), u32::from(y), [y * 30, 0, 255, 255]);
+        }
+        let stripe = |y0: u32, rows: u32| {
+            let bytes: Vec<u8> = (y0..y0 + rows)
+                .flat_map(|y| whole.row(y).unwrap().to_vec())
+                .collect();
+            RgbaImage::from_pixels(5, rows, bytes).unwrap()
+        };
+        let mut bytes = Vec::new();
+        write_png_stripes(&mut bytes, 5, 7, |y| Ok(stripe(y, 3.min(7 - y)))).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (5, 7));
+        assert_eq!(&buf[..info.buffer_size()], whole.pixels());
+        // Stripes that do not fit: too many rows, another width, no rows.
+        let too_many = write_png_stripes(Vec::new(), 5, 2, |_| Ok(stripe(0, 3)));
+        assert!(matches!(
+            too_many,
+            Err(RenderError::Stripe {
+                rows: 3,
+                rows_left: 2,
+                ..
+            })
+        ));
+        let narrow = write_png_stripes(Vec::new(), 4, 2, |_| Ok(stripe(0, 1)));
+        assert!(matches!(narrow, Err(RenderError::Stripe { width: 5, .. })));
+        let empty = write_png_stripes(Vec::new(), 5, 2, |_| RgbaImage::new(5, 0, [0; 4]));
+        assert!(matches!(empty, Err(RenderError::Stripe { rows: 0, .. })));
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub mod wwd;
 
 use std::fmt;
 
-pub use image::{MAX_PIXELS, RgbaImage};
+pub use image::{MAX_PIXELS, RgbaImage, write_png_stripes};
 pub use mni_core;
 pub use mul_core;
 pub use wap_core;
@@ -178,6 +178,21 @@ pub enum RenderError {
         tile_height: u32,
         /// Output pixels a tile side.
         tile_px: u32,
+    },
+    /// A stripe given to [`write_png_stripes`] that does not fit the picture.
+    #[error(
+        "a stripe of {width} x {rows} pixels does not fit a picture {expected_width} pixels \
+         wide with {rows_left} rows left"
+    )]
+    Stripe {
+        /// The stripe's width.
+        width: u32,
+        /// The stripe's rows.
+        rows: u32,
+        /// The picture's width.
+        expected_width: u32,
+        /// Rows of the picture not written yet.
+        rows_left: u32,
     },
     /// A level could not be read while drawing (a bad object list).
     #[error(transparent)]

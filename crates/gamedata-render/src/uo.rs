@@ -13,7 +13,9 @@
 use mul_core::{Facet, MapSize, RadarColours, rgb555_to_rgb8};
 use rayon::prelude::*;
 
-use crate::{RenderError, Result, RgbaImage};
+use std::io::Write;
+
+use crate::{Region, RenderError, Result, RgbaImage};
 
 /// Output columns one task computes: 8 columns of blocks at scale 1, read in file order
 /// (blocks are stored column by column).
@@ -26,7 +28,7 @@ pub struct RadarOptions {
     /// 896 x 512 pixels). Default 1.
     pub scale: u32,
     /// The tiles to draw, wholly inside the facet; `None` (the default) draws all of it.
-    pub region: Option<crate::Region>,
+    pub region: Option<Region>,
 }
 
 impl Default for RadarOptions {
@@ -44,12 +46,12 @@ impl RadarOptions {
     ///
     /// Returns [`RenderError::Scale`], [`RenderError::RegionOutside`] or
     /// [`RenderError::TooLarge`].
-    pub fn plan(&self, size: MapSize) -> Result<(crate::Region, u32, u32)> {
+    pub fn plan(&self, size: MapSize) -> Result<(Region, u32, u32)> {
         if !(1..=256).contains(&self.scale) {
             return Err(RenderError::Scale { scale: self.scale });
         }
         let (width, height) = (size.width(), size.height());
-        let region = self.region.unwrap_or(crate::Region::whole(width, height));
+        let region = self.region.unwrap_or(Region::whole(width, height));
         if !region.is_inside(width, height) {
             return Err(RenderError::RegionOutside {
                 region,
@@ -124,12 +126,70 @@ pub fn radar_with_progress(
     Ok(image)
 }
 
+/// Bytes of one stripe of [`write_radar_png`]: 16 MiB.
+pub const STRIPE_BYTES: usize = 16 << 20;
+
+/// [`radar`] encoded as an 8-bit RGBA PNG into `out` a stripe of rows at a time (about
+/// [`STRIPE_BYTES`] each), so that memory stays within one stripe whatever the picture's
+/// size (facet 0 at scale 1 is 7,168 x 4,096 pixels, 112 MiB whole); the pixels are
+/// [`radar`]'s. `progress` is called with the output rows done after each stripe. Returns
+/// the picture's width and height.
+///
+/// Returns the errors of [`RadarOptions::plan`] and [`RenderError::Png`] when writing fails.
+pub fn write_radar_png(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    options: &RadarOptions,
+    out: impl Write,
+    progress: &dyn Fn(u32),
+) -> Result<(u32, u32)> {
+    let (_, width, _) = options.plan(facet.size())?;
+    let rows = STRIPE_BYTES
+        .checked_div((width as usize).saturating_mul(4))
+        .unwrap_or(1);
+    let rows = u32::try_from(rows).unwrap_or(u32::MAX).max(1);
+    write_radar_png_rows(facet, colours, options, out, progress, rows)
+}
+
+/// [`write_radar_png`] with stripes of `rows` output rows.
+fn write_radar_png_rows(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    options: &RadarOptions,
+    out: impl Write,
+    progress: &dyn Fn(u32),
+    rows: u32,
+) -> Result<(u32, u32)> {
+    let (region, width, height) = options.plan(facet.size())?;
+    let scale = options.scale;
+    let bottom = region.y.saturating_add(region.height);
+    crate::write_png_stripes(out, width, height, |oy| {
+        // Stripes start at multiples of the scale, so each output pixel averages the same
+        // tiles as in the whole picture.
+        let y = region.y.saturating_add(oy.saturating_mul(scale));
+        let tiles = rows.min(height.saturating_sub(oy)).saturating_mul(scale);
+        let band = RadarOptions {
+            scale,
+            region: Some(Region::new(
+                region.x,
+                y,
+                region.width,
+                tiles.min(bottom.saturating_sub(y)),
+            )),
+        };
+        let stripe = radar(facet, colours, &band)?;
+        progress(stripe.height());
+        Ok(stripe)
+    })?;
+    Ok((width, height))
+}
+
 /// One radar render's inputs, shared by its tasks.
 struct Job<'a, 'data> {
     facet: &'a Facet<'data>,
     colours: &'a RadarColours<'data>,
     /// Inside the facet (checked by [`RadarOptions::plan`]).
-    region: crate::Region,
+    region: Region,
     /// 1 to 256.
     scale: u32,
     /// Output rows.
@@ -218,6 +278,52 @@ fn block_colours(
         if i16::from(s.z) >= *z {
             *z = i16::from(s.z);
             *colour = rgb555_to_rgb8(colours.item(s.id.get()).unwrap_or(0));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mul_core::synth::World;
+
+    use super::*;
+
+    #[test]
+    fn the_png_in_stripes_holds_the_whole_pictures_pixels() {
+        let world = World::generate(MapSize::from_blocks(6, 5).unwrap(), 9);
+        let facet = Facet::parse(world.facet_bytes(), world.size, None).unwrap();
+        let colours = RadarColours::parse(&world.radarcol).unwrap();
+        for (scale, region) in [(1, Region::whole(48, 40)), (3, Region::new(5, 4, 40, 35))] {
+            let options = RadarOptions {
+                scale,
+                region: Some(region),
+            };
+            let whole = radar(&facet, &colours, &options).unwrap();
+            for rows in [1, 2, 5, 100] {
+                let mut bytes = Vec::new();
+                let done = std::cell::Cell::new(0);
+                let size = write_radar_png_rows(
+                    &facet,
+                    &colours,
+                    &options,
+                    &mut bytes,
+                    &|n| done.set(done.get() + n),
+                    rows,
+                )
+                .unwrap();
+                assert_eq!(size, (whole.width(), whole.height()));
+                assert_eq!(done.get(), whole.height());
+                let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+                    .read_info()
+                    .unwrap();
+                let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+                let info = reader.next_frame(&mut buf).unwrap();
+                assert_eq!(
+                    &buf[..info.buffer_size()],
+                    whole.pixels(),
+                    "scale {scale}, {rows} rows"
+                );
+            }
         }
     }
 }

@@ -68,6 +68,22 @@ pub struct PixelCounts {
     pub other: u64,
 }
 
+impl std::ops::Add for PixelCounts {
+    type Output = PixelCounts;
+
+    /// The counts of two stripes together (saturating).
+    fn add(self, b: PixelCounts) -> PixelCounts {
+        PixelCounts {
+            clear: self.clear.saturating_add(b.clear),
+            solid: self.solid.saturating_add(b.solid),
+            ground: self.ground.saturating_add(b.ground),
+            climb: self.climb.saturating_add(b.climb),
+            death: self.death.saturating_add(b.death),
+            other: self.other.saturating_add(b.other),
+        }
+    }
+}
+
 impl PixelCounts {
     /// All pixels counted: the picture's width times its height.
     pub fn total(&self) -> u64 {
@@ -104,88 +120,173 @@ pub fn default_tile_px(plane: &Plane<'_>) -> u32 {
 }
 
 /// Draws `plane` with the tile property records of `index` at `tile_px` output pixels a
-/// tile side (1 to 256), and marks its objects.
+/// tile side (1 to 256), and marks its objects: [`CollisionMap`] drawn whole.
 ///
-/// Returns [`RenderError::Scale`] for a `tile_px` outside 1 to 256,
-/// [`RenderError::TileSize`] for tiles outside 1 to 1,024 pixels a side,
-/// [`RenderError::TooLarge`] for a picture past [`crate::MAX_PIXELS`] (or an empty plane),
-/// [`RenderError::TooMuchWork`] when the records the plane uses would take more than 2^30
-/// pixel samples to reduce, and [`RenderError::Level`] when its object list is bad.
+/// Returns the errors of [`CollisionMap::new`] and [`CollisionMap::stripe`].
 pub fn collision(
     plane: &Plane<'_>,
     index: &TilePropertyIndex<'_>,
     tile_px: u32,
 ) -> Result<Collision> {
-    if !(1..=256).contains(&tile_px) {
-        return Err(RenderError::Scale { scale: tile_px });
-    }
-    let (tw_raw, th_raw) = plane.tile_size();
-    let tile_size = match (u32::try_from(tw_raw), u32::try_from(th_raw)) {
-        (Ok(w @ 1..=1024), Ok(h @ 1..=1024)) => Some((w, h)),
-        _ => None,
-    };
-    let Some((tw, th)) = tile_size else {
-        return Err(RenderError::TileSize {
-            width: tw_raw,
-            height: th_raw,
-        });
-    };
-    let width = u64::from(plane.tiles_wide()).saturating_mul(u64::from(tile_px));
-    let height = u64::from(plane.tiles_high()).saturating_mul(u64::from(tile_px));
-    let too_large = RenderError::TooLarge {
-        width,
-        height,
-        max: crate::MAX_PIXELS,
-    };
-    if width == 0 || height == 0 || width.saturating_mul(height) > crate::MAX_PIXELS {
-        return Err(too_large);
-    }
-    let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) else {
-        return Err(too_large);
-    };
-    // Only the records the plane's tiles use are reduced, within a work budget that a
-    // crafted level cannot blow up.
-    let mut used = vec![false; usize::from(u16::MAX).saturating_add(1)];
-    for tile in plane.tiles() {
-        if let Tile::Image { id, .. } = Tile::from_raw(tile.get())
-            && let Some(u) = used.get_mut(usize::from(id))
-        {
-            *u = true;
-        }
-    }
-    let distinct = index
-        .records()
-        .iter()
-        .enumerate()
-        .filter(|&(id, _)| used.get(id).copied().unwrap_or(false))
-        .count() as u64;
-    let per_record = u64::from(tw.max(tile_px)).saturating_mul(u64::from(th.max(tile_px)));
-    if distinct.saturating_mul(per_record) > MAX_WORK {
-        return Err(RenderError::TooMuchWork {
-            records: distinct,
-            tile_width: tw,
-            tile_height: th,
-            tile_px,
-        });
-    }
-    let grids = tile_grids(index, &used, (tw, th), tile_px);
-    let mut image = RgbaImage::new(width, height, [0, 0, 0, 255])?;
-    let pixels = draw_tiles(&mut image, plane, &grids, tile_px);
-    let objects = mark_objects(&mut image, plane, (tw, th), tile_px)?;
+    let map = CollisionMap::new(plane, index, tile_px)?;
+    let (image, pixels) = map.stripe(0, map.height())?;
     Ok(Collision {
         image,
         pixels,
-        objects,
+        objects: map.objects_marked()?,
     })
 }
 
-/// Fills every pixel of `image` with its attribute class's colour, rows over rayon's pool;
-/// returns the pixels of each class.
+/// A plane's collision map ready to draw a stripe of rows at a time, so that a large
+/// picture (RETAIL01's main plane at 64 pixels a tile is 24,576 x 6,144) can be encoded
+/// without holding it whole ([`crate::write_png_stripes`]). The stripes together are the
+/// pixels of [`collision`].
+#[derive(Debug)]
+pub struct CollisionMap<'a, 'data> {
+    plane: &'a Plane<'data>,
+    /// Each used record's `tile_px` x `tile_px` grid of classes (empty when unused).
+    grids: Vec<Vec<u8>>,
+    /// The plane's tile size in pixels, 1 to 1,024 a side.
+    tile: (u32, u32),
+    tile_px: u32,
+    width: u32,
+    height: u32,
+}
+
+impl<'a, 'data> CollisionMap<'a, 'data> {
+    /// Prepares `plane` with the records of `index` at `tile_px` output pixels a tile side
+    /// (1 to 256): reduces each record the plane uses to a `tile_px` x `tile_px` grid.
+    ///
+    /// Returns [`RenderError::Scale`] for a `tile_px` outside 1 to 256,
+    /// [`RenderError::TileSize`] for tiles outside 1 to 1,024 pixels a side,
+    /// [`RenderError::TooLarge`] for a picture past [`crate::MAX_PIXELS`] (or an empty
+    /// plane), and [`RenderError::TooMuchWork`] when the records the plane uses would take
+    /// more than 2^30 pixel samples to reduce.
+    pub fn new(
+        plane: &'a Plane<'data>,
+        index: &TilePropertyIndex<'_>,
+        tile_px: u32,
+    ) -> Result<Self> {
+        if !(1..=256).contains(&tile_px) {
+            return Err(RenderError::Scale { scale: tile_px });
+        }
+        let (tw_raw, th_raw) = plane.tile_size();
+        let tile_size = match (u32::try_from(tw_raw), u32::try_from(th_raw)) {
+            (Ok(w @ 1..=1024), Ok(h @ 1..=1024)) => Some((w, h)),
+            _ => None,
+        };
+        let Some((tw, th)) = tile_size else {
+            return Err(RenderError::TileSize {
+                width: tw_raw,
+                height: th_raw,
+            });
+        };
+        let width = u64::from(plane.tiles_wide()).saturating_mul(u64::from(tile_px));
+        let height = u64::from(plane.tiles_high()).saturating_mul(u64::from(tile_px));
+        let too_large = RenderError::TooLarge {
+            width,
+            height,
+            max: crate::MAX_PIXELS,
+        };
+        if width == 0 || height == 0 || width.saturating_mul(height) > crate::MAX_PIXELS {
+            return Err(too_large);
+        }
+        let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) else {
+            return Err(too_large);
+        };
+        // Only the records the plane's tiles use are reduced, within a work budget that a
+        // crafted level cannot blow up.
+        let mut used = vec![false; usize::from(u16::MAX).saturating_add(1)];
+        for tile in plane.tiles() {
+            if let Tile::Image { id, .. } = Tile::from_raw(tile.get())
+                && let Some(u) = used.get_mut(usize::from(id))
+            {
+                *u = true;
+            }
+        }
+        let distinct = index
+            .records()
+            .iter()
+            .enumerate()
+            .filter(|&(id, _)| used.get(id).copied().unwrap_or(false))
+            .count() as u64;
+        let per_record = u64::from(tw.max(tile_px)).saturating_mul(u64::from(th.max(tile_px)));
+        if distinct.saturating_mul(per_record) > MAX_WORK {
+            return Err(RenderError::TooMuchWork {
+                records: distinct,
+                tile_width: tw,
+                tile_height: th,
+                tile_px,
+            });
+        }
+        Ok(CollisionMap {
+            plane,
+            grids: tile_grids(index, &used, (tw, th), tile_px),
+            tile: (tw, th),
+            tile_px,
+            width,
+            height,
+        })
+    }
+
+    /// The picture's width in pixels: the plane's tiles across times `tile_px`.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The picture's height in pixels: the plane's tiles down times `tile_px`.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Rows `y..y + rows` of the picture (fewer at the bottom), with the objects' marks
+    /// that fall on them, and the pixels of each attribute class in them.
+    ///
+    /// Returns [`RenderError::Stripe`] when `y` is past the last row or `rows` is 0, and
+    /// [`RenderError::Level`] when the plane's object list is bad.
+    pub fn stripe(&self, y: u32, rows: u32) -> Result<(RgbaImage, PixelCounts)> {
+        let rows_left = self.height.saturating_sub(y);
+        let rows = rows.min(rows_left);
+        if rows == 0 {
+            return Err(RenderError::Stripe {
+                width: self.width,
+                rows,
+                expected_width: self.width,
+                rows_left,
+            });
+        }
+        let mut image = RgbaImage::new(self.width, rows, [0, 0, 0, 255])?;
+        let pixels = draw_tiles(&mut image, self.plane, &self.grids, self.tile_px, y);
+        mark_objects(&mut image, self.plane, self.tile, self.tile_px, y)?;
+        Ok((image, pixels))
+    }
+
+    /// The objects whose position falls inside the picture (those [`Self::stripe`] marks).
+    ///
+    /// Returns [`RenderError::Level`] when the plane's object list is bad.
+    pub fn objects_marked(&self) -> Result<usize> {
+        let mut marked = 0usize;
+        for object in self.plane.objects() {
+            if self.object_pixel(object?.position()).is_some() {
+                marked = marked.saturating_add(1);
+            }
+        }
+        Ok(marked)
+    }
+
+    fn object_pixel(&self, position: (i32, i32)) -> Option<(u32, u32)> {
+        object_pixel(position, self.tile, self.tile_px, (self.width, self.height))
+    }
+}
+
+/// Fills every pixel of `image`, rows `y0..` of the picture, with its attribute class's
+/// colour, rows over rayon's pool; returns the pixels of each class.
 fn draw_tiles(
     image: &mut RgbaImage,
     plane: &Plane<'_>,
     grids: &[Vec<u8>],
     tile_px: u32,
+    y0: u32,
 ) -> PixelCounts {
     let side = tile_px as usize;
     let row_bytes = (image.width as usize).saturating_mul(4);
@@ -195,7 +296,7 @@ fn draw_tiles(
         .enumerate()
         .map(|(oy, row)| {
             let mut counts = [0u64; 6];
-            let oy = u32::try_from(oy).unwrap_or(u32::MAX);
+            let oy = u32::try_from(oy).unwrap_or(u32::MAX).saturating_add(y0);
             let ty = oy.checked_div(tile_px).unwrap_or(0);
             let sy = oy.checked_rem(tile_px).unwrap_or(0) as usize;
             for (ox, pixel) in (0u32..).zip(row.chunks_exact_mut(4)) {
@@ -233,34 +334,48 @@ fn draw_tiles(
     }
 }
 
+/// The output pixel of an object at `position` (game pixels), if inside the picture.
+fn object_pixel(
+    (x, y): (i32, i32),
+    (tw, th): (u32, u32),
+    tile_px: u32,
+    (width, height): (u32, u32),
+) -> Option<(u32, u32)> {
+    let (x, y) = (u64::try_from(x).ok()?, u64::try_from(y).ok()?);
+    // Positions are below 2^31 and tile_px at most 256: no overflow.
+    let ox = x
+        .saturating_mul(u64::from(tile_px))
+        .checked_div(u64::from(tw))?;
+    let oy = y
+        .saturating_mul(u64::from(tile_px))
+        .checked_div(u64::from(th))?;
+    let (ox, oy) = (u32::try_from(ox).ok()?, u32::try_from(oy).ok()?);
+    (ox < width && oy < height).then_some((ox, oy))
+}
+
 /// Marks each object of `plane` inside the picture with a cross of arms `tile_px / 8`
-/// pixels long (at least 1); returns how many were marked.
+/// pixels long (at least 1), where it falls on `image`: rows `y0..` of the picture.
 fn mark_objects(
     image: &mut RgbaImage,
     plane: &Plane<'_>,
-    (tw, th): (u32, u32),
+    tile: (u32, u32),
     tile_px: u32,
-) -> Result<usize> {
-    let mut marked = 0usize;
+    y0: u32,
+) -> Result<()> {
+    let height = y0.saturating_add(image.height);
+    let picture = (
+        image.width,
+        u32::try_from(u64::from(plane.tiles_high()).saturating_mul(u64::from(tile_px)))
+            .unwrap_or(u32::MAX),
+    );
+    let arm = (tile_px / 8).max(1);
     for object in plane.objects() {
-        let (x, y) = object?.position();
-        let (Ok(x), Ok(y)) = (u64::try_from(x), u64::try_from(y)) else {
+        let Some((ox, oy)) = object_pixel(object?.position(), tile, tile_px, picture) else {
             continue;
         };
-        // Positions are below 2^31 and tile_px at most 256: no overflow.
-        let ox = x
-            .saturating_mul(u64::from(tile_px))
-            .checked_div(u64::from(tw));
-        let oy = y
-            .saturating_mul(u64::from(tile_px))
-            .checked_div(u64::from(th));
-        let (Some(Ok(ox)), Some(Ok(oy))) = (ox.map(u32::try_from), oy.map(u32::try_from)) else {
-            continue;
-        };
-        if ox >= image.width || oy >= image.height {
+        if oy.saturating_add(arm) < y0 || oy.saturating_sub(arm) >= height {
             continue;
         }
-        let arm = (tile_px / 8).max(1);
         for d in 0..=arm {
             for (x, y) in [
                 (ox.saturating_add(d), oy),
@@ -268,12 +383,17 @@ fn mark_objects(
                 (ox, oy.saturating_add(d)),
                 (ox, oy.saturating_sub(d)),
             ] {
-                image.set(x, y, [OBJECT[0], OBJECT[1], OBJECT[2], 255]);
+                if y >= y0 {
+                    image.set(
+                        x,
+                        y.saturating_sub(y0),
+                        [OBJECT[0], OBJECT[1], OBJECT[2], 255],
+                    );
+                }
             }
         }
-        marked = marked.saturating_add(1);
     }
-    Ok(marked)
+    Ok(())
 }
 
 /// For every tile property record a tile uses (`used[id]`), its `tile_px x tile_px` grid of

@@ -6,15 +6,15 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use gamedata_render::Region;
-use gamedata_render::uo::{RadarOptions, radar_with_progress};
+use gamedata_render::uo::{RadarOptions, write_radar_png};
 use indicatif::{ProgressBar, ProgressStyle};
 use mul_core::{Facet, RadarColours};
 use serde::Serialize;
 
 use super::{SizeArgs, map_file, open_facet, views};
+use crate::files::write_file;
 use crate::files::{Written, elapsed_ms};
 use crate::output::Output;
-use crate::render::write_png;
 
 #[derive(Args)]
 pub(crate) struct RenderArgs {
@@ -120,7 +120,6 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
             clipped
         }
     };
-    let picture = radar_picture(&facet, &radar, region, args.scale)?;
     let p = &files.paths;
     let inputs: Vec<&Path> = [Some(&p.map), Some(&p.staidx), Some(&p.statics)]
         .into_iter()
@@ -129,12 +128,12 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         .map(PathBuf::as_path)
         .chain(args.radarcol.as_deref())
         .collect();
-    write_png(&picture, &args.output, &inputs)?;
+    let (width, height) = write_radar(&facet, &radar, (region, args.scale), &args.output, &inputs)?;
     let report = RenderReport {
         bytes: Written::of(&args.output)?.bytes,
         output: args.output.display().to_string(),
-        width: picture.width(),
-        height: picture.height(),
+        width,
+        height,
         scale: args.scale,
         region: region.into(),
         clipped: args.region.is_some_and(|asked| asked != region),
@@ -161,23 +160,29 @@ fn progress_bar(len: u64) -> ProgressBar {
     bar
 }
 
-/// The radar picture of `region` at `scale` tiles a pixel, with a progress bar on a
-/// terminal.
-fn radar_picture(
+/// Writes the radar picture of `region` at `scale` tiles a pixel to `path` (never over
+/// one of `inputs`), a stripe at a time, with a progress bar on a terminal; returns its
+/// width and height in pixels.
+fn write_radar(
     facet: &Facet<'_>,
     radar: &RadarColours<'_>,
-    region: Region,
-    scale: u32,
-) -> Result<gamedata_render::RgbaImage> {
+    (region, scale): (Region, u32),
+    path: &Path,
+    inputs: &[&Path],
+) -> Result<(u32, u32)> {
     let options = RadarOptions {
         scale,
         region: Some(region),
     };
-    let (_, width, _) = options.plan(facet.size())?;
-    let bar = progress_bar(u64::from(width));
-    let picture = radar_with_progress(facet, radar, &options, &|n| bar.inc(u64::from(n)))?;
+    let (_, _, height) = options.plan(facet.size())?;
+    let bar = progress_bar(u64::from(height));
+    let mut size = (0, 0);
+    write_file(path, inputs, |w| {
+        size = write_radar_png(facet, radar, &options, w, &|n| bar.inc(u64::from(n)))?;
+        Ok(())
+    })?;
     bar.finish_and_clear();
-    Ok(picture)
+    Ok(size)
 }
 
 /// Renders a whole facet at `scale` to `path` with its own radar colours.
@@ -187,7 +192,5 @@ pub(crate) fn render_facet(facet: &Facet<'_>, scale: u32, path: &Path) -> Result
         .ok_or_else(|| anyhow!("the facet has no radarcol.mul"))?;
     let size = facet.size();
     let region = Region::whole(size.width(), size.height());
-    let picture = radar_picture(facet, &radar, region, scale)?;
-    write_png(&picture, path, &[])?;
-    Ok((picture.width(), picture.height()))
+    write_radar(facet, &radar, (region, scale), path, &[])
 }

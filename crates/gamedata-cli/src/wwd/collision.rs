@@ -11,7 +11,6 @@ use wap_core::{CodePage, decode};
 
 use super::{open, view};
 use crate::output::Output;
-use crate::render::write_png;
 
 #[derive(Args)]
 pub(crate) struct RenderArgs {
@@ -89,18 +88,31 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         .and_then(|t| t.collect())
         .with_context(|| format!("reading {}", args.file.display()))?;
     let tile_px = args.tile_px.unwrap_or_else(|| wwd::default_tile_px(&plane));
-    let drawn = wwd::collision(&plane, &index, tile_px)
+    let map = wwd::CollisionMap::new(&plane, &index, tile_px)
         .with_context(|| format!("drawing {}", args.file.display()))?;
-    write_png(&drawn.image, &args.output, &[&args.file])?;
-    let objects = drawn.objects;
+    // Encoded a stripe of about 16 MiB at a time: RETAIL01 at 64 pixels a tile is
+    // 24,576 x 6,144 pixels (576 MiB whole).
+    let rows = u32::try_from((16usize << 20) / (map.width() as usize * 4).max(1))
+        .unwrap_or(1)
+        .max(1);
+    let mut counts = wwd::PixelCounts::default();
+    crate::files::write_file(&args.output, &[&args.file], |w| {
+        gamedata_render::write_png_stripes(w, map.width(), map.height(), |y| {
+            let (stripe, n) = map.stripe(y, rows)?;
+            counts = counts + n;
+            Ok(stripe)
+        })?;
+        Ok(())
+    })?;
+    let objects = map.objects_marked()?;
     let report = RenderReport {
         output: args.output.display().to_string(),
         bytes: crate::files::Written::of(&args.output)?.bytes,
         plane: decode(plane.name(), CodePage::Cp1252).into_owned(),
-        width: drawn.image.width(),
-        height: drawn.image.height(),
+        width: map.width(),
+        height: map.height(),
         tile_px,
-        pixels: drawn.pixels.into(),
+        pixels: counts.into(),
         objects,
         elapsed_ms: crate::files::elapsed_ms(start),
     };
