@@ -267,6 +267,20 @@ pub fn check_collision(
         }
         assert_eq!(total, drawn.pixels);
         assert_eq!(map.objects_marked().ok(), Some(drawn.objects));
+        // A rectangle from the middle is the same part of the whole picture.
+        let (w, h) = (map.width(), map.height());
+        let part = Region::new(w / 3, h / 4, (w / 2).max(1), (h / 2).max(1));
+        match map.rect(part) {
+            Ok((rect, _)) => {
+                for y in 0..part.height {
+                    for x in 0..part.width {
+                        let whole = image.get(part.x + x, part.y + y);
+                        assert_eq!(rect.get(x, y), whole, "{x},{y} of {part}");
+                    }
+                }
+            }
+            Err(e) => panic!("{part} of {w} x {h}: {e}"),
+        }
     }
     if exact {
         assert_eq!(drawn.pixels, counted(plane, index, tile_px));

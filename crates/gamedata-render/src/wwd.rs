@@ -11,7 +11,7 @@
 use rayon::prelude::*;
 use wap_core::{Attribute, Plane, Tile, TilePropertyIndex};
 
-use crate::{RenderError, Result, RgbaImage};
+use crate::{Region, RenderError, Result, RgbaImage};
 
 /// Colour of clear pixels (dark blue-grey).
 pub const CLEAR: [u8; 3] = [24, 24, 32];
@@ -255,9 +255,26 @@ impl<'a, 'data> CollisionMap<'a, 'data> {
                 rows_left,
             });
         }
-        let mut image = RgbaImage::new(self.width, rows, [0, 0, 0, 255])?;
-        let pixels = draw_tiles(&mut image, self.plane, &self.grids, self.tile_px, y);
-        mark_objects(&mut image, self.plane, self.tile, self.tile_px, y)?;
+        self.rect(Region::new(0, y, self.width, rows))
+    }
+
+    /// The pixels of `region` of the picture (wholly inside it), with the objects' marks
+    /// that fall on them, and the pixels of each attribute class in them.
+    ///
+    /// Returns [`RenderError::RegionOutside`] for a region not wholly inside the picture,
+    /// and [`RenderError::Level`] when the plane's object list is bad.
+    pub fn rect(&self, region: Region) -> Result<(RgbaImage, PixelCounts)> {
+        if !region.is_inside(self.width, self.height) {
+            return Err(RenderError::RegionOutside {
+                region,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let mut image = RgbaImage::new(region.width, region.height, [0, 0, 0, 255])?;
+        let at = (region.x, region.y);
+        let pixels = draw_tiles(&mut image, self.plane, &self.grids, self.tile_px, at);
+        mark_objects(&mut image, self.plane, self.tile, self.tile_px, at)?;
         Ok((image, pixels))
     }
 
@@ -279,14 +296,14 @@ impl<'a, 'data> CollisionMap<'a, 'data> {
     }
 }
 
-/// Fills every pixel of `image`, rows `y0..` of the picture, with its attribute class's
-/// colour, rows over rayon's pool; returns the pixels of each class.
+/// Fills every pixel of `image`, the part of the picture from (`x0`, `y0`), with its
+/// attribute class's colour, rows over rayon's pool; returns the pixels of each class.
 fn draw_tiles(
     image: &mut RgbaImage,
     plane: &Plane<'_>,
     grids: &[Vec<u8>],
     tile_px: u32,
-    y0: u32,
+    (x0, y0): (u32, u32),
 ) -> PixelCounts {
     let side = tile_px as usize;
     let row_bytes = (image.width as usize).saturating_mul(4);
@@ -299,7 +316,7 @@ fn draw_tiles(
             let oy = u32::try_from(oy).unwrap_or(u32::MAX).saturating_add(y0);
             let ty = oy.checked_div(tile_px).unwrap_or(0);
             let sy = oy.checked_rem(tile_px).unwrap_or(0) as usize;
-            for (ox, pixel) in (0u32..).zip(row.chunks_exact_mut(4)) {
+            for (ox, pixel) in (x0..).zip(row.chunks_exact_mut(4)) {
                 let tx = ox.checked_div(tile_px).unwrap_or(0);
                 let sx = ox.checked_rem(tile_px).unwrap_or(0) as usize;
                 let c = match plane.tile(tx, ty) {
@@ -354,26 +371,31 @@ fn object_pixel(
 }
 
 /// Marks each object of `plane` inside the picture with a cross of arms `tile_px / 8`
-/// pixels long (at least 1), where it falls on `image`: rows `y0..` of the picture.
+/// pixels long (at least 1), where it falls on `image`: the part of the picture from
+/// (`x0`, `y0`).
 fn mark_objects(
     image: &mut RgbaImage,
     plane: &Plane<'_>,
     tile: (u32, u32),
     tile_px: u32,
-    y0: u32,
+    (x0, y0): (u32, u32),
 ) -> Result<()> {
     let height = y0.saturating_add(image.height);
-    let picture = (
-        image.width,
-        u32::try_from(u64::from(plane.tiles_high()).saturating_mul(u64::from(tile_px)))
-            .unwrap_or(u32::MAX),
-    );
+    let right = x0.saturating_add(image.width);
+    let side = |tiles: u32| {
+        u32::try_from(u64::from(tiles).saturating_mul(u64::from(tile_px))).unwrap_or(u32::MAX)
+    };
+    let picture = (side(plane.tiles_wide()), side(plane.tiles_high()));
     let arm = (tile_px / 8).max(1);
     for object in plane.objects() {
         let Some((ox, oy)) = object_pixel(object?.position(), tile, tile_px, picture) else {
             continue;
         };
-        if oy.saturating_add(arm) < y0 || oy.saturating_sub(arm) >= height {
+        if oy.saturating_add(arm) < y0
+            || oy.saturating_sub(arm) >= height
+            || ox.saturating_add(arm) < x0
+            || ox.saturating_sub(arm) >= right
+        {
             continue;
         }
         for d in 0..=arm {
@@ -383,12 +405,9 @@ fn mark_objects(
                 (ox, oy.saturating_add(d)),
                 (ox, oy.saturating_sub(d)),
             ] {
-                if y >= y0 {
-                    image.set(
-                        x,
-                        y.saturating_sub(y0),
-                        [OBJECT[0], OBJECT[1], OBJECT[2], 255],
-                    );
+                if y >= y0 && x >= x0 {
+                    let (x, y) = (x.saturating_sub(x0), y.saturating_sub(y0));
+                    image.set(x, y, [OBJECT[0], OBJECT[1], OBJECT[2], 255]);
                 }
             }
         }
