@@ -94,6 +94,13 @@ impl RgbaImage {
         self.pixels.get(start..start.checked_add(row)?)
     }
 
+    /// Row `y` (`width * 4` bytes) to change, or `None` below the picture.
+    pub fn row_mut(&mut self, y: u32) -> Option<&mut [u8]> {
+        let row = usize::try_from(self.width).ok()?.checked_mul(4)?;
+        let start = usize::try_from(y).ok()?.checked_mul(row)?;
+        self.pixels.get_mut(start..start.checked_add(row)?)
+    }
+
     fn offset(&self, x: u32, y: u32) -> Option<usize> {
         if x >= self.width || y >= self.height {
             return None;

@@ -52,6 +52,7 @@ pub mod cosmo;
 #[cfg(feature = "fuzzing")]
 pub mod exercise;
 mod image;
+pub mod tiles;
 pub mod uo;
 pub mod wwd;
 

@@ -1,0 +1,374 @@
+//! Web map tiles: a picture cut into the XYZ pyramid that slippy-map viewers (Leaflet,
+//! OpenLayers) load, `{z}/{x}/{y}.png` of 256 x 256 pixels.
+//!
+//! The deepest native zoom holds the picture at full size (one UO map tile a pixel, one
+//! game pixel a pixel for WWD and Cosmo); zoom 0 holds all of it in one tile; each level
+//! between is made from the one below, a 2 x 2 average of its pixels (transparent pixels,
+//! past the picture's edge, left out of the colour). Levels past the native zoom
+//! (`max_zoom`) magnify the native tiles, each pixel doubled a level. Tiles wholly outside
+//! the picture are not made. The pyramid is built depth first over rayon's pool, so memory
+//! holds a few tiles a level and thread, whatever the picture's size.
+
+// Tile coordinates and sizes: zoom levels are at most 30 and pictures at most 2^28 pixels,
+// so tile positions times 256 stay far below u64's range; the sums of 4 pixels' channels
+// fit u32.
+#![allow(clippy::arithmetic_side_effects)]
+
+use rayon::prelude::*;
+
+use crate::{Region, RenderError, Result, RgbaImage};
+
+/// Pixels a tile side.
+pub const TILE: u32 = 256;
+
+/// The highest zoom a pyramid may have (native or magnified).
+pub const MAX_ZOOM: u8 = 24;
+
+/// What draws the full-size picture of a pyramid, any rectangle at a time.
+pub trait TileSource: Sync {
+    /// The picture's width and height in pixels at the native zoom.
+    fn size(&self) -> (u32, u32);
+
+    /// The pixels of `region` (wholly inside the picture), `region.width` x
+    /// `region.height`.
+    fn draw(&self, region: Region) -> Result<RgbaImage>;
+}
+
+/// The zoom levels of a picture's pyramid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Levels {
+    /// The picture's width in pixels at the native zoom.
+    pub width: u32,
+    /// The picture's height in pixels at the native zoom.
+    pub height: u32,
+    /// The zoom where a pixel is a pixel of the picture: the least `z` with
+    /// `256 * 2^z` at least the picture's longer side.
+    pub native: u8,
+    /// The deepest zoom made (at least `native`).
+    pub max: u8,
+}
+
+impl Levels {
+    /// The levels of a `width` x `height` picture, magnified up to `max_zoom` (the native
+    /// zoom when `None` or below it).
+    ///
+    /// Returns [`RenderError::TooLarge`] for an empty picture or a zoom past [`MAX_ZOOM`].
+    pub fn new(width: u32, height: u32, max_zoom: Option<u8>) -> Result<Self> {
+        let longest = width.max(height);
+        let too_large = RenderError::TooLarge {
+            width: u64::from(width),
+            height: u64::from(height),
+            max: crate::MAX_PIXELS,
+        };
+        if width == 0 || height == 0 {
+            return Err(too_large);
+        }
+        let mut native = 0u8;
+        while u64::from(TILE) << native < u64::from(longest) {
+            native += 1;
+        }
+        let max = max_zoom.unwrap_or(native).max(native);
+        if max > MAX_ZOOM {
+            return Err(too_large);
+        }
+        Ok(Levels {
+            width,
+            height,
+            native,
+            max,
+        })
+    }
+
+    /// The picture's width and height in pixels at zoom `z`.
+    pub fn size_at(&self, z: u8) -> (u64, u64) {
+        let (w, h) = (u64::from(self.width), u64::from(self.height));
+        if z >= self.native {
+            let k = z - self.native;
+            (w << k, h << k)
+        } else {
+            let k = self.native - z;
+            (w.div_ceil(1 << k), h.div_ceil(1 << k))
+        }
+    }
+
+    /// Tiles across and down at zoom `z`.
+    pub fn tiles_at(&self, z: u8) -> (u64, u64) {
+        let (w, h) = self.size_at(z);
+        (w.div_ceil(u64::from(TILE)), h.div_ceil(u64::from(TILE)))
+    }
+
+    /// Whether tile (`x`, `y`) of zoom `z` holds part of the picture.
+    pub fn has(&self, z: u8, x: u64, y: u64) -> bool {
+        let (across, down) = self.tiles_at(z);
+        z <= self.max && x < across && y < down
+    }
+
+    /// Tiles in the whole pyramid.
+    pub fn tile_count(&self) -> u64 {
+        (0..=self.max)
+            .map(|z| {
+                let (a, d) = self.tiles_at(z);
+                a * d
+            })
+            .sum()
+    }
+}
+
+/// Builds the pyramid of `source` up to `levels.max` and hands each tile to `write` (zoom,
+/// x, y, the 256 x 256 tile, transparent past the picture's edge) as it is made, from
+/// rayon's threads; tiles wholly outside the picture are not made. Returns the tiles
+/// written.
+///
+/// Returns the first error of `source` or `write`.
+pub fn build_pyramid(
+    source: &dyn TileSource,
+    levels: Levels,
+    write: &(dyn Fn(u8, u64, u64, &RgbaImage) -> Result<()> + Sync),
+) -> Result<u64> {
+    let builder = Builder {
+        source,
+        levels,
+        write,
+    };
+    Ok(builder.tile(0, 0, 0)?.map_or(0, |(_, n)| n))
+}
+
+struct Builder<'a> {
+    source: &'a dyn TileSource,
+    levels: Levels,
+    write: &'a (dyn Fn(u8, u64, u64, &RgbaImage) -> Result<()> + Sync),
+}
+
+impl Builder<'_> {
+    /// Tile (z, x, y) and, below it, everything it covers; returns the tile and the tiles
+    /// written, `None` outside the picture.
+    fn tile(&self, z: u8, x: u64, y: u64) -> Result<Option<(RgbaImage, u64)>> {
+        if !self.levels.has(z, x, y) {
+            return Ok(None);
+        }
+        let (image, below) = if z == self.levels.native {
+            let image = self.native_tile(x, y)?;
+            let below = self.magnify(z, x, y, &image)?;
+            (image, below)
+        } else {
+            let children: Vec<Result<Option<(RgbaImage, u64)>>> = [(0, 0), (1, 0), (0, 1), (1, 1)]
+                .into_par_iter()
+                .map(|(dx, dy)| self.tile(z + 1, 2 * x + dx, 2 * y + dy))
+                .collect();
+            let mut image = RgbaImage::new(TILE, TILE, [0; 4])?;
+            let mut below = 0;
+            for ((dx, dy), child) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().zip(children) {
+                if let Some((child, n)) = child? {
+                    shrink_into(&mut image, &child, dx * TILE / 2, dy * TILE / 2);
+                    below += n;
+                }
+            }
+            (image, below)
+        };
+        (self.write)(z, x, y, &image)?;
+        Ok(Some((image, below + 1)))
+    }
+
+    /// The native tile (x, y): the picture's pixels, transparent past its edge.
+    fn native_tile(&self, x: u64, y: u64) -> Result<RgbaImage> {
+        let (w, h) = (self.levels.width, self.levels.height);
+        let (x0, y0) = (x * u64::from(TILE), y * u64::from(TILE));
+        let (Ok(x0), Ok(y0)) = (u32::try_from(x0), u32::try_from(y0)) else {
+            return RgbaImage::new(TILE, TILE, [0; 4]);
+        };
+        let region = Region::new(x0, y0, TILE.min(w - x0), TILE.min(h - y0));
+        let part = self.source.draw(region)?;
+        if (part.width, part.height) == (TILE, TILE) {
+            return Ok(part);
+        }
+        let mut tile = RgbaImage::new(TILE, TILE, [0; 4])?;
+        for row in 0..part.height {
+            let (Some(from), Some(to)) = (part.row(row), tile.row_mut(row)) else {
+                continue;
+            };
+            if let Some(to) = to.get_mut(..from.len()) {
+                to.copy_from_slice(from);
+            }
+        }
+        Ok(tile)
+    }
+
+    /// The magnified tiles under native tile (z, x, y), each level from the one above;
+    /// returns how many were written.
+    fn magnify(&self, z: u8, x: u64, y: u64, image: &RgbaImage) -> Result<u64> {
+        if z >= self.levels.max {
+            return Ok(0);
+        }
+        let counts: Vec<Result<u64>> = [(0u32, 0u32), (1, 0), (0, 1), (1, 1)]
+            .into_par_iter()
+            .map(|(dx, dy)| {
+                let (cx, cy) = (2 * x + u64::from(dx), 2 * y + u64::from(dy));
+                if !self.levels.has(z + 1, cx, cy) {
+                    return Ok(0);
+                }
+                let child = grow(image, dx * TILE / 2, dy * TILE / 2)?;
+                (self.write)(z + 1, cx, cy, &child)?;
+                Ok(1 + self.magnify(z + 1, cx, cy, &child)?)
+            })
+            .collect();
+        counts.into_iter().sum()
+    }
+}
+
+/// Writes `child` (256 x 256) shrunk to 128 x 128 into `image` at (`x0`, `y0`): each pixel
+/// the average of 2 x 2, the colour over the opaque ones, the alpha over all four.
+fn shrink_into(image: &mut RgbaImage, child: &RgbaImage, x0: u32, y0: u32) {
+    for y in 0..TILE / 2 {
+        let (Some(top), Some(bottom)) = (child.row(2 * y), child.row(2 * y + 1)) else {
+            continue;
+        };
+        for x in 0..TILE / 2 {
+            let (mut rgb, mut alpha, mut opaque) = ([0u32; 3], 0u32, 0u32);
+            for row in [top, bottom] {
+                let at = (2 * x as usize) * 4;
+                let Some(pair) = row.get(at..at + 8) else {
+                    continue;
+                };
+                for &[r, g, b, a] in pair.as_chunks::<4>().0 {
+                    alpha += u32::from(a);
+                    if a > 0 {
+                        opaque += 1;
+                        for (c, v) in rgb.iter_mut().zip([r, g, b]) {
+                            *c += u32::from(v);
+                        }
+                    }
+                }
+            }
+            if opaque > 0 {
+                let [r, g, b] = rgb.map(|c| u8::try_from(c / opaque).unwrap_or(u8::MAX));
+                let a = u8::try_from(alpha / 4).unwrap_or(u8::MAX);
+                image.set(x0 + x, y0 + y, [r, g, b, a]);
+            }
+        }
+    }
+}
+
+/// The quarter of `parent` from (`x0`, `y0`), 128 x 128 pixels, doubled to 256 x 256.
+fn grow(parent: &RgbaImage, x0: u32, y0: u32) -> Result<RgbaImage> {
+    let mut tile = RgbaImage::new(TILE, TILE, [0; 4])?;
+    for y in 0..TILE {
+        for x in 0..TILE {
+            if let Some(p) = parent.get(x0 + x / 2, y0 + y / 2) {
+                tile.set(x, y, p);
+            }
+        }
+    }
+    Ok(tile)
+}
+
+#[cfg(test)]
+// Test values are small by construction: casts cut nothing.
+#[allow(clippy::cast_possible_truncation)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+
+    use super::*;
+
+    /// A picture whose pixel (x, y) is (x % 256, y % 256, (x / 256 + y / 256) % 256, 255).
+    struct Ramp(u32, u32);
+
+    impl TileSource for Ramp {
+        fn size(&self) -> (u32, u32) {
+            (self.0, self.1)
+        }
+
+        fn draw(&self, r: Region) -> Result<RgbaImage> {
+            let mut image = RgbaImage::new(r.width, r.height, [0; 4])?;
+            for y in 0..r.height {
+                for x in 0..r.width {
+                    let (px, py) = (r.x + x, r.y + y);
+                    let c = [px % 256, py % 256, (px / 256 + py / 256) % 256].map(|v| v as u8);
+                    image.set(x, y, [c[0], c[1], c[2], 255]);
+                }
+            }
+            Ok(image)
+        }
+    }
+
+    fn build(source: &Ramp, max: Option<u8>) -> BTreeMap<(u8, u64, u64), RgbaImage> {
+        let (w, h) = source.size();
+        let levels = Levels::new(w, h, max).unwrap();
+        let tiles = Mutex::new(BTreeMap::new());
+        let n = build_pyramid(source, levels, &|z, x, y, t| {
+            tiles.lock().unwrap().insert((z, x, y), t.clone());
+            Ok(())
+        })
+        .unwrap();
+        let tiles = tiles.into_inner().unwrap();
+        assert_eq!(n as usize, tiles.len());
+        assert_eq!(levels.tile_count(), n);
+        tiles
+    }
+
+    #[test]
+    fn levels_count_the_tiles_of_each_zoom() {
+        let l = Levels::new(7168, 4096, None).unwrap();
+        assert_eq!(l.native, 5, "256 * 32 = 8192 covers 7168");
+        assert_eq!(l.tiles_at(5), (28, 16));
+        assert_eq!(l.tiles_at(4), (14, 8));
+        assert_eq!(l.tiles_at(0), (1, 1));
+        assert_eq!(l.tile_count(), 448 + 112 + 28 + 8 + 2 + 1);
+        let m = Levels::new(300, 20, Some(3)).unwrap();
+        assert_eq!((m.native, m.max), (1, 3));
+        assert_eq!(m.size_at(3), (1200, 80));
+        assert_eq!(m.tiles_at(3), (5, 1));
+        assert!(Levels::new(0, 5, None).is_err());
+        assert!(Levels::new(5, 5, Some(MAX_ZOOM + 1)).is_err());
+    }
+
+    #[test]
+    fn native_tiles_are_the_picture_and_each_level_averages_the_one_below() {
+        let source = Ramp(600, 300);
+        let tiles = build(&source, None);
+        // Native zoom 2 (1024 >= 600): 3 x 2 tiles; zoom 1: 2 x 1; zoom 0: 1.
+        let keys: Vec<_> = tiles.keys().copied().collect();
+        assert_eq!(
+            keys,
+            [
+                (0, 0, 0),
+                (1, 0, 0),
+                (1, 1, 0),
+                (2, 0, 0),
+                (2, 0, 1),
+                (2, 1, 0),
+                (2, 1, 1),
+                (2, 2, 0),
+                (2, 2, 1)
+            ]
+        );
+        // Native pixels are the source's, transparent past the edge.
+        let t = &tiles[&(2, 2, 1)];
+        assert_eq!(
+            t.get(10, 20),
+            Some([(512 + 10) as u8, (256 + 20) as u8, 3, 255])
+        );
+        assert_eq!(t.get(88, 20), Some([0, 0, 0, 0]), "x 600 is past the edge");
+        assert_eq!(t.get(10, 44), Some([0, 0, 0, 0]), "y 300 is past the edge");
+        // Zoom 1, pixel (5, 7): the average of native pixels (10..12, 14..16).
+        let z1 = &tiles[&(1, 0, 0)];
+        assert_eq!(z1.get(5, 7), Some([10, 14, 0, 255]));
+        // Zoom 1 pixel (149, 0) covers native x 298, 299 (both in tile 1).
+        assert_eq!(z1.get(149, 0), Some([42, 0, 1, 255]));
+        // At the edge: zoom 1 pixel (10, 150) covers native rows 300, 301, past the edge.
+        assert_eq!(z1.get(10, 150), Some([0, 0, 0, 0]));
+        // Zoom 0 is zoom 1 averaged again: pixel (0, 0) covers native (0..4, 0..4).
+        assert_eq!(tiles[&(0, 0, 0)].get(0, 0), Some([1, 1, 0, 255]));
+    }
+
+    #[test]
+    fn magnified_levels_double_each_pixel() {
+        let source = Ramp(200, 100);
+        let tiles = build(&source, Some(2));
+        // Native zoom 0; zoom 1 is 400 x 200 pixels: 2 x 1 tiles; zoom 2, 800 x 400: 4 x 2.
+        assert_eq!(tiles.len(), 1 + 2 + 8);
+        assert_eq!(tiles[&(1, 0, 0)].get(21, 31), tiles[&(0, 0, 0)].get(10, 15));
+        assert_eq!(tiles[&(2, 3, 1)].get(0, 0), tiles[&(0, 0, 0)].get(192, 64));
+        assert_eq!(tiles[&(2, 3, 1)].get(7, 3), tiles[&(0, 0, 0)].get(193, 64));
+    }
+}
