@@ -5,7 +5,7 @@
 //! returns write errors instead of panicking as `println!` does. A closed pipe (`gamedata ... | head`)
 //! surfaces as an error that [`is_broken_pipe`] recognises, and `main` ends quietly.
 
-use std::io::{BufWriter, StdoutLock, Write};
+use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
 
 use anyhow::Result;
 use clap::Args;
@@ -134,6 +134,19 @@ impl Output {
         writeln!(self.stdout, "{}", (text.footer)(count))?;
         Ok(())
     }
+}
+
+/// A progress bar on stderr, `template` its indicatif style, when stderr is a terminal;
+/// a hidden one when it is piped.
+pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar
 }
 
 /// Writes a line to stderr, ignoring failure (there is nowhere left to report it).

@@ -184,6 +184,30 @@ fn write_radar_png_rows(
     Ok((width, height))
 }
 
+/// A facet's radar map at one tile a pixel, as a [`crate::tiles::TileSource`]: the web map
+/// pyramid of a facet.
+#[derive(Clone, Copy, Debug)]
+pub struct RadarSource<'a, 'data> {
+    /// The facet.
+    pub facet: &'a Facet<'data>,
+    /// Its radar colours.
+    pub colours: &'a RadarColours<'data>,
+}
+
+impl crate::tiles::TileSource for RadarSource<'_, '_> {
+    fn size(&self) -> (u32, u32) {
+        (self.facet.size().width(), self.facet.size().height())
+    }
+
+    fn draw(&self, region: Region) -> Result<RgbaImage> {
+        let options = RadarOptions {
+            scale: 1,
+            region: Some(region),
+        };
+        radar(self.facet, self.colours, &options)
+    }
+}
+
 /// One radar render's inputs, shared by its tasks.
 struct Job<'a, 'data> {
     facet: &'a Facet<'data>,

@@ -1,20 +1,18 @@
 //! `gamedata uo render`: the radar map of `gamedata_render::uo`, written as a PNG.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use gamedata_render::Region;
 use gamedata_render::uo::{RadarOptions, write_radar_png};
-use indicatif::{ProgressBar, ProgressStyle};
 use mul_core::{Facet, RadarColours};
 use serde::Serialize;
 
 use super::{SizeArgs, map_file, open_facet, views};
 use crate::files::write_file;
 use crate::files::{Written, elapsed_ms};
-use crate::output::Output;
+use crate::output::{Output, progress_bar};
 
 #[derive(Args)]
 pub(crate) struct RenderArgs {
@@ -148,18 +146,6 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     })
 }
 
-/// A progress bar on stderr when it is a terminal, none when piped.
-fn progress_bar(len: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template("rendering {bar:40} {percent}% {eta}") {
-        bar.set_style(style);
-    }
-    bar
-}
-
 /// Writes the radar picture of `region` at `scale` tiles a pixel to `path` (never over
 /// one of `inputs`), a stripe at a time, with a progress bar on a terminal; returns its
 /// width and height in pixels.
@@ -175,7 +161,7 @@ fn write_radar(
         region: Some(region),
     };
     let (_, _, height) = options.plan(facet.size())?;
-    let bar = progress_bar(u64::from(height));
+    let bar = progress_bar(u64::from(height), "rendering {bar:40} {percent}% {eta}");
     let mut size = (0, 0);
     write_file(path, inputs, |w| {
         size = write_radar_png(facet, radar, &options, w, &|n| bar.inc(u64::from(n)))?;

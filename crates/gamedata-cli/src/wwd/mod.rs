@@ -5,13 +5,12 @@
 
 pub(crate) mod collision;
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use wap_core::{
@@ -622,15 +621,10 @@ fn validate(args: &ValidateArgs, out: &mut Output) -> Result<()> {
     if files.is_empty() {
         bail!("no .wwd files under the given paths");
     }
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(files.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template("validating {bar:40} {pos}/{len} {eta}") {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = crate::output::progress_bar(
+        files.len() as u64,
+        "validating {bar:40} {pos}/{len} {eta}",
+    );
     let failed = AtomicUsize::new(0);
     let results: Vec<FileResult> = files
         .par_iter()
