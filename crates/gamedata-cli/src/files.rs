@@ -152,3 +152,29 @@ impl Written {
 pub(crate) fn elapsed_ms(start: std::time::Instant) -> f64 {
     start.elapsed().as_secs_f64() * 1000.0
 }
+
+/// Writes `bytes` to `path` whole or not at all (a temporary file beside it, then renamed),
+/// refusing a `path` that is one of `inputs`, without waiting for the disk: for the many
+/// small files of a tile pyramid, where a sync each would cost more than the tiles.
+pub(crate) fn write_small(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
+    if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
+        bail!(
+            "{} is one of this command's inputs ({}): choose another output",
+            path.display(),
+            input.display()
+        );
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut temp = temp_builder()
+        .tempfile_in(folder)
+        .with_context(|| format!("cannot create a file in {}", folder.display()))?;
+    temp.write_all(bytes)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    temp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}

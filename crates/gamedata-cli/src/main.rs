@@ -18,6 +18,7 @@ mod files;
 mod output;
 mod render;
 mod uo;
+mod web;
 mod wwd;
 
 use std::process::ExitCode;

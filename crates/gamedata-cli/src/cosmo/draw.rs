@@ -4,7 +4,8 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use gamedata_render::cosmo::{BACKGROUND, draw_map, overlay_attributes};
+pub(crate) use gamedata_render::cosmo::BACKGROUND;
+use gamedata_render::cosmo::{draw_map, overlay_attributes};
 use mni_core::{Episode, Map};
 use serde::Serialize;
 

@@ -50,6 +50,25 @@ pub(crate) enum CosmoCommand {
     /// palette_animation.
     #[command(after_long_help = draw::LEGEND)]
     Map(MapArgs),
+    /// Web map tiles of a map drawn with its tiles ({z}/{x}/{y}.png, 256 pixels, one game
+    /// pixel a pixel at the native zoom) and a Leaflet viewer, index.html.
+    Tiles(TilesArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct TilesArgs {
+    /// The game folder holding COSMOn.STN and COSMOn.VOL (any letter case).
+    game_dir: PathBuf,
+    /// The map's entry name, e.g. A1.MNI (letter case is ignored).
+    map: String,
+    /// Episode number.
+    #[arg(long, default_value_t = 1)]
+    episode: u8,
+    /// Overlay the collision attributes (see the legend in `cosmo map --help`).
+    #[arg(long)]
+    attributes: bool,
+    #[command(flatten)]
+    pyramid: crate::web::PyramidArgs,
 }
 
 #[derive(Args)]
@@ -79,6 +98,7 @@ pub(crate) fn run(cmd: CosmoCommand, out: &mut Output) -> Result<()> {
         } => extract(&group_file, &entry, output.as_deref(), out),
         CosmoCommand::Tileattr { path, episode } => tileattr(&path, episode, out),
         CosmoCommand::Map(args) => map(&args, out),
+        CosmoCommand::Tiles(args) => tiles(&args, out),
     }
 }
 
@@ -374,4 +394,39 @@ struct MapRenderReport {
     map: MapReport,
     #[serde(skip_serializing_if = "Option::is_none")]
     render: Option<draw::DrawReport>,
+}
+
+/// `cosmo tiles`: the map drawn whole (at most 8 MiB), then cut into web map tiles.
+fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
+    let doing = || {
+        format!(
+            "reading map {} of episode {} in {}",
+            args.map,
+            args.episode,
+            args.game_dir.display()
+        )
+    };
+    let files = EpisodeFiles::open(&args.game_dir, args.episode).with_context(doing)?;
+    let ep = files.episode().with_context(doing)?;
+    let map = ep.map(&args.map).with_context(doing)?;
+    let images = ep
+        .tile_images()
+        .context("reading TILES.MNI and MASKTILE.MNI")?;
+    let mut picture = gamedata_render::cosmo::draw_map(&map, &images, draw::BACKGROUND)?;
+    if args.attributes {
+        let attrs = ep.tile_attributes().context("reading TILEATTR.MNI")?;
+        gamedata_render::cosmo::overlay_attributes(&mut picture.image, &map, &attrs);
+    }
+    let viewer = crate::web::Viewer {
+        title: format!(
+            "{} of episode {}",
+            args.map.to_ascii_uppercase(),
+            args.episode
+        ),
+        unit: "pixel",
+        cell: 8,
+        cell_unit: "tile",
+    };
+    let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
+    crate::web::write_tiles(&picture.image, &args.pyramid, &viewer, &inputs, out)
 }

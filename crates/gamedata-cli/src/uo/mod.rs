@@ -50,6 +50,10 @@ pub(crate) enum UoCommand {
     /// Render the radar map: the top static's radar colour, else the land's.
     #[command(after_help = MAPPING_NOTE)]
     Render(radar::RenderArgs),
+    /// Web map tiles of the radar map ({z}/{x}/{y}.png, 256 pixels, one map tile a pixel at
+    /// the native zoom) and a Leaflet viewer, index.html, that works from file://.
+    #[command(after_help = MAPPING_NOTE)]
+    Tiles(radar::TilesArgs),
     /// UOP containers (map, art, gumps, sounds, multis ...).
     #[command(subcommand)]
     Uop(uop::UopCommand),
@@ -142,6 +146,7 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
         UoCommand::Find(a) => stats::find(&a, out),
         UoCommand::Multi(a) => multi::multi(&a, out),
         UoCommand::Render(a) => radar::render(&a, out),
+        UoCommand::Tiles(a) => radar::tiles(&a, out),
         UoCommand::Synth(a) => synth::synth(&a, out),
         UoCommand::Uop(cmd) => uop::run(cmd, out),
         UoCommand::Convert(a) => uop::convert(&a, out),

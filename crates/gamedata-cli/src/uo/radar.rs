@@ -5,14 +5,15 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use gamedata_render::Region;
-use gamedata_render::uo::{RadarOptions, write_radar_png};
-use mul_core::{Facet, RadarColours};
+use gamedata_render::uo::{RadarOptions, RadarSource, write_radar_png};
+use mul_core::{Facet, FileData, RadarColours};
 use serde::Serialize;
 
 use super::{SizeArgs, map_file, open_facet, views};
 use crate::files::write_file;
 use crate::files::{Written, elapsed_ms};
 use crate::output::{Output, progress_bar};
+use crate::web::{PyramidArgs, Viewer, write_tiles};
 
 #[derive(Args)]
 pub(crate) struct RenderArgs {
@@ -46,6 +47,67 @@ fn parse_region(text: &str) -> Result<Region, String> {
             "{text:?} is not X,Y,W,H in tiles with W and H above 0"
         )),
     }
+}
+
+/// The radar colours to draw with: `extra` (the `--radarcol` file at `path`) when given,
+/// else the folder's.
+fn radar_colours<'a>(
+    facet: &Facet<'a>,
+    extra: Option<&'a FileData>,
+    dir: &Path,
+    path: Option<&Path>,
+) -> Result<RadarColours<'a>> {
+    match (extra, facet.radar) {
+        (Some(data), _) => RadarColours::parse(data)
+            .with_context(|| format!("reading {}", path.map_or(dir, |p| p).display())),
+        (None, Some(r)) => Ok(r),
+        (None, None) => bail!(
+            "no radarcol.mul in {}; give one with --radarcol FILE",
+            dir.display()
+        ),
+    }
+}
+
+#[derive(Args)]
+pub(crate) struct TilesArgs {
+    /// The client folder.
+    dir: PathBuf,
+    #[command(flatten)]
+    size: SizeArgs,
+    #[command(flatten)]
+    pyramid: PyramidArgs,
+    /// radarcol.mul to colour with, when the folder has none.
+    #[arg(long)]
+    radarcol: Option<PathBuf>,
+}
+
+/// `uo tiles`: the facet's radar map (one map tile a pixel at the native zoom) as web map
+/// tiles with a viewer.
+pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
+    let files = open_facet(&args.dir, &args.size)?;
+    let facet = views(&files, &args.size)?;
+    let extra = args.radarcol.as_deref().map(map_file).transpose()?;
+    let colours = radar_colours(&facet, extra.as_ref(), &args.dir, args.radarcol.as_deref())?;
+    let size = facet.size();
+    let viewer = Viewer {
+        title: format!("Facet {}: {size}", args.size.facet),
+        unit: "tile",
+        cell: 8,
+        cell_unit: "block",
+    };
+    let p = &files.paths;
+    let inputs: Vec<&Path> = [Some(&p.map), Some(&p.staidx), Some(&p.statics)]
+        .into_iter()
+        .chain([p.tiledata.as_ref(), p.radarcol.as_ref(), p.hues.as_ref()])
+        .flatten()
+        .map(PathBuf::as_path)
+        .chain(args.radarcol.as_deref())
+        .collect();
+    let source = RadarSource {
+        facet: &facet,
+        colours: &colours,
+    };
+    write_tiles(&source, &args.pyramid, &viewer, &inputs, out)
 }
 
 /// A rectangle of tiles in a report.
@@ -90,18 +152,8 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let files = open_facet(&args.dir, &args.size)?;
     let facet = views(&files, &args.size)?;
-    let extra;
-    let radar = match (&args.radarcol, facet.radar) {
-        (Some(path), _) => {
-            extra = map_file(path)?;
-            RadarColours::parse(&extra).with_context(|| format!("reading {}", path.display()))?
-        }
-        (None, Some(r)) => r,
-        (None, None) => bail!(
-            "no radarcol.mul in {}; give one with --radarcol FILE",
-            args.dir.display()
-        ),
-    };
+    let extra = args.radarcol.as_deref().map(map_file).transpose()?;
+    let radar = radar_colours(&facet, extra.as_ref(), &args.dir, args.radarcol.as_deref())?;
     let size = facet.size();
     let whole = Region::whole(size.width(), size.height());
     let region = match args.region {

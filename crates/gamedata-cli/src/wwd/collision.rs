@@ -11,6 +11,7 @@ use wap_core::{CodePage, decode};
 
 use super::{open, view};
 use crate::output::Output;
+use crate::web::{PyramidArgs, Viewer, write_tiles};
 
 #[derive(Args)]
 pub(crate) struct RenderArgs {
@@ -65,11 +66,13 @@ pub(crate) struct RenderReport {
     elapsed_ms: f64,
 }
 
-pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
-    let start = std::time::Instant::now();
-    let file = open(&args.file)?;
-    let level = view(&file, &args.file)?;
-    let plane = match &args.plane {
+/// The plane named `name` (case ignored), else the main plane.
+fn chosen_plane<'data>(
+    level: &wap_core::Level<'data>,
+    name: Option<&str>,
+    file: &std::path::Path,
+) -> Result<wap_core::Plane<'data>> {
+    match name {
         Some(name) => level.plane_named(name).with_context(|| {
             let names: Vec<String> = level
                 .plane_headers()
@@ -82,7 +85,52 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
             .main_plane()
             .context("no plane has the main flag; name one with --plane")?,
     }
-    .with_context(|| format!("reading {}", args.file.display()))?;
+    .with_context(|| format!("reading {}", file.display()))
+}
+
+#[derive(Args)]
+pub(crate) struct TilesArgs {
+    /// The level (.wwd).
+    file: PathBuf,
+    /// The plane to draw (its name, case ignored); the main plane by default.
+    #[arg(long)]
+    plane: Option<String>,
+    #[command(flatten)]
+    pyramid: PyramidArgs,
+}
+
+/// `wwd tiles`: a plane's collision map (one game pixel a pixel at the native zoom) as web
+/// map tiles with a viewer.
+pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
+    let file = open(&args.file)?;
+    let level = view(&file, &args.file)?;
+    let plane = chosen_plane(&level, args.plane.as_deref(), &args.file)?;
+    let index = level
+        .tile_properties()
+        .and_then(|t| t.collect())
+        .with_context(|| format!("reading {}", args.file.display()))?;
+    // One game pixel a pixel: the tile's width in pixels a tile.
+    let tile = u32::try_from(plane.tile_size().0).unwrap_or(0);
+    let map = wwd::CollisionMap::new(&plane, &index, tile)
+        .with_context(|| format!("drawing {}", args.file.display()))?;
+    let viewer = Viewer {
+        title: format!(
+            "{}: plane {}",
+            level.header().name_lossy(),
+            decode(plane.name(), CodePage::Cp1252)
+        ),
+        unit: "pixel",
+        cell: tile,
+        cell_unit: "tile",
+    };
+    write_tiles(&map, &args.pyramid, &viewer, &[&args.file], out)
+}
+
+pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
+    let start = std::time::Instant::now();
+    let file = open(&args.file)?;
+    let level = view(&file, &args.file)?;
+    let plane = chosen_plane(&level, args.plane.as_deref(), &args.file)?;
     let index = level
         .tile_properties()
         .and_then(|t| t.collect())

@@ -34,6 +34,9 @@ pub(crate) enum WwdCommand {
     /// Render a plane's collision map (tile attributes pixel by pixel, objects marked) as
     /// a PNG.
     Render(collision::RenderArgs),
+    /// Web map tiles of a plane's collision map ({z}/{x}/{y}.png, 256 pixels, one game
+    /// pixel a pixel at the native zoom) and a Leaflet viewer, index.html.
+    Tiles(collision::TilesArgs),
     /// The stored checksum, the base value over the stored bytes, and their relation.
     Checksum(FileArgs),
     /// Write the level again with this crate's writer, compressed or not, with the base
@@ -112,6 +115,7 @@ pub(crate) fn run(cmd: WwdCommand, out: &mut Output) -> Result<()> {
         WwdCommand::Validate(args) => validate(&args, out),
         WwdCommand::Objects(args) => objects(&args, out),
         WwdCommand::Render(args) => collision::render(&args, out),
+        WwdCommand::Tiles(args) => collision::tiles(&args, out),
         WwdCommand::Checksum(args) => checksum(&args, out),
         WwdCommand::Write(args) => write(&args, out),
     }
@@ -621,10 +625,8 @@ fn validate(args: &ValidateArgs, out: &mut Output) -> Result<()> {
     if files.is_empty() {
         bail!("no .wwd files under the given paths");
     }
-    let bar = crate::output::progress_bar(
-        files.len() as u64,
-        "validating {bar:40} {pos}/{len} {eta}",
-    );
+    let bar =
+        crate::output::progress_bar(files.len() as u64, "validating {bar:40} {pos}/{len} {eta}");
     let failed = AtomicUsize::new(0);
     let results: Vec<FileResult> = files
         .par_iter()

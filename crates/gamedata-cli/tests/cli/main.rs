@@ -20,6 +20,7 @@ use serde_json::Value;
 
 mod cosmo;
 mod uo;
+mod web;
 mod wwd;
 
 fn gamedata(args: &[&str], cwd: &Path) -> Output {

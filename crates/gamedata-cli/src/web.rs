@@ -1,0 +1,204 @@
+//! The `tiles` commands' common part: a picture's web map pyramid (`{z}/{x}/{y}.png`, 256
+//! pixels a side, `gamedata_render::tiles`) written under a folder with a Leaflet viewer,
+//! `index.html`, that works from `file://` (Leaflet's files are embedded in the binary and
+//! written beside it).
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use gamedata_render::tiles::{Levels, TileSource, build_pyramid};
+use serde::Serialize;
+
+use crate::files::{elapsed_ms, write_bytes, write_small};
+use crate::output::{Output, progress_bar};
+
+/// Leaflet 1.9.4 (`assets/leaflet/README.md`).
+const LEAFLET_JS: &[u8] = include_bytes!("../assets/leaflet/leaflet.js");
+const LEAFLET_CSS: &[u8] = include_bytes!("../assets/leaflet/leaflet.css");
+const LEAFLET_LICENSE: &[u8] = include_bytes!("../assets/leaflet/LICENSE");
+/// The viewer, with `__TITLE__` and `__CONFIG__` to fill.
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+
+/// The most tiles a pyramid may have (a facet 0 is 599 at its native zoom; each magnified
+/// level has four times the tiles of the one above).
+const MAX_TILES: u64 = 1 << 20;
+
+/// Where the pyramid goes and how deep.
+#[derive(Args)]
+pub(crate) struct PyramidArgs {
+    /// The folder to write {z}/{x}/{y}.png and index.html into (created).
+    #[arg(short, long, value_name = "OUT_DIR")]
+    output: PathBuf,
+    /// Zoom levels past the native one (where a pixel is a map tile or a game pixel), each
+    /// doubling the pixels; by default none.
+    #[arg(long, value_name = "Z")]
+    max_zoom: Option<u8>,
+}
+
+/// How the viewer names the picture and the coordinates under the cursor.
+pub(crate) struct Viewer {
+    /// The page's title: the facet or level.
+    pub(crate) title: String,
+    /// The name of a picture pixel in the game ("tile" for a UO facet, "pixel" ...).
+    pub(crate) unit: &'static str,
+    /// Picture pixels a game cell (a Cosmo tile is 8); 1 when a pixel is a cell.
+    pub(crate) cell: u32,
+    /// The name of a cell ("tile").
+    pub(crate) cell_unit: &'static str,
+}
+
+/// The viewer's settings, as the page reads them.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ViewerConfig<'a> {
+    title: &'a str,
+    width: u32,
+    height: u32,
+    native_zoom: u8,
+    max_zoom: u8,
+    unit: &'a str,
+    cell: u32,
+    cell_unit: &'a str,
+}
+
+/// What a `tiles` command's `--json` prints.
+#[derive(Serialize)]
+struct TilesReport {
+    out_dir: String,
+    index: String,
+    title: String,
+    /// Pixels at the native zoom.
+    width: u32,
+    /// Pixels at the native zoom.
+    height: u32,
+    native_zoom: u8,
+    max_zoom: u8,
+    tiles: u64,
+    /// Bytes of the tiles' PNGs.
+    bytes: u64,
+    elapsed_ms: f64,
+}
+
+/// Writes the pyramid of `source` and its viewer as `args` say, never over one of
+/// `inputs`, with a progress bar on a terminal; reports what was written.
+pub(crate) fn write_tiles(
+    source: &dyn TileSource,
+    args: &PyramidArgs,
+    viewer: &Viewer,
+    inputs: &[&Path],
+    out: &mut Output,
+) -> Result<()> {
+    let start = Instant::now();
+    let (width, height) = source.size();
+    let levels = Levels::new(width, height, args.max_zoom)?;
+    let count = levels.tile_count();
+    if count > MAX_TILES {
+        bail!(
+            "{count} tiles to zoom {} are more than the {MAX_TILES} a pyramid may have: lower --max-zoom",
+            levels.max
+        );
+    }
+    let dir = &args.output;
+    for z in 0..=levels.max {
+        let (across, _) = levels.tiles_at(z);
+        for x in 0..across {
+            let column = dir.join(z.to_string()).join(x.to_string());
+            std::fs::create_dir_all(&column)
+                .with_context(|| format!("cannot create {}", column.display()))?;
+        }
+    }
+    let bar = progress_bar(count, "tiles {bar:40} {pos}/{len} {eta}");
+    let bytes = AtomicU64::new(0);
+    // The first write error with its path; the pyramid stops at it.
+    let failed: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let built = build_pyramid(source, levels, &|z, x, y, tile| {
+        let path = dir
+            .join(z.to_string())
+            .join(x.to_string())
+            .join(format!("{y}.png"));
+        let mut png = Vec::new();
+        tile.write_png(&mut png)?;
+        if let Err(e) = write_small(&path, inputs, &png) {
+            let io = std::io::Error::other(e.to_string());
+            if let Ok(mut slot) = failed.lock() {
+                slot.get_or_insert(e);
+            }
+            return Err(png::EncodingError::from(io).into());
+        }
+        bytes.fetch_add(png.len() as u64, Ordering::Relaxed);
+        bar.inc(1);
+        Ok(())
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failed.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let tiles = built?;
+    let leaflet = dir.join("leaflet");
+    std::fs::create_dir_all(&leaflet)
+        .with_context(|| format!("cannot create {}", leaflet.display()))?;
+    for (name, data) in [
+        ("leaflet.js", LEAFLET_JS),
+        ("leaflet.css", LEAFLET_CSS),
+        ("LICENSE", LEAFLET_LICENSE),
+    ] {
+        write_bytes(&leaflet.join(name), inputs, data)?;
+    }
+    let config = ViewerConfig {
+        title: &viewer.title,
+        width,
+        height,
+        native_zoom: levels.native,
+        max_zoom: levels.max,
+        unit: viewer.unit,
+        cell: viewer.cell,
+        cell_unit: viewer.cell_unit,
+    };
+    let page = INDEX_HTML
+        .replace("__TITLE__", &html_text(&viewer.title))
+        // JSON in a script: `<` escaped so that no text can end the script early.
+        .replace(
+            "__CONFIG__",
+            &serde_json::to_string(&config)?.replace('<', "\\u003c"),
+        );
+    let index = dir.join("index.html");
+    write_bytes(&index, inputs, page.as_bytes())?;
+    let report = TilesReport {
+        out_dir: dir.display().to_string(),
+        index: index.display().to_string(),
+        title: viewer.title.clone(),
+        width,
+        height,
+        native_zoom: levels.native,
+        max_zoom: levels.max,
+        tiles,
+        bytes: bytes.into_inner(),
+        elapsed_ms: elapsed_ms(start),
+    };
+    out.report(&report, |w| {
+        writeln!(
+            w,
+            "wrote {} tiles (zoom 0 to {}, {} x {} pixels at zoom {}) and index.html into {} \
+             in {:.1} s",
+            report.tiles,
+            report.max_zoom,
+            report.width,
+            report.height,
+            report.native_zoom,
+            report.out_dir,
+            report.elapsed_ms / 1000.0
+        )
+    })
+}
+
+/// `text` with HTML's special characters escaped.
+fn html_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
