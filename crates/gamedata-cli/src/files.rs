@@ -17,17 +17,7 @@ pub(crate) fn write_file(
     inputs: &[&Path],
     fill: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
-    if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
-        bail!(
-            "{} is one of this command's inputs ({}): choose another output",
-            path.display(),
-            input.display()
-        );
-    }
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let folder = output_folder(path, inputs)?;
     let temp = temp_builder()
         .tempfile_in(folder)
         .with_context(|| format!("cannot create a file in {}", folder.display()))?;
@@ -44,6 +34,22 @@ pub(crate) fn write_file(
         .map_err(|e| e.error)
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// The folder `path` goes into (its temporary file is made there); refuses a `path` that
+/// is one of `inputs`.
+fn output_folder<'p>(path: &'p Path, inputs: &[&Path]) -> Result<&'p Path> {
+    if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
+        bail!(
+            "{} is one of this command's inputs ({}): choose another output",
+            path.display(),
+            input.display()
+        );
+    }
+    Ok(match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    })
 }
 
 /// A temporary file that ends as an ordinary output file: on Unix created with mode 0666
@@ -157,17 +163,7 @@ pub(crate) fn elapsed_ms(start: std::time::Instant) -> f64 {
 /// refusing a `path` that is one of `inputs`, without waiting for the disk: for the many
 /// small files of a tile pyramid, where a sync each would cost more than the tiles.
 pub(crate) fn write_small(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
-    if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
-        bail!(
-            "{} is one of this command's inputs ({}): choose another output",
-            path.display(),
-            input.display()
-        );
-    }
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let folder = output_folder(path, inputs)?;
     let mut temp = temp_builder()
         .tempfile_in(folder)
         .with_context(|| format!("cannot create a file in {}", folder.display()))?;

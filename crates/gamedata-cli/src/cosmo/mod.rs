@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
-use mni_core::{EpisodeFiles, FileData, GroupFile, Map, TileAttrTable, TileAttributes};
+use mni_core::{Episode, EpisodeFiles, FileData, GroupFile, Map, TileAttrTable, TileAttributes};
 use serde::Serialize;
 
 use crate::output::Output;
@@ -57,13 +57,8 @@ pub(crate) enum CosmoCommand {
 
 #[derive(Args)]
 pub(crate) struct TilesArgs {
-    /// The game folder holding COSMOn.STN and COSMOn.VOL (any letter case).
-    game_dir: PathBuf,
-    /// The map's entry name, e.g. A1.MNI (letter case is ignored).
-    map: String,
-    /// Episode number.
-    #[arg(long, default_value_t = 1)]
-    episode: u8,
+    #[command(flatten)]
+    select: MapSelect,
     /// Overlay the collision attributes (see the legend in `cosmo map --help`).
     #[arg(long)]
     attributes: bool,
@@ -71,15 +66,44 @@ pub(crate) struct TilesArgs {
     pyramid: crate::web::PyramidArgs,
 }
 
+/// Which map of which episode.
 #[derive(Args)]
-pub(crate) struct MapArgs {
+pub(crate) struct MapSelect {
     /// The game folder holding COSMOn.STN and COSMOn.VOL (any letter case).
-    pub(crate) game_dir: PathBuf,
+    game_dir: PathBuf,
     /// The map's entry name, e.g. A1.MNI (letter case is ignored).
-    pub(crate) map: String,
+    map: String,
     /// Episode number.
     #[arg(long, default_value_t = 1)]
-    pub(crate) episode: u8,
+    episode: u8,
+}
+
+impl MapSelect {
+    /// Opens the episode and its map and hands them to `f`; errors name the map, episode
+    /// and folder.
+    fn open<R>(
+        &self,
+        f: impl FnOnce(&EpisodeFiles, &Episode<'_>, &Map<'_>) -> Result<R>,
+    ) -> Result<R> {
+        let doing = || {
+            format!(
+                "reading map {} of episode {} in {}",
+                self.map,
+                self.episode,
+                self.game_dir.display()
+            )
+        };
+        let files = EpisodeFiles::open(&self.game_dir, self.episode).with_context(doing)?;
+        let ep = files.episode().with_context(doing)?;
+        let map = ep.map(&self.map).with_context(doing)?;
+        f(&files, &ep, &map)
+    }
+}
+
+#[derive(Args)]
+pub(crate) struct MapArgs {
+    #[command(flatten)]
+    select: MapSelect,
     /// Write the map as a PNG, one pixel per game pixel (8 x 8 a tile).
     #[arg(long, value_name = "OUT.png")]
     pub(crate) render: Option<PathBuf>,
@@ -353,31 +377,22 @@ pub(crate) fn print_map(out: &mut dyn Write, name: &str, r: &MapReport) -> std::
 }
 
 fn map(args: &MapArgs, out: &mut Output) -> Result<()> {
-    let doing = || {
-        format!(
-            "reading map {} of episode {} in {}",
-            args.map,
-            args.episode,
-            args.game_dir.display()
-        )
-    };
-    let files = EpisodeFiles::open(&args.game_dir, args.episode).with_context(doing)?;
-    let ep = files.episode().with_context(doing)?;
-    let map = ep.map(&args.map).with_context(doing)?;
-    let name = args.map.to_ascii_uppercase();
-    let render = match &args.render {
-        Some(png) => {
-            let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
-            let drawn = draw::render_png(&ep, &map, (png, &inputs), args.attributes)
-                .with_context(|| format!("rendering {name} to {}", png.display()))?;
-            Some(drawn)
-        }
-        None => None,
-    };
-    let report = MapRenderReport {
-        map: map_report(&map),
-        render,
-    };
+    let name = args.select.map.to_ascii_uppercase();
+    let report = args.select.open(|files, ep, map| {
+        let render = match &args.render {
+            Some(png) => {
+                let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
+                let drawn = draw::render_png(ep, map, (png, &inputs), args.attributes)
+                    .with_context(|| format!("rendering {name} to {}", png.display()))?;
+                Some(drawn)
+            }
+            None => None,
+        };
+        Ok(MapRenderReport {
+            map: map_report(map),
+            render,
+        })
+    })?;
     out.report(&report, |w| {
         print_map(w, &name, &report.map)?;
         if let Some(drawn) = &report.render {
@@ -398,35 +413,27 @@ struct MapRenderReport {
 
 /// `cosmo tiles`: the map drawn whole (at most 8 MiB), then cut into web map tiles.
 fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
-    let doing = || {
-        format!(
-            "reading map {} of episode {} in {}",
-            args.map,
-            args.episode,
-            args.game_dir.display()
-        )
-    };
-    let files = EpisodeFiles::open(&args.game_dir, args.episode).with_context(doing)?;
-    let ep = files.episode().with_context(doing)?;
-    let map = ep.map(&args.map).with_context(doing)?;
-    let images = ep
-        .tile_images()
-        .context("reading TILES.MNI and MASKTILE.MNI")?;
-    let mut picture = gamedata_render::cosmo::draw_map(&map, &images, draw::BACKGROUND)?;
-    if args.attributes {
-        let attrs = ep.tile_attributes().context("reading TILEATTR.MNI")?;
-        gamedata_render::cosmo::overlay_attributes(&mut picture.image, &map, &attrs);
-    }
-    let viewer = crate::web::Viewer {
-        title: format!(
-            "{} of episode {}",
-            args.map.to_ascii_uppercase(),
-            args.episode
-        ),
-        unit: "pixel",
-        cell: 8,
-        cell_unit: "tile",
-    };
-    let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
-    crate::web::write_tiles(&picture.image, &args.pyramid, &viewer, &inputs, out)
+    let select = &args.select;
+    args.select.open(|files, ep, map| {
+        let images = ep
+            .tile_images()
+            .context("reading TILES.MNI and MASKTILE.MNI")?;
+        let mut picture = gamedata_render::cosmo::draw_map(map, &images, draw::BACKGROUND)?;
+        if args.attributes {
+            let attrs = ep.tile_attributes().context("reading TILEATTR.MNI")?;
+            gamedata_render::cosmo::overlay_attributes(&mut picture.image, map, &attrs);
+        }
+        let viewer = crate::web::Viewer {
+            title: format!(
+                "{} of episode {}",
+                select.map.to_ascii_uppercase(),
+                select.episode
+            ),
+            unit: "pixel",
+            cell: 8,
+            cell_unit: "tile",
+        };
+        let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
+        crate::web::write_tiles(&picture.image, &args.pyramid, &viewer, &inputs, out)
+    })
 }

@@ -95,19 +95,23 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         cell: 8,
         cell_unit: "block",
     };
-    let p = &files.paths;
-    let inputs: Vec<&Path> = [Some(&p.map), Some(&p.staidx), Some(&p.statics)]
-        .into_iter()
-        .chain([p.tiledata.as_ref(), p.radarcol.as_ref(), p.hues.as_ref()])
-        .flatten()
-        .map(PathBuf::as_path)
-        .chain(args.radarcol.as_deref())
-        .collect();
+    let inputs = facet_inputs(&files.paths, args.radarcol.as_deref());
     let source = RadarSource {
         facet: &facet,
         colours: &colours,
     };
     write_tiles(&source, &args.pyramid, &viewer, &inputs, out)
+}
+
+/// The files a facet's picture is drawn from (never to be written over), and `radarcol`.
+fn facet_inputs<'a>(p: &'a mul_core::FacetPaths, radarcol: Option<&'a Path>) -> Vec<&'a Path> {
+    [Some(&p.map), Some(&p.staidx), Some(&p.statics)]
+        .into_iter()
+        .chain([p.tiledata.as_ref(), p.radarcol.as_ref(), p.hues.as_ref()])
+        .flatten()
+        .map(PathBuf::as_path)
+        .chain(radarcol)
+        .collect()
 }
 
 /// A rectangle of tiles in a report.
@@ -170,14 +174,7 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
             clipped
         }
     };
-    let p = &files.paths;
-    let inputs: Vec<&Path> = [Some(&p.map), Some(&p.staidx), Some(&p.statics)]
-        .into_iter()
-        .chain([p.tiledata.as_ref(), p.radarcol.as_ref(), p.hues.as_ref()])
-        .flatten()
-        .map(PathBuf::as_path)
-        .chain(args.radarcol.as_deref())
-        .collect();
+    let inputs = facet_inputs(&files.paths, args.radarcol.as_deref());
     let (width, height) = write_radar(&facet, &radar, (region, args.scale), &args.output, &inputs)?;
     let report = RenderReport {
         bytes: Written::of(&args.output)?.bytes,

@@ -66,6 +66,17 @@ pub(crate) struct RenderReport {
     elapsed_ms: f64,
 }
 
+/// The level's tile property records.
+fn tile_index<'data>(
+    level: &wap_core::Level<'data>,
+    file: &std::path::Path,
+) -> Result<wap_core::TilePropertyIndex<'data>> {
+    level
+        .tile_properties()
+        .and_then(|t| t.collect())
+        .with_context(|| format!("reading {}", file.display()))
+}
+
 /// The plane named `name` (case ignored), else the main plane.
 fn chosen_plane<'data>(
     level: &wap_core::Level<'data>,
@@ -105,10 +116,7 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
     let plane = chosen_plane(&level, args.plane.as_deref(), &args.file)?;
-    let index = level
-        .tile_properties()
-        .and_then(|t| t.collect())
-        .with_context(|| format!("reading {}", args.file.display()))?;
+    let index = tile_index(&level, &args.file)?;
     // One game pixel a pixel: the tile's width in pixels a tile.
     let tile = u32::try_from(plane.tile_size().0).unwrap_or(0);
     let map = wwd::CollisionMap::new(&plane, &index, tile)
@@ -131,10 +139,7 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
     let plane = chosen_plane(&level, args.plane.as_deref(), &args.file)?;
-    let index = level
-        .tile_properties()
-        .and_then(|t| t.collect())
-        .with_context(|| format!("reading {}", args.file.display()))?;
+    let index = tile_index(&level, &args.file)?;
     let tile_px = args.tile_px.unwrap_or_else(|| wwd::default_tile_px(&plane));
     let map = wwd::CollisionMap::new(&plane, &index, tile_px)
         .with_context(|| format!("drawing {}", args.file.display()))?;
