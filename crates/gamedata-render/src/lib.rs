@@ -11,7 +11,10 @@
 //!   [`cosmo::overlay_attributes`] for the tile attributes.
 //!
 //! Every renderer draws into one [`RgbaImage`] (4 bytes a pixel, rows top to bottom) of at
-//! most [`MAX_PIXELS`] pixels, which [`RgbaImage::write_png`] encodes. The readers' crates
+//! most [`MAX_PIXELS`] pixels, which [`RgbaImage::write_png`] encodes. Pictures too large
+//! to hold are drawn and encoded a stripe of rows at a time ([`write_png_stripes`],
+//! [`wwd::CollisionMap`], [`uo::write_radar_png`]), and [`tiles`] cuts any picture into
+//! the XYZ pyramid of 256-pixel web map tiles. The readers' crates
 //! are re-exported ([`mul_core`], [`wap_core`], [`mni_core`]), so the views these
 //! functions take need no other dependency. Format facts are the readers'
 //! (`docs/formats/uo.md`, `wwd.md`, `cosmo.md`).
