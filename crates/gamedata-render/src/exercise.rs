@@ -21,7 +21,7 @@ use mni_core::{Map, MaskedTiles, SolidTiles, TileAttrTable, TileImages};
 use mul_core::{Facet, FacetBytes, MapSize, RadarColours, rgb555_to_rgb8};
 use wap_core::{Attribute, LevelFile, Plane, Tile, TilePropertyIndex};
 
-use crate::uo::{RadarOptions, radar, radar_with_progress};
+use crate::uo::{RadarOptions, radar, radar_with_progress, write_radar_png};
 use crate::{Region, RenderError, RgbaImage, cosmo, wwd};
 
 /// A small facet and its radar map: five files (a control file, map, staidx, statics,
@@ -31,7 +31,8 @@ use crate::{Region, RenderError, RgbaImage, cosmo, wwd};
 /// the colour of its tile, found tile by tile through `Facet::statics_at` (the highest
 /// static at or above the land's z less 1, the later of equals, else the land; black where
 /// the map block is unreadable); at the scale, every pixel is the scale-1 picture averaged
-/// over the tiles it covers; the progress calls add up to the width.
+/// over the tiles it covers; the progress calls add up to the width; the PNG written in
+/// stripes decodes to the same pixels; the picture's web map pyramid holds them.
 pub fn uo_radar(data: &[u8]) -> u64 {
     let [control, map, staidx, statics, radarcol] = split_parts::<5, 4>(data);
     let c = |i: usize| u32::from(control.get(i).copied().unwrap_or(0));
@@ -61,8 +62,9 @@ pub fn uo_radar(data: &[u8]) -> u64 {
 /// The radar map of `asked` at `scale` (1 to 256) with its properties, as [`uo_radar`]
 /// checks them: a region not wholly inside is refused and its clipped part drawn instead;
 /// at scale 1 every pixel is its tile's colour, found tile by tile; at `scale` every pixel
-/// is the scale-1 picture averaged; the progress calls add up to the width. Returns the
-/// sum of the picture's bytes.
+/// is the scale-1 picture averaged; the progress calls add up to the width; the PNG in
+/// stripes decodes to the same pixels; the pyramid holds them. Returns a sum of what was
+/// drawn (more than the scaled picture's bytes).
 ///
 /// # Panics
 ///
@@ -123,7 +125,74 @@ pub fn check_radar(
             assert_eq!(scaled.get(ox, oy), Some([r, g, b, 255]), "pixel {ox},{oy}");
         }
     }
+    // Written as a PNG in stripes, it decodes to the same pixels.
+    let mut png = Vec::new();
+    match write_radar_png(facet, colours, &options(region, scale), &mut png, &|_| {}) {
+        Ok(size) => assert_eq!(size, (scaled.width(), scaled.height())),
+        Err(e) => panic!("the PNG of a {region} region at scale {scale}: {e}"),
+    }
+    assert_eq!(decode_png(&png).as_ref(), Some(&scaled));
+    acc = acc.wrapping_add(png.len() as u64);
+    acc = acc.wrapping_add(check_pyramid(&scaled));
     acc.wrapping_add(scaled.pixels().iter().map(|&p| u64::from(p)).sum::<u64>())
+}
+
+/// An 8-bit RGBA PNG decoded, `None` when it is not one.
+fn decode_png(bytes: &[u8]) -> Option<RgbaImage> {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .ok()?;
+    let mut buf = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut buf).ok()?;
+    buf.truncate(info.buffer_size());
+    RgbaImage::from_pixels(info.width, info.height, buf)
+}
+
+/// The web map pyramid of `picture`, one level magnified, with its properties: every tile
+/// the levels count is made once, each 256 x 256; the native tiles hold the picture's
+/// pixels, transparent past its edge; the magnified level doubles them. Returns the tiles.
+fn check_pyramid(picture: &RgbaImage) -> u64 {
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+
+    use crate::tiles::{Levels, TILE, build_pyramid};
+    let (w, h) = (picture.width(), picture.height());
+    let levels = match Levels::new(w, h, None) {
+        Ok(l) => Levels {
+            max: l.native + 1,
+            ..l
+        },
+        Err(e) => panic!("a {w} x {h} picture has no pyramid: {e}"),
+    };
+    let tiles = Mutex::new(BTreeMap::new());
+    let built = build_pyramid(picture, levels, &|z, x, y, tile| {
+        assert_eq!((tile.width(), tile.height()), (TILE, TILE));
+        let mut tiles = tiles.lock().map_err(|_| RenderError::Scale { scale: 0 })?;
+        assert!(
+            tiles.insert((z, x, y), tile.clone()).is_none(),
+            "{z}/{x}/{y} twice"
+        );
+        Ok(())
+    });
+    let tiles = tiles.into_inner().unwrap_or_default();
+    let Ok(count) = built else {
+        panic!("the pyramid of a {w} x {h} picture failed");
+    };
+    assert_eq!(count, levels.tile_count());
+    assert_eq!(tiles.len() as u64, count);
+    let native = |x: u32, y: u32| {
+        let tile = tiles.get(&(levels.native, u64::from(x / TILE), u64::from(y / TILE)))?;
+        tile.get(x % TILE, y % TILE)
+    };
+    for (x, y) in [(0, 0), (w - 1, h - 1), (w / 2, h / 3)] {
+        assert_eq!(native(x, y), picture.get(x, y), "native pixel {x},{y}");
+    }
+    if w % TILE != 0 {
+        assert_eq!(native(w, 0).map(|p| p[3]), Some(0), "past the right edge");
+    }
+    let magnified = tiles.get(&(levels.native + 1, 0, 0));
+    assert_eq!(magnified.and_then(|t| t.get(1, 1)), picture.get(0, 0));
+    count
 }
 
 /// The radar colour of tile (`x`, `y`), found for that tile alone.
