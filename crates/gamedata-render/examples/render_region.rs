@@ -1,5 +1,4 @@
-//! A pipeline's first step: a region of a facet as a radar map PNG.
-//! `cargo run -p gamedata-render --example render_region -- DIR FACET X,Y,W,H SCALE OUT.png`
+//! A pipeline's first step: a region of a facet as a radar map PNG (usage: see the README).
 use gamedata_render::mul_core::{FacetFiles, RadarColours};
 use gamedata_render::{Region, uo};
 
@@ -21,6 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let options = uo::RadarOptions {
         scale: scale.parse()?,
         region: Some(Region::new(x, y, w, h)),
+        ..uo::RadarOptions::default()
     };
     let picture = uo::radar(&facet, &colours, &options)?;
     picture.write_png(std::io::BufWriter::new(std::fs::File::create(out)?))?;

@@ -30,7 +30,8 @@ use crate::{Region, RenderError, RgbaImage, cosmo, wwd};
 /// wholly inside is refused and its clipped part drawn instead; at scale 1 every pixel is
 /// the colour of its tile, found tile by tile through `Facet::statics_at` (the highest
 /// static at or above the land's z less 1, the later of equals, else the land; black where
-/// the map block is unreadable); at the scale, every pixel is the scale-1 picture averaged
+/// the map block is unreadable), shaded against its north-west neighbour's height when
+/// the control's eighth byte is odd; at the scale, every pixel is the scale-1 picture averaged
 /// over the tiles it covers; the progress calls add up to the width; the PNG written in
 /// stripes decodes to the same pixels; the picture's web map pyramid holds them.
 pub fn uo_radar(data: &[u8]) -> u64 {
@@ -56,10 +57,10 @@ pub fn uo_radar(data: &[u8]) -> u64 {
         Err(e) => return e.to_string().len() as u64,
     };
     let asked = Region::new(c(3), c(4), c(5) + 1, c(6) + 1);
-    check_radar(&facet, &colours, asked, c(2) % 8 + 1)
+    check_radar(&facet, &colours, asked, c(2) % 8 + 1, c(7) % 2 == 1)
 }
 
-/// The radar map of `asked` at `scale` (1 to 256) with its properties, as [`uo_radar`]
+/// The radar map of `asked` at `scale` (1 to 256), hillshaded or not, with its properties, as [`uo_radar`]
 /// checks them: a region not wholly inside is refused and its clipped part drawn instead;
 /// at scale 1 every pixel is its tile's colour, found tile by tile; at `scale` every pixel
 /// is the scale-1 picture averaged; the progress calls add up to the width; the PNG in
@@ -74,11 +75,13 @@ pub fn check_radar(
     colours: &RadarColours<'_>,
     asked: Region,
     scale: u32,
+    hillshade: bool,
 ) -> u64 {
     let (w, h) = (facet.size().width(), facet.size().height());
     let options = |region, scale| RadarOptions {
         scale,
         region: Some(region),
+        hillshade,
     };
     let mut acc = 0u64;
     if !asked.is_inside(w, h) {
@@ -98,7 +101,16 @@ pub fn check_radar(
     assert_eq!((full.width(), full.height()), (region.width, region.height));
     for y in 0..region.height {
         for x in 0..region.width {
-            let [r, g, b] = tile_colour(facet, colours, region.x + x, region.y + y);
+            let (tx, ty) = (region.x + x, region.y + y);
+            let mut colour = tile_colour(facet, colours, tx, ty);
+            if hillshade {
+                let north_west = tx.checked_sub(1).zip(ty.checked_sub(1));
+                let nw = north_west.and_then(|(nx, ny)| tile_height(facet, nx, ny));
+                if let (Some(h), Some(n)) = (tile_height(facet, tx, ty), nw) {
+                    colour = crate::uo::shade(colour, h - n);
+                }
+            }
+            let [r, g, b] = colour;
             assert_eq!(
                 full.get(x, y),
                 Some([r, g, b, 255]),
@@ -211,6 +223,22 @@ fn tile_colour(facet: &Facet<'_>, colours: &RadarColours<'_>, x: u32, y: u32) ->
         None => colours.land(cell.id.get()),
     };
     rgb555_to_rgb8(colour.unwrap_or(0))
+}
+
+/// The height of tile (`x`, `y`) for hillshading, found for that tile alone: the z of the
+/// static that shows (the highest at or above the land's z less 1), else the land's.
+fn tile_height(facet: &Facet<'_>, x: u32, y: u32) -> Option<i16> {
+    let cell = facet.map.cell(x, y)?;
+    let land_z = i16::from(cell.z);
+    let shown = facet
+        .statics_at(x, y)
+        .ok()
+        .into_iter()
+        .flatten()
+        .filter(|s| i16::from(s.z) >= land_z - 1)
+        .map(|s| i16::from(s.z))
+        .max();
+    Some(shown.unwrap_or(land_z))
 }
 
 /// The average of the up to `scale` x `scale` pixels of `full` from (`x0`, `y0`), rounded

@@ -29,6 +29,9 @@ pub struct RadarOptions {
     pub scale: u32,
     /// The tiles to draw, wholly inside the facet; `None` (the default) draws all of it.
     pub region: Option<Region>,
+    /// Shade each tile by its height against its north-west neighbour's, as if lit from
+    /// the north-west (see [`shade`]); off by default.
+    pub hillshade: bool,
 }
 
 impl Default for RadarOptions {
@@ -36,6 +39,7 @@ impl Default for RadarOptions {
         RadarOptions {
             scale: 1,
             region: None,
+            hillshade: false,
         }
     }
 }
@@ -101,6 +105,7 @@ pub fn radar_with_progress(
         region,
         scale: options.scale,
         oh,
+        hillshade: options.hillshade,
     };
     let stripes: Vec<(u32, Vec<[u8; 3]>)> = (0..ow.div_ceil(STRIPE))
         .into_par_iter()
@@ -170,6 +175,7 @@ fn write_radar_png_rows(
         let tiles = rows.min(height.saturating_sub(oy)).saturating_mul(scale);
         let band = RadarOptions {
             scale,
+            hillshade: options.hillshade,
             region: Some(Region::new(
                 region.x,
                 y,
@@ -192,6 +198,8 @@ pub struct RadarSource<'a, 'data> {
     pub facet: &'a Facet<'data>,
     /// Its radar colours.
     pub colours: &'a RadarColours<'data>,
+    /// Whether tiles are shaded by height ([`RadarOptions::hillshade`]).
+    pub hillshade: bool,
 }
 
 impl crate::tiles::TileSource for RadarSource<'_, '_> {
@@ -203,6 +211,7 @@ impl crate::tiles::TileSource for RadarSource<'_, '_> {
         let options = RadarOptions {
             scale: 1,
             region: Some(region),
+            hillshade: self.hillshade,
         };
         radar(self.facet, self.colours, &options)
     }
@@ -218,6 +227,8 @@ struct Job<'a, 'data> {
     scale: u32,
     /// Output rows.
     oh: u32,
+    /// Whether tiles are shaded by height.
+    hillshade: bool,
 }
 
 impl Job<'_, '_> {
@@ -238,7 +249,10 @@ impl Job<'_, '_> {
         let mut colours = [[0u8; 3]; 64];
         for bx in tx0 / 8..tx1.div_ceil(8) {
             for by in ty0 / 8..ty1.div_ceil(8) {
-                block_colours(self.facet, self.colours, bx, by, &mut colours);
+                let heights = block_colours(self.facet, self.colours, bx, by, &mut colours);
+                if self.hillshade {
+                    shade_block(self.facet, bx, by, &heights, &mut colours);
+                }
                 for (i, colour) in (0u32..).zip(&colours) {
                     let x = bx.saturating_mul(8).saturating_add(i % 8);
                     let y = by.saturating_mul(8).saturating_add(i / 8);
@@ -268,22 +282,30 @@ impl Job<'_, '_> {
 }
 
 /// The radar colour of each of block (bx, by)'s 64 tiles, row by row (see the module's
-/// documentation for the rules).
+/// documentation for the rules); returns each tile's height for [`shade`]: the z of the
+/// static shown, else the land's; `None` for all when the map block cannot be read.
 fn block_colours(
     facet: &Facet<'_>,
     colours: &RadarColours<'_>,
     bx: u32,
     by: u32,
     out: &mut [[u8; 3]; 64],
-) {
+) -> [Option<i16>; 64] {
     let Some(block) = facet.map.block(bx, by) else {
         *out = [[0; 3]; 64];
-        return;
+        return [None; 64];
     };
     let mut top = [i16::MIN; 64];
-    for ((colour, cell), z) in out.iter_mut().zip(&block.cells).zip(top.iter_mut()) {
+    let mut heights = [None; 64];
+    for (((colour, cell), z), h) in out
+        .iter_mut()
+        .zip(&block.cells)
+        .zip(top.iter_mut())
+        .zip(heights.iter_mut())
+    {
         *colour = rgb555_to_rgb8(colours.land(cell.id.get()).unwrap_or(0));
         *z = i16::from(cell.z).saturating_sub(1);
+        *h = Some(i16::from(cell.z));
     }
     let statics = facet
         .size()
@@ -296,14 +318,68 @@ fn block_colours(
         let i = usize::from(s.y)
             .saturating_mul(8)
             .saturating_add(usize::from(s.x));
-        let (Some(z), Some(colour)) = (top.get_mut(i), out.get_mut(i)) else {
+        let (Some(z), Some(colour), Some(h)) = (top.get_mut(i), out.get_mut(i), heights.get_mut(i))
+        else {
             continue;
         };
         if i16::from(s.z) >= *z {
             *z = i16::from(s.z);
+            *h = Some(i16::from(s.z));
             *colour = rgb555_to_rgb8(colours.item(s.id.get()).unwrap_or(0));
         }
     }
+    heights
+}
+
+/// The height [`block_colours`] gives tile (`x`, `y`), found for that tile alone.
+fn tile_height(facet: &Facet<'_>, x: u32, y: u32) -> Option<i16> {
+    let land = i16::from(facet.map.cell(x, y)?.z);
+    let top = facet.statics_at(x, y).ok().and_then(|statics| {
+        statics
+            .filter(|s| i16::from(s.z) >= land.saturating_sub(1))
+            .max_by_key(|s| s.z)
+    });
+    Some(top.map_or(land, |s| i16::from(s.z)))
+}
+
+/// Shades block (bx, by)'s colours by [`shade`], each tile against its north-west
+/// neighbour (in this block, or read from its own); tiles without both heights stay as
+/// they are.
+fn shade_block(
+    facet: &Facet<'_>,
+    bx: u32,
+    by: u32,
+    heights: &[Option<i16>; 64],
+    colours: &mut [[u8; 3]; 64],
+) {
+    for (i, (colour, h)) in (0u32..).zip(colours.iter_mut().zip(heights)) {
+        let (cx, cy) = (i % 8, i / 8);
+        let neighbour = if cx > 0 && cy > 0 {
+            heights
+                .get(usize::try_from(i.saturating_sub(9)).unwrap_or(usize::MAX))
+                .copied()
+                .flatten()
+        } else {
+            let x = bx.saturating_mul(8).saturating_add(cx).checked_sub(1);
+            let y = by.saturating_mul(8).saturating_add(cy).checked_sub(1);
+            x.zip(y).and_then(|(x, y)| tile_height(facet, x, y))
+        };
+        if let (Some(h), Some(n)) = (*h, neighbour) {
+            *colour = shade(*colour, h.saturating_sub(n));
+        }
+    }
+}
+
+/// A colour lit from the north-west: `rise`, a tile's height less its north-west
+/// neighbour's, clamped to -8..=8, scales each channel by (256 + 16 x rise) / 256, at most
+/// 255 (a slope facing the light up to 50 % brighter, one facing away up to 50 % darker).
+/// This project's rule, not the client's: the client's radar map is flat.
+pub fn shade(colour: [u8; 3], rise: i16) -> [u8; 3] {
+    let factor = 256i32.saturating_add(i32::from(rise.clamp(-8, 8)).saturating_mul(16));
+    colour.map(|c| {
+        let v = i32::from(c).saturating_mul(factor) / 256;
+        u8::try_from(v.clamp(0, 255)).unwrap_or(u8::MAX)
+    })
 }
 
 #[cfg(test)]
@@ -321,6 +397,7 @@ mod tests {
             let options = RadarOptions {
                 scale,
                 region: Some(region),
+                hillshade: scale == 3,
             };
             let whole = radar(&facet, &colours, &options).unwrap();
             for rows in [1, 2, 5, 100] {

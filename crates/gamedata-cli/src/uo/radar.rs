@@ -33,6 +33,10 @@ pub(crate) struct RenderArgs {
     /// radarcol.mul to colour with, when the folder has none.
     #[arg(long)]
     radarcol: Option<PathBuf>,
+    /// Shade each tile by its height against its north-west neighbour's (lit from the
+    /// north-west).
+    #[arg(long)]
+    hillshade: bool,
 }
 
 fn parse_region(text: &str) -> Result<Region, String> {
@@ -79,6 +83,10 @@ pub(crate) struct TilesArgs {
     /// radarcol.mul to colour with, when the folder has none.
     #[arg(long)]
     radarcol: Option<PathBuf>,
+    /// Shade each tile by its height against its north-west neighbour's (lit from the
+    /// north-west).
+    #[arg(long)]
+    hillshade: bool,
 }
 
 /// `uo tiles`: the facet's radar map (one map tile a pixel at the native zoom) as web map
@@ -99,6 +107,7 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     let source = RadarSource {
         facet: &facet,
         colours: &colours,
+        hillshade: args.hillshade,
     };
     write_tiles(&source, &args.pyramid, &viewer, &inputs, out)
 }
@@ -175,7 +184,13 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         }
     };
     let inputs = facet_inputs(&files.paths, args.radarcol.as_deref());
-    let (width, height) = write_radar(&facet, &radar, (region, args.scale), &args.output, &inputs)?;
+    let (width, height) = write_radar(
+        &facet,
+        &radar,
+        (region, args.scale, args.hillshade),
+        &args.output,
+        &inputs,
+    )?;
     let report = RenderReport {
         bytes: Written::of(&args.output)?.bytes,
         output: args.output.display().to_string(),
@@ -201,13 +216,14 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
 fn write_radar(
     facet: &Facet<'_>,
     radar: &RadarColours<'_>,
-    (region, scale): (Region, u32),
+    (region, scale, hillshade): (Region, u32, bool),
     path: &Path,
     inputs: &[&Path],
 ) -> Result<(u32, u32)> {
     let options = RadarOptions {
         scale,
         region: Some(region),
+        hillshade,
     };
     let (_, _, height) = options.plan(facet.size())?;
     let bar = progress_bar(u64::from(height), "rendering {bar:40} {percent}% {eta}");
@@ -227,5 +243,5 @@ pub(crate) fn render_facet(facet: &Facet<'_>, scale: u32, path: &Path) -> Result
         .ok_or_else(|| anyhow!("the facet has no radarcol.mul"))?;
     let size = facet.size();
     let region = Region::whole(size.width(), size.height());
-    write_radar(facet, &radar, (region, scale), path, &[])
+    write_radar(facet, &radar, (region, scale, false), path, &[])
 }

@@ -25,8 +25,8 @@ fn prealpha_radar_map_is_its_tiles_averaged() {
     let colours = RadarColours::parse(&radarcol).unwrap();
     // The whole map at scale 1 checked tile by tile, and averaged at 8; a region past the
     // edge refused, then drawn clipped at 3.
-    assert!(check_radar(&facet, &colours, Region::whole(1024, 1024), 8) > 128 * 128 * 255);
-    assert!(check_radar(&facet, &colours, Region::new(1000, 10, 100, 30), 3) > 8 * 10 * 255);
+    assert!(check_radar(&facet, &colours, Region::whole(1024, 1024), 8, false) > 128 * 128 * 255);
+    assert!(check_radar(&facet, &colours, Region::new(1000, 10, 100, 30), 3, true) > 8 * 10 * 255);
     // Not one colour: the map has water, land and statics.
     let small = radar(
         &facet,

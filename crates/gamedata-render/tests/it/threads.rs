@@ -26,6 +26,7 @@ fn radar_maps_drawn_from_four_threads_are_the_same() {
     let options = RadarOptions {
         scale: 2,
         region: Some(Region::new(3, 5, 50, 40)),
+        hillshade: true,
     };
     let alone = radar(&facet, &colours, &options).unwrap();
     assert_eq!((alone.width(), alone.height()), (25, 20));
