@@ -17,7 +17,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or_else(|| "fuzz/seeds".into()),
     );
     // A 3 x 2-block facet (24 x 16 tiles) with the generator's radar colours; control:
-    // blocks wide and high less 1, scale less 1, then the region x, y, width - 1, height - 1.
+    // blocks wide and high less 1, scale less 1, then the region x, y, width - 1, height - 1,
+    // and hillshading when odd.
     let world = World::generate(MapSize::from_blocks(3, 2)?, 7);
     let radarcol = uo::radarcol();
     let facet = |control: &[u8]| {
@@ -31,6 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let whole = facet(&[2, 1, 0, 0, 0, 23, 15]);
     let scaled_clipped = facet(&[2, 1, 2, 5, 3, 40, 40]);
+    let hillshaded = facet(&[2, 1, 1, 0, 0, 23, 15, 1]);
 
     let level = wwd::level(11, 16, 16).to_file(true)?;
     let wide = wwd::level(12, 48, 8).to_file(false)?;
@@ -44,9 +46,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &cosmo::tile_attributes(),
     ]);
 
-    let seeds: [(&str, &str, &[u8]); 5] = [
+    let seeds: [(&str, &str, &[u8]); 6] = [
         ("uo_radar", "synthetic_3x2_blocks", &whole),
         ("uo_radar", "synthetic_scale_3_clipped", &scaled_clipped),
+        ("uo_radar", "synthetic_scale_2_hillshaded", &hillshaded),
         ("wwd_collision", "synthetic_compressed", &level),
         ("wwd_collision", "synthetic_wide_plain", &wide),
         ("mni_draw", "synthetic_a2", &map),

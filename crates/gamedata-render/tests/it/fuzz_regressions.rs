@@ -23,7 +23,7 @@ fn seed(target: &str, name: &str) -> Vec<u8> {
 #[test]
 fn radar_seeds_and_their_mutations_keep_the_properties() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let runs = replay_crate_regressions(root, "uo_radar", 2, MutationPlan::default(), |data| {
+    let runs = replay_crate_regressions(root, "uo_radar", 3, MutationPlan::default(), |data| {
         exercise::uo_radar(data);
     });
     assert!(runs > 1000, "{runs} runs");
@@ -38,6 +38,9 @@ fn radar_seeds_draw_their_pictures() {
     assert!(whole > 24 * 16 * 255, "{whole}");
     let clipped = exercise::uo_radar(&seed("uo_radar", "synthetic_scale_3_clipped"));
     assert!(clipped > 1 + 7 * 5 * 255, "{clipped}");
+    // The whole facet hillshaded at scale 2: 12 x 8 pixels.
+    let shaded = exercise::uo_radar(&seed("uo_radar", "synthetic_scale_2_hillshaded"));
+    assert!(shaded > 12 * 8 * 255, "{shaded}");
 }
 
 #[test]
