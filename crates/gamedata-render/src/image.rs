@@ -29,19 +29,27 @@ impl fmt::Debug for RgbaImage {
 /// The byte length of a `width` x `height` RGBA picture, if it has at most [`MAX_PIXELS`].
 fn byte_len(width: u32, height: u32) -> Result<usize> {
     let pixels = u64::from(width).saturating_mul(u64::from(height));
-    if pixels > MAX_PIXELS {
-        return Err(RenderError::TooLarge {
+    // At most 2^30 bytes when within the cap.
+    usize::try_from(pixels.saturating_mul(4))
+        .ok()
+        .filter(|_| pixels <= MAX_PIXELS)
+        .ok_or(RenderError::TooLarge {
             width: u64::from(width),
             height: u64::from(height),
             max: MAX_PIXELS,
-        });
-    }
-    // At most 2^30 bytes.
-    usize::try_from(pixels.saturating_mul(4)).map_err(|_| RenderError::TooLarge {
-        width: u64::from(width),
-        height: u64::from(height),
-        max: MAX_PIXELS,
-    })
+        })
+}
+
+/// Bytes of one stripe when a picture is drawn and encoded a stripe at a time: 16 MiB.
+pub const STRIPE_BYTES: usize = 16 << 20;
+
+/// Rows of a picture `width` pixels wide that fill a stripe of about [`STRIPE_BYTES`]; at
+/// least 1.
+pub fn stripe_rows(width: u32) -> u32 {
+    let rows = STRIPE_BYTES
+        .checked_div((width as usize).saturating_mul(4))
+        .unwrap_or(1);
+    u32::try_from(rows).unwrap_or(u32::MAX).max(1)
 }
 
 impl RgbaImage {

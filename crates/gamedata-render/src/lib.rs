@@ -61,7 +61,7 @@ pub mod wwd;
 
 use std::fmt;
 
-pub use image::{MAX_PIXELS, RgbaImage, write_png_stripes};
+pub use image::{MAX_PIXELS, RgbaImage, STRIPE_BYTES, stripe_rows, write_png_stripes};
 pub use mni_core;
 pub use mul_core;
 pub use wap_core;

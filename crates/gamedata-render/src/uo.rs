@@ -131,11 +131,8 @@ pub fn radar_with_progress(
     Ok(image)
 }
 
-/// Bytes of one stripe of [`write_radar_png`]: 16 MiB.
-pub const STRIPE_BYTES: usize = 16 << 20;
-
 /// [`radar`] encoded as an 8-bit RGBA PNG into `out` a stripe of rows at a time (about
-/// [`STRIPE_BYTES`] each), so that memory stays within one stripe whatever the picture's
+/// [`crate::STRIPE_BYTES`] each), so that memory stays within one stripe whatever the picture's
 /// size (facet 0 at scale 1 is 7,168 x 4,096 pixels, 112 MiB whole); the pixels are
 /// [`radar`]'s. `progress` is called with the output rows done after each stripe. Returns
 /// the picture's width and height.
@@ -148,24 +145,20 @@ pub fn write_radar_png(
     out: impl Write,
     progress: &dyn Fn(u32),
 ) -> Result<(u32, u32)> {
-    let (_, width, _) = options.plan(facet.size())?;
-    let rows = STRIPE_BYTES
-        .checked_div((width as usize).saturating_mul(4))
-        .unwrap_or(1);
-    let rows = u32::try_from(rows).unwrap_or(u32::MAX).max(1);
-    write_radar_png_rows(facet, colours, options, out, progress, rows)
+    write_radar_png_rows(facet, colours, options, out, progress, None)
 }
 
-/// [`write_radar_png`] with stripes of `rows` output rows.
+/// [`write_radar_png`] with stripes of `rows` output rows (`None`: [`crate::stripe_rows`]).
 fn write_radar_png_rows(
     facet: &Facet<'_>,
     colours: &RadarColours<'_>,
     options: &RadarOptions,
     out: impl Write,
     progress: &dyn Fn(u32),
-    rows: u32,
+    rows: Option<u32>,
 ) -> Result<(u32, u32)> {
     let (region, width, height) = options.plan(facet.size())?;
+    let rows = rows.unwrap_or_else(|| crate::stripe_rows(width)).max(1);
     let scale = options.scale;
     let bottom = region.y.saturating_add(region.height);
     crate::write_png_stripes(out, width, height, |oy| {
@@ -409,7 +402,7 @@ mod tests {
                     &options,
                     &mut bytes,
                     &|n| done.set(done.get() + n),
-                    rows,
+                    Some(rows),
                 )
                 .unwrap();
                 assert_eq!(size, (whole.width(), whole.height()));

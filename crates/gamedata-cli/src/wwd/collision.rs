@@ -145,9 +145,7 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         .with_context(|| format!("drawing {}", args.file.display()))?;
     // Encoded a stripe of about 16 MiB at a time: RETAIL01 at 64 pixels a tile is
     // 24,576 x 6,144 pixels (576 MiB whole).
-    let rows = u32::try_from((16usize << 20) / (map.width() as usize * 4).max(1))
-        .unwrap_or(1)
-        .max(1);
+    let rows = gamedata_render::stripe_rows(map.width());
     let mut counts = wwd::PixelCounts::default();
     crate::files::write_file(&args.output, &[&args.file], |w| {
         gamedata_render::write_png_stripes(w, map.width(), map.height(), |y| {
