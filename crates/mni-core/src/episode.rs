@@ -9,11 +9,13 @@ use std::path::{Path, PathBuf};
 
 use gamedata_io::{FileData, file_name, find_file_ignoring_case};
 
+use crate::backdrop::{Backdrop, backdrop_name};
 #[cfg(doc)]
 use crate::error::ErrorKind;
 use crate::error::{Error, Result};
 use crate::group::{Entry, GroupFile};
 use crate::map::Map;
+use crate::sprites::{ActorSprites, SpriteTable};
 use crate::tileattr::TileAttrTable;
 use crate::tiles::{MaskedTiles, SolidTiles, TileImages};
 
@@ -212,6 +214,27 @@ impl<'data> Episode<'data> {
             solid: self.parse_entry("TILES.MNI", SolidTiles::parse)?,
             masked: self.parse_entry("MASKTILE.MNI", MaskedTiles::parse)?,
         })
+    }
+
+    /// ACTRINFO.MNI and ACTORS.MNI, parsed: the actor sprites.
+    ///
+    /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and
+    /// slot if ACTRINFO.MNI is not a valid table. A frame's tiles are checked when
+    /// [`ActorSprites::frame`] asks for them.
+    pub fn sprites(&self) -> Result<ActorSprites<'data>> {
+        let table = self.parse_entry("ACTRINFO.MNI", SpriteTable::parse)?;
+        let tiles = self.get("ACTORS.MNI")?;
+        Ok(ActorSprites { table, tiles })
+    }
+
+    /// Backdrop `number` (a map's [`MapFlags::backdrop`](crate::MapFlags::backdrop)),
+    /// found by its name in [`BACKDROP_NAMES`](crate::backdrop::BACKDROP_NAMES) and parsed.
+    ///
+    /// Returns `Err`: [`ErrorKind::BackdropNumber`](crate::ErrorKind::BackdropNumber) for a
+    /// number with no name; as [`Episode::get`] does if no entry has the name; an error
+    /// naming the group file, entry and slot if the entry is not 23,040 bytes.
+    pub fn backdrop(&self, number: u8) -> Result<Backdrop<'data>> {
+        self.parse_entry(backdrop_name(number)?, Backdrop::parse)
     }
 
     /// The map entry `name` (for example "A1.MNI"), parsed.

@@ -245,6 +245,66 @@ pub enum ErrorKind {
         count: usize,
     },
 
+    /// ACTRINFO.MNI's lookup table of sprite types is not one the format allows.
+    #[error("ACTRINFO.MNI: {0}")]
+    SpriteTable(SpriteTableProblem),
+
+    /// A sprite type past the end of ACTRINFO.MNI's lookup table.
+    #[error("sprite type {sprite} is past the end of ACTRINFO.MNI ({count} sprite types)")]
+    SpriteIndex {
+        /// Sprite type asked for.
+        sprite: u16,
+        /// Sprite types in the table.
+        count: u16,
+    },
+
+    /// A frame past the last frame of its sprite type.
+    #[error("sprite type {sprite} has {count} frames, no frame {frame}")]
+    FrameIndex {
+        /// Sprite type.
+        sprite: u16,
+        /// Frame asked for, from 0.
+        frame: u16,
+        /// Frames the sprite type has.
+        count: u16,
+    },
+
+    /// A frame's tiles do not lie inside ACTORS.MNI, or span two of its 65,535-byte segments.
+    #[error(
+        "frame {frame} of sprite type {sprite} ({width} x {height} tiles at segment {segment} \
+         offset {offset}) spans bytes {start}..{end} of ACTORS.MNI, expected within one \
+         65,535-byte segment and within the {file_len}-byte file"
+    )]
+    FrameData {
+        /// Sprite type.
+        sprite: u16,
+        /// Frame, from 0.
+        frame: u16,
+        /// Width in tiles.
+        width: u16,
+        /// Height in tiles.
+        height: u16,
+        /// Stored segment.
+        segment: u16,
+        /// Stored offset inside the segment, in bytes.
+        offset: u16,
+        /// First byte in ACTORS.MNI (segment * 65,535 + offset).
+        start: u64,
+        /// One past the last byte (start + width * height * 40).
+        end: u64,
+        /// Length of ACTORS.MNI in bytes.
+        file_len: usize,
+    },
+
+    /// A backdrop number with no backdrop name in the game's table.
+    #[error("backdrop number {found}, expected 0 to {}", count.saturating_sub(1))]
+    BackdropNumber {
+        /// Number from the map header (bits 0-4 of its flags).
+        found: u8,
+        /// Backdrops the game names.
+        count: usize,
+    },
+
     /// A writer was given something the format cannot store.
     #[error("cannot write it: {0}")]
     Unwritable(WriteProblem),
@@ -262,6 +322,51 @@ pub enum ActorListProblem {
     PastEnd {
         /// Bytes after the 6-byte header.
         available: usize,
+    },
+}
+
+/// Why ACTRINFO.MNI's lookup table was refused (see [`ErrorKind::SpriteTable`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpriteTableProblem {
+    /// The file is shorter than one word, or its first word (the number of sprite types) is 0.
+    #[error(
+        "the file is {len} bytes and its first word is 0 or missing, expected the number of sprite types"
+    )]
+    Empty {
+        /// File length in bytes.
+        len: usize,
+    },
+    /// The lookup table runs past the end of the file.
+    #[error("its lookup table of {count} words needs {needed} bytes, but the file is {len}")]
+    TablePastEnd {
+        /// Sprite types (the first word).
+        count: u16,
+        /// Bytes the table needs.
+        needed: usize,
+        /// File length in bytes.
+        len: usize,
+    },
+    /// The frame records after the table are not a whole number of 8-byte records.
+    #[error("the {bytes} bytes of frame records after the lookup table are not a multiple of 8")]
+    FrameArea {
+        /// Bytes after the lookup table.
+        bytes: usize,
+    },
+    /// A sprite type's first frame is not a frame record of the file.
+    #[error(
+        "sprite type {sprite} starts at word {found}, expected a frame record (every 4th \
+         word) from word {first} to word {last}"
+    )]
+    FrameStart {
+        /// Sprite type.
+        sprite: u16,
+        /// Stored offset in words.
+        found: u16,
+        /// First word of the frame records (the number of sprite types).
+        first: u16,
+        /// Word at the end of the file.
+        last: usize,
     },
 }
 

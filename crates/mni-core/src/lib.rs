@@ -6,6 +6,11 @@
 //! | TILEATTR.MNI | [`TileAttrTable`] | 7,000 bytes: one attribute byte per map tile value / 8 |
 //! | A1.MNI ... (maps) | [`Map`] | 6-byte header, actors (3 words each), 32,764 u16 tile values |
 //! | TILES.MNI, MASKTILE.MNI | [`SolidTiles`], [`MaskedTiles`] | 8x8-pixel EGA tiles, 32 / 40 bytes each |
+//! | ACTRINFO.MNI, ACTORS.MNI | [`ActorSprites`] ([`SpriteTable`], [`SpriteFrame`]) | frames of each sprite type; masked tiles in 65,535-byte segments |
+//! | BDNEWSKY.MNI ... (backdrops) | [`Backdrop`] | 40 x 18 solid tiles, 23,040 bytes |
+//!
+//! [`ActorSprite::of`] says which sprite type the game shows for each actor type of a map,
+//! and where.
 //!
 //! Everything is little-endian. Views borrow the bytes they were parsed from (a [`FileData`]
 //! map or buffer, or any `&[u8]`) and hand out references with the data's lifetime; records
@@ -80,6 +85,8 @@
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
+pub mod actor_types;
+pub mod backdrop;
 pub mod episode;
 pub mod error;
 #[cfg(feature = "fuzzing")]
@@ -87,6 +94,7 @@ pub mod exercise;
 pub mod group;
 pub mod map;
 pub mod raw;
+pub mod sprites;
 #[cfg(feature = "write")]
 pub mod synth;
 pub mod tileattr;
@@ -94,11 +102,16 @@ pub mod tiles;
 #[cfg(feature = "write")]
 pub mod write;
 
+pub use actor_types::{ActorDraw, ActorSprite};
+pub use backdrop::{Backdrop, backdrop_name};
 pub use episode::{Episode, EpisodeFiles, EpisodePaths, GroupKind};
-pub use error::{ActorListProblem, Context, Error, ErrorKind, Result, WriteProblem};
+pub use error::{
+    ActorListProblem, Context, Error, ErrorKind, Result, SpriteTableProblem, WriteProblem,
+};
 pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions};
 pub use group::{Entry, GroupFile};
 pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};
+pub use sprites::{ActorSprites, SpriteFrame, SpriteTable};
 pub use tileattr::{AttrSummary, TileAttrTable, TileAttributes};
 pub use tiles::{EGA_PALETTE, MaskedTiles, SolidTiles, TileImages, TilePixels, TileRgba};
 #[cfg(feature = "write")]

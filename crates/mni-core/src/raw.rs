@@ -85,3 +85,28 @@ record! {
         pub rows: [[u8; 5]; 8],
     } = 40;
 }
+
+record! {
+    /// One frame of a sprite type in ACTRINFO.MNI (and PLYRINFO.MNI, CARTINFO.MNI): its size
+    /// in tiles and where its first tile lies in the tile image file.
+    pub struct FrameRaw {
+        /// Height in tiles.
+        pub height: U16,
+        /// Width in tiles.
+        pub width: U16,
+        /// Byte offset of the first tile inside its segment.
+        pub offset: U16,
+        /// Segment of the tile image file: [`SPRITE_SEGMENT_LEN`] bytes each.
+        pub segment: U16,
+    } = 8;
+}
+
+/// Bytes in one segment of ACTORS.MNI: the game loads the file in 65,535-byte blocks and a
+/// frame never spans two (`docs/formats/cosmo.md`, "Sprites").
+pub const SPRITE_SEGMENT_LEN: u64 = 65_535;
+/// Bytes of a backdrop image (BDNEWSKY.MNI ...): 720 solid tiles of 32 bytes.
+pub const BACKDROP_LEN: usize = 23_040;
+/// Backdrop width in tiles.
+pub const BACKDROP_WIDTH: u16 = 40;
+/// Backdrop height in tiles.
+pub const BACKDROP_HEIGHT: u16 = 18;

@@ -201,3 +201,87 @@ fn all_thirteen_maps_parse() {
     let a1 = ep.map("A1.MNI").unwrap();
     assert_eq!((a1.width() as u32 * 8, a1.height() as u32 * 8), (4096, 512));
 }
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn actor_sprites_and_backdrops() {
+    use mni_core::raw::SPRITE_SEGMENT_LEN;
+    use mni_core::{ActorKind, ActorSprite, Backdrop};
+
+    let f = files();
+    let ep = f.episode().unwrap();
+    let sprites = ep.sprites().unwrap();
+    // Counted by a separate script over the raw bytes (and Cosmodoc, "Tile Info Format":
+    // 267 sprite types).
+    assert_eq!(sprites.table.sprite_count(), 267);
+    assert_eq!(sprites.table.all_frames().len(), 514);
+    // Every frame of every type cuts from ACTORS.MNI, and the last one ends the file.
+    let mut frames = 0;
+    let mut furthest = 0u64;
+    for sprite in 0..267 {
+        let records = sprites.table.frames(sprite).unwrap();
+        assert!(!records.is_empty(), "sprite type {sprite} has frames");
+        for (frame, r) in (0u16..).zip(records) {
+            let f = sprites.frame(sprite, frame).unwrap();
+            assert_eq!(
+                f.tiles().len(),
+                usize::from(f.width) * usize::from(f.height)
+            );
+            let start = u64::from(r.segment.get()) * SPRITE_SEGMENT_LEN + u64::from(r.offset.get());
+            furthest = furthest.max(start + 40 * f.tiles().len() as u64);
+            frames += 1;
+        }
+    }
+    // 107 types start at the same record as the next type and share its frames (Cosmore's
+    // sprite.h calls sprite type 150 "a copy of SMALL_FLAME", 151): 751 frames by type, 514
+    // records, 160 distinct starts; all three counted by the same script.
+    assert_eq!(frames, 751);
+    let starts: std::collections::BTreeSet<_> = (0..267)
+        .map(|s| sprites.table.frames(s).unwrap().as_ptr())
+        .collect();
+    assert_eq!(starts.len(), 160);
+    assert_eq!(furthest, 191_910);
+    // Every normal actor of the 13 maps is an actor type the game defines, with frames;
+    // special actors counted by the same script.
+    let special: [(&str, usize); 13] = [
+        ("A1.MNI", 1),
+        ("A2.MNI", 1),
+        ("A3.MNI", 1),
+        ("A4.MNI", 1),
+        ("A5.MNI", 1),
+        ("A6.MNI", 1),
+        ("A7.MNI", 2),
+        ("A8.MNI", 3),
+        ("A9.MNI", 10),
+        ("A10.MNI", 129),
+        ("A11.MNI", 1),
+        ("BONUS1.MNI", 1),
+        ("BONUS2.MNI", 1),
+    ];
+    for (name, specials) in special {
+        let map = ep.map(name).unwrap();
+        let mut found = 0;
+        for actor in map.actors() {
+            match actor.kind {
+                ActorKind::Special(_) => found += 1,
+                ActorKind::Normal(t) => {
+                    let s = ActorSprite::of(t).unwrap_or_else(|| panic!("{name}: type {t}"));
+                    sprites.frame(s.sprite, 0).unwrap();
+                }
+            }
+        }
+        assert_eq!(found, specials, "{name}");
+        // Its backdrop is in the group files, whole.
+        let b: Backdrop<'_> = ep.backdrop(map.flags().backdrop).unwrap();
+        assert_eq!(b.tiles().len(), 720, "{name}");
+    }
+    // A1's backdrop number is 11: BDNEWSKY.MNI, in the VOL.
+    assert_eq!(ep.map("A1.MNI").unwrap().flags().backdrop, 11);
+    assert_eq!(
+        ep.backdrop(11).unwrap().tiles().as_ptr(),
+        Backdrop::parse(ep.get("BDNEWSKY.MNI").unwrap())
+            .unwrap()
+            .tiles()
+            .as_ptr()
+    );
+}
