@@ -215,7 +215,11 @@ fn cosmo_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) ->
     print_map(w, "A1.MNI", &map_report(&map))?;
     for (file, overlay) in [("A1.png", false), ("A1-attributes.png", true)] {
         let png = out_dir.join(file);
-        let drawn = render_png(&ep, &map, (&png, &[]), overlay)?;
+        let layers = crate::cosmo::draw::Layers {
+            attributes: overlay,
+            ..Default::default()
+        };
+        let drawn = render_png(&ep, &map, "A1.MNI", (&png, &[]), layers)?;
         wrote.push(png);
         writeln!(w, "{}", drawn.sentence())?;
     }

@@ -2,8 +2,9 @@
 //! fuzz seeds and `gamedata demo`, so that none of them needs the real game files.
 //!
 //! It holds a small tile set drawn from code (ground, grass, bricks, platforms, ice, slopes,
-//! foliage, flowers), a TILEATTR.MNI giving each of those tiles its natural behaviour, and
-//! maps generated from a seed. All of it is this project's own data.
+//! foliage, flowers), a TILEATTR.MNI giving each of those tiles its natural behaviour, maps
+//! generated from a seed, a sprite of one frame for each of the 267 sprite types and a
+//! backdrop. All of it is this project's own data.
 
 // Generators: their arithmetic is on the caller's sizes (checked by the size types) and on
 // small constants and random numbers below them, never on values read from a file.
@@ -215,6 +216,76 @@ pub fn masked_tiles() -> Vec<u8> {
         .collect()
 }
 
+/// Sprite types in the synthetic ACTRINFO.MNI: as many as the game's.
+pub const SPRITE_TYPES: u16 = 267;
+
+/// The size in tiles (width, height) of sprite type `sprite`'s one frame: 1 to 3 each way.
+pub const fn sprite_size(sprite: u16) -> (u16, u16) {
+    (1 + sprite % 3, 1 + (sprite / 3) % 3)
+}
+
+/// Pixel (`x`, `y`) of sprite type `sprite`, within its frame of [`sprite_size`]: an
+/// ellipse in one colour (1 to 15 by type) with a white top-left highlight, transparent
+/// outside.
+fn sprite_pixel(sprite: u16, x: usize, y: usize) -> Option<u8> {
+    let (w, h) = sprite_size(sprite);
+    let (w, h) = (usize::from(w) * 8, usize::from(h) * 8);
+    // Inside the ellipse when ((2x + 1 - w) / w)^2 + ((2y + 1 - h) / h)^2 <= 1, in integers.
+    let dx = (2 * x + 1).abs_diff(w) * h;
+    let dy = (2 * y + 1).abs_diff(h) * w;
+    let inside = dx * dx + dy * dy <= w * w * h * h;
+    let colour = 1 + (sprite % 15) as u8;
+    inside.then_some(if x * 4 < w && y * 4 < h { 15 } else { colour })
+}
+
+/// The synthetic ACTRINFO.MNI and ACTORS.MNI: [`SPRITE_TYPES`] sprite types of one frame
+/// each ([`sprite_size`]), their tiles one after another in segment 0 (about 42 KB).
+pub fn sprites() -> (Vec<u8>, Vec<u8>) {
+    let mut info = Vec::new();
+    let mut tiles = Vec::new();
+    for sprite in 0..SPRITE_TYPES {
+        // Word offset of the type's frame record: after the table, 4 words a frame.
+        info.extend((SPRITE_TYPES + 4 * sprite).to_le_bytes());
+    }
+    for sprite in 0..SPRITE_TYPES {
+        let (w, h) = sprite_size(sprite);
+        let offset = u16::try_from(tiles.len()).unwrap_or(u16::MAX);
+        for v in [h, w, offset, 0] {
+            info.extend(v.to_le_bytes());
+        }
+        for row in 0..usize::from(h) {
+            for col in 0..usize::from(w) {
+                let pixels: TilePixels = std::array::from_fn(|y| {
+                    std::array::from_fn(|x| sprite_pixel(sprite, col * 8 + x, row * 8 + y))
+                });
+                tiles.extend(MaskedTileRaw::from_pixels(&pixels).as_bytes());
+            }
+        }
+    }
+    (info, tiles)
+}
+
+/// The synthetic backdrop, BDROCKTK.MNI (backdrop 3, the synthetic maps' one): 40 x 18
+/// solid tiles of sky in bands of blue and a star every few tiles.
+pub fn backdrop() -> Vec<u8> {
+    let mut out = Vec::new();
+    for ty in 0..18usize {
+        for tx in 0..40usize {
+            let sky = match ty {
+                0..6 => 1,
+                6..12 => 9,
+                _ => 3,
+            };
+            let star = (tx * 7 + ty * 3) % 11 == 0;
+            let pixels = std::array::from_fn(|y| {
+                std::array::from_fn(|x| if star && x == 3 && y == 3 { 15 } else { sky })
+            });
+            out.extend(SolidTileRaw::from_pixels(&pixels).as_bytes());
+        }
+    }
+    out
+}
+
 /// A value in `0..n` (`n` > 0) from the seeded generator; the modulo bias is irrelevant
 /// for level shapes.
 fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
@@ -362,9 +433,10 @@ pub fn level(width: u16, seed: u32) -> Level {
 /// A synthetic episode's two group files.
 #[derive(Clone, Debug)]
 pub struct SynthEpisode {
-    /// COSMO1.STN: TILEATTR.MNI, TILES.MNI, MASKTILE.MNI.
+    /// COSMO1.STN: TILEATTR.MNI, TILES.MNI, MASKTILE.MNI, ACTRINFO.MNI, ACTORS.MNI.
     pub stn: Vec<u8>,
-    /// COSMO1.VOL: A1.MNI (256 x 128 tiles), A2.MNI (64 x 512) and A3.MNI (2048 x 16).
+    /// COSMO1.VOL: A1.MNI (256 x 128 tiles), A2.MNI (64 x 512), A3.MNI (2048 x 16) and
+    /// their backdrop, BDROCKTK.MNI.
     pub vol: Vec<u8>,
 }
 
@@ -377,10 +449,13 @@ pub const MAPS: [(&str, u16, u32); 3] =
 /// Returns `Err` only if a writer refuses its input, which the fixed inputs here never cause.
 pub fn episode() -> Result<SynthEpisode> {
     let (attrs, solid, masked) = (tile_attributes(), solid_tiles(), masked_tiles());
+    let (info, actor_tiles) = sprites();
     let stn = write_group([
         ("TILEATTR.MNI", attrs.as_slice()),
         ("TILES.MNI", solid.as_slice()),
         ("MASKTILE.MNI", masked.as_slice()),
+        ("ACTRINFO.MNI", info.as_slice()),
+        ("ACTORS.MNI", actor_tiles.as_slice()),
     ])?;
     let maps = MAPS
         .iter()
@@ -389,6 +464,11 @@ pub fn episode() -> Result<SynthEpisode> {
             write_map(l.flags, l.width, &l.actors, &l.tiles).map(|bytes| (name, bytes))
         })
         .collect::<Result<Vec<_>>>()?;
-    let vol = write_group(maps.iter().map(|(n, b)| (*n, b.as_slice())))?;
+    let backdrop = backdrop();
+    let vol = write_group(
+        maps.iter()
+            .map(|(n, b)| (*n, b.as_slice()))
+            .chain([("BDROCKTK.MNI", backdrop.as_slice())]),
+    )?;
     Ok(SynthEpisode { stn, vol })
 }

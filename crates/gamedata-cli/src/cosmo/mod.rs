@@ -62,6 +62,13 @@ pub(crate) struct TilesArgs {
     /// Overlay the collision attributes (see the legend in `cosmo map --help`).
     #[arg(long)]
     attributes: bool,
+    /// Draw the map's backdrop behind the tiles (see `cosmo map --help`).
+    #[arg(long)]
+    backdrop: bool,
+    /// Draw each actor's first frame, as the game shows the level at start (see `cosmo map
+    /// --help`).
+    #[arg(long)]
+    actors: bool,
     #[command(flatten)]
     pyramid: crate::web::PyramidArgs,
 }
@@ -110,6 +117,27 @@ pub(crate) struct MapArgs {
     /// Overlay the collision attributes on the render (see the legend in --help).
     #[arg(long, requires = "render")]
     pub(crate) attributes: bool,
+    /// Draw the map's backdrop behind the tiles: the entry its header's number names
+    /// (BDNEWSKY.MNI ...), 40 x 18 tiles repeated from the map's top-left corner.
+    #[arg(long, requires = "render")]
+    pub(crate) backdrop: bool,
+    /// Draw each actor's first frame at its map position, as the game shows the level at
+    /// start (the game's actor type to sprite type table; tiles marked "in front" stay in
+    /// front). Special actors (player start, platforms, fountains, lights) and actors the
+    /// game never shows are counted, not drawn; actors that cannot be drawn are listed on
+    /// stderr.
+    #[arg(long, requires = "render")]
+    pub(crate) actors: bool,
+}
+
+impl MapArgs {
+    fn layers(&self) -> draw::Layers {
+        draw::Layers {
+            backdrop: self.backdrop,
+            actors: self.actors,
+            attributes: self.attributes,
+        }
+    }
 }
 
 pub(crate) fn run(cmd: CosmoCommand, out: &mut Output) -> Result<()> {
@@ -382,7 +410,7 @@ fn map(args: &MapArgs, out: &mut Output) -> Result<()> {
         let render = match &args.render {
             Some(png) => {
                 let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
-                let drawn = draw::render_png(ep, map, (png, &inputs), args.attributes)
+                let drawn = draw::render_png(ep, map, &name, (png, &inputs), args.layers())
                     .with_context(|| format!("rendering {name} to {}", png.display()))?;
                 Some(drawn)
             }
@@ -415,14 +443,13 @@ struct MapRenderReport {
 fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     let select = &args.select;
     args.select.open(|files, ep, map| {
-        let images = ep
-            .tile_images()
-            .context("reading TILES.MNI and MASKTILE.MNI")?;
-        let mut picture = gamedata_render::cosmo::draw_map(map, &images, draw::BACKGROUND)?;
-        if args.attributes {
-            let attrs = ep.tile_attributes().context("reading TILEATTR.MNI")?;
-            gamedata_render::cosmo::overlay_attributes(&mut picture.image, map, &attrs);
-        }
+        let layers = draw::Layers {
+            backdrop: args.backdrop,
+            actors: args.actors,
+            attributes: args.attributes,
+        };
+        let name = select.map.to_ascii_uppercase();
+        let picture = draw::draw(ep, map, &name, layers)?;
         let viewer = crate::web::Viewer {
             title: format!(
                 "{} of episode {}",

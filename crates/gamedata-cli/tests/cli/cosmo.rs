@@ -13,13 +13,17 @@ fn ls_json_lists_every_entry() {
         &["cosmo", "ls", "COSMO1.STN", "--json"],
         dir.path(),
     ));
-    // Sizes: TILEATTR 7,000; TILES 19 tiles x 32; MASKTILE 3 tiles x 40; contiguous from 4,000.
+    // Sizes: TILEATTR 7,000; TILES 19 tiles x 32; MASKTILE 3 tiles x 40; ACTRINFO 267 words
+    // of lookup and 267 frames of 8 bytes; ACTORS 1,062 tiles x 40 (the frames of
+    // (1 + s % 3) x (1 + s / 3 % 3) tiles summed over the 267 types); contiguous from 4,000.
     assert_eq!(
         ls,
         json!([
             {"name": "TILEATTR.MNI", "offset": 4000, "size": 7000},
             {"name": "TILES.MNI", "offset": 11000, "size": 608},
             {"name": "MASKTILE.MNI", "offset": 11608, "size": 120},
+            {"name": "ACTRINFO.MNI", "offset": 11728, "size": 2670},
+            {"name": "ACTORS.MNI", "offset": 14398, "size": 42480},
         ])
     );
 }
@@ -180,12 +184,13 @@ fn bad_input_is_a_clear_error_on_stderr() {
     let out = gamedata(&["cosmo", "ls", "cut.stn", "--json"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     let listed: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(listed.as_array().unwrap().len(), 3);
+    assert_eq!(listed.as_array().unwrap().len(), 5);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("2 bad entries")
+        err.contains("4 bad entries")
             && err.contains("\"TILES.MNI\"")
-            && err.contains("\"MASKTILE.MNI\""),
+            && err.contains("\"MASKTILE.MNI\"")
+            && err.contains("\"ACTORS.MNI\""),
         "{err}"
     );
 

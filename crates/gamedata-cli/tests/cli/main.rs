@@ -120,7 +120,7 @@ fn demo_builds_lists_summarises_and_renders() {
         &["cosmo", "ls", "demo/COSMO1.STN", "--json"],
         dir.path(),
     ));
-    assert_eq!(ls.as_array().unwrap().len(), 3);
+    assert_eq!(ls.as_array().unwrap().len(), 5);
     // With --json, one document listing every file written with its length, and no text.
     let report = stdout_json(&gamedata(&["--json", "demo", "--out", "demo2"], dir.path()));
     let files = report["files"].as_array().unwrap();
