@@ -46,7 +46,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &cosmo::tile_attributes(),
     ]);
 
-    let seeds: [(&str, &str, &[u8]); 6] = [
+    let (info, actors) = cosmo::sprites();
+    let cosmo_level = join_parts::<4>(&[
+        &cosmo::solid_tiles(),
+        &cosmo::masked_tiles(),
+        &cosmo::tile_attributes(),
+        &info,
+        &actors,
+        &cosmo::backdrop(),
+        vol.get("A2.MNI")?,
+    ]);
+
+    let seeds: [(&str, &str, &[u8]); 7] = [
+        ("mni_level", "synthetic_a2_level", &cosmo_level),
         ("uo_radar", "synthetic_3x2_blocks", &whole),
         ("uo_radar", "synthetic_scale_3_clipped", &scaled_clipped),
         ("uo_radar", "synthetic_scale_2_hillshaded", &hillshaded),

@@ -351,6 +351,8 @@ fn overlay_cell(image: &mut RgbaImage, x0: u32, y0: u32, a: TileAttributes) {
 }
 
 #[cfg(test)]
+// Test coordinates are small: u32 pixel positions / 8 fit u16 tile positions.
+#[allow(clippy::cast_possible_truncation, clippy::type_complexity)]
 mod tests {
     use mni_core::{Actor, MapFlags, MapTile, MaskedTiles, SolidTiles, synth, write_map};
 

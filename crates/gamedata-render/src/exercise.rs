@@ -1,5 +1,5 @@
 //! Each renderer over arbitrary bytes, with its properties: what the fuzz targets
-//! `uo_radar`, `wwd_collision` and `mni_draw` (`fuzz/fuzz_targets/`) run and the tests
+//! `uo_radar`, `wwd_collision`, `mni_draw` and `mni_level` (`fuzz/fuzz_targets/`) run and the tests
 //! replay. Each function returns a number derived from what it drew; errors are results.
 //! Inputs holding several files are in [`gamedata_io::exercise::split_parts`] form with
 //! 4-byte lengths.
@@ -17,7 +17,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use gamedata_io::exercise::split_parts;
 use gamedata_io::{FileData, Limits};
-use mni_core::{Map, MaskedTiles, SolidTiles, TileAttrTable, TileImages};
+use mni_core::{
+    ActorDraw, ActorKind, ActorSprite, ActorSprites, Backdrop, Map, MaskedTiles, SolidTiles,
+    TileAttrTable, TileImages,
+};
 use mul_core::{Facet, FacetBytes, MapSize, RadarColours, rgb555_to_rgb8};
 use wap_core::{Attribute, LevelFile, Plane, Tile, TilePropertyIndex};
 
@@ -494,4 +497,137 @@ pub fn check_draw(
         acc = acc.wrapping_add(plain.len() as u64);
     }
     acc
+}
+
+/// A Cosmo level drawn in layers: seven files (TILES.MNI, MASKTILE.MNI, TILEATTR.MNI,
+/// ACTRINFO.MNI, ACTORS.MNI, a backdrop, then the map last, so that most cuts of an input
+/// leave no whole map and cost nothing). Checked: backdrop and tiles alone, the tiles
+/// without a backdrop are `draw_map`'s picture; with a backdrop, the first 64 cells no tile
+/// is drawn on show the backdrop repeated from the top-left; the actors are each drawn,
+/// hidden, special or listed as not drawn; outside the rectangles of the actors drawn,
+/// drawing them changes no pixel.
+pub fn mni_level(data: &[u8]) -> u64 {
+    let [solid, masked, attrs, info, tiles, backdrop, map] = split_parts::<7, 4>(data);
+    let map = match Map::parse(map) {
+        Ok(map) => map,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let (Ok(solid), Ok(masked)) = (SolidTiles::parse(solid), MaskedTiles::parse(masked)) else {
+        return 1;
+    };
+    let images = TileImages { solid, masked };
+    let background = [1, 2, 3, 255];
+    let plain = match cosmo::draw_map(&map, &images, background) {
+        Ok(p) => p,
+        Err(e) => panic!("a map of {} x {} cells gave {e}", map.width(), map.height()),
+    };
+    let Ok(mut image) = cosmo::map_image(&map, background) else {
+        panic!("draw_map made a picture of this size");
+    };
+    let backdrop = Backdrop::parse(backdrop).ok();
+    if let Some(b) = &backdrop {
+        cosmo::draw_backdrop(&mut image, b);
+    }
+    let (drawn, missing) = cosmo::draw_tiles(&mut image, &map, &images);
+    assert_eq!((drawn, missing), (plain.drawn, plain.missing));
+    match &backdrop {
+        None => assert!(image.pixels() == plain.image.pixels()),
+        Some(b) => {
+            let drawn_cells: std::collections::HashSet<(u16, u16)> =
+                map.drawn_cells().map(|(x, y, _)| (x, y)).collect();
+            let bare = (0..map.height())
+                .flat_map(|y| (0..map.width()).map(move |x| (x, y)))
+                .filter(|c| !drawn_cells.contains(c))
+                .take(64);
+            for (cx, cy) in bare {
+                for d in 0..64u32 {
+                    let (x, y) = (u32::from(cx) * 8 + d % 8, u32::from(cy) * 8 + d / 8);
+                    let (bx, by) = (x % 320, y % 144);
+                    let (tx, ty) = (u16::try_from(bx / 8), u16::try_from(by / 8));
+                    let colour = tx
+                        .ok()
+                        .zip(ty.ok())
+                        .and_then(|(tx, ty)| b.tile(tx, ty))
+                        .and_then(|t| {
+                            t.pixels()
+                                .get((by % 8) as usize)?
+                                .get((bx % 8) as usize)
+                                .copied()
+                        });
+                    let Some(colour) = colour else {
+                        panic!("({bx}, {by}) is inside 320 x 144");
+                    };
+                    let want = mni_core::tiles::ega_rgba(colour);
+                    assert_eq!(image.get(x, y), Some(want), "backdrop at {x},{y}");
+                }
+            }
+        }
+    }
+    let mut acc = (drawn as u64).wrapping_add(missing as u64);
+    let (Ok(attrs), Ok(sprites)) = (
+        TileAttrTable::parse(attrs),
+        ActorSprites::parse(info, tiles),
+    ) else {
+        return acc;
+    };
+    let before = image.clone();
+    let r = cosmo::draw_actors(&mut image, &map, &sprites, &images, &attrs);
+    assert_eq!(
+        r.drawn + r.hidden + r.special + usize::try_from(r.not_drawn.total()).unwrap_or(usize::MAX),
+        map.actors().len()
+    );
+    // The rectangles (in pixels) of the actors drawn.
+    let rects: Vec<(i64, i64, i64, i64)> = map
+        .actors()
+        .filter_map(|a| match a.kind {
+            ActorKind::Normal(t) => Some((a, ActorSprite::of(t)?)),
+            ActorKind::Special(_) => None,
+        })
+        .filter(|(_, look)| look.draw != ActorDraw::Hidden)
+        .filter_map(|(a, look)| {
+            let f = sprites.frame(look.sprite, 0).ok()?;
+            let (l, t) = look.top_left(a.x, a.y, f.height);
+            Some((
+                i64::from(l) * 8,
+                i64::from(t) * 8,
+                i64::from(f.width) * 8,
+                i64::from(f.height) * 8,
+            ))
+        })
+        .collect();
+    assert_eq!(rects.len(), r.drawn);
+    // With at most 256 actors drawn: every pixel outside their rectangles is unchanged.
+    if rects.len() <= 256 {
+        let (w, h) = (i64::from(image.width()), i64::from(image.height()));
+        let mut inside = vec![false; image.pixels().len() / 4];
+        for &(l, t, rw, rh) in &rects {
+            for y in t.max(0)..(t + rh).min(h) {
+                for x in l.max(0)..(l + rw).min(w) {
+                    if let Some(p) = usize::try_from(y * w + x)
+                        .ok()
+                        .and_then(|i| inside.get_mut(i))
+                    {
+                        *p = true;
+                    }
+                }
+            }
+        }
+        for (i, (now, was)) in image
+            .pixels()
+            .chunks_exact(4)
+            .zip(before.pixels().chunks_exact(4))
+            .enumerate()
+        {
+            let covered = inside.get(i).copied().unwrap_or(false);
+            assert!(covered || now == was, "outside the actors at pixel {i}");
+        }
+    }
+    acc = acc.wrapping_add(r.drawn as u64 + r.in_front as u64);
+    acc.wrapping_add(
+        r.not_drawn
+            .kept()
+            .iter()
+            .map(|p| p.to_string().len() as u64)
+            .sum(),
+    )
 }

@@ -15,7 +15,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let vol = GroupFile::parse(&e.vol)?;
     let small = write_group([("A.MNI", &b"abc"[..]), ("LONGNAME.MNI", &b""[..])])?;
     let whole_episode = gamedata_io::exercise::join_parts::<4>(&[&e.stn, &e.vol]);
-    let seeds: [(&str, &str, &[u8]); 11] = [
+    let (info, tiles) = synth::sprites();
+    let sprites = gamedata_io::exercise::join_parts::<4>(&[&info, &tiles]);
+    let backdrop = gamedata_io::exercise::join_parts::<4>(&[
+        info.get(..2).unwrap_or_default(),
+        &synth::backdrop(),
+    ]);
+    let seeds: [(&str, &str, &[u8]); 13] = [
+        ("mni_sprites", "synthetic_sprites", &sprites),
+        ("mni_sprites", "synthetic_backdrop", &backdrop),
         ("mni_episode", "synthetic_episode", &whole_episode),
         ("mni_round_trip", "synthetic_stn", &e.stn),
         ("mni_round_trip", "small_group", &small),

@@ -203,6 +203,97 @@ pub fn tiles(data: &[u8]) -> u64 {
     acc
 }
 
+/// Actor sprites and a backdrop: ACTRINFO.MNI and ACTORS.MNI in
+/// [`gamedata_io::exercise::split_parts`] form (4-byte lengths); ACTORS.MNI is also parsed
+/// as a backdrop. Checked: every sprite type's frames lie in the file's frame records and
+/// types start in the order of their records; a frame cut from ACTORS.MNI has `width *
+/// height` tiles, each reachable by column and row and nothing past them; a frame refused
+/// for its data is past the end of the file or spans two 65,535-byte segments; a backdrop
+/// parses exactly when it is 23,040 bytes; actor types the table knows name their own type.
+pub fn sprites(data: &[u8]) -> u64 {
+    use crate::actor_types::ActorSprite;
+    use crate::backdrop::Backdrop;
+    use crate::error::ErrorKind;
+    use crate::raw::{BACKDROP_LEN, SPRITE_SEGMENT_LEN};
+    use crate::sprites::ActorSprites;
+
+    let [info, tiles] = split_parts::<2, 4>(data);
+    let mut acc = match Backdrop::parse(tiles) {
+        Ok(b) => {
+            assert_eq!(tiles.len(), BACKDROP_LEN);
+            let t = b.tile(39, 17).expect("the last tile of 40 x 18");
+            assert!(b.tile(40, 0).is_none() && b.tile(0, 18).is_none());
+            u64::from(t.pixels()[7][7])
+        }
+        Err(_) => {
+            assert_ne!(tiles.len(), BACKDROP_LEN);
+            1
+        }
+    };
+    for t in data.iter().take(8) {
+        if let Some(a) = ActorSprite::of(u16::from(*t)) {
+            assert_eq!(a.actor_type, u16::from(*t));
+            acc = acc.wrapping_add(u64::from(a.sprite));
+        }
+    }
+    let sprites = match ActorSprites::parse(info, tiles) {
+        Ok(s) => s,
+        Err(e) => return acc.wrapping_add(e.to_string().len() as u64),
+    };
+    let all = sprites.table.all_frames();
+    let range = all.as_ptr_range();
+    let count = sprites.table.sprite_count();
+    assert!(sprites.table.frames(count).is_err());
+    acc = acc.wrapping_add(format!("{sprites:?}").len() as u64);
+    // At most 64 types and 16 frames each: a crafted table of 65,535 types sharing one
+    // long run of frames would otherwise cost seconds an input.
+    for sprite in 0..count.min(64) {
+        let frames = sprites
+            .table
+            .frames(sprite)
+            .expect("a type below the count");
+        if let (Some(first), Some(last)) = (frames.first(), frames.last()) {
+            assert!(range.contains(&std::ptr::from_ref(first)));
+            assert!(range.contains(&std::ptr::from_ref(last)));
+        }
+        for frame in 0..u16::try_from(frames.len().min(16)).unwrap_or(16) {
+            match sprites.frame(sprite, frame) {
+                Ok(f) => {
+                    let (w, h) = (f.width, f.height);
+                    assert_eq!(f.tiles().len(), usize::from(w) * usize::from(h));
+                    assert!(f.tile(w, 0).is_none() && f.tile(0, h).is_none());
+                    if w > 0 && h > 0 {
+                        let last = f.tile_pixels(w - 1, h - 1).expect("the last tile");
+                        acc = acc.wrapping_add(last.iter().flatten().flatten().count() as u64);
+                        assert!(std::ptr::eq(
+                            f.tile(w - 1, h - 1).expect("the last tile"),
+                            f.tiles().last().expect("a tile")
+                        ));
+                    }
+                }
+                Err(e) => match e.kind() {
+                    Some(ErrorKind::FrameData {
+                        offset,
+                        start,
+                        end,
+                        file_len,
+                        ..
+                    }) => {
+                        let len = end - start;
+                        assert!(
+                            end > file_len as u64 || u64::from(offset) + len > SPRITE_SEGMENT_LEN
+                        );
+                        acc = acc.wrapping_add(e.to_string().len() as u64);
+                    }
+                    other => panic!("frame {frame} of {sprite}: {other:?}"),
+                },
+            }
+        }
+        acc = acc.wrapping_add(frames.len() as u64);
+    }
+    acc
+}
+
 /// A whole episode: an STN and a VOL group file in [`gamedata_io::exercise::split_parts`] form (4-byte lengths), opened as the game
 /// does: the tile attributes and images from the STN, every map of the VOL, each map's
 /// attributes and the image of each drawn cell (what a renderer draws).
@@ -227,7 +318,9 @@ pub fn episode(data: &[u8]) -> u64 {
     assert_eq!(same.ok(), Some((episode.stn.len(), episode.vol.len())));
     let attrs = episode.tile_attributes();
     let images = episode.tile_images();
+    let sprites = episode.sprites();
     let mut acc = u64::from(attrs.is_ok()) + u64::from(images.is_ok());
+    acc += sprites.map_or(1, |s| u64::from(s.table.sprite_count()));
     for entry in episode.map_names() {
         let name = entry.name_lossy();
         acc = acc.wrapping_add(episode.get(&name).map_or(1, |d| d.len() as u64));
@@ -240,6 +333,10 @@ pub fn episode(data: &[u8]) -> u64 {
             }
         };
         acc = acc.wrapping_add(map.actors().len() as u64);
+        acc = acc.wrapping_add(match episode.backdrop(map.flags().backdrop) {
+            Ok(b) => b.tile(0, 0).map_or(0, |t| u64::from(t.pixels()[0][0])),
+            Err(e) => e.to_string().len() as u64,
+        });
         if let Ok(attrs) = &attrs {
             acc = map
                 .cell_attributes(attrs)

@@ -74,3 +74,21 @@ fn cosmo_seeds_and_their_mutations_keep_the_properties() {
     let drawn = exercise::mni_draw(&seed("mni_draw", "synthetic_a2"));
     assert!(drawn > 1000, "{drawn}");
 }
+
+#[test]
+fn level_seeds_and_their_mutations_keep_the_properties() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Each run draws a whole 64 x 512-tile map three times: fewer changes still.
+    let plan = MutationPlan {
+        byte_changes: 48,
+        bit_flips: 48,
+        ..LIGHT
+    };
+    let runs = replay_crate_regressions(root, "mni_level", 1, plan, |data| {
+        exercise::mni_level(data);
+    });
+    assert!(runs > 100, "{runs} runs");
+    // The synthetic A2 with its actors and backdrop: its 64 x 512 tiles drawn, actors too.
+    let drawn = exercise::mni_level(&seed("mni_level", "synthetic_a2_level"));
+    assert!(drawn > 1000, "{drawn}");
+}

@@ -15,6 +15,7 @@ fn run_all(data: &[u8]) {
     exercise::tiles(data);
     exercise::episode(data);
     exercise::round_trip(data);
+    exercise::sprites(data);
 }
 
 #[test]
@@ -40,4 +41,12 @@ fn exercise_reads_the_synthetic_files() {
     assert!(exercise::group(&e.stn) > 0);
     assert!(exercise::tileattr(&mni_core::synth::tile_attributes()) > 0);
     assert!(exercise::tiles(&mni_core::synth::solid_tiles()) > 0);
+    // The 267 synthetic sprite types of one frame each: the first 64 cut and read.
+    let (info, tiles) = mni_core::synth::sprites();
+    let both = gamedata_io::exercise::join_parts::<4>(&[&info, &tiles]);
+    assert!(
+        exercise::sprites(&both) >= 64,
+        "{}",
+        exercise::sprites(&both)
+    );
 }
