@@ -7,8 +7,10 @@
 //! - [`wwd::collision`]: a WAP32 plane's collision map, each tile's tile property record
 //!   sampled pixel by pixel (exact at the tile size), one colour an attribute, objects
 //!   marked.
-//! - [`cosmo::draw_map`]: a Cosmo map with its tile images, one pixel a game pixel, and
-//!   [`cosmo::overlay_attributes`] for the tile attributes.
+//! - [`cosmo::draw_map`]: a Cosmo map with its tile images, one pixel a game pixel; a level
+//!   as the game shows it at start in layers ([`cosmo::draw_backdrop`],
+//!   [`cosmo::draw_tiles`], [`cosmo::draw_actors`]), and [`cosmo::overlay_attributes`] for
+//!   the tile attributes.
 //!
 //! Every renderer draws into one [`RgbaImage`] (4 bytes a pixel, rows top to bottom) of at
 //! most [`MAX_PIXELS`] pixels, which [`RgbaImage::write_png`] encodes. Pictures too large
@@ -24,10 +26,10 @@
 //! Views of any bytes render or give a [`RenderError`]: no panic, abort or overflow; a
 //! picture past [`MAX_PIXELS`] or a plane whose tile property records would take too much
 //! work is refused before allocating. The renderers are fuzz targets (`uo_radar`,
-//! `wwd_collision`, `mni_draw`) through `exercise` (feature `fuzzing`), which checks their
-//! properties: a radar map at scale k is the scale-1 map averaged k x k, a collision map's
-//! pixel counts cover the picture, a Cosmo map's drawn and missing cells are its drawn
-//! cells.
+//! `wwd_collision`, `mni_draw`, `mni_level`) through `exercise` (feature `fuzzing`), which
+//! checks their properties: a radar map at scale k is the scale-1 map averaged k x k, a
+//! collision map's pixel counts cover the picture, a Cosmo map's drawn and missing cells are
+//! its drawn cells, a level's actors change no pixel outside their frames.
 //!
 //! # Example
 //!

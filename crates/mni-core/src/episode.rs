@@ -230,7 +230,7 @@ impl<'data> Episode<'data> {
     /// Backdrop `number` (a map's [`MapFlags::backdrop`](crate::MapFlags::backdrop)),
     /// found by its name in [`BACKDROP_NAMES`](crate::backdrop::BACKDROP_NAMES) and parsed.
     ///
-    /// Returns `Err`: [`ErrorKind::BackdropNumber`](crate::ErrorKind::BackdropNumber) for a
+    /// Returns `Err`: [`ErrorKind::BackdropNumber`] for a
     /// number with no name; as [`Episode::get`] does if no entry has the name; an error
     /// naming the group file, entry and slot if the entry is not 23,040 bytes.
     pub fn backdrop(&self, number: u8) -> Result<Backdrop<'data>> {

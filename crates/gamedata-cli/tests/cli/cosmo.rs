@@ -324,3 +324,134 @@ fn renders_a1_from_the_real_files() {
     assert!(drawn > 4096 * 512 / 10, "only {drawn} non-black pixels");
     assert_ne!(pixels, png_pixels(&overlay));
 }
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn renders_a1_with_its_actors_and_backdrop() {
+    let cosmo = real_cosmo_dir();
+    let out_dir = tempfile::tempdir().unwrap();
+    let plain = out_dir.path().join("plain.png");
+    let full = out_dir.path().join("full.png");
+    let p = plain.to_str().unwrap();
+    let f = full.to_str().unwrap();
+    assert!(
+        gamedata(&["cosmo", "map", ".", "A1.MNI", "--render", p], &cosmo)
+            .status
+            .success()
+    );
+    let out = gamedata(
+        &[
+            "--json",
+            "cosmo",
+            "map",
+            ".",
+            "A1.MNI",
+            "--render",
+            f,
+            "--actors",
+            "--backdrop",
+        ],
+        &cosmo,
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = stdout_json(&out);
+    let render = &v["render"];
+    assert_eq!(
+        render["backdrop"],
+        json!({"number": 11, "entry": "BDNEWSKY.MNI"})
+    );
+    // A1.MNI: 270 actors, the player start special; counted by a separate script.
+    assert_eq!(render["actors"]["drawn"], 269);
+    assert_eq!(render["actors"]["special"], 1);
+    assert_eq!(render["actors"]["not_drawn"], 0);
+    // The backdrop fills what the tiles leave black: far fewer black pixels than without.
+    let black = |png: &Path| {
+        png_pixels(png)
+            .chunks(4)
+            .filter(|p| p[..3] == [0, 0, 0])
+            .count()
+    };
+    let (before, after) = (black(&plain), black(&full));
+    assert!(
+        after * 10 < before,
+        "black pixels: {before} without, {after} with"
+    );
+}
+
+#[test]
+fn actors_and_backdrop_on_the_synthetic_episode() {
+    let dir = synthetic_game_dir();
+    let out = gamedata(
+        &[
+            "cosmo",
+            "map",
+            ".",
+            "a3.mni",
+            "--json",
+            "--render",
+            "a3.png",
+            "--actors",
+            "--backdrop",
+        ],
+        dir.path(),
+    );
+    let v = stdout_json(&out);
+    let render = &v["render"];
+    // The synthetic maps name backdrop 3, whose entry the synthetic VOL holds.
+    assert_eq!(
+        render["backdrop"],
+        json!({"number": 3, "entry": "BDROCKTK.MNI"})
+    );
+    // The synthetic A3's actors: the player start, and actor types 0 to 19 of which the
+    // game defines all but 15 and 19: those are listed on stderr, the rest drawn.
+    let level = synth::level(2048, 3);
+    let mut want = (0, 0, 0);
+    for a in &level.actors {
+        match a.kind {
+            mni_core::ActorKind::Special(_) => want.1 += 1,
+            mni_core::ActorKind::Normal(15 | 19) => want.2 += 1,
+            mni_core::ActorKind::Normal(_) => want.0 += 1,
+        }
+    }
+    assert!(want.0 > 0 && want.2 > 0, "{want:?}");
+    let actors = &render["actors"];
+    assert_eq!(
+        (
+            actors["drawn"].as_u64(),
+            actors["special"].as_u64(),
+            actors["not_drawn"].as_u64()
+        ),
+        (Some(want.0), Some(want.1), Some(want.2))
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    let notes = err
+        .lines()
+        .filter(|l| l.starts_with("note: A3.MNI: actor "))
+        .count();
+    assert_eq!(notes as u64, want.2.min(20), "{err}");
+    assert!(
+        err.contains("the game defines no actor of this type, not drawn"),
+        "{err}"
+    );
+    assert_eq!(
+        actors["not_drawn_list"].as_array().unwrap().len() as u64,
+        want.2.min(100)
+    );
+    // Without the flags the picture is the tiles alone; with them it differs.
+    let plain = gamedata(
+        &["cosmo", "map", ".", "a3.mni", "--render", "plain.png"],
+        dir.path(),
+    );
+    assert!(plain.status.success() && plain.stderr.is_empty());
+    assert_ne!(
+        png_pixels(&dir.path().join("a3.png")),
+        png_pixels(&dir.path().join("plain.png"))
+    );
+    // The flags need --render.
+    let out = gamedata(&["cosmo", "map", ".", "a1.mni", "--actors"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+}

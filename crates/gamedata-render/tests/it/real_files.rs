@@ -88,3 +88,58 @@ fn every_map_of_episode_one_draws_with_no_missing_tile() {
     }
     assert!(maps >= 13, "{maps} maps");
 }
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn every_map_of_episode_one_draws_with_its_actors_and_backdrop() {
+    use gamedata_render::cosmo::{draw_actors, draw_backdrop, draw_tiles, map_image};
+
+    let files = EpisodeFiles::open(require_file("cosmo"), 1).unwrap();
+    let episode: Episode<'_> = files.episode().unwrap();
+    let images = episode.tile_images().unwrap();
+    let attrs = episode.tile_attributes().unwrap();
+    let sprites = episode.sprites().unwrap();
+    // (map, actors drawn, hidden, special), counted by a separate script over the raw bytes
+    // with Cosmodoc's actor table: every normal actor has frames; the hidden ones are the
+    // exit lines, smoke emitters and end triggers.
+    let expected = [
+        ("A1.MNI", 269, 0, 1),
+        ("A2.MNI", 313, 0, 1),
+        ("A3.MNI", 286, 1, 1),
+        ("A4.MNI", 244, 0, 1),
+        ("A5.MNI", 394, 0, 1),
+        ("A6.MNI", 224, 0, 1),
+        ("A7.MNI", 347, 12, 2),
+        ("A8.MNI", 282, 43, 3),
+        ("A9.MNI", 191, 2, 10),
+        ("A10.MNI", 308, 0, 129),
+        ("A11.MNI", 71, 3, 1),
+        ("BONUS1.MNI", 209, 0, 1),
+        ("BONUS2.MNI", 340, 0, 1),
+    ];
+    for (name, drawn, hidden, special) in expected {
+        let map = episode.map(name).unwrap();
+        let mut image = map_image(&map, [0, 0, 0, 255]).unwrap();
+        draw_backdrop(&mut image, &episode.backdrop(map.flags().backdrop).unwrap());
+        // The backdrop covers the whole picture: no black left but the backdrop's own.
+        let tiles_only = gamedata_render::cosmo::draw_map(&map, &images, [0, 0, 0, 255]).unwrap();
+        draw_tiles(&mut image, &map, &images);
+        let before_actors = image.clone();
+        let r = draw_actors(&mut image, &map, &sprites, &images, &attrs);
+        assert_eq!(
+            (r.drawn, r.hidden, r.special, r.not_drawn.total()),
+            (drawn, hidden, special, 0),
+            "{name}"
+        );
+        assert_ne!(
+            image.pixels(),
+            before_actors.pixels(),
+            "{name}: actors drawn"
+        );
+        assert_ne!(
+            before_actors.pixels(),
+            tiles_only.image.pixels(),
+            "{name}: backdrop drawn"
+        );
+    }
+}
