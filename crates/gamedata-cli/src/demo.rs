@@ -213,12 +213,22 @@ fn cosmo_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) ->
     writeln!(w, "\n-- gamedata cosmo map A1.MNI --render")?;
     let map = ep.map("A1.MNI")?;
     print_map(w, "A1.MNI", &map_report(&map))?;
-    for (file, overlay) in [("A1.png", false), ("A1-attributes.png", true)] {
+    let plain = crate::cosmo::draw::Layers::default();
+    let attributes = crate::cosmo::draw::Layers {
+        attributes: true,
+        ..plain
+    };
+    let level = crate::cosmo::draw::Layers {
+        actors: true,
+        backdrop: true,
+        ..plain
+    };
+    for (file, layers) in [
+        ("A1.png", plain),
+        ("A1-attributes.png", attributes),
+        ("A1-level.png", level),
+    ] {
         let png = out_dir.join(file);
-        let layers = crate::cosmo::draw::Layers {
-            attributes: overlay,
-            ..Default::default()
-        };
         let drawn = render_png(&ep, &map, "A1.MNI", (&png, &[]), layers)?;
         wrote.push(png);
         writeln!(w, "{}", drawn.sentence())?;

@@ -47,7 +47,8 @@ pub(crate) enum CosmoCommand {
     /// Inspect a map and optionally render it to PNG with the real tile graphics.
     ///
     /// With --json: width, height (tiles), actors (count), backdrop, music, rain,
-    /// palette_animation.
+    /// palette_animation; with --render, what was drawn under "render" (with --backdrop its
+    /// number and entry, with --actors the actors drawn, hidden, special and not drawn).
     #[command(after_long_help = draw::LEGEND)]
     Map(MapArgs),
     /// Web map tiles of a map drawn with its tiles ({z}/{x}/{y}.png, 256 pixels, one game

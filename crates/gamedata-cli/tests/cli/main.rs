@@ -115,6 +115,13 @@ fn demo_builds_lists_summarises_and_renders() {
         png_pixels(&demo.join("A1.png")),
         png_pixels(&demo.join("A1-attributes.png"))
     );
+    // With the synthetic backdrop and actors: another picture of the same size.
+    assert_eq!(png_size(&demo.join("A1-level.png")), (2048, 1024));
+    assert_ne!(
+        png_pixels(&demo.join("A1.png")),
+        png_pixels(&demo.join("A1-level.png"))
+    );
+    assert!(text.contains("backdrop 3 (BDROCKTK.MNI)"), "{text}");
     // The demo's files are real group files the other commands read.
     let ls = stdout_json(&gamedata(
         &["cosmo", "ls", "demo/COSMO1.STN", "--json"],
@@ -128,6 +135,7 @@ fn demo_builds_lists_summarises_and_renders() {
     for want in [
         "demo2/COSMO1.STN",
         "demo2/A1.png",
+        "demo2/A1-level.png",
         "demo2/SYNTH01.WWD",
         "demo2/wwd-collision.png",
         "demo2/uo/map0.mul",
