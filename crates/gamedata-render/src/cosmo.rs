@@ -352,7 +352,7 @@ fn overlay_cell(image: &mut RgbaImage, x0: u32, y0: u32, a: TileAttributes) {
 
 #[cfg(test)]
 // Test coordinates are small: u32 pixel positions / 8 fit u16 tile positions.
-#[allow(clippy::cast_possible_truncation, clippy::type_complexity)]
+#[allow(clippy::cast_possible_truncation)]
 mod tests {
     use mni_core::{Actor, MapFlags, MapTile, MaskedTiles, SolidTiles, synth, write_map};
 
@@ -407,26 +407,54 @@ mod tests {
         assert_eq!(r.image.get(256, 0), None);
     }
 
-    /// A 32-wide map of `actors` with `tiles` set (index, value), the synthetic sprites and
-    /// tile images, and a TILEATTR.MNI giving the flower the "in front" attribute.
-    fn scene(
-        actors: &[Actor],
-        tiles: &[(usize, u16)],
-    ) -> (Vec<u8>, (Vec<u8>, Vec<u8>), (Vec<u8>, Vec<u8>), Vec<u8>) {
-        let mut values = vec![0u16; 32_764];
-        for &(i, v) in tiles {
-            values[i] = v;
+    /// A 32-wide map of actors and tiles, the synthetic sprites and tile images, and a
+    /// TILEATTR.MNI giving the flower the "in front" attribute: the files' bytes.
+    struct Scene {
+        map: Vec<u8>,
+        info: Vec<u8>,
+        actor_tiles: Vec<u8>,
+        solid: Vec<u8>,
+        masked: Vec<u8>,
+        attrs: Vec<u8>,
+    }
+
+    impl Scene {
+        /// `actors` on a map with `tiles` set (cell index, value).
+        fn new(actors: &[Actor], tiles: &[(usize, u16)]) -> Scene {
+            let mut values = vec![0u16; 32_764];
+            for &(i, v) in tiles {
+                values[i] = v;
+            }
+            let mut attrs = vec![0u8; 7000];
+            attrs[usize::from(synth::masked_value(synth::masked::FLOWER) / 8)] =
+                TileAttributes::IN_FRONT;
+            let (info, actor_tiles) = synth::sprites();
+            Scene {
+                map: write_map(MapFlags::default(), 32, actors, &values).unwrap(),
+                info,
+                actor_tiles,
+                solid: synth::solid_tiles(),
+                masked: synth::masked_tiles(),
+                attrs,
+            }
         }
-        let map = write_map(MapFlags::default(), 32, actors, &values).unwrap();
-        let mut attrs = vec![0u8; 7000];
-        attrs[usize::from(synth::masked_value(synth::masked::FLOWER) / 8)] =
-            TileAttributes::IN_FRONT;
-        (
-            map,
-            synth::sprites(),
-            (synth::solid_tiles(), synth::masked_tiles()),
-            attrs,
-        )
+
+        /// The views, ACTORS.MNI cut to `actor_bytes` bytes.
+        fn views(
+            &self,
+            actor_bytes: usize,
+        ) -> (Map<'_>, ActorSprites<'_>, TileImages<'_>, TileAttrTable<'_>) {
+            let tiles = &self.actor_tiles[..actor_bytes.min(self.actor_tiles.len())];
+            (
+                Map::parse(&self.map).unwrap(),
+                ActorSprites::parse(&self.info, tiles).unwrap(),
+                TileImages {
+                    solid: SolidTiles::parse(&self.solid).unwrap(),
+                    masked: MaskedTiles::parse(&self.masked).unwrap(),
+                },
+                TileAttrTable::parse(&self.attrs).unwrap(),
+            )
+        }
     }
 
     fn normal(actor_type: u16, x: u16, y: u16) -> Actor {
@@ -441,14 +469,8 @@ mod tests {
     fn actors_stand_on_their_shifted_bottom_left_tile() {
         // Actor type 4 (the east arrow piston): sprite type 4, shifted 4 tiles west; the
         // synthetic sprite 4 is 2 x 2 tiles. At (10, 5) its bottom-left tile is (6, 5).
-        let (map, (info, tiles), (solid, masked), attrs) = scene(&[normal(4, 10, 5)], &[]);
-        let map = Map::parse(&map).unwrap();
-        let sprites = ActorSprites::parse(&info, &tiles).unwrap();
-        let images = TileImages {
-            solid: SolidTiles::parse(&solid).unwrap(),
-            masked: MaskedTiles::parse(&masked).unwrap(),
-        };
-        let attrs = TileAttrTable::parse(&attrs).unwrap();
+        let scene = Scene::new(&[normal(4, 10, 5)], &[]);
+        let (map, sprites, images, attrs) = scene.views(usize::MAX);
         let bg = [1, 2, 3, 255];
         let mut image = map_image(&map, bg).unwrap();
         let r = draw_actors(&mut image, &map, &sprites, &images, &attrs);
@@ -482,15 +504,8 @@ mod tests {
         // one tile south, flipped top to bottom. At (2, 3): bottom-left (2, 4), top-left (2, 3).
         // A flower (in front of sprites) at cell (3, 3).
         let flower = synth::masked_value(synth::masked::FLOWER);
-        let (map, (info, tiles), (solid, masked), attrs) =
-            scene(&[normal(96, 2, 3)], &[(3 * 32 + 3, flower)]);
-        let map = Map::parse(&map).unwrap();
-        let sprites = ActorSprites::parse(&info, &tiles).unwrap();
-        let images = TileImages {
-            solid: SolidTiles::parse(&solid).unwrap(),
-            masked: MaskedTiles::parse(&masked).unwrap(),
-        };
-        let attrs = TileAttrTable::parse(&attrs).unwrap();
+        let scene = Scene::new(&[normal(96, 2, 3)], &[(3 * 32 + 3, flower)]);
+        let (map, sprites, images, attrs) = scene.views(usize::MAX);
         let bg = [1, 2, 3, 255];
         let mut image = map_image(&map, bg).unwrap();
         draw_tiles(&mut image, &map, &images);
@@ -536,15 +551,9 @@ mod tests {
             normal(1, 4, 4),   // sprite type 1: past the cut ACTORS.MNI below
             normal(0, 5, 5),   // sprite type 0: its one tile is there
         ];
-        let (map, (info, tiles), (solid, masked), attrs) = scene(&actors, &[]);
-        let map = Map::parse(&map).unwrap();
+        let scene = Scene::new(&actors, &[]);
         // Sprite type 0 is one tile, 40 bytes; sprite type 1 starts after it.
-        let sprites = ActorSprites::parse(&info, &tiles[..40]).unwrap();
-        let images = TileImages {
-            solid: SolidTiles::parse(&solid).unwrap(),
-            masked: MaskedTiles::parse(&masked).unwrap(),
-        };
-        let attrs = TileAttrTable::parse(&attrs).unwrap();
+        let (map, sprites, images, attrs) = scene.views(40);
         let mut image = map_image(&map, BACKGROUND).unwrap();
         let r = draw_actors(&mut image, &map, &sprites, &images, &attrs);
         assert_eq!((r.drawn, r.hidden, r.special), (1, 1, 1));

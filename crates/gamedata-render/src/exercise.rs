@@ -425,15 +425,24 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
 /// attribute are unchanged and the picture keeps its size.
 pub fn mni_draw(data: &[u8]) -> u64 {
     let [map, solid, masked, attrs] = split_parts::<4, 4>(data);
-    let map = match Map::parse(map) {
-        Ok(map) => map,
-        Err(e) => return e.to_string().len() as u64,
-    };
+    match map_and_images(map, solid, masked) {
+        Ok((map, images)) => check_draw(&map, &images, TileAttrTable::parse(attrs).ok().as_ref()),
+        Err(result) => result,
+    }
+}
+
+/// A map and its tile images parsed, or the number a target returns when one does not
+/// parse.
+fn map_and_images<'a>(
+    map: &'a [u8],
+    solid: &'a [u8],
+    masked: &'a [u8],
+) -> Result<(Map<'a>, TileImages<'a>), u64> {
+    let map = Map::parse(map).map_err(|e| e.to_string().len() as u64)?;
     let (Ok(solid), Ok(masked)) = (SolidTiles::parse(solid), MaskedTiles::parse(masked)) else {
-        return 1;
+        return Err(1);
     };
-    let images = TileImages { solid, masked };
-    check_draw(&map, &images, TileAttrTable::parse(attrs).ok().as_ref())
+    Ok((map, TileImages { solid, masked }))
 }
 
 /// A Cosmo map drawn with `images`, and with `attrs` overlaid when given, with the
@@ -508,14 +517,10 @@ pub fn check_draw(
 /// drawing them changes no pixel.
 pub fn mni_level(data: &[u8]) -> u64 {
     let [solid, masked, attrs, info, tiles, backdrop, map] = split_parts::<7, 4>(data);
-    let map = match Map::parse(map) {
-        Ok(map) => map,
-        Err(e) => return e.to_string().len() as u64,
+    let (map, images) = match map_and_images(map, solid, masked) {
+        Ok(parsed) => parsed,
+        Err(result) => return result,
     };
-    let (Ok(solid), Ok(masked)) = (SolidTiles::parse(solid), MaskedTiles::parse(masked)) else {
-        return 1;
-    };
-    let images = TileImages { solid, masked };
     let background = [1, 2, 3, 255];
     let plain = match cosmo::draw_map(&map, &images, background) {
         Ok(p) => p,
