@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use gamedata_io::exercise::join_parts;
-use mni_core::{GroupFile, synth as cosmo};
+use mni_core::{Actor, ActorKind, GroupFile, MapFlags, synth as cosmo, write_map};
 use mul_core::MapSize;
 use mul_core::synth::{self as uo, World};
 use wap_core::synth as wwd;
@@ -46,19 +46,61 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &cosmo::tile_attributes(),
     ]);
 
-    let (info, actors) = cosmo::sprites();
+    let (info, actors_bytes) = cosmo::sprites();
     let cosmo_level = join_parts::<4>(&[
         &cosmo::solid_tiles(),
         &cosmo::masked_tiles(),
         &cosmo::tile_attributes(),
         &info,
-        &actors,
+        &actors_bytes,
         &cosmo::backdrop(),
         vol.get("A2.MNI")?,
     ]);
 
-    let seeds: [(&str, &str, &[u8]); 7] = [
+    // Every actor type from 0 to 269 (the game defines 245 of them: the others are listed
+    // as not drawn; some are hidden, two flipped), four special actors, one row of actors
+    // every 3 rows of a 32-wide map, each on a girder drawn in front of sprites.
+    let mut actors: Vec<Actor> = (0..4)
+        .map(|k| Actor {
+            kind: ActorKind::Special(k),
+            x: k,
+            y: 0,
+        })
+        .collect();
+    let mut tiles = vec![0u16; 32_764];
+    for t in 0..270u16 {
+        let (x, y) = (t % 32, 4 + 3 * (t / 32));
+        actors.push(Actor {
+            kind: ActorKind::Normal(t),
+            x,
+            y,
+        });
+        tiles[usize::from(y) * 32 + usize::from(x)] = cosmo::masked_value(cosmo::masked::GIRDER);
+    }
+    let flags = MapFlags {
+        backdrop: 3,
+        ..MapFlags::default()
+    };
+    let all_actors = write_map(flags, 32, &actors, &tiles)?;
+    let every_actor = |actor_tiles: &[u8]| {
+        join_parts::<4>(&[
+            &cosmo::solid_tiles(),
+            &cosmo::masked_tiles(),
+            &cosmo::tile_attributes(),
+            &info,
+            actor_tiles,
+            &cosmo::backdrop(),
+            &all_actors,
+        ])
+    };
+    let every_type = every_actor(&actors_bytes);
+    // ACTORS.MNI cut after 300 tiles: the later sprite types' frames are past its end.
+    let cut = every_actor(actors_bytes.get(..300 * 40).unwrap_or_default());
+
+    let seeds: [(&str, &str, &[u8]); 9] = [
         ("mni_level", "synthetic_a2_level", &cosmo_level),
+        ("mni_level", "every_actor_type", &every_type),
+        ("mni_level", "every_actor_type_cut_sprites", &cut),
         ("uo_radar", "synthetic_3x2_blocks", &whole),
         ("uo_radar", "synthetic_scale_3_clipped", &scaled_clipped),
         ("uo_radar", "synthetic_scale_2_hillshaded", &hillshaded),

@@ -92,3 +92,54 @@ fn level_seeds_and_their_mutations_keep_the_properties() {
     let drawn = exercise::mni_level(&seed("mni_level", "synthetic_a2_level"));
     assert!(drawn > 1000, "{drawn}");
 }
+
+#[test]
+fn level_seeds_reach_every_kind_of_actor() {
+    use gamedata_io::exercise::split_parts;
+    use gamedata_render::cosmo::{NotDrawn, draw_actors, draw_tiles, map_image};
+    use gamedata_render::mni_core::{
+        ActorSprites, Map, MaskedTiles, SolidTiles, TileAttrTable, TileImages,
+    };
+
+    for (name, frames_cut) in [
+        ("every_actor_type", false),
+        ("every_actor_type_cut_sprites", true),
+    ] {
+        let data = seed("mni_level", name);
+        let [solid, masked, attrs, info, tiles, _, map] = split_parts::<7, 4>(&data);
+        let map = Map::parse(map).unwrap();
+        let images = TileImages {
+            solid: SolidTiles::parse(solid).unwrap(),
+            masked: MaskedTiles::parse(masked).unwrap(),
+        };
+        let sprites = ActorSprites::parse(info, tiles).unwrap();
+        let mut image = map_image(&map, [0, 0, 0, 255]).unwrap();
+        draw_tiles(&mut image, &map, &images);
+        let attrs = TileAttrTable::parse(attrs).unwrap();
+        let r = draw_actors(&mut image, &map, &sprites, &images, &attrs);
+        // 4 special actors and actor types 0 to 269, of which the game defines 245 (all of
+        // them below 266): 25 are listed as undefined, and with ACTORS.MNI cut, frames past
+        // its end are listed too (the list keeps the first 100).
+        assert_eq!(r.special, 4, "{name}");
+        let kept = r.not_drawn.kept();
+        let unknown = kept
+            .iter()
+            .filter(|p| p.why == NotDrawn::UnknownType)
+            .count();
+        let frames = kept
+            .iter()
+            .filter(|p| matches!(p.why, NotDrawn::Frame { .. }))
+            .count();
+        if frames_cut {
+            assert!(frames > 0 && r.not_drawn.total() > 25, "{name}: {r:?}");
+        } else {
+            assert_eq!((unknown, r.not_drawn.total()), (25, 25), "{name}");
+        }
+        assert!(r.hidden > 0 && r.in_front > 0, "{name}: {r:?}");
+        assert_eq!(
+            r.drawn + r.hidden + r.not_drawn.total() as usize,
+            270,
+            "{name}: every normal actor accounted for"
+        );
+    }
+}
