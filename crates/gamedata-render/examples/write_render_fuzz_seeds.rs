@@ -75,7 +75,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             x,
             y,
         });
-        tiles[usize::from(y) * 32 + usize::from(x)] = cosmo::masked_value(cosmo::masked::GIRDER);
+        if let Some(cell) = tiles.get_mut(usize::from(y) * 32 + usize::from(x)) {
+            *cell = cosmo::masked_value(cosmo::masked::GIRDER);
+        }
     }
     let flags = MapFlags {
         backdrop: 3,
