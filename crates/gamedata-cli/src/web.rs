@@ -49,6 +49,9 @@ pub(crate) struct Viewer {
     pub(crate) cell: u32,
     /// The name of a cell ("tile").
     pub(crate) cell_unit: &'static str,
+    /// What the picture was drawn with, added to the `--json` report (a Cosmo map's
+    /// `backdrop` and `actors`); empty for the others.
+    pub(crate) drawn_with: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The viewer's settings, as the page reads them.
@@ -80,6 +83,8 @@ struct TilesReport {
     tiles: u64,
     /// Bytes of the tiles' PNGs.
     bytes: u64,
+    #[serde(flatten)]
+    drawn_with: serde_json::Map<String, serde_json::Value>,
     elapsed_ms: f64,
 }
 
@@ -177,6 +182,7 @@ pub(crate) fn write_tiles(
         max_zoom: levels.max,
         tiles,
         bytes: bytes.into_inner(),
+        drawn_with: viewer.drawn_with.clone(),
         elapsed_ms: elapsed_ms(start),
     };
     out.report(&report, |w| {

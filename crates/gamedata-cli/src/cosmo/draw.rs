@@ -64,6 +64,21 @@ pub(crate) struct Picture {
     pub(crate) actors: Option<ActorsReport>,
 }
 
+impl Picture {
+    /// The backdrop and actors drawn, as `--json` reports them (`backdrop`, `actors`; each
+    /// only when drawn).
+    pub(crate) fn layers_report(&self) -> Result<serde_json::Map<String, serde_json::Value>> {
+        let mut report = serde_json::Map::new();
+        if let Some(b) = &self.backdrop {
+            report.insert("backdrop".into(), serde_json::to_value(b)?);
+        }
+        if let Some(a) = &self.actors {
+            report.insert("actors".into(), serde_json::to_value(a)?);
+        }
+        Ok(report)
+    }
+}
+
 /// Draws `map` (named `name` in notes) of `ep` with `layers`: backdrop, tiles, actors, then
 /// the attribute overlay. Actors that cannot be drawn are listed on stderr (the first 20, and
 /// how many more), the rest still drawn. Without layers the pixels are

@@ -102,6 +102,7 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         unit: "tile",
         cell: 8,
         cell_unit: "block",
+        drawn_with: Default::default(),
     };
     let inputs = facet_inputs(&files.paths, args.radarcol.as_deref());
     let source = RadarSource {

@@ -130,6 +130,7 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         unit: "pixel",
         cell: tile,
         cell_unit: "tile",
+        drawn_with: Default::default(),
     };
     write_tiles(&map, &args.pyramid, &viewer, &[&args.file], out)
 }

@@ -144,6 +144,45 @@ fn wwd_and_cosmo_tiles_write_their_pyramids() {
             pixel(&whole, 2048, 512 + x, 256 + y)
         );
     }
+    assert!(cosmo.get("actors").is_none() && cosmo.get("backdrop").is_none());
+    // With the backdrop and actors: the report says what was drawn, as `cosmo map` does,
+    // and the native tiles are that render's pixels.
+    let level = stdout_json(&gamedata(
+        &[
+            "--json",
+            "cosmo",
+            "tiles",
+            ".",
+            "a1.mni",
+            "-o",
+            "l",
+            "--actors",
+            "--backdrop",
+        ],
+        cwd,
+    ));
+    let map = stdout_json(&gamedata(
+        &[
+            "--json",
+            "cosmo",
+            "map",
+            ".",
+            "a1.mni",
+            "--render",
+            "l.png",
+            "--actors",
+            "--backdrop",
+        ],
+        cwd,
+    ));
+    assert_eq!(level["backdrop"], map["render"]["backdrop"]);
+    assert_eq!(level["actors"], map["render"]["actors"]);
+    assert!(level["actors"]["drawn"].as_u64() > Some(0));
+    let whole = png_pixels(&cwd.join("l.png"));
+    let tile = png_pixels(&cwd.join("l/3/0/0.png"));
+    for (x, y) in [(0, 0), (100, 200), (255, 255)] {
+        assert_eq!(pixel(&tile, 256, x, y), pixel(&whole, 2048, x, y));
+    }
 }
 
 #[test]
