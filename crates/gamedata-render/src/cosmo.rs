@@ -287,12 +287,12 @@ pub fn draw_actors(
         report.drawn += 1;
     }
     for (cx, cy, tile) in map.drawn_cells() {
+        // Only cells an actor drew on: their attribute is looked up, few others.
         let at = usize::from(cy) * width + usize::from(cx);
-        let in_front = map
-            .attributes(cx, cy, attrs)
-            .is_some_and(TileAttributes::in_front);
-        if in_front
-            && covered.get(at).copied().unwrap_or(false)
+        if covered.get(at).copied().unwrap_or(false)
+            && map
+                .attributes(cx, cy, attrs)
+                .is_some_and(TileAttributes::in_front)
             && let Some(pixels) = images.pixels(tile)
         {
             draw_cell(image, i64::from(cx) * 8, i64::from(cy) * 8, &pixels);

@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use gamedata_io::records;
+use gamedata_io::{records, whole_records};
 use zerocopy::little_endian::U16;
 
 use crate::error::{ErrorKind, Result, SpriteTableProblem};
@@ -66,10 +66,8 @@ impl<'data> SpriteTable<'data> {
             })
             .into());
         };
-        let lookup = records::<U16>(table).map_err(|_| {
-            // `needed` is even, so this cannot happen; say what was being read if it does.
-            ErrorKind::SpriteTable(SpriteTableProblem::FrameArea { bytes: rest.len() })
-        })?;
+        // `needed` is even: the table is whole words, nothing left over.
+        let (lookup, _) = whole_records::<U16>(table);
         let frames = records::<FrameRaw>(rest).map_err(|_| {
             ErrorKind::SpriteTable(SpriteTableProblem::FrameArea { bytes: rest.len() })
         })?;
