@@ -176,6 +176,7 @@ pub fn limits(data: &[u8]) -> u64 {
     let limits = Limits {
         max_decoded_bytes: word(8),
         max_records: word(8),
+        ..Limits::default()
     };
     let stored = data.get(16..).unwrap_or_default();
     match inflate_exact("a fuzzed stream", stored, declared, b"pre", &limits) {

@@ -5,10 +5,14 @@
 //! through [`FileData::map`].
 
 use std::fmt;
+use std::fs::File;
+use std::io::Read;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 
 use memmap2::{Mmap, MmapOptions};
+
+use crate::Limits;
 
 /// A file could not be found, opened, read or mapped.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +46,19 @@ pub enum FileError {
         dir: PathBuf,
         /// The file name looked for.
         name: String,
+    },
+    /// A path that is not a regular file (a pipe, a device) gave more bytes than
+    /// [`Limits::max_stream_bytes`] allows.
+    #[error(
+        "{} is not a regular file and gives more than {limit} bytes (the limit for a stream; \
+         raise Limits::max_stream_bytes for a longer one)",
+        path.display()
+    )]
+    StreamTooLong {
+        /// The path given.
+        path: PathBuf,
+        /// The cap in bytes.
+        limit: u64,
     },
 }
 
@@ -137,16 +154,38 @@ impl fmt::Debug for FileData {
 }
 
 impl FileData {
-    /// Reads the whole file into memory. Safe: later changes to the file are not seen.
+    /// Reads the whole file into memory with the default [`Limits`]. Safe: later changes to
+    /// the file are not seen.
     ///
-    /// Returns `Err` ([`FileError::IsFolder`]) if `path` is a folder, or ([`FileError::Io`])
-    /// if the file cannot be read.
+    /// Returns `Err` as [`FileData::read_with`].
     pub fn read(path: impl AsRef<Path>) -> Result<Self, FileError> {
+        Self::read_with(path, &Limits::default())
+    }
+
+    /// Reads the whole file into memory. A regular file is read at its length (bytes it
+    /// gains while being read are not taken); anything else (a pipe, a device such as
+    /// `/dev/zero`, a process substitution) is read up to `limits.max_stream_bytes`, and
+    /// refused past it, so that an endless stream costs a bounded read and allocation.
+    ///
+    /// Returns `Err` ([`FileError::IsFolder`]) if `path` is a folder,
+    /// ([`FileError::StreamTooLong`]) if a stream passes the cap, or ([`FileError::Io`]) if
+    /// the file cannot be opened or read, or its length cannot be allocated.
+    pub fn read_with(path: impl AsRef<Path>, limits: &Limits) -> Result<Self, FileError> {
         let path = path.as_ref();
-        refuse_folder(path)?;
-        std::fs::read(path)
-            .map(FileData::Read)
-            .map_err(|e| FileError::io(path, e))
+        let io = |e| FileError::io(path, e);
+        let file = File::open(path).map_err(io)?;
+        let metadata = file.metadata().map_err(io)?;
+        if metadata.is_dir() {
+            return Err(FileError::IsFolder {
+                path: path.to_owned(),
+            });
+        }
+        if metadata.is_file() {
+            return read_regular(file, metadata.len())
+                .map(FileData::Read)
+                .map_err(io);
+        }
+        read_stream(file, path, limits.max_stream_bytes).map(FileData::Read)
     }
 
     /// Maps the file read-only, lazily and with no advice: pages are read on first touch,
@@ -165,10 +204,13 @@ impl FileData {
 
     /// Maps the file read-only with `options` (pre-faulting, access advice).
     ///
-    /// An empty file gives an empty buffer (a zero-length mapping is not allowed).
+    /// An empty file gives an empty buffer (a zero-length mapping is not allowed). A path
+    /// that is not a regular file (a pipe, a device) cannot be mapped: it is read as
+    /// [`FileData::read`] reads it, up to the default [`Limits::max_stream_bytes`].
     ///
-    /// Returns `Err` ([`FileError::IsFolder`]) if `path` is a folder, or ([`FileError::Io`])
-    /// if the file cannot be opened or mapped. Advice the kernel refuses is ignored: it never
+    /// Returns `Err` ([`FileError::IsFolder`]) if `path` is a folder,
+    /// ([`FileError::StreamTooLong`]) if a stream passes the cap, or ([`FileError::Io`]) if
+    /// the file cannot be opened or mapped. Advice the kernel refuses is ignored: it never
     /// changes what is read.
     ///
     /// # Safety
@@ -188,6 +230,10 @@ impl FileData {
             return Err(FileError::IsFolder {
                 path: path.to_owned(),
             });
+        }
+        if !metadata.is_file() {
+            let cap = Limits::DEFAULT_MAX_STREAM_BYTES;
+            return read_stream(file, path, cap).map(FileData::Read);
         }
         if metadata.len() == 0 {
             return Ok(FileData::Read(Vec::new()));
@@ -217,15 +263,30 @@ impl FileData {
     }
 }
 
-/// [`FileError::IsFolder`] if `path` is a folder (reading one fails with a less clear error,
-/// and mapping one with "No such device").
-fn refuse_folder(path: &Path) -> Result<(), FileError> {
-    if path.is_dir() {
-        return Err(FileError::IsFolder {
+/// A regular file's `len` bytes, in a buffer reserved once (an allocation failure is an
+/// error, not an abort). A file that shrinks while being read gives fewer bytes.
+fn read_regular(file: File, len: u64) -> std::io::Result<Vec<u8>> {
+    let too_large = || std::io::Error::from(std::io::ErrorKind::OutOfMemory);
+    let mut buf = Vec::new();
+    buf.try_reserve_exact(usize::try_from(len).map_err(|_| too_large())?)
+        .map_err(|_| too_large())?;
+    file.take(len).read_to_end(&mut buf)?;
+    Ok(buf)
+}
+
+/// Up to `cap` bytes of a stream; [`FileError::StreamTooLong`] if it has more.
+fn read_stream(file: File, path: &Path, cap: u64) -> Result<Vec<u8>, FileError> {
+    let mut buf = Vec::new();
+    file.take(cap.saturating_add(1))
+        .read_to_end(&mut buf)
+        .map_err(|e| FileError::io(path, e))?;
+    if buf.len() as u64 > cap {
+        return Err(FileError::StreamTooLong {
             path: path.to_owned(),
+            limit: cap,
         });
     }
-    Ok(())
+    Ok(buf)
 }
 
 #[cfg(unix)]

@@ -18,6 +18,10 @@ pub struct Limits {
     /// into memory (entries of a UOP container's table, blocks of a map UOP's chunks). Default:
     /// 16,777,216.
     pub max_records: u64,
+    /// Largest number of bytes read from a path that is not a regular file (a pipe, a
+    /// device such as `/dev/zero`, a process substitution), whose length is not known
+    /// before it is read. A regular file is read at its length. Default: 256 MiB.
+    pub max_stream_bytes: u64,
 }
 
 impl Limits {
@@ -25,12 +29,15 @@ impl Limits {
     pub const DEFAULT_MAX_DECODED_BYTES: u64 = 256 << 20;
     /// The default cap on records: 16,777,216 (2^24).
     pub const DEFAULT_MAX_RECORDS: u64 = 1 << 24;
+    /// The default cap on bytes read from a stream: 256 MiB.
+    pub const DEFAULT_MAX_STREAM_BYTES: u64 = 256 << 20;
 
     /// The documented defaults (see the field docs).
     pub const fn new() -> Self {
         Limits {
             max_decoded_bytes: Self::DEFAULT_MAX_DECODED_BYTES,
             max_records: Self::DEFAULT_MAX_RECORDS,
+            max_stream_bytes: Self::DEFAULT_MAX_STREAM_BYTES,
         }
     }
 
@@ -39,6 +46,7 @@ impl Limits {
         Limits {
             max_decoded_bytes: u64::MAX,
             max_records: u64::MAX,
+            max_stream_bytes: u64::MAX,
         }
     }
 

@@ -196,6 +196,7 @@ pub fn uop(data: &[u8]) -> u64 {
     let limits = gamedata_io::Limits {
         max_decoded_bytes: 16 << 20,
         max_records: 1 << 16,
+        ..gamedata_io::Limits::default()
     };
     let container = match crate::uop::UopFile::parse(data, &limits) {
         Ok(c) => c,
@@ -369,6 +370,7 @@ pub fn folder(data: &[u8]) -> u64 {
     let limits = Limits {
         max_decoded_bytes: 1 << 24,
         max_records: 1 << 20,
+        ..gamedata_io::Limits::default()
     };
     let files = match FacetFiles::from_data(paths, files, &limits) {
         Ok(files) => files,

@@ -111,3 +111,92 @@ fn a_folder_where_a_file_is_expected_and_the_reverse_are_named() {
         format!("{} is not a folder", file.display())
     );
 }
+
+/// A FIFO in a temporary folder, fed `len` bytes by a thread, read with `cap`.
+#[cfg(unix)]
+fn read_fifo(len: usize, cap: u64, map: bool) -> Result<FileData, FileError> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let writer_path = path.clone();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let mut pipe = fs::OpenOptions::new()
+            .write(true)
+            .open(writer_path)
+            .unwrap();
+        // The reader may stop early (past its cap) and close its end: a broken pipe is fine.
+        let _ = pipe.write_all(&vec![7u8; len]);
+    });
+    let limits = gamedata_io::Limits {
+        max_stream_bytes: cap,
+        ..Default::default()
+    };
+    let got = if map {
+        // SAFETY: a FIFO is never mapped (it is read); nothing else touches it.
+        #[allow(unsafe_code)]
+        unsafe {
+            FileData::map(&path)
+        }
+    } else {
+        FileData::read_with(&path, &limits)
+    };
+    writer.join().unwrap();
+    got
+}
+
+#[cfg(unix)]
+#[test]
+fn streams_are_read_up_to_the_cap_and_refused_past_it() {
+    // A pipe with fewer bytes than the cap is read whole; at the cap too.
+    let data = read_fifo(5_000, 10_000, false).unwrap();
+    assert_eq!((data.len(), data.is_mapped()), (5_000, false));
+    assert!(data.iter().all(|&b| b == 7));
+    assert_eq!(read_fifo(10_000, 10_000, false).unwrap().len(), 10_000);
+    // One byte more is refused, naming the path and the cap.
+    let err = read_fifo(10_001, 10_000, false).unwrap_err();
+    let FileError::StreamTooLong { path, limit } = &err else {
+        panic!("{err:?}");
+    };
+    assert_eq!(
+        (path.file_name().unwrap(), *limit),
+        ("pipe".as_ref(), 10_000)
+    );
+    assert!(
+        err.to_string()
+            .contains("is not a regular file and gives more than 10000 bytes")
+    );
+    // A pipe cannot be mapped: it is read, with the default cap.
+    let data = read_fifo(3_000, 0, true).unwrap();
+    assert_eq!((data.len(), data.is_mapped()), (3_000, false));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_device_is_refused_at_the_cap() {
+    let zero = std::path::Path::new("/dev/zero");
+    if !zero.exists() {
+        return;
+    }
+    let limits = gamedata_io::Limits {
+        max_stream_bytes: 1 << 20,
+        ..Default::default()
+    };
+    let err = FileData::read_with(zero, &limits).unwrap_err();
+    assert!(
+        matches!(&err, FileError::StreamTooLong { path, limit: 1_048_576 } if path == zero),
+        "{err:?}"
+    );
+    // The defaults: refused at 256 MiB, by read and by map alike.
+    let cap = gamedata_io::Limits::DEFAULT_MAX_STREAM_BYTES;
+    let err = FileData::read(zero).unwrap_err();
+    assert!(matches!(err, FileError::StreamTooLong { limit, .. } if limit == cap));
+    // SAFETY: a device is never mapped (it is read).
+    #[allow(unsafe_code)]
+    let err = unsafe { FileData::map(zero) }.unwrap_err();
+    assert!(matches!(err, FileError::StreamTooLong { limit, .. } if limit == cap));
+}

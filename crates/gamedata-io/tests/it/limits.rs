@@ -6,6 +6,7 @@ fn defaults_are_documented_values() {
     assert_eq!(l, Limits::new());
     assert_eq!(l.max_decoded_bytes, 256 * 1024 * 1024);
     assert_eq!(l.max_records, 16_777_216);
+    assert_eq!(l.max_stream_bytes, 256 * 1024 * 1024);
     // The largest real WWD main block (32.5 MB) is admitted.
     assert!(l.check_decoded("main block", 32_500_000).is_ok());
 }
@@ -15,6 +16,7 @@ fn going_past_a_cap_is_an_error_saying_what_and_how_much() {
     let l = Limits {
         max_decoded_bytes: 100,
         max_records: 10,
+        max_stream_bytes: 0,
     };
     assert!(l.check_decoded("x", 100).is_ok());
     assert_eq!(

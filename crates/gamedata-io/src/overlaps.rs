@@ -1,0 +1,183 @@
+//! Entries of a table that point at byte ranges of one data area (an index into a data file,
+//! a directory into a group file): which of them overlap others.
+//!
+//! Real tables point each entry at bytes of its own, but a crafted one can point thousands
+//! of entries at the same bytes, so that a scan of every entry reads the data thousands of
+//! times. [`Overlaps::find`] settles which entries to leave out so that the kept ones are
+//! pairwise disjoint: a scan of the kept entries reads each byte of the data at most once.
+
+/// The entries of a table left out because their byte ranges overlap a kept entry's.
+///
+/// Of entries whose ranges overlap, the one that starts first is kept (on equal starts, the
+/// lower entry number), and every entry whose range overlaps a kept one is left out. The kept
+/// entries' ranges are pairwise disjoint, so their lengths add up to at most the data's.
+///
+/// Finding them costs one pass over the table when its ranges lie in entry order (each
+/// starting at or after the previous one's end, as writers lay them out), and a sort of the
+/// non-empty entries' numbers (8 bytes an entry) otherwise.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overlaps {
+    /// (entry left out, the kept entry it overlaps), sorted by the first.
+    left_out: Vec<(usize, usize)>,
+}
+
+impl Overlaps {
+    /// Finds the overlapping entries of a table of `count` entries. `range(i)` gives entry
+    /// `i`'s byte range as `(start, end)`, or `None` for an entry that points at nothing (an
+    /// empty entry, or one outside the data, which is reported when it is read). Ranges with
+    /// `end <= start` are taken as empty.
+    pub fn find(count: usize, range: impl Fn(usize) -> Option<(u64, u64)>) -> Self {
+        let nonempty = |i: usize| range(i).filter(|&(start, end)| end > start);
+        // Common case: in entry order, each range starts at or after the end of those before.
+        let mut end_so_far = 0u64;
+        let in_order = (0..count).filter_map(nonempty).all(|(start, end)| {
+            let ok = start >= end_so_far;
+            end_so_far = end_so_far.max(end);
+            ok
+        });
+        if in_order {
+            return Overlaps::default();
+        }
+        let mut entries: Vec<usize> = (0..count).filter(|&i| nonempty(i).is_some()).collect();
+        entries.sort_unstable_by_key(|&i| (nonempty(i).map_or(0, |(start, _)| start), i));
+        let mut left_out = Vec::new();
+        let mut kept: Option<(u64, usize)> = None;
+        for i in entries {
+            let Some((start, end)) = nonempty(i) else {
+                continue;
+            };
+            match kept {
+                Some((kept_end, kept_entry)) if start < kept_end => {
+                    left_out.push((i, kept_entry));
+                }
+                _ => kept = Some((end, i)),
+            }
+        }
+        left_out.sort_unstable();
+        Overlaps { left_out }
+    }
+
+    /// True if no entry is left out.
+    pub fn is_empty(&self) -> bool {
+        self.left_out.is_empty()
+    }
+
+    /// Entries left out.
+    pub fn len(&self) -> usize {
+        self.left_out.len()
+    }
+
+    /// If entry `entry` is left out, the kept entry whose range it overlaps.
+    #[inline]
+    pub fn overlapped_by(&self, entry: usize) -> Option<usize> {
+        if self.left_out.is_empty() {
+            return None;
+        }
+        let i = self
+            .left_out
+            .binary_search_by_key(&entry, |&(e, _)| e)
+            .ok()?;
+        self.left_out.get(i).map(|&(_, kept)| kept)
+    }
+
+    /// The entries left out, ascending, each with the kept entry it overlaps.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (usize, usize)> + '_ {
+        self.left_out.iter().copied()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
+mod tests {
+    use super::Overlaps;
+
+    fn find(ranges: &[Option<(u64, u64)>]) -> Vec<(usize, usize)> {
+        Overlaps::find(ranges.len(), |i| ranges.get(i).copied().flatten())
+            .iter()
+            .collect()
+    }
+
+    #[test]
+    fn disjoint_tables_leave_nothing_out() {
+        assert!(find(&[]).is_empty());
+        // In order, touching, with empty and missing entries between.
+        assert!(
+            find(&[
+                Some((0, 10)),
+                None,
+                Some((10, 20)),
+                Some((5, 5)),
+                Some((30, 31))
+            ])
+            .is_empty()
+        );
+        // Out of order but disjoint.
+        assert!(find(&[Some((30, 40)), Some((0, 10)), Some((10, 30))]).is_empty());
+    }
+
+    #[test]
+    fn overlapping_entries_are_left_out_first_start_kept() {
+        // Entry 2 starts first; 0 overlaps it, 1 does not overlap the kept 2 (ends at 10).
+        assert_eq!(
+            find(&[Some((5, 15)), Some((10, 20)), Some((0, 10))]),
+            vec![(0, 2)]
+        );
+        // The same range three times: the lowest entry is kept.
+        assert_eq!(
+            find(&[Some((4, 8)), Some((4, 8)), Some((4, 8))]),
+            vec![(1, 0), (2, 0)]
+        );
+        // A range inside a kept one, and one after a left-out one that only overlaps it.
+        let got = find(&[
+            Some((0, 100)),
+            Some((10, 20)),
+            Some((50, 150)),
+            Some((120, 130)),
+        ]);
+        assert_eq!(got, vec![(1, 0), (2, 0)]);
+        let overlaps = Overlaps::find(2, |i| [(0, 9), (3, 4)].get(i).copied());
+        assert_eq!((overlaps.len(), overlaps.is_empty()), (1, false));
+        assert_eq!(overlaps.overlapped_by(1), Some(0));
+        assert_eq!(overlaps.overlapped_by(0), None);
+        assert_eq!(overlaps.overlapped_by(7), None);
+    }
+
+    #[test]
+    fn kept_ranges_add_up_to_at_most_the_data() {
+        // Every kept range is disjoint from the others: checked on a pseudo-random table.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let ranges: Vec<Option<(u64, u64)>> = (0..500)
+            .map(|_| {
+                let start = next() % 1000;
+                Some((start, start + next() % 50))
+            })
+            .collect();
+        let overlaps = Overlaps::find(ranges.len(), |i| ranges.get(i).copied().flatten());
+        let mut kept: Vec<(u64, u64)> = (0..ranges.len())
+            .filter(|&i| overlaps.overlapped_by(i).is_none())
+            .filter_map(|i| ranges.get(i).copied().flatten())
+            .filter(|&(s, e)| e > s)
+            .collect();
+        kept.sort_unstable();
+        assert!(
+            kept.windows(2).all(|w| w[0].1 <= w[1].0),
+            "kept ranges overlap"
+        );
+        let total: u64 = kept.iter().map(|(s, e)| e - s).sum();
+        assert!(total <= 1050);
+        assert!(overlaps.len() > 100, "a dense random table overlaps");
+        // Every left-out entry overlaps the kept entry it names.
+        for (entry, by) in overlaps.iter() {
+            let (s, e) = ranges[entry].unwrap();
+            let (ks, ke) = ranges[by].unwrap();
+            assert!(s < ke && ks < e, "{entry} does not overlap {by}");
+            assert!(overlaps.overlapped_by(by).is_none());
+        }
+    }
+}
