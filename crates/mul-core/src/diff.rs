@@ -5,11 +5,12 @@
 //! later entry for the same block wins. Applying them is opt-in: a server tells a client
 //! whether to. Source: `docs/formats/uo.md`, "Diff patches".
 
-use gamedata_io::{Problems, whole_records};
+use gamedata_io::{Overlaps, Problems, whole_records};
 use zerocopy::little_endian::U32;
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 use crate::error::{DiffProblem, ErrorKind};
+use crate::index::index_overlaps;
 use crate::raw::{IndexRecord, MapBlock};
 
 /// Block numbers a patch may name: 2^24, far above the largest facet (458,752 blocks), so
@@ -122,6 +123,18 @@ impl PatchIndex {
         self.sorted.iter().map(|&(b, e)| (b as usize, e as usize))
     }
 
+    /// Keeps the patched blocks for which `keep(block, entry)` is true.
+    fn retain(&mut self, mut keep: impl FnMut(usize, usize) -> bool) {
+        self.sorted
+            .retain(|&(block, entry)| keep(block as usize, entry as usize));
+        self.bits.iter_mut().for_each(|w| *w = 0);
+        for &(block, _) in &self.sorted {
+            if let Some(w) = self.bits.get_mut(block as usize / 64) {
+                *w |= 1 << (block % 64);
+            }
+        }
+    }
+
     /// Patched block numbers below `blocks` (a map's block count).
     pub fn count_below(&self, blocks: usize) -> usize {
         self.sorted.partition_point(|&(b, _)| (b as usize) < blocks)
@@ -187,8 +200,12 @@ where
 
 impl DiffIndex {
     /// Indexes the diff files present: `map` as (mapdifl, mapdif) bytes, `statics` as
-    /// (stadifl, stadifi) bytes. Never fails: what cannot be used is in `problems`.
-    pub fn new(map: Option<(&[u8], &[u8])>, statics: Option<(&[u8], &[u8])>) -> Self {
+    /// (stadifl, stadifi, stadif) bytes. Never fails: what cannot be used is in `problems`.
+    ///
+    /// A stadifi record used by the patch whose bytes of stadif overlap another used
+    /// record's is left out ([`DiffProblem::Overlap`]; the block keeps the map's statics), so
+    /// that reading every patched block reads each byte of stadif at most once.
+    pub fn new(map: Option<(&[u8], &[u8])>, statics: Option<(&[u8], &[u8], &[u8])>) -> Self {
         let mut problems = Problems::new();
         let mut index = DiffIndex::default();
         if let Some((list, blocks)) = map {
@@ -198,16 +215,45 @@ impl DiffIndex {
             index.map = p;
             problems.append(more);
         }
-        if let Some((list, records)) = statics {
+        if let Some((list, records, data)) = statics {
             let list = whole::<U32>(list, "stadifl", &mut problems);
             let records = whole::<IndexRecord>(records, "stadifi", &mut problems);
-            let (p, more) = PatchIndex::new(list, records.len(), "stadifl");
-            index.statics = p;
+            let (mut p, more) = PatchIndex::new(list, records.len(), "stadifl");
             problems.append(more);
+            let overlaps = used_overlaps(&p, records, data.len());
+            p.retain(|block, entry| match overlaps.overlapped_by(entry) {
+                None => true,
+                Some(other) => {
+                    problems.push(ErrorKind::DiffEntry {
+                        file: "stadifi",
+                        entry,
+                        problem: DiffProblem::Overlap {
+                            block: u32::try_from(block).unwrap_or(u32::MAX),
+                            other,
+                        },
+                    });
+                    false
+                }
+            });
+            index.statics = p;
         }
         index.problems = problems;
         index
     }
+}
+
+/// The overlapping ones among the stadifi records that `patch` uses (a record superseded
+/// by a later entry for its block is never read, so it cannot overlap).
+fn used_overlaps(patch: &PatchIndex, records: &[IndexRecord], data_len: usize) -> Overlaps {
+    let mut used = vec![false; records.len()];
+    for (_, entry) in patch.blocks() {
+        if let Some(u) = used.get_mut(entry) {
+            *u = true;
+        }
+    }
+    index_overlaps(records, data_len, |entry| {
+        used.get(entry).copied().unwrap_or(false)
+    })
 }
 
 /// The whole 196-byte blocks of a `mapdif` file, cast in place.

@@ -228,6 +228,18 @@ pub enum ErrorKind {
         problem: ChunkProblem,
     },
 
+    /// Two chunks of a map UOP are stored over the same bytes.
+    #[error(
+        "map chunk {chunk}'s stored bytes overlap chunk {other}'s: each chunk must have bytes \
+         of its own"
+    )]
+    ChunkOverlap {
+        /// The chunk number left out.
+        chunk: usize,
+        /// The chunk whose bytes it overlaps.
+        other: usize,
+    },
+
     /// A diff list entry that cannot be applied (left out of the patch).
     #[error("{file} entry {entry}: {problem}")]
     DiffEntry {
@@ -303,6 +315,13 @@ pub enum IndexProblem {
     NotWholeRecords {
         /// Record size in bytes.
         record: usize,
+    },
+    /// The bytes overlap another entry's, which is read instead (so that no byte of the
+    /// data is read for two entries).
+    #[error("its bytes overlap entry {other}'s, which is read instead")]
+    Overlap {
+        /// The entry whose bytes it overlaps.
+        other: usize,
     },
 }
 
@@ -387,9 +406,6 @@ pub enum UopEntryProblem {
     /// The zlib stream cannot be decoded to the declared length.
     #[error(transparent)]
     Inflate(InflateError),
-    /// A decoded map chunk is not whole blocks.
-    #[error("the decoded chunk is not whole 196-byte blocks")]
-    NotWholeBlocks,
 }
 
 /// What is wrong with a map chunk's size (see [`ErrorKind::ChunkSize`]).
@@ -421,5 +437,15 @@ pub enum DiffProblem {
     PastAnyMap {
         /// The block number listed.
         block: u32,
+    },
+    /// The record's bytes overlap those of another record the patch uses.
+    #[error(
+        "block {block}'s statics overlap those of stadifi entry {other}, which is used instead"
+    )]
+    Overlap {
+        /// The block number listed.
+        block: u32,
+        /// The stadifi entry whose bytes it overlaps.
+        other: usize,
     },
 }

@@ -274,8 +274,9 @@ pub fn patched(data: &[u8]) -> u64 {
     ) else {
         return 1;
     };
-    let index = crate::diff::DiffIndex::new(Some((mapdifl, mapdif)), Some((stadifl, stadifi)));
-    let mut facet = plain;
+    let index =
+        crate::diff::DiffIndex::new(Some((mapdifl, mapdif)), Some((stadifl, stadifi, stadif)));
+    let mut facet = plain.clone();
     facet.map = facet.map.with_patch(crate::diff::MapPatch {
         index: &index.map,
         blocks: crate::diff::map_blocks(mapdif),

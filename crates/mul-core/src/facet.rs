@@ -354,10 +354,14 @@ impl FacetFiles {
         let d = &data.diffs;
         let diff_index = DiffIndex::new(
             d.mapdifl.as_deref().zip(d.mapdif.as_deref()),
-            d.stadifl
-                .as_deref()
-                .zip(d.stadifi.as_deref())
-                .filter(|_| d.stadif.is_some()),
+            match (
+                d.stadifl.as_deref(),
+                d.stadifi.as_deref(),
+                d.stadif.as_deref(),
+            ) {
+                (Some(list), Some(records), Some(data)) => Some((list, records, data)),
+                _ => None,
+            },
         );
         Ok(FacetFiles {
             paths,
@@ -466,7 +470,7 @@ impl FacetFiles {
         if let (Some(stadifi), Some(stadif)) = (d.stadifi.as_deref(), d.stadif.as_deref())
             && !self.diff_index.statics.is_empty()
         {
-            facet.statics = facet.statics.with_patch(StaticsPatch {
+            facet.statics = facet.statics.clone().with_patch(StaticsPatch {
                 index: &self.diff_index.statics,
                 records: diff::index_records(stadifi),
                 data: stadif,
@@ -501,7 +505,7 @@ pub struct FacetBytes<'data> {
 }
 
 /// The views over one facet's files.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Facet<'data> {
     /// The map.
     pub map: Map<'data>,

@@ -1,6 +1,8 @@
 //! The 12-byte index files shared by statics (staidx*.mul) and multis (multi.idx).
 
-use gamedata_io::records;
+use std::sync::{Arc, OnceLock};
+
+use gamedata_io::{Overlaps, records};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 use crate::error::{Error, ErrorKind, IndexProblem, Result};
@@ -83,6 +85,67 @@ fn entry_error(
         problem,
     }
     .into()
+}
+
+/// The entries of `index` for which `used` is true whose ranges of a `data_len`-byte data
+/// file overlap others' (see [`Overlaps`]): empty entries and entries that run past the data
+/// are not ranges.
+pub(crate) fn index_overlaps(
+    index: &[IndexRecord],
+    data_len: usize,
+    used: impl Fn(usize) -> bool,
+) -> Overlaps {
+    Overlaps::find(index.len(), |i| {
+        let record = index.get(i).filter(|r| !is_empty(r) && used(i))?;
+        let start = u64::from(record.offset.get());
+        // Two u32s: their sum fits a u64.
+        let end = start.saturating_add(u64::from(record.length.get()));
+        (end <= data_len as u64).then_some((start, end))
+    })
+}
+
+/// An index's [`index_overlaps`], found on first use and shared by the view's copies, so
+/// that casting an index stays O(1) and a scan of every entry reads each data byte once.
+#[derive(Clone, Default)]
+pub(crate) struct LazyOverlaps(Arc<OnceLock<Overlaps>>);
+
+impl LazyOverlaps {
+    /// The overlapping entries of `index` over `data_len` bytes among those that hold whole
+    /// `record`-byte records (the others are bad on their own), computed by the first call;
+    /// every call must pass the same index, length and record size.
+    #[inline]
+    pub(crate) fn get(&self, index: &[IndexRecord], data_len: usize, record: usize) -> &Overlaps {
+        self.0.get_or_init(|| {
+            index_overlaps(index, data_len, |i| {
+                index.get(i).is_some_and(|r| {
+                    usize::try_from(r.length.get())
+                        .is_ok_and(|len| record != 0 && len.is_multiple_of(record))
+                })
+            })
+        })
+    }
+}
+
+/// `Err` ([`ErrorKind::IndexEntry`] with [`IndexProblem::Overlap`]) if entry `entry` is left
+/// out by `overlaps`.
+#[inline]
+pub(crate) fn check_overlap(
+    overlaps: &Overlaps,
+    record: &IndexRecord,
+    data: &[u8],
+    file: &'static str,
+    entry: usize,
+) -> Result<()> {
+    match overlaps.overlapped_by(entry) {
+        None => Ok(()),
+        Some(other) => Err(entry_error(
+            record,
+            data,
+            file,
+            entry,
+            IndexProblem::Overlap { other },
+        )),
+    }
 }
 
 /// Index records [`detect_record_size`] looks at, at most: enough to tell 7 from 11 (or 12

@@ -441,7 +441,11 @@ impl<'data> Map<'data> {
                         MapBlock::ref_from_bytes(bytes).ok()
                     }
                     MapChunk::InPlace { .. } => None,
-                    MapChunk::Decoded(blocks) => blocks.get(within),
+                    MapChunk::Decoded(bytes) => {
+                        let at = within.checked_mul(MAP_BLOCK_LEN)?;
+                        let bytes = bytes.get(at..at.checked_add(MAP_BLOCK_LEN)?)?;
+                        MapBlock::ref_from_bytes(bytes).ok()
+                    }
                 }
             }
         }

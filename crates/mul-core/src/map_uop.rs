@@ -3,12 +3,12 @@
 //! located once ([`map_chunks`]); [`crate::Map::from_chunks`] reads the blocks in place.
 //! Source: `docs/formats/uo.md`, "UOP containers".
 
-use gamedata_io::{Bytes, Limits};
+use gamedata_io::{Bytes, Limits, Overlaps};
 use zerocopy::IntoBytes;
 
-use crate::error::{ChunkProblem, ErrorKind, Result, UopEntryProblem};
+use crate::error::{ChunkProblem, ErrorKind, Result};
 use crate::raw::{MAP_BLOCK_LEN, MapBlock, UOP_MAP_CHUNK_BLOCKS};
-use crate::uop::{Compression, UopFile};
+use crate::uop::{Compression, UopEntry, UopFile};
 
 /// The name of chunk `chunk` of facet `facet`'s map UOP (the `x` variant files use the
 /// same names).
@@ -26,8 +26,8 @@ pub enum MapChunk {
         /// Blocks in the chunk.
         blocks: usize,
     },
-    /// A decompressed chunk.
-    Decoded(Vec<MapBlock>),
+    /// A decompressed chunk: whole 196-byte blocks, cast in place from this buffer.
+    Decoded(Vec<u8>),
 }
 
 impl MapChunk {
@@ -35,7 +35,7 @@ impl MapChunk {
     pub fn len(&self) -> usize {
         match self {
             MapChunk::InPlace { blocks, .. } => *blocks,
-            MapChunk::Decoded(v) => v.len(),
+            MapChunk::Decoded(v) => v.len() / MAP_BLOCK_LEN,
         }
     }
 
@@ -44,89 +44,117 @@ impl MapChunk {
         self.len() == 0
     }
 
-    /// The chunk's blocks over the container's bytes `data`, cast in place for a stored
-    /// chunk; `None` if they do not lie in `data`.
+    /// The chunk's blocks over the container's bytes `data`, cast in place (from the
+    /// container for a stored chunk, from the chunk's buffer for a decoded one); `None` if
+    /// they do not lie in `data`.
     pub fn blocks<'a>(&'a self, data: &'a [u8]) -> Option<&'a [MapBlock]> {
         match self {
             MapChunk::InPlace { offset, blocks } => {
                 Bytes::new(data).slice_at::<MapBlock>(*offset, *blocks).ok()
             }
-            MapChunk::Decoded(v) => Some(v),
+            MapChunk::Decoded(v) => Bytes::new(v).slice_at::<MapBlock>(0, self.len()).ok(),
         }
     }
 }
 
+/// A chunk located and checked, not yet decoded.
+struct Located<'a, 'data> {
+    entry: &'a UopEntry<'data>,
+    stored: std::ops::Range<usize>,
+    blocks: usize,
+}
+
 /// The chunks of facet `facet`'s map in a map UOP, in block order: every chunk
 /// `build/map{N}legacymul/{i:08}.dat` from 0 while an entry has the name, each holding
-/// whole blocks (4,096 but the last). Stored chunks are located, zlib ones decompressed
-/// within `limits`.
+/// whole blocks (4,096 but the last). Stored chunks are located, zlib ones decompressed.
 ///
-/// Returns `Err` ([`ErrorKind::MissingChunk`]) if chunk 0 is missing, ([`ErrorKind::ChunkSize`]) if
-/// a chunk does not hold whole blocks, or is short and not the last; or as
-/// [`UopFile::contents`].
+/// Every chunk is located and checked before anything is decoded: its stored bytes inside
+/// the container and overlapping no other chunk's, its size (stored, or declared for a zlib
+/// chunk) whole blocks, at most 4,096; the zlib chunks' declared sizes together within
+/// `limits.max_decoded_bytes`, and all blocks within `limits.max_records`. So the memory a
+/// call takes is at most what the limits allow, and a container whose chunks would decode
+/// past them is refused before any is decoded. Each zlib chunk is decoded once, into its
+/// own buffer, and stops at its declared size.
+///
+/// Returns `Err` ([`ErrorKind::MissingChunk`]) if chunk 0 is missing, ([`ErrorKind::ChunkSize`])
+/// if a chunk does not hold whole blocks, or is short and not the last,
+/// ([`ErrorKind::ChunkOverlap`]) if two chunks' stored bytes overlap, ([`ErrorKind::Limit`]) if
+/// the totals pass `limits`; or as [`UopFile::contents`].
 pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<MapChunk>> {
-    let mut chunks = Vec::new();
-    let mut total_blocks = 0usize;
-    loop {
-        let i = chunks.len();
-        let Some(entry) = uop.find_name(&map_chunk_name(facet, i)) else {
-            if i == 0 {
-                return Err(ErrorKind::MissingChunk {
-                    facet,
-                    chunk: 0,
-                    chunks: 1,
-                }
-                .into());
-            }
-            break;
-        };
-        if let Some(MapChunk::InPlace { blocks, .. }) = chunks.last()
-            && *blocks != UOP_MAP_CHUNK_BLOCKS
+    let mut located: Vec<Located<'_, '_>> = Vec::new();
+    let (mut total_blocks, mut decoded_bytes) = (0u64, 0u64);
+    while let Some(entry) = uop.find_name(&map_chunk_name(facet, located.len())) {
+        let chunk = located.len();
+        if let Some(last) = located.last()
+            && last.blocks != UOP_MAP_CHUNK_BLOCKS
         {
             return Err(ErrorKind::ChunkSize {
-                chunk: i.saturating_sub(1),
-                found: (*blocks as u64).saturating_mul(MAP_BLOCK_LEN as u64),
+                chunk: chunk.saturating_sub(1),
+                found: (last.blocks as u64).saturating_mul(MAP_BLOCK_LEN as u64),
                 problem: ChunkProblem::ShortNotLast,
             }
             .into());
         }
-        let whole = |len: usize| {
-            if !len.is_multiple_of(MAP_BLOCK_LEN)
-                || len == 0
-                || len > UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN
-            {
-                return Err(ErrorKind::ChunkSize {
-                    chunk: i,
-                    found: len as u64,
-                    problem: ChunkProblem::NotWholeBlocks,
-                });
-            }
-            Ok(len / MAP_BLOCK_LEN)
+        let stored = uop.stored_range(entry)?;
+        let len = match entry.compression() {
+            Compression::None => stored.len() as u64,
+            _ => u64::from(entry.raw().decompressed_len.get()),
         };
-        let chunk = match entry.compression() {
-            Compression::None => {
-                let range = uop.stored_range(entry)?;
-                let blocks = whole(range.len())?;
-                MapChunk::InPlace {
-                    offset: range.start,
-                    blocks,
-                }
-            }
-            _ => {
-                let bytes = uop.contents(entry, limits)?;
-                let blocks = whole(bytes.len())?;
-                let decoded = Bytes::new(&bytes)
-                    .slice_at::<MapBlock>(0, blocks)
-                    .map(<[MapBlock]>::to_vec)
-                    .map_err(|_| entry.error(UopEntryProblem::NotWholeBlocks))?;
-                MapChunk::Decoded(decoded)
-            }
-        };
-        total_blocks = total_blocks.saturating_add(chunk.len());
-        limits.check_records("map blocks", total_blocks as u64)?;
-        chunks.push(chunk);
+        let blocks = whole_blocks(chunk, len)?;
+        if !matches!(entry.compression(), Compression::None) {
+            decoded_bytes = decoded_bytes.saturating_add(len);
+            limits.check_decoded("the map UOP's compressed chunks", decoded_bytes)?;
+        }
+        total_blocks = total_blocks.saturating_add(blocks as u64);
+        limits.check_records("map blocks", total_blocks)?;
+        located.push(Located {
+            entry,
+            stored,
+            blocks,
+        });
     }
-    Ok(chunks)
+    if located.is_empty() {
+        return Err(ErrorKind::MissingChunk {
+            facet,
+            chunk: 0,
+            chunks: 1,
+        }
+        .into());
+    }
+    let overlaps = Overlaps::find(located.len(), |i| {
+        let r = &located.get(i)?.stored;
+        Some((r.start as u64, r.end as u64))
+    });
+    if let Some((chunk, other)) = overlaps.iter().next() {
+        return Err(ErrorKind::ChunkOverlap { chunk, other }.into());
+    }
+    located
+        .into_iter()
+        .map(|c| match c.entry.compression() {
+            Compression::None => Ok(MapChunk::InPlace {
+                offset: c.stored.start,
+                blocks: c.blocks,
+            }),
+            _ => Ok(MapChunk::Decoded(
+                uop.contents(c.entry, limits)?.into_owned(),
+            )),
+        })
+        .collect()
+}
+
+/// The blocks in `len` bytes of chunk `chunk`: a whole number of them, 1 to 4,096.
+fn whole_blocks(chunk: usize, len: u64) -> Result<usize> {
+    let block = MAP_BLOCK_LEN as u64;
+    if !len.is_multiple_of(block) || len == 0 || len > (UOP_MAP_CHUNK_BLOCKS as u64) * block {
+        return Err(ErrorKind::ChunkSize {
+            chunk,
+            found: len,
+            problem: ChunkProblem::NotWholeBlocks,
+        }
+        .into());
+    }
+    // At most 4,096.
+    Ok(usize::try_from(len / block).unwrap_or(UOP_MAP_CHUNK_BLOCKS))
 }
 
 /// The MUL map held by a map UOP: every chunk of facet `facet` in order, decompressed when

@@ -11,7 +11,9 @@ use std::fmt;
 use gamedata_io::Problems;
 
 use crate::error::{ErrorKind, Result};
-use crate::index::{detect_record_size, entry_records, is_empty, parse_index};
+use crate::index::{
+    LazyOverlaps, check_overlap, detect_record_size, entry_records, is_empty, parse_index,
+};
 use crate::raw::{IndexRecord, MultiComponent12, MultiComponent16};
 
 /// The size of a multi component.
@@ -83,11 +85,16 @@ impl<'data> MultiSlice<'data> {
 }
 
 /// multi.idx over multi.mul, borrowed.
-#[derive(Clone, Copy)]
+///
+/// Entries whose bytes overlap another entry's are bad
+/// ([`IndexProblem::Overlap`](crate::IndexProblem::Overlap)), as for statics
+/// ([`crate::Statics`]): a scan of every multi reads each byte of multi.mul at most once.
+#[derive(Clone)]
 pub struct Multis<'data> {
     index: &'data [IndexRecord],
     data: &'data [u8],
     format: MultiFormat,
+    overlaps: LazyOverlaps,
 }
 
 impl fmt::Debug for Multis<'_> {
@@ -116,6 +123,7 @@ impl<'data> Multis<'data> {
             index,
             data,
             format,
+            overlaps: LazyOverlaps::default(),
         })
     }
 
@@ -142,8 +150,8 @@ impl<'data> Multis<'data> {
     /// The components of multi `id`, cast in place; an empty entry gives none.
     ///
     /// Returns `Err` ([`ErrorKind::MissingIndexEntry`]) past the end of the index, or
-    /// ([`ErrorKind::IndexEntry`]) if the entry points outside multi.mul or does not hold whole
-    /// components.
+    /// ([`ErrorKind::IndexEntry`]) if the entry points outside multi.mul, does not hold whole
+    /// components or overlaps another entry's bytes.
     pub fn get(&self, id: usize) -> Result<MultiSlice<'data>> {
         let record = self.index.get(id).ok_or(ErrorKind::MissingIndexEntry {
             file: "multi.idx",
@@ -153,6 +161,10 @@ impl<'data> Multis<'data> {
         if is_empty(record) {
             return Ok(MultiSlice::Short(&[]));
         }
+        let overlaps = self
+            .overlaps
+            .get(self.index, self.data.len(), self.format.record_len());
+        check_overlap(overlaps, record, self.data, "multi.idx", id)?;
         Ok(match self.format {
             MultiFormat::Short => {
                 MultiSlice::Short(entry_records(record, self.data, "multi.idx", id)?)

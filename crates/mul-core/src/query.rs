@@ -313,11 +313,11 @@ pub struct FoundStatic {
 
 /// The statics of `block` for which `wanted` is true; none when the block cannot be read.
 fn found_in_block<'a, W: Fn(&StaticRecord) -> bool + ?Sized>(
-    statics: Statics<'a>,
+    statics: &Statics<'a>,
     size: MapSize,
     block: usize,
     wanted: &'a W,
-) -> impl Iterator<Item = FoundStatic> + 'a {
+) -> impl Iterator<Item = FoundStatic> + use<'a, W> {
     let (list, (bx, by)) = match (statics.block(block), size.block_coords(block)) {
         (Ok(list), Some(coords)) => (Some(list), coords),
         _ => (None, (0, 0)),
@@ -345,7 +345,7 @@ pub fn statics_found<'a, W: Fn(&StaticRecord) -> bool>(
     size: MapSize,
     wanted: &'a W,
 ) -> impl Iterator<Item = FoundStatic> + 'a {
-    (0..size.blocks()).flat_map(move |b| found_in_block(statics, size, b, wanted))
+    (0..size.blocks()).flat_map(move |b| found_in_block(&statics, size, b, wanted))
 }
 
 /// Every static for which `wanted` is true, in block order then file order.
@@ -354,7 +354,7 @@ pub fn find_statics(
     size: MapSize,
     wanted: impl Fn(&StaticRecord) -> bool,
 ) -> Vec<FoundStatic> {
-    statics_found(*statics, size, &wanted).collect()
+    statics_found(statics.clone(), size, &wanted).collect()
 }
 
 /// [`find_statics`] over rayon's pool; the same result in the same order.
@@ -367,7 +367,7 @@ pub fn find_statics_par(
     (0..size.blocks())
         .into_par_iter()
         .with_min_len(min_len(size.blocks(), 4))
-        .flat_map_iter(|b| found_in_block(*statics, size, b, &wanted))
+        .flat_map_iter(|b| found_in_block(statics, size, b, &wanted))
         .collect()
 }
 

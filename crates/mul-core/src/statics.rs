@@ -13,7 +13,9 @@ use gamedata_io::Problems;
 
 use crate::diff::StaticsPatch;
 use crate::error::{ErrorKind, Result};
-use crate::index::{detect_record_size, entry_records, is_empty, parse_index};
+use crate::index::{
+    LazyOverlaps, check_overlap, detect_record_size, entry_records, is_empty, parse_index,
+};
 use crate::raw::{IndexRecord, PreAlphaStaticRecord, StaticRecord};
 
 /// The size of a static record.
@@ -133,12 +135,20 @@ impl<'data> Iterator for StaticIter<'data> {
 impl ExactSizeIterator for StaticIter<'_> {}
 
 /// A statics index and data file, borrowed.
-#[derive(Clone, Copy)]
+///
+/// Index entries whose bytes overlap another entry's are bad
+/// ([`IndexProblem::Overlap`](crate::IndexProblem::Overlap)): of overlapping entries the one
+/// that starts first is read, so a scan of every block reads each byte of the data at most
+/// once, however the index is made. Which entries overlap is found on the first read of a
+/// block (one pass over the index when its entries lie in order, as real files' do; a sort
+/// of the non-empty entries otherwise) and shared by the view's clones.
+#[derive(Clone)]
 pub struct Statics<'data> {
     index: &'data [IndexRecord],
     data: &'data [u8],
     format: StaticFormat,
     patch: Option<StaticsPatch<'data>>,
+    overlaps: LazyOverlaps,
 }
 
 impl fmt::Debug for Statics<'_> {
@@ -170,6 +180,7 @@ impl<'data> Statics<'data> {
             data,
             format,
             patch: None,
+            overlaps: LazyOverlaps::default(),
         })
     }
 
@@ -208,8 +219,9 @@ impl<'data> Statics<'data> {
     /// The statics of block number `block` (bx * height_blocks + by), cast in place.
     ///
     /// Returns `Err` ([`ErrorKind::MissingIndexEntry`]) if the index has no such entry, or
-    /// ([`ErrorKind::IndexEntry`]) if the entry points outside the data file or does not hold
-    /// whole records. An empty entry is `Ok` with no statics.
+    /// ([`ErrorKind::IndexEntry`]) if the entry points outside the data file, does not hold
+    /// whole records or overlaps another entry's bytes. An empty entry is `Ok` with no
+    /// statics.
     pub fn block(&self, block: usize) -> Result<StaticSlice<'data>> {
         if let Some(patch) = self.patch
             && let Some(entry) = patch.index.entry(block)
@@ -230,6 +242,10 @@ impl<'data> Statics<'data> {
             entry: block,
             records: self.index.len(),
         })?;
+        let overlaps = self
+            .overlaps
+            .get(self.index, self.data.len(), self.format.record_len());
+        check_overlap(overlaps, record, self.data, "staidx", block)?;
         self.records(record, self.data, "staidx", block)
     }
 
@@ -255,8 +271,8 @@ impl<'data> Statics<'data> {
         })
     }
 
-    /// Checks `blocks` entries (the map's block count): each in bounds, whole records, and
-    /// every static at x, y below 8 (the first one outside a block is reported). Returns the
+    /// Checks `blocks` entries (the map's block count): each in bounds, whole records, no
+    /// bytes shared with another entry, and every static at x, y below 8 (the first one outside a block is reported). Returns the
     /// problems in block order, the first [`Problems::KEEP`] kept and all counted; the good
     /// blocks stay readable whatever this finds.
     pub fn validate(&self, blocks: usize) -> Problems<ErrorKind> {

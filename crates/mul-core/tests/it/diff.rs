@@ -123,7 +123,10 @@ fn bad_list_entries_are_left_out_and_reported() {
     assert_eq!(index.count_below(5), 1);
 
     // Files of the wrong length.
-    let d = DiffIndex::new(Some((&[1, 0, 0], &[0; 200])), Some((&[0; 4], &[0; 13])));
+    let d = DiffIndex::new(
+        Some((&[1, 0, 0], &[0; 200])),
+        Some((&[0; 4], &[0; 13], &[])),
+    );
     let text: Vec<String> = d.problems.kept().iter().map(ToString::to_string).collect();
     assert!(
         text.iter().any(|t| t.starts_with("mapdifl is 3 bytes")),

@@ -143,7 +143,15 @@ fn eleven_byte_records_are_detected_and_read() {
     data.extend(static7(0x03EC, 5, 5, 0, 0));
     data.extend(7u32.to_le_bytes());
     data.extend(static7(0x0001, 1, 6, -2, 3));
-    let index = [index_record(0, 22), index_record(11, 11)].concat();
+    data.extend(9u32.to_le_bytes());
+    data.extend(static7(0x0002, 0, 0, -2, 3));
+    // Block 2 points inside block 0's bytes: left out, block 0 is read.
+    let index = [
+        index_record(0, 22),
+        index_record(22, 11),
+        index_record(11, 11),
+    ]
+    .concat();
     let s = Statics::parse(&index, &data, None).unwrap();
     assert_eq!(s.format(), StaticFormat::PreAlpha);
     let b0 = s.block(0).unwrap();
@@ -151,6 +159,19 @@ fn eleven_byte_records_are_detected_and_read() {
     let ids: Vec<u16> = b0.iter().map(|r| r.id.get()).collect();
     assert_eq!(ids, [0x03EC, 1]);
     assert_eq!(s.block(1).unwrap().get(0).unwrap().z, -2);
+    assert!(matches!(
+        kind(s.block(2)),
+        Some(ErrorKind::IndexEntry {
+            entry: 2,
+            problem: IndexProblem::Overlap { other: 0 },
+            ..
+        })
+    ));
+    assert_eq!(
+        s.block(2).unwrap_err().to_string(),
+        "staidx entry 2: offset 11, length 11: its bytes overlap entry 0's, which is read instead \
+         (the data file is 33 bytes)"
+    );
     // Forced to 7 bytes, the 22-byte entry is not whole records.
     let forced = Statics::parse(&index, &data, Some(StaticFormat::Standard)).unwrap();
     assert!(forced.block(0).is_err());
