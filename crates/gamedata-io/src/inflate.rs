@@ -6,6 +6,10 @@
 //! against the caller's limits, and against what the stream could produce at all, before
 //! anything is allocated.
 
+use std::fmt;
+
+use crate::PreviewBytes;
+
 use flate2::{Decompress, FlushDecompress, Status};
 
 use crate::limits::{LimitError, Limits};
@@ -15,12 +19,21 @@ use crate::limits::{LimitError, Limits};
 pub const MAX_INFLATE_RATIO: u64 = 1032;
 
 /// A stream decoded by [`inflate_exact`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Inflated {
     /// The prefix given, then the decoded bytes (exactly the declared size).
     pub data: Vec<u8>,
     /// Bytes of the stored input the zlib stream took (what follows is not part of it).
     pub consumed: usize,
+}
+
+impl fmt::Debug for Inflated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Inflated")
+            .field("data", &PreviewBytes(&self.data))
+            .field("consumed", &self.consumed)
+            .finish()
+    }
 }
 
 /// What went wrong decompressing a stream (see [`inflate_exact`]).

@@ -9,6 +9,7 @@
 //! | [`Bytes`] | a cursor over `&'data [u8]` that reads zerocopy records in place and never panics |
 //! | [`Limits`] | caps on what a file may make us decode or allocate |
 //! | [`Problems`] | a capped list of problems found: the first 100 kept, all counted |
+//! | [`PreviewBytes`], [`PreviewTable`] | a bounded `Debug` of a byte view or a table: its length and first items |
 //! | [`Overlaps`] | the entries of a table whose byte ranges overlap others', left out so that a scan reads each byte once |
 //! | [`inflate_exact`] | a zlib stream decoded to exactly its declared size, within [`Limits`] |
 //! | [`records`], [`whole_records`] | a whole file as a table of fixed-size records, cast in place |
@@ -81,6 +82,7 @@ mod find;
 mod inflate;
 mod limits;
 mod overlaps;
+mod preview;
 mod problems;
 mod records;
 mod text;
@@ -92,6 +94,7 @@ pub use find::{file_name, find_file_ignoring_case, find_optional};
 pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};
 pub use limits::{LimitError, Limits};
 pub use overlaps::Overlaps;
+pub use preview::{PREVIEW_ITEMS, PreviewBytes, PreviewTable};
 pub use problems::Problems;
 pub use records::{RecordLengthError, records, whole_records};
 pub use text::{CodePage, decode, field_text, latin1};

@@ -6,6 +6,10 @@
 //! times. [`Overlaps::find`] settles which entries to leave out so that the kept ones are
 //! pairwise disjoint: a scan of the kept entries reads each byte of the data at most once.
 
+use std::fmt;
+
+use crate::PreviewTable;
+
 /// The entries of a table left out because their byte ranges overlap a kept entry's.
 ///
 /// Of entries whose ranges overlap, the one that starts first is kept (on equal starts, the
@@ -15,10 +19,18 @@
 /// Finding them costs one pass over the table when its ranges lie in entry order (each
 /// starting at or after the previous one's end, as writers lay them out), and a sort of the
 /// non-empty entries' numbers (8 bytes an entry) otherwise.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Overlaps {
     /// (entry left out, the kept entry it overlaps), sorted by the first.
     left_out: Vec<(usize, usize)>,
+}
+
+impl fmt::Debug for Overlaps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Overlaps")
+            .field("left_out", &PreviewTable(&self.left_out))
+            .finish()
+    }
 }
 
 impl Overlaps {
@@ -38,7 +50,9 @@ impl Overlaps {
         if in_order {
             return Overlaps::default();
         }
-        let mut entries: Vec<usize> = (0..count).filter(|&i| nonempty(i).is_some()).collect();
+        let ranges = (0..count).filter(|&i| nonempty(i).is_some());
+        let mut entries: Vec<usize> = Vec::with_capacity(ranges.clone().count());
+        entries.extend(ranges);
         entries.sort_unstable_by_key(|&i| (nonempty(i).map_or(0, |(start, _)| start), i));
         let mut left_out = Vec::new();
         let mut kept: Option<(u64, usize)> = None;

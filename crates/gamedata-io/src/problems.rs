@@ -2,11 +2,24 @@
 //! one counted. A crafted file can hold millions of bad entries; a report of them must not
 //! cost more memory than the file.
 
+use std::fmt;
+
+use crate::PreviewTable;
+
 /// Problems found reading a file: the first [`Problems::KEEP`] kept, all of them counted.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Problems<T> {
     kept: Vec<T>,
     total: u64,
+}
+
+impl<T: fmt::Debug> fmt::Debug for Problems<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Problems")
+            .field("total", &self.total)
+            .field("kept", &PreviewTable(&self.kept))
+            .finish()
+    }
 }
 
 impl<T> Default for Problems<T> {

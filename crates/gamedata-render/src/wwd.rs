@@ -8,6 +8,8 @@
 //! stays visible when a large level is drawn small. Tiles that are empty, filled or past
 //! the table are clear.
 
+use std::fmt;
+
 use rayon::prelude::*;
 use wap_core::{Attribute, Plane, Tile, TilePropertyIndex};
 
@@ -141,7 +143,7 @@ pub fn collision(
 /// picture (RETAIL01's main plane at 64 pixels a tile is 24,576 x 6,144) can be encoded
 /// without holding it whole ([`crate::write_png_stripes`]). The stripes together are the
 /// pixels of [`collision`].
-#[derive(Debug)]
+#[derive()]
 pub struct CollisionMap<'a, 'data> {
     plane: &'a Plane<'data>,
     /// Each used record's `tile_px` x `tile_px` grid of classes (empty when unused).
@@ -151,6 +153,19 @@ pub struct CollisionMap<'a, 'data> {
     tile_px: u32,
     width: u32,
     height: u32,
+}
+
+impl fmt::Debug for CollisionMap<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CollisionMap")
+            .field("plane", &self.plane)
+            .field("grids", &self.grids.len())
+            .field("tile", &self.tile)
+            .field("tile_px", &self.tile_px)
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .finish()
+    }
 }
 
 impl<'a, 'data> CollisionMap<'a, 'data> {

@@ -12,11 +12,14 @@
 //!   a family, replayed with [`replay_mutations`].
 //! - [`sweep`]: a real file cut at many lengths and changed at 1,024 positions, each call
 //!   timed (under [`SWEEP_CALL_LIMIT`]).
+//! - [`heap`]: the peak heap of a call, counted by dhat, for the resource contract's tests.
 //! - [`rng`]: a seeded ChaCha8 generator (the `rand_chacha` crate), the same stream on every
 //!   platform and run.
 
 // A test kit reports failures by panicking: that is what a failed test is.
 #![allow(clippy::panic, clippy::expect_used)]
+
+pub mod heap;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};

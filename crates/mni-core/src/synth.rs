@@ -10,6 +10,8 @@
 // small constants and random numbers below them, never on values read from a file.
 #![allow(clippy::arithmetic_side_effects)]
 
+use std::fmt;
+
 use crate::error::Result;
 use crate::map::{Actor, ActorKind, MapFlags};
 use crate::raw::{
@@ -19,6 +21,7 @@ use crate::raw::{
 use crate::tileattr::TileAttributes as A;
 use crate::tiles::TilePixels;
 use crate::write::{write_group, write_map};
+use gamedata_io::{PreviewBytes, PreviewTable};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use zerocopy::IntoBytes;
@@ -293,7 +296,7 @@ fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
 }
 
 /// A generated level: tile values (row-major, 32,764 of them) and actors.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Level {
     /// Width in tiles.
     pub width: u16,
@@ -305,6 +308,18 @@ pub struct Level {
     pub actors: Vec<Actor>,
     /// Stored tile values, row-major, 32,764 of them.
     pub tiles: Vec<u16>,
+}
+
+impl fmt::Debug for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Level")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("flags", &self.flags)
+            .field("actors", &PreviewTable(&self.actors))
+            .field("tiles", &PreviewTable(&self.tiles))
+            .finish()
+    }
 }
 
 /// Generates a level of `width` tiles (a power of two from 32 to 2048) from `seed`: rolling
@@ -431,13 +446,22 @@ pub fn level(width: u16, seed: u32) -> Level {
 }
 
 /// A synthetic episode's two group files.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct SynthEpisode {
     /// COSMO1.STN: TILEATTR.MNI, TILES.MNI, MASKTILE.MNI, ACTRINFO.MNI, ACTORS.MNI.
     pub stn: Vec<u8>,
     /// COSMO1.VOL: A1.MNI (256 x 128 tiles), A2.MNI (64 x 512), A3.MNI (2048 x 16) and
     /// their backdrop, BDROCKTK.MNI.
     pub vol: Vec<u8>,
+}
+
+impl fmt::Debug for SynthEpisode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SynthEpisode")
+            .field("stn", &PreviewBytes(&self.stn))
+            .field("vol", &PreviewBytes(&self.vol))
+            .finish()
+    }
 }
 
 /// The maps of the synthetic VOL: (entry name, width in tiles, seed).

@@ -5,6 +5,8 @@
 //! a table start and end colour and a 20-byte name. Source: `docs/formats/uo.md`, "Radar
 //! colours" and "Hues".
 
+use std::fmt;
+
 use std::borrow::Cow;
 
 use gamedata_io::{field_text, latin1, records};
@@ -28,9 +30,17 @@ const fn widen5(v: u16) -> u8 {
 }
 
 /// radarcol.mul, cast in place.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct RadarColours<'data> {
     colours: &'data [U16],
+}
+
+impl fmt::Debug for RadarColours<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RadarColours")
+            .field("colours", &self.colours.len())
+            .finish()
+    }
 }
 
 impl<'data> RadarColours<'data> {
@@ -80,9 +90,17 @@ impl<'data> RadarColours<'data> {
 }
 
 /// hues.mul, cast in place.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Hues<'data> {
     groups: &'data [HueGroup],
+}
+
+impl fmt::Debug for Hues<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Hues")
+            .field("groups", &self.groups.len())
+            .finish()
+    }
 }
 
 impl<'data> Hues<'data> {

@@ -5,7 +5,10 @@
 //! later entry for the same block wins. Applying them is opt-in: a server tells a client
 //! whether to. Source: `docs/formats/uo.md`, "Diff patches".
 
-use gamedata_io::{Overlaps, Problems, whole_records};
+use std::fmt;
+
+use gamedata_io::{Overlaps, PreviewBytes, PreviewTable, Problems, whole_records};
+
 use zerocopy::little_endian::U32;
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
@@ -19,12 +22,20 @@ pub const MAX_PATCH_BLOCK: u32 = 1 << 24;
 
 /// Which blocks a patch replaces and with which of its entries: the block numbers sorted
 /// (the last entry for a block kept) with a bitset for membership. Owns no file bytes.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct PatchIndex {
     /// (block number, entry number), sorted by block number, one per block.
     sorted: Vec<(u32, u32)>,
     /// Bit n set if block n is patched.
     bits: Vec<u64>,
+}
+
+impl fmt::Debug for PatchIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatchIndex")
+            .field("blocks", &PreviewTable(&self.sorted))
+            .finish()
+    }
 }
 
 impl PatchIndex {
@@ -142,12 +153,21 @@ impl PatchIndex {
 }
 
 /// A map patch: the index and the replacing blocks (`mapdif`), cast in place.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct MapPatch<'data> {
     /// Which blocks, and which entry each.
     pub index: &'data PatchIndex,
     /// The replacing blocks, entry by entry.
     pub blocks: &'data [MapBlock],
+}
+
+impl fmt::Debug for MapPatch<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MapPatch")
+            .field("index", &self.index)
+            .field("blocks", &self.blocks.len())
+            .finish()
+    }
 }
 
 impl<'data> MapPatch<'data> {
@@ -160,7 +180,7 @@ impl<'data> MapPatch<'data> {
 
 /// A statics patch: the index, the replacing index records (`stadifi`) and their data
 /// (`stadif`), cast in place.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct StaticsPatch<'data> {
     /// Which blocks, and which entry each.
     pub index: &'data PatchIndex,
@@ -168,6 +188,16 @@ pub struct StaticsPatch<'data> {
     pub records: &'data [IndexRecord],
     /// The static records they point into.
     pub data: &'data [u8],
+}
+
+impl fmt::Debug for StaticsPatch<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StaticsPatch")
+            .field("index", &self.index)
+            .field("records", &PreviewTable(self.records))
+            .field("data", &PreviewBytes(self.data))
+            .finish()
+    }
 }
 
 /// The patch indexes of a facet's diff files, built once from their bytes.

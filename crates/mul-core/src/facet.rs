@@ -2,9 +2,9 @@
 //! views over them.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
 
-use gamedata_io::{FileData, FileError, Limits, find_file_ignoring_case};
+use gamedata_io::{FileData, FileError, Limits, PreviewBytes, find_file_ignoring_case};
+use std::path::{Path, PathBuf};
 
 use crate::map_uop;
 
@@ -494,7 +494,7 @@ fn parse_optional<'a, T>(
 
 /// The bytes of a facet's three required files, for [`Facet::parse`] (named fields, so
 /// that two slices cannot be swapped unnoticed).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct FacetBytes<'data> {
     /// The map file's bytes (MUL form).
     pub map: &'data [u8],
@@ -502,6 +502,16 @@ pub struct FacetBytes<'data> {
     pub staidx: &'data [u8],
     /// statics{N}.mul.
     pub statics: &'data [u8],
+}
+
+impl fmt::Debug for FacetBytes<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FacetBytes")
+            .field("map", &PreviewBytes(self.map))
+            .field("staidx", &PreviewBytes(self.staidx))
+            .field("statics", &PreviewBytes(self.statics))
+            .finish()
+    }
 }
 
 /// The views over one facet's files.

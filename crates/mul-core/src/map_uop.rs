@@ -3,7 +3,9 @@
 //! located once ([`map_chunks`]); [`crate::Map::from_chunks`] reads the blocks in place.
 //! Source: `docs/formats/uo.md`, "UOP containers".
 
-use gamedata_io::{Bytes, Limits, Overlaps};
+use std::fmt;
+
+use gamedata_io::{Bytes, Limits, Overlaps, PreviewBytes};
 use zerocopy::IntoBytes;
 
 use crate::error::{ChunkProblem, ErrorKind, Result};
@@ -17,7 +19,7 @@ pub fn map_chunk_name(facet: u8, chunk: usize) -> String {
 }
 
 /// Where one chunk of a map's blocks is: in the container's bytes, or decoded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum MapChunk {
     /// `blocks` blocks stored as is from byte `offset` of the container: cast in place.
     InPlace {
@@ -28,6 +30,22 @@ pub enum MapChunk {
     },
     /// A decompressed chunk: whole 196-byte blocks, cast in place from this buffer.
     Decoded(Vec<u8>),
+}
+
+impl fmt::Debug for MapChunk {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MapChunk::InPlace { offset, blocks } => f
+                .debug_struct("InPlace")
+                .field("offset", offset)
+                .field("blocks", blocks)
+                .finish(),
+            MapChunk::Decoded(bytes) => f
+                .debug_tuple("Decoded")
+                .field(&PreviewBytes(bytes))
+                .finish(),
+        }
+    }
 }
 
 impl MapChunk {
@@ -144,8 +162,9 @@ pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<M
 
 /// The blocks in `len` bytes of chunk `chunk`: a whole number of them, 1 to 4,096.
 fn whole_blocks(chunk: usize, len: u64) -> Result<usize> {
-    let block = MAP_BLOCK_LEN as u64;
-    if !len.is_multiple_of(block) || len == 0 || len > (UOP_MAP_CHUNK_BLOCKS as u64) * block {
+    const BLOCK: u64 = MAP_BLOCK_LEN as u64;
+    const MOST: u64 = (UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN) as u64;
+    if !len.is_multiple_of(BLOCK) || len == 0 || len > MOST {
         return Err(ErrorKind::ChunkSize {
             chunk,
             found: len,
@@ -154,7 +173,10 @@ fn whole_blocks(chunk: usize, len: u64) -> Result<usize> {
         .into());
     }
     // At most 4,096.
-    Ok(usize::try_from(len / block).unwrap_or(UOP_MAP_CHUNK_BLOCKS))
+    Ok(len
+        .checked_div(BLOCK)
+        .and_then(|n| usize::try_from(n).ok())
+        .unwrap_or(UOP_MAP_CHUNK_BLOCKS))
 }
 
 /// The MUL map held by a map UOP: every chunk of facet `facet` in order, decompressed when

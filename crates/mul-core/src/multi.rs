@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use gamedata_io::Problems;
+use gamedata_io::{PreviewTable, Problems};
 
 use crate::error::{ErrorKind, Result};
 use crate::index::{
@@ -47,12 +47,21 @@ impl MultiFormat {
 }
 
 /// The components of one multi, cast in place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum MultiSlice<'data> {
     /// 12-byte components.
     Short(&'data [MultiComponent12]),
     /// 16-byte components.
     Long(&'data [MultiComponent16]),
+}
+
+impl fmt::Debug for MultiSlice<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MultiSlice::Short(s) => f.debug_tuple("Short").field(&PreviewTable(s)).finish(),
+            MultiSlice::Long(s) => f.debug_tuple("Long").field(&PreviewTable(s)).finish(),
+        }
+    }
 }
 
 impl<'data> MultiSlice<'data> {

@@ -7,6 +7,10 @@
 //! Bad statics blocks are counted and skipped, never hiding the good ones.
 
 #[cfg(feature = "parallel")]
+use std::fmt;
+
+use gamedata_io::PreviewTable;
+
 use rayon::prelude::*;
 use zerocopy::IntoBytes;
 
@@ -15,7 +19,7 @@ use crate::raw::{MapBlock, StaticRecord};
 use crate::statics::Statics;
 
 /// Land figures over a whole map.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct LandStats {
     /// Cells counted (width x height in tiles).
     pub cells: u64,
@@ -26,6 +30,17 @@ pub struct LandStats {
     pub z_min: i8,
     /// Highest altitude (`i8::MIN` for an empty map).
     pub z_max: i8,
+}
+
+impl fmt::Debug for LandStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LandStats")
+            .field("cells", &self.cells)
+            .field("histogram", &PreviewTable(&self.histogram))
+            .field("z_min", &self.z_min)
+            .field("z_max", &self.z_max)
+            .finish()
+    }
 }
 
 impl LandStats {
@@ -205,7 +220,7 @@ impl ColumnScan {
 }
 
 /// Statics figures over a whole facet.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct StaticsStats {
     /// Statics counted.
     pub count: u64,
@@ -218,6 +233,18 @@ pub struct StaticsStats {
     pub z_max: i8,
     /// Blocks with a bad index entry (skipped; see `Statics::validate` for the reasons).
     pub bad_blocks: u64,
+}
+
+impl fmt::Debug for StaticsStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StaticsStats")
+            .field("count", &self.count)
+            .field("histogram", &PreviewTable(&self.histogram))
+            .field("z_min", &self.z_min)
+            .field("z_max", &self.z_max)
+            .field("bad_blocks", &self.bad_blocks)
+            .finish()
+    }
 }
 
 impl StaticsStats {

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use gamedata_io::Problems;
+use gamedata_io::{PreviewTable, Problems};
 
 use crate::diff::StaticsPatch;
 use crate::error::{ErrorKind, Result};
@@ -50,12 +50,21 @@ impl StaticFormat {
 }
 
 /// The statics of one block, cast in place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum StaticSlice<'data> {
     /// 7-byte records.
     Standard(&'data [StaticRecord]),
     /// 11-byte records.
     PreAlpha(&'data [PreAlphaStaticRecord]),
+}
+
+impl fmt::Debug for StaticSlice<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StaticSlice::Standard(s) => f.debug_tuple("Standard").field(&PreviewTable(s)).finish(),
+            StaticSlice::PreAlpha(s) => f.debug_tuple("PreAlpha").field(&PreviewTable(s)).finish(),
+        }
+    }
 }
 
 impl<'data> StaticSlice<'data> {

@@ -12,9 +12,7 @@ use std::io::Write as _;
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use gamedata_io::{FileData, Limits};
-
-use gamedata_io::{CodePage, decode};
+use gamedata_io::{CodePage, FileData, Limits, decode};
 
 use crate::header::Header;
 use crate::level::Level;

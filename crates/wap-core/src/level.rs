@@ -2,9 +2,9 @@
 //! tile properties, game detection and the layout report. Source: `docs/formats/wwd.md`.
 
 use std::fmt;
-use std::ops::Range;
 
-use gamedata_io::Bytes;
+use gamedata_io::{Bytes, PreviewTable};
+use std::ops::Range;
 
 use crate::error::{ErrorKind, Result};
 use crate::header::Header;
@@ -275,7 +275,7 @@ pub struct Section {
 }
 
 /// The layout report of [`Level::layout`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Layout {
     /// The readable sections, in the editor's order (see [`Level::layout`]).
     pub sections: Vec<Section>,
@@ -288,6 +288,18 @@ pub struct Layout {
     pub overlaps: Vec<(SectionKind, SectionKind)>,
     /// True if the sections lie at increasing offsets in the editor's order.
     pub in_usual_order: bool,
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Layout")
+            .field("sections", &PreviewTable(&self.sections))
+            .field("unreadable", &PreviewTable(&self.unreadable))
+            .field("gaps", &PreviewTable(&self.gaps))
+            .field("overlaps", &PreviewTable(&self.overlaps))
+            .field("in_usual_order", &self.in_usual_order)
+            .finish()
+    }
 }
 
 impl Layout {

@@ -4,11 +4,10 @@
 
 use std::fmt;
 
-use gamedata_io::Bytes;
+use gamedata_io::{Bytes, CodePage, decode};
 
 use crate::error::{ErrorKind, Result};
 use crate::raw::{OBJECT_FIXED_LEN, ObjectFixed};
-use gamedata_io::{CodePage, decode};
 
 bitflags::bitflags! {
     /// Add flags: which game settings the object needs. Unknown bits are kept.

@@ -3,13 +3,12 @@
 
 use std::fmt;
 
-use gamedata_io::Bytes;
+use gamedata_io::{Bytes, CodePage, decode, field_text};
 use zerocopy::little_endian::U32;
 
 use crate::error::{ErrorKind, Result};
 use crate::object::Objects;
 use crate::raw::{PlaneHeader, TILE_FILLED, TILE_INVISIBLE};
-use gamedata_io::{CodePage, decode, field_text};
 
 bitflags::bitflags! {
     /// The plane flags word. Bits 0x20, 0x40 and 0x80 occur in real levels with unknown
@@ -293,7 +292,7 @@ impl<'data> Plane<'data> {
 }
 
 /// Iterator over a plane's image-set names (bytes without the NUL).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ImageSets<'data> {
     plane: usize,
     image: &'data [u8],
@@ -301,6 +300,19 @@ pub struct ImageSets<'data> {
     index: usize,
     count: usize,
     failed: bool,
+}
+
+impl fmt::Debug for ImageSets<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ImageSets")
+            .field("plane", &self.plane)
+            .field("image_len", &self.image.len())
+            .field("offset", &self.offset)
+            .field("index", &self.index)
+            .field("count", &self.count)
+            .field("failed", &self.failed)
+            .finish()
+    }
 }
 
 impl ImageSets<'_> {

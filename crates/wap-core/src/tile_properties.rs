@@ -2,7 +2,9 @@
 //! attribute), double (an inside rectangle and an outside attribute) or mask (one attribute
 //! byte per pixel). Source: `docs/formats/wwd.md`, "Tile properties".
 
-use gamedata_io::{Bytes, ReadError};
+use std::fmt;
+
+use gamedata_io::{Bytes, PreviewBytes, PreviewTable, ReadError};
 use zerocopy::little_endian::I32;
 
 use crate::error::{ErrorKind, Result};
@@ -71,7 +73,7 @@ impl Attribute {
 }
 
 /// What a record says about the pixels of its tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum TileAttributes<'data> {
     /// Type 1: one attribute for every pixel.
     Single(i32),
@@ -79,6 +81,16 @@ pub enum TileAttributes<'data> {
     Double(&'data DoubleAttributes),
     /// Type 3: `width * height` attribute bytes, row-major, borrowed.
     Mask(&'data [u8]),
+}
+
+impl fmt::Debug for TileAttributes<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TileAttributes::Single(a) => f.debug_tuple("Single").field(a).finish(),
+            TileAttributes::Double(d) => f.debug_tuple("Double").field(d).finish(),
+            TileAttributes::Mask(m) => f.debug_tuple("Mask").field(&PreviewBytes(m)).finish(),
+        }
+    }
 }
 
 /// One tile property record, borrowed.
@@ -159,11 +171,21 @@ impl<'data> TileProperty<'data> {
 }
 
 /// The tile property table: its header and its records, read in order.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct TileProperties<'data> {
     header: &'data TilePropertiesHeader,
     offset: usize,
     image: &'data [u8],
+}
+
+impl fmt::Debug for TileProperties<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TileProperties")
+            .field("header", &self.header)
+            .field("offset", &self.offset)
+            .field("image", &PreviewBytes(self.image))
+            .finish()
+    }
 }
 
 impl<'data> TileProperties<'data> {
@@ -224,9 +246,17 @@ impl<'data> TileProperties<'data> {
 }
 
 /// The records of a table, indexed by tile id.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct TilePropertyIndex<'data> {
     records: Vec<TileProperty<'data>>,
+}
+
+impl fmt::Debug for TilePropertyIndex<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TilePropertyIndex")
+            .field("records", &PreviewTable(&self.records))
+            .finish()
+    }
 }
 
 impl<'data> TilePropertyIndex<'data> {

@@ -10,6 +10,10 @@
 // conversion to its width, which refuses what does not fit.
 #![allow(clippy::arithmetic_side_effects)]
 
+use std::fmt;
+
+use gamedata_io::{PreviewBytes, PreviewTable};
+
 use std::io::Write as _;
 
 use flate2::Compression;
@@ -27,7 +31,7 @@ use crate::raw::{
 use crate::tile_properties::TileAttributes;
 
 /// A level held in owned memory, ready to write.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct LevelData {
     /// The header. The writer sets the plane count, the offsets, flag 0x2, the main block
     /// size and the checksum; every other field is written as it is.
@@ -38,8 +42,21 @@ pub struct LevelData {
     pub tile_properties: TilePropertiesData,
 }
 
+impl fmt::Debug for LevelData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LevelData")
+            .field(
+                "name",
+                &String::from_utf8_lossy(gamedata_io::field_text(&self.header.name)),
+            )
+            .field("planes", &PreviewTable(&self.planes))
+            .field("tile_properties", &self.tile_properties)
+            .finish()
+    }
+}
+
 /// One plane, owned.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct PlaneData {
     /// The header. The writer sets the image-set and object counts and the three offsets
     /// (the object offset is 0 when there are no objects); the size in tiles must match
@@ -53,8 +70,22 @@ pub struct PlaneData {
     pub objects: Vec<ObjectData>,
 }
 
+impl fmt::Debug for PlaneData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlaneData")
+            .field(
+                "name",
+                &String::from_utf8_lossy(gamedata_io::field_text(&self.header.name)),
+            )
+            .field("tiles", &PreviewTable(&self.tiles))
+            .field("image_sets", &self.image_sets.len())
+            .field("objects", &PreviewTable(&self.objects))
+            .finish()
+    }
+}
+
 /// One object, owned.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct ObjectData {
     /// The fixed part; the writer sets the four string lengths.
     pub fixed: ObjectFixed,
@@ -68,13 +99,33 @@ pub struct ObjectData {
     pub animation: Vec<u8>,
 }
 
+impl fmt::Debug for ObjectData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ObjectData")
+            .field("id", &self.fixed.id.get())
+            .field("name", &String::from_utf8_lossy(&self.name))
+            .field("logic", &String::from_utf8_lossy(&self.logic))
+            .field("image_set", &String::from_utf8_lossy(&self.image_set))
+            .field("animation", &String::from_utf8_lossy(&self.animation))
+            .finish()
+    }
+}
+
 /// The tile property table, owned.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct TilePropertiesData {
     /// The 32-byte header; the writer sets the count.
     pub header: TilePropertiesHeader,
     /// The records, record i for tile id i.
     pub records: Vec<TilePropertyData>,
+}
+
+impl fmt::Debug for TilePropertiesData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TilePropertiesData")
+            .field("records", &PreviewTable(&self.records))
+            .finish()
+    }
 }
 
 /// One tile property record, owned.
@@ -91,7 +142,7 @@ pub struct TilePropertyData {
 }
 
 /// The attributes of an owned record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum AttributesData {
     /// Type 1.
     Single(i32),
@@ -99,6 +150,16 @@ pub enum AttributesData {
     Double(DoubleAttributes),
     /// Type 3.
     Mask(Vec<u8>),
+}
+
+impl fmt::Debug for AttributesData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AttributesData::Single(a) => f.debug_tuple("Single").field(a).finish(),
+            AttributesData::Double(d) => f.debug_tuple("Double").field(d).finish(),
+            AttributesData::Mask(m) => f.debug_tuple("Mask").field(&PreviewBytes(m)).finish(),
+        }
+    }
 }
 
 impl LevelData {

@@ -16,6 +16,7 @@ pub(crate) fn kind<T>(result: mni_core::Result<T>) -> Option<mni_core::ErrorKind
     result.err().and_then(|e| e.kind())
 }
 
+mod debug;
 mod episode;
 mod fuzz_regressions;
 mod group;

@@ -5,6 +5,10 @@
 // values read from a file.
 #![allow(clippy::arithmetic_side_effects)]
 
+use std::fmt;
+
+use gamedata_io::{PreviewBytes, PreviewTable};
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use zerocopy::IntoBytes;
@@ -12,7 +16,7 @@ use zerocopy::IntoBytes;
 use super::{World, item, land, record};
 
 /// Diff files made by [`World::diffs`], in memory.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Diffs {
     /// mapdifl{N}.mul.
     pub mapdifl: Vec<u8>,
@@ -26,6 +30,19 @@ pub struct Diffs {
     pub stadif: Vec<u8>,
     /// The blocks patched, ascending.
     pub blocks: Vec<usize>,
+}
+
+impl fmt::Debug for Diffs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Diffs")
+            .field("mapdifl", &PreviewBytes(&self.mapdifl))
+            .field("mapdif", &PreviewBytes(&self.mapdif))
+            .field("stadifl", &PreviewBytes(&self.stadifl))
+            .field("stadifi", &PreviewBytes(&self.stadifi))
+            .field("stadif", &PreviewBytes(&self.stadif))
+            .field("blocks", &PreviewTable(&self.blocks))
+            .finish()
+    }
 }
 
 impl World {

@@ -17,6 +17,7 @@ pub(crate) fn kind<T>(result: mul_core::Result<T>) -> Option<mul_core::ErrorKind
 }
 
 mod colours;
+mod debug;
 mod diff;
 mod facet;
 mod fuzz_regressions;

@@ -16,6 +16,7 @@ pub(crate) fn kind<T>(result: wap_core::Result<T>) -> Option<wap_core::ErrorKind
     result.err().and_then(|e| e.kind())
 }
 
+mod debug;
 mod fuzz_regressions;
 mod level;
 mod real_files;

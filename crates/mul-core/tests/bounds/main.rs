@@ -1,0 +1,292 @@
+//! The resource contract on crafted files (README "Robustness", `docs/robustness.md`): each
+//! test builds a file of a megabyte or more shaped to multiply a reader's memory or work,
+//! and asserts the peak heap of the call (dhat's counting allocator) and what it returns,
+//! never wall-clock time.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation
+)]
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use flate2::Compression as Level;
+use flate2::write::ZlibEncoder;
+use gamedata_io::{FileData, Limits};
+use gamedata_testkit::heap::{self, MIB};
+use mul_core::map_uop::map_chunk_name;
+use mul_core::{
+    DiffData, DiffIndex, ErrorKind, Facet, FacetBytes, FacetData, FacetFiles, FacetPaths,
+    IndexProblem, MapFormat, MapSize, Multis, StaticFormat, StaticsPatch, name_hash, query,
+};
+
+#[global_allocator]
+static ALLOC: dhat::Alloc = dhat::Alloc;
+
+/// 12-byte index records, all `(offset, length)`.
+fn index(count: usize, offset: u32, length: u32) -> Vec<u8> {
+    let mut out = Vec::with_capacity(count * 12);
+    for _ in 0..count {
+        out.extend(offset.to_le_bytes());
+        out.extend(length.to_le_bytes());
+        out.extend(0u32.to_le_bytes());
+    }
+    out
+}
+
+/// A UOP container with one table block of `entries` (name hash, stored bytes, decoded
+/// length, compression), data after the table in entry order.
+fn uop(entries: &[(u64, &[u8], u32, u16)]) -> Vec<u8> {
+    let table_at = 28u64;
+    let data_at = table_at + 12 + 34 * entries.len() as u64;
+    let mut out = Vec::new();
+    out.extend(0x0050_594Du32.to_le_bytes());
+    out.extend(5u32.to_le_bytes());
+    out.extend(0xFD23_EC43u32.to_le_bytes());
+    out.extend(table_at.to_le_bytes());
+    out.extend((entries.len() as u32).to_le_bytes());
+    out.extend((entries.len() as u32).to_le_bytes());
+    out.extend((entries.len() as u32).to_le_bytes());
+    out.extend(0u64.to_le_bytes());
+    let mut at = data_at;
+    for (hash, stored, decoded, compression) in entries {
+        out.extend(at.to_le_bytes());
+        out.extend(0u32.to_le_bytes());
+        out.extend((stored.len() as u32).to_le_bytes());
+        out.extend(decoded.to_le_bytes());
+        out.extend(hash.to_le_bytes());
+        out.extend(0u32.to_le_bytes());
+        out.extend(compression.to_le_bytes());
+        at += stored.len() as u64;
+    }
+    for (_, stored, _, _) in entries {
+        out.extend_from_slice(stored);
+    }
+    out
+}
+
+fn paths(map_format: MapFormat) -> FacetPaths {
+    FacetPaths {
+        facet: 0,
+        map: PathBuf::from("map0LegacyMUL.uop"),
+        map_format,
+        staidx: PathBuf::from("staidx0.mul"),
+        statics: PathBuf::from("statics0.mul"),
+        tiledata: None,
+        radarcol: None,
+        hues: None,
+        diffs: Default::default(),
+    }
+}
+
+fn data(map: Vec<u8>, staidx: Vec<u8>, statics: Vec<u8>) -> FacetData {
+    FacetData {
+        map: FileData::Read(map),
+        staidx: FileData::Read(staidx),
+        statics: FileData::Read(statics),
+        tiledata: None,
+        radarcol: None,
+        hues: None,
+        diffs: DiffData::default(),
+    }
+}
+
+/// A map UOP of 4,096 chunks, each ~800 bytes of zlib that inflate to 4,096 zero blocks
+/// (802,816 bytes): 3.4 MB that would decode to 3.2 GB. Refused before any chunk is decoded.
+#[test]
+fn a_map_uop_whose_chunks_decode_past_the_limit_is_refused_before_decoding() {
+    let serial = heap::serial();
+    let mut z = ZlibEncoder::new(Vec::new(), Level::best());
+    z.write_all(&vec![0u8; 4096 * 196]).unwrap();
+    let chunk = z.finish().unwrap();
+    let names: Vec<u64> = (0..4096)
+        .map(|i| name_hash(&map_chunk_name(0, i)))
+        .collect();
+    let entries: Vec<(u64, &[u8], u32, u16)> = names
+        .iter()
+        .map(|&h| (h, &chunk[..], 4096 * 196, 1))
+        .collect();
+    let file = uop(&entries);
+    assert!(file.len() > 3_000_000, "{} bytes", file.len());
+    let files = data(file, Vec::new(), Vec::new());
+    let (result, peak) = heap::peak(&serial, || {
+        FacetFiles::from_data(paths(MapFormat::Uop), files, &Limits::default())
+    });
+    let err = result.unwrap_err();
+    let Some(ErrorKind::Limit(limit)) = err.kind() else {
+        panic!("{err}");
+    };
+    assert_eq!(limit.limit, Limits::DEFAULT_MAX_DECODED_BYTES);
+    // Refused at the first chunk past 256 MiB: 335 chunks declared, none decoded.
+    assert_eq!(limit.found, 335 * 4096 * 196);
+    // The table's 4,096 entries and lookups: far below one decoded chunk.
+    assert!(peak < 2 * MIB, "peak heap {peak} bytes");
+}
+
+/// The same chunks within a raised limit decode to exactly the map, with the memory of the
+/// decoded blocks alone (no second copy of each chunk).
+#[test]
+fn a_map_uop_decodes_each_chunk_once_into_its_own_buffer() {
+    let serial = heap::serial();
+    let mut z = ZlibEncoder::new(Vec::new(), Level::best());
+    z.write_all(&vec![0u8; 4096 * 196]).unwrap();
+    let chunk = z.finish().unwrap();
+    // 32 chunks: 131,072 blocks, 25.7 MB decoded.
+    let names: Vec<u64> = (0..32).map(|i| name_hash(&map_chunk_name(0, i))).collect();
+    let entries: Vec<(u64, &[u8], u32, u16)> = names
+        .iter()
+        .map(|&h| (h, &chunk[..], 4096 * 196, 1))
+        .collect();
+    let files = data(uop(&entries), index(512 * 256, u32::MAX, 0), Vec::new());
+    let decoded = 32 * 4096 * 196u64;
+    let (files, peak) = heap::peak(&serial, || {
+        FacetFiles::from_data(paths(MapFormat::Uop), files, &Limits::default()).unwrap()
+    });
+    assert!(
+        peak < decoded + 2 * MIB,
+        "peak heap {peak}, decoded {decoded}"
+    );
+    assert_eq!(files.map_len(), decoded);
+    let size = MapSize::from_blocks(512, 256).unwrap();
+    let options = mul_core::FacetOptions {
+        size: Some(size),
+        ..Default::default()
+    };
+    let facet = files.facet_with(&options).unwrap();
+    assert_eq!(query::land_stats(&facet.map).cells, 512 * 256 * 64);
+}
+
+/// Chunks stored over the same bytes: the map would be read many times over from one run.
+#[test]
+fn map_uop_chunks_over_the_same_bytes_are_refused() {
+    let serial = heap::serial();
+    let chunk = vec![0u8; 4096 * 196];
+    let mut file = uop(&[(name_hash(&map_chunk_name(0, 0)), &chunk[..], 0, 0)]);
+    // A second table entry, named chunk 1, over chunk 0's bytes: rebuild with two entries
+    // and point the second at the first's offset.
+    let names = [0, 1].map(|i| name_hash(&map_chunk_name(0, i)));
+    file = {
+        let two = uop(&[(names[0], &chunk[..], 0, 0), (names[1], &chunk[..], 0, 0)]);
+        let mut two = two;
+        let first_offset: [u8; 8] = two[40..48].try_into().unwrap();
+        two[74..82].copy_from_slice(&first_offset);
+        let _ = file;
+        two
+    };
+    let files = data(file, Vec::new(), Vec::new());
+    let (result, peak) = heap::peak(&serial, || {
+        FacetFiles::from_data(paths(MapFormat::Uop), files, &Limits::default())
+    });
+    let err = result.unwrap_err();
+    assert_eq!(
+        err.kind(),
+        Some(ErrorKind::ChunkOverlap { chunk: 1, other: 0 }),
+        "{err}"
+    );
+    assert!(peak < MIB, "peak heap {peak}");
+}
+
+/// A 1024 x 1024 facet whose 16,384 statics index entries all cover the same 2.1 MB of
+/// statics (300,000 records): a scan reads them once, and the 16,383 others are reported.
+#[test]
+fn statics_index_entries_over_the_same_bytes_are_read_once() {
+    let serial = heap::serial();
+    let statics: Vec<u8> = (0..300_000u32)
+        .flat_map(|i| {
+            let mut r = [0u8; 7];
+            r[0..2].copy_from_slice(&((i % 7 + 1) as u16).to_le_bytes());
+            r[2] = (i % 8) as u8;
+            r[3] = (i / 8 % 8) as u8;
+            r
+        })
+        .collect();
+    let staidx = index(16_384, 0, statics.len() as u32);
+    let map = vec![0u8; 16_384 * 196];
+    let size = MapSize::from_tiles(1024, 1024).unwrap();
+    let bytes = FacetBytes {
+        map: &map,
+        staidx: &staidx,
+        statics: &statics,
+    };
+    let facet = Facet::parse(bytes, size, Some(StaticFormat::Standard)).unwrap();
+    let ((stats, found, problems), peak) = heap::peak(&serial, || {
+        let stats = query::statics_stats(&facet.statics, size.blocks());
+        let found = query::statics_found(
+            facet.statics.clone(),
+            size,
+            &|s: &mul_core::raw::StaticRecord| s.id.get() == 1,
+        )
+        .count();
+        (stats, found, facet.statics.validate(size.blocks()))
+    });
+    // Block 0 is read; every other block overlaps it.
+    assert_eq!(stats.count, 300_000);
+    assert_eq!(found, 300_000 / 7 + 1);
+    assert_eq!(problems.total(), 16_383);
+    assert_eq!(problems.kept().len(), 100);
+    assert!(matches!(
+        problems.kept()[0],
+        ErrorKind::IndexEntry {
+            entry: 1,
+            problem: IndexProblem::Overlap { other: 0 },
+            ..
+        }
+    ));
+    // The entries' sort (8 bytes each) and the kept problems.
+    assert!(peak < MIB, "peak heap {peak}");
+    // The parallel scan agrees.
+    let par = query::statics_stats_par(&facet.statics, size.blocks());
+    assert_eq!(par.count, 300_000);
+}
+
+/// 100,000 multi.idx entries over the same 1.2 MB of components: one multi is read.
+#[test]
+fn multi_entries_over_the_same_bytes_are_read_once() {
+    let serial = heap::serial();
+    let mul = vec![0u8; 100_000 * 12];
+    let idx = index(100_000, 0, mul.len() as u32);
+    let multis = Multis::parse(&idx, &mul, Some(mul_core::MultiFormat::Short)).unwrap();
+    let ((ids, problems), peak) = heap::peak(&serial, || (multis.ids().count(), multis.validate()));
+    assert_eq!(ids, 1);
+    assert_eq!(problems.total(), 99_999);
+    assert_eq!(multis.get(0).unwrap().len(), 100_000);
+    // The sort of the non-empty entries (8 bytes each) and the list of those left out (16
+    // bytes each): within 3 times the 1.2 MB index.
+    assert!(peak < 3 * idx.len() as u64, "peak heap {peak}");
+}
+
+/// 100,000 stadifl entries (distinct blocks) whose stadifi records all cover the same
+/// 1.4 MB of stadif: the first patches its block, the rest are left out and counted.
+#[test]
+fn statics_patch_records_over_the_same_bytes_are_left_out() {
+    let serial = heap::serial();
+    let stadif = vec![0u8; 200_000 * 7];
+    let stadifl: Vec<u8> = (0..100_000u32).flat_map(u32::to_le_bytes).collect();
+    let stadifi = index(100_000, 0, stadif.len() as u32);
+    let (diffs, peak) = heap::peak(&serial, || {
+        DiffIndex::new(None, Some((&stadifl, &stadifi, &stadif)))
+    });
+    assert_eq!(diffs.statics.len(), 1);
+    assert_eq!(diffs.problems.total(), 99_999);
+    assert!(peak < 4 * MIB, "peak heap {peak}");
+    // Reading every patched block reads the 1.4 MB once.
+    let map = vec![0u8; 16_384 * 196];
+    let staidx = index(16_384, u32::MAX, 0);
+    let size = MapSize::from_tiles(1024, 1024).unwrap();
+    let bytes = FacetBytes {
+        map: &map,
+        staidx: &staidx,
+        statics: &[],
+    };
+    let facet = Facet::parse(bytes, size, Some(StaticFormat::Standard)).unwrap();
+    let patched = facet.statics.clone().with_patch(StaticsPatch {
+        index: &diffs.statics,
+        records: mul_core::diff::index_records(&stadifi),
+        data: &stadif,
+    });
+    assert_eq!(query::statics_stats(&patched, size.blocks()).count, 200_000);
+}
