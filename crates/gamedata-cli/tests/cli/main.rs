@@ -250,3 +250,23 @@ fn check_listing(args: &[&str], cwd: &Path, key: &str, noun: &str) -> Vec<Value>
     assert_eq!(text[n + 1], format!("{n} {noun}"));
     rows
 }
+
+/// An endless stream given as a file is read up to the stream cap (256 MiB) and refused,
+/// naming the path, by every family that reads whole files.
+#[cfg(unix)]
+#[test]
+fn an_endless_stream_is_refused_at_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [["wwd", "info", "/dev/zero"], ["cosmo", "ls", "/dev/zero"]] {
+        let out = gamedata(&args, dir.path());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(
+                "/dev/zero is not a regular file and gives more than 268435456 bytes (the limit \
+                 for a stream"
+            ),
+            "{args:?}: {err}"
+        );
+    }
+}

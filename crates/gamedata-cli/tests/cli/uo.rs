@@ -760,3 +760,98 @@ fn uo_writing_commands_report_what_they_wrote() {
     assert_eq!(convert["bytes"].as_u64(), Some(len("u/map4LegacyMUL.uop")));
     assert!(convert["elapsed_ms"].as_f64().is_some());
 }
+
+/// A 1024 x 1024 facet whose 16,384 index entries all cover the same 2.1 MB of statics
+/// (300,000 records): each command reads them once and reports the 16,383 overlapping
+/// entries (the commands once counted 4.9 billion statics and took a minute).
+#[test]
+fn uo_commands_read_overlapping_index_entries_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let statics: Vec<u8> = (0..300_000u32)
+        .flat_map(|i| {
+            let id: u16 = if i % 3 == 0 { 0x0EED } else { 1 };
+            let [a, b] = id.to_le_bytes();
+            [a, b, (i % 8) as u8, (i / 8 % 8) as u8, 0, 0, 0]
+        })
+        .collect();
+    let index: Vec<u8> = (0..16_384)
+        .flat_map(|_| [0, statics.len() as u32, 0])
+        .flat_map(u32::to_le_bytes)
+        .collect();
+    std::fs::write(dir.path().join("statics0.mul"), &statics).unwrap();
+    std::fs::write(dir.path().join("staidx0.mul"), index).unwrap();
+    std::fs::write(dir.path().join("map0.mul"), vec![0u8; 16_384 * 196]).unwrap();
+    let size = ["--width", "1024", "--height", "1024"];
+    let info = stdout_json(&gamedata(
+        &[&["uo", "info", d][..], &size, &["--json"]].concat(),
+        dir.path(),
+    ));
+    assert_eq!(info["statics"]["count"], 300_000);
+    assert_eq!(info["statics"]["bad_blocks"], 16_383);
+    assert_eq!(
+        info["statics"]["problems"][0],
+        "staidx entry 1: offset 0, length 2100000: its bytes overlap entry 0's, which is read \
+         instead (the data file is 2100000 bytes)"
+    );
+    let found = stdout_json(&gamedata(
+        &[&["uo", "find", d][..], &size, &["--id", "0x0EED", "--count", "--json"]].concat(),
+        dir.path(),
+    ));
+    assert_eq!(found["count"], 100_000);
+    let stats = stdout_json(&gamedata(
+        &[&["uo", "stats", d][..], &size, &["--json"]].concat(),
+        dir.path(),
+    ));
+    assert_eq!(stats["statics"]["count"], 300_000);
+    assert_eq!(stats["statics"]["top"][0]["count"], 200_000);
+}
+
+/// A 3.4 MB map UOP whose 4,096 zlib chunks would decode to 3.2 GB: refused before any is
+/// decoded, with the total and the limit.
+#[test]
+fn uo_refuses_a_map_uop_whose_chunks_decode_past_the_limit() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    z.write_all(&vec![0u8; 4096 * 196]).unwrap();
+    let chunk = z.finish().unwrap();
+    let n = 4096usize;
+    let mut uop = Vec::new();
+    for word in [0x0050_594Du32, 5, 0xFD23_EC43] {
+        uop.extend(word.to_le_bytes());
+    }
+    uop.extend(28u64.to_le_bytes());
+    uop.extend([n as u32, n as u32].map(u32::to_le_bytes).concat());
+    uop.extend((n as u32).to_le_bytes());
+    uop.extend(0u64.to_le_bytes());
+    let mut at = (28 + 12 + 34 * n) as u64;
+    for i in 0..n {
+        let name = mul_core::map_uop::map_chunk_name(0, i);
+        uop.extend(at.to_le_bytes());
+        uop.extend(0u32.to_le_bytes());
+        uop.extend((chunk.len() as u32).to_le_bytes());
+        uop.extend((4096u32 * 196).to_le_bytes());
+        uop.extend(mul_core::name_hash(&name).to_le_bytes());
+        uop.extend(0u32.to_le_bytes());
+        uop.extend(1u16.to_le_bytes());
+        at += chunk.len() as u64;
+    }
+    for _ in 0..n {
+        uop.extend_from_slice(&chunk);
+    }
+    std::fs::write(dir.path().join("map0LegacyMUL.uop"), &uop).unwrap();
+    std::fs::write(dir.path().join("staidx0.mul"), b"").unwrap();
+    std::fs::write(dir.path().join("statics0.mul"), b"").unwrap();
+    let out = gamedata(&["uo", "info", d, "--facet", "0"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "map0LegacyMUL.uop: the map UOP's compressed chunks needs 268943360 bytes, over the \
+             limit of 268435456"
+        ),
+        "{err}"
+    );
+}
