@@ -208,6 +208,20 @@ pub enum ErrorKind {
         file_len: usize,
     },
 
+    /// A group file entry whose bytes overlap those of an entry that is read.
+    #[error(
+        "group entry {:?} (slot {slot}): its bytes overlap slot {other}'s, which is read instead",
+        latin1(gamedata_io::field_text(name))
+    )]
+    EntryOverlap {
+        /// Entry name as stored (NUL-padded).
+        name: [u8; GROUP_NAME_LEN],
+        /// Directory slot, from 0.
+        slot: usize,
+        /// The slot whose bytes it overlaps.
+        other: usize,
+    },
+
     /// No entry has the name looked up (compared case-insensitively); the name and the
     /// files searched are in the error's [`Context`].
     #[error("no entry of that name")]

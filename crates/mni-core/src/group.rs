@@ -9,15 +9,18 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use gamedata_io::{Bytes, field_text};
+use gamedata_io::{Bytes, Overlaps, field_text};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::raw::{GROUP_DIRECTORY_LEN, GROUP_NAME_LEN, GROUP_SLOTS, GroupSlot};
 
 /// A parsed group file: a view of its directory over the file's bytes.
 ///
-/// Parsing checks only that the 4,000-byte directory is there; each entry's range is checked
-/// when its data is asked for, so one bad entry never hides the others.
+/// Parsing checks that the 4,000-byte directory is there and which entries' bytes overlap
+/// another's (real group files give each entry bytes of its own); each entry's range is
+/// checked when its data is asked for, so one bad entry never hides the others. Of entries
+/// that overlap, the one that starts first is read and the others are bad
+/// ([`ErrorKind::EntryOverlap`]), so reading every entry reads each byte at most once.
 #[derive(Clone, Copy)]
 pub struct GroupFile<'data> {
     data: &'data [u8],
@@ -25,6 +28,8 @@ pub struct GroupFile<'data> {
     entries: &'data [GroupSlot],
     /// The terminating slot, when the directory has one (it may hold the ASCII entry count).
     terminator: Option<&'data GroupSlot>,
+    /// Bit n set if entry n overlaps an entry that is read.
+    left_out: [u64; GROUP_SLOTS.div_ceil(64)],
 }
 
 impl fmt::Debug for GroupFile<'_> {
@@ -47,10 +52,21 @@ impl<'data> GroupFile<'data> {
             .map_err(Error::too_short("group file directory"))?;
         let end = slots.iter().position(is_terminator).unwrap_or(slots.len());
         let (entries, rest) = slots.split_at(end);
+        let overlaps = Overlaps::find(entries.len(), |i| {
+            let slot = entries.get(i)?;
+            data_range(slot, data.len()).map(|(start, end)| (start as u64, end as u64))
+        });
+        let mut left_out = [0u64; GROUP_SLOTS.div_ceil(64)];
+        for (entry, _) in overlaps.iter() {
+            if let Some(word) = left_out.get_mut(entry / 64) {
+                *word |= 1 << (entry % 64);
+            }
+        }
         Ok(GroupFile {
             data,
             entries,
             terminator: rest.first(),
+            left_out,
         })
     }
 
@@ -71,20 +87,48 @@ impl<'data> GroupFile<'data> {
 
     /// The entry in directory slot `index`, or `None` if the index is past the last entry.
     pub fn entry(&self, index: usize) -> Option<Entry<'data>> {
-        self.entries.get(index).map(|slot| Entry {
-            slot,
-            index,
-            file: self.data,
-        })
+        self.entries.get(index).map(|slot| self.make_entry(slot, index))
     }
 
     /// Every entry in directory order, bad ones included (their [`Entry::data`] is an `Err`).
     pub fn entries(&self) -> impl ExactSizeIterator<Item = Entry<'data>> + 'data {
-        let file = self.data;
+        let group = *self;
         self.entries
             .iter()
             .enumerate()
-            .map(move |(index, slot)| Entry { slot, index, file })
+            .map(move |(index, slot)| group.make_entry(slot, index))
+    }
+
+    fn make_entry(&self, slot: &'data GroupSlot, index: usize) -> Entry<'data> {
+        let left_out = self
+            .left_out
+            .get(index / 64)
+            .is_some_and(|w| w & (1 << (index % 64)) != 0);
+        Entry {
+            slot,
+            index,
+            file: self.data,
+            overlaps: left_out.then(|| self.overlapped_by(slot, index)),
+        }
+    }
+
+    /// The entry that is read whose bytes `slot` (left out) overlaps: the first in the
+    /// directory (cold path: only for an entry that is left out).
+    #[cold]
+    fn overlapped_by(&self, slot: &GroupSlot, index: usize) -> usize {
+        let Some((start, end)) = data_range(slot, self.data.len()) else {
+            return index;
+        };
+        (0..self.entries.len())
+            .filter(|&i| i != index)
+            .filter(|&i| self.left_out.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) == 0))
+            .find(|&i| {
+                self.entries
+                    .get(i)
+                    .and_then(|other| data_range(other, self.data.len()))
+                    .is_some_and(|(s, e)| s < end && start < e)
+            })
+            .unwrap_or(index)
     }
 
     /// The first entry whose name equals `name`, ignoring ASCII case, as the game compares.
@@ -122,6 +166,14 @@ impl<'data> GroupFile<'data> {
     }
 }
 
+/// Where a slot's data lies in a file of `file_len` bytes: `None` for an empty entry or one
+/// that starts inside the directory or ends past the file (an error when read).
+fn data_range(slot: &GroupSlot, file_len: usize) -> Option<(usize, usize)> {
+    let start = usize::try_from(slot.offset.get()).ok()?;
+    let end = start.checked_add(usize::try_from(slot.size.get()).ok()?)?;
+    (start >= GROUP_DIRECTORY_LEN && end <= file_len && end > start).then_some((start, end))
+}
+
 /// A directory slot that ends the list: an empty name, or offset = size = 0.
 fn is_terminator(slot: &GroupSlot) -> bool {
     slot.name[0] == 0 || (slot.offset.get() == 0 && slot.size.get() == 0)
@@ -143,6 +195,8 @@ pub struct Entry<'data> {
     slot: &'data GroupSlot,
     index: usize,
     file: &'data [u8],
+    /// The entry whose bytes this one overlaps, if it is left out.
+    overlaps: Option<usize>,
 }
 
 impl fmt::Debug for Entry<'_> {
@@ -190,11 +244,21 @@ impl<'data> Entry<'data> {
     /// The entry's bytes, borrowed from the group file.
     ///
     /// Returns `Err` ([`ErrorKind::EntryOutOfBounds`]) if the data starts inside the directory or
-    /// ends past the end of the file. A zero-size entry is `Ok(&[])` wherever it points.
+    /// ends past the end of the file, or ([`ErrorKind::EntryOverlap`]) if its bytes overlap
+    /// those of an entry that starts before it. A zero-size entry is `Ok(&[])` wherever it
+    /// points.
     pub fn data(&self) -> Result<&'data [u8]> {
         let (offset, size) = (self.offset(), self.size());
         if size == 0 {
             return Ok(&[]);
+        }
+        if let Some(other) = self.overlaps {
+            return Err(ErrorKind::EntryOverlap {
+                name: self.slot.name,
+                slot: self.index,
+                other,
+            }
+            .into());
         }
         let in_data_area = usize::try_from(offset).is_ok_and(|o| o >= GROUP_DIRECTORY_LEN);
         let bytes = usize::try_from(offset)

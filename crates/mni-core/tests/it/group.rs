@@ -191,3 +191,35 @@ fn writer_refuses_what_the_format_cannot_hold() {
     let exactly_200 = write_group(names.iter().take(200).map(|n| (n.as_str(), &b""[..]))).unwrap();
     assert_eq!(GroupFile::parse(&exactly_200).unwrap().len(), 200);
 }
+
+#[test]
+fn entries_over_another_entrys_bytes_are_left_out() {
+    let bytes = group(
+        &[
+            slot(b"A1.MNI", 4002, 4),    // 4002..4006: overlaps B's start, read second
+            slot(b"B.MNI", 4000, 4),     // 4000..4004: starts first, read
+            slot(b"C.MNI", 4006, 2),     // after A1: A1 is left out, so C overlaps nothing read
+            slot(b"D.MNI", 4000, 4),     // B's bytes again: left out
+            slot(b"EMPTY.MNI", 4001, 0), // empty entries never overlap
+        ],
+        b"abcdefgh",
+    );
+    let g = GroupFile::parse(&bytes).unwrap();
+    assert_eq!(g.get("B.MNI").unwrap(), b"abcd");
+    assert_eq!(g.get("C.MNI").unwrap(), b"gh");
+    assert_eq!(g.get("EMPTY.MNI").unwrap(), b"");
+    for (name, slot_no) in [("A1.MNI", 0), ("D.MNI", 3)] {
+        let err = g.get(name).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            Some(ErrorKind::EntryOverlap {
+                name: g.entry(slot_no).unwrap().raw().name,
+                slot: slot_no,
+                other: 1,
+            })
+        );
+        assert!(err.to_string().contains("its bytes overlap slot 1's, which is read instead"));
+    }
+    // Every entry is still listed.
+    assert_eq!(g.entries().count(), 5);
+}
