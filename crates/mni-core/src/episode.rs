@@ -224,7 +224,7 @@ impl<'data> Episode<'data> {
     pub fn sprites(&self) -> Result<ActorSprites<'data>> {
         let table = self.parse_entry("ACTRINFO.MNI", SpriteTable::parse)?;
         let tiles = self.get("ACTORS.MNI")?;
-        Ok(ActorSprites { table, tiles })
+        Ok(ActorSprites::new(table, tiles))
     }
 
     /// Backdrop `number` (a map's [`MapFlags::backdrop`](crate::MapFlags::backdrop)),

@@ -310,6 +310,25 @@ pub enum ErrorKind {
         file_len: usize,
     },
 
+    /// A frame's tiles overlap those of another frame, which is read instead (the game's
+    /// frames each have tiles of their own).
+    #[error(
+        "frame {frame} of sprite type {sprite}: its tiles (bytes {start}..{end} of ACTORS.MNI) \
+         overlap frame record {other}'s, which is read instead"
+    )]
+    FrameOverlap {
+        /// Sprite type.
+        sprite: u16,
+        /// Frame number within the type.
+        frame: u16,
+        /// First byte of its tiles in ACTORS.MNI.
+        start: u64,
+        /// Byte after its last tile.
+        end: u64,
+        /// The frame record (from 0, in ACTRINFO.MNI's order) whose tiles it overlaps.
+        other: usize,
+    },
+
     /// A backdrop number with no backdrop name in the game's table.
     #[error("backdrop number {found}, expected 0 to {}", count.saturating_sub(1))]
     BackdropNumber {
@@ -381,6 +400,17 @@ pub enum SpriteTableProblem {
         first: u16,
         /// Word at the end of the file.
         last: usize,
+    },
+    /// A sprite type starts before the type before it (the game's files list them in
+    /// order, and a type's frames run to the next type's start).
+    #[error("sprite type {sprite} starts at word {found}, before type {}'s word {previous}", sprite.saturating_sub(1))]
+    OutOfOrder {
+        /// Sprite type.
+        sprite: u16,
+        /// Its stored offset in words.
+        found: u16,
+        /// The type before it's offset in words.
+        previous: u16,
     },
 }
 

@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use gamedata_io::{records, whole_records};
+use gamedata_io::{Overlaps, records, whole_records};
 use zerocopy::little_endian::U16;
 
 use crate::error::{ErrorKind, Result, SpriteTableProblem};
@@ -72,8 +72,18 @@ impl<'data> SpriteTable<'data> {
             ErrorKind::SpriteTable(SpriteTableProblem::FrameArea { bytes: rest.len() })
         })?;
         let last = data.len() / 2;
+        let mut previous = 0u16;
         for (sprite, word) in (0u16..).zip(lookup) {
             let found = word.get();
+            if found < previous {
+                return Err(ErrorKind::SpriteTable(SpriteTableProblem::OutOfOrder {
+                    sprite,
+                    found,
+                    previous,
+                })
+                .into());
+            }
+            previous = found;
             let on_record = found.checked_sub(count).is_some_and(|d| d % 4 == 0);
             if !on_record || usize::from(found) > last {
                 return Err(ErrorKind::SpriteTable(SpriteTableProblem::FrameStart {
@@ -106,6 +116,12 @@ impl<'data> SpriteTable<'data> {
     ///
     /// Returns `Err` ([`ErrorKind::SpriteIndex`]) if `sprite` is past the table.
     pub fn frames(&self, sprite: u16) -> Result<&'data [FrameRaw]> {
+        let records = self.frame_records(sprite)?;
+        Ok(self.frames.get(records).unwrap_or_default())
+    }
+
+    /// The numbers (from 0, in file order) of sprite type `sprite`'s frame records.
+    fn frame_records(&self, sprite: u16) -> Result<std::ops::Range<usize>> {
         let start = self
             .lookup
             .get(usize::from(sprite))
@@ -114,17 +130,14 @@ impl<'data> SpriteTable<'data> {
                 count: self.sprite_count(),
             })?
             .get();
-        let end = self
-            .lookup
-            .iter()
-            .map(|w| w.get())
-            .filter(|&w| w > start)
-            .min();
+        // The lookup is in order (checked at parse): the next type that starts later.
+        let later = self.lookup.partition_point(|w| w.get() <= start);
+        let end = self.lookup.get(later).map(|w| w.get());
         // Offsets were checked at parse time: at least the table length, on a record.
         let index = |word: u16| usize::from(word.saturating_sub(self.sprite_count()) / 4);
         let first = index(start).min(self.frames.len());
         let last = end.map_or(self.frames.len(), index).min(self.frames.len());
-        Ok(self.frames.get(first..last).unwrap_or_default())
+        Ok(first..last.max(first))
     }
 }
 
@@ -172,12 +185,19 @@ impl<'data> SpriteFrame<'data> {
 }
 
 /// The actor sprites of an episode: ACTRINFO.MNI's frame table over ACTORS.MNI's tiles.
-#[derive(Clone, Copy)]
+///
+/// Frame records whose tiles overlap another record's are bad ([`ErrorKind::FrameOverlap`]):
+/// of overlapping frames the one whose tiles start first is read, so reading every frame
+/// reads each byte of ACTORS.MNI at most once. (The game's frames each have tiles of their
+/// own; sprite types that share frames share frame records, which is not an overlap.)
+#[derive(Clone)]
 pub struct ActorSprites<'data> {
     /// ACTRINFO.MNI.
     pub table: SpriteTable<'data>,
     /// ACTORS.MNI's bytes: masked tiles in 65,535-byte segments.
     pub tiles: &'data [u8],
+    /// The frame records left out, found at parse.
+    overlaps: Overlaps,
 }
 
 impl fmt::Debug for ActorSprites<'_> {
@@ -195,10 +215,22 @@ impl<'data> ActorSprites<'data> {
     ///
     /// Returns `Err` as [`SpriteTable::parse`] does.
     pub fn parse(info: &'data [u8], tiles: &'data [u8]) -> Result<Self> {
-        Ok(ActorSprites {
-            table: SpriteTable::parse(info)?,
+        Ok(Self::new(SpriteTable::parse(info)?, tiles))
+    }
+
+    /// A parsed ACTRINFO.MNI over ACTORS.MNI's bytes; finds the frame records whose tiles
+    /// overlap others' (one pass when they lie in order, a sort of their numbers otherwise).
+    pub fn new(table: SpriteTable<'data>, tiles: &'data [u8]) -> Self {
+        let frames = table.all_frames();
+        let overlaps = Overlaps::find(frames.len(), |i| {
+            let (start, end) = frame_bytes(frames.get(i)?);
+            (end <= tiles.len() as u64 && in_one_segment(frames.get(i)?)).then_some((start, end))
+        });
+        ActorSprites {
+            table,
             tiles,
-        })
+            overlaps,
+        }
     }
 
     /// Frame `frame` of sprite type `sprite`, its tiles cast in place from ACTORS.MNI.
@@ -207,23 +239,21 @@ impl<'data> ActorSprites<'data> {
     /// such frame; [`ErrorKind::FrameData`] if its tiles are not inside one 65,535-byte
     /// segment of ACTORS.MNI.
     pub fn frame(&self, sprite: u16, frame: u16) -> Result<SpriteFrame<'data>> {
-        let frames = self.table.frames(sprite)?;
-        let raw = frames
-            .get(usize::from(frame))
+        let numbers = self.table.frame_records(sprite)?;
+        let count = numbers.len();
+        let record = numbers.start.saturating_add(usize::from(frame));
+        let raw = numbers
+            .contains(&record)
+            .then(|| self.table.frames.get(record))
+            .flatten()
             .ok_or(ErrorKind::FrameIndex {
                 sprite,
                 frame,
-                count: u16::try_from(frames.len()).unwrap_or(u16::MAX),
+                count: u16::try_from(count).unwrap_or(u16::MAX),
             })?;
         let (width, height) = (raw.width.get(), raw.height.get());
         let (segment, offset) = (raw.segment.get(), raw.offset.get());
-        // u64 from u16 values: none of these saturates.
-        let count = u64::from(width).saturating_mul(u64::from(height));
-        let start = u64::from(segment)
-            .saturating_mul(SPRITE_SEGMENT_LEN)
-            .saturating_add(u64::from(offset));
-        let len = count.saturating_mul(TILE_BYTES);
-        let end = start.saturating_add(len);
+        let (start, end) = frame_bytes(raw);
         let bad = || ErrorKind::FrameData {
             sprite,
             frame,
@@ -235,7 +265,7 @@ impl<'data> ActorSprites<'data> {
             end,
             file_len: self.tiles.len(),
         };
-        if u64::from(offset).saturating_add(len) > SPRITE_SEGMENT_LEN {
+        if !in_one_segment(raw) {
             return Err(bad().into());
         }
         let bytes = usize::try_from(start)
@@ -243,6 +273,16 @@ impl<'data> ActorSprites<'data> {
             .zip(usize::try_from(end).ok())
             .and_then(|(s, e)| self.tiles.get(s..e))
             .ok_or_else(bad)?;
+        if let Some(other) = self.overlaps.overlapped_by(record) {
+            return Err(ErrorKind::FrameOverlap {
+                sprite,
+                frame,
+                start,
+                end,
+                other,
+            }
+            .into());
+        }
         let tiles = records::<MaskedTileRaw>(bytes).map_err(|_| bad())?;
         Ok(SpriteFrame {
             width,
@@ -250,6 +290,22 @@ impl<'data> ActorSprites<'data> {
             tiles,
         })
     }
+}
+
+/// The bytes of ACTORS.MNI a frame record's tiles take: `segment * 65,535 + offset`, then
+/// `width * height` tiles of 40 bytes (u64 from u16 values: nothing saturates).
+fn frame_bytes(raw: &FrameRaw) -> (u64, u64) {
+    let count = u64::from(raw.width.get()).saturating_mul(u64::from(raw.height.get()));
+    let start = u64::from(raw.segment.get())
+        .saturating_mul(SPRITE_SEGMENT_LEN)
+        .saturating_add(u64::from(raw.offset.get()));
+    (start, start.saturating_add(count.saturating_mul(TILE_BYTES)))
+}
+
+/// True if the frame's tiles end within its 65,535-byte segment, as the game loads them.
+fn in_one_segment(raw: &FrameRaw) -> bool {
+    let (start, end) = frame_bytes(raw);
+    u64::from(raw.offset.get()).saturating_add(end.saturating_sub(start)) <= SPRITE_SEGMENT_LEN
 }
 
 #[cfg(test)]
@@ -274,6 +330,43 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn types_out_of_order_are_refused() {
+        // Two types of one frame each, the lookup swapped: type 0 at word 6 (the second
+        // record), type 1 at word 2 (the first).
+        let mut swapped = info(&[&[(1, 1, 0, 0)], &[(1, 1, 40, 0)]]);
+        swapped[0..2].copy_from_slice(&6u16.to_le_bytes());
+        swapped[2..4].copy_from_slice(&2u16.to_le_bytes());
+        assert_eq!(
+            SpriteTable::parse(&swapped).unwrap_err().kind(),
+            Some(ErrorKind::SpriteTable(SpriteTableProblem::OutOfOrder {
+                sprite: 1,
+                found: 2,
+                previous: 6
+            }))
+        );
+    }
+
+    #[test]
+    fn frames_over_another_frames_tiles_are_left_out() {
+        // Frame 0: 2 tiles at 0..80; frame 1: 1 tile at 40..80 (inside frame 0's);
+        // frame 2: 1 tile at 80..120. Types 0 and 1 share frame 2's record.
+        let bytes = info(&[&[(1, 2, 0, 0), (1, 1, 40, 0)], &[(1, 1, 80, 0)]]);
+        let sprites = ActorSprites::parse(&bytes, &[0u8; 120]).unwrap();
+        assert_eq!(sprites.frame(0, 0).unwrap().width, 2);
+        assert_eq!(sprites.frame(1, 0).unwrap().width, 1);
+        assert_eq!(
+            sprites.frame(0, 1).unwrap_err().kind(),
+            Some(ErrorKind::FrameOverlap {
+                sprite: 0,
+                frame: 1,
+                start: 40,
+                end: 80,
+                other: 0
+            })
+        );
     }
 
     #[test]
