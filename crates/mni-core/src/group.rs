@@ -87,7 +87,9 @@ impl<'data> GroupFile<'data> {
 
     /// The entry in directory slot `index`, or `None` if the index is past the last entry.
     pub fn entry(&self, index: usize) -> Option<Entry<'data>> {
-        self.entries.get(index).map(|slot| self.make_entry(slot, index))
+        self.entries
+            .get(index)
+            .map(|slot| self.make_entry(slot, index))
     }
 
     /// Every entry in directory order, bad ones included (their [`Entry::data`] is an `Err`).
@@ -121,7 +123,11 @@ impl<'data> GroupFile<'data> {
         };
         (0..self.entries.len())
             .filter(|&i| i != index)
-            .filter(|&i| self.left_out.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) == 0))
+            .filter(|&i| {
+                self.left_out
+                    .get(i / 64)
+                    .is_some_and(|w| w & (1 << (i % 64)) == 0)
+            })
             .find(|&i| {
                 self.entries
                     .get(i)

@@ -299,7 +299,10 @@ fn frame_bytes(raw: &FrameRaw) -> (u64, u64) {
     let start = u64::from(raw.segment.get())
         .saturating_mul(SPRITE_SEGMENT_LEN)
         .saturating_add(u64::from(raw.offset.get()));
-    (start, start.saturating_add(count.saturating_mul(TILE_BYTES)))
+    (
+        start,
+        start.saturating_add(count.saturating_mul(TILE_BYTES)),
+    )
 }
 
 /// True if the frame's tiles end within its 65,535-byte segment, as the game loads them.

@@ -2,9 +2,9 @@
 //! views over them.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 use gamedata_io::{FileData, FileError, Limits, PreviewBytes, find_file_ignoring_case};
-use std::path::{Path, PathBuf};
 
 use crate::map_uop;
 

@@ -78,6 +78,17 @@ pub enum ErrorKind {
         read: ReadError,
     },
 
+    /// A plane's tiles overlap another plane's, which are read instead.
+    #[error("plane {plane} tiles at byte {offset} overlap plane {other}'s, which are read instead")]
+    PlaneOverlap {
+        /// Plane index.
+        plane: usize,
+        /// The plane whose tiles it overlaps.
+        other: usize,
+        /// Its tiles' offset in the image.
+        offset: u32,
+    },
+
     /// The tile property table's header lies outside the image.
     #[error("tile property table: {read}")]
     TilePropertyTable {

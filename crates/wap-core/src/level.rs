@@ -2,9 +2,9 @@
 //! tile properties, game detection and the layout report. Source: `docs/formats/wwd.md`.
 
 use std::fmt;
-
-use gamedata_io::{Bytes, PreviewTable};
 use std::ops::Range;
+
+use gamedata_io::{Bytes, Overlaps, PreviewTable};
 
 use crate::error::{ErrorKind, Result};
 use crate::header::Header;
@@ -37,11 +37,16 @@ impl Game {
 /// A level: the header and the plane header table, checked; everything else is read on
 /// request, so a bad plane or table does not hide the rest. Offsets are absolute positions
 /// in the image (1,524-byte header, then the main block as decompressed).
-#[derive(Clone, Copy)]
+///
+/// A plane whose tiles overlap another plane's is bad ([`ErrorKind::PlaneOverlap`]): of
+/// planes whose tiles overlap, the one whose tiles start first is read, so reading every
+/// plane reads each tile at most once (every real level gives each plane tiles of its own).
+#[derive(Clone)]
 pub struct Level<'data> {
     image: &'data [u8],
     header: Header<'data>,
     planes: &'data [PlaneHeader],
+    overlaps: Overlaps,
 }
 
 impl fmt::Debug for Level<'_> {
@@ -69,10 +74,19 @@ impl<'data> Level<'data> {
                 offset,
                 image_len: image.len(),
             })?;
+        let overlaps = Overlaps::find(planes.len(), |i| {
+            let plane = Plane::new(i, planes.get(i)?, image).ok()?;
+            let start = plane.raw().tiles_offset.get() as u64;
+            Some((
+                start,
+                start.saturating_add(size_of_val(plane.tiles()) as u64),
+            ))
+        });
         Ok(Level {
             image,
             header,
             planes,
+            overlaps,
         })
     }
 
@@ -99,19 +113,31 @@ impl<'data> Level<'data> {
     /// Plane `index`; `None` past the last plane.
     ///
     /// The inner `Err` is [`ErrorKind::PlaneSize`] or [`ErrorKind::PlaneTiles`] when the plane's size
-    /// or tiles are bad.
+    /// or tiles are bad, [`ErrorKind::PlaneOverlap`] when its tiles overlap another plane's.
     pub fn plane(&self, index: usize) -> Option<Result<Plane<'data>>> {
         let raw = self.planes.get(index)?;
-        Some(Plane::new(index, raw, self.image))
+        Some(self.checked_plane(index, raw))
+    }
+
+    fn checked_plane(&self, index: usize, raw: &'data PlaneHeader) -> Result<Plane<'data>> {
+        let plane = Plane::new(index, raw, self.image)?;
+        match self.overlaps.overlapped_by(index) {
+            None => Ok(plane),
+            Some(other) => Err(ErrorKind::PlaneOverlap {
+                plane: index,
+                other,
+                offset: raw.tiles_offset.get(),
+            }
+            .into()),
+        }
     }
 
     /// Every plane in order, each checked on its own.
-    pub fn planes(&self) -> impl ExactSizeIterator<Item = Result<Plane<'data>>> + 'data {
-        let image = self.image;
+    pub fn planes(&self) -> impl ExactSizeIterator<Item = Result<Plane<'data>>> + '_ {
         self.planes
             .iter()
             .enumerate()
-            .map(move |(index, raw)| Plane::new(index, raw, image))
+            .map(move |(index, raw)| self.checked_plane(index, raw))
     }
 
     /// The first plane with the main flag (exactly one in every real level); `None` if no
@@ -183,9 +209,10 @@ impl<'data> Level<'data> {
             range: table_start
                 ..table_start.saturating_add(self.planes.len().saturating_mul(PLANE_HEADER_LEN)),
         });
-        let planes: Vec<_> = self.planes().collect();
-        for plane in &planes {
-            match plane {
+        // Every plane's tiles, overlapping ones included (O(1) a plane); the names and
+        // objects are walked only for planes whose tiles are read (see `Level::plane`).
+        for (index, raw) in self.planes.iter().enumerate() {
+            match Plane::new(index, raw, self.image) {
                 Ok(p) => {
                     let start = p.raw().tiles_offset.get() as usize;
                     sections.push(Section {
@@ -196,6 +223,15 @@ impl<'data> Level<'data> {
                 Err(e) => unreadable.push(e.to_string()),
             }
         }
+        let planes: Vec<_> = self.planes().collect();
+        // Planes left out for overlapping tiles (the other errors were listed above).
+        unreadable.extend(
+            planes
+                .iter()
+                .filter_map(|p| p.as_ref().err())
+                .filter(|e| matches!(e.kind(), Some(ErrorKind::PlaneOverlap { .. })))
+                .map(ToString::to_string),
+        );
         for plane in planes.iter().flatten() {
             let mut names = plane.image_sets();
             let start = names.offset();

@@ -11,13 +11,11 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 use std::fmt;
-
-use gamedata_io::{PreviewBytes, PreviewTable};
-
 use std::io::Write as _;
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
+use gamedata_io::{PreviewBytes, PreviewTable};
 use zerocopy::IntoBytes;
 
 use crate::checksum::base_checksum;

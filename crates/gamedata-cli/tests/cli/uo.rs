@@ -795,7 +795,12 @@ fn uo_commands_read_overlapping_index_entries_once() {
          instead (the data file is 2100000 bytes)"
     );
     let found = stdout_json(&gamedata(
-        &[&["uo", "find", d][..], &size, &["--id", "0x0EED", "--count", "--json"]].concat(),
+        &[
+            &["uo", "find", d][..],
+            &size,
+            &["--id", "0x0EED", "--count", "--json"],
+        ]
+        .concat(),
         dir.path(),
     ));
     assert_eq!(found["count"], 100_000);

@@ -218,7 +218,10 @@ fn entries_over_another_entrys_bytes_are_left_out() {
                 other: 1,
             })
         );
-        assert!(err.to_string().contains("its bytes overlap slot 1's, which is read instead"));
+        assert!(
+            err.to_string()
+                .contains("its bytes overlap slot 1's, which is read instead")
+        );
     }
     // Every entry is still listed.
     assert_eq!(g.entries().count(), 5);

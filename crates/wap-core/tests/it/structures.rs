@@ -365,14 +365,34 @@ fn the_layout_report_finds_gaps_overlaps_and_order() {
     assert_eq!(layout.gaps[0], image.len()..image.len() + 16);
     assert!(layout.in_usual_order && !layout.is_canonical());
     // Plane 2's tiles moved onto plane 0's: an overlap, out of the usual order, and a gap
-    // where plane 2's tiles were.
+    // where plane 2's tiles were. Plane 2 is left out (plane 0's tiles start first), so
+    // its image-set names are not walked: a second gap where they are.
     let mut moved = image.clone();
     let plane0_tiles = get(&image, PLANES + 0x84);
     put(&mut moved, PLANES + 320 + 0x84, plane0_tiles);
-    let layout = Level::parse(&moved).unwrap().layout();
+    let level = Level::parse(&moved).unwrap();
+    let layout = level.layout();
     assert!(!layout.in_usual_order);
-    assert!(!layout.overlaps.is_empty());
-    assert_eq!(layout.gaps.len(), 1);
+    assert!(
+        layout
+            .overlaps
+            .contains(&(SectionKind::Tiles(0), SectionKind::Tiles(2)))
+    );
+    assert_eq!(layout.gaps.len(), 2);
+    let err = level.plane(2).unwrap().unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            Some(wap_core::ErrorKind::PlaneOverlap {
+                plane: 2,
+                other: 0,
+                ..
+            })
+        ),
+        "{err}"
+    );
+    assert_eq!(layout.unreadable, [err.to_string()]);
+    assert!(level.plane(0).unwrap().is_ok() && level.plane(1).unwrap().is_ok());
 }
 
 #[test]
