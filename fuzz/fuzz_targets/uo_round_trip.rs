@@ -6,9 +6,9 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(
     init: {
-        // One worker: the parallel paths still split and merge, without thread hand-offs
-        // that cost more than the work under the sanitizer.
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(1).build_global();
+        // Two workers: the parallel paths split, run on both threads and merge, so the
+        // properties that compare them with the sequential paths see real splits.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(2).build_global();
     },
     |data: &[u8]| {
         std::hint::black_box(mul_core::exercise::round_trip(data));

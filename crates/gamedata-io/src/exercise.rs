@@ -7,13 +7,13 @@
 //! Only when a property below does not hold: that is a bug, and a fuzz run reports it.
 
 // Fuzzing drivers: their sums only keep results alive (wrapping on purpose).
-#![allow(clippy::arithmetic_side_effects, clippy::panic)]
+#![allow(clippy::arithmetic_side_effects, clippy::panic, clippy::expect_used)]
 
 use zerocopy::little_endian::{U16, U32};
 
 use crate::{
-    Bytes, CodePage, FormatError, InflateError, Limits, MAX_INFLATE_RATIO, Problems, decode,
-    field_text, inflate_exact, latin1, records, whole_records,
+    Bytes, CodePage, FormatError, InflateError, Limits, MAX_INFLATE_RATIO, Overlaps, Problems,
+    decode, field_text, inflate_exact, latin1, records, whole_records,
 };
 
 crate::record! {
@@ -152,7 +152,39 @@ pub fn bytes(data: &[u8]) -> u64 {
     for page in [CodePage::Cp1252, CodePage::Cp1250] {
         acc = acc.wrapping_add(decode(data, page).len() as u64);
     }
-    acc
+    acc.wrapping_add(overlaps(data))
+}
+
+/// The input as a table of ranges (start, length: a byte each): the entries [`Overlaps`]
+/// keeps are pairwise disjoint, and each entry left out overlaps the kept entry it names.
+fn overlaps(data: &[u8]) -> u64 {
+    let table: Vec<(u64, u64)> = data
+        .chunks_exact(2)
+        .map(|c| match c {
+            [start, len] => (u64::from(*start), u64::from(*start) + u64::from(len % 16)),
+            _ => (0, 0),
+        })
+        .collect();
+    let found = Overlaps::find(table.len(), |i| table.get(i).copied());
+    let mut kept: Vec<(u64, u64)> = (0..table.len())
+        .filter(|&i| found.overlapped_by(i).is_none())
+        .filter_map(|i| table.get(i).copied())
+        .filter(|&(s, e)| e > s)
+        .collect();
+    kept.sort_unstable();
+    assert!(
+        kept.windows(2).all(|w| matches!(w, [a, b] if a.1 <= b.0)),
+        "kept ranges overlap"
+    );
+    for (entry, by) in found.iter() {
+        let (&(s, e), &(ks, ke)) = (
+            table.get(entry).expect("an entry"),
+            table.get(by).expect("one"),
+        );
+        assert!(s < ke && ks < e && ks <= s, "{entry} does not overlap {by}");
+        assert!(found.overlapped_by(by).is_none(), "{by} is left out too");
+    }
+    found.len() as u64
 }
 
 /// The decoding limits: the first 8 bytes are the declared size (little-endian u64), the

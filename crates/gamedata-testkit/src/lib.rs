@@ -10,8 +10,8 @@
 //!   the file and then fails, so a run with the variable set never passes silently.
 //! - [`regression_inputs`] and [`replay_files`]: the kept fuzz findings and the fuzz seeds of
 //!   a family, replayed with [`replay_mutations`].
-//! - [`sweep`]: a real file cut at many lengths and changed at 1,024 positions, each call
-//!   timed (under [`SWEEP_CALL_LIMIT`]).
+//! - [`sweep`]: a real file cut at many lengths and changed at 1,024 positions, each call's
+//!   peak heap and bytes allocated counted and bounded (no wall-clock time).
 //! - [`heap`]: the peak heap of a call, counted by dhat, for the resource contract's tests.
 //! - [`rng`]: a seeded ChaCha8 generator (the `rand_chacha` crate), the same stream on every
 //!   platform and run.
@@ -257,40 +257,59 @@ pub fn replay_mutations(
         || std::env::temp_dir().join("gamedata-mutations"),
         PathBuf::from,
     );
-    replay_saving_to(&out, name, data, plan, parse).runs
+    let mut runs = 0;
+    replay_saving_to(&out, name, data, plan, |input, _| {
+        runs += 1;
+        parse(input);
+    });
+    runs
 }
 
-/// What [`replay_saving_to`] ran: the inputs, and the slowest call with what it was.
-#[derive(Debug)]
-struct Replayed {
-    runs: usize,
-    slowest: std::time::Duration,
-    slowest_input: String,
-}
+/// The heap one call of a [`sweep`] may take besides its input and the caller's decoding
+/// allowance: the resource contract's 64 MiB.
+pub const SWEEP_HEAP_MARGIN: u64 = 64 << 20;
 
-/// The longest one call of a [`sweep`] may take.
-pub const SWEEP_CALL_LIMIT: std::time::Duration = std::time::Duration::from_secs(1);
+/// The bytes one call of a [`sweep`] may allocate in all (a measure of its work that no
+/// machine load changes), as a multiple of its input and allowance, plus
+/// [`SWEEP_HEAP_MARGIN`].
+pub const SWEEP_WORK_FACTOR: u64 = 8;
 
-/// What a [`sweep`] ran.
+/// What a [`sweep`] ran and measured.
 #[derive(Clone, Debug)]
 pub struct Sweep {
     /// Inputs run.
     pub runs: usize,
-    /// The slowest call.
-    pub slowest: std::time::Duration,
-    /// Which input that was ("truncation (cut to 100 bytes)" ...).
-    pub slowest_input: String,
+    /// The highest peak heap of a call, in bytes.
+    pub peak: u64,
+    /// The input it came from ("truncation (cut to 100 bytes)" ...).
+    pub peak_input: String,
+    /// The most bytes a call allocated in all.
+    pub allocated: u64,
 }
 
 /// The sweep of a real file: `parse` over `data` cut at every [`truncation_lengths`] (every
 /// length under 4 KiB, 1,024 spaced lengths above) and with single bytes changed at 1,024
-/// positions from a seeded generator. Returns what ran.
+/// positions from a seeded generator, each call's heap counted by dhat ([`heap`]; the test
+/// binary must install dhat's allocator, and the sweep holds `serial`).
+///
+/// `allowance(input)` is what the call may decode besides (the `Limits`-bounded output of a
+/// decompressor, for one); a call may peak at its input's length plus `allowance` plus
+/// [`SWEEP_HEAP_MARGIN`], and allocate at most [`SWEEP_WORK_FACTOR`] times its input and
+/// allowance plus the margin in all. Wall-clock time is not measured: speed is the
+/// benchmarks' business.
+///
 ///
 /// # Panics
 ///
-/// If `parse` panics (the input is saved, as [`replay_mutations`] does), or if a call takes
-/// longer than [`SWEEP_CALL_LIMIT`].
-pub fn sweep(name: &str, data: &[u8], parse: impl Fn(&[u8])) -> Sweep {
+/// If `parse` panics (the input is saved, as [`replay_mutations`] does), or if a call passes
+/// either heap bound.
+pub fn sweep(
+    serial: &heap::Serial,
+    name: &str,
+    data: &[u8],
+    allowance: impl Fn(&[u8]) -> u64,
+    parse: impl Fn(&[u8]),
+) -> Sweep {
     let out = std::env::var_os("MUTATION_OUT").map_or_else(
         || std::env::temp_dir().join("gamedata-mutations"),
         PathBuf::from,
@@ -300,44 +319,70 @@ pub fn sweep(name: &str, data: &[u8], parse: impl Fn(&[u8])) -> Sweep {
         bit_flips: 0,
         ..MutationPlan::default()
     };
-    let r = replay_saving_to(&out, name, data, plan, parse);
-    assert!(
-        r.slowest < SWEEP_CALL_LIMIT,
-        "{name}: a call took {:?} (over {SWEEP_CALL_LIMIT:?}) on a {}",
-        r.slowest,
-        r.slowest_input
-    );
-    Sweep {
-        runs: r.runs,
-        slowest: r.slowest,
-        slowest_input: r.slowest_input,
-    }
+    let mut sweep = Sweep {
+        runs: 0,
+        peak: 0,
+        peak_input: String::new(),
+        allocated: 0,
+    };
+    let measured = |input: &[u8], what: &str| {
+        let profiler = dhat::Profiler::builder().testing().build();
+        parse(input);
+        let stats = dhat::HeapStats::get();
+        drop(profiler);
+        let (peak, total) = (stats.max_bytes as u64, stats.total_bytes);
+        let base = (input.len() as u64).saturating_add(allowance(input));
+        let peak_bound = base.saturating_add(SWEEP_HEAP_MARGIN);
+        let work_bound = base
+            .saturating_mul(SWEEP_WORK_FACTOR)
+            .saturating_add(SWEEP_HEAP_MARGIN);
+        assert!(
+            peak <= peak_bound,
+            "{name}: a call peaked at {peak} bytes of heap (over {peak_bound}) on a {what}"
+        );
+        assert!(
+            total <= work_bound,
+            "{name}: a call allocated {total} bytes in all (over {work_bound}) on a {what}"
+        );
+        (peak, total)
+    };
+    let _ = serial;
+    replay_saving_to(&out, name, data, plan, |input, what: &str| {
+        let (peak, total) = measured(input, what);
+        sweep.runs += 1;
+        sweep.allocated = sweep.allocated.max(total);
+        if peak > sweep.peak {
+            sweep.peak = peak;
+            sweep.peak_input = what.to_owned();
+        }
+    });
+    sweep
 }
 
-/// [`replay_mutations`] with the folder for failing inputs given.
+/// Calls `call` with every input of `plan` over `data` and what it is ("truncation (cut to
+/// 100 bytes)" ...); a call that panics has its input saved under `out` and fails the test.
 fn replay_saving_to(
     out: &Path,
     name: &str,
     data: &[u8],
     plan: MutationPlan,
-    parse: impl Fn(&[u8]),
-) -> Replayed {
+    mut call: impl FnMut(&[u8], &str),
+) {
     let mut runs = 0;
-    let mut slowest = std::time::Duration::ZERO;
-    let mut slowest_input = String::new();
     let mut run = |input: &[u8], kind: &str, detail: String| {
         runs += 1;
-        let start = std::time::Instant::now();
-        let result = catch_unwind(AssertUnwindSafe(|| parse(input)));
-        let took = start.elapsed();
-        if took > slowest {
-            slowest = took;
-            slowest_input = format!("{kind} ({detail})");
-        }
-        if result.is_err() {
+        let what = format!("{kind} ({detail})");
+        let result = catch_unwind(AssertUnwindSafe(|| call(input, &what)));
+        if let Err(cause) = result {
             let path = save_failure(out, name, kind, runs, input);
+            let message = cause
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| cause.downcast_ref::<&str>().copied())
+                .unwrap_or("a panic");
             panic!(
-                "parsing {name} panicked on a {kind} ({detail}); the input is saved at {}",
+                "parsing {name} panicked on a {kind} ({detail}): {message}; the input is saved \
+                 at {}",
                 path.display()
             );
         }
@@ -348,11 +393,7 @@ fn replay_saving_to(
         }
     }
     if data.is_empty() {
-        return Replayed {
-            runs,
-            slowest,
-            slowest_input,
-        };
+        return;
     }
     let mut rng = rng(plan.seed);
     let mut copy = data.to_vec();
@@ -383,11 +424,6 @@ fn replay_saving_to(
         if let Some(byte) = copy.get_mut(at) {
             *byte ^= 1 << bit;
         }
-    }
-    Replayed {
-        runs,
-        slowest,
-        slowest_input,
     }
 }
 

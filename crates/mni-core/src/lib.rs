@@ -50,7 +50,11 @@
 //!   release builds.
 //! - Memory: nothing is decoded ahead: the group directory, maps and tile tables are cast
 //!   in place; a tile's pixels are decoded on request into a fixed 8 x 8 array.
-//! - Time: linear in the input's length.
+//! - Work: linear in the input's length. Group entries and sprite frames whose bytes overlap
+//!   another's are bad and left out ([`ErrorKind::EntryOverlap`], [`ErrorKind::FrameOverlap`]),
+//!   and sprite types must be listed in order, so reading every entry or frame reads each
+//!   byte once (`docs/robustness.md`).
+//! - `Debug` of every type prints lengths, counts and the first few items, never a buffer.
 //! - Arithmetic on values read from a file is checked or saturating (clippy's
 //!   `arithmetic_side_effects` is denied in this crate; the few allowed places say why the
 //!   value is bounded).

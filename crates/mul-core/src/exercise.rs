@@ -43,7 +43,12 @@ pub fn tiledata(data: &[u8]) -> u64 {
         if let Some(i) = t.item(id) {
             // Every named flag set reads back by its name, in any case.
             for name in i.flags().names() {
-                let flag = TileFlags::from_name_ignoring_case(&name.to_ascii_lowercase());
+                let mut lower = [0u8; 32];
+                let lower = lower.get_mut(..name.len()).expect("flag names are short");
+                lower.copy_from_slice(name.as_bytes());
+                lower.make_ascii_lowercase();
+                let lower = std::str::from_utf8(lower).expect("ASCII");
+                let flag = TileFlags::from_name_ignoring_case(lower);
                 assert!(flag.is_some_and(|f| i.flags().contains(f)), "{name}");
             }
             acc = acc.wrapping_add(u64::from(i.quality() ^ i.quantity() ^ i.hue()));
@@ -227,18 +232,29 @@ pub fn uop(data: &[u8]) -> u64 {
         };
         let blocks: usize = chunks.iter().map(crate::map_uop::MapChunk::len).sum();
         let height = u32::try_from(blocks).unwrap_or(u32::MAX);
+        // The chunks were read: the MUL they hold reads too, and is the map's blocks.
+        let mul = crate::map_uop::read_map_mul(&container, facet, &limits)
+            .expect("the chunks just located read as a MUL");
+        assert_eq!(mul.len(), blocks * crate::raw::MAP_BLOCK_LEN);
+        acc = acc.wrapping_add(mul.len() as u64);
         if let Ok(size) = MapSize::from_blocks(1, height)
             && let Ok(map) = Map::from_chunks(data, &chunks, size)
         {
+            // The two reads of the map agree block for block, and with the MUL map read flat.
+            let flat = Map::parse(&mul, size).expect("the MUL of the same blocks");
+            assert!(map.blocks().eq(flat.blocks()), "UOP and MUL reads differ");
+            assert!(
+                map.blocks()
+                    .map(zerocopy::IntoBytes::as_bytes)
+                    .eq(mul.chunks(196))
+            );
             acc = acc.wrapping_add(land_both_ways(&map).cells);
+            assert_eq!(land_both_ways(&map), land_both_ways(&flat));
             acc = acc.wrapping_add(map.blocks().count() as u64);
             acc = acc.wrapping_add(
                 map.cell(3, size.height() / 2)
                     .map_or(0, |c| u64::from(c.z.unsigned_abs())),
             );
-        }
-        if let Ok(mul) = crate::map_uop::read_map_mul(&container, facet, &limits) {
-            acc = acc.wrapping_add(mul.len() as u64);
         }
     }
     acc

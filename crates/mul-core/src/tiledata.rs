@@ -119,10 +119,9 @@ impl TileFlags {
     /// The flag named `name` (as in [`TileFlags::names`], ASCII case and `_` / `-` ignored:
     /// "impassable", "NoShoot", "no_shoot"), or `None`.
     pub fn from_name_ignoring_case(name: &str) -> Option<Self> {
-        let wanted = squash(name);
         Self::all()
             .iter_names()
-            .find(|(n, _)| squash(n) == wanted)
+            .find(|(n, _)| squash(n).eq(squash(name)))
             .map(|(_, f)| f)
     }
 
@@ -132,11 +131,10 @@ impl TileFlags {
     }
 }
 
-fn squash(name: &str) -> String {
+fn squash(name: &str) -> impl Iterator<Item = char> + '_ {
     name.chars()
         .filter(|c| *c != '_' && *c != '-')
         .map(|c| c.to_ascii_lowercase())
-        .collect()
 }
 
 /// The three layouts of tiledata.mul.

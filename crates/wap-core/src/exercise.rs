@@ -22,7 +22,8 @@ use crate::raw::{FLAG_COMPRESS, HEADER_LEN};
 /// Opens `data` as a level file with a 64 MiB limit and walks it (see [`walk`]); also reads
 /// the header alone.
 pub fn level(data: &[u8]) -> u64 {
-    let mut acc = match Header::parse(data) {
+    let parsed = Header::parse(data);
+    let mut acc = match &parsed {
         Ok(h) => decode(h.author(), CodePage::Cp1250).len() as u64 + u64::from(h.plane_count()),
         Err(e) => e.to_string().len() as u64,
     };
@@ -33,6 +34,12 @@ pub fn level(data: &[u8]) -> u64 {
     match LevelFile::from_data(FileData::Read(data.to_vec()), &limits) {
         Ok(level) => {
             assert_eq!(level.file(), data);
+            // The header read alone is the level's, field for field.
+            let alone = parsed
+                .as_ref()
+                .expect("a level that opens has a header that parses");
+            assert_eq!(alone.raw(), level.header().raw());
+            assert_eq!(alone.plane_count(), level.header().plane_count());
             acc = acc.wrapping_add(u64::from(level.compressed()));
             acc = acc.wrapping_add(format!("{level:?}").len() as u64);
             acc = acc.wrapping_add(level.main_block().len() as u64);

@@ -36,7 +36,10 @@
 //!   stored byte (a declared size above that is refused before allocating); the views
 //!   borrow the decoded image; a plane's tiles, objects and tile properties are read in
 //!   place.
-//! - Time: linear in the input's length, apart from decompression itself.
+//! - Work: linear in the input's length, apart from decompression itself. A plane whose
+//!   tiles overlap another plane's is bad and left out ([`ErrorKind::PlaneOverlap`]), so
+//!   reading every plane reads each tile once (`docs/robustness.md`).
+//! - `Debug` of every type prints lengths, counts and the first few items, never a buffer.
 //! - Arithmetic on values read from a file is checked or saturating (clippy's
 //!   `arithmetic_side_effects` is denied in this crate; the few allowed places say why the
 //!   value is bounded).

@@ -22,7 +22,6 @@ mod fuzz_regressions;
 mod group;
 mod map;
 mod real_files;
-mod sweeps;
 mod threads;
 mod tileattr;
 mod tiles;

@@ -1,7 +1,8 @@
-//! The resource contract on crafted files (README "Robustness", `docs/robustness.md`): each
-//! test builds a file of a megabyte or more shaped to multiply a reader's memory or work,
-//! and asserts the peak heap of the call (dhat's counting allocator) and what it returns,
-//! never wall-clock time.
+//! The resource contract (README "Robustness", `docs/robustness.md`), held by counting the
+//! heap (dhat's allocator): crafted files of a megabyte or more shaped to multiply a reader's
+//! memory or work, each test asserting the peak heap of the call and what it returns; and
+//! the sweeps of the real files (`sweeps`), each call's heap bounded by its input. Never
+//! wall-clock time.
 
 #![allow(
     clippy::unwrap_used,
@@ -21,11 +22,14 @@ use gamedata_testkit::heap::{self, MIB};
 use mul_core::map_uop::map_chunk_name;
 use mul_core::{
     DiffData, DiffIndex, ErrorKind, Facet, FacetBytes, FacetData, FacetFiles, FacetPaths,
-    IndexProblem, MapFormat, MapSize, Multis, StaticFormat, StaticsPatch, name_hash, query,
+    IndexProblem, MapFormat, MapSize, Multis, StaticFormat, StaticsPatch, UopFile, UopTableProblem,
+    name_hash, query,
 };
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
+
+mod sweeps;
 
 /// 12-byte index records, all `(offset, length)`.
 fn index(count: usize, offset: u32, length: u32) -> Vec<u8> {
@@ -289,4 +293,50 @@ fn statics_patch_records_over_the_same_bytes_are_left_out() {
         data: &stadif,
     });
     assert_eq!(query::statics_stats(&patched, size.blocks()).count, 200_000);
+}
+
+/// 1,000,000 `mapdifl` entries (4 MB) past a `mapdif` of 10 blocks: the patch keeps 10
+/// blocks, the rest are counted problems (100 kept), and nothing grows with the list.
+#[test]
+fn diff_lists_with_no_records_cost_their_problems_only() {
+    let serial = heap::serial();
+    let list: Vec<u8> = (0..1_000_000u32).flat_map(u32::to_le_bytes).collect();
+    let mapdif = vec![0u8; 10 * 196];
+    let (diffs, peak) = heap::peak(&serial, || DiffIndex::new(Some((&list, &mapdif)), None));
+    assert_eq!(diffs.map.len(), 10);
+    assert_eq!(diffs.problems.total(), 999_990);
+    assert_eq!(diffs.problems.kept().len(), 100);
+    assert!(peak < MIB, "peak heap {peak}");
+}
+
+/// A 1 MB UOP container whose second table block points back at the first: refused at the
+/// second block, before its entries are collected again.
+#[test]
+fn uop_table_blocks_that_loop_are_refused() {
+    let serial = heap::serial();
+    // One block of 30,000 entries (1 MB), whose `next` is its own offset.
+    let names: Vec<u64> = (0..30_000)
+        .map(|i| name_hash(&format!("build/x/{i}")))
+        .collect();
+    let data = [0u8; 4];
+    let entries: Vec<(u64, &[u8], u32, u16)> =
+        names.iter().map(|&h| (h, &data[..], 4, 0)).collect();
+    let mut file = uop(&entries);
+    file[32..40].copy_from_slice(&28u64.to_le_bytes());
+    assert!(file.len() > 1_000_000);
+    let (result, peak) = heap::peak(&serial, || UopFile::parse(&file, &Limits::default()));
+    let err = result.unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            Some(ErrorKind::UopTable {
+                block: 1,
+                offset: 28,
+                problem: UopTableProblem::Overlap { .. }
+            })
+        ),
+        "{err}"
+    );
+    // The first block's 30,000 entries (a few words each) before the refusal.
+    assert!(peak < 2 * MIB, "peak heap {peak}");
 }

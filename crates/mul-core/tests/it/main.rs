@@ -26,7 +26,6 @@ mod multi;
 mod query;
 mod real_files;
 mod statics;
-mod sweeps;
 mod threads;
 mod tiledata;
 mod uop;

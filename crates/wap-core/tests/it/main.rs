@@ -21,6 +21,5 @@ mod fuzz_regressions;
 mod level;
 mod real_files;
 mod structures;
-mod sweeps;
 mod threads;
 mod views;

@@ -1,14 +1,24 @@
 //! Sweeps over every real level of `$GAMEDATA_DIR/wwd` (ignored without it): each cut at
 //! many lengths and changed at 1,024 positions (`gamedata_testkit::sweep`), opened and
-//! walked whole; every call returns (Ok or Err, no panic) within a second. Each level as it
+//! walked whole; every call returns (Ok or Err, no panic) within the heap bounds (`gamedata_testkit::sweep`: the input plus 64 MiB at
+//! the peak, plus what the call may decode). Each level as it
 //! is also goes through the write round trip.
 
 use gamedata_testkit::{gamedata_dir, sweep};
 use wap_core::exercise;
 
+/// What a level of `input` bytes may decode: its main block, declared in the header, at most
+/// the deflate bound of 1,032 bytes a stored byte and the default 256 MiB.
+fn decoded(input: &[u8]) -> u64 {
+    (input.len() as u64)
+        .saturating_mul(gamedata_io::MAX_INFLATE_RATIO)
+        .min(wap_core::Limits::DEFAULT_MAX_DECODED_BYTES)
+}
+
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
-fn every_real_level_cut_and_changed_reads_or_errs_within_a_second() {
+fn every_real_level_cut_and_changed_reads_or_errs_within_the_heap_bounds() {
+    let serial = gamedata_testkit::heap::serial();
     let dir = gamedata_dir().expect("GAMEDATA_DIR").join("wwd");
     let mut levels: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -30,7 +40,7 @@ fn every_real_level_cut_and_changed_reads_or_errs_within_a_second() {
         } else {
             assert!(written > 1000, "{name}");
         }
-        runs += sweep(&name, &data, |d| {
+        runs += sweep(&serial, &name, &data, decoded, |d| {
             exercise::level(d);
         })
         .runs;
