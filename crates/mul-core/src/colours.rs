@@ -69,7 +69,8 @@ impl<'data> RadarColours<'data> {
         self.colours
     }
 
-    /// The RGB555 colour of land tile `id`, or `None` if the file is too short.
+    /// The RGB555 colour of land tile `id` (word `id` of the file), or `None` if the file is
+    /// too short. Land ids are below 0x4000; a larger one reads an item's colour.
     #[inline]
     pub fn land(&self, id: u16) -> Option<u16> {
         self.colours.get(usize::from(id)).map(|c| c.get())

@@ -24,7 +24,7 @@ use crate::map::{Map, MapSize};
 use crate::multi::Multis;
 use crate::query;
 use crate::query::{LandStats, StaticsStats};
-use crate::statics::Statics;
+use crate::statics::{StaticSlice, Statics};
 use crate::tiledata::{TileData, TileFlags};
 
 /// tiledata.mul: every land tile, a sample of item tiles, names and flags.
@@ -152,43 +152,130 @@ pub fn multi(data: &[u8]) -> u64 {
     let Ok(multis) = Multis::parse(index, rest, None) else {
         return 0;
     };
-    let mut acc = multis.validate().total() + format!("{multis:?}").len() as u64;
+    let problems = multis.validate();
+    let mut acc = problems.total() + format!("{multis:?}").len() as u64;
     assert_eq!(multis.index().len(), multis.len());
     assert_eq!(multis.is_empty(), multis.index().is_empty());
-    acc = acc.wrapping_add(multis.format().record_len() as u64);
-    for id in 0..=multis.len() {
-        match multis.get(id) {
-            Ok(m) => {
-                for c in m.iter() {
-                    acc = acc.wrapping_add(c.x.get().unsigned_abs().into());
+    let record = multis.format().record_len();
+    acc = acc.wrapping_add(record as u64);
+    // Each entry read here from the index bytes: (offset, length), `None` when empty.
+    let entry = |id: usize| -> Option<(usize, usize)> {
+        let r = index.get(id * 12..id * 12 + 8)?;
+        let offset = u32::from_le_bytes([r[0], r[1], r[2], r[3]]);
+        let length = u32::from_le_bytes([r[4], r[5], r[6], r[7]]);
+        (offset != u32::MAX && length != 0 && length != u32::MAX)
+            .then_some((offset as usize, length as usize))
+    };
+    // Entries inside multi.mul holding whole components, and which of them share a byte
+    // with another such entry (a sort by start: each against its neighbours' reach).
+    let good: Vec<(usize, usize, usize)> = (0..multis.len())
+        .filter_map(|id| entry(id).map(|(o, l)| (o, o + l, id)))
+        .filter(|&(o, end, _)| end <= rest.len() && (end - o) % record == 0)
+        .collect();
+    let mut by_start = good.clone();
+    by_start.sort_unstable();
+    let mut shares = vec![false; multis.len()];
+    let mut reach: Option<(usize, usize)> = None; // (end, id) of the farthest so far
+    for &(start, end, id) in &by_start {
+        if let Some((far, other)) = reach
+            && start < far
+        {
+            shares[id] = true;
+            shares[other] = true;
+        }
+        if reach.is_none_or(|(far, _)| end > far) {
+            reach = Some((end, id));
+        }
+    }
+    assert!(matches!(
+        multis.get(multis.len()).map_err(|e| e.kind()),
+        Err(Some(crate::ErrorKind::MissingIndexEntry { .. }))
+    ));
+    let mut errors = 0u64;
+    for (id, &shared) in shares.iter().enumerate() {
+        match (multis.get(id), entry(id)) {
+            (Ok(m), None) => assert!(m.is_empty()),
+            (Ok(m), Some((offset, length))) => {
+                // The components are the bytes the entry points at, in order.
+                assert_eq!(m.len() * record, length);
+                for (k, c) in m.iter().enumerate() {
+                    let at = offset + k * record;
+                    assert_eq!(c.id.get(), u16::from_le_bytes([rest[at], rest[at + 1]]));
                     acc = acc.wrapping_add(c.z.get().unsigned_abs().into());
                 }
             }
-            Err(e) => acc = acc.wrapping_add(e.to_string().len() as u64),
+            (Err(e), found) => {
+                errors += 1;
+                // Bad: outside multi.mul, not whole components, or sharing bytes.
+                let (offset, length) = found.expect("an empty entry is never an error");
+                let bad = offset + length > rest.len() || length % record != 0 || shared;
+                assert!(bad, "multi {id}: {e}");
+                acc = acc.wrapping_add(e.to_string().len() as u64);
+            }
         }
     }
+    // Of entries that share bytes, at least one is read.
+    assert!(by_start.is_empty() || multis.ids().count() > 0 || good.iter().all(|g| g.1 == g.0));
+    assert_eq!(
+        problems.total(),
+        errors,
+        "validate counts the entries that fail"
+    );
     acc.wrapping_add(multis.ids().count() as u64)
 }
 
 /// radarcol.mul and hues.mul over the same bytes.
 pub fn colours(data: &[u8]) -> u64 {
+    // A little-endian word of `data` at `at`, read here from the bytes.
+    let word = |at: usize| {
+        data.get(at..at + 2)
+            .map(|w| u16::from_le_bytes([w[0], w[1]]))
+    };
     let mut acc = 0u64;
     if let Ok(r) = RadarColours::parse(data) {
         assert_eq!(r.colours().len(), data.len() / 2);
         assert_eq!(r.item_count() + 0x4000, r.colours().len());
         for id in (0..=u16::MAX).step_by(13) {
-            acc = acc.wrapping_add(
-                r.land(id)
-                    .map_or(0, |c| u64::from(crate::rgb555_to_rgb8(c)[0])),
+            // Land colours are the first 0x4000 words (`land` reads word `id` for any id:
+            // land ids past 0x3FFF reach the item colours), item colours the rest.
+            let land = word(usize::from(id) * 2);
+            assert_eq!(r.land(id), land, "land {id}");
+            assert_eq!(
+                r.item(id),
+                word((0x4000 + usize::from(id)) * 2),
+                "item {id}"
             );
-            acc = acc.wrapping_add(r.item(id).map_or(0, u64::from));
+            if let Some(c) = land {
+                // 5 bits a channel, widened by repeating the top bits.
+                let widen = |v: u16| {
+                    let v = u8::try_from(v & 0x1F).expect("5 bits");
+                    v << 3 | v >> 2
+                };
+                assert_eq!(
+                    crate::rgb555_to_rgb8(c),
+                    [widen(c >> 10), widen(c >> 5), widen(c)]
+                );
+                acc = acc.wrapping_add(u64::from(c));
+            }
         }
     }
     if let Ok(h) = Hues::parse(data) {
         assert_eq!(h.len(), h.groups().len() * 8);
         assert_eq!(h.is_empty(), h.groups().is_empty());
         for i in 0..=h.len() {
-            acc = acc.wrapping_add(h.get(i).map_or(1, |e| e.name_lossy().len() as u64));
+            // Group i / 8 (708 bytes: a 4-byte header, then 8 hues of 88 bytes: 32 colours,
+            // the table's start and end, a 20-byte name).
+            let at = i / 8 * 708 + 4 + i % 8 * 88;
+            match h.get(i) {
+                Some(e) => {
+                    assert!(i < h.len());
+                    assert_eq!(e.colours[31].get(), word(at + 62).expect("in the file"));
+                    assert_eq!(e.table_end.get(), word(at + 66).expect("in the file"));
+                    assert_eq!(&e.name[..], &data[at + 68..at + 88]);
+                    acc = acc.wrapping_add(e.name_lossy().len() as u64);
+                }
+                None => assert_eq!(i, h.len()),
+            }
         }
     }
     acc
@@ -303,6 +390,12 @@ pub fn patched(data: &[u8]) -> u64 {
         data: stadif,
     });
     let blocks = size.blocks();
+    check_patch_by_hand(
+        &plain,
+        &facet,
+        blocks,
+        [mapdifl, mapdif, stadifl, stadifi, stadif],
+    );
     let mut acc = index.problems.total();
     for f in [&plain, &facet] {
         acc = acc.wrapping_add(land_both_ways(&f.map).cells);
@@ -317,6 +410,88 @@ pub fn patched(data: &[u8]) -> u64 {
         }
     }
     acc
+}
+
+/// The patched facet is the plain one with the diff blocks put in by hand (the diff files
+/// read here from their bytes, not through [`crate::diff`]): a block named by the list takes
+/// the record of the last entry naming it that has one; the others keep the map's.
+fn check_patch_by_hand(plain: &Facet<'_>, facet: &Facet<'_>, blocks: usize, files: [&[u8]; 5]) {
+    use std::collections::BTreeMap;
+    use zerocopy::IntoBytes;
+    let [mapdifl, mapdif, stadifl, stadifi, stadif] = files;
+    let words = |list: &[u8]| -> Vec<usize> {
+        list.chunks_exact(4)
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]) as usize)
+            .collect()
+    };
+    // Block number -> the last list entry that names it and has a record.
+    let last = |list: &[usize], records: usize| -> BTreeMap<usize, usize> {
+        let mut last = BTreeMap::new();
+        for (entry, &block) in list.iter().enumerate().take(records) {
+            last.insert(block, entry);
+        }
+        last
+    };
+    let map_entries = last(&words(mapdifl), mapdif.len() / 196);
+    for b in 0..blocks {
+        let got = facet.map.block_at(b).map(IntoBytes::as_bytes);
+        match map_entries.get(&b) {
+            Some(&i) => assert_eq!(got, mapdif.get(i * 196..(i + 1) * 196), "map block {b}"),
+            None => assert_eq!(got, plain.map.block_at(b).map(IntoBytes::as_bytes)),
+        }
+    }
+    let slice_bytes = |s: StaticSlice<'_>| -> Vec<u8> {
+        match s {
+            StaticSlice::Standard(r) => r.as_bytes().to_vec(),
+            StaticSlice::PreAlpha(r) => r.as_bytes().to_vec(),
+        }
+    };
+    let record = |entry: usize| -> Option<(usize, usize)> {
+        let r = stadifi.get(entry * 12..entry * 12 + 8)?;
+        let offset = u32::from_le_bytes([r[0], r[1], r[2], r[3]]);
+        let length = u32::from_le_bytes([r[4], r[5], r[6], r[7]]);
+        (offset != u32::MAX && length != 0 && length != u32::MAX)
+            .then_some((offset as usize, length as usize))
+    };
+    let statics_entries = last(&words(stadifl), stadifi.len() / 12);
+    let used: Vec<(usize, usize)> = statics_entries
+        .values()
+        .filter_map(|&e| record(e))
+        .collect();
+    for b in 0..blocks {
+        let got = facet.statics.block(b).ok().map(slice_bytes);
+        let own = plain.statics.block(b).ok().map(slice_bytes);
+        let Some(&entry) = statics_entries.get(&b) else {
+            assert_eq!(got, own, "statics of block {b}, not patched");
+            continue;
+        };
+        let Some((offset, length)) = record(entry) else {
+            // An empty record: the block has no statics, or the record was left out.
+            assert!(
+                got == Some(Vec::new()) || got == own,
+                "statics of block {b}"
+            );
+            continue;
+        };
+        let want = stadif.get(offset..offset + length).map(<[u8]>::to_vec);
+        let shared = used
+            .iter()
+            .filter(|&&(o, l)| o < offset + length && offset < o + l)
+            .count();
+        match (want, shared) {
+            // In the data, sharing no byte with another used record: the patch's statics,
+            // unless they are not whole records (an error).
+            (Some(want), 1) => assert!(got.is_none() || got == Some(want), "block {b}"),
+            // Overlapping another record: the patch's statics if it is the one read, else
+            // the map's (left out).
+            (Some(want), _) => assert!(
+                got.is_none() || got == Some(want) || got == own,
+                "block {b}"
+            ),
+            // Past the data: an error.
+            (None, _) => assert!(got.is_none(), "block {b}: a record past the data"),
+        }
+    }
 }
 
 /// A whole client folder held in memory: twelve parts in [`split_parts`] form (4-byte lengths) (map, staidx,

@@ -38,3 +38,38 @@ fn seeds_findings_and_their_mutations_never_panic() {
     }
     assert!(runs > 7000, "{runs} runs");
 }
+
+#[test]
+fn the_seeds_reach_what_they_are_for() {
+    use gamedata_io::exercise::split_parts;
+    use mul_core::{DiffIndex, Limits, MapChunk, UopFile, map_uop};
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
+    let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
+    // The patched facet: both patches have blocks, and the walk gets past its early returns
+    // (0: no map size, 1: the plain facet does not parse) into the patch check.
+    let seed = read("uo_patched/synthetic_4x4_blocks_3_diffs");
+    let [_, _, _, mapdifl, mapdif, stadifl, stadifi, stadif] = split_parts::<8, 2>(&seed);
+    let index = DiffIndex::new(Some((mapdifl, mapdif)), Some((stadifl, stadifi, stadif)));
+    assert!(
+        !index.map.is_empty() && !index.statics.is_empty(),
+        "{index:?}"
+    );
+    assert!(exercise::patched(&seed) > 1);
+    // The UOP seeds: the map's chunks are found, stored in place and as zlib.
+    for (name, decoded) in [("map_64_blocks", false), ("map_64_blocks_zlib", true)] {
+        let seed = read(&format!("uo_uop/{name}"));
+        let container = UopFile::parse(&seed, &Limits::default()).unwrap();
+        let chunks = map_uop::map_chunks(&container, 0, &Limits::default()).unwrap();
+        assert_eq!(
+            chunks.iter().map(MapChunk::len).sum::<usize>(),
+            64,
+            "{name}"
+        );
+        assert_eq!(
+            chunks.iter().any(|c| matches!(c, MapChunk::Decoded(_))),
+            decoded,
+            "{name}"
+        );
+        assert!(exercise::uop(&seed) > 64 * 196, "{name}");
+    }
+}
