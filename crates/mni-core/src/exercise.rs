@@ -16,7 +16,7 @@ use crate::group::GroupFile;
 use crate::map::{Map, MapTile};
 use crate::raw::{MaskedTileRaw, SolidTileRaw};
 use crate::tileattr::TileAttrTable;
-use crate::tiles::{MaskedTiles, SolidTiles, TileImages};
+use crate::tiles::{MaskedTiles, SolidTiles, TileImages, TilePixels};
 
 /// Parses `data` as a group file and reads every entry, by slot and by name.
 pub fn group(data: &[u8]) -> u64 {
@@ -148,7 +148,41 @@ pub fn render(data: &[u8]) -> u64 {
     let mut acc = 0u64;
     for (x, y, tile) in map.drawn_cells() {
         acc = acc.wrapping_add(u64::from(x) ^ u64::from(y));
-        acc = match images.pixels(tile) {
+        let pixels = images.pixels(tile);
+        // The same tile decoded here from its bytes: 8 rows of 4 plane bytes (blue, green,
+        // red, intensity; a masked tile has the mask first, 1 transparent), bit 7 leftmost.
+        let (bytes, row_len, masked) = match tile {
+            MapTile::Solid(i) => (
+                data.get(usize::from(i) * 32..usize::from(i) * 32 + 32),
+                4,
+                0,
+            ),
+            MapTile::Masked(i) => (
+                data.get(usize::from(i) * 40..usize::from(i) * 40 + 40),
+                5,
+                1,
+            ),
+        };
+        let want = bytes.filter(|_| {
+            // Only the tiles of the tables parsed above (32 x 64 and 40 x 64 bytes).
+            let (index, count) = match tile {
+                MapTile::Solid(i) | MapTile::Masked(i) => (i, 64),
+            };
+            index < count
+        });
+        let want: Option<TilePixels> = want.map(|b| {
+            std::array::from_fn(|row| {
+                std::array::from_fn(|col| {
+                    let at = row * row_len;
+                    let byte = |k: usize| b.get(at + k).copied().expect("within the tile");
+                    let bit = |k: usize| (byte(masked + k) >> (7 - col)) & 1;
+                    let transparent = masked == 1 && (byte(0) >> (7 - col)) & 1 == 1;
+                    (!transparent).then(|| bit(3) << 3 | bit(2) << 2 | bit(1) << 1 | bit(0))
+                })
+            })
+        });
+        assert_eq!(pixels, want, "cell ({x}, {y}): {tile:?}");
+        acc = match pixels {
             Some(pixels) => pixels
                 .iter()
                 .flatten()
