@@ -377,6 +377,22 @@ pub fn episode(data: &[u8]) -> u64 {
                 continue;
             }
         };
+        // The map as read here from its bytes (the entry the VOL's directory names):
+        // width, actor list, and the cells after it.
+        let bytes = episode.get(&name).expect("a map that parses has bytes");
+        assert_eq!(Some(bytes), raw_entry(vol, entry.slot()), "{name}");
+        let word = |at: usize| {
+            let w: Option<[u8; 2]> = bytes.get(at..at + 2).and_then(|w| w.try_into().ok());
+            w.map(u16::from_le_bytes)
+        };
+        assert_eq!(Some(map.width()), word(2));
+        let actor_words = usize::from(word(4).expect("a map has a header"));
+        assert_eq!(map.actors().len(), actor_words / 3, "{name}");
+        let cells_at = 6 + actor_words * 2;
+        assert_eq!(word(cells_at), map.tile_value(0, 0));
+        assert_eq!(map.tile_values().len(), 32_764);
+        let last = map.tile_values().last().map(|v| v.get());
+        assert_eq!(word(cells_at + 2 * 32_763), last, "{name}");
         acc = acc.wrapping_add(map.actors().len() as u64);
         acc = acc.wrapping_add(match episode.backdrop(map.flags().backdrop) {
             Ok(b) => b.tile(0, 0).map_or(0, |t| u64::from(t.pixels()[0][0])),
@@ -396,6 +412,18 @@ pub fn episode(data: &[u8]) -> u64 {
         }
     }
     acc
+}
+
+/// The bytes of directory slot `slot` of a group file, read here from its 20-byte slots
+/// (name, u32 offset, u32 size).
+fn raw_entry(file: &[u8], slot: usize) -> Option<&[u8]> {
+    let at = slot * 20;
+    let word = |k: usize| {
+        let w: Option<[u8; 4]> = file.get(at + k..at + k + 4).and_then(|w| w.try_into().ok());
+        w.map(|w| u32::from_le_bytes(w) as usize)
+    };
+    let (offset, size) = (word(12)?, word(16)?);
+    file.get(offset..offset.checked_add(size)?)
 }
 
 /// Round trips through the writers: `data` as a group file (its readable entries with
