@@ -266,6 +266,8 @@ fn golden(name: &str, args: &[&str], cwd: &Path) {
     gamedata_testkit::assert_golden(&path, &got);
 }
 
+/// The golden files are the output of `tools/reference/cosmo_goldens.py`, an independent
+/// reader of the raw bytes (`.ci/run` runs it on `GAMEDATA_DIR` and compares).
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn golden_json_on_real_files() {
