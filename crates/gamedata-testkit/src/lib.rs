@@ -545,7 +545,7 @@ mod tests {
             bit_flips: 0,
         };
         let result = catch_unwind(|| {
-            replay_saving_to(&dir, "boom", &data, plan, |input| {
+            replay_saving_to(&dir, "boom", &data, plan, |input, _| {
                 assert!(input.len() < 4, "too long");
             })
         });
@@ -553,7 +553,10 @@ mod tests {
             .expect_err("the parse panicked, so the replay must fail")
             .downcast::<String>()
             .expect("a formatted message");
-        assert!(message.contains("truncation (cut to 4 bytes)"), "{message}");
+        assert!(
+            message.contains("truncation (cut to 4 bytes): too long"),
+            "{message}"
+        );
         // Runs 1..=4 are lengths 0..=3; the fifth, length 4, panicked.
         let saved = dir.join("boom-truncation-5.bin");
         assert!(message.contains(&saved.display().to_string()), "{message}");
