@@ -20,8 +20,10 @@ const DATA: [u8; 15] = [
 #[test]
 fn reads_records_slices_and_bytes_in_order() {
     let mut b = Bytes::new(&DATA);
+    assert!(!b.is_empty());
     let first = b.read::<Rec>().unwrap();
     assert_eq!((first.kind.get(), first.value.get()), (1, 0x1234_5678));
+    assert!(!b.is_empty());
     assert_eq!(b.position(), 6);
     let rest = b.read_slice::<Rec>(1).unwrap();
     assert_eq!(rest[0].value.get(), 1);

@@ -75,6 +75,10 @@ fn inflation_gives_exactly_the_declared_size_after_the_prefix() {
     stored.extend_from_slice(b"trailer");
     let limits = Limits::default();
     let out = inflate_exact("test", &stored, 10_000, b"HEAD", &limits).unwrap();
+    assert_eq!(
+        format!("{out:?}"),
+        format!("Inflated {{ data: 10004 bytes [48 45 41 44 ..], consumed: {stream_len} }}")
+    );
     assert_eq!(&out.data[..4], b"HEAD");
     assert_eq!(&out.data[4..], plain);
     assert_eq!(out.consumed, stream_len);
@@ -85,6 +89,14 @@ fn inflation_gives_exactly_the_declared_size_after_the_prefix() {
         Err(InflateError::WrongSize {
             found: 10_000,
             declared: 9_999
+        })
+    );
+    // Far too small: decoding stops one byte past the declared size, with no end in sight.
+    assert_eq!(
+        inflate_exact("test", &stored, 100, b"", &limits),
+        Err(InflateError::WrongSize {
+            found: 101,
+            declared: 100
         })
     );
     assert_eq!(
