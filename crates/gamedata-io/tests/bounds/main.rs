@@ -2,7 +2,12 @@
 //! search costs no allocation when a table's entries lie in order (every real file), and a
 //! stream is read within its cap.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::cast_possible_truncation
+)]
 
 use gamedata_io::{FileData, FileError, Limits, Overlaps};
 use gamedata_testkit::heap::{self, MIB};
