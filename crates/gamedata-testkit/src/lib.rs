@@ -443,6 +443,23 @@ fn save_failure(dir: &Path, name: &str, kind: &str, n: usize, input: &[u8]) -> P
     path
 }
 
+/// Asserts that `value`'s `Debug` text is at most `bound` bytes (a view's `Debug` must print
+/// lengths, counts and the first few items, never its buffer), naming `what` and showing the
+/// start of the text when it is not.
+///
+/// # Panics
+///
+/// If the text is longer than `bound`.
+pub fn assert_debug_bounded(what: &str, value: &impl std::fmt::Debug, bound: usize) {
+    let text = format!("{value:?}");
+    let start: String = text.chars().take(300).collect();
+    assert!(
+        text.len() <= bound,
+        "Debug of {what} is {} bytes: {start}",
+        text.len()
+    );
+}
+
 /// Compares `actual` with the JSON in the golden file at `path` (values compared, not text).
 ///
 /// With `GOLDEN_UPDATE=1` in the environment it writes `actual` to `path` (pretty-printed)

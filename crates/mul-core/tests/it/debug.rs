@@ -1,20 +1,12 @@
 //! `Debug` of every view is bounded: lengths, counts and the first few items, never the
 //! bytes (a derived `Debug` of the full-size facet 0 printed 1,016,529 bytes).
 
+use gamedata_testkit::assert_debug_bounded;
 use mul_core::synth::World;
 use mul_core::{
     DiffIndex, FacetData, FacetFiles, FacetPaths, MapFormat, MapPatch, MapSize, Multis,
     StaticsPatch, UopFile, query, write_map_uop,
 };
-
-fn assert_bounded(what: &str, text: String, bound: usize) {
-    assert!(
-        text.len() <= bound,
-        "Debug of {what} is {} bytes: {}",
-        text.len(),
-        &text[..text.len().min(300)]
-    );
-}
 
 #[test]
 fn debug_of_a_full_size_facet_and_its_parts_is_bounded() {
@@ -28,15 +20,15 @@ fn debug_of_a_full_size_facet_and_its_parts_is_bounded() {
         f.hues = Some(mul_core::Hues::parse(&world.hues).unwrap());
         f
     };
-    assert_bounded("a facet", format!("{facet:?}"), 4096);
-    assert_bounded("its bytes", format!("{:?}", world.facet_bytes()), 1024);
-    assert_bounded("the diffs", format!("{diffs:?}"), 1024);
+    assert_debug_bounded("a facet", &facet, 4096);
+    assert_debug_bounded("its bytes", &world.facet_bytes(), 1024);
+    assert_debug_bounded("the diffs", &diffs, 1024);
     let index = DiffIndex::new(
         Some((&diffs.mapdifl, &diffs.mapdif)),
         Some((&diffs.stadifl, &diffs.stadifi, &diffs.stadif)),
     );
     assert!(index.map.len() > 1000 && index.statics.len() > 1000);
-    assert_bounded("a diff index", format!("{index:?}"), 2048);
+    assert_debug_bounded("a diff index", &index, 2048);
     let map_patch = MapPatch {
         index: &index.map,
         blocks: mul_core::diff::map_blocks(&diffs.mapdif),
@@ -46,33 +38,33 @@ fn debug_of_a_full_size_facet_and_its_parts_is_bounded() {
         records: mul_core::diff::index_records(&diffs.stadifi),
         data: &diffs.stadif,
     };
-    assert_bounded("a map patch", format!("{map_patch:?}"), 1024);
-    assert_bounded("a statics patch", format!("{statics_patch:?}"), 1024);
+    assert_debug_bounded("a map patch", &map_patch, 1024);
+    assert_debug_bounded("a statics patch", &statics_patch, 1024);
     let patched = facet.statics.clone().with_patch(statics_patch);
-    assert_bounded("patched statics", format!("{patched:?}"), 1024);
+    assert_debug_bounded("patched statics", &patched, 1024);
     // The busiest block's statics, and the whole-facet results.
     let busiest = (0..size.blocks())
         .max_by_key(|&b| facet.statics.block(b).map_or(0, |s| s.len()))
         .unwrap();
     let block = facet.statics.block(busiest).unwrap();
     assert!(block.len() > 4);
-    assert_bounded("a block's statics", format!("{block:?}"), 1024);
-    assert_bounded("a statics iterator", format!("{:?}", block.iter()), 1024);
+    assert_debug_bounded("a block's statics", &block, 1024);
+    assert_debug_bounded("a statics iterator", &block.iter(), 1024);
     let land = query::land_stats(&facet.map);
     let statics = query::statics_stats(&facet.statics, size.blocks());
     assert!(land.histogram.len() > 4 && statics.histogram.len() > 1000);
-    assert_bounded("land stats", format!("{land:?}"), 1024);
-    assert_bounded("statics stats", format!("{statics:?}"), 1024);
+    assert_debug_bounded("land stats", &land, 1024);
+    assert_debug_bounded("statics stats", &statics, 1024);
     let problems = facet.statics.validate(size.blocks());
-    assert_bounded("problems", format!("{problems:?}"), 4096);
+    assert_debug_bounded("problems", &problems, 4096);
 
     // The UOP form: the container, its chunks, and the files that hold them.
     let uop = write_map_uop(&world.map, 0).unwrap();
     let container = UopFile::parse(&uop, &Default::default()).unwrap();
-    assert_bounded("a UOP container", format!("{container:?}"), 1024);
+    assert_debug_bounded("a UOP container", &container, 1024);
     let chunks = mul_core::map_uop::map_chunks(&container, 0, &Default::default()).unwrap();
     assert_eq!(chunks.len(), 112);
-    assert_bounded("a chunk", format!("{:?}", chunks[0]), 1024);
+    assert_debug_bounded("a chunk", &chunks[0], 1024);
     let mut paths = FacetPaths {
         facet: 0,
         map: "map0LegacyMUL.uop".into(),
@@ -95,10 +87,10 @@ fn debug_of_a_full_size_facet_and_its_parts_is_bounded() {
     };
     paths.tiledata = None;
     let files = FacetFiles::from_data(paths, data, &Default::default()).unwrap();
-    assert_bounded("facet files", format!("{files:?}"), 2048);
-    assert_bounded("facet data", format!("{:?}", files.data()), 2048);
+    assert_debug_bounded("facet files", &files, 2048);
+    assert_debug_bounded("facet data", &files.data(), 2048);
     let facet = files.facet().unwrap();
-    assert_bounded("a facet of a UOP", format!("{facet:?}"), 4096);
+    assert_debug_bounded("a facet of a UOP", &facet, 4096);
 }
 
 #[test]
@@ -110,8 +102,8 @@ fn debug_of_multis_and_a_multi_is_bounded() {
     idx.extend((mul.len() as u32).to_le_bytes());
     idx.extend(0u32.to_le_bytes());
     let multis = Multis::parse(&idx, &mul, None).unwrap();
-    assert_bounded("multis", format!("{multis:?}"), 1024);
+    assert_debug_bounded("multis", &multis, 1024);
     let multi = multis.get(0).unwrap();
     assert_eq!(multi.len(), 100_000);
-    assert_bounded("a multi", format!("{multi:?}"), 1024);
+    assert_debug_bounded("a multi", &multi, 1024);
 }
