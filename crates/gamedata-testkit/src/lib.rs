@@ -443,6 +443,20 @@ fn save_failure(dir: &Path, name: &str, kind: &str, n: usize, input: &[u8]) -> P
     path
 }
 
+/// The figures an independent reference reader computed from the real files:
+/// `tools/reference/goldens/NAME` (written by the scripts beside it, which `.ci/run` runs and
+/// compares), as JSON.
+///
+/// # Panics
+///
+/// If the file is missing or is not JSON.
+pub fn reference(name: &str) -> serde_json::Value {
+    let path = workspace_root().join("tools/reference/goldens").join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
 /// Asserts that `value`'s `Debug` text is at most `bound` bytes (a view's `Debug` must print
 /// lengths, counts and the first few items, never its buffer), naming `what` and showing the
 /// start of the text when it is not.

@@ -2,7 +2,10 @@
 //!
 //! Ignored by default; run with `GAMEDATA_DIR=../shared/data cargo test -- --include-ignored`.
 //! The expected directories, map sizes and actor counts were read independently of this crate
-//! (a separate script over the raw bytes) and agree with `../shared/data/MANIFEST.md`.
+//! and agree with `../shared/data/MANIFEST.md`; the sprite table's figures, the cells not drawn
+//! and the special actors come from `tools/reference/cosmo_facts.py` (its output,
+//! `tools/reference/goldens/cosmo_facts.json`, is read by the tests; `.ci/run` runs the script
+//! and compares).
 
 use std::path::PathBuf;
 
@@ -195,9 +198,10 @@ fn all_thirteen_maps_parse() {
         }
         not_drawn += 32_764 - map.drawn_cells().count();
     }
-    // Counted by a separate script over the raw bytes: value 0 in 303,854 cells and the
-    // platform arrows (values 8..64) in 86 (docs/formats/cosmo.md, "Maps").
-    assert_eq!(not_drawn, 303_940);
+    // Value 0 and the platform arrows (values 8..64) are not drawn (docs/formats/cosmo.md,
+    // "Maps"): 303,940 cells, counted by tools/reference/cosmo_facts.py.
+    let facts = gamedata_testkit::reference("cosmo_facts.json");
+    assert_eq!(not_drawn as u64, facts["cells_not_drawn"].as_u64().unwrap());
     let a1 = ep.map("A1.MNI").unwrap();
     assert_eq!((a1.width() as u32 * 8, a1.height() as u32 * 8), (4096, 512));
 }
@@ -211,10 +215,18 @@ fn actor_sprites_and_backdrops() {
     let f = files();
     let ep = f.episode().unwrap();
     let sprites = ep.sprites().unwrap();
-    // Counted by a separate script over the raw bytes (and Cosmodoc, "Tile Info Format":
-    // 267 sprite types).
-    assert_eq!(sprites.table.sprite_count(), 267);
-    assert_eq!(sprites.table.all_frames().len(), 514);
+    // The figures of tools/reference/cosmo_facts.py (an independent reader of the raw bytes;
+    // Cosmodoc, "Tile Info Format", also gives 267 sprite types).
+    let facts = gamedata_testkit::reference("cosmo_facts.json");
+    let fact = |key: &str| facts[key].as_u64().unwrap();
+    assert_eq!(
+        u64::from(sprites.table.sprite_count()),
+        fact("sprite_types")
+    );
+    assert_eq!(
+        sprites.table.all_frames().len() as u64,
+        fact("frame_records")
+    );
     // Every frame of every type cuts from ACTORS.MNI, and the last one ends the file.
     let mut frames = 0;
     let mut furthest = 0u64;
@@ -234,33 +246,21 @@ fn actor_sprites_and_backdrops() {
     }
     // 107 types start at the same record as the next type and share its frames (Cosmore's
     // sprite.h calls sprite type 150 "a copy of SMALL_FLAME", 151): 751 frames by type, 514
-    // records, 160 distinct starts; all three counted by the same script.
-    assert_eq!(frames, 751);
+    // records, 160 distinct starts.
+    assert_eq!(frames, fact("frames_by_type"));
     let starts: std::collections::BTreeSet<_> = (0..267)
         .map(|s| sprites.table.frames(s).unwrap().as_ptr())
         .collect();
-    assert_eq!(starts.len(), 160);
-    assert_eq!(furthest, 191_910);
-    // Every normal actor of the 13 maps is an actor type the game defines, with frames;
-    // special actors counted by the same script.
-    let special: [(&str, usize); 13] = [
-        ("A1.MNI", 1),
-        ("A2.MNI", 1),
-        ("A3.MNI", 1),
-        ("A4.MNI", 1),
-        ("A5.MNI", 1),
-        ("A6.MNI", 1),
-        ("A7.MNI", 2),
-        ("A8.MNI", 3),
-        ("A9.MNI", 10),
-        ("A10.MNI", 129),
-        ("A11.MNI", 1),
-        ("BONUS1.MNI", 1),
-        ("BONUS2.MNI", 1),
-    ];
+    assert_eq!(starts.len() as u64, fact("distinct_starts"));
+    assert_eq!(furthest, fact("furthest_frame_byte"));
+    // Every normal actor of the 13 maps is an actor type the game defines, with frames; the
+    // special actors of each map as the reference reader counts them.
+    let special = facts["special_actors"].as_object().unwrap();
+    assert_eq!(special.len(), 13);
     for (name, specials) in special {
         let map = ep.map(name).unwrap();
-        let mut found = 0;
+        let specials = specials.as_u64().unwrap();
+        let mut found = 0u64;
         for actor in map.actors() {
             match actor.kind {
                 ActorKind::Special(_) => found += 1,

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Independent reference reader for the figures mni-core's real-file tests assert.
+
+From the raw bytes of COSMO1.STN and COSMO1.VOL, with the Python standard library only and
+the format facts of `docs/formats/cosmo.md` ("Maps", "Sprites"), not the Rust readers:
+the cells no tile is drawn in over the 13 maps, the sprite table's figures (types, frame
+records, frames by type, distinct starts, the furthest byte of ACTORS.MNI a frame reaches)
+and the special actors of each map. `tools/reference/goldens/cosmo_facts.json` is its
+output; the tests read that file.
+
+    python3 tools/reference/cosmo_facts.py COSMO_DIR            # print the figures
+    python3 tools/reference/cosmo_facts.py COSMO_DIR --check F  # compare with F, exit 1 on a difference
+"""
+
+import json
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cosmo_goldens import directory, entry_bytes, find  # noqa: E402
+
+MAPS = [f"A{i}.MNI" for i in range(1, 12)] + ["BONUS1.MNI", "BONUS2.MNI"]
+SEGMENT = 65535  # ACTORS.MNI is loaded in 65,535-byte segments; a frame's offset is within one
+SPECIAL_BELOW = 31  # actor types below 31 are special actors
+
+
+def facts(folder):
+    with open(find(folder, "COSMO1.STN"), "rb") as f:
+        stn = f.read()
+    with open(find(folder, "COSMO1.VOL"), "rb") as f:
+        vol = f.read()
+    assert directory(vol)
+    not_drawn = 0
+    specials = {}
+    for name in MAPS:
+        m = entry_bytes(vol, name)
+        _, _, actor_words = struct.unpack_from("<HHH", m, 0)
+        actors = [struct.unpack_from("<HHH", m, 6 + 6 * i) for i in range(actor_words // 3)]
+        specials[name] = sum(1 for kind, _, _ in actors if kind < SPECIAL_BELOW)
+        cells_at = 6 + 2 * actor_words
+        cells = struct.unpack_from("<32764H", m, cells_at)
+        # Value 0 is empty, values 8..64 the eight platform arrows: neither is drawn.
+        not_drawn += sum(1 for v in cells if v <= 64)
+    info = entry_bytes(stn, "ACTRINFO.MNI")
+    types = struct.unpack_from("<H", info, 0)[0]
+    lookup = struct.unpack_from(f"<{types}H", info, 0)
+    records = (len(info) - 2 * types) // 8
+    starts = sorted(set(lookup))
+    frames_by_type = 0
+    furthest = 0
+    for word in lookup:
+        later = [s for s in starts if s > word]
+        end = later[0] if later else len(info) // 2
+        count = (end - word) // 4
+        frames_by_type += count
+        for k in range(count):
+            height, width, offset, segment = struct.unpack_from("<4H", info, 2 * word + 8 * k)
+            furthest = max(furthest, segment * SEGMENT + offset + 40 * width * height)
+    return {
+        "cells_not_drawn": not_drawn,
+        "sprite_types": types,
+        "frame_records": records,
+        "frames_by_type": frames_by_type,
+        "distinct_starts": len(starts),
+        "furthest_frame_byte": furthest,
+        "special_actors": specials,
+    }
+
+
+def main(argv):
+    if len(argv) == 4 and argv[2] == "--check":
+        with open(argv[3]) as f:
+            golden = json.load(f)
+        got = facts(argv[1])
+        if golden != got:
+            print(f"{argv[3]} differs from the reference reader: {got}", file=sys.stderr)
+            return 1
+        print(f"cosmo facts: {argv[3]} equals the reference reader's")
+        return 0
+    if len(argv) == 2:
+        print(json.dumps(facts(argv[1]), indent=2))
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
