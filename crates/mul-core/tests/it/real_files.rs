@@ -1,6 +1,8 @@
 //! The real files of `$GAMEDATA_DIR/uo` (ignored without it). Expected figures were read
-//! from the raw bytes by a separate script, not by this crate, and agree with the data
-//! folder's manifest (`docs/formats/uo.md`, "Files measured").
+//! from the raw bytes independently of this crate and agree with the data folder's manifest
+//! (`docs/formats/uo.md`, "Files measured"); the pre-alpha facet's come from
+//! `tools/reference/uo_facts.py`, whose output (`tools/reference/goldens/uo_facts.json`) the
+//! test reads (`.ci/run` runs the script and compares).
 
 use gamedata_testkit::require_file;
 use mul_core::{
@@ -42,36 +44,63 @@ fn prealpha_map_and_eleven_byte_statics() {
     assert_eq!(facet.statics.index().len(), 16_384);
     assert!(!facet.map.padded());
 
-    // Cells read by the script: (8, 16) is land 3 at z 0, (500, 600) land 5 at z 0.
-    let c = facet.map.cell(8, 16).unwrap();
-    assert_eq!((c.id.get(), c.z), (3, 0));
-    let c = facet.map.cell(500, 600).unwrap();
-    assert_eq!((c.id.get(), c.z), (5, 0));
+    // The figures of tools/reference/uo_facts.py: (8, 16) is land 3 at z 0, (500, 600) land
+    // 5 at z 0; the most common land and static ids, z ranges, the statics' count.
+    let facts = gamedata_testkit::reference("uo_facts.json");
+    let pair = |v: &serde_json::Value| (v[0].as_i64().unwrap(), v[1].as_i64().unwrap());
+    let top = |v: &serde_json::Value| -> Vec<(u16, u64)> {
+        let list = v.as_array().unwrap();
+        list.iter()
+            .map(|p| (p[0].as_u64().unwrap() as u16, p[1].as_u64().unwrap()))
+            .collect()
+    };
+    for (x, y, key) in [(8, 16, "cell_8_16"), (500, 600, "cell_500_600")] {
+        let c = facet.map.cell(x, y).unwrap();
+        assert_eq!((i64::from(c.id.get()), i64::from(c.z)), pair(&facts[key]));
+    }
 
     let land = query::land_stats_par(&facet.map);
     assert_eq!(land, query::land_stats(&facet.map));
-    assert_eq!(land.top(3), [(5, 230_780), (3, 230_446), (4, 230_287)]);
-    assert_eq!((land.z_min, land.z_max), (-33, 104));
+    assert_eq!(land.top(3), top(&facts["land_top3"]));
+    assert_eq!(
+        (i64::from(land.z_min), i64::from(land.z_max)),
+        pair(&facts["land_z"])
+    );
 
     let st = query::statics_stats_par(&facet.statics, size.blocks());
     assert_eq!(st, query::statics_stats(&facet.statics, size.blocks()));
-    assert_eq!(st.count, 186_765);
-    assert_eq!(st.top(3), [(245, 9486), (158, 9288), (108, 5804)]);
-    assert_eq!((st.z_min, st.z_max, st.bad_blocks), (-32, 98, 0));
+    assert_eq!(st.count, facts["statics"].as_u64().unwrap());
+    assert_eq!(st.top(3), top(&facts["statics_top3"]));
+    assert_eq!(
+        (i64::from(st.z_min), i64::from(st.z_max)),
+        pair(&facts["statics_z"])
+    );
+    assert_eq!(st.bad_blocks, 0);
     // Every static inside its block, every entry in bounds.
     assert_eq!(facet.statics.validate(size.blocks()).total(), 0);
     // Block 1 (bx 0, by 1) starts at offset 0: 55 bytes = 5 statics; the first is id 1004.
-    assert_eq!(facet.statics.index()[1].offset.get(), 0);
-    let b1 = facet.statics.block(1).unwrap();
-    assert_eq!(b1.len(), 5);
+    let b1 = &facts["block1"];
     assert_eq!(
-        (b1.get(0).unwrap().id.get(), b1.get(0).unwrap().x),
-        (1004, 5)
+        u64::from(facet.statics.index()[1].offset.get()),
+        b1["offset"].as_u64().unwrap()
+    );
+    let b1_statics = facet.statics.block(1).unwrap();
+    assert_eq!(b1_statics.len() as u64, b1["statics"].as_u64().unwrap());
+    let first = b1_statics.get(0).unwrap();
+    assert_eq!(
+        (u64::from(first.id.get()), u64::from(first.x)),
+        (
+            b1["first_id"].as_u64().unwrap(),
+            b1["first_x"].as_u64().unwrap()
+        )
     );
     let non_empty = (0..size.blocks())
         .filter(|&b| !facet.statics.block(b).unwrap().is_empty())
         .count();
-    assert_eq!(non_empty, 3902);
+    assert_eq!(
+        non_empty as u64,
+        facts["non_empty_blocks"].as_u64().unwrap()
+    );
 }
 
 #[test]
