@@ -1,165 +1,55 @@
-//! Every level of `$GAMEDATA_DIR/wwd`. Expected figures (main block sizes, trailers,
-//! checksum classes) were computed by a separate Python script with zlib over the raw
-//! bytes, and agree with `docs/formats/wwd.md`.
+//! Every level of `$GAMEDATA_DIR/wwd`. Expected figures (plane counts, main block sizes,
+//! trailers, checksum classes) are the output of `tools/reference/wwd_facts.py`, an
+//! independent reader written from `docs/formats/wwd.md` with Python's zlib
+//! (`tools/reference/goldens/wwd_facts.json`, which `.ci/run` checks against the script).
 
 use gamedata_testkit::require_file;
 use wap_core::{ChecksumClass, ErrorKind, LevelFile, Limits, read_header};
 
 use crate::kind;
 
-/// (file, planes, main block size, trailer bytes, checksum class)
-const LEVELS: [(&str, u32, usize, usize, ChecksumClass); 24] = [
-    ("BombzAway!.wwd", 1, 604_101, 0, ChecksumClass::Exact),
-    ("Bushy.wwd", 3, 301_875, 0, ChecksumClass::EditorSlack(255)),
-    (
-        "GRUNTZREZ_AREA8_WORLDZ_LEVEL29.WWD",
-        2,
-        304_869,
-        0,
-        ChecksumClass::EditorSlack(1),
-    ),
-    (
-        "LePortdeCoolness.wwd",
-        3,
-        1_054_704,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "MountEverest.wwd",
-        3,
-        1_298_811,
-        1,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "ParadiseCove.wwd",
-        3,
-        885_108,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL01.WWD",
-        3,
-        647_102,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL01_nocompress.WWD",
-        3,
-        647_102,
-        0,
-        ChecksumClass::Exact,
-    ),
-    (
-        "RETAIL02.WWD",
-        3,
-        511_054,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL03.WWD",
-        3,
-        1_077_343,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL03_nocompress.WWD",
-        3,
-        1_077_343,
-        0,
-        ChecksumClass::Exact,
-    ),
-    (
-        "RETAIL04.WWD",
-        3,
-        944_892,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL05.WWD",
-        3,
-        1_924_461,
-        0,
-        ChecksumClass::EditorSlack(132),
-    ),
-    (
-        "RETAIL06.WWD",
-        3,
-        1_220_367,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL07.WWD",
-        3,
-        1_677_652,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL08.WWD",
-        3,
-        1_486_696,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL09.WWD",
-        3,
-        1_546_721,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL10.WWD",
-        3,
-        1_420_701,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    ("RETAIL11.WWD", 3, 1_170_949, 0, ChecksumClass::Exact),
-    (
-        "RETAIL12.WWD",
-        3,
-        1_294_841,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    (
-        "RETAIL13.WWD",
-        3,
-        2_450_657,
-        0,
-        ChecksumClass::EditorSlack(238),
-    ),
-    (
-        "RETAIL14.WWD",
-        3,
-        1_338_984,
-        0,
-        ChecksumClass::EditorSlack(255),
-    ),
-    ("RockySwitch.wwd", 1, 208_594, 0, ChecksumClass::Exact),
-    ("WapMapTest1.wwd", 3, 44_095, 63, ChecksumClass::WapMap),
-];
+/// A checksum class as `tools/reference/wwd_facts.py` writes it.
+fn class_text(class: ChecksumClass) -> String {
+    match class {
+        ChecksumClass::Exact => "exact".into(),
+        ChecksumClass::EditorSlack(x) => format!("editor slack {x}"),
+        ChecksumClass::WapMap => "wapmap".into(),
+        _ => "mismatch".into(),
+    }
+}
 
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn every_level_opens_with_its_sizes_trailer_and_checksum_class() {
-    for (file, planes, main_size, trailer, class) in LEVELS {
+    // (planes, main block size, trailer bytes, checksum class) of every level, as the
+    // independent reader tools/reference/wwd_facts.py computes them with zlib.
+    let facts = gamedata_testkit::reference("wwd_facts.json");
+    let levels = facts.as_object().unwrap();
+    assert_eq!(levels.len(), 25);
+    for (file, want) in levels {
         let path = require_file(&format!("wwd/{file}"));
+        if want.get("error").is_some() {
+            assert!(
+                LevelFile::open(&path, &Limits::default()).is_err(),
+                "{file}"
+            );
+            continue;
+        }
         let level = LevelFile::open(&path, &Limits::default()).unwrap();
         let h = level.header();
-        assert_eq!(h.plane_count(), planes, "{file}");
-        assert_eq!(level.main_block().len(), main_size, "{file}");
-        assert_eq!(level.trailer().len(), trailer, "{file}");
-        assert_eq!(level.checksum_class(), class, "{file}");
+        let number = |key: &str| want[key].as_u64().unwrap();
+        assert_eq!(u64::from(h.plane_count()), number("planes"), "{file}");
+        assert_eq!(
+            level.main_block().len() as u64,
+            number("main_block"),
+            "{file}"
+        );
+        assert_eq!(level.trailer().len() as u64, number("trailer"), "{file}");
+        assert_eq!(
+            class_text(level.checksum_class()),
+            want["checksum"],
+            "{file}"
+        );
         // The header alone, read without decompressing, says the same.
         let only = read_header(&path).unwrap();
         assert_eq!(only.checksum.get(), h.checksum(), "{file}");
