@@ -620,3 +620,28 @@ fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
         "{err:?}"
     );
 }
+
+#[test]
+fn map_chunks_say_their_length_and_print_a_preview() {
+    let stored = MapChunk::InPlace {
+        offset: 40,
+        blocks: 3,
+    };
+    assert_eq!((stored.len(), stored.is_empty()), (3, false));
+    assert_eq!(format!("{stored:?}"), "InPlace { offset: 40, blocks: 3 }");
+    let decoded = MapChunk::Decoded(vec![7u8; 2 * 196]);
+    assert_eq!((decoded.len(), decoded.is_empty()), (2, false));
+    assert_eq!(
+        format!("{decoded:?}"),
+        "Decoded(392 bytes [07 07 07 07 ..])"
+    );
+    let empty = MapChunk::Decoded(Vec::new());
+    assert_eq!((empty.len(), empty.is_empty()), (0, true));
+    assert!(
+        MapChunk::InPlace {
+            offset: 0,
+            blocks: 0
+        }
+        .is_empty()
+    );
+}
