@@ -645,3 +645,20 @@ fn map_chunks_say_their_length_and_print_a_preview() {
         .is_empty()
     );
 }
+
+#[test]
+fn a_chunk_of_more_than_4096_blocks_or_none_is_refused_before_decoding() {
+    let limits = Limits::default();
+    for (len, compress) in [(4097 * 196, false), (4097 * 196, true), (0, false)] {
+        let file = one_file(vec![1; len], compress);
+        let c = UopFile::parse(&file, &limits).unwrap();
+        let err = map_uop::map_chunks(&c, 0, &limits).unwrap_err();
+        assert!(
+            matches!(
+                err.kind(),
+                Some(ErrorKind::ChunkSize { chunk: 0, found, .. }) if found == len as u64
+            ),
+            "{len} bytes, compressed {compress}: {err}"
+        );
+    }
+}
