@@ -12,13 +12,12 @@ output; the tests read that file.
     python3 tools/reference/cosmo_facts.py COSMO_DIR --check F  # compare with F, exit 1 on a difference
 """
 
-import json
 import os
 import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cosmo_goldens import directory, entry_bytes, find  # noqa: E402
+from cosmo_goldens import directory, entry_bytes, facts_main, find  # noqa: E402
 
 MAPS = [f"A{i}.MNI" for i in range(1, 12)] + ["BONUS1.MNI", "BONUS2.MNI"]
 SEGMENT = 65535  # ACTORS.MNI is loaded in 65,535-byte segments; a frame's offset is within one
@@ -69,20 +68,7 @@ def facts(folder):
 
 
 def main(argv):
-    if len(argv) == 4 and argv[2] == "--check":
-        with open(argv[3]) as f:
-            golden = json.load(f)
-        got = facts(argv[1])
-        if golden != got:
-            print(f"{argv[3]} differs from the reference reader: {got}", file=sys.stderr)
-            return 1
-        print(f"cosmo facts: {argv[3]} equals the reference reader's")
-        return 0
-    if len(argv) == 2:
-        print(json.dumps(facts(argv[1]), indent=2))
-        return 0
-    print(__doc__, file=sys.stderr)
-    return 2
+    return facts_main(argv, facts, __doc__, "cosmo facts")
 
 
 if __name__ == "__main__":

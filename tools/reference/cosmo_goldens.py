@@ -42,6 +42,25 @@ def directory(data):
     return entries
 
 
+def facts_main(argv, facts, doc, what):
+    """The command line of the facts scripts: `FOLDER` prints `facts(FOLDER)` as JSON,
+    `FOLDER --check FILE` compares it with FILE and returns 1 on a difference."""
+    if len(argv) == 4 and argv[2] == "--check":
+        with open(argv[3]) as f:
+            golden = json.load(f)
+        got = facts(argv[1])
+        if golden != got:
+            print(f"{argv[3]} differs from the reference reader: {got}", file=sys.stderr)
+            return 1
+        print(f"{what}: {argv[3]} equals the reference reader's")
+        return 0
+    if len(argv) == 2:
+        print(json.dumps(facts(argv[1]), indent=2))
+        return 0
+    print(doc, file=sys.stderr)
+    return 2
+
+
 def entry_bytes(data, name):
     for e in directory(data):
         if e["name"].lower() == name.lower():

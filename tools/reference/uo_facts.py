@@ -14,13 +14,12 @@ is its output; the tests read that file.
 """
 
 import collections
-import json
 import os
 import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cosmo_goldens import find  # noqa: E402
+from cosmo_goldens import facts_main, find  # noqa: E402
 
 BLOCKS_HIGH = 128  # 1,024 tiles / 8
 BLOCK = 196  # 4-byte header, then 64 cells of {u16 id, i8 z}, row by row
@@ -82,20 +81,7 @@ def facts(folder):
 
 
 def main(argv):
-    if len(argv) == 4 and argv[2] == "--check":
-        with open(argv[3]) as f:
-            golden = json.load(f)
-        got = facts(argv[1])
-        if golden != got:
-            print(f"{argv[3]} differs from the reference reader: {got}", file=sys.stderr)
-            return 1
-        print(f"uo facts: {argv[3]} equals the reference reader's")
-        return 0
-    if len(argv) == 2:
-        print(json.dumps(facts(argv[1]), indent=2))
-        return 0
-    print(__doc__, file=sys.stderr)
-    return 2
+    return facts_main(argv, facts, __doc__, "uo facts")
 
 
 if __name__ == "__main__":

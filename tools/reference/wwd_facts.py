@@ -15,11 +15,13 @@ invisible / filled tiles; and the tile property records by type (`docs/formats/w
     python3 tools/reference/wwd_facts.py WWD_DIR --check F  # compare with F, exit 1 on a difference
 """
 
-import json
 import os
 import struct
 import sys
 import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cosmo_goldens import facts_main  # noqa: E402
 
 HEADER = 1524
 MASK = 0xFFFFFFFF
@@ -139,20 +141,7 @@ def facts(folder):
 
 
 def main(argv):
-    if len(argv) == 4 and argv[2] == "--check":
-        with open(argv[3]) as f:
-            golden = json.load(f)
-        got = facts(argv[1])
-        if golden != got:
-            print(f"{argv[3]} differs from the reference reader: {got}", file=sys.stderr)
-            return 1
-        print(f"wwd facts: {argv[3]} equals the reference reader's ({len(got)} levels)")
-        return 0
-    if len(argv) == 2:
-        print(json.dumps(facts(argv[1]), indent=2))
-        return 0
-    print(__doc__, file=sys.stderr)
-    return 2
+    return facts_main(argv, facts, __doc__, "wwd facts")
 
 
 if __name__ == "__main__":
