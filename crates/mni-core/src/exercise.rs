@@ -377,13 +377,15 @@ pub fn episode(data: &[u8]) -> u64 {
                 continue;
             }
         };
-        // The map as read here from its bytes (the entry the VOL's directory names):
-        // width, actor list, and the cells after it.
+        // The map as read here from its bytes: width, actor list, and the cells after it.
+        // The game reads the first entry of that name in the STN, else the first in the VOL
+        // (a name may repeat, and the entry listed here may be a later one).
         let bytes = episode.get(&name).expect("a map that parses has bytes");
-        // The game looks a name up in the STN first: only a name the STN lacks is the VOL's.
-        if episode.stn.find(&name).is_none() {
-            assert_eq!(Some(bytes), raw_entry(vol, entry.slot()), "{name}");
-        }
+        let read = match episode.stn.find(&name) {
+            Some(first) => raw_entry(stn, first.slot()),
+            None => episode.vol.find(&name).and_then(|e| raw_entry(vol, e.slot())),
+        };
+        assert_eq!(Some(bytes), read, "{name}");
         let word = |at: usize| {
             let w: Option<[u8; 2]> = bytes.get(at..at + 2).and_then(|w| w.try_into().ok());
             w.map(u16::from_le_bytes)
