@@ -383,7 +383,10 @@ pub fn episode(data: &[u8]) -> u64 {
         let bytes = episode.get(&name).expect("a map that parses has bytes");
         let read = match episode.stn.find(&name) {
             Some(first) => raw_entry(stn, first.slot()),
-            None => episode.vol.find(&name).and_then(|e| raw_entry(vol, e.slot())),
+            None => episode
+                .vol
+                .find(&name)
+                .and_then(|e| raw_entry(vol, e.slot())),
         };
         assert_eq!(Some(bytes), read, "{name}");
         let word = |at: usize| {
