@@ -4,6 +4,8 @@
 
 use gamedata_io::{FormatError, InflateError, LimitError, ReadError};
 
+use crate::level::SectionKind;
+
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -96,8 +98,12 @@ pub enum ErrorKind {
         read: ReadError,
     },
 
-    /// An image-set name has no terminating NUL inside the image.
-    #[error("plane {plane}: image-set name {index} at byte {offset} has no terminating NUL")]
+    /// An image-set name has no terminating NUL before the next section's start (or the
+    /// image's end).
+    #[error(
+        "plane {plane}: image-set name {index} at byte {offset} has no terminating NUL before \
+         byte {end}, where the next section starts or the image ends"
+    )]
     ImageSetName {
         /// Plane index.
         plane: usize,
@@ -105,9 +111,27 @@ pub enum ErrorKind {
         index: usize,
         /// Absolute offset where the name starts.
         offset: usize,
+        /// Absolute offset the names may run to: the next section's start, else the
+        /// image's length.
+        end: usize,
     },
 
-    /// An object does not fit in the image (its fixed part or its strings).
+    /// A plane's image-set names or objects start at the byte where an earlier section of
+    /// the level starts (in the editor's order: plane headers, tiles, names, objects, tile
+    /// properties): they are left out, so those bytes are walked once, as that section.
+    #[error("{section} at byte {offset} start where the {other} start: left out, read as those")]
+    SectionShared {
+        /// The section left out (`ImageSets(plane)` or `Objects(plane)`).
+        section: SectionKind,
+        /// The section that starts at the same byte and is read.
+        other: SectionKind,
+        /// The absolute offset both start at.
+        offset: usize,
+    },
+
+    /// An object does not fit in the bytes its plane's objects may run to (its fixed part
+    /// or its strings): the image up to the next section's start, or its end; the read's
+    /// `len` is that end.
     #[error("plane {plane}: object {index}: {read}")]
     Object {
         /// Plane index.

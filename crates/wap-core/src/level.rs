@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::ops::Range;
+use std::sync::Arc;
 
 use gamedata_io::{Bytes, Overlaps, PreviewTable};
 
@@ -41,12 +42,21 @@ impl Game {
 /// A plane whose tiles overlap another plane's is bad ([`ErrorKind::PlaneOverlap`]): of
 /// planes whose tiles overlap, the one whose tiles start first is read, so reading every
 /// plane reads each tile at most once (every real level gives each plane tiles of its own).
+///
+/// A plane's image-set names and objects are walked one after another from their offsets:
+/// each walk stops at the next byte where any section of the level starts (another plane's
+/// tiles, names or objects, the tile property table; else the image's end), and a plane's
+/// names or objects that start where an earlier section starts (in the editor's order:
+/// plane headers, tiles, names, objects, tile properties) are left out
+/// ([`ErrorKind::SectionShared`]). So walking every plane reads each byte at most once, as
+/// in every real level, whose sections follow each other.
 #[derive(Clone)]
 pub struct Level<'data> {
     image: &'data [u8],
     header: Header<'data>,
     planes: &'data [PlaneHeader],
     overlaps: Overlaps,
+    starts: SectionStarts,
 }
 
 impl fmt::Debug for Level<'_> {
@@ -82,11 +92,13 @@ impl<'data> Level<'data> {
                 start.saturating_add(size_of_val(plane.tiles()) as u64),
             ))
         });
+        let starts = SectionStarts::find(&header, planes, image);
         Ok(Level {
             image,
             header,
             planes,
             overlaps,
+            starts,
         })
     }
 
@@ -120,7 +132,17 @@ impl<'data> Level<'data> {
     }
 
     fn checked_plane(&self, index: usize, raw: &'data PlaneHeader) -> Result<Plane<'data>> {
-        let plane = Plane::new(index, raw, self.image)?;
+        let mut plane = Plane::new(index, raw, self.image)?;
+        if raw.image_set_count.get() > 0 {
+            let kind = SectionKind::ImageSets(index);
+            plane.names_room = self
+                .starts
+                .room(self.image, raw.image_sets_offset.get(), kind);
+        }
+        if raw.object_count.get() > 0 {
+            let kind = SectionKind::Objects(index);
+            plane.objects_room = self.starts.room(self.image, raw.objects_offset.get(), kind);
+        }
         match self.overlaps.overlapped_by(index) {
             None => Ok(plane),
             Some(other) => Err(ErrorKind::PlaneOverlap {
@@ -271,6 +293,103 @@ impl<'data> Level<'data> {
             Err(e) => unreadable.push(e.to_string()),
         }
         Layout::new(sections, unreadable, self.image.len())
+    }
+}
+
+/// Where the sections of a level start, for bounding the walks of planes' image-set names
+/// and objects (see [`Level`]). Each start is one `u64`: its offset in the high 32 bits, then
+/// the section's kind (2 bits: tiles, names, objects, other) and its plane (30 bits), so a
+/// sort puts the sections that start at one byte in the editor's order. Eight bytes a
+/// section: at most 3 sections a 160-byte plane header, 15 % of the image.
+#[derive(Clone, Default)]
+struct SectionStarts(Arc<[u64]>);
+
+const PLANE_BITS: u32 = 30;
+
+impl SectionStarts {
+    fn key(offset: u32, kind: SectionKind) -> Option<u64> {
+        // The highest plane number marks the tile property table, after every plane's
+        // sections at the same byte; planes go up to it (an image of 160 GB).
+        let last = (1u64 << PLANE_BITS) - 1;
+        let (rank, plane) = match kind {
+            SectionKind::PlaneHeaders => (0, 0),
+            SectionKind::Tiles(p) => (1, p),
+            SectionKind::ImageSets(p) => (2, p),
+            SectionKind::Objects(p) => (3, p),
+            SectionKind::TileProperties => {
+                return Some((u64::from(offset) << 32) | (3 << PLANE_BITS) | last);
+            }
+        };
+        let plane = u64::try_from(plane).ok().filter(|&p| p < last)?;
+        Some((u64::from(offset) << 32) | (rank << PLANE_BITS) | plane)
+    }
+
+    fn kind(key: u64) -> SectionKind {
+        let plane = (key & ((1 << PLANE_BITS) - 1)) as usize;
+        match (key >> PLANE_BITS) & 3 {
+            0 => SectionKind::PlaneHeaders,
+            1 => SectionKind::Tiles(plane),
+            2 => SectionKind::ImageSets(plane),
+            _ if plane == (1 << PLANE_BITS) - 1 => SectionKind::TileProperties,
+            _ => SectionKind::Objects(plane),
+        }
+    }
+
+    /// The starts of the plane header table, every plane's tiles (when it has any and they
+    /// fit), names and objects (when it has any) and the tile property table, sorted.
+    fn find(header: &Header<'_>, planes: &[PlaneHeader], image: &[u8]) -> Self {
+        let raw = header.raw();
+        let mut keys = Vec::with_capacity(planes.len().saturating_mul(3).saturating_add(2));
+        keys.extend(Self::key(
+            raw.planes_offset.get(),
+            SectionKind::PlaneHeaders,
+        ));
+        keys.extend(Self::key(
+            raw.tile_properties_offset.get(),
+            SectionKind::TileProperties,
+        ));
+        for (index, plane) in planes.iter().enumerate() {
+            if Plane::new(index, plane, image).is_ok_and(|p| !p.tiles().is_empty()) {
+                keys.extend(Self::key(
+                    plane.tiles_offset.get(),
+                    SectionKind::Tiles(index),
+                ));
+            }
+            if plane.image_set_count.get() > 0 {
+                let offset = plane.image_sets_offset.get();
+                keys.extend(Self::key(offset, SectionKind::ImageSets(index)));
+            }
+            if plane.object_count.get() > 0 {
+                let offset = plane.objects_offset.get();
+                keys.extend(Self::key(offset, SectionKind::Objects(index)));
+            }
+        }
+        keys.sort_unstable();
+        SectionStarts(keys.into())
+    }
+
+    /// The bytes a walk of section `kind`, starting at `offset`, may read: the image up to
+    /// the next section's start; `Err` with the earlier section when one starts at `offset`.
+    pub(crate) fn room<'data>(
+        &self,
+        image: &'data [u8],
+        offset: u32,
+        kind: SectionKind,
+    ) -> std::result::Result<&'data [u8], SectionKind> {
+        let at = u64::from(offset) << 32;
+        let first = self.0.partition_point(|&k| k < at);
+        if let Some(&key) = self.0.get(first)
+            && key >> 32 == u64::from(offset)
+            && Self::kind(key) != kind
+        {
+            return Err(Self::kind(key));
+        }
+        let next = self.0.partition_point(|&k| k >> 32 <= u64::from(offset));
+        let end = self
+            .0
+            .get(next)
+            .map_or(image.len(), |&k| (k >> 32) as usize);
+        Ok(image.get(..end).unwrap_or(image))
     }
 }
 

@@ -7,6 +7,7 @@ use std::fmt;
 use gamedata_io::{Bytes, CodePage, decode};
 
 use crate::error::{ErrorKind, Result};
+use crate::level::SectionKind;
 use crate::raw::{OBJECT_FIXED_LEN, ObjectFixed};
 
 bitflags::bitflags! {
@@ -243,6 +244,8 @@ impl<'data> Object<'data> {
 pub struct Objects<'data> {
     plane: usize,
     image: Bytes<'data>,
+    /// The earlier section that starts where these objects do (none are read then).
+    shared: Option<SectionKind>,
     offset: usize,
     index: usize,
     count: u32,
@@ -250,10 +253,16 @@ pub struct Objects<'data> {
 }
 
 impl<'data> Objects<'data> {
-    pub(crate) fn new(plane: usize, image: &'data [u8], offset: usize, count: u32) -> Self {
+    pub(crate) fn new(
+        plane: usize,
+        room: std::result::Result<&'data [u8], SectionKind>,
+        offset: usize,
+        count: u32,
+    ) -> Self {
         Objects {
             plane,
-            image: Bytes::new(image),
+            image: Bytes::new(room.unwrap_or_default()),
+            shared: room.err(),
             offset,
             index: 0,
             count,
@@ -304,6 +313,15 @@ impl<'data> Iterator for Objects<'data> {
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed || self.index >= self.count as usize {
             return None;
+        }
+        if let Some(other) = self.shared {
+            self.failed = true;
+            return Some(Err(ErrorKind::SectionShared {
+                section: SectionKind::Objects(self.plane),
+                other,
+                offset: self.offset,
+            }
+            .into()));
         }
         match self.read() {
             Ok(object) => {

@@ -7,6 +7,7 @@ use gamedata_io::{Bytes, CodePage, decode, field_text};
 use zerocopy::little_endian::U32;
 
 use crate::error::{ErrorKind, Result};
+use crate::level::SectionKind;
 use crate::object::Objects;
 use crate::raw::{PlaneHeader, TILE_FILLED, TILE_INVISIBLE};
 
@@ -82,9 +83,14 @@ pub struct Plane<'data> {
     index: usize,
     raw: &'data PlaneHeader,
     tiles: &'data [U32],
-    image: &'data [u8],
     wide: u32,
     high: u32,
+    /// The bytes the image-set names may be read from (the image, or up to the next
+    /// section's start when the plane comes from a [`Level`](crate::Level)), or the earlier
+    /// section that starts where they do.
+    pub(crate) names_room: std::result::Result<&'data [u8], SectionKind>,
+    /// As `names_room`, for the objects.
+    pub(crate) objects_room: std::result::Result<&'data [u8], SectionKind>,
 }
 
 impl fmt::Debug for Plane<'_> {
@@ -127,9 +133,10 @@ impl<'data> Plane<'data> {
             index,
             raw,
             tiles,
-            image,
             wide,
             high,
+            names_room: Ok(image),
+            objects_room: Ok(image),
         })
     }
 
@@ -266,7 +273,7 @@ impl<'data> Plane<'data> {
     pub fn image_sets(&self) -> ImageSets<'data> {
         ImageSets {
             plane: self.index,
-            image: self.image,
+            room: self.names_room,
             offset: self.raw.image_sets_offset.get() as usize,
             index: 0,
             count: self.raw.image_set_count.get() as usize,
@@ -284,7 +291,7 @@ impl<'data> Plane<'data> {
     pub fn objects(&self) -> Objects<'data> {
         Objects::new(
             self.index,
-            self.image,
+            self.objects_room,
             self.raw.objects_offset.get() as usize,
             self.raw.object_count.get(),
         )
@@ -295,7 +302,7 @@ impl<'data> Plane<'data> {
 #[derive(Clone)]
 pub struct ImageSets<'data> {
     plane: usize,
-    image: &'data [u8],
+    room: std::result::Result<&'data [u8], SectionKind>,
     offset: usize,
     index: usize,
     count: usize,
@@ -306,7 +313,7 @@ impl fmt::Debug for ImageSets<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ImageSets")
             .field("plane", &self.plane)
-            .field("image_len", &self.image.len())
+            .field("room", &self.room.map(<[u8]>::len))
             .field("offset", &self.offset)
             .field("index", &self.index)
             .field("count", &self.count)
@@ -329,13 +336,26 @@ impl<'data> Iterator for ImageSets<'data> {
         if self.failed || self.index >= self.count {
             return None;
         }
-        let rest = self.image.get(self.offset..).unwrap_or_default();
+        let room = match self.room {
+            Ok(room) => room,
+            Err(other) => {
+                self.failed = true;
+                return Some(Err(ErrorKind::SectionShared {
+                    section: SectionKind::ImageSets(self.plane),
+                    other,
+                    offset: self.offset,
+                }
+                .into()));
+            }
+        };
+        let rest = room.get(self.offset..).unwrap_or_default();
         let Some(len) = rest.iter().position(|&b| b == 0) else {
             self.failed = true;
             return Some(Err(ErrorKind::ImageSetName {
                 plane: self.plane,
                 index: self.index,
                 offset: self.offset,
+                end: room.len(),
             }
             .into()));
         };

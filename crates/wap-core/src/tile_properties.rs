@@ -231,21 +231,33 @@ impl<'data> TileProperties<'data> {
         }
     }
 
-    /// Every record, for lookup by tile id. The vector is sized by what the data can hold
-    /// (at most one record per 20 bytes left), never by the stored count alone.
+    /// The records of tile ids 0 to 65,535, for lookup by tile id: a plane's tile names its
+    /// id in 16 bits (`docs/formats/wwd.md`, "Tiles"), so records past those are walked and
+    /// checked but not held (read them with [`TileProperties::iter`]). The index holds at
+    /// most 65,536 records of 48 bytes (3 MiB), whatever the table's length; it is sized by
+    /// what the data can hold (at most one record per 20 bytes left), never by the stored
+    /// count alone.
     ///
     /// Returns `Err` at the first record that [`TileProperties::iter`] cannot read.
     pub fn collect(&self) -> Result<TilePropertyIndex<'data>> {
         let room = self.image.len().saturating_sub(self.offset) / MIN_RECORD_LEN;
-        let mut records = Vec::with_capacity((self.count() as usize).min(room));
+        let held = (self.count() as usize).min(room).min(TILE_IDS);
+        let mut records = Vec::with_capacity(held);
         for record in self.iter() {
-            records.push(record?);
+            let record = record?;
+            if records.len() < TILE_IDS {
+                records.push(record);
+            }
         }
         Ok(TilePropertyIndex { records })
     }
 }
 
-/// The records of a table, indexed by tile id.
+/// Tile ids a plane's tile can name: 16 bits.
+const TILE_IDS: usize = 1 << 16;
+
+/// The records of a table, indexed by tile id (the first 65,536; see
+/// [`TileProperties::collect`]).
 #[derive(Clone, Default)]
 pub struct TilePropertyIndex<'data> {
     records: Vec<TileProperty<'data>>,
@@ -265,7 +277,7 @@ impl<'data> TilePropertyIndex<'data> {
         self.records.get(id)
     }
 
-    /// Every record in order.
+    /// Every record of tile ids 0 to 65,535, in order.
     pub fn records(&self) -> &[TileProperty<'data>] {
         &self.records
     }

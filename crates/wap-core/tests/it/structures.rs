@@ -428,3 +428,79 @@ fn the_generator_is_deterministic() {
     assert!(synth::level(3, 64, 24) == synth::level(3, 64, 24));
     assert!(synth::level(3, 64, 24).planes[1].tiles != synth::level(4, 64, 24).planes[1].tiles);
 }
+
+#[test]
+fn names_and_objects_that_start_where_another_section_does_are_left_out() {
+    let (_, image) = image();
+    let main = PLANES + 160;
+    // Plane 2's image-set names moved to where plane 1's start: plane 1's are read
+    // (the editor's order: lower plane first), plane 2's are left out.
+    let mut bad = image.clone();
+    put(&mut bad, PLANES + 320 + 0x88, get(&image, main + 0x88));
+    let level = Level::parse(&bad).unwrap();
+    assert!(
+        level
+            .plane(1)
+            .unwrap()
+            .unwrap()
+            .image_sets()
+            .all(|n| n.is_ok())
+    );
+    let names: Vec<_> = level.plane(2).unwrap().unwrap().image_sets().collect();
+    assert_eq!(names.len(), 1);
+    let err = names[0].as_ref().unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            Some(ErrorKind::SectionShared {
+                section: SectionKind::ImageSets(2),
+                other: SectionKind::ImageSets(1),
+                ..
+            })
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("left out"), "{err}");
+
+    // The main plane's objects moved to where its own tiles start: the tiles are read, the
+    // objects left out.
+    let mut bad = image.clone();
+    put(&mut bad, main + 0x8C, get(&image, main + 0x84));
+    let level = Level::parse(&bad).unwrap();
+    let plane = level.plane(1).unwrap().unwrap();
+    assert_eq!(plane.tiles().len(), 40 * 20);
+    let objects: Vec<_> = plane.objects().collect();
+    assert_eq!(objects.len(), 1);
+    assert!(matches!(
+        objects[0].as_ref().unwrap_err().kind(),
+        Some(ErrorKind::SectionShared {
+            section: SectionKind::Objects(1),
+            other: SectionKind::Tiles(1),
+            ..
+        })
+    ));
+
+    // Plane 0's names moved to one byte, not a NUL, before plane 1's: its walk stops where
+    // plane 1's names start, so its name has no NUL before that byte.
+    let mut bad = image.clone();
+    let at = get(&image, main + 0x88);
+    put(&mut bad, PLANES + 0x88, at - 1);
+    bad[at as usize - 1] = b'X';
+    let level = Level::parse(&bad).unwrap();
+    let names: Vec<_> = level.plane(0).unwrap().unwrap().image_sets().collect();
+    assert!(
+        matches!(
+            names[0].as_ref().unwrap_err().kind(),
+            Some(ErrorKind::ImageSetName { plane: 0, index: 0, end, .. }) if end == at as usize
+        ),
+        "{names:?}"
+    );
+    assert!(
+        level
+            .plane(1)
+            .unwrap()
+            .unwrap()
+            .image_sets()
+            .all(|n| n.is_ok())
+    );
+}
