@@ -93,7 +93,7 @@ fn planes_over_the_same_names_and_objects_walk_them_once() {
     raw.tiles_high.set(0);
     raw.flags.set(0);
     let at = image.len() as u32;
-    image.extend_from_slice(&image[table..main + PLANE_HEADER_LEN].to_vec());
+    image.extend_from_within(table..main + PLANE_HEADER_LEN);
     for _ in 0..5000 {
         image.extend_from_slice(&copy);
     }
