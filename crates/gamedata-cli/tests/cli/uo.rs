@@ -283,30 +283,28 @@ fn uo_commands_on_the_real_prealpha_files() {
         assert!(out.stdout.is_empty());
     }
     assert!(!unsized_png.exists());
-    // Figures read from the raw bytes by a separate script (docs/formats/uo.md).
+    // Figures read from the raw bytes by tools/reference/uo_facts.py (its output,
+    // goldens/uo_facts.json; .ci/run compares the two).
+    let facts = gamedata_testkit::reference("uo_facts.json");
     let stats = stdout_json(&gamedata(
         &[&["uo", "stats", p][..], &size, &["--json"]].concat(),
         &pre,
     ));
     assert_eq!(stats["blocks"], 16_384);
-    assert_eq!(stats["land"]["top"][0], json!({"id": 5, "count": 230_780}));
+    let pair = |v: &serde_json::Value| json!({"id": v[0], "count": v[1]});
+    assert_eq!(stats["land"]["top"][0], pair(&facts["land_top3"][0]));
     assert_eq!(
-        (
-            stats["land"]["z_min"].as_i64(),
-            stats["land"]["z_max"].as_i64()
-        ),
-        (Some(-33), Some(104))
+        json!([stats["land"]["z_min"], stats["land"]["z_max"]]),
+        facts["land_z"]
     );
-    assert_eq!(stats["statics"]["count"], 186_765);
-    assert_eq!(
-        stats["statics"]["top"][0],
-        json!({"id": 245, "count": 9486})
-    );
+    assert_eq!(stats["statics"]["count"], facts["statics"]);
+    assert_eq!(stats["statics"]["top"][0], pair(&facts["statics_top3"][0]));
     let tile = stdout_json(&gamedata(
         &[&["uo", "tile", p][..], &size, &["500", "600", "--json"]].concat(),
         &pre,
     ));
-    assert_eq!(tile["land"], json!({"id": 5, "z": 0}));
+    let cell = &facts["cell_500_600"];
+    assert_eq!(tile["land"], json!({"id": cell[0], "z": cell[1]}));
     let info = stdout_json(&gamedata(
         &[&["uo", "info", p][..], &size, &["--json"]].concat(),
         &pre,
@@ -325,12 +323,21 @@ fn uo_commands_on_the_real_prealpha_files() {
         ],
         &hs,
     ));
+    // tools/reference/uo_files_facts.py's figures (goldens/uo_files.json).
+    let files = gamedata_testkit::reference("uo_files.json");
+    assert_eq!(
+        gold["name"],
+        files["tiledata"]["hs"]["item"]["3821"]["name"]
+    );
     assert_eq!(gold["name"], "gold coin");
     let multi = stdout_json(&gamedata(
         &["uo", "multi", hs.to_str().unwrap(), "0", "--json"],
         &hs,
     ));
-    assert_eq!(multi["components"].as_array().unwrap().len(), 38);
+    assert_eq!(
+        json!(multi["components"].as_array().unwrap().len()),
+        files["multi_hs"]["first"]["components"]
+    );
 
     // The radar map with the High Seas colours: 1024 x 1024, and far from one colour.
     let png = out_dir.path().join("pre.png");

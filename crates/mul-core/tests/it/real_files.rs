@@ -1,8 +1,9 @@
 //! The real files of `$GAMEDATA_DIR/uo` (ignored without it). Expected figures were read
 //! from the raw bytes independently of this crate and agree with the data folder's manifest
 //! (`docs/formats/uo.md`, "Files measured"); the pre-alpha facet's come from
-//! `tools/reference/uo_facts.py`, whose output (`tools/reference/goldens/uo_facts.json`) the
-//! test reads (`.ci/run` runs the script and compares).
+//! `tools/reference/uo_facts.py`, the tiledata, multi, radar colour and hue figures from
+//! `tools/reference/uo_files_facts.py`, whose outputs (`tools/reference/goldens/uo_facts.json`,
+//! `uo_files.json`) the tests read (`.ci/run` runs the scripts and compares).
 
 use gamedata_testkit::require_file;
 use mul_core::{
@@ -103,76 +104,135 @@ fn prealpha_map_and_eleven_byte_statics() {
     );
 }
 
+/// `tools/reference/uo_files_facts.py`'s figures (`goldens/uo_files.json`).
+fn files_facts() -> serde_json::Value {
+    gamedata_testkit::reference("uo_files.json")
+}
+
+fn as_u64(v: &serde_json::Value) -> u64 {
+    v.as_u64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn as_i64(v: &serde_json::Value) -> i64 {
+    v.as_i64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn as_name(v: &serde_json::Value) -> &[u8] {
+    v.as_str()
+        .unwrap_or_else(|| panic!("not a name: {v}"))
+        .as_bytes()
+}
+
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn tiledata_in_all_three_files() {
-    for file in ["uo/classic/tiledata.mul", "uo/hs/tiledata.mul"] {
+    let facts = files_facts();
+    for (file, key) in [
+        ("uo/classic/tiledata.mul", "classic"),
+        ("uo/hs/tiledata.mul", "hs"),
+        ("uo/prealpha/TILEDATA.MUL", "prealpha"),
+    ] {
+        let want = &facts["tiledata"][key];
         let bytes = read(file);
         let t = TileData::parse(&bytes).unwrap();
-        assert_eq!(t.land(3).unwrap().name(), b"grass", "{file}");
-        let ankh = t.item(2).unwrap();
+        let layout = match want["layout"].as_str() {
+            Some("old") => TileDataLayout::Old,
+            Some("high_seas") => TileDataLayout::HighSeas,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(t.layout(), layout, "{file}");
+        assert_eq!(t.item_count() as u64, as_u64(&want["items"]), "{file}");
         assert_eq!(
-            (ankh.name(), ankh.weight(), ankh.height()),
-            (&b"ankh"[..], 255, 12)
+            t.tile_zero_first(),
+            want["tile_zero_first"].as_bool().unwrap()
         );
-        assert_eq!(ankh.flags().bits(), 67_149_888, "{file}");
-        let gold = t.item(0x0EED).unwrap();
-        assert_eq!(gold.name(), b"gold coin", "{file}");
-        assert_eq!(gold.flags().bits(), 67_110_913, "{file}");
+        for id in [0u16, 1, 3] {
+            let land = t.land(id).unwrap();
+            let w = &want["land"][id.to_string()];
+            assert_eq!(land.name(), as_name(&w["name"]), "{file} land {id}");
+            assert_eq!(land.flags().bits(), as_u64(&w["flags"]), "{file} land {id}");
+        }
+        for id in [2u16, 0x0EED] {
+            let item = t.item(id).unwrap();
+            let w = &want["item"][id.to_string()];
+            assert_eq!(item.name(), as_name(&w["name"]), "{file} item {id}");
+            assert_eq!(item.flags().bits(), as_u64(&w["flags"]), "{file} item {id}");
+            assert_eq!(u64::from(item.weight()), as_u64(&w["weight"]));
+            assert_eq!(u64::from(item.height()), as_u64(&w["height"]));
+        }
     }
-    let hs = read("uo/hs/tiledata.mul");
-    let t = TileData::parse(&hs).unwrap();
-    assert_eq!(
-        (t.layout(), t.item_count()),
-        (TileDataLayout::HighSeas, 65_536)
-    );
-    assert!(t.tile_zero_first());
-    assert_eq!(t.land(0).unwrap().name(), b"UNUSED");
-    assert_eq!(t.land(1).unwrap().name(), b"VOID!!!!!!");
-    assert_eq!(t.land(1).unwrap().flags().bits(), 80);
-    assert!(t.item(0xFFFF).is_some());
-
-    let pre = read("uo/prealpha/TILEDATA.MUL");
-    let t = TileData::parse(&pre).unwrap();
-    assert_eq!(t.layout(), TileDataLayout::Old);
-    assert_eq!(t.land(3).unwrap().flags().bits(), 67_108_864);
-    assert_eq!(t.item(2).unwrap().name(), b"castle wall");
-    assert_eq!(t.item(2).unwrap().height(), 22);
+    // docs/formats/uo.md's sanity facts, as the script finds them.
+    let item = |key: &str, id: &str| facts["tiledata"][key]["item"][id]["name"].clone();
+    assert_eq!(item("classic", "2"), "ankh");
+    assert_eq!(item("hs", "3821"), "gold coin");
+    assert_eq!(item("prealpha", "2"), "castle wall");
 }
 
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn sixteen_byte_multis_all_in_bounds() {
+    let want = &files_facts()["multi_hs"];
     let (idx, mul) = (read("uo/hs/multi.idx"), read("uo/hs/multi.mul"));
     let m = Multis::parse(&idx, &mul, None).unwrap();
-    assert_eq!((m.format(), m.len()), (MultiFormat::Long, 8480));
+    assert_eq!(as_u64(&want["component_size"]), 16);
+    assert_eq!(
+        (m.format(), m.len() as u64),
+        (MultiFormat::Long, as_u64(&want["entries"]))
+    );
     assert_eq!(m.validate().total(), 0);
-    assert_eq!(m.ids().count(), 800);
+    assert_eq!(m.ids().count() as u64, as_u64(&want["non_empty"]));
     let total: usize = m.ids().map(|id| m.get(id).unwrap().len()).sum();
-    assert_eq!(total, 62_177);
-    let first = m.get(0).unwrap();
-    assert_eq!(first.len(), 38);
-    assert_eq!(first.get(0).unwrap().id.get(), 16_093);
+    assert_eq!(total as u64, as_u64(&want["components"]));
+    let first_id = m.ids().next().unwrap();
+    let first = m.get(first_id).unwrap();
+    let w = &want["first"];
+    assert_eq!(first_id as u64, as_u64(&w["id"]));
+    assert_eq!(first.len() as u64, as_u64(&w["components"]));
+    assert_eq!(
+        u64::from(first.get(0).unwrap().id.get()),
+        as_u64(&w["first_item"])
+    );
     let min_x = first.iter().map(|c| c.x.get()).min().unwrap();
     let min_y = first.iter().map(|c| c.y.get()).min().unwrap();
-    assert_eq!((min_x, min_y), (-2, -5), "signed offsets");
+    assert_eq!(
+        (i64::from(min_x), i64::from(min_y)),
+        (as_i64(&w["min_x"]), as_i64(&w["min_y"]))
+    );
+    assert!(min_x < 0 && min_y < 0, "signed offsets");
 }
 
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn radar_colours_and_hues() {
+    let facts = files_facts();
+    let want = &facts["radarcol_hs"];
     let rc = read("uo/hs/radarcol.mul");
     let r = RadarColours::parse(&rc).unwrap();
-    assert_eq!((r.colours().len(), r.item_count()), (81_884, 0xFFDC));
-    assert_eq!((r.land(3), r.item(0x0EED)), (Some(0x1502), Some(0x61A2)));
+    assert_eq!(
+        (r.colours().len() as u64, r.item_count() as u64),
+        (as_u64(&want["entries"]), as_u64(&want["items"]))
+    );
+    assert_eq!(r.land(3).map(u64::from), Some(as_u64(&want["land_3"])));
+    assert_eq!(
+        r.item(0x0EED).map(u64::from),
+        Some(as_u64(&want["item_0x0EED"]))
+    );
 
-    let pre = read("uo/prealpha/HUES.MUL");
-    let h = Hues::parse(&pre).unwrap();
-    assert_eq!(h.len(), 128 * 8);
-    assert_eq!(h.get(0).unwrap().name_lossy(), "Light Blue");
-    assert_eq!(h.get(7).unwrap().name_lossy(), "skin8");
-    let hs = read("uo/hs/hues.mul");
-    let h = Hues::parse(&hs).unwrap();
-    assert_eq!(h.len(), 375 * 8);
-    assert_eq!(h.get(7).unwrap().name_lossy(), "Hue (2054->10302)");
+    for (file, key) in [
+        ("uo/prealpha/HUES.MUL", "prealpha"),
+        ("uo/hs/hues.mul", "hs"),
+    ] {
+        let want = &facts["hues"][key];
+        let bytes = read(file);
+        let h = Hues::parse(&bytes).unwrap();
+        assert_eq!(h.len() as u64, as_u64(&want["hues"]), "{file}");
+        assert_eq!(
+            h.get(0).unwrap().name_lossy(),
+            want["name_0"].as_str().unwrap()
+        );
+        assert_eq!(
+            h.get(7).unwrap().name_lossy(),
+            want["name_7"].as_str().unwrap()
+        );
+    }
 }
