@@ -261,25 +261,34 @@ fn real_wwd(file: &str) -> PathBuf {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn wwd_commands_on_the_real_levels() {
     let cwd = std::env::temp_dir();
-    // Figures from a separate Python reader of the raw bytes.
+    // Figures from tools/reference/wwd_facts.py, an independent reader of the raw bytes
+    // (its output, goldens/wwd_facts.json; .ci/run compares the two).
+    let facts = gamedata_testkit::reference("wwd_facts.json");
     let r01 = real_wwd("RETAIL01.WWD");
     let info = stdout_json(&gamedata(
         &["wwd", "info", r01.to_str().unwrap(), "--json"],
         &cwd,
     ));
-    assert_eq!(info["game"], "claw");
+    let want = &facts["RETAIL01.WWD"];
+    assert_eq!(info["game"], want["game"]);
     assert_eq!(info["compressed"], true);
+    assert_eq!(info["main_block_size"], want["main_block"]);
     assert_eq!(info["main_block_size"], 647_102);
     assert_eq!(info["name"], "Claw - Level 1");
-    assert_eq!(info["planes"][1]["tiles_wide"], 384);
-    assert_eq!(info["planes"][1]["tiles_high"], 96);
-    assert_eq!(info["planes"][1]["objects"], 1479);
-    assert_eq!(info["planes"][1]["invisible_tiles"], 25_587);
-    assert_eq!(info["planes"][2]["invisible_tiles"], 2280);
+    for (plane, w) in want["plane_details"].as_array().unwrap().iter().enumerate() {
+        let got = &info["planes"][plane];
+        assert_eq!(got["tiles_wide"], w["wide"], "plane {plane}");
+        assert_eq!(got["tiles_high"], w["high"], "plane {plane}");
+        assert_eq!(got["objects"], w["objects"], "plane {plane}");
+        assert_eq!(got["invisible_tiles"], w["invisible"], "plane {plane}");
+    }
+    let props = &want["tile_properties"];
     assert_eq!(
         info["tile_properties"],
-        json!({"count": 938, "single": 905, "double": 33, "mask": 0})
+        json!({"count": props[0], "single": props[1], "double": props[2], "mask": props[3]})
     );
+    // The script's class "editor slack 255".
+    assert_eq!(want["checksum"], "editor slack 255");
     assert_eq!(info["checksum"]["class"], "editor_slack");
     assert_eq!(info["checksum"]["slack"], 255);
     let wapmap = real_wwd("WapMapTest1.wwd");
@@ -287,21 +296,31 @@ fn wwd_commands_on_the_real_levels() {
         &["wwd", "info", wapmap.to_str().unwrap(), "--json"],
         &cwd,
     ));
-    assert_eq!(info["trailer_bytes"], 63);
-    assert_eq!(info["checksum"]["class"], "wapmap");
+    assert_eq!(info["trailer_bytes"], facts["WapMapTest1.wwd"]["trailer"]);
+    assert_eq!(
+        info["checksum"]["class"],
+        facts["WapMapTest1.wwd"]["checksum"]
+    );
     let rocky = real_wwd("RockySwitch.wwd");
     let info = stdout_json(&gamedata(
         &["wwd", "info", rocky.to_str().unwrap(), "--json"],
         &cwd,
     ));
-    assert_eq!(info["game"], "gruntz");
-    assert_eq!(info["planes"][0]["tile_width"], 32);
+    let want = &facts["RockySwitch.wwd"];
+    assert_eq!(info["game"], want["game"]);
+    assert_eq!(
+        info["planes"][0]["tile_width"],
+        want["plane_details"][0]["tile"]
+    );
     let coolness = real_wwd("LePortdeCoolness.wwd");
     let info = stdout_json(&gamedata(
         &["wwd", "info", coolness.to_str().unwrap(), "--json"],
         &cwd,
     ));
-    assert_eq!(info["tile_properties"]["mask"], 2);
+    assert_eq!(
+        info["tile_properties"]["mask"],
+        facts["LePortdeCoolness.wwd"]["tile_properties"][3]
+    );
 
     // Validate the folder: every level but the bad signature.
     let folder = r01.parent().unwrap();
@@ -311,6 +330,10 @@ fn wwd_commands_on_the_real_levels() {
     );
     assert_eq!(out.status.code(), Some(1));
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        report["total"].as_u64(),
+        Some(facts.as_object().unwrap().len() as u64)
+    );
     assert_eq!(report["total"], 25);
     assert_eq!(report["failed"], 1);
     let bad: Vec<&Value> = report["files"]
@@ -348,7 +371,10 @@ fn wwd_commands_on_the_real_levels() {
     );
     let report = stdout_json(&out);
     assert_eq!(png_size(&png), (3840, 960));
-    assert_eq!(report["objects"], 1479);
+    assert_eq!(
+        report["objects"],
+        facts["RETAIL01.WWD"]["plane_details"][1]["objects"]
+    );
     assert!(report["pixels"]["solid"].as_u64().unwrap() > 500_000);
     assert!(report["pixels"]["death"].as_u64().unwrap() > 0);
 }
