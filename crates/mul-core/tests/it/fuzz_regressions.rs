@@ -73,3 +73,85 @@ fn the_seeds_reach_what_they_are_for() {
         assert!(exercise::uop(&seed) > 64 * 196, "{name}");
     }
 }
+
+/// Each target's seeds get past its first parse, into the work the target is for (the
+/// targets split their input as `exercise` does: see its functions).
+#[test]
+fn every_seed_gets_past_its_target_s_first_parse() {
+    use gamedata_io::exercise::split_parts;
+    use mul_core::{Hues, Map, MapSize, Multis, RadarColours, Statics, TileData, TileDataLayout};
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
+    let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
+    // uo_tiledata: a High Seas table.
+    let data = read("uo_tiledata/synthetic_high_seas");
+    assert_eq!(
+        TileData::parse(&data).unwrap().layout(),
+        TileDataLayout::HighSeas
+    );
+    // uo_map: the first byte gives the width in blocks (byte % 32 + 1), the rest is blocks.
+    let data = read("uo_map/synthetic_4x4_blocks");
+    let (width, blocks) = (u32::from(data[0] % 32) + 1, (data.len() - 1) / 196);
+    let size = MapSize::from_blocks(width, blocks as u32 / width).unwrap();
+    assert_eq!(Map::parse(&data[1..], size).unwrap().len(), 16);
+    // uo_statics: an index and its statics, with statics in some blocks.
+    for name in [
+        "uo_statics/prealpha_shape",
+        "uo_statics/synthetic_8x8_blocks",
+    ] {
+        let data = read(name);
+        let [index, rest] = split_parts::<2, 2>(&data);
+        let statics = Statics::parse(index, rest, None).unwrap();
+        let found: usize = (0..statics.index().len())
+            .filter_map(|b| statics.block(b).ok())
+            .map(|s| s.len())
+            .sum();
+        assert!(found > 0, "{name}");
+    }
+    // uo_multi: an index and its 16-byte components.
+    let data = read("uo_multi/sixteen_byte");
+    let [index, rest] = split_parts::<2, 2>(&data);
+    assert!(Multis::parse(index, rest, None).unwrap().ids().count() > 0);
+    // uo_colours: a radar colour file and a hue file.
+    assert!(RadarColours::parse(&read("uo_colours/synthetic_radarcol")).is_ok());
+    assert!(
+        Hues::parse(&read("uo_colours/synthetic_hues"))
+            .unwrap()
+            .len()
+            > 0
+    );
+    // uo_round_trip: whole blocks after the facet byte; 0xFA and up repeat them.
+    for (name, repeated) in [
+        ("uo_round_trip/map_16_blocks", false),
+        ("uo_round_trip/map_16_blocks_repeated", true),
+    ] {
+        let data = read(name);
+        assert_eq!((data.len() - 1) % 196, 0, "{name}");
+        assert_eq!(data[0] >= 0xFA, repeated, "{name}");
+        assert!(exercise::round_trip(&data) > 1, "{name}");
+    }
+    // uo_sizes: words that make map sizes.
+    let data = read("uo_sizes/real_facets_and_text");
+    let sizes = data
+        .chunks(16)
+        .filter(|w| w.len() >= 8)
+        .filter(|w| {
+            let word = |i: usize| u32::from_le_bytes(w[i * 4..i * 4 + 4].try_into().unwrap());
+            MapSize::from_blocks(word(0), word(1)).is_ok()
+        })
+        .count();
+    assert!(sizes >= 6, "{sizes}");
+    // uo_folder: a map of 4 x 4 blocks with its index, statics and diff files, and a
+    // tiledata in the seed named for it.
+    for (name, tiledata) in [
+        ("uo_folder/facet_4x4_blocks_mul_diffs", false),
+        ("uo_folder/facet_4x4_blocks_tiledata", true),
+        ("uo_folder/facet_4x4_blocks_uop_diffs", false),
+    ] {
+        let data = read(name);
+        let parts = split_parts::<12, 4>(&data);
+        assert!(!parts[0].is_empty() && parts[1].len() == 16 * 12, "{name}");
+        assert!(Statics::parse(parts[1], parts[2], None).is_ok(), "{name}");
+        assert_eq!(TileData::parse(parts[3]).is_ok(), tiledata, "{name}");
+        assert!(parts[6..11].iter().all(|p| !p.is_empty()), "{name}");
+    }
+}
