@@ -114,10 +114,9 @@ fn every_seed_gets_past_its_target_s_first_parse() {
     // uo_colours: a radar colour file and a hue file.
     assert!(RadarColours::parse(&read("uo_colours/synthetic_radarcol")).is_ok());
     assert!(
-        Hues::parse(&read("uo_colours/synthetic_hues"))
+        !Hues::parse(&read("uo_colours/synthetic_hues"))
             .unwrap()
-            .len()
-            > 0
+            .is_empty()
     );
     // uo_round_trip: whole blocks after the facet byte; 0xFA and up repeat them.
     for (name, repeated) in [
