@@ -133,16 +133,14 @@ impl<'data> Level<'data> {
 
     fn checked_plane(&self, index: usize, raw: &'data PlaneHeader) -> Result<Plane<'data>> {
         let mut plane = Plane::new(index, raw, self.image)?;
-        if raw.image_set_count.get() > 0 {
-            let kind = SectionKind::ImageSets(index);
-            plane.names_room = self
-                .starts
-                .room(self.image, raw.image_sets_offset.get(), kind);
-        }
-        if raw.object_count.get() > 0 {
-            let kind = SectionKind::Objects(index);
-            plane.objects_room = self.starts.room(self.image, raw.objects_offset.get(), kind);
-        }
+        // (A plane with no names or objects walks none: its room is never read.)
+        let (names, objects) = (raw.image_sets_offset.get(), raw.objects_offset.get());
+        plane.names_room = self
+            .starts
+            .room(self.image, names, SectionKind::ImageSets(index));
+        plane.objects_room = self
+            .starts
+            .room(self.image, objects, SectionKind::Objects(index));
         match self.overlaps.overlapped_by(index) {
             None => Ok(plane),
             Some(other) => Err(ErrorKind::PlaneOverlap {
@@ -297,30 +295,32 @@ impl<'data> Level<'data> {
 }
 
 /// Where the sections of a level start, for bounding the walks of planes' image-set names
-/// and objects (see [`Level`]). Each start is one `u64`: its offset in the high 32 bits, then
-/// the section's kind (2 bits: tiles, names, objects, other) and its plane (30 bits), so a
-/// sort puts the sections that start at one byte in the editor's order. Eight bytes a
-/// section: at most 3 sections a 160-byte plane header, 15 % of the image.
+/// and objects (see [`Level`]). Each start of the plane header table, a plane's tiles, names
+/// or objects is one `u64`: its offset in the high 32 bits, then the section's kind (2
+/// bits, in the editor's order) and its plane (30 bits), so a sort puts the sections that
+/// start at one byte in the editor's order. Eight bytes a section: at most 3 sections a
+/// 160-byte plane header, 15 % of the image. The tile property table, which comes last in
+/// that order, only ends the walks that start before it.
 #[derive(Clone, Default)]
-struct SectionStarts(Arc<[u64]>);
+struct SectionStarts {
+    keys: Arc<[u64]>,
+    tile_properties: u32,
+}
 
 const PLANE_BITS: u32 = 30;
 
 impl SectionStarts {
+    /// The key of a section; `None` for the tile property table, and for a plane past
+    /// 2^30 - 1 (an image of 160 GB).
     fn key(offset: u32, kind: SectionKind) -> Option<u64> {
-        // The highest plane number marks the tile property table, after every plane's
-        // sections at the same byte; planes go up to it (an image of 160 GB).
-        let last = (1u64 << PLANE_BITS) - 1;
         let (rank, plane) = match kind {
             SectionKind::PlaneHeaders => (0, 0),
             SectionKind::Tiles(p) => (1, p),
             SectionKind::ImageSets(p) => (2, p),
             SectionKind::Objects(p) => (3, p),
-            SectionKind::TileProperties => {
-                return Some((u64::from(offset) << 32) | (3 << PLANE_BITS) | last);
-            }
+            SectionKind::TileProperties => return None,
         };
-        let plane = u64::try_from(plane).ok().filter(|&p| p < last)?;
+        let plane = u64::try_from(plane).ok().filter(|&p| p < 1 << PLANE_BITS)?;
         Some((u64::from(offset) << 32) | (rank << PLANE_BITS) | plane)
     }
 
@@ -330,23 +330,18 @@ impl SectionStarts {
             0 => SectionKind::PlaneHeaders,
             1 => SectionKind::Tiles(plane),
             2 => SectionKind::ImageSets(plane),
-            _ if plane == (1 << PLANE_BITS) - 1 => SectionKind::TileProperties,
             _ => SectionKind::Objects(plane),
         }
     }
 
-    /// The starts of the plane header table, every plane's tiles (when it has any and they
-    /// fit), names and objects (when it has any) and the tile property table, sorted.
+    /// The starts of the plane header table and of every plane's tiles (when it has any and
+    /// they fit), names and objects (when it has any), sorted.
     fn find(header: &Header<'_>, planes: &[PlaneHeader], image: &[u8]) -> Self {
         let raw = header.raw();
-        let mut keys = Vec::with_capacity(planes.len().saturating_mul(3).saturating_add(2));
+        let mut keys = Vec::with_capacity(planes.len().saturating_mul(3).saturating_add(1));
         keys.extend(Self::key(
             raw.planes_offset.get(),
             SectionKind::PlaneHeaders,
-        ));
-        keys.extend(Self::key(
-            raw.tile_properties_offset.get(),
-            SectionKind::TileProperties,
         ));
         for (index, plane) in planes.iter().enumerate() {
             if Plane::new(index, plane, image).is_ok_and(|p| !p.tiles().is_empty()) {
@@ -365,7 +360,10 @@ impl SectionStarts {
             }
         }
         keys.sort_unstable();
-        SectionStarts(keys.into())
+        SectionStarts {
+            keys: keys.into(),
+            tile_properties: raw.tile_properties_offset.get(),
+        }
     }
 
     /// The bytes a walk of section `kind`, starting at `offset`, may read: the image up to
@@ -377,18 +375,19 @@ impl SectionStarts {
         kind: SectionKind,
     ) -> std::result::Result<&'data [u8], SectionKind> {
         let at = u64::from(offset) << 32;
-        let first = self.0.partition_point(|&k| k < at);
-        if let Some(&key) = self.0.get(first)
+        let first = self.keys.partition_point(|&k| k < at);
+        if let Some(&key) = self.keys.get(first)
             && key >> 32 == u64::from(offset)
             && Self::kind(key) != kind
         {
             return Err(Self::kind(key));
         }
-        let next = self.0.partition_point(|&k| k >> 32 <= u64::from(offset));
-        let end = self
-            .0
-            .get(next)
-            .map_or(image.len(), |&k| (k >> 32) as usize);
+        let next = self.keys.partition_point(|&k| k >> 32 <= u64::from(offset));
+        let mut end = self.keys.get(next).map_or(u64::MAX, |&k| k >> 32);
+        if self.tile_properties > offset {
+            end = end.min(u64::from(self.tile_properties));
+        }
+        let end = usize::try_from(end).unwrap_or(usize::MAX);
         Ok(image.get(..end).unwrap_or(image))
     }
 }

@@ -504,3 +504,116 @@ fn names_and_objects_that_start_where_another_section_does_are_left_out() {
             .all(|n| n.is_ok())
     );
 }
+
+/// The synthetic level's image with its header's text fields replaced (`image_dir`,
+/// `rez_file`, `launch_app`; empty strings clear them) and its main plane's tile size.
+fn game_of(image_dir: &str, rez: &str, launch: &str, tile: i32) -> Game {
+    use zerocopy::FromBytes;
+    let (_, mut image) = image();
+    let header = wap_core::raw::WwdHeader::mut_from_prefix(&mut image)
+        .unwrap()
+        .0;
+    let put = |field: &mut [u8], text: &str| {
+        field.fill(0);
+        field[..text.len()].copy_from_slice(text.as_bytes());
+    };
+    put(&mut header.image_dir, image_dir);
+    put(&mut header.rez_file, rez);
+    put(&mut header.launch_app, launch);
+    let main = PLANES + 160;
+    let plane = wap_core::raw::PlaneHeader::mut_from_bytes(&mut image[main..main + 160]).unwrap();
+    plane.tile_width.set(tile);
+    plane.tile_height.set(tile);
+    let level = Level::parse(&image).unwrap();
+    level.game()
+}
+
+#[test]
+fn the_game_is_told_by_folder_then_paths_then_tile_size() {
+    assert_eq!(Game::Claw.name(), "claw");
+    assert_eq!(Game::Gruntz.name(), "gruntz");
+    assert_eq!(Game::Unknown.name(), "unknown");
+    // The tile folder first, whatever the rest says.
+    assert_eq!(game_of("\\AREA1\\TILEZ", "CLAW.REZ", "", 64), Game::Gruntz);
+    assert_eq!(game_of("\\level1\\tiles", "GRUNTZ.REZ", "", 32), Game::Claw);
+    // Then the REZ path, then the launch path.
+    assert_eq!(
+        game_of("\\X", "C:\\gruntz\\gruntz.rez", "", 64),
+        Game::Gruntz
+    );
+    assert_eq!(game_of("", "..\\claw.rez", "", 32), Game::Claw);
+    assert_eq!(game_of("", "", "GRUNTZ.EXE", 64), Game::Gruntz);
+    assert_eq!(game_of("", "", "..\\Claw.exe", 32), Game::Claw);
+    // Then the main plane's tile size.
+    assert_eq!(game_of("", "", "", 64), Game::Claw);
+    assert_eq!(game_of("", "", "", 32), Game::Gruntz);
+    assert_eq!(game_of("", "", "", 16), Game::Unknown);
+}
+
+#[test]
+fn planes_by_name_and_the_level_s_debug() {
+    let (_, image) = image();
+    let level = Level::parse(&image).unwrap();
+    let action = level.plane_named("ACTION").unwrap().unwrap();
+    assert_eq!((action.index(), action.name()), (1, &b"Action"[..]));
+    assert!(level.plane_named("nowhere").is_none());
+    let debug = format!("{level:?}");
+    assert!(
+        debug.starts_with("Level {") && debug.contains(&format!("image_len: {}", image.len())),
+        "{debug}"
+    );
+}
+
+#[test]
+fn walks_end_where_the_next_section_starts_and_empty_sections_claim_nothing() {
+    let (_, image) = image();
+    let main = PLANES + 160;
+    let names = get(&image, main + 0x88);
+    // Names that start at the plane header table: the table is read, the names left out.
+    let mut bad = image.clone();
+    put(&mut bad, main + 0x88, PLANES as u32);
+    let level = Level::parse(&bad).unwrap();
+    let first = level
+        .plane(1)
+        .unwrap()
+        .unwrap()
+        .image_sets()
+        .next()
+        .unwrap();
+    assert!(matches!(
+        first.unwrap_err().kind(),
+        Some(ErrorKind::SectionShared {
+            other: SectionKind::PlaneHeaders,
+            ..
+        })
+    ));
+    // Plane 0 with no names and no tiles, both at the main plane's names: they claim
+    // nothing, and the main plane's names read.
+    let mut moved = image.clone();
+    put(&mut moved, PLANES + 0x88, names);
+    put(&mut moved, PLANES + 0x84, names);
+    put(&mut moved, PLANES + 0x60, 0);
+    put(&mut moved, PLANES + 0x64, 0);
+    put(&mut moved, PLANES + 0x7C, 0); // plane 0's image-set count
+    let level = Level::parse(&moved).unwrap();
+    assert!(level.plane(0).unwrap().unwrap().tiles().is_empty());
+    assert!(
+        level
+            .plane(1)
+            .unwrap()
+            .unwrap()
+            .image_sets()
+            .all(|n| n.is_ok())
+    );
+    // The last plane's objects, moved to 3 bytes before the tile property table: their
+    // walk ends there, so the first object's fixed part does not fit.
+    let table = get(&image, 0x2E4);
+    let mut near = image.clone();
+    put(&mut near, main + 0x8C, table - 3);
+    let level = Level::parse(&near).unwrap();
+    let object = level.plane(1).unwrap().unwrap().objects().next().unwrap();
+    match object.unwrap_err().kind() {
+        Some(ErrorKind::Object { read, .. }) => assert_eq!(read.len, u64::from(table)),
+        other => panic!("{other:?}"),
+    }
+}
