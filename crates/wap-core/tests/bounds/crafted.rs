@@ -204,3 +204,17 @@ fn a_tile_property_count_past_the_data_ends_the_walk() {
     );
     assert!(peak < 4 * MIB, "peak heap {peak}");
 }
+
+/// The lookup index is sized by what the data can hold (a record is at least 20 bytes),
+/// never by the count: a table declaring 2^32 - 1 records over 10,000 reserves room for
+/// 10,000 records of 48 bytes at most.
+#[test]
+fn the_tile_property_index_is_sized_by_the_data() {
+    let serial = heap::serial();
+    let image = level_with_tile_properties(10_000, u32::MAX);
+    let (_, peak) = heap::peak(&serial, || {
+        let level = Level::parse(&image).unwrap();
+        level.tile_properties().unwrap().collect().unwrap_err()
+    });
+    assert!(peak <= 10_000 * 48 + 64 * 1024, "peak heap {peak}");
+}

@@ -617,3 +617,40 @@ fn walks_end_where_the_next_section_starts_and_empty_sections_claim_nothing() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn attribute_names_section_names_and_the_layout_s_debug() {
+    use wap_core::Attribute;
+    let names: Vec<_> = [0, 1, 2, 3, 4, 0x9A]
+        .map(|v| Attribute::from_raw(v).name())
+        .into();
+    assert_eq!(
+        names,
+        ["clear", "solid", "ground", "climb", "death", "other"]
+    );
+    let kinds = [
+        SectionKind::PlaneHeaders,
+        SectionKind::Tiles(3),
+        SectionKind::ImageSets(4),
+        SectionKind::Objects(5),
+        SectionKind::TileProperties,
+    ]
+    .map(|k| k.to_string());
+    assert_eq!(
+        kinds,
+        [
+            "plane headers",
+            "plane 3 tiles",
+            "plane 4 image sets",
+            "plane 5 objects",
+            "tile property table"
+        ]
+    );
+    let (_, image) = image();
+    let layout = Level::parse(&image).unwrap().layout();
+    let debug = format!("{layout:?}");
+    assert!(
+        debug.starts_with("Layout {") && debug.contains("in_usual_order: true"),
+        "{debug}"
+    );
+}
