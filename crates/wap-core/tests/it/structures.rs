@@ -654,3 +654,72 @@ fn attribute_names_section_names_and_the_layout_s_debug() {
         "{debug}"
     );
 }
+
+#[test]
+fn tile_property_records_their_offsets_mask_bounds_size_hints_and_debug() {
+    use wap_core::TileAttributes;
+    let (_, image) = image();
+    let level = Level::parse(&image).unwrap();
+    let table = level.tile_properties().unwrap();
+    let t = get(&image, 0x2E4) as usize;
+    // The synthetic table: single, single, double, single, double, mask (64 x 64), double:
+    // records of 20, 20, 40, 20, 40 and 16 + 4,096 bytes after the 32-byte header.
+    let offsets: Vec<_> = table.iter().take(7).map(|r| r.unwrap().offset()).collect();
+    assert_eq!(
+        offsets,
+        [
+            t + 32,
+            t + 52,
+            t + 72,
+            t + 112,
+            t + 132,
+            t + 172,
+            t + 172 + 16 + 4096
+        ]
+    );
+    let count = table.count() as usize;
+    let mut records = table.iter();
+    assert_eq!(records.size_hint(), (0, Some(count)));
+    records.next();
+    assert_eq!(records.size_hint(), (0, Some(count - 1)));
+    // The mask (x + y >= 63 is 1): outside its 64 x 64 pixels, 0, even where the row-major
+    // index would land on a 1 (x = 64 of row 62 is the index of x = 0 of row 63).
+    let mask = table.iter().nth(5).unwrap().unwrap();
+    assert!(matches!(mask.attributes(), TileAttributes::Mask(_)));
+    assert_eq!(mask.attribute_at(0, 63), 1);
+    assert_eq!(mask.attribute_at(63, 0), 1);
+    assert_eq!(mask.attribute_at(0, 0), 0);
+    assert_eq!(mask.attribute_at(64, 62), 0);
+    assert_eq!(mask.attribute_at(-1, 63), 0);
+    // Debug: kinds by name, the mask's bytes previewed, the table's and index's fields.
+    let debugs: Vec<String> = table
+        .iter()
+        .take(6)
+        .map(|r| format!("{:?}", r.unwrap().attributes()))
+        .collect();
+    assert_eq!(debugs[0], "Single(0)");
+    assert!(debugs[2].starts_with("Double(") && debugs[2].contains("inside"));
+    assert!(
+        debugs[5].starts_with("Mask(") && debugs[5].len() < 200,
+        "{}",
+        debugs[5]
+    );
+    let debug = format!("{table:?}");
+    assert!(
+        debug.starts_with("TileProperties {") && debug.contains(&format!("offset: {t}")),
+        "{debug}"
+    );
+    let index = table.collect().unwrap();
+    let debug = format!("{index:?}");
+    assert!(debug.starts_with("TilePropertyIndex {"), "{debug}");
+    // After a record of unknown type: the error, then nothing.
+    let mut bad = image.clone();
+    put(&mut bad, t + 52, 9);
+    let level = Level::parse(&bad).unwrap();
+    let table = level.tile_properties().unwrap();
+    let mut records = table.iter();
+    assert!(records.next().unwrap().is_ok());
+    assert!(records.next().unwrap().is_err());
+    assert_eq!(records.size_hint(), (0, Some(0)));
+    assert!(records.next().is_none());
+}
