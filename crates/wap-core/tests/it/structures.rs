@@ -595,16 +595,27 @@ fn walks_end_where_the_next_section_starts_and_empty_sections_claim_nothing() {
     put(&mut moved, PLANES + 0x60, 0);
     put(&mut moved, PLANES + 0x64, 0);
     put(&mut moved, PLANES + 0x7C, 0); // plane 0's image-set count
+    // And its objects (it has none) at the main plane's objects.
+    put(&mut moved, PLANES + 0x80, 0);
+    put(&mut moved, PLANES + 0x8C, get(&image, main + 0x8C));
     let level = Level::parse(&moved).unwrap();
     assert!(level.plane(0).unwrap().unwrap().tiles().is_empty());
-    assert!(
-        level
-            .plane(1)
-            .unwrap()
-            .unwrap()
-            .image_sets()
-            .all(|n| n.is_ok())
-    );
+    let plane = level.plane(1).unwrap().unwrap();
+    assert!(plane.image_sets().all(|n| n.is_ok()));
+    assert!(plane.objects().all(|o| o.is_ok()));
+    // Names that start at the tile property table are walked (the table comes last in the
+    // editor's order) up to the image's end: its first bytes, 32 then 0, read as " ".
+    let mut at_table = image.clone();
+    put(&mut at_table, main + 0x88, get(&image, 0x2E4));
+    let level = Level::parse(&at_table).unwrap();
+    let first = level
+        .plane(1)
+        .unwrap()
+        .unwrap()
+        .image_sets()
+        .next()
+        .unwrap();
+    assert_eq!(first.unwrap(), b" ");
     // The last plane's objects, moved to 3 bytes before the tile property table: their
     // walk ends there, so the first object's fixed part does not fit.
     let table = get(&image, 0x2E4);
