@@ -544,6 +544,8 @@ fn the_game_is_told_by_folder_then_paths_then_tile_size() {
     assert_eq!(game_of("", "..\\claw.rez", "", 32), Game::Claw);
     assert_eq!(game_of("", "", "GRUNTZ.EXE", 64), Game::Gruntz);
     assert_eq!(game_of("", "", "..\\Claw.exe", 32), Game::Claw);
+    // Paths that name neither game leave it to the tile size.
+    assert_eq!(game_of("", "DATA.REZ", "RUN.EXE", 32), Game::Gruntz);
     // Then the main plane's tile size.
     assert_eq!(game_of("", "", "", 64), Game::Claw);
     assert_eq!(game_of("", "", "", 32), Game::Gruntz);
