@@ -81,7 +81,45 @@ fn diffs_replace_their_blocks_only_when_applied() {
             with.map.block(bx, by).unwrap()
         })));
         assert!(with.map.as_slice().is_none());
+        // The patches the views hold, and their bounded Debug.
+        let patch = with.statics.patch().expect("the statics patch applied");
+        assert_eq!(patch.index.len(), 50);
+        assert!(plain.statics.patch().is_none());
+        let debug = format!("{patch:?}");
+        assert!(
+            debug.starts_with("StaticsPatch {") && debug.len() < 1024,
+            "{debug}"
+        );
+        let map_patch = with.map.patch().expect("the map patch applied");
+        let debug = format!("{map_patch:?}");
+        assert!(
+            debug.starts_with("MapPatch {") && debug.len() < 1024,
+            "{debug}"
+        );
     }
+}
+
+#[test]
+fn a_patch_index_knows_its_blocks() {
+    // Blocks 3, 70 and 3 again (the later entry wins), with three records.
+    let (index, problems) = PatchIndex::new(&words(&[3, 70, 3]), 3, "stadifl");
+    assert!(problems.is_empty());
+    assert_eq!(index.len(), 2);
+    let contains: Vec<usize> = (0..200).filter(|&b| index.contains(b)).collect();
+    assert_eq!(contains, [3, 70]);
+    assert_eq!(
+        (index.entry(3), index.entry(70), index.entry(4)),
+        (Some(2), Some(1), None)
+    );
+    assert_eq!(
+        [0, 3, 4, 70, 71].map(|b| index.count_below(b)),
+        [0, 0, 1, 1, 2]
+    );
+    let debug = format!("{index:?}");
+    assert!(
+        debug.starts_with("PatchIndex {") && debug.contains("(3, 2)"),
+        "{debug}"
+    );
 }
 
 fn words(values: &[u32]) -> Vec<U32> {

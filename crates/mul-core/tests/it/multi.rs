@@ -82,3 +82,32 @@ fn twelve_byte_components_are_detected() {
         })
     ));
 }
+
+#[test]
+fn formats_lengths_and_the_views_debug() {
+    assert_eq!(
+        (
+            MultiFormat::Short.record_len(),
+            MultiFormat::Long.record_len()
+        ),
+        (12, 16)
+    );
+    let data = [
+        component(0x3FFF, -2, -5, 0, 1, true),
+        component(0x0001, 3, 4, -7, 0, true),
+    ]
+    .concat();
+    let index = [index_record(0, 32), index_record(0xFFFF_FFFF, 0)].concat();
+    let m = Multis::parse(&index, &data, None).unwrap();
+    assert_eq!((m.len(), m.is_empty(), m.index().len()), (2, false, 2));
+    let none = Multis::parse(&[], &[], None).unwrap();
+    assert_eq!((none.len(), none.is_empty()), (0, true));
+    let debug = format!("{m:?}");
+    assert!(
+        debug.starts_with("Multis {") && debug.contains("Long"),
+        "{debug}"
+    );
+    let slice = m.get(0).unwrap();
+    let debug = format!("{slice:?}");
+    assert!(debug.len() < 1024 && debug.contains('2'), "{debug}");
+}

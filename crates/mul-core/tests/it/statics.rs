@@ -190,3 +190,30 @@ fn a_partial_index_record_is_a_file_size_error() {
         })
     ));
 }
+
+#[test]
+fn slices_iterators_and_the_view_s_accessors() {
+    let (index, data) = files();
+    let s = Statics::parse(&index, &data, None).unwrap();
+    assert_eq!(s.data(), &data[..]);
+    assert_eq!(s.index().len(), 5);
+    assert!(s.patch().is_none());
+    let (empty, two) = (s.block(0).unwrap(), s.block(1).unwrap());
+    assert!(empty.is_empty() && !two.is_empty());
+    let mut it = two.iter();
+    assert_eq!(it.size_hint(), (2, Some(2)));
+    it.next();
+    assert_eq!(it.size_hint(), (1, Some(1)));
+    it.next();
+    assert_eq!(it.size_hint(), (0, Some(0)));
+    let debug = format!("{two:?}");
+    assert!(
+        debug.starts_with("Standard(") && debug.len() < 1024,
+        "{debug}"
+    );
+    let debug = format!("{s:?}");
+    assert!(
+        debug.starts_with("Statics {") && debug.contains("Standard"),
+        "{debug}"
+    );
+}
