@@ -226,3 +226,65 @@ fn entries_over_another_entrys_bytes_are_left_out() {
     // Every entry is still listed.
     assert_eq!(g.entries().count(), 5);
 }
+
+#[test]
+fn a_left_out_entry_names_the_first_read_entry_it_overlaps() {
+    // 0: empty, inside Z's bytes (empty entries overlap nothing); 1: P right after Z;
+    // 2: L over the end of K (left out, K starts first); 3: K, read; 4: Z over K's last
+    // byte and L's bytes (left out: only K, the read entry, is named).
+    let bytes = group(
+        &[
+            slot(b"EMPTY", 4070, 0),
+            slot(b"P", 4075, 5),
+            slot(b"L", 4060, 12),
+            slot(b"K", 4000, 70),
+            slot(b"Z", 4069, 6),
+        ],
+        &[7u8; 80],
+    );
+    let g = GroupFile::parse(&bytes).unwrap();
+    let other = |name: &str| match g.get(name).unwrap_err().kind() {
+        Some(ErrorKind::EntryOverlap { other, .. }) => other,
+        k => panic!("{name}: {k:?}"),
+    };
+    assert_eq!((other("L"), other("Z")), (3, 3));
+    assert!(g.get("P").is_ok() && g.get("EMPTY").is_ok());
+    // An entry read that ends where a left-out one starts is not named: here C (0) ends
+    // at 4068, where K2 (1) and Z (2, left out: K2 comes first) start.
+    let bytes = group(
+        &[
+            slot(b"C", 4060, 8),
+            slot(b"K2", 4068, 12),
+            slot(b"Z", 4068, 2),
+        ],
+        &[7u8; 80],
+    );
+    let g = GroupFile::parse(&bytes).unwrap();
+    assert!(matches!(
+        g.get("Z").unwrap_err().kind(),
+        Some(ErrorKind::EntryOverlap { other: 1, .. })
+    ));
+}
+
+#[test]
+fn the_file_s_bytes_emptiness_terminator_and_debug() {
+    let bytes = group(&[slot(b"A.MNI", 4000, 2), slot(b"1", 0, 0)], b"xy");
+    let g = GroupFile::parse(&bytes).unwrap();
+    assert_eq!(g.bytes(), &bytes[..]);
+    assert!(!g.is_empty());
+    let terminator = g.terminator().unwrap();
+    assert_eq!(&terminator.name[..2], b"1\0");
+    let empty_bytes = write_group(std::iter::empty()).unwrap();
+    let empty = GroupFile::parse(&empty_bytes).unwrap();
+    assert!(empty.is_empty());
+    let debug = format!("{g:?}");
+    assert!(
+        debug.starts_with("GroupFile {") && debug.len() < 1024,
+        "{debug}"
+    );
+    let debug = format!("{:?}", g.entry(0).unwrap());
+    assert!(
+        debug.starts_with("Entry {") && debug.contains("A.MNI"),
+        "{debug}"
+    );
+}

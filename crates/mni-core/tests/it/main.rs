@@ -22,6 +22,7 @@ mod fuzz_regressions;
 mod group;
 mod map;
 mod real_files;
+mod sprites;
 mod threads;
 mod tileattr;
 mod tiles;

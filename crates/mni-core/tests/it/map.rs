@@ -247,3 +247,23 @@ fn writer_round_trips_and_refuses_bad_input() {
         Some(ErrorKind::Unwritable(_))
     ));
 }
+
+#[test]
+fn actor_records_the_actor_list_s_bytes_and_debug() {
+    let map = map_bytes(0, 64, &[31, 2, 3, 0, 5, 6], |_| 0);
+    let m = Map::parse(&map).unwrap();
+    assert_eq!(m.actor_records().len(), 2);
+    assert_eq!(m.actor_records()[1].kind.get(), 0);
+    let debug = format!("{m:?}");
+    assert!(debug.starts_with("Map {") && debug.len() < 1024, "{debug}");
+    // Four words are not whole actors: the error gives them in words and bytes.
+    let bad = map_bytes(0, 64, &[31, 2, 3, 0], |_| 0);
+    assert!(matches!(
+        kind(Map::parse(&bad)),
+        Some(ErrorKind::ActorList {
+            words: 4,
+            bytes: 8,
+            problem: ActorListProblem::NotWholeActors,
+        })
+    ));
+}
