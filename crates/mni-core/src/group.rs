@@ -139,11 +139,9 @@ impl<'data> GroupFile<'data> {
 
     /// The first entry whose name equals `name`, ignoring ASCII case, as the game compares.
     pub fn find(&self, name: &str) -> Option<Entry<'data>> {
-        let wanted = name.as_bytes();
-        if wanted.is_empty() || wanted.len() > GROUP_NAME_LEN {
-            return None;
-        }
-        self.entries().find(|e| name_matches(&e.slot.name, wanted))
+        // An empty name or one of more than 12 bytes matches no entry (`name_matches`).
+        self.entries()
+            .find(|e| name_matches(&e.slot.name, name.as_bytes()))
     }
 
     /// The bytes of the entry named `name` (ASCII case ignored), borrowed from the file.
@@ -165,7 +163,8 @@ impl<'data> GroupFile<'data> {
     /// or `None` if there is no such slot or its name is not a decimal number.
     pub fn declared_count(&self) -> Option<u32> {
         let name = field_text(&self.terminator?.name);
-        if name.is_empty() || !name.iter().all(u8::is_ascii_digit) {
+        // Digits only ("+1" would parse); an empty name does not parse.
+        if !name.iter().all(u8::is_ascii_digit) {
             return None;
         }
         std::str::from_utf8(name).ok()?.parse().ok()

@@ -272,6 +272,9 @@ fn the_file_s_bytes_emptiness_terminator_and_debug() {
     let g = GroupFile::parse(&bytes).unwrap();
     assert_eq!(g.bytes(), &bytes[..]);
     assert!(!g.is_empty());
+    // No entry has an empty name or one of more than 12 bytes.
+    assert!(g.find("").is_none() && g.find("A.MNI\0\0\0\0\0\0\0\0").is_none());
+    assert_eq!(g.find("a.mni").unwrap().slot(), 0);
     let terminator = g.terminator().unwrap();
     assert_eq!(&terminator.name[..2], b"1\0");
     let empty_bytes = write_group(std::iter::empty()).unwrap();
