@@ -736,3 +736,78 @@ fn tile_property_records_their_offsets_mask_bounds_size_hints_and_debug() {
     assert_eq!(records.size_hint(), (0, Some(0)));
     assert!(records.next().is_none());
 }
+
+#[test]
+fn planes_and_objects_read_back_every_field_written() {
+    use wap_core::ObjectType;
+    let mut data = synth::level(7, 40, 20);
+    // Fields the generator leaves at zero, given values.
+    let main = &mut data.planes[1];
+    main.header.z.set(5);
+    main.header.reserved3.set(11);
+    main.header.reserved4.set(12);
+    let object = &mut main.objects[0];
+    object.fixed.id.set(1234);
+    object.fixed.z.set(-7);
+    object.fixed.user_flags.set(0b101);
+    object.name = b"Nm".to_vec();
+    object.animation = b"ANI".to_vec();
+    data.planes[0].tiles[0] = 0xEEEE_EEEE; // a filled tile
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let plane = level.plane(1).unwrap().unwrap();
+    assert!(plane.is_main() && !level.plane(0).unwrap().unwrap().is_main());
+    assert_eq!((plane.z(), plane.scroll_words()), (5, (11, 12)));
+    assert_eq!(
+        plane.image_set_count() as usize,
+        data.planes[1].image_sets.len()
+    );
+    let debug = format!("{plane:?}");
+    assert!(
+        debug.starts_with("Plane {") && debug.contains("Action"),
+        "{debug}"
+    );
+    // Invisible and filled tiles, counted here from the tiles written.
+    for (p, want) in data.planes.iter().enumerate() {
+        let count = |v: u32| want.tiles.iter().filter(|&&t| t == v).count();
+        let plane = level.plane(p).unwrap().unwrap();
+        assert_eq!(
+            plane.special_tile_counts(),
+            (count(0xFFFF_FFFF), count(0xEEEE_EEEE)),
+            "plane {p}"
+        );
+    }
+    assert!(data.planes[1].tiles.contains(&0xFFFF_FFFF));
+    assert!(level.plane(0).unwrap().unwrap().special_tile_counts().1 > 0);
+    let mut objects = plane.objects();
+    let count = data.planes[1].objects.len();
+    assert_eq!(objects.size_hint(), (0, Some(count)));
+    let first = objects.next().unwrap().unwrap();
+    assert_eq!(objects.size_hint(), (0, Some(count - 1)));
+    assert_eq!(
+        (first.id(), first.z(), first.user_flags()),
+        (1234, -7, 0b101)
+    );
+    assert_eq!((first.name(), first.animation()), (&b"Nm"[..], &b"ANI"[..]));
+    let flags: Vec<bool> = (0..=13).map(|n| first.user_flag(n)).collect();
+    let mut want = vec![false; 14];
+    want[1] = true;
+    want[3] = true;
+    assert_eq!(flags, want);
+    let debug = format!("{first:?}");
+    assert!(
+        debug.starts_with("Object {") && debug.contains("1234"),
+        "{debug}"
+    );
+    let names: Vec<_> = [
+        0x001, 0x002, 0x004, 0x008, 0x010, 0x020, 0x040, 0x080, 0x100, 0x200, 0x300, 0x400, 0x2000,
+    ]
+    .map(|v| ObjectType(v).name())
+    .into();
+    let want = [
+        "generic", "player", "enemy", "powerup", "shot", "pshot", "eshot", "special", "user1",
+        "user2", "user3", "user4",
+    ];
+    assert_eq!(names[..12], want.map(Some));
+    assert_eq!(names[12], None);
+}
