@@ -767,6 +767,11 @@ fn planes_and_objects_read_back_every_field_written() {
         debug.starts_with("Plane {") && debug.contains("Action"),
         "{debug}"
     );
+    let debug = format!("{:?}", plane.image_sets());
+    assert!(
+        debug.starts_with("ImageSets {") && debug.contains("plane: 1"),
+        "{debug}"
+    );
     // Invisible and filled tiles, counted here from the tiles written.
     for (p, want) in data.planes.iter().enumerate() {
         let count = |v: u32| want.tiles.iter().filter(|&&t| t == v).count();
