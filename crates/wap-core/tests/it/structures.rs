@@ -738,7 +738,7 @@ fn tile_property_records_their_offsets_mask_bounds_size_hints_and_debug() {
 }
 
 #[test]
-fn planes_and_objects_read_back_every_field_written() {
+fn planes_and_objects_give_every_field_written() {
     use wap_core::ObjectType;
     let mut data = synth::level(7, 40, 20);
     // Fields the generator leaves at zero, given values.
