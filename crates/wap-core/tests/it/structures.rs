@@ -753,6 +753,7 @@ fn planes_and_objects_give_every_field_written() {
     object.name = b"Nm".to_vec();
     object.animation = b"ANI".to_vec();
     data.planes[0].tiles[0] = 0xEEEE_EEEE; // a filled tile
+    data.planes[1].image_sets.push(b"SECOND".to_vec());
     let image = data.image().unwrap();
     let level = Level::parse(&image).unwrap();
     let plane = level.plane(1).unwrap().unwrap();
