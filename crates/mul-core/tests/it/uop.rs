@@ -38,11 +38,14 @@ fn the_hash_matches_lookup3_and_the_uo_names() {
         0xCB36_450C_320C_D308
     );
     assert_eq!(map_chunk_name(3, 17), "build/map3legacymul/00000017.dat");
-    // Keys of 12, 13 and 24 bytes take the block loop's edges.
+    // Keys of 12, 13 and 24 bytes take the block loop's edges (the 12- and 24-byte values
+    // from an independent Python port of lookup3.c checked against the vectors above).
     let a = hashlittle2(b"abcdefghijkl", 0, 0);
     let b = hashlittle2(b"abcdefghijklm", 0, 0);
     let c = hashlittle2(b"abcdefghijklmnopqrstuvwx", 0, 0);
     assert!(a != b && b != c && a != c);
+    assert_eq!(a, (0x4012_F87B, 0x75B5_0EC0));
+    assert_eq!(c, (0x1B63_1FEA, 0xE0BD_774E));
 }
 
 /// How the foreign writer lays a container out.
@@ -304,9 +307,10 @@ fn broken_containers_and_entries_are_clear_errors() {
         matches!(err.kind(), Some(ErrorKind::UopMagic { found: 0x004C_554D })),
         "{err}"
     );
+    // Too short for a header: the bytes there are, as a little-endian number.
     assert!(matches!(
         kind(UopFile::parse(b"MYP", &limits)),
-        Some(ErrorKind::UopMagic { .. })
+        Some(ErrorKind::UopMagic { found: 0x0050_594D })
     ));
     // The first table past the end.
     let mut bad = good.clone();
@@ -661,4 +665,35 @@ fn a_chunk_of_more_than_4096_blocks_or_none_is_refused_before_decoding() {
             "{len} bytes, compressed {compress}: {err}"
         );
     }
+}
+
+#[test]
+fn entries_their_indexes_compression_names_and_debug() {
+    let limits = Limits::default();
+    let data = one_file(vec![1; 196 * 3], true);
+    let file = UopFile::parse(&data, &limits).unwrap();
+    let entries = file.entries();
+    assert!(!entries.is_empty());
+    for (i, e) in entries.iter().enumerate() {
+        assert_eq!(e.index(), i);
+    }
+    assert_eq!(
+        [
+            mul_core::Compression::None,
+            mul_core::Compression::Zlib,
+            mul_core::Compression::Other(3)
+        ]
+        .map(mul_core::Compression::name),
+        ["none", "zlib", "other"]
+    );
+    let debug = format!("{:?}", entries[0]);
+    assert!(
+        debug.starts_with("UopEntry {") && debug.len() < 1024,
+        "{debug}"
+    );
+    let debug = format!("{file:?}");
+    assert!(
+        debug.starts_with("UopFile {") && debug.len() < 1024,
+        "{debug}"
+    );
 }
