@@ -670,10 +670,21 @@ fn a_chunk_of_more_than_4096_blocks_or_none_is_refused_before_decoding() {
 #[test]
 fn entries_their_indexes_compression_names_and_debug() {
     let limits = Limits::default();
-    let data = one_file(vec![1; 196 * 3], true);
+    let files = [
+        (name_hash("build/a/0.dat"), vec![1; 300], true),
+        (name_hash("build/a/1.dat"), vec![2; 300], false),
+    ];
+    let f = Foreign {
+        padding: 0,
+        capacity: 100,
+        compress_every: 0,
+        gaps: 0,
+        reverse: false,
+    };
+    let data = foreign_container(&files, &f);
     let file = UopFile::parse(&data, &limits).unwrap();
     let entries = file.entries();
-    assert!(!entries.is_empty());
+    assert_eq!(entries.len(), 2);
     for (i, e) in entries.iter().enumerate() {
         assert_eq!(e.index(), i);
     }
