@@ -707,4 +707,14 @@ fn entries_their_indexes_compression_names_and_debug() {
         debug.starts_with("UopFile {") && debug.len() < 1024,
         "{debug}"
     );
+    // The Adler-32 of the stored bytes: right as written, wrong after a byte changes.
+    assert!(entries.iter().all(|e| file.check_adler32(e).unwrap()));
+    let stored = file.stored(&entries[1]).unwrap();
+    let at = stored.as_ptr() as usize - data.as_ptr() as usize;
+    let mut changed = data.clone();
+    changed[at] ^= 0xFF;
+    let file = UopFile::parse(&changed, &limits).unwrap();
+    let entries = file.entries();
+    assert!(!file.check_adler32(&entries[1]).unwrap());
+    assert!(file.check_adler32(&entries[0]).unwrap());
 }
