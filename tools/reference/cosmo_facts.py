@@ -4,8 +4,9 @@
 From the raw bytes of COSMO1.STN and COSMO1.VOL, with the Python standard library only and
 the format facts of `docs/formats/cosmo.md` ("Maps", "Sprites"), not the Rust readers:
 the cells no tile is drawn in over the 13 maps, the sprite table's figures (types, frame
-records, frames by type, distinct starts, the furthest byte of ACTORS.MNI a frame reaches)
-and the special actors of each map. `tools/reference/goldens/cosmo_facts.json` is its
+records, frames by type, distinct starts, the furthest byte of ACTORS.MNI a frame reaches),
+the special actors of each map, each map's width, height, actors, backdrop and music, and
+the tile attribute figures (as `cosmo_goldens.py` computes them). `tools/reference/goldens/cosmo_facts.json` is its
 output; the tests read that file.
 
     python3 tools/reference/cosmo_facts.py COSMO_DIR            # print the figures
@@ -17,7 +18,14 @@ import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cosmo_goldens import directory, entry_bytes, facts_main, find  # noqa: E402
+from cosmo_goldens import (  # noqa: E402
+    directory,
+    entry_bytes,
+    facts_main,
+    find,
+    map_header,
+    tile_attributes,
+)
 
 MAPS = [f"A{i}.MNI" for i in range(1, 12)] + ["BONUS1.MNI", "BONUS2.MNI"]
 SEGMENT = 65535  # ACTORS.MNI is loaded in 65,535-byte segments; a frame's offset is within one
@@ -32,8 +40,11 @@ def facts(folder):
     assert directory(vol)
     not_drawn = 0
     specials = {}
+    maps = {}
     for name in MAPS:
         m = entry_bytes(vol, name)
+        h = map_header(m)
+        maps[name] = [h[k] for k in ("width", "height", "actors", "backdrop", "music")]
         _, _, actor_words = struct.unpack_from("<HHH", m, 0)
         actors = [struct.unpack_from("<HHH", m, 6 + 6 * i) for i in range(actor_words // 3)]
         specials[name] = sum(1 for kind, _, _ in actors if kind < SPECIAL_BELOW)
@@ -64,6 +75,8 @@ def facts(folder):
         "distinct_starts": len(starts),
         "furthest_frame_byte": furthest,
         "special_actors": specials,
+        "maps": maps,
+        "tileattr": tile_attributes(entry_bytes(stn, "TILEATTR.MNI")),
     }
 
 

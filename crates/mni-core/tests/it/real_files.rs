@@ -1,9 +1,10 @@
 //! Tests on the real episode 1 shareware files (`$GAMEDATA_DIR/cosmo/COSMO1.STN`, `.VOL`).
 //!
 //! Ignored by default; run with `GAMEDATA_DIR=../shared/data cargo test -- --include-ignored`.
-//! The expected directories, map sizes and actor counts were read independently of this crate
-//! and agree with `../shared/data/MANIFEST.md`; the sprite table's figures, the cells not drawn
-//! and the special actors come from `tools/reference/cosmo_facts.py` (its output,
+//! The expected directories agree with `../shared/data/MANIFEST.md` and with
+//! `tools/reference/cosmo_goldens.py`'s listings (the CLI's goldens); the maps' sizes, actors,
+//! backdrops and music, the tile attribute figures, the sprite table's figures, the cells not
+//! drawn and the special actors come from `tools/reference/cosmo_facts.py` (its output,
 //! `tools/reference/goldens/cosmo_facts.json`, is read by the tests; `.ci/run` runs the script
 //! and compares).
 
@@ -85,22 +86,25 @@ const VOL: [(&str, u32, u32); 36] = [
     ("PREVDEMO.MNI", 1358170, 1769),
 ];
 
-/// (name, width, height, actors, backdrop, music) of the 13 maps.
-const MAPS: [(&str, u16, u16, usize, u8, u8); 13] = [
-    ("A1.MNI", 512, 64, 270, 11, 8),
-    ("A2.MNI", 512, 64, 314, 11, 8),
-    ("A3.MNI", 512, 64, 288, 14, 12),
-    ("A4.MNI", 512, 64, 245, 22, 3),
-    ("A5.MNI", 128, 256, 395, 21, 17),
-    ("A6.MNI", 128, 256, 225, 20, 0),
-    ("A7.MNI", 128, 256, 361, 3, 9),
-    ("A8.MNI", 128, 256, 328, 18, 9),
-    ("A9.MNI", 512, 64, 203, 15, 14),
-    ("A10.MNI", 128, 256, 437, 21, 18),
-    ("A11.MNI", 64, 512, 75, 6, 0),
-    ("BONUS1.MNI", 64, 512, 210, 12, 10),
-    ("BONUS2.MNI", 512, 64, 341, 13, 10),
-];
+/// (name, width, height, actors, backdrop, music) of the 13 maps, from
+/// `tools/reference/cosmo_facts.py` (goldens/cosmo_facts.json, "maps").
+fn maps() -> Vec<(String, u16, u16, usize, u8, u8)> {
+    let facts = gamedata_testkit::reference("cosmo_facts.json");
+    let maps = facts["maps"].as_object().unwrap();
+    let n = |v: &serde_json::Value| v.as_u64().unwrap();
+    maps.iter()
+        .map(|(name, m)| {
+            (
+                name.clone(),
+                u16::try_from(n(&m[0])).unwrap(),
+                u16::try_from(n(&m[1])).unwrap(),
+                usize::try_from(n(&m[2])).unwrap(),
+                u8::try_from(n(&m[3])).unwrap(),
+                u8::try_from(n(&m[4])).unwrap(),
+            )
+        })
+        .collect()
+}
 
 fn check_directory(
     group: &GroupFile<'_>,
@@ -142,14 +146,30 @@ fn tile_attribute_figures_match_the_seed() {
     let f = files();
     let ep = f.episode().unwrap();
     let s = ep.tile_attributes().unwrap().summary();
-    assert_eq!(s.tiles, 3000);
-    assert_eq!(s.south_only, 159);
-    assert_eq!(s.other_mix, 130);
-    assert_eq!(s.blocks_nothing, 1986);
-    assert_eq!(s.blocks_everything, 725);
+    // The figures of tools/reference/cosmo_facts.py (goldens/cosmo_facts.json, "tileattr").
+    let facts = gamedata_testkit::reference("cosmo_facts.json");
+    let want = &facts["tileattr"];
+    let n = |key: &str| want[key].as_u64().unwrap();
+    assert_eq!(u64::from(s.tiles), n("tiles"));
+    assert_eq!(u64::from(s.south_only), n("south_only"));
+    assert_eq!(u64::from(s.other_mix), n("other_mix"));
+    assert_eq!(u64::from(s.blocks_nothing), n("blocks_nothing"));
+    assert_eq!(u64::from(s.blocks_everything), n("blocks_everything"));
     // "90% of the tiles" block nothing or everything (seed): 2,711 / 3,000 = 90.4%.
     assert_eq!(s.blocks_nothing + s.blocks_everything, 2711);
-    assert_eq!(s.flags, [967, 832, 774, 774, 180, 1006, 295, 363]);
+    let flags: Vec<u64> = [
+        "block_south",
+        "block_north",
+        "block_west",
+        "block_east",
+        "slippery",
+        "in_front",
+        "sloped",
+        "clingable",
+    ]
+    .map(|f| want["flags"][f].as_u64().unwrap())
+    .into();
+    assert_eq!(s.flags.map(u64::from).to_vec(), flags);
 }
 
 #[test]
@@ -162,15 +182,17 @@ fn all_thirteen_maps_parse() {
         .map(|e| e.name_lossy().into_owned())
         .collect();
     names.sort();
-    let mut expected: Vec<&str> = MAPS.iter().map(|m| m.0).collect();
+    let maps = maps();
+    assert_eq!(maps.len(), 13);
+    let mut expected: Vec<&str> = maps.iter().map(|m| m.0.as_str()).collect();
     expected.sort();
     assert_eq!(names, expected);
     let attrs: TileAttrTable<'_> = ep.tile_attributes().unwrap();
     let images = ep.tile_images().unwrap();
     assert_eq!((images.solid.len(), images.masked.len()), (2000, 1000));
     let mut not_drawn = 0;
-    for (name, width, height, actors, backdrop, music) in MAPS {
-        let map = ep.map(name).unwrap();
+    for (name, width, height, actors, backdrop, music) in maps.iter().cloned() {
+        let map = ep.map(&name).unwrap();
         assert_eq!(
             (map.width(), map.height(), map.actors().len()),
             (width, height, actors),
