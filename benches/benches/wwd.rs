@@ -163,7 +163,7 @@ fn open(file: &[u8]) -> LevelFile {
 
 /// Opens a level from bytes already read (what `LevelFile::open` does after the read).
 fn open_owned(file: Vec<u8>) -> LevelFile {
-    LevelFile::from_data(FileData::Read(file), &Limits::default()).unwrap()
+    LevelFile::from_data(FileData::from(file), &Limits::default()).unwrap()
 }
 
 /// Every file's bytes, as read from disk: the input of one iteration (not timed).

@@ -9,6 +9,7 @@ use std::fs::File;
 use std::io::Read;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use memmap2::{Mmap, MmapOptions};
 
@@ -129,22 +130,48 @@ impl MapOptions {
     }
 }
 
-/// A file's bytes, owned: mapped or read. Views borrow from it (`&data[..]` or
-/// [`FileData::as_bytes`]) and live no longer than it.
+/// A file's bytes, owned: a memory map, or bytes in memory held any way the caller likes.
+/// Views borrow from it (`&data[..]` or [`FileData::as_bytes`]) and live no longer than it.
 ///
-/// Its `Debug` prints the kind and length, never the bytes.
-pub enum FileData {
-    /// A read-only memory map of the file.
+/// Made by [`FileData::read`] and [`FileData::map`] from a path, or from bytes the caller
+/// already holds, without a copy: a `Vec<u8>`, a `Box<[u8]>`, an `Arc<[u8]>` (a slice of an
+/// archive, a buffer another owner shares), a `&'static [u8]` (`include_bytes!`), or any
+/// `AsRef<[u8]> + Send + Sync + 'static` through [`FileData::from_owner`]:
+///
+/// ```
+/// use std::sync::Arc;
+/// use gamedata_io::FileData;
+///
+/// let shared: Arc<[u8]> = Arc::from(&b"MAP0"[..]);
+/// let data = FileData::from(Arc::clone(&shared));
+/// assert_eq!(&data[..], b"MAP0");
+/// assert!(!data.is_mapped());
+/// let borrowed = FileData::from(&b"static bytes"[..]);
+/// assert_eq!(borrowed.len(), 12);
+/// ```
+///
+/// It is `Send + Sync`; its `Debug` prints the kind and length, never the bytes.
+pub struct FileData {
+    inner: Owner,
+}
+
+/// Who holds the bytes.
+enum Owner {
     Mapped(Mmap),
-    /// The file read into memory.
-    Read(Vec<u8>),
+    Vec(Vec<u8>),
+    Shared(Arc<[u8]>),
+    Static(&'static [u8]),
+    Other(Box<dyn AsRef<[u8]> + Send + Sync>),
 }
 
 impl fmt::Debug for FileData {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self {
-            FileData::Mapped(_) => "Mapped",
-            FileData::Read(_) => "Read",
+        let kind = match self.inner {
+            Owner::Mapped(_) => "Mapped",
+            Owner::Vec(_) => "Vec",
+            Owner::Shared(_) => "Shared",
+            Owner::Static(_) => "Static",
+            Owner::Other(_) => "Other",
         };
         f.debug_struct("FileData")
             .field("kind", &kind)
@@ -153,7 +180,56 @@ impl fmt::Debug for FileData {
     }
 }
 
+impl From<Vec<u8>> for FileData {
+    /// Takes the vector, no copy.
+    fn from(bytes: Vec<u8>) -> Self {
+        FileData {
+            inner: Owner::Vec(bytes),
+        }
+    }
+}
+
+impl From<Box<[u8]>> for FileData {
+    /// Takes the box, no copy.
+    fn from(bytes: Box<[u8]>) -> Self {
+        Vec::from(bytes).into()
+    }
+}
+
+impl From<Arc<[u8]>> for FileData {
+    /// Shares the bytes, no copy.
+    fn from(bytes: Arc<[u8]>) -> Self {
+        FileData {
+            inner: Owner::Shared(bytes),
+        }
+    }
+}
+
+impl From<&'static [u8]> for FileData {
+    /// Borrows the bytes for good, no copy.
+    fn from(bytes: &'static [u8]) -> Self {
+        FileData {
+            inner: Owner::Static(bytes),
+        }
+    }
+}
+
+impl<const N: usize> From<&'static [u8; N]> for FileData {
+    /// Borrows the bytes for good, no copy (`include_bytes!`'s type).
+    fn from(bytes: &'static [u8; N]) -> Self {
+        FileData::from(&bytes[..])
+    }
+}
+
 impl FileData {
+    /// Wraps any owner of bytes (a buffer a binding's object owns, a decoded archive
+    /// entry): the views borrow its `as_ref()` for as long as the `FileData` lives. No copy.
+    pub fn from_owner<T: AsRef<[u8]> + Send + Sync + 'static>(owner: T) -> Self {
+        FileData {
+            inner: Owner::Other(Box::new(owner)),
+        }
+    }
+
     /// Reads the whole file into memory with the default [`Limits`]. Safe: later changes to
     /// the file are not seen.
     ///
@@ -182,10 +258,10 @@ impl FileData {
         }
         if metadata.is_file() {
             return read_regular(file, metadata.len())
-                .map(FileData::Read)
+                .map(FileData::from)
                 .map_err(io);
         }
-        read_stream(file, path, limits.max_stream_bytes).map(FileData::Read)
+        read_stream(file, path, limits.max_stream_bytes).map(FileData::from)
     }
 
     /// Maps the file read-only, lazily and with no advice: pages are read on first touch,
@@ -233,10 +309,10 @@ impl FileData {
         }
         if !metadata.is_file() {
             let cap = Limits::DEFAULT_MAX_STREAM_BYTES;
-            return read_stream(file, path, cap).map(FileData::Read);
+            return read_stream(file, path, cap).map(FileData::from);
         }
         if metadata.len() == 0 {
-            return Ok(FileData::Read(Vec::new()));
+            return Ok(FileData::from(Vec::new()));
         }
         let mut mmap_options = MmapOptions::new();
         if options.populate {
@@ -246,20 +322,25 @@ impl FileData {
         // or truncation of the file while the map lives).
         let map = unsafe { mmap_options.map(&file) }.map_err(io)?;
         advise(&map, options.access);
-        Ok(FileData::Mapped(map))
+        Ok(FileData {
+            inner: Owner::Mapped(map),
+        })
     }
 
     /// The bytes.
     pub fn as_bytes(&self) -> &[u8] {
-        match self {
-            FileData::Mapped(m) => m,
-            FileData::Read(v) => v,
+        match &self.inner {
+            Owner::Mapped(m) => m,
+            Owner::Vec(v) => v,
+            Owner::Shared(a) => a,
+            Owner::Static(s) => s,
+            Owner::Other(o) => (**o).as_ref(),
         }
     }
 
     /// True if the bytes are a memory map.
     pub fn is_mapped(&self) -> bool {
-        matches!(self, FileData::Mapped(_))
+        matches!(self.inner, Owner::Mapped(_))
     }
 }
 

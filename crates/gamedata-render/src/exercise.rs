@@ -277,7 +277,7 @@ pub fn wwd_collision(data: &[u8]) -> u64 {
         max_decoded_bytes: 16 << 20,
         ..Limits::default()
     };
-    let file = match LevelFile::from_data(FileData::Read(data.to_vec()), &limits) {
+    let file = match LevelFile::from_data(FileData::from(data.to_vec()), &limits) {
         Ok(file) => file,
         Err(e) => return e.to_string().len() as u64,
     };

@@ -349,8 +349,8 @@ pub fn episode(data: &[u8]) -> u64 {
             stn: "COSMO1.STN".into(),
             vol: "COSMO1.VOL".into(),
         },
-        gamedata_io::FileData::Read(stn.to_vec()),
-        gamedata_io::FileData::Read(vol.to_vec()),
+        gamedata_io::FileData::from(stn.to_vec()),
+        gamedata_io::FileData::from(vol.to_vec()),
     );
     let same = files.episode().map(|e| (e.stn.len(), e.vol.len()));
     let episode = match crate::episode::Episode::parse(stn, vol) {

@@ -200,3 +200,38 @@ fn an_endless_device_is_refused_at_the_cap() {
     let err = unsafe { FileData::map(zero) }.unwrap_err();
     assert!(matches!(err, FileError::StreamTooLong { limit, .. } if limit == cap));
 }
+
+#[test]
+fn bytes_the_caller_owns_are_held_without_a_copy() {
+    let bytes: Vec<u8> = (0..=255u8).collect();
+    let address = bytes.as_ptr();
+    let from_vec = FileData::from(bytes);
+    assert_eq!(from_vec.as_ptr(), address, "a Vec is taken, not copied");
+    assert_eq!(from_vec[255], 255);
+
+    let shared: std::sync::Arc<[u8]> = std::sync::Arc::from(&b"shared bytes"[..]);
+    let from_arc = FileData::from(std::sync::Arc::clone(&shared));
+    assert_eq!(from_arc.as_ptr(), shared.as_ptr(), "an Arc is shared");
+    assert_eq!(std::sync::Arc::strong_count(&shared), 2);
+    drop(from_arc);
+    assert_eq!(std::sync::Arc::strong_count(&shared), 1, "dropping lets go of it");
+
+    static BYTES: [u8; 4] = *b"WWD!";
+    let from_static = FileData::from(&BYTES);
+    assert_eq!(from_static.as_ptr(), BYTES.as_ptr());
+    assert_eq!(format!("{from_static:?}"), "FileData { kind: \"Static\", len: 4 }");
+
+    struct Buffer(Vec<u8>);
+    impl AsRef<[u8]> for Buffer {
+        fn as_ref(&self) -> &[u8] {
+            &self.0[1..]
+        }
+    }
+    let other = FileData::from_owner(Buffer(vec![9, 8, 7]));
+    assert_eq!(&other[..], [8, 7]);
+    assert!(!other.is_mapped());
+    assert_eq!(format!("{other:?}"), "FileData { kind: \"Other\", len: 2 }");
+
+    fn send_sync<T: Send + Sync>(_: &T) {}
+    send_sync(&other);
+}

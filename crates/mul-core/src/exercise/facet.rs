@@ -181,7 +181,7 @@ pub fn folder(data: &[u8]) -> u64 {
     } else {
         MapFormat::Uop
     };
-    let own = |bytes: &[u8]| FileData::Read(bytes.to_vec());
+    let own = |bytes: &[u8]| FileData::from(bytes.to_vec());
     let some = |bytes: &[u8]| (!bytes.is_empty()).then(|| own(bytes));
     let name = |n: &str| std::path::PathBuf::from(n);
     let paths = FacetPaths {

@@ -89,9 +89,9 @@ fn paths(map_format: MapFormat) -> FacetPaths {
 
 fn data(map: Vec<u8>, staidx: Vec<u8>, statics: Vec<u8>) -> FacetData {
     FacetData {
-        map: FileData::Read(map),
-        staidx: FileData::Read(staidx),
-        statics: FileData::Read(statics),
+        map: FileData::from(map),
+        staidx: FileData::from(staidx),
+        statics: FileData::from(statics),
         tiledata: None,
         radarcol: None,
         hues: None,

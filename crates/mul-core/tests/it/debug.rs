@@ -77,9 +77,9 @@ fn debug_of_a_full_size_facet_and_its_parts_is_bounded() {
         diffs: Default::default(),
     };
     let data = FacetData {
-        map: gamedata_io::FileData::Read(uop),
-        staidx: gamedata_io::FileData::Read(world.staidx.clone()),
-        statics: gamedata_io::FileData::Read(world.statics.clone()),
+        map: gamedata_io::FileData::from(uop),
+        staidx: gamedata_io::FileData::from(world.staidx.clone()),
+        statics: gamedata_io::FileData::from(world.statics.clone()),
         tiledata: None,
         radarcol: None,
         hues: None,

@@ -77,9 +77,9 @@ fn facet_in_memory(facet: u8, blocks: usize, format: MapFormat) -> mul_core::Res
         diffs: DiffPaths::default(),
     };
     let data = FacetData {
-        map: FileData::Read(map),
-        staidx: FileData::Read(Vec::new()),
-        statics: FileData::Read(Vec::new()),
+        map: FileData::from(map),
+        staidx: FileData::from(Vec::new()),
+        statics: FileData::from(Vec::new()),
         tiledata: None,
         radarcol: None,
         hues: None,

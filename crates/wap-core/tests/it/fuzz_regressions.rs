@@ -73,7 +73,7 @@ fn every_seed_gets_past_its_target_s_first_parse() {
         ("uncompressed", false, false),
     ] {
         let data = read(&format!("wwd_level/{name}"));
-        let file = LevelFile::from_data(FileData::Read(data), &Limits::default()).unwrap();
+        let file = LevelFile::from_data(FileData::from(data), &Limits::default()).unwrap();
         assert_eq!(file.compressed(), compressed, "{name}");
         if walk {
             walks(&file.level().unwrap(), name);

@@ -36,7 +36,7 @@ fn main_block() -> Vec<u8> {
 }
 
 fn open(bytes: Vec<u8>) -> wap_core::Result<LevelFile> {
-    LevelFile::from_data(FileData::Read(bytes), &Limits::default())
+    LevelFile::from_data(FileData::from(bytes), &Limits::default())
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn broken_levels_are_clear_errors() {
         max_decoded_bytes: 32_000_000,
         ..Limits::default()
     };
-    let err = LevelFile::from_data(FileData::Read(big), &limits).unwrap_err();
+    let err = LevelFile::from_data(FileData::from(big), &limits).unwrap_err();
     assert!(
         matches!(err.kind(), Some(ErrorKind::Limit(l)) if l.found == 40_000_000),
         "{err}"
@@ -205,7 +205,7 @@ fn mutated_levels_never_panic() {
         gamedata_testkit::MutationPlan::default(),
         |data| {
             if let Ok(level) =
-                LevelFile::from_data(FileData::Read(data.to_vec()), &Limits::default())
+                LevelFile::from_data(FileData::from(data.to_vec()), &Limits::default())
             {
                 let _ = (
                     level.checksum_class(),

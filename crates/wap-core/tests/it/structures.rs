@@ -35,7 +35,7 @@ fn a_written_level_reads_back_as_written() {
     let data = synth::level(7, 40, 20);
     for compress in [false, true] {
         let file = data.to_file(compress).unwrap();
-        let owner = LevelFile::from_data(FileData::Read(file), &Limits::default()).unwrap();
+        let owner = LevelFile::from_data(FileData::from(file), &Limits::default()).unwrap();
         assert_eq!(owner.compressed(), compress);
         assert_eq!(owner.checksum_class(), ChecksumClass::Exact);
         let level = owner.level().unwrap();

@@ -121,7 +121,7 @@ fn the_writer_re_emits_every_main_block_byte_for_byte() {
         // Parse, write (compressed and not), parse: the same level, the base checksum.
         for compress in [true, false] {
             let written = data.to_file(compress).unwrap();
-            let again = LevelFile::from_data(FileData::Read(written), &Limits::default()).unwrap();
+            let again = LevelFile::from_data(FileData::from(written), &Limits::default()).unwrap();
             assert_eq!(again.compressed(), compress, "{file}");
             assert_eq!(
                 again.checksum_class(),
