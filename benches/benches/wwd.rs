@@ -21,9 +21,10 @@ use std::path::PathBuf;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use flate2::{Decompress, FlushDecompress};
-use gamedata_io::{FileData, Limits};
 use wap_core::raw::{TILE_FILLED, TILE_INVISIBLE};
-use wap_core::{AttributesData, Level, LevelData, LevelFile, TileAttributes, read_header, synth};
+use wap_core::{
+    AttributesData, Level, LevelData, LevelFile, LevelOptions, TileAttributes, read_header, synth,
+};
 
 struct Levels {
     /// (name, file bytes)
@@ -163,7 +164,7 @@ fn open(file: &[u8]) -> LevelFile {
 
 /// Opens a level from bytes already read (what `LevelFile::open` does after the read).
 fn open_owned(file: Vec<u8>) -> LevelFile {
-    LevelFile::from_data(FileData::from(file), &Limits::default()).unwrap()
+    LevelFile::from_data(file, &LevelOptions::default()).unwrap()
 }
 
 /// Every file's bytes, as read from disk: the input of one iteration (not timed).
@@ -266,7 +267,7 @@ fn header_only(c: &mut Criterion) {
     g.bench_function("read_and_open", |b| {
         b.iter(|| {
             for path in &levels.paths {
-                black_box(LevelFile::open(black_box(path), &Limits::default()).unwrap());
+                black_box(LevelFile::open(black_box(path)).unwrap());
             }
         })
     });

@@ -88,7 +88,7 @@ mod records;
 mod text;
 
 pub use bytes::{Bytes, ReadError};
-pub use error::FormatError;
+pub use error::{DataError, FormatError};
 pub use file::{Access, FileData, FileError, MapOptions};
 pub use find::{file_name, find_file_ignoring_case, find_optional};
 pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};

@@ -15,14 +15,14 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use gamedata_io::Limits;
 use gamedata_io::exercise::split_parts;
-use gamedata_io::{FileData, Limits};
 use mni_core::{
     ActorDraw, ActorKind, ActorSprite, ActorSprites, Backdrop, Map, MaskedTiles, SolidTiles,
     TileAttrTable, TileImages,
 };
 use mul_core::{Facet, FacetBytes, MapSize, RadarColours, rgb555_to_rgb8};
-use wap_core::{Attribute, LevelFile, Plane, Tile, TilePropertyIndex};
+use wap_core::{Attribute, LevelFile, LevelOptions, Plane, Tile, TilePropertyIndex};
 
 use crate::uo::{RadarOptions, radar, radar_with_progress, write_radar_png};
 use crate::{Region, RenderError, RgbaImage, cosmo, wwd};
@@ -277,7 +277,7 @@ pub fn wwd_collision(data: &[u8]) -> u64 {
         max_decoded_bytes: 16 << 20,
         ..Limits::default()
     };
-    let file = match LevelFile::from_data(FileData::from(data.to_vec()), &limits) {
+    let file = match LevelFile::from_data(data.to_vec(), &LevelOptions { limits }) {
         Ok(file) => file,
         Err(e) => return e.to_string().len() as u64,
     };

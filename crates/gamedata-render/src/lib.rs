@@ -202,7 +202,7 @@ pub enum RenderError {
     },
     /// A level could not be read while drawing (a bad object list).
     #[error(transparent)]
-    Level(#[from] wap_core::Error),
+    Level(#[from] wap_core::DataError),
     /// The PNG encoder or its writer failed.
     #[error("writing the PNG: {0}")]
     Png(#[from] png::EncodingError),

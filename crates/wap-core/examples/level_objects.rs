@@ -3,13 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use wap_core::{LevelFile, Limits};
+use wap_core::LevelFile;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
         .nth(1)
         .ok_or("usage: level_objects FILE.WWD")?;
-    let file = LevelFile::open(&path, &Limits::default())?;
+    let file = LevelFile::open(&path)?;
     let level = file.level()?;
     println!("{} ({})", level.header().name_lossy(), level.game().name());
     let mut by_logic: BTreeMap<String, usize> = BTreeMap::new();

@@ -1,20 +1,9 @@
-//! Opens every .wwd file (any letter case) of a folder and walks every plane, object and
-//! tile property record; prints one line a level and exits 1 if one failed.
+//! Opens every .wwd file (any letter case) of a folder and reads every plane, object and
+//! tile property record ([`wap_core::Level::validate`]); prints one line a level and exits
+//! 1 if one failed.
 //! `cargo run -p wap-core --example validate -- DIR`
 
-use wap_core::{Level, LevelFile, Limits};
-
-fn walk(level: &Level<'_>) -> wap_core::Result<usize> {
-    let mut objects = 0;
-    for plane in level.planes() {
-        for object in plane?.objects() {
-            object?;
-            objects += 1;
-        }
-    }
-    level.tile_properties()?.collect()?;
-    Ok(objects)
-}
+use wap_core::LevelFile;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = std::env::args().nth(1).ok_or("usage: validate DIR")?;
@@ -25,10 +14,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     paths.sort();
     let mut failed = 0;
     for path in &paths {
-        let result =
-            LevelFile::open(path, &Limits::default()).and_then(|file| walk(&file.level()?));
+        let result = LevelFile::open(path).and_then(|file| Ok(file.level()?.validate()?));
         match &result {
-            Ok(objects) => println!("ok      {} ({objects} objects)", path.display()),
+            Ok(counts) => println!("ok      {} ({} objects)", path.display(), counts.objects),
             Err(e) => println!("FAILED  {}: {e}", path.display()),
         }
         failed += usize::from(result.is_err());

@@ -12,11 +12,11 @@ use std::io::Write as _;
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use gamedata_io::{CodePage, FileData, Limits, decode};
+use gamedata_io::{CodePage, Limits, decode};
 
 use crate::header::Header;
 use crate::level::Level;
-use crate::level_file::LevelFile;
+use crate::level_file::{LevelFile, LevelOptions};
 use crate::raw::{FLAG_COMPRESS, HEADER_LEN};
 
 /// Opens `data` as a level file with a 64 MiB limit and walks it (see [`walk`]); also reads
@@ -31,7 +31,7 @@ pub fn level(data: &[u8]) -> u64 {
         max_decoded_bytes: 64 << 20,
         ..Limits::default()
     };
-    match LevelFile::from_data(FileData::from(data.to_vec()), &limits) {
+    match LevelFile::from_data(data.to_vec(), &LevelOptions { limits }) {
         Ok(level) => {
             assert_eq!(level.file(), data);
             // The header read alone is the level's, field for field.
@@ -216,7 +216,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
         max_decoded_bytes: 64 << 20,
         ..Limits::default()
     };
-    let Ok(file) = LevelFile::from_data(FileData::from(data.to_vec()), &limits) else {
+    let Ok(file) = LevelFile::from_data(data.to_vec(), &LevelOptions { limits }) else {
         return 0;
     };
     let Ok(level) = file.level() else {
@@ -229,7 +229,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
     let Ok(written) = copy.to_file(compress) else {
         return 3;
     };
-    let again = LevelFile::from_data(FileData::from(written.clone()), &limits)
+    let again = LevelFile::from_data(written.clone(), &LevelOptions { limits })
         .expect("a written level file opens");
     let level_again = again.level().expect("a written level reads");
     let copy_again = LevelData::from_level(&level_again).expect("a written level copies");

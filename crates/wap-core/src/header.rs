@@ -6,7 +6,7 @@ use std::fmt;
 
 use gamedata_io::{Bytes, CodePage, decode, field_text};
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::raw::{FLAG_COMPRESS, FLAG_USE_Z, HEADER_LEN, WwdHeader};
 
 /// A view of a level's header.
@@ -30,7 +30,7 @@ impl<'data> Header<'data> {
     ///
     /// Returns `Err` ([`ErrorKind::TooShort`]) if `data` is shorter than the header, or
     /// ([`ErrorKind::Signature`]) if its first word is not 1,524.
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let raw = Bytes::new(data)
             .read_at::<WwdHeader>(0)
             .map_err(|_| ErrorKind::TooShort { found: data.len() })?;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use gamedata_io::{Bytes, Overlaps, PreviewTable};
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::header::Header;
 use crate::plane::Plane;
 use crate::raw::{HEADER_LEN, PLANE_HEADER_LEN, PlaneHeader};
@@ -74,7 +74,7 @@ impl<'data> Level<'data> {
     /// Returns `Err` ([`ErrorKind::TooShort`], [`ErrorKind::Signature`]) for a bad header, or
     /// ([`ErrorKind::PlaneTable`]) if `plane count * 160` bytes at the plane offset do not fit
     /// (the count overflowing included).
-    pub fn parse(image: &'data [u8]) -> Result<Self> {
+    pub fn parse(image: &'data [u8]) -> Result<Self, DataError> {
         let header = Header::parse(image)?;
         let (count, offset) = (header.plane_count(), header.raw().planes_offset.get());
         let planes = Bytes::new(image)
@@ -126,12 +126,16 @@ impl<'data> Level<'data> {
     ///
     /// The inner `Err` is [`ErrorKind::PlaneSize`] or [`ErrorKind::PlaneTiles`] when the plane's size
     /// or tiles are bad, [`ErrorKind::PlaneOverlap`] when its tiles overlap another plane's.
-    pub fn plane(&self, index: usize) -> Option<Result<Plane<'data>>> {
+    pub fn plane(&self, index: usize) -> Option<Result<Plane<'data>, DataError>> {
         let raw = self.planes.get(index)?;
         Some(self.checked_plane(index, raw))
     }
 
-    fn checked_plane(&self, index: usize, raw: &'data PlaneHeader) -> Result<Plane<'data>> {
+    fn checked_plane(
+        &self,
+        index: usize,
+        raw: &'data PlaneHeader,
+    ) -> Result<Plane<'data>, DataError> {
         let mut plane = Plane::new(index, raw, self.image)?;
         // (A plane with no names or objects walks none: its room is never read.)
         let (names, objects) = (raw.image_sets_offset.get(), raw.objects_offset.get());
@@ -153,7 +157,7 @@ impl<'data> Level<'data> {
     }
 
     /// Every plane in order, each checked on its own.
-    pub fn planes(&self) -> impl ExactSizeIterator<Item = Result<Plane<'data>>> + '_ {
+    pub fn planes(&self) -> impl ExactSizeIterator<Item = Result<Plane<'data>, DataError>> + '_ {
         self.planes
             .iter()
             .enumerate()
@@ -162,13 +166,13 @@ impl<'data> Level<'data> {
 
     /// The first plane with the main flag (exactly one in every real level); `None` if no
     /// plane has it.
-    pub fn main_plane(&self) -> Option<Result<Plane<'data>>> {
+    pub fn main_plane(&self) -> Option<Result<Plane<'data>, DataError>> {
         let index = self.planes.iter().position(|p| p.flags.get() & 1 != 0)?;
         self.plane(index)
     }
 
     /// The first plane whose name equals `name`, ASCII case ignored.
-    pub fn plane_named(&self, name: &str) -> Option<Result<Plane<'data>>> {
+    pub fn plane_named(&self, name: &str) -> Option<Result<Plane<'data>, DataError>> {
         let index = self
             .planes
             .iter()
@@ -179,9 +183,39 @@ impl<'data> Level<'data> {
     /// The tile property table.
     ///
     /// Returns `Err` ([`ErrorKind::TilePropertyTable`]) if its 32-byte header does not fit.
-    pub fn tile_properties(&self) -> Result<TileProperties<'data>> {
+    pub fn tile_properties(&self) -> Result<TileProperties<'data>, DataError> {
         let offset = self.header.raw().tile_properties_offset.get() as usize;
         TileProperties::new(self.image, offset)
+    }
+
+    /// Reads everything in the level once, in file order: every plane with its tiles,
+    /// image-set names and objects, then every tile property record. What a level loader
+    /// needs to hold; `gamedata wwd validate` and the `validate` example call it.
+    ///
+    /// Returns the counts read, or `Err` with the first problem: a plane, a name or an
+    /// object that cannot be read (as [`Level::planes`], [`Plane::image_sets`],
+    /// [`Plane::objects`] report them), or a bad tile property table or record (as
+    /// [`TileProperties::collect`]).
+    pub fn validate(&self) -> Result<LevelCounts, DataError> {
+        let mut counts = LevelCounts {
+            planes: self.planes.len(),
+            main_plane: self.main_plane().is_some(),
+            ..LevelCounts::default()
+        };
+        for plane in self.planes() {
+            let plane = plane?;
+            counts.tiles = counts.tiles.saturating_add(plane.tiles().len());
+            for name in plane.image_sets() {
+                name?;
+                counts.image_sets = counts.image_sets.saturating_add(1);
+            }
+            for object in plane.objects() {
+                object?;
+                counts.objects = counts.objects.saturating_add(1);
+            }
+        }
+        counts.tile_properties = self.tile_properties()?.collect()?.records().len();
+        Ok(counts)
     }
 
     /// Tells Claw from Gruntz: the tile image folder ends in `TILES` in Claw and `TILEZ` in
@@ -249,7 +283,7 @@ impl<'data> Level<'data> {
             planes
                 .iter()
                 .filter_map(|p| p.as_ref().err())
-                .filter(|e| matches!(e.kind(), Some(ErrorKind::PlaneOverlap { .. })))
+                .filter(|e| matches!(e.kind(), ErrorKind::PlaneOverlap { .. }))
                 .map(ToString::to_string),
         );
         for plane in planes.iter().flatten() {
@@ -390,6 +424,24 @@ impl SectionStarts {
         let end = usize::try_from(end).unwrap_or(usize::MAX);
         Ok(image.get(..end).unwrap_or(image))
     }
+}
+
+/// What [`Level::validate`] read: counts over the whole level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LevelCounts {
+    /// Planes.
+    pub planes: usize,
+    /// Tiles of every plane (each plane's width times height).
+    pub tiles: usize,
+    /// Image-set names of every plane.
+    pub image_sets: usize,
+    /// Objects of every plane.
+    pub objects: usize,
+    /// Tile property records held (at most 65,536: a tile id is 16 bits).
+    pub tile_properties: usize,
+    /// True if a plane has the main flag.
+    pub main_plane: bool,
 }
 
 /// What a section of the image holds.

@@ -10,7 +10,7 @@ use gamedata_io::{FileData, FileError, InflateError, Inflated, Limits, inflate_e
 use zerocopy::FromBytes;
 
 use crate::checksum::ChecksumClass;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::header::Header;
 use crate::level::Level;
 use crate::raw::{HEADER_LEN, WwdHeader};
@@ -18,7 +18,7 @@ use crate::raw::{HEADER_LEN, WwdHeader};
 /// Reads only the first 1,524 bytes of the level at `path`: name, author, flags, sizes and
 /// checksum without decompressing anything (a level picker lists hundreds this way).
 ///
-/// Returns `Err` ([`Error::File`]) if the file cannot be read, ([`ErrorKind::TooShort`]) if it
+/// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be read, ([`ErrorKind::TooShort`]) if it
 /// is shorter than the header, or ([`ErrorKind::Signature`]) if it is not a WWD level.
 pub fn read_header(path: impl AsRef<Path>) -> Result<WwdHeader> {
     let path = path.as_ref();
@@ -36,9 +36,9 @@ pub fn read_header(path: impl AsRef<Path>) -> Result<WwdHeader> {
         }
     }
     let read = bytes.get(..filled).unwrap_or_default();
-    Header::parse(read).map_err(Error::in_file(path))?;
+    Header::parse(read).map_err(DataError::in_file(path))?;
     WwdHeader::read_from_bytes(&bytes)
-        .map_err(|_| Error::in_file(path)(ErrorKind::TooShort { found: filled }.into()))
+        .map_err(|_| DataError::in_file(path)(ErrorKind::TooShort { found: filled }.into()).into())
 }
 
 /// A level, owned: the stored file and, when compressed, the decompressed image.
@@ -62,45 +62,92 @@ impl fmt::Debug for LevelFile {
     }
 }
 
+/// How [`LevelFile::open_with`], [`LevelFile::map_with`] and [`LevelFile::from_data`] open a
+/// level. `LevelOptions::default()` is what [`LevelFile::open`] and [`LevelFile::map`] use.
+///
+/// ```
+/// use wap_core::{LevelOptions, Limits};
+///
+/// // A level whose main block decompresses past 64 MiB is refused before any allocation.
+/// let options = LevelOptions {
+///     limits: Limits { max_decoded_bytes: 64 << 20, ..Limits::default() },
+///     ..LevelOptions::default()
+/// };
+/// # let _ = options;
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LevelOptions {
+    /// Caps on what the level may make us decode: the decompressed main block
+    /// ([`Limits::max_decoded_bytes`]), and the bytes read from a path that is not a
+    /// regular file ([`Limits::max_stream_bytes`]).
+    pub limits: Limits,
+}
+
 impl LevelFile {
-    /// Reads the level at `path` into memory and opens it (see [`LevelFile::from_data`]).
+    /// Reads the level at `path` into memory and opens it with the default
+    /// [`LevelOptions`] (see [`LevelFile::from_data`]).
     ///
-    /// Returns `Err` ([`Error::File`]) if the file cannot be read, or as
-    /// [`LevelFile::from_data`].
-    pub fn open(path: impl AsRef<Path>, limits: &Limits) -> Result<Self> {
-        let path = path.as_ref();
-        Self::from_data(FileData::read(path)?, limits).map_err(Error::in_file(path))
+    /// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be read, or as
+    /// [`LevelFile::from_data`], naming the file.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
+        Self::open_with(path, &LevelOptions::default())
     }
 
-    /// Memory-maps the level at `path` and opens it (see [`LevelFile::from_data`]): an
+    /// Reads the level at `path` into memory and opens it with `options`.
+    ///
+    /// Returns `Err` as [`LevelFile::open`].
+    pub fn open_with(path: impl AsRef<Path>, options: &LevelOptions) -> Result<Self> {
+        let path = path.as_ref();
+        let data = FileData::read_with(path, &options.limits)?;
+        Ok(Self::from_data(data, options).map_err(DataError::in_file(path))?)
+    }
+
+    /// Memory-maps the level at `path` and opens it with the default [`LevelOptions`]: an
     /// uncompressed level is then read in place from the page cache; a compressed one is
     /// decompressed from the mapping.
     ///
-    /// Returns `Err` ([`Error::File`]) if the file cannot be mapped, or as
-    /// [`LevelFile::from_data`].
+    /// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be mapped, or as
+    /// [`LevelFile::from_data`], naming the file.
     ///
     /// # Safety
     ///
     /// As [`FileData::map`]: no process may modify or truncate the file while the mapping
     /// lives (truncation makes a later access raise SIGBUS).
     #[allow(unsafe_code)]
-    pub unsafe fn map(path: impl AsRef<Path>, limits: &Limits) -> Result<Self> {
-        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
-        let path = path.as_ref();
-        let data = unsafe { FileData::map(path) }?;
-        Self::from_data(data, limits).map_err(Error::in_file(path))
+    pub unsafe fn map(path: impl AsRef<Path>) -> Result<Self> {
+        // SAFETY: the caller upholds this function's contract, which is map_with's.
+        unsafe { Self::map_with(path, &LevelOptions::default()) }
     }
 
-    /// Opens a level's bytes that the caller owns: checks the header and, if flag 0x2 is set, decompresses the
+    /// Memory-maps the level at `path` and opens it with `options`.
+    ///
+    /// Returns `Err` as [`LevelFile::map`].
+    ///
+    /// # Safety
+    ///
+    /// As [`LevelFile::map`].
+    #[allow(unsafe_code)]
+    pub unsafe fn map_with(path: impl AsRef<Path>, options: &LevelOptions) -> Result<Self> {
+        let path = path.as_ref();
+        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
+        let data = unsafe { FileData::map(path) }?;
+        Ok(Self::from_data(data, options).map_err(DataError::in_file(path))?)
+    }
+
+    /// Opens a level's bytes that the caller owns (a `Vec<u8>`, an `Arc<[u8]>`, a
+    /// `&'static [u8]`, a [`FileData`]): checks the header and, if flag 0x2 is set,
+    /// decompresses the
     /// main block as a zlib stream, stopping at the stream's end (what follows is the
     /// trailer). An uncompressed level is used in place, zero-copy.
     ///
     /// Returns `Err` if the header is missing or not a WWD header, the declared main block
-    /// is larger than `limits.max_decoded_bytes` ([`ErrorKind::Limit`], before anything is
-    /// allocated), or ([`ErrorKind::MainBlock`]) the stream is not zlib, ends early, decodes to
-    /// another length than the header declares, or declares more than its stored bytes
-    /// can decode to.
-    pub fn from_data(file: FileData, limits: &Limits) -> Result<Self> {
+    /// is larger than `options.limits.max_decoded_bytes` ([`ErrorKind::Limit`], before
+    /// anything is allocated), or ([`ErrorKind::MainBlock`]) the stream is not zlib, ends
+    /// early, decodes to another length than the header declares, or declares more than its
+    /// stored bytes can decode to.
+    pub fn from_data(data: impl Into<FileData>, options: &LevelOptions) -> Result<Self, DataError> {
+        let file = data.into();
+        let limits = &options.limits;
         let header = Header::parse(&file)?;
         let copy = *header.raw();
         if !header.compressed() {
@@ -176,7 +223,7 @@ impl LevelFile {
     ///
     /// Returns `Err` as [`Level::parse`]: only the header and the plane header table are
     /// checked here; each plane and the tile property table are checked when read.
-    pub fn level(&self) -> Result<Level<'_>> {
+    pub fn level(&self) -> Result<Level<'_>, DataError> {
         Level::parse(self.image())
     }
 

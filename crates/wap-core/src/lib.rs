@@ -54,7 +54,7 @@
 //! ```no_run
 //! use wap_core::{LevelFile, Limits, Tile};
 //!
-//! let file = LevelFile::open("RETAIL01.WWD", &Limits::default())?;
+//! let file = LevelFile::open("RETAIL01.WWD")?;
 //! let level = file.level()?;
 //! println!(
 //!     "{} ({}): main block {} bytes, checksum {}",
@@ -96,12 +96,15 @@ pub mod tile_properties;
 pub mod write;
 
 pub use checksum::{ChecksumClass, base_checksum};
-pub use error::{Error, ErrorKind, Result, WriteProblem};
-pub use gamedata_io::{Access, FileData, FileError, FormatError, LimitError, Limits, MapOptions};
+pub use error::{DataError, Error, ErrorKind, Result, WriteProblem};
+pub use gamedata_io::{
+    Access, FileData, FileError, FormatError, InflateError, LimitError, Limits, MapOptions,
+    ReadError,
+};
 pub use gamedata_io::{CodePage, decode, field_text};
 pub use header::Header;
-pub use level::{Game, Layout, Level, Section, SectionKind};
-pub use level_file::{LevelFile, read_header};
+pub use level::{Game, Layout, Level, LevelCounts, Section, SectionKind};
+pub use level_file::{LevelFile, LevelOptions, read_header};
 pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
 pub use raw::Rect;

@@ -6,7 +6,7 @@ use std::fmt;
 
 use gamedata_io::{Bytes, CodePage, decode};
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::level::SectionKind;
 use crate::raw::{OBJECT_FIXED_LEN, ObjectFixed};
 
@@ -308,7 +308,7 @@ impl<'data> Objects<'data> {
 }
 
 impl<'data> Iterator for Objects<'data> {
-    type Item = Result<Object<'data>>;
+    type Item = Result<Object<'data>, DataError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed || self.index >= self.count as usize {

@@ -6,7 +6,7 @@ use std::fmt;
 use gamedata_io::{Bytes, CodePage, decode, field_text};
 use zerocopy::little_endian::U32;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::level::SectionKind;
 use crate::object::Objects;
 use crate::raw::{PlaneHeader, TILE_FILLED, TILE_INVISIBLE};
@@ -109,7 +109,11 @@ impl<'data> Plane<'data> {
     ///
     /// Returns `Err` ([`ErrorKind::PlaneSize`]) if a dimension is negative or the tiles' byte
     /// count overflows, or ([`ErrorKind::PlaneTiles`]) if the tiles do not lie inside `image`.
-    pub(crate) fn new(index: usize, raw: &'data PlaneHeader, image: &'data [u8]) -> Result<Self> {
+    pub(crate) fn new(
+        index: usize,
+        raw: &'data PlaneHeader,
+        image: &'data [u8],
+    ) -> Result<Self, DataError> {
         let (wide_raw, high_raw) = (raw.tiles_wide.get(), raw.tiles_high.get());
         let bad_size = || ErrorKind::PlaneSize {
             plane: index,
@@ -330,7 +334,7 @@ impl ImageSets<'_> {
 }
 
 impl<'data> Iterator for ImageSets<'data> {
-    type Item = Result<&'data [u8]>;
+    type Item = Result<&'data [u8], DataError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed || self.index >= self.count {

@@ -7,7 +7,7 @@ use std::fmt;
 use gamedata_io::{Bytes, PreviewBytes, PreviewTable, ReadError};
 use zerocopy::little_endian::I32;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::raw::{
     DoubleAttributes, TILE_DOUBLE, TILE_MASK, TILE_PROPERTIES_HEADER_LEN, TILE_PROPERTY_BASE_LEN,
     TILE_SINGLE, TilePropertiesHeader, TilePropertyBase,
@@ -192,7 +192,7 @@ impl<'data> TileProperties<'data> {
     /// Reads the table header at `offset` of `image`.
     ///
     /// Returns `Err` ([`ErrorKind::TilePropertyTable`]) if the 32-byte header does not fit.
-    pub(crate) fn new(image: &'data [u8], offset: usize) -> Result<Self> {
+    pub(crate) fn new(image: &'data [u8], offset: usize) -> Result<Self, DataError> {
         let header = Bytes::new(image)
             .read_at::<TilePropertiesHeader>(offset)
             .map_err(|read| ErrorKind::TilePropertyTable { read })?;
@@ -239,7 +239,7 @@ impl<'data> TileProperties<'data> {
     /// count alone.
     ///
     /// Returns `Err` at the first record that [`TileProperties::iter`] cannot read.
-    pub fn collect(&self) -> Result<TilePropertyIndex<'data>> {
+    pub fn collect(&self) -> Result<TilePropertyIndex<'data>, DataError> {
         let room = self.image.len().saturating_sub(self.offset) / MIN_RECORD_LEN;
         let held = (self.count() as usize).min(room).min(TILE_IDS);
         let mut records = Vec::with_capacity(held);
@@ -306,7 +306,7 @@ impl TilePropertyIter<'_> {
 }
 
 impl<'data> TilePropertyIter<'data> {
-    fn read(&self) -> Result<TileProperty<'data>> {
+    fn read(&self) -> Result<TileProperty<'data>, DataError> {
         let index = self.index;
         let at_record = |read: ReadError| ErrorKind::TileProperty { index, read };
         let base = self
@@ -348,7 +348,7 @@ impl<'data> TilePropertyIter<'data> {
 }
 
 impl<'data> Iterator for TilePropertyIter<'data> {
-    type Item = Result<TileProperty<'data>>;
+    type Item = Result<TileProperty<'data>, DataError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed || self.index >= self.count {

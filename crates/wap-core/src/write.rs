@@ -19,7 +19,7 @@ use gamedata_io::{PreviewBytes, PreviewTable};
 use zerocopy::IntoBytes;
 
 use crate::checksum::base_checksum;
-use crate::error::{ErrorKind, Result, WriteProblem};
+use crate::error::{DataError, ErrorKind, Result, WriteProblem};
 use crate::level::Level;
 use crate::raw::{
     DoubleAttributes, FLAG_COMPRESS, HEADER_LEN, OBJECT_FIXED_LEN, ObjectFixed, PLANE_HEADER_LEN,
@@ -165,14 +165,14 @@ impl LevelData {
     ///
     /// Returns `Err` with the first section that cannot be read (a plane, its names or
     /// objects, the tile property table).
-    pub fn from_level(level: &Level<'_>) -> Result<Self> {
+    pub fn from_level(level: &Level<'_>) -> Result<Self, DataError> {
         let mut planes = Vec::with_capacity(level.plane_count());
         for plane in level.planes() {
             let plane = plane?;
             let image_sets = plane
                 .image_sets()
                 .map(|n| n.map(<[u8]>::to_vec))
-                .collect::<Result<_>>()?;
+                .collect::<Result<_, DataError>>()?;
             let objects = plane
                 .objects()
                 .map(|o| {
@@ -184,7 +184,7 @@ impl LevelData {
                         animation: o.animation().to_vec(),
                     })
                 })
-                .collect::<Result<_>>()?;
+                .collect::<Result<_, DataError>>()?;
             planes.push(PlaneData {
                 header: *plane.raw(),
                 tiles: plane.tiles().iter().map(|t| t.get()).collect(),
@@ -207,7 +207,7 @@ impl LevelData {
                     },
                 })
             })
-            .collect::<Result<_>>()?;
+            .collect::<Result<_, DataError>>()?;
         Ok(LevelData {
             header: *level.header().raw(),
             planes,
@@ -223,7 +223,7 @@ impl LevelData {
     /// level file holds it.
     ///
     /// Returns `Err` as [`LevelData::main_block`].
-    pub fn image(&self) -> Result<Vec<u8>> {
+    pub fn image(&self) -> Result<Vec<u8>, DataError> {
         self.to_file(false)
     }
 
@@ -232,7 +232,7 @@ impl LevelData {
     ///
     /// Returns `Err` ([`ErrorKind::Write`]) if a plane's tile count is not its width times its
     /// height, a mask is not `width * height` bytes, or an offset passes 4 GiB.
-    pub fn main_block(&self) -> Result<Vec<u8>> {
+    pub fn main_block(&self) -> Result<Vec<u8>, DataError> {
         Ok(self.lay_out()?.1)
     }
 
@@ -242,7 +242,7 @@ impl LevelData {
     /// the stored bytes.
     ///
     /// Returns `Err` as [`LevelData::main_block`].
-    pub fn to_file(&self, compress: bool) -> Result<Vec<u8>> {
+    pub fn to_file(&self, compress: bool) -> Result<Vec<u8>, DataError> {
         let (mut header, block) = self.lay_out()?;
         let flags = header.flags.get();
         let stored = if compress {
@@ -269,7 +269,7 @@ impl LevelData {
     }
 
     /// The header with counts and offsets set, and the main block.
-    fn lay_out(&self) -> Result<(WwdHeader, Vec<u8>)> {
+    fn lay_out(&self) -> Result<(WwdHeader, Vec<u8>), DataError> {
         let mut headers: Vec<PlaneHeader> = self.planes.iter().map(|p| p.header).collect();
         let mut at = HEADER_LEN + self.planes.len() * PLANE_HEADER_LEN;
         for (index, (plane, header)) in self.planes.iter().zip(&mut headers).enumerate() {
@@ -371,7 +371,7 @@ impl ObjectData {
             + self.animation.len()
     }
 
-    fn write_to(&self, out: &mut Vec<u8>) -> Result<()> {
+    fn write_to(&self, out: &mut Vec<u8>) -> Result<(), DataError> {
         let mut fixed = self.fixed;
         fixed
             .name_len
@@ -394,7 +394,7 @@ impl ObjectData {
 }
 
 impl TilePropertiesData {
-    fn write_to(&self, out: &mut Vec<u8>) -> Result<()> {
+    fn write_to(&self, out: &mut Vec<u8>) -> Result<(), DataError> {
         let mut header = self.header;
         header
             .count
@@ -425,7 +425,7 @@ impl TilePropertiesData {
 }
 
 /// `value` as a stored u32, or a write error naming `what`.
-fn offset_u32(what: &'static str, value: usize) -> Result<u32> {
+fn offset_u32(what: &'static str, value: usize) -> Result<u32, DataError> {
     u32::try_from(value).map_err(|_| {
         ErrorKind::Write(WriteProblem::TooLarge {
             what,

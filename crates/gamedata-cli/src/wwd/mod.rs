@@ -14,8 +14,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
 use wap_core::{
-    ChecksumClass, CodePage, Level, LevelData, LevelFile, Limits, TileAttributes, base_checksum,
-    decode,
+    ChecksumClass, CodePage, Level, LevelData, LevelFile, TileAttributes, base_checksum, decode,
 };
 
 use crate::output::{ListArgs, Output, TextListing};
@@ -123,7 +122,7 @@ pub(crate) fn run(cmd: WwdCommand, out: &mut Output) -> Result<()> {
 
 /// Reads and opens a level within the default limits.
 pub(crate) fn open(path: &Path) -> Result<LevelFile> {
-    LevelFile::open(path, &Limits::default()).with_context(|| format!("reading {}", path.display()))
+    LevelFile::open(path).with_context(|| format!("reading {}", path.display()))
 }
 
 /// The level view, with the file named in the error.
@@ -213,7 +212,7 @@ pub(crate) fn info_report(file: &LevelFile, path: &Path, page: CodePage) -> Resu
         let image_sets = plane
             .image_sets()
             .map(|n| n.map(text))
-            .collect::<wap_core::Result<_>>()
+            .collect::<Result<_, wap_core::DataError>>()
             .with_context(reading)?;
         let objects = plane.objects().try_fold(0u32, |n, o| o.map(|_| n + 1));
         let objects = objects.with_context(reading)?;

@@ -214,12 +214,19 @@ fn bytes_the_caller_owns_are_held_without_a_copy() {
     assert_eq!(from_arc.as_ptr(), shared.as_ptr(), "an Arc is shared");
     assert_eq!(std::sync::Arc::strong_count(&shared), 2);
     drop(from_arc);
-    assert_eq!(std::sync::Arc::strong_count(&shared), 1, "dropping lets go of it");
+    assert_eq!(
+        std::sync::Arc::strong_count(&shared),
+        1,
+        "dropping lets go of it"
+    );
 
     static BYTES: [u8; 4] = *b"WWD!";
     let from_static = FileData::from(&BYTES);
     assert_eq!(from_static.as_ptr(), BYTES.as_ptr());
-    assert_eq!(format!("{from_static:?}"), "FileData { kind: \"Static\", len: 4 }");
+    assert_eq!(
+        format!("{from_static:?}"),
+        "FileData { kind: \"Static\", len: 4 }"
+    );
 
     struct Buffer(Vec<u8>);
     impl AsRef<[u8]> for Buffer {

@@ -7,7 +7,7 @@ use gamedata_render::exercise::{check_collision, check_draw, check_radar};
 use gamedata_render::mni_core::{Episode, EpisodeFiles};
 use gamedata_render::mul_core::{FacetFiles, FacetOptions, MapSize, RadarColours};
 use gamedata_render::uo::{RadarOptions, radar};
-use gamedata_render::wap_core::{LevelFile, Limits};
+use gamedata_render::wap_core::LevelFile;
 use gamedata_render::{Region, wwd};
 use gamedata_testkit::require_file;
 
@@ -51,7 +51,7 @@ fn every_plane_of_every_real_level_draws() {
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let Ok(file) = LevelFile::open(&path, &Limits::default()) else {
+        let Ok(file) = LevelFile::open(&path) else {
             continue;
         };
         let Ok(level) = file.level() else {

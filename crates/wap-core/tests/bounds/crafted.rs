@@ -35,7 +35,7 @@ fn planes_over_the_same_tiles_are_read_once() {
                 Ok(p) => tiles_read += p.tiles().len(),
                 Err(e) => {
                     assert!(
-                        matches!(e.kind(), Some(ErrorKind::PlaneOverlap { other: 0, .. })),
+                        matches!(e.kind(), ErrorKind::PlaneOverlap { other: 0, .. }),
                         "{e}"
                     );
                     bad += 1;
@@ -118,10 +118,10 @@ fn planes_over_the_same_names_and_objects_walk_them_once() {
                         assert!(
                             matches!(
                                 kind,
-                                Some(ErrorKind::SectionShared {
+                                ErrorKind::SectionShared {
                                     other: SectionKind::ImageSets(1) | SectionKind::Objects(1),
                                     ..
-                                })
+                                }
                             ),
                             "{e}"
                         );
@@ -196,10 +196,7 @@ fn a_tile_property_count_past_the_data_ends_the_walk() {
     });
     assert_eq!(walked, 100_000);
     assert!(
-        matches!(
-            error.kind(),
-            Some(ErrorKind::TileProperty { index: 100_000, .. })
-        ),
+        matches!(error.kind(), ErrorKind::TileProperty { index: 100_000, .. }),
         "{error}"
     );
     assert!(peak < 4 * MIB, "peak heap {peak}");

@@ -2,8 +2,9 @@
 //! plane's tiles or a mask's bytes.
 
 use gamedata_testkit::assert_debug_bounded;
+use wap_core::LevelFile;
+use wap_core::LevelOptions;
 use wap_core::synth;
-use wap_core::{FileData, LevelFile, Limits};
 
 #[test]
 fn debug_of_a_large_level_and_its_parts_is_bounded() {
@@ -14,7 +15,7 @@ fn debug_of_a_large_level_and_its_parts_is_bounded() {
         assert_debug_bounded("a plane's data", &plane, 2048);
     }
     let file = data.to_file(true).unwrap();
-    let owner = LevelFile::from_data(FileData::from(file), &Limits::default()).unwrap();
+    let owner = LevelFile::from_data(file, &LevelOptions::default()).unwrap();
     assert_debug_bounded("the level file", &owner, 1024);
     let level = owner.level().unwrap();
     assert_debug_bounded("a level", &level, 4096);

@@ -3,6 +3,7 @@
 //! panic, whatever the bytes.
 
 use std::path::Path;
+use wap_core::LevelOptions;
 
 use gamedata_testkit::{MutationPlan, replay_crate_regressions};
 use wap_core::exercise;
@@ -51,7 +52,6 @@ fn round_trip_seeds_and_their_mutations_read_back_as_written() {
 /// header in front of its input's block, as below).
 #[test]
 fn every_seed_gets_past_its_target_s_first_parse() {
-    use gamedata_io::{FileData, Limits};
     use wap_core::{Level, LevelFile};
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
     let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
@@ -73,7 +73,7 @@ fn every_seed_gets_past_its_target_s_first_parse() {
         ("uncompressed", false, false),
     ] {
         let data = read(&format!("wwd_level/{name}"));
-        let file = LevelFile::from_data(FileData::from(data), &Limits::default()).unwrap();
+        let file = LevelFile::from_data(data, &LevelOptions::default()).unwrap();
         assert_eq!(file.compressed(), compressed, "{name}");
         if walk {
             walks(&file.level().unwrap(), name);

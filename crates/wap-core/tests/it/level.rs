@@ -1,8 +1,9 @@
 use std::io::Write;
+use wap_core::LevelOptions;
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use gamedata_io::{FileData, InflateError, Limits};
+use gamedata_io::{InflateError, Limits};
 use wap_core::{ChecksumClass, CodePage, ErrorKind, Header, LevelFile, base_checksum, decode};
 
 use crate::kind;
@@ -35,8 +36,8 @@ fn main_block() -> Vec<u8> {
     (0..5000u32).map(|i| (i * 7 % 251) as u8).collect()
 }
 
-fn open(bytes: Vec<u8>) -> wap_core::Result<LevelFile> {
-    LevelFile::from_data(FileData::from(bytes), &Limits::default())
+fn open(bytes: Vec<u8>) -> Result<LevelFile, wap_core::DataError> {
+    LevelFile::from_data(bytes, &LevelOptions::default())
 }
 
 #[test]
@@ -47,14 +48,14 @@ fn open_and_map_read_a_level_from_its_path() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("LEVEL.WWD");
     std::fs::write(&path, &bytes).unwrap();
-    let read = LevelFile::open(&path, &Limits::default()).unwrap();
+    let read = LevelFile::open(&path).unwrap();
     // SAFETY: the file is private to this test and nothing changes it while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { LevelFile::map(&path, &Limits::default()) }.unwrap();
+    let mapped = unsafe { LevelFile::map(&path) }.unwrap();
     assert_eq!(read.main_block(), block);
     assert_eq!(mapped.main_block(), block);
     assert_eq!(mapped.file(), bytes);
-    let err = LevelFile::open(dir.path().join("missing.wwd"), &Limits::default()).unwrap_err();
+    let err = LevelFile::open(dir.path().join("missing.wwd")).unwrap_err();
     assert!(matches!(err, wap_core::Error::File(_)), "{err}");
 }
 
@@ -171,10 +172,7 @@ fn broken_levels_are_clear_errors() {
         assert!(
             matches!(
                 err.kind(),
-                Some(ErrorKind::MainBlock(InflateError::WrongSize {
-                    found: 5000,
-                    ..
-                }))
+                ErrorKind::MainBlock(InflateError::WrongSize { found: 5000, .. })
             ),
             "{declared}: {err}"
         );
@@ -186,9 +184,9 @@ fn broken_levels_are_clear_errors() {
         max_decoded_bytes: 32_000_000,
         ..Limits::default()
     };
-    let err = LevelFile::from_data(FileData::from(big), &limits).unwrap_err();
+    let err = LevelFile::from_data(big, &LevelOptions { limits }).unwrap_err();
     assert!(
-        matches!(err.kind(), Some(ErrorKind::Limit(l)) if l.found == 40_000_000),
+        matches!(err.kind(), ErrorKind::Limit(l) if l.found == 40_000_000),
         "{err}"
     );
 }
@@ -204,9 +202,7 @@ fn mutated_levels_never_panic() {
         &bytes,
         gamedata_testkit::MutationPlan::default(),
         |data| {
-            if let Ok(level) =
-                LevelFile::from_data(FileData::from(data.to_vec()), &Limits::default())
-            {
+            if let Ok(level) = LevelFile::from_data(data.to_vec(), &LevelOptions::default()) {
                 let _ = (
                     level.checksum_class(),
                     level.trailer().len(),

@@ -12,8 +12,10 @@
 )]
 
 /// The kind of a result's data error; `None` for `Ok` or a file-system error.
-pub(crate) fn kind<T>(result: wap_core::Result<T>) -> Option<wap_core::ErrorKind> {
-    result.err().and_then(|e| e.kind())
+pub(crate) fn kind<T, E: Into<wap_core::Error>>(
+    result: Result<T, E>,
+) -> Option<wap_core::ErrorKind> {
+    result.err().and_then(|e| e.into().kind())
 }
 
 mod debug;

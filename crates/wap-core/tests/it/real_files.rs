@@ -4,6 +4,7 @@
 //! (`tools/reference/goldens/wwd_facts.json`, which `.ci/run` checks against the script).
 
 use gamedata_testkit::require_file;
+use wap_core::LevelOptions;
 use wap_core::{ChecksumClass, ErrorKind, LevelFile, Limits, read_header};
 
 use crate::kind;
@@ -29,13 +30,10 @@ fn every_level_opens_with_its_sizes_trailer_and_checksum_class() {
     for (file, want) in levels {
         let path = require_file(&format!("wwd/{file}"));
         if want.get("error").is_some() {
-            assert!(
-                LevelFile::open(&path, &Limits::default()).is_err(),
-                "{file}"
-            );
+            assert!(LevelFile::open(&path).is_err(), "{file}");
             continue;
         }
-        let level = LevelFile::open(&path, &Limits::default()).unwrap();
+        let level = LevelFile::open(&path).unwrap();
         let h = level.header();
         let number = |key: &str| want[key].as_u64().unwrap();
         assert_eq!(u64::from(h.plane_count()), number("planes"), "{file}");
@@ -55,9 +53,9 @@ fn every_level_opens_with_its_sizes_trailer_and_checksum_class() {
         assert_eq!(only.checksum.get(), h.checksum(), "{file}");
         assert_eq!(&only.name[..], &h.raw().name[..], "{file}");
     }
-    let wapmap = LevelFile::open(require_file("wwd/WapMapTest1.wwd"), &Limits::default()).unwrap();
+    let wapmap = LevelFile::open(require_file("wwd/WapMapTest1.wwd")).unwrap();
     assert!(wapmap.trailer().starts_with(b"<wm_meta>"));
-    let bushy = LevelFile::open(require_file("wwd/Bushy.wwd"), &Limits::default()).unwrap();
+    let bushy = LevelFile::open(require_file("wwd/Bushy.wwd")).unwrap();
     assert_eq!(bushy.header().raw().reserved3.get(), 2);
     assert_eq!(bushy.header().name_lossy(), "Claw - Level 3");
 }
@@ -66,16 +64,9 @@ fn every_level_opens_with_its_sizes_trailer_and_checksum_class() {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn uncompressed_copies_equal_their_compressed_levels() {
     for n in ["01", "03"] {
-        let packed = LevelFile::open(
-            require_file(&format!("wwd/RETAIL{n}.WWD")),
-            &Limits::default(),
-        )
-        .unwrap();
-        let plain = LevelFile::open(
-            require_file(&format!("wwd/RETAIL{n}_nocompress.WWD")),
-            &Limits::default(),
-        )
-        .unwrap();
+        let packed = LevelFile::open(require_file(&format!("wwd/RETAIL{n}.WWD"))).unwrap();
+        let plain =
+            LevelFile::open(require_file(&format!("wwd/RETAIL{n}_nocompress.WWD"))).unwrap();
         assert!(packed.compressed() && !plain.compressed());
         assert_eq!(
             packed.main_block().len(),
@@ -106,7 +97,7 @@ fn uncompressed_copies_equal_their_compressed_levels() {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn the_bad_signature_level_is_refused_clearly() {
     let path = require_file("wwd/RETAIL01_badsig.WWD");
-    let err = LevelFile::open(&path, &Limits::default()).unwrap_err();
+    let err = LevelFile::open(&path).unwrap_err();
     assert!(
         matches!(err.kind(), Some(ErrorKind::Signature { found: 0xADBA })),
         "{err}"
@@ -121,6 +112,7 @@ fn the_bad_signature_level_is_refused_clearly() {
         max_decoded_bytes: 2_000_000,
         ..Limits::default()
     };
-    let err = LevelFile::open(require_file("wwd/RETAIL13.WWD"), &limits).unwrap_err();
+    let err = LevelFile::open_with(require_file("wwd/RETAIL13.WWD"), &LevelOptions { limits })
+        .unwrap_err();
     assert!(matches!(err.kind(), Some(ErrorKind::Limit(_))), "{err}");
 }

@@ -4,7 +4,7 @@
 //! property offset; plane header +0x60 tiles wide, +0x64 tiles high, +0x84 tiles offset,
 //! +0x88 image-set offset, +0x8C object offset.
 
-use gamedata_io::{FileData, Limits};
+use wap_core::LevelOptions;
 use wap_core::synth::{self, tiles};
 use wap_core::{
     AttributesData, ChecksumClass, ErrorKind, Game, Level, LevelData, LevelFile, SectionKind, Tile,
@@ -35,7 +35,7 @@ fn a_written_level_reads_back_as_written() {
     let data = synth::level(7, 40, 20);
     for compress in [false, true] {
         let file = data.to_file(compress).unwrap();
-        let owner = LevelFile::from_data(FileData::from(file), &Limits::default()).unwrap();
+        let owner = LevelFile::from_data(file, &LevelOptions::default()).unwrap();
         assert_eq!(owner.compressed(), compress);
         assert_eq!(owner.checksum_class(), ChecksumClass::Exact);
         let level = owner.level().unwrap();
@@ -177,11 +177,11 @@ fn a_bad_header_table_or_plane_is_a_clear_error() {
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::PlaneTable {
+            ErrorKind::PlaneTable {
                 count: u32::MAX,
                 offset: 1524,
                 ..
-            })
+            }
         ),
         "{err}"
     );
@@ -210,8 +210,8 @@ fn a_bad_header_table_or_plane_is_a_clear_error() {
         // A negative size is bad in itself; 2^62 tiles are 2^64 - 2^34 + 4 bytes, which
         // fit a 64-bit size but not the image.
         assert!(
-            matches!(err.kind(), Some(ErrorKind::PlaneSize { plane: 0, .. }))
-                || (wide > 0 && matches!(err.kind(), Some(ErrorKind::PlaneTiles { plane: 0, .. }))),
+            matches!(err.kind(), ErrorKind::PlaneSize { plane: 0, .. })
+                || (wide > 0 && matches!(err.kind(), ErrorKind::PlaneTiles { plane: 0, .. })),
             "{err}"
         );
         assert!(level.plane(1).unwrap().is_ok());
@@ -240,7 +240,7 @@ fn bad_names_objects_and_records_stop_their_iterator_after_the_good_ones() {
     let names: Vec<_> = level.plane(0).unwrap().unwrap().image_sets().collect();
     assert_eq!(names.len(), 1);
     assert!(matches!(
-        names[0].as_ref().err().and_then(wap_core::Error::kind),
+        names[0].as_ref().err().map(wap_core::DataError::kind),
         Some(ErrorKind::ImageSetName {
             plane: 0,
             index: 0,
@@ -271,11 +271,11 @@ fn bad_names_objects_and_records_stop_their_iterator_after_the_good_ones() {
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::Object {
+            ErrorKind::Object {
                 plane: 1,
                 index: 2,
                 ..
-            })
+            }
         ),
         "{err}"
     );
@@ -322,7 +322,7 @@ fn bad_names_objects_and_records_stop_their_iterator_after_the_good_ones() {
         .unwrap()
         .unwrap_err();
     assert!(
-        matches!(err.kind(), Some(ErrorKind::TileProperty { index: 5, .. })),
+        matches!(err.kind(), ErrorKind::TileProperty { index: 5, .. }),
         "{err}"
     );
 
@@ -383,11 +383,11 @@ fn the_layout_report_finds_gaps_overlaps_and_order() {
     assert!(
         matches!(
             err.kind(),
-            Some(wap_core::ErrorKind::PlaneOverlap {
+            wap_core::ErrorKind::PlaneOverlap {
                 plane: 2,
                 other: 0,
                 ..
-            })
+            }
         ),
         "{err}"
     );
@@ -413,11 +413,11 @@ fn the_writer_refuses_inconsistent_data() {
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::Write(WriteProblem::MaskLength {
+            ErrorKind::Write(WriteProblem::MaskLength {
                 record: 5,
                 found: 4097,
                 expected: 4096,
-            }))
+            })
         ),
         "{err}"
     );
@@ -452,11 +452,11 @@ fn names_and_objects_that_start_where_another_section_does_are_left_out() {
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::SectionShared {
+            ErrorKind::SectionShared {
                 section: SectionKind::ImageSets(2),
                 other: SectionKind::ImageSets(1),
                 ..
-            })
+            }
         ),
         "{err}"
     );
@@ -473,11 +473,11 @@ fn names_and_objects_that_start_where_another_section_does_are_left_out() {
     assert_eq!(objects.len(), 1);
     assert!(matches!(
         objects[0].as_ref().unwrap_err().kind(),
-        Some(ErrorKind::SectionShared {
+        ErrorKind::SectionShared {
             section: SectionKind::Objects(1),
             other: SectionKind::Tiles(1),
             ..
-        })
+        }
     ));
 
     // Plane 0's names moved to one byte, not a NUL, before plane 1's: its walk stops where
@@ -491,7 +491,7 @@ fn names_and_objects_that_start_where_another_section_does_are_left_out() {
     assert!(
         matches!(
             names[0].as_ref().unwrap_err().kind(),
-            Some(ErrorKind::ImageSetName { plane: 0, index: 0, end, .. }) if end == at as usize
+            ErrorKind::ImageSetName { plane: 0, index: 0, end, .. } if end == at as usize
         ),
         "{names:?}"
     );
@@ -584,10 +584,10 @@ fn walks_end_where_the_next_section_starts_and_empty_sections_claim_nothing() {
         .unwrap();
     assert!(matches!(
         first.unwrap_err().kind(),
-        Some(ErrorKind::SectionShared {
+        ErrorKind::SectionShared {
             other: SectionKind::PlaneHeaders,
             ..
-        })
+        }
     ));
     // Plane 0 with no names and no tiles, both at the main plane's names: they claim
     // nothing, and the main plane's names read.
@@ -626,7 +626,7 @@ fn walks_end_where_the_next_section_starts_and_empty_sections_claim_nothing() {
     let level = Level::parse(&near).unwrap();
     let object = level.plane(1).unwrap().unwrap().objects().next().unwrap();
     match object.unwrap_err().kind() {
-        Some(ErrorKind::Object { read, .. }) => assert_eq!(read.len, u64::from(table)),
+        ErrorKind::Object { read, .. } => assert_eq!(read.len, u64::from(table)),
         other => panic!("{other:?}"),
     }
 }
@@ -816,4 +816,37 @@ fn planes_and_objects_give_every_field_written() {
     ];
     assert_eq!(names[..12], want.map(Some));
     assert_eq!(names[12], None);
+}
+
+#[test]
+fn validate_reads_everything_the_writer_put_and_stops_at_the_first_problem() {
+    let (data, image) = image();
+    let counts = Level::parse(&image).unwrap().validate().unwrap();
+    let planes = &data.planes;
+    assert_eq!(counts.planes, planes.len());
+    assert_eq!(
+        counts.tiles,
+        planes.iter().map(|p| p.tiles.len()).sum::<usize>()
+    );
+    assert_eq!(
+        counts.image_sets,
+        planes.iter().map(|p| p.image_sets.len()).sum::<usize>()
+    );
+    assert_eq!(
+        counts.objects,
+        planes.iter().map(|p| p.objects.len()).sum::<usize>()
+    );
+    assert!(counts.objects > 0);
+    assert_eq!(counts.tile_properties, data.tile_properties.records.len());
+    assert!(counts.main_plane);
+
+    // A tile property table cut short: the walk fails on it, after every plane read.
+    let mut bad = image.clone();
+    let offset = get(&bad, 0x2E4) as usize; // the tile property table's offset
+    bad.truncate(offset + 16);
+    let err = Level::parse(&bad).unwrap().validate().unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::TilePropertyTable { .. }),
+        "{err}"
+    );
 }

@@ -4,10 +4,10 @@
 //! (zlib, struct) written from `docs/formats/wwd.md`, not from this crate.
 
 use std::collections::HashMap;
+use wap_core::LevelOptions;
 
-use gamedata_io::FileData;
 use gamedata_testkit::require_file;
-use wap_core::{CodePage, LevelData, LevelFile, Limits, TileAttributes, decode};
+use wap_core::{CodePage, LevelData, LevelFile, TileAttributes, decode};
 
 /// The levels of `tools/reference/goldens/wwd_facts.json` that open (the bad-signature
 /// copy is left out), with what the independent reader found in each.
@@ -34,7 +34,7 @@ fn hex(value: &serde_json::Value) -> Vec<u8> {
 }
 
 fn open(file: &str) -> LevelFile {
-    LevelFile::open(require_file(&format!("wwd/{file}")), &Limits::default()).unwrap()
+    LevelFile::open(require_file(&format!("wwd/{file}"))).unwrap()
 }
 
 #[test]
@@ -121,7 +121,7 @@ fn the_writer_re_emits_every_main_block_byte_for_byte() {
         // Parse, write (compressed and not), parse: the same level, the base checksum.
         for compress in [true, false] {
             let written = data.to_file(compress).unwrap();
-            let again = LevelFile::from_data(FileData::from(written), &Limits::default()).unwrap();
+            let again = LevelFile::from_data(written, &LevelOptions::default()).unwrap();
             assert_eq!(again.compressed(), compress, "{file}");
             assert_eq!(
                 again.checksum_class(),
