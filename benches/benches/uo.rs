@@ -381,10 +381,10 @@ fn statics(c: &mut Criterion) {
 /// Maps a file the bench itself wrote and nothing else touches.
 #[allow(unsafe_code)]
 /// Finds and maps facet 0's files in `dir`, as the command does.
-fn map_facet(dir: &Path) -> FacetFiles {
+fn map_facet(dir: &Path, options: &FacetOptions) -> FacetFiles {
     // SAFETY: the files are the bench's own temporary files; nothing modifies or truncates
     // them while they are mapped.
-    unsafe { FacetFiles::map(dir, 0) }.unwrap()
+    unsafe { FacetFiles::map_with(dir, 0, options) }.unwrap()
 }
 
 fn open(c: &mut Criterion) {
@@ -414,13 +414,13 @@ fn open(c: &mut Criterion) {
     ] {
         g.bench_function(name, |b| {
             b.iter(|| {
-                let files = map_facet(dir);
                 let options = FacetOptions {
                     size: Some(size),
                     statics: format,
                     ..Default::default()
                 };
-                let facet = files.facet_with(&options).unwrap();
+                let files = map_facet(dir, &options);
+                let facet = files.facet().unwrap();
                 black_box(facet.map.len())
             })
         });

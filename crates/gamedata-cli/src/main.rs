@@ -9,7 +9,8 @@
 //! Each game family is a module folder (`cosmo/`) with its commands; adding a family adds a
 //! folder, a variant of [`Command`] and a section of the demo.
 
-// One exception, `uo::map_file`, maps the Ultima Online files; its SAFETY note is there.
+// The Ultima Online commands map their files through mul-core's `map` entry points
+// (`uo::open_facet`, `uo::map_single!`); the SAFETY note is there.
 #![deny(unsafe_code)]
 
 mod cosmo;

@@ -17,14 +17,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(i) => Some(args.get(i + 1).ok_or("--size needs WxH")?.parse()?),
         None => None,
     };
-    // SAFETY: nothing modifies or truncates the client's files while this runs.
-    #[allow(unsafe_code)]
-    let files = unsafe { FacetFiles::map(dir, number) }?;
     let options = FacetOptions {
         size,
         ..Default::default()
     };
-    let facet = files.facet_with(&options)?;
+    // SAFETY: nothing modifies or truncates the client's files while this runs.
+    #[allow(unsafe_code)]
+    let files = unsafe { FacetFiles::map_with(dir, number, &options) }?;
+    let facet = files.facet()?;
     let land = query::land_stats_par(&facet.map);
     let statics = query::statics_stats_par(&facet.statics, facet.size().blocks());
     let (z, top) = ((land.z_min, land.z_max), land.top(3));

@@ -13,11 +13,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         [flag, text] if flag == "--size" => Some(text.parse()?),
         _ => None,
     };
-    let files = FacetFiles::open(dir, 0)?;
-    let facet = files.facet_with(&FacetOptions {
+    let options = FacetOptions {
         size,
         ..Default::default()
-    })?;
+    };
+    let files = FacetFiles::open_with(dir, 0, &options)?;
+    let facet = files.facet()?;
     let cell = facet.map.cell(x, y).ok_or("the tile is outside the map")?;
     println!("({x}, {y}): land {:#06x} at z {}", cell.id.get(), cell.z);
     for s in facet.statics_at(x, y)? {

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use gamedata_io::{field_text, latin1, records};
 use zerocopy::little_endian::U16;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::raw::{HUES_PER_GROUP, HueEntry, HueGroup, RADAR_LAND_ENTRIES};
 
 /// An RGB555 colour (bit 15 unused) as 8-bit RGB: each 5-bit channel `v` becomes
@@ -49,7 +49,7 @@ impl<'data> RadarColours<'data> {
     /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if its length is odd, or
     /// ([`ErrorKind::RadarColLength`]) if it holds fewer than the 0x4000 land colours every
     /// radarcol.mul starts with (an empty or foreign file, say).
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let colours = records::<U16>(data).map_err(|e| ErrorKind::RecordMultiple {
             what: "radarcol.mul",
             found: e.len,
@@ -109,7 +109,7 @@ impl<'data> Hues<'data> {
     ///
     /// Returns `Err` ([`ErrorKind::RecordMultiple`]) unless it is a whole number of
     /// 708-byte groups.
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let groups = records::<HueGroup>(data).map_err(|e| ErrorKind::RecordMultiple {
             what: "hues.mul",
             found: e.len,

@@ -1,6 +1,7 @@
 //! The crate's errors: [`ErrorKind`], a small `Copy` value saying what is wrong in the
-//! bytes (offsets and counts as numbers), and [`Error`], which adds the file it was found in
-//! and keeps file-system errors apart.
+//! bytes (offsets and counts as numbers); [`DataError`], which adds the file it was found in
+//! (what views and parsers return: they touch no file system); and [`Error`], which also
+//! holds file-system errors (what the functions that take a path return).
 
 use std::fmt;
 
@@ -12,16 +13,25 @@ use crate::raw::MAP_BLOCK_LEN;
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Everything that can go wrong reading these files: a file that cannot be had
-/// ([`Error::File`]), or bytes that are not what the format allows ([`Error::Data`]: an
-/// [`ErrorKind`] and the file's name when known). See [`FormatError`] for its methods
-/// ([`kind`](FormatError::kind), [`file`](FormatError::file)) and how to print it. Format
-/// facts: `docs/formats/uo.md`.
+/// Everything that can go wrong opening files from a path: a file that cannot be had
+/// ([`Error::File`]), or bytes that are not what the format allows ([`Error::Data`], a
+/// [`DataError`]). See [`FormatError`] for its methods ([`kind`](FormatError::kind),
+/// [`file`](FormatError::file)) and how to print it. Format facts: `docs/formats/uo.md`.
 pub type Error = FormatError<ErrorKind>;
+
+/// Bytes that are not what the format allows: an [`ErrorKind`] and the file's name when
+/// known. Views and parsers return it; `?` turns it into an [`Error`].
+pub type DataError = gamedata_io::DataError<ErrorKind>;
 
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Self {
         FormatError::data(kind)
+    }
+}
+
+impl From<ErrorKind> for DataError {
+    fn from(kind: ErrorKind) -> Self {
+        gamedata_io::DataError::new(kind)
     }
 }
 

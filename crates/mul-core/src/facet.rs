@@ -10,7 +10,7 @@ use crate::map_uop;
 
 use crate::colours::{Hues, RadarColours};
 use crate::diff::{self, DiffIndex, MapPatch, StaticsPatch};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{DataError, Error, ErrorKind, Result};
 use crate::map::{Map, MapSize};
 use crate::map_uop::MapChunk;
 use crate::raw::{MAP_BLOCK_LEN, StaticRecord};
@@ -208,11 +208,12 @@ pub struct DiffData {
 }
 
 impl FacetData {
-    /// Reads every file `paths` names into memory (safe; costs a read of each file).
+    /// Reads every file `paths` names into memory (safe; costs a read of each file), each
+    /// within `limits.max_stream_bytes` if it is not a regular file.
     ///
     /// Returns `Err` ([`Error::File`]) if a file cannot be read.
-    pub fn open(paths: &FacetPaths) -> Result<Self> {
-        Self::load(paths, |p| FileData::read(p))
+    pub fn read_files(paths: &FacetPaths, limits: &Limits) -> Result<Self> {
+        Self::load(paths, |p| FileData::read_with(p, limits))
     }
 
     /// Memory-maps every file `paths` names: opening costs microseconds whatever the
@@ -225,7 +226,7 @@ impl FacetData {
     /// As [`FileData::map`]: no process may modify or truncate the files while the
     /// mappings live (truncation makes a later access raise SIGBUS).
     #[allow(unsafe_code)]
-    pub unsafe fn map(paths: &FacetPaths) -> Result<Self> {
+    pub unsafe fn map_files(paths: &FacetPaths) -> Result<Self> {
         // SAFETY: the caller upholds FileData::map's contract, which is this function's.
         Self::load(paths, |p| unsafe { FileData::map(p) })
     }
@@ -254,14 +255,17 @@ impl FacetData {
     }
 }
 
-/// How [`FacetFiles::facet_with`] reads a facet. `FacetOptions::default()` is what
-/// [`FacetFiles::facet`] does: the size detected from the map's length, the static record
-/// size detected, no diffs, the default [`Limits`].
+/// How a facet is opened and read: given to [`FacetFiles::open_with`],
+/// [`FacetFiles::map_with`] or [`FacetFiles::from_data`], and used by every
+/// [`FacetFiles::facet`] call after. `FacetOptions::default()` (what [`FacetFiles::open`] and
+/// [`FacetFiles::map`] use): the map as MUL when the folder has one, else as UOP; the size
+/// detected from the map's length; the static record size detected; no diffs; the default
+/// [`Limits`].
 ///
 /// ```
 /// # use mul_core::{FacetOptions, MapSize};
 /// let options = FacetOptions { size: Some(MapSize::from_tiles(1024, 1024)?), ..Default::default() };
-/// # Ok::<(), mul_core::Error>(())
+/// # Ok::<(), mul_core::DataError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FacetOptions {
@@ -273,16 +277,21 @@ pub struct FacetOptions {
     /// Apply the diff files (mapdifl/mapdif, stadifl/stadifi/stadif): their blocks replace
     /// the map's and the statics'. Clients apply them only when their server says so.
     pub apply_diffs: bool,
-    /// Caps on what the views decode: a map UOP's zlib chunks.
+    /// Caps on what opening and the views decode: a map UOP's table and zlib chunks, any
+    /// other UOP container's, and the bytes read from a path that is not a regular file.
     pub limits: Limits,
+    /// Which form of the map to open when a folder holds both: `None` the MUL when present
+    /// ([`FacetPaths::find`]), else `Some` that form only ([`FacetPaths::find_as`]).
+    pub map_format: Option<MapFormat>,
 }
 
-/// A facet's files, owned: read into memory or mapped, with what opening learnt of them (a
-/// map UOP's chunks, the diff files' patch indexes).
+/// A facet's files, owned: read into memory or mapped, with the options they were opened
+/// with and what opening learnt of them (a map UOP's chunks, the diff files' patch indexes).
 pub struct FacetFiles {
     /// Where they are.
     pub paths: FacetPaths,
     data: FacetData,
+    options: FacetOptions,
     /// For a map UOP: where its chunks are (located once at opening).
     map_chunks: Vec<MapChunk>,
     /// The diff files' patch indexes (built once at opening).
@@ -293,6 +302,7 @@ impl fmt::Debug for FacetFiles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FacetFiles")
             .field("paths", &self.paths)
+            .field("options", &self.options)
             .field("map_len", &self.data.map.len())
             .finish_non_exhaustive()
     }
@@ -300,29 +310,27 @@ impl fmt::Debug for FacetFiles {
 
 impl FacetFiles {
     /// Finds facet `facet`'s files in `dir` ([`FacetPaths::find`]: the map as MUL, else as
-    /// UOP) and reads them into memory. Safe; costs a read of each file.
+    /// UOP) and reads them into memory, with the default [`FacetOptions`]. Safe; costs a
+    /// read of each file.
     ///
     /// Returns `Err` ([`Error::File`]) if a required file is missing or a file cannot be
     /// read, or as [`FacetFiles::from_data`].
     pub fn open(dir: impl AsRef<Path>, facet: u8) -> Result<Self> {
-        let paths = FacetPaths::find(dir, facet)?;
-        let data = FacetData::open(&paths)?;
-        Self::from_data(paths, data, &Limits::default())
+        Self::open_with(dir, facet, &FacetOptions::default())
     }
 
-    /// [`FacetFiles::open`] with the map's form chosen, for a folder that holds both. To map
-    /// them instead: `FacetPaths::find_as`, then [`FacetData::map`] and
-    /// [`FacetFiles::from_data`].
+    /// [`FacetFiles::open`] with `options`: the map's form, size, static record size, diffs
+    /// and limits, kept for every [`FacetFiles::facet`].
     ///
     /// Returns `Err` as [`FacetFiles::open`], naming the file looked for.
-    pub fn open_as(dir: impl AsRef<Path>, facet: u8, format: MapFormat) -> Result<Self> {
-        let paths = FacetPaths::find_as(dir, facet, Some(format))?;
-        let data = FacetData::open(&paths)?;
-        Self::from_data(paths, data, &Limits::default())
+    pub fn open_with(dir: impl AsRef<Path>, facet: u8, options: &FacetOptions) -> Result<Self> {
+        let paths = FacetPaths::find_as(dir, facet, options.map_format)?;
+        let data = FacetData::read_files(&paths, &options.limits)?;
+        Ok(Self::from_data(paths, data, options)?)
     }
 
-    /// Finds facet `facet`'s files in `dir` and memory-maps them: opening a whole facet
-    /// costs microseconds whatever its size.
+    /// Finds facet `facet`'s files in `dir` and memory-maps them, with the default
+    /// [`FacetOptions`]: opening a whole facet costs microseconds whatever its size.
     ///
     /// Returns `Err` as [`FacetFiles::open`].
     ///
@@ -332,24 +340,49 @@ impl FacetFiles {
     /// mappings live (truncation makes a later access raise SIGBUS).
     #[allow(unsafe_code)]
     pub unsafe fn map(dir: impl AsRef<Path>, facet: u8) -> Result<Self> {
-        let paths = FacetPaths::find(dir, facet)?;
-        // SAFETY: the caller upholds FacetData::map's contract, which is this function's.
-        let data = unsafe { FacetData::map(&paths) }?;
-        Self::from_data(paths, data, &Limits::default())
+        // SAFETY: the caller upholds this function's contract, which is map_with's.
+        unsafe { Self::map_with(dir, facet, &FacetOptions::default()) }
     }
 
-    /// Wraps bytes the caller owns, with the paths they came from (used in messages and for
-    /// the facet number). A map UOP's table is read here, once: its chunks are located,
-    /// and zlib chunks decompressed within `limits`; the diff files are indexed.
+    /// [`FacetFiles::map`] with `options`.
     ///
-    /// Returns `Err` ([`Error::Data`] naming the map) if the map UOP's container or
-    /// chunks are bad or pass `limits`.
-    pub fn from_data(paths: FacetPaths, data: FacetData, limits: &Limits) -> Result<Self> {
+    /// Returns `Err` as [`FacetFiles::open`].
+    ///
+    /// # Safety
+    ///
+    /// As [`FacetFiles::map`].
+    #[allow(unsafe_code)]
+    pub unsafe fn map_with(
+        dir: impl AsRef<Path>,
+        facet: u8,
+        options: &FacetOptions,
+    ) -> Result<Self> {
+        let paths = FacetPaths::find_as(dir, facet, options.map_format)?;
+        // SAFETY: the caller upholds FacetData::map_files's contract, which is this
+        // function's.
+        let data = unsafe { FacetData::map_files(&paths) }?;
+        Ok(Self::from_data(paths, data, options)?)
+    }
+
+    /// Wraps bytes the caller owns (each a [`FileData`]: a map, a `Vec`, an `Arc<[u8]>`, a
+    /// `&'static [u8]`), with the paths they came from (used in messages and for the facet
+    /// number) and the options every [`FacetFiles::facet`] will use. A map UOP's table is
+    /// read here, once: its chunks are located, and zlib chunks decompressed within
+    /// `options.limits`; the diff files are indexed.
+    ///
+    /// Returns `Err` (naming the map) if the map UOP's container or chunks are bad or pass
+    /// `options.limits`.
+    pub fn from_data(
+        paths: FacetPaths,
+        data: FacetData,
+        options: &FacetOptions,
+    ) -> Result<Self, DataError> {
+        let limits = &options.limits;
         let map_chunks = match paths.map_format {
             MapFormat::Mul => Vec::new(),
             MapFormat::Uop => UopFile::parse(&data.map, limits)
                 .and_then(|container| map_uop::map_chunks(&container, paths.facet, limits))
-                .map_err(Error::in_file(&paths.map))?,
+                .map_err(DataError::in_file(&paths.map))?,
         };
         let d = &data.diffs;
         let diff_index = DiffIndex::new(
@@ -366,6 +399,7 @@ impl FacetFiles {
         Ok(FacetFiles {
             paths,
             data,
+            options: *options,
             map_chunks,
             diff_index,
         })
@@ -374,6 +408,11 @@ impl FacetFiles {
     /// The files' bytes.
     pub fn data(&self) -> &FacetData {
         &self.data
+    }
+
+    /// The options the files were opened with, which [`FacetFiles::facet`] uses.
+    pub fn options(&self) -> &FacetOptions {
+        &self.options
     }
 
     /// Bytes of map blocks the map file holds: its length for a MUL, the sum of its chunks
@@ -396,27 +435,19 @@ impl FacetFiles {
         &self.diff_index
     }
 
-    /// The views over the files at the facet's known size that the map's length proves
-    /// ([`MapSize::detect`]), with the static record size detected and no diffs.
+    /// The views over the files as the options given at opening say ([`FacetOptions`]).
+    /// With `apply_diffs`, blocks listed in mapdifl take mapdif's, blocks listed in stadifl
+    /// take stadifi's records into stadif; list entries past any map, or without a record,
+    /// were left out at opening ([`FacetFiles::diff_index`]).
     ///
-    /// Returns `Err` as [`FacetFiles::facet_with`]; a map of another size is
-    /// [`ErrorKind::MapSizeUnknown`] (give the size in [`FacetOptions::size`]).
-    pub fn facet(&self) -> Result<Facet<'_>> {
-        self.facet_with(&FacetOptions::default())
-    }
-
-    /// The views over the files as `options` say. With `apply_diffs`, blocks listed in
-    /// mapdifl take mapdif's, blocks listed in stadifl take stadifi's records into stadif;
-    /// list entries past any map, or without a record, were left out at opening
-    /// ([`FacetFiles::diff_index`]).
-    ///
-    /// Returns `Err` ([`Error::Data`], naming the file) if the map's length fits neither
-    /// the size given nor, without one, a known size of the facet
-    /// ([`ErrorKind::MapSizeUnknown`]); if a map UOP's decoded chunks pass `options.limits`; or
-    /// if the index, tiledata, radarcol or hues file is malformed.
-    pub fn facet_with(&self, options: &FacetOptions) -> Result<Facet<'_>> {
+    /// Returns `Err` (naming the file) if the map's length fits neither the size given nor,
+    /// without one, a known size of the facet ([`ErrorKind::MapSizeUnknown`]: give the size
+    /// in [`FacetOptions::size`]); if a map UOP's decoded chunks pass the limits; or if the
+    /// index, tiledata, radarcol or hues file is malformed.
+    pub fn facet(&self) -> Result<Facet<'_>, DataError> {
+        let options = &self.options;
         let p = &self.paths;
-        let in_map = Error::in_file(&p.map);
+        let in_map = DataError::in_file(&p.map);
         let decoded: u64 = self
             .map_chunks
             .iter()
@@ -430,13 +461,13 @@ impl FacetFiles {
             .map_err(|e| in_map(e.into()))?;
         let size = match options.size {
             Some(size) => size,
-            None => MapSize::detect(p.facet, self.map_len()).map_err(Error::in_file(&p.map))?,
+            None => MapSize::detect(p.facet, self.map_len()).map_err(DataError::in_file(&p.map))?,
         };
         let map = match p.map_format {
             MapFormat::Mul => Map::parse(&self.data.map, size),
             MapFormat::Uop => Map::from_chunks(&self.data.map, &self.map_chunks, size),
         }
-        .map_err(Error::in_file(&p.map))?;
+        .map_err(DataError::in_file(&p.map))?;
         let d = &self.data;
         let tiledata = parse_optional(d.tiledata.as_deref(), &p.tiledata, TileData::parse)?;
         let radar = parse_optional(d.radarcol.as_deref(), &p.radarcol, RadarColours::parse)?;
@@ -444,7 +475,7 @@ impl FacetFiles {
         let mut facet = Facet {
             map,
             statics: Statics::parse(&d.staidx, &d.statics, options.statics)
-                .map_err(Error::in_file(&p.staidx))?,
+                .map_err(DataError::in_file(&p.staidx))?,
             tiledata,
             radar,
             hues,
@@ -483,10 +514,10 @@ impl FacetFiles {
 fn parse_optional<'a, T>(
     data: Option<&'a [u8]>,
     path: &Option<PathBuf>,
-    parse: impl FnOnce(&'a [u8]) -> Result<T>,
-) -> Result<Option<T>> {
+    parse: impl FnOnce(&'a [u8]) -> Result<T, DataError>,
+) -> Result<Option<T>, DataError> {
     match (data, path.as_deref()) {
-        (Some(data), Some(path)) => parse(data).map(Some).map_err(Error::in_file(path)),
+        (Some(data), Some(path)) => parse(data).map(Some).map_err(DataError::in_file(path)),
         (Some(data), None) => parse(data).map(Some),
         _ => Ok(None),
     }
@@ -538,7 +569,7 @@ impl<'data> Facet<'data> {
         bytes: FacetBytes<'data>,
         size: MapSize,
         format: Option<StaticFormat>,
-    ) -> Result<Self> {
+    ) -> Result<Self, DataError> {
         Ok(Facet {
             map: Map::parse(bytes.map, size)?,
             statics: Statics::parse(bytes.staidx, bytes.statics, format)?,
@@ -558,7 +589,7 @@ impl<'data> Facet<'data> {
     /// Returns `Err` if the block is outside the map ([`ErrorKind::OutsideMap`]), the index has
     /// no entry for it ([`ErrorKind::MissingIndexEntry`]) or its entry is bad
     /// ([`ErrorKind::IndexEntry`]).
-    pub fn block_statics(&self, bx: u32, by: u32) -> Result<StaticSlice<'data>> {
+    pub fn block_statics(&self, bx: u32, by: u32) -> Result<StaticSlice<'data>, DataError> {
         let size = self.size();
         let block = size.block_index(bx, by).ok_or(ErrorKind::OutsideMap {
             bx,
@@ -576,7 +607,7 @@ impl<'data> Facet<'data> {
         &self,
         x: u32,
         y: u32,
-    ) -> Result<impl Iterator<Item = &'data StaticRecord> + 'data> {
+    ) -> Result<impl Iterator<Item = &'data StaticRecord> + 'data, DataError> {
         let statics = self.block_statics(x / 8, y / 8)?;
         let in_block = |v: u32| u8::try_from(v % 8).unwrap_or(u8::MAX);
         let (cx, cy) = (in_block(x), in_block(y));
@@ -587,7 +618,7 @@ impl<'data> Facet<'data> {
     /// there, its z plus its tiledata height. Without tiledata, statics count with height 0.
     ///
     /// Returns `Ok(None)` outside the map, and `Err` as [`Facet::block_statics`] does.
-    pub fn top_surface(&self, x: u32, y: u32) -> Result<Option<i16>> {
+    pub fn top_surface(&self, x: u32, y: u32) -> Result<Option<i16>, DataError> {
         let Some(cell) = self.map.cell(x, y) else {
             return Ok(None);
         };

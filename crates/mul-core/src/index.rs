@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 use gamedata_io::{Overlaps, records};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::error::{Error, ErrorKind, IndexProblem, Result};
+use crate::error::{DataError, ErrorKind, IndexProblem, Result};
 use crate::raw::{EMPTY, IndexRecord};
 
 /// Casts an index file in place.
@@ -15,7 +15,7 @@ use crate::raw::{EMPTY, IndexRecord};
 pub(crate) fn parse_index<'data>(
     data: &'data [u8],
     what: &'static str,
-) -> Result<&'data [IndexRecord]> {
+) -> Result<&'data [IndexRecord], DataError> {
     records::<IndexRecord>(data).map_err(|e| {
         ErrorKind::RecordMultiple {
             what,
@@ -42,7 +42,7 @@ pub(crate) fn entry_records<'data, T>(
     data: &'data [u8],
     file: &'static str,
     entry: usize,
-) -> Result<&'data [T]>
+) -> Result<&'data [T], DataError>
 where
     T: FromBytes + KnownLayout + Immutable + Unaligned,
 {
@@ -75,7 +75,7 @@ fn entry_error(
     file: &'static str,
     entry: usize,
     problem: IndexProblem,
-) -> Error {
+) -> DataError {
     ErrorKind::IndexEntry {
         file,
         entry,
@@ -135,7 +135,7 @@ pub(crate) fn check_overlap(
     data: &[u8],
     file: &'static str,
     entry: usize,
-) -> Result<()> {
+) -> Result<(), DataError> {
     match overlaps.overlapped_by(entry) {
         None => Ok(()),
         Some(other) => Err(entry_error(

@@ -87,10 +87,11 @@
 //! println!("{} cells, z {} to {}", land.cells, land.z_min, land.z_max);
 //!
 //! // A custom map (the pre-alpha client's 1024 x 1024 tiles), memory-mapped.
-//! // SAFETY: nothing modifies or truncates the files while they are mapped.
-//! let files = unsafe { FacetFiles::map("path/to/prealpha", 0) }?;
 //! let size = MapSize::from_tiles(1024, 1024)?;
-//! let facet = files.facet_with(&FacetOptions { size: Some(size), ..Default::default() })?;
+//! let options = FacetOptions { size: Some(size), ..Default::default() };
+//! // SAFETY: nothing modifies or truncates the files while they are mapped.
+//! let files = unsafe { FacetFiles::map_with("path/to/prealpha", 0, &options) }?;
+//! let facet = files.facet()?;
 //! assert_eq!(facet.size().width(), 1024);
 //! # Ok::<(), mul_core::Error>(())
 //! ```
@@ -108,6 +109,7 @@ mod index;
 pub mod map;
 pub mod map_uop;
 pub mod multi;
+pub mod owned;
 pub mod query;
 pub mod raw;
 pub mod statics;
@@ -121,7 +123,7 @@ pub mod write;
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
 pub use error::{
-    ChunkProblem, DiffProblem, Error, ErrorKind, IndexProblem, OverlapWith, Result,
+    ChunkProblem, DataError, DiffProblem, Error, ErrorKind, IndexProblem, OverlapWith, Result,
     UopEntryProblem, UopTableProblem,
 };
 pub use facet::{
@@ -129,11 +131,13 @@ pub use facet::{
     MapFormat,
 };
 pub use gamedata_io::{
-    Access, FileData, FileError, FormatError, LimitError, Limits, MapOptions, Problems,
+    Access, FileData, FileError, FormatError, InflateError, LimitError, Limits, MapOptions,
+    Problems, ReadError,
 };
 pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
+pub use owned::{OwnedHues, OwnedMultis, OwnedRadarColours, OwnedTileData, OwnedUopFile};
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, UopEntry, UopFile, name_hash};

@@ -14,7 +14,7 @@ use gamedata_io::Bytes;
 use zerocopy::FromBytes;
 
 use crate::diff::MapPatch;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::map_uop::MapChunk;
 use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell, UOP_MAP_CHUNK_BLOCKS};
 
@@ -42,7 +42,7 @@ impl MapSize {
     ///
     /// Returns `Err` ([`ErrorKind::Dimensions`]) if either side is 0, or a side in tiles does
     /// not fit in a `u32`, or the map's bytes would not fit in memory's address range.
-    pub fn from_blocks(width_blocks: u32, height_blocks: u32) -> Result<Self> {
+    pub fn from_blocks(width_blocks: u32, height_blocks: u32) -> Result<Self, DataError> {
         let bad = |why| ErrorKind::Dimensions {
             width_blocks,
             height_blocks,
@@ -71,7 +71,7 @@ impl MapSize {
     ///
     /// Returns `Err` ([`ErrorKind::Dimensions`]) if a side is not a multiple of 8 or as
     /// [`MapSize::from_blocks`].
-    pub fn from_tiles(width: u32, height: u32) -> Result<Self> {
+    pub fn from_tiles(width: u32, height: u32) -> Result<Self, DataError> {
         if !width.is_multiple_of(8) || !height.is_multiple_of(8) {
             return Err(ErrorKind::Dimensions {
                 width_blocks: width / 8,
@@ -103,7 +103,7 @@ impl MapSize {
     /// [`MapSize::detect`], which checks the file's length.
     ///
     /// Returns `Err` ([`ErrorKind::UnknownFacet`]) for a facet above 5.
-    pub fn preset(facet: u8) -> Result<Self> {
+    pub fn preset(facet: u8) -> Result<Self, DataError> {
         Self::known(facet)
             .next()
             .ok_or(ErrorKind::UnknownFacet { facet }.into())
@@ -117,7 +117,7 @@ impl MapSize {
     /// Returns `Err` ([`ErrorKind::MapSizeUnknown`]) if no known size of the facet fits (any
     /// facet above 5 included); the error gives the length, the block count and, when the
     /// count is a square, the square size that would fit.
-    pub fn detect(facet: u8, map_len: u64) -> Result<Self> {
+    pub fn detect(facet: u8, map_len: u64) -> Result<Self, DataError> {
         let block = MAP_BLOCK_LEN as u64;
         let blocks = map_len.checked_div(block).unwrap_or_default();
         if map_len.is_multiple_of(block) {
@@ -221,11 +221,11 @@ impl MapSize {
 /// # Ok::<(), mul_core::Error>(())
 /// ```
 impl std::str::FromStr for MapSize {
-    type Err = Error;
+    type Err = DataError;
 
     /// Returns `Err` ([`ErrorKind::SizeText`]) if the text is not two numbers around an `x`,
     /// or as [`MapSize::from_tiles`].
-    fn from_str(text: &str) -> Result<Self> {
+    fn from_str(text: &str) -> Result<Self, DataError> {
         let (w, h) = text.split_once(['x', 'X']).ok_or(ErrorKind::SizeText)?;
         match (w.trim().parse(), h.trim().parse()) {
             (Ok(w), Ok(h)) => Self::from_tiles(w, h),
@@ -289,7 +289,7 @@ impl<'data> Map<'data> {
     ///
     /// Returns `Err` ([`ErrorKind::MapLength`]) unless `data` is exactly `size.blocks()` blocks
     /// of 196 bytes, or one block more (the padding modern clients write).
-    pub fn parse(data: &'data [u8], size: MapSize) -> Result<Self> {
+    pub fn parse(data: &'data [u8], size: MapSize) -> Result<Self, DataError> {
         let blocks = size.blocks();
         let wrong = || ErrorKind::MapLength {
             what: "map",
@@ -322,7 +322,7 @@ impl<'data> Map<'data> {
         data: &'data [u8],
         chunks: &'data [MapChunk],
         size: MapSize,
-    ) -> Result<Self> {
+    ) -> Result<Self, DataError> {
         let total = chunks
             .iter()
             .fold(0u64, |sum, c| sum.saturating_add(c.len() as u64));

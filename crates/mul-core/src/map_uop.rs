@@ -8,7 +8,7 @@ use std::fmt;
 use gamedata_io::{Bytes, Limits, Overlaps, PreviewBytes};
 use zerocopy::IntoBytes;
 
-use crate::error::{ChunkProblem, ErrorKind, Result};
+use crate::error::{ChunkProblem, DataError, ErrorKind, Result};
 use crate::raw::{MAP_BLOCK_LEN, MapBlock, UOP_MAP_CHUNK_BLOCKS};
 use crate::uop::{Compression, UopEntry, UopFile};
 
@@ -98,7 +98,11 @@ struct Located<'a, 'data> {
 /// if a chunk does not hold whole blocks, or is short and not the last,
 /// ([`ErrorKind::ChunkOverlap`]) if two chunks' stored bytes overlap, ([`ErrorKind::Limit`]) if
 /// the totals pass `limits`; or as [`UopFile::contents`].
-pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<MapChunk>> {
+pub fn map_chunks(
+    uop: &UopFile<'_>,
+    facet: u8,
+    limits: &Limits,
+) -> Result<Vec<MapChunk>, DataError> {
     let mut located: Vec<Located<'_, '_>> = Vec::new();
     let (mut total_blocks, mut decoded_bytes) = (0u64, 0u64);
     while let Some(entry) = uop.find_name(&map_chunk_name(facet, located.len())) {
@@ -161,7 +165,7 @@ pub fn map_chunks(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<M
 }
 
 /// The blocks in `len` bytes of chunk `chunk`: a whole number of them, 1 to 4,096.
-fn whole_blocks(chunk: usize, len: u64) -> Result<usize> {
+fn whole_blocks(chunk: usize, len: u64) -> Result<usize, DataError> {
     const BLOCK: u64 = MAP_BLOCK_LEN as u64;
     const MOST: u64 = (UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN) as u64;
     if !len.is_multiple_of(BLOCK) || len == 0 || len > MOST {
@@ -183,7 +187,7 @@ fn whole_blocks(chunk: usize, len: u64) -> Result<usize> {
 /// stored as zlib.
 ///
 /// Returns `Err` as [`map_chunks`].
-pub fn read_map_mul(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<u8>> {
+pub fn read_map_mul(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<u8>, DataError> {
     let chunks = map_chunks(uop, facet, limits)?;
     // map_chunks checked the block count against the limits.
     let total = chunks

@@ -10,7 +10,7 @@ use std::fmt;
 
 use gamedata_io::{PreviewTable, Problems};
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::index::{
     LazyOverlaps, check_overlap, detect_record_size, entry_records, is_empty, parse_index,
 };
@@ -125,7 +125,7 @@ impl<'data> Multis<'data> {
         index: &'data [u8],
         data: &'data [u8],
         format: Option<MultiFormat>,
-    ) -> Result<Self> {
+    ) -> Result<Self, DataError> {
         let index = parse_index(index, "multi.idx")?;
         let format = format.unwrap_or_else(|| MultiFormat::detect(index, data.len()));
         Ok(Multis {
@@ -161,7 +161,7 @@ impl<'data> Multis<'data> {
     /// Returns `Err` ([`ErrorKind::MissingIndexEntry`]) past the end of the index, or
     /// ([`ErrorKind::IndexEntry`]) if the entry points outside multi.mul, does not hold whole
     /// components or overlaps another entry's bytes.
-    pub fn get(&self, id: usize) -> Result<MultiSlice<'data>> {
+    pub fn get(&self, id: usize) -> Result<MultiSlice<'data>, DataError> {
         let record = self.index.get(id).ok_or(ErrorKind::MissingIndexEntry {
             file: "multi.idx",
             entry: id,
@@ -194,9 +194,8 @@ impl<'data> Multis<'data> {
     pub fn validate(&self) -> Problems<ErrorKind> {
         let mut problems = Problems::new();
         for id in 0..self.index.len() {
-            // Reading an entry touches no file system, so every error has a kind.
-            if let Some(kind) = self.get(id).err().and_then(|e| e.kind()) {
-                problems.push(kind);
+            if let Err(e) = self.get(id) {
+                problems.push(e.kind);
             }
         }
         problems

@@ -12,7 +12,7 @@ use std::fmt;
 use gamedata_io::{PreviewTable, Problems};
 
 use crate::diff::StaticsPatch;
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::index::{
     LazyOverlaps, check_overlap, detect_record_size, entry_records, is_empty, parse_index,
 };
@@ -181,7 +181,7 @@ impl<'data> Statics<'data> {
         index: &'data [u8],
         data: &'data [u8],
         format: Option<StaticFormat>,
-    ) -> Result<Self> {
+    ) -> Result<Self, DataError> {
         let index = parse_index(index, "staidx")?;
         let format = format.unwrap_or_else(|| StaticFormat::detect(index, data.len()));
         Ok(Statics {
@@ -231,7 +231,7 @@ impl<'data> Statics<'data> {
     /// ([`ErrorKind::IndexEntry`]) if the entry points outside the data file, does not hold
     /// whole records or overlaps another entry's bytes. An empty entry is `Ok` with no
     /// statics.
-    pub fn block(&self, block: usize) -> Result<StaticSlice<'data>> {
+    pub fn block(&self, block: usize) -> Result<StaticSlice<'data>, DataError> {
         if let Some(patch) = self.patch
             && let Some(entry) = patch.index.entry(block)
         {
@@ -266,7 +266,7 @@ impl<'data> Statics<'data> {
         data: &'data [u8],
         file: &'static str,
         entry: usize,
-    ) -> Result<StaticSlice<'data>> {
+    ) -> Result<StaticSlice<'data>, DataError> {
         if is_empty(record) {
             return Ok(StaticSlice::EMPTY);
         }
@@ -302,15 +302,12 @@ impl<'data> Statics<'data> {
                         });
                     }
                 }
-                Err(e) => match e.kind() {
-                    Some(kind @ ErrorKind::MissingIndexEntry { .. }) => {
-                        problems.push(kind);
+                Err(e) => {
+                    problems.push(e.kind);
+                    if matches!(e.kind, ErrorKind::MissingIndexEntry { .. }) {
                         break;
                     }
-                    Some(kind) => problems.push(kind),
-                    // Reading a block touches no file system.
-                    None => {}
-                },
+                }
             }
         }
         problems

@@ -20,7 +20,7 @@ use std::fmt;
 use gamedata_io::{Bytes, field_text, latin1};
 use zerocopy::little_endian::{U32, U64};
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::raw::{
     GROUP_HEADER_LEN, ItemTileNew, ItemTileOld, LAND_TILES, LandTileNew, LandTileOld,
     TILES_PER_GROUP,
@@ -341,7 +341,7 @@ impl<'data> TileData<'data> {
     /// Reads the layout from the file's size.
     ///
     /// Returns `Err` ([`ErrorKind::TileDataLength`]) for a size that is none of the three layouts.
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let layout =
             TileDataLayout::from_len(data.len() as u64).ok_or(ErrorKind::TileDataLength {
                 found: data.len() as u64,

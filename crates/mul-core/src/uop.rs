@@ -10,7 +10,7 @@ use std::fmt;
 
 use gamedata_io::{Bytes, InflateError, Limits, inflate_exact};
 
-use crate::error::{Error, ErrorKind, OverlapWith, Result, UopEntryProblem, UopTableProblem};
+use crate::error::{DataError, ErrorKind, OverlapWith, Result, UopEntryProblem, UopTableProblem};
 use crate::raw::{UOP_MAGIC, UopEntryRaw, UopHeader, UopTableHeader};
 
 /// The first range of `occupied` (start -> (end, what)) that `start..end` overlaps.
@@ -177,7 +177,7 @@ impl<'data> UopEntry<'data> {
         Compression::from_raw(self.raw.compression.get())
     }
 
-    pub(crate) fn error(&self, problem: UopEntryProblem) -> Error {
+    pub(crate) fn error(&self, problem: UopEntryProblem) -> DataError {
         ErrorKind::UopEntry {
             index: self.index,
             hash: self.hash(),
@@ -219,7 +219,7 @@ impl<'data> UopFile<'data> {
     /// ([`ErrorKind::UopTable`]) if a table block lies outside the file, holds more entries than
     /// fit, overlaps the header or a block read before ([`UopTableProblem::Overlap`]), or
     /// the entries pass `limits.max_records`.
-    pub fn parse(data: &'data [u8], limits: &Limits) -> Result<Self> {
+    pub fn parse(data: &'data [u8], limits: &Limits) -> Result<Self, DataError> {
         let bytes = Bytes::new(data);
         let header = bytes
             .read_at::<UopHeader>(0)
@@ -335,7 +335,10 @@ impl<'data> UopFile<'data> {
     /// Where the entry's stored bytes lie in the file (after its entry header).
     ///
     /// Returns `Err` ([`ErrorKind::UopEntry`]) if they lie outside the file.
-    pub fn stored_range(&self, entry: &UopEntry<'data>) -> Result<std::ops::Range<usize>> {
+    pub fn stored_range(
+        &self,
+        entry: &UopEntry<'data>,
+    ) -> Result<std::ops::Range<usize>, DataError> {
         let raw = entry.raw;
         let len = raw.compressed_len.get() as usize;
         raw.offset
@@ -357,7 +360,7 @@ impl<'data> UopFile<'data> {
     /// The entry's bytes as stored, in place.
     ///
     /// Returns `Err` as [`UopFile::stored_range`].
-    pub fn stored(&self, entry: &UopEntry<'data>) -> Result<&'data [u8]> {
+    pub fn stored(&self, entry: &UopEntry<'data>) -> Result<&'data [u8], DataError> {
         let range = self.stored_range(entry)?;
         Ok(self.data.get(range).unwrap_or_default())
     }
@@ -368,7 +371,11 @@ impl<'data> UopFile<'data> {
     /// Returns `Err` ([`ErrorKind::UopEntry`]) if the bytes lie outside the file, the
     /// compression is unknown, the stream is bad, or the decoded length is not the
     /// entry's; ([`ErrorKind::Limit`]) if the declared length passes the limit.
-    pub fn contents(&self, entry: &UopEntry<'data>, limits: &Limits) -> Result<Cow<'data, [u8]>> {
+    pub fn contents(
+        &self,
+        entry: &UopEntry<'data>,
+        limits: &Limits,
+    ) -> Result<Cow<'data, [u8]>, DataError> {
         let stored = self.stored(entry)?;
         let declared = entry.raw.decompressed_len.get();
         match entry.compression() {
@@ -389,7 +396,7 @@ impl<'data> UopFile<'data> {
     /// True if the Adler-32 of the stored bytes is the entry's.
     ///
     /// Returns `Err` as [`UopFile::stored`].
-    pub fn check_adler32(&self, entry: &UopEntry<'data>) -> Result<bool> {
+    pub fn check_adler32(&self, entry: &UopEntry<'data>) -> Result<bool, DataError> {
         Ok(adler2::adler32_slice(self.stored(entry)?) == entry.raw.adler32.get())
     }
 }

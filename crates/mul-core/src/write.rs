@@ -12,7 +12,7 @@ use std::path::Path;
 
 use zerocopy::IntoBytes;
 
-use crate::error::{ChunkProblem, ErrorKind, Result};
+use crate::error::{ChunkProblem, DataError, ErrorKind, Result};
 use crate::facet::MapFormat;
 use crate::map_uop::map_chunk_name;
 use crate::raw::{
@@ -36,7 +36,7 @@ const _: () = assert!(CAPACITY_WORD as usize == WRITER_BLOCK_CAPACITY);
 /// the clients' files have (version 5, header padded to 0x200, tables of 1,000 entries).
 ///
 /// Returns `Err` ([`ErrorKind::ChunkSize`]) if `map` is not whole blocks.
-pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>> {
+pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>, DataError> {
     if !map.len().is_multiple_of(MAP_BLOCK_LEN) || map.is_empty() {
         return Err(ErrorKind::ChunkSize {
             chunk: 0,
@@ -135,7 +135,11 @@ impl World {
     /// hues.mul.
     ///
     /// Returns `Err` as [`write_map_uop`] (a map that is not whole blocks).
-    pub fn files(&self, facet: u8, format: MapFormat) -> Result<Vec<(String, Cow<'_, [u8]>)>> {
+    pub fn files(
+        &self,
+        facet: u8,
+        format: MapFormat,
+    ) -> Result<Vec<(String, Cow<'_, [u8]>)>, DataError> {
         let map = match format {
             MapFormat::Mul => Cow::Borrowed(&self.map[..]),
             MapFormat::Uop => Cow::Owned(write_map_uop(&self.map, facet)?),

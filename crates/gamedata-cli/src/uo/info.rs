@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::Args;
-use mul_core::{Multis, query};
+use mul_core::query;
 use serde::Serialize;
 
 use super::multi::open_multis;
@@ -100,14 +100,14 @@ pub(super) fn info(args: &InfoArgs, out: &mut Output) -> Result<()> {
         rows.push(file_row(path)?);
     }
     let multis = open_multis(&args.dir)?;
-    if let Some((paths, _, _)) = &multis {
+    if let Some(paths) = multis.as_ref().and_then(|m| m.paths.as_ref()) {
         for path in paths {
             rows.push(file_row(path)?);
         }
     }
     let multi = match &multis {
-        Some((_, idx, mul)) => {
-            let m = Multis::parse(idx, mul, None).context("reading multi.idx")?;
+        Some(owned) => {
+            let m = owned.view().context("reading multi.idx")?;
             Some(MultiInfo {
                 record_size: m.format().record_len(),
                 entries: m.len(),

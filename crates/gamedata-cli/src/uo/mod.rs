@@ -15,10 +15,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use mul_core::{
-    Facet, FacetData, FacetFiles, FacetOptions, FacetPaths, FileData, FileError, Limits, MapFormat,
-    MapSize,
-};
+use mul_core::{Facet, FacetFiles, FacetOptions, MapFormat, MapSize};
 
 use crate::output::Output;
 
@@ -119,6 +116,7 @@ impl SizeArgs {
         Ok(FacetOptions {
             size,
             apply_diffs: self.apply_diffs,
+            map_format: self.map_format.map(MapFormat::from),
             ..Default::default()
         })
     }
@@ -153,35 +151,40 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
     }
 }
 
-/// Maps a single file read-only (tiledata, multi, a UOP container, radarcol).
-///
-/// SAFETY contract taken on here ([`FileData::map`]): nothing may modify or truncate the
-/// file while it is mapped. The command only reads game files the user points it at, and
-/// its help and the README say that truncating one meanwhile ends the process with SIGBUS.
-#[allow(unsafe_code)]
-pub(crate) fn map_file(path: &Path) -> Result<FileData, FileError> {
-    // SAFETY: see this function's documentation.
-    unsafe { FileData::map(path) }
-}
-
 /// Finds and maps facet `size.facet`'s files in `dir` through mul-core's mapping entry
-/// points.
+/// point, with the options the arguments give.
 ///
-/// SAFETY contract taken on here ([`FacetData::map`]): as [`map_file`]'s.
+/// SAFETY contract taken on here ([`FacetFiles::map_with`]): nothing may modify or
+/// truncate the files while they are mapped. The command only reads game files the user
+/// points it at, and its help and the README say that truncating one meanwhile ends the
+/// process with SIGBUS. The single files (tiledata, multi, radarcol, a UOP container) are
+/// mapped through mul-core's `map` entry points under the same contract.
 #[allow(unsafe_code)]
 pub(crate) fn open_facet(dir: &Path, size: &SizeArgs) -> Result<FacetFiles> {
-    let open = || -> mul_core::Result<FacetFiles> {
-        let paths = FacetPaths::find_as(dir, size.facet, size.map_format.map(MapFormat::from))?;
-        // SAFETY: see this function's documentation.
-        let data = unsafe { FacetData::map(&paths) }?;
-        FacetFiles::from_data(paths, data, &Limits::default())
-    };
-    open().with_context(|| format!("opening facet {} in {}", size.facet, dir.display()))
+    let options = size.options()?;
+    // SAFETY: see this function's documentation.
+    let files = unsafe { FacetFiles::map_with(dir, size.facet, &options) };
+    files.with_context(|| format!("opening facet {} in {}", size.facet, dir.display()))
 }
 
-/// The views over `files` at the size the arguments give.
+/// Maps a single file through mul-core's entry point (tiledata, radarcol, a UOP container:
+/// `TileData::map`, `RadarColours::map`, `UopFile::map`), or multi.idx with multi.mul of a
+/// folder (`Multis::map`).
+///
+/// SAFETY contract taken on here: as [`open_facet`]'s.
+macro_rules! map_single {
+    ($view:ty, $path:expr) => {{
+        #[allow(unsafe_code)]
+        // SAFETY: see `map_single`'s documentation.
+        let owned = unsafe { <$view>::map($path) };
+        owned
+    }};
+}
+pub(crate) use map_single;
+
+/// The views over `files` at the size the arguments gave when they were opened.
 pub(crate) fn views<'a>(files: &'a FacetFiles, size: &SizeArgs) -> Result<Facet<'a>> {
-    let facet = files.facet_with(&size.options()?);
+    let facet = files.facet();
     facet.with_context(|| {
         format!(
             "reading facet {} in {}",

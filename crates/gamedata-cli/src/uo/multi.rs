@@ -4,10 +4,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use mul_core::{FileData, Multis};
+use mul_core::{Multis, OwnedMultis};
 use serde::Serialize;
 
-use super::{map_file, parse_id_usize};
+use super::{map_single, parse_id_usize};
 use crate::output::Output;
 
 #[derive(Args)]
@@ -19,15 +19,14 @@ pub(crate) struct MultiArgs {
     id: usize,
 }
 
-/// multi.idx and multi.mul of `dir`, mapped, if both are there.
-#[allow(clippy::type_complexity)]
-pub(super) fn open_multis(dir: &Path) -> Result<Option<([PathBuf; 2], FileData, FileData)>> {
+/// multi.idx and multi.mul of `dir`, mapped and checked, if both are there.
+pub(super) fn open_multis(dir: &Path) -> Result<Option<OwnedMultis>> {
     let find = |name| gamedata_io::find_optional(dir, name);
-    let (Some(idx), Some(mul)) = (find("multi.idx")?, find("multi.mul")?) else {
+    let (Some(_), Some(_)) = (find("multi.idx")?, find("multi.mul")?) else {
         return Ok(None);
     };
-    let (i, m) = (map_file(&idx)?, map_file(&mul)?);
-    Ok(Some(([idx, mul], i, m)))
+    let owned = map_single!(Multis, dir).context("reading multi.idx")?;
+    Ok(Some(owned))
 }
 
 #[derive(Serialize)]
@@ -46,9 +45,9 @@ struct MultiReport {
 }
 
 pub(super) fn multi(args: &MultiArgs, out: &mut Output) -> Result<()> {
-    let (_, idx, mul) = open_multis(&args.dir)?
+    let owned = open_multis(&args.dir)?
         .ok_or_else(|| anyhow!("no multi.idx and multi.mul in {}", args.dir.display()))?;
-    let multis = Multis::parse(&idx, &mul, None).context("reading multi.idx")?;
+    let multis = owned.view().context("reading multi.idx")?;
     let list = multis
         .get(args.id)
         .with_context(|| format!("reading multi {}", args.id))?;

@@ -6,10 +6,10 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use gamedata_render::Region;
 use gamedata_render::uo::{RadarOptions, RadarSource, write_radar_png};
-use mul_core::{Facet, FileData, RadarColours};
+use mul_core::{Facet, OwnedRadarColours, RadarColours};
 use serde::Serialize;
 
-use super::{SizeArgs, map_file, open_facet, views};
+use super::{SizeArgs, map_single, open_facet, views};
 use crate::files::write_file;
 use crate::files::{Written, elapsed_ms};
 use crate::output::{Output, progress_bar};
@@ -55,15 +55,19 @@ fn parse_region(text: &str) -> Result<Region, String> {
 
 /// The radar colours to draw with: `extra` (the `--radarcol` file at `path`) when given,
 /// else the folder's.
+/// radarcol.mul given with `--radarcol`, mapped, if any.
+fn extra_radarcol(path: Option<&Path>) -> Result<Option<OwnedRadarColours>> {
+    path.map(|p| map_single!(RadarColours, p).with_context(|| format!("reading {}", p.display())))
+        .transpose()
+}
+
 fn radar_colours<'a>(
     facet: &Facet<'a>,
-    extra: Option<&'a FileData>,
+    extra: Option<&'a OwnedRadarColours>,
     dir: &Path,
-    path: Option<&Path>,
 ) -> Result<RadarColours<'a>> {
     match (extra, facet.radar) {
-        (Some(data), _) => RadarColours::parse(data)
-            .with_context(|| format!("reading {}", path.map_or(dir, |p| p).display())),
+        (Some(owned), _) => Ok(owned.view()?),
         (None, Some(r)) => Ok(r),
         (None, None) => bail!(
             "no radarcol.mul in {}; give one with --radarcol FILE",
@@ -94,8 +98,8 @@ pub(crate) struct TilesArgs {
 pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     let files = open_facet(&args.dir, &args.size)?;
     let facet = views(&files, &args.size)?;
-    let extra = args.radarcol.as_deref().map(map_file).transpose()?;
-    let colours = radar_colours(&facet, extra.as_ref(), &args.dir, args.radarcol.as_deref())?;
+    let extra = extra_radarcol(args.radarcol.as_deref())?;
+    let colours = radar_colours(&facet, extra.as_ref(), &args.dir)?;
     let size = facet.size();
     let viewer = Viewer {
         title: format!("Facet {}: {size}", args.size.facet),
@@ -166,8 +170,8 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let files = open_facet(&args.dir, &args.size)?;
     let facet = views(&files, &args.size)?;
-    let extra = args.radarcol.as_deref().map(map_file).transpose()?;
-    let radar = radar_colours(&facet, extra.as_ref(), &args.dir, args.radarcol.as_deref())?;
+    let extra = extra_radarcol(args.radarcol.as_deref())?;
+    let radar = radar_colours(&facet, extra.as_ref(), &args.dir)?;
     let size = facet.size();
     let whole = Region::whole(size.width(), size.height());
     let region = match args.region {

@@ -7,7 +7,7 @@ use clap::Args;
 use mul_core::{TileData, TileFlags};
 use serde::Serialize;
 
-use super::{SizeArgs, map_file, open_facet, parse_id, views};
+use super::{SizeArgs, map_single, open_facet, parse_id, views};
 use crate::output::Output;
 
 #[derive(Args)]
@@ -45,8 +45,9 @@ struct TileReport {
 }
 
 pub(super) fn tiledata(args: &TiledataArgs, out: &mut Output) -> Result<()> {
-    let data = map_file(&args.file)?;
-    let t = TileData::parse(&data).with_context(|| format!("reading {}", args.file.display()))?;
+    let owned = map_single!(TileData, &args.file)
+        .with_context(|| format!("reading {}", args.file.display()))?;
+    let t = owned.view()?;
     let report = match (args.land, args.item) {
         (Some(id), _) => {
             let l = t

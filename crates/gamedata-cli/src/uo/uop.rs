@@ -9,10 +9,10 @@ use clap::{Args, Subcommand, ValueEnum};
 use gamedata_io::Limits;
 use mul_core::map_uop::{self, map_chunk_name};
 use mul_core::uop::name_hash;
-use mul_core::{FacetPaths, MapFormat, UopFile};
+use mul_core::{FacetPaths, FileData, MapFormat, UopFile};
 use serde::Serialize;
 
-use super::{MAPPING_NOTE, map_file};
+use super::{MAPPING_NOTE, map_single};
 use crate::output::Output;
 
 #[derive(Subcommand)]
@@ -92,9 +92,9 @@ struct LsReport {
 }
 
 fn ls(args: &LsArgs, out: &mut Output) -> Result<()> {
-    let data = map_file(&args.file)?;
-    let container = UopFile::parse(&data, &Limits::default())
-        .with_context(|| format!("reading {}", args.file.display()))?;
+    let reading = || format!("reading {}", args.file.display());
+    let owned = map_single!(UopFile, &args.file).with_context(reading)?;
+    let container = owned.view().with_context(reading)?;
     let names = known_names();
     let entries: Vec<EntryRow> = container
         .entries()
@@ -170,16 +170,18 @@ pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
                 args.dir.display()
             )
         })?;
-    let data = map_file(&source)?;
     let reading = || format!("reading {}", source.display());
     let (bytes, map_bytes) = match to {
-        MapFormat::Uop => (
-            mul_core::write_map_uop(&data, args.facet).with_context(reading)?,
-            data.len(),
-        ),
+        MapFormat::Uop => {
+            // Read, not mapped: the whole map is written out again anyway.
+            let data = FileData::read(&source)?;
+            let uop = mul_core::write_map_uop(&data, args.facet).with_context(reading)?;
+            (uop, data.len())
+        }
         MapFormat::Mul => {
             let limits = Limits::default();
-            let container = UopFile::parse(&data, &limits).with_context(reading)?;
+            let owned = map_single!(UopFile, &source).with_context(reading)?;
+            let container = owned.view().with_context(reading)?;
             let map =
                 map_uop::read_map_mul(&container, args.facet, &limits).with_context(reading)?;
             let len = map.len();

@@ -14,13 +14,12 @@ use gamedata_testkit::require_file;
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn prealpha_radar_map_is_its_tiles_averaged() {
-    let files = FacetFiles::open(require_file("uo/prealpha"), 0).unwrap();
-    let facet = files
-        .facet_with(&FacetOptions {
-            size: Some(MapSize::from_tiles(1024, 1024).unwrap()),
-            ..FacetOptions::default()
-        })
-        .unwrap();
+    let options = FacetOptions {
+        size: Some(MapSize::from_tiles(1024, 1024).unwrap()),
+        ..FacetOptions::default()
+    };
+    let files = FacetFiles::open_with(require_file("uo/prealpha"), 0, &options).unwrap();
+    let facet = files.facet().unwrap();
     let radarcol = std::fs::read(require_file("uo/hs/radarcol.mul")).unwrap();
     let colours = RadarColours::parse(&radarcol).unwrap();
     // The whole map at scale 1 checked tile by tile, and averaged at 8; a region past the

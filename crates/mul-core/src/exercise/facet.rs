@@ -201,7 +201,7 @@ pub fn folder(data: &[u8]) -> u64 {
             stadif: Some(name("stadif1.mul")),
         },
     };
-    let files = FacetData {
+    let data = || FacetData {
         map: own(map),
         staidx: own(staidx),
         statics: own(statics),
@@ -221,7 +221,11 @@ pub fn folder(data: &[u8]) -> u64 {
         max_records: 1 << 20,
         ..gamedata_io::Limits::default()
     };
-    let files = match FacetFiles::from_data(paths, files, &limits) {
+    let detecting = FacetOptions {
+        limits,
+        ..FacetOptions::default()
+    };
+    let files = match FacetFiles::from_data(paths.clone(), data(), &detecting) {
         Ok(files) => files,
         Err(e) => return e.to_string().len() as u64,
     };
@@ -243,7 +247,12 @@ pub fn folder(data: &[u8]) -> u64 {
         limits,
         ..FacetOptions::default()
     };
-    let facet = match files.facet_with(&options) {
+    // The same bytes opened again with the size and the diffs: opening must succeed as
+    // it did, and the options given are the ones the views use.
+    let files = FacetFiles::from_data(paths, data(), &options)
+        .unwrap_or_else(|e| panic!("opened once, refused with other view options: {e}"));
+    assert_eq!(files.options(), &options);
+    let facet = match files.facet() {
         Ok(facet) => facet,
         Err(e) => return acc.wrapping_add(e.to_string().len() as u64),
     };

@@ -193,7 +193,7 @@ pub fn multi(data: &[u8]) -> u64 {
     }
     assert!(matches!(
         multis.get(multis.len()).map_err(|e| e.kind()),
-        Err(Some(crate::ErrorKind::MissingIndexEntry { .. }))
+        Err(crate::ErrorKind::MissingIndexEntry { .. })
     ));
     let mut errors = 0u64;
     for (id, &shared) in shares.iter().enumerate() {

@@ -21,9 +21,9 @@ use gamedata_io::{FileData, Limits};
 use gamedata_testkit::heap::{self, MIB};
 use mul_core::map_uop::map_chunk_name;
 use mul_core::{
-    DiffData, DiffIndex, ErrorKind, Facet, FacetBytes, FacetData, FacetFiles, FacetPaths,
-    IndexProblem, MapFormat, MapSize, Multis, StaticFormat, StaticsPatch, UopFile, UopTableProblem,
-    name_hash, query,
+    DiffData, DiffIndex, ErrorKind, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions,
+    FacetPaths, IndexProblem, MapFormat, MapSize, Multis, StaticFormat, StaticsPatch, UopFile,
+    UopTableProblem, name_hash, query,
 };
 
 #[global_allocator]
@@ -118,10 +118,10 @@ fn a_map_uop_whose_chunks_decode_past_the_limit_is_refused_before_decoding() {
     assert!(file.len() > 3_000_000, "{} bytes", file.len());
     let files = data(file, Vec::new(), Vec::new());
     let (result, peak) = heap::peak(&serial, || {
-        FacetFiles::from_data(paths(MapFormat::Uop), files, &Limits::default())
+        FacetFiles::from_data(paths(MapFormat::Uop), files, &FacetOptions::default())
     });
     let err = result.unwrap_err();
-    let Some(ErrorKind::Limit(limit)) = err.kind() else {
+    let ErrorKind::Limit(limit) = err.kind() else {
         panic!("{err}");
     };
     assert_eq!(limit.limit, Limits::DEFAULT_MAX_DECODED_BYTES);
@@ -147,20 +147,20 @@ fn a_map_uop_decodes_each_chunk_once_into_its_own_buffer() {
         .collect();
     let files = data(uop(&entries), index(512 * 256, u32::MAX, 0), Vec::new());
     let decoded = 32 * 4096 * 196u64;
+    let size = MapSize::from_blocks(512, 256).unwrap();
+    let options = FacetOptions {
+        size: Some(size),
+        ..Default::default()
+    };
     let (files, peak) = heap::peak(&serial, || {
-        FacetFiles::from_data(paths(MapFormat::Uop), files, &Limits::default()).unwrap()
+        FacetFiles::from_data(paths(MapFormat::Uop), files, &options).unwrap()
     });
     assert!(
         peak < decoded + 2 * MIB,
         "peak heap {peak}, decoded {decoded}"
     );
     assert_eq!(files.map_len(), decoded);
-    let size = MapSize::from_blocks(512, 256).unwrap();
-    let options = mul_core::FacetOptions {
-        size: Some(size),
-        ..Default::default()
-    };
-    let facet = files.facet_with(&options).unwrap();
+    let facet = files.facet().unwrap();
     assert_eq!(query::land_stats(&facet.map).cells, 512 * 256 * 64);
 }
 
@@ -183,12 +183,12 @@ fn map_uop_chunks_over_the_same_bytes_are_refused() {
     };
     let files = data(file, Vec::new(), Vec::new());
     let (result, peak) = heap::peak(&serial, || {
-        FacetFiles::from_data(paths(MapFormat::Uop), files, &Limits::default())
+        FacetFiles::from_data(paths(MapFormat::Uop), files, &FacetOptions::default())
     });
     let err = result.unwrap_err();
     assert_eq!(
         err.kind(),
-        Some(ErrorKind::ChunkOverlap { chunk: 1, other: 0 }),
+        ErrorKind::ChunkOverlap { chunk: 1, other: 0 },
         "{err}"
     );
     assert!(peak < MIB, "peak heap {peak}");
@@ -329,11 +329,11 @@ fn uop_table_blocks_that_loop_are_refused() {
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::UopTable {
+            ErrorKind::UopTable {
                 block: 1,
                 offset: 28,
                 problem: UopTableProblem::Overlap { .. }
-            })
+            }
         ),
         "{err}"
     );

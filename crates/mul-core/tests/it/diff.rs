@@ -28,12 +28,13 @@ fn diffs_replace_their_blocks_only_when_applied() {
         w.write_as(dir.path(), 1, format).unwrap();
         let patched = w.write_diffs(dir.path(), 1, 50, 7).unwrap();
         assert_eq!(patched.len(), 50);
-        let files = FacetFiles::open(dir.path(), 1).unwrap();
+        let files = FacetFiles::open_with(dir.path(), 1, &plain_options).unwrap();
+        let diffed = FacetFiles::open_with(dir.path(), 1, &diff_options).unwrap();
         let index = files.diff_index();
         assert_eq!((index.map.len(), index.statics.len()), (50, 50));
         assert!(index.problems.is_empty(), "{:?}", index.problems);
-        let plain = files.facet_with(&plain_options).unwrap();
-        let with = files.facet_with(&diff_options).unwrap();
+        let plain = files.facet().unwrap();
+        let with = diffed.facet().unwrap();
         for &block in &patched {
             let (bx, by) = w.size.block_coords(block).unwrap();
             let (x, y) = (bx * 8 + 3, by * 8 + 3);
@@ -217,7 +218,12 @@ fn a_bad_patch_record_names_itself_and_hides_nothing() {
     let mut list = std::fs::read(dir.path().join("mapdifl0.mul")).unwrap();
     list.extend_from_slice(&(w.size.blocks() as u32 + 10).to_le_bytes());
     std::fs::write(dir.path().join("mapdifl0.mul"), list).unwrap();
-    let files = FacetFiles::open(dir.path(), 0).unwrap();
+    let options = FacetOptions {
+        size: Some(w.size),
+        apply_diffs: true,
+        ..Default::default()
+    };
+    let files = FacetFiles::open_with(dir.path(), 0, &options).unwrap();
     let index = files.diff_index();
     assert_eq!(index.map.count_below(w.size.blocks()), 5);
     assert_eq!(
@@ -225,13 +231,7 @@ fn a_bad_patch_record_names_itself_and_hides_nothing() {
         1,
         "the extra number has no mapdif block"
     );
-    let facet = files
-        .facet_with(&FacetOptions {
-            size: Some(w.size),
-            apply_diffs: true,
-            ..Default::default()
-        })
-        .unwrap();
+    let facet = files.facet().unwrap();
     let second = {
         let list = std::fs::read(dir.path().join("stadifl0.mul")).unwrap();
         u32::from_le_bytes(list[8..12].try_into().unwrap()) as usize

@@ -9,8 +9,12 @@ use mul_core::{
 
 /// Reads the files `paths` names, as `FacetFiles::open` does after finding them.
 fn read(paths: FacetPaths) -> mul_core::Result<FacetFiles> {
-    let data = FacetData::open(&paths)?;
-    FacetFiles::from_data(paths, data, &Limits::default())
+    let data = FacetData::read_files(&paths, &Limits::default())?;
+    Ok(FacetFiles::from_data(
+        paths,
+        data,
+        &FacetOptions::default(),
+    )?)
 }
 
 #[test]
@@ -45,11 +49,13 @@ fn finds_files_in_any_case_and_opens_the_views() {
         size: Some(MapSize::from_blocks(16, 16).unwrap()),
         ..Default::default()
     };
-    let err = files.facet_with(&options).unwrap_err();
+    let files = FacetFiles::open_with(dir.path(), 2, &options).unwrap();
+    assert_eq!(files.options(), &options);
+    let err = files.facet().unwrap_err();
     assert!(err.file() == Some("MAP2.MUL"), "{err:?}");
     assert!(matches!(
         err.kind(),
-        Some(ErrorKind::MapLength { what: "map", .. })
+        ErrorKind::MapLength { what: "map", .. }
     ));
     assert!(
         err.to_string().starts_with("MAP2.MUL: the map holds "),
@@ -59,7 +65,12 @@ fn finds_files_in_any_case_and_opens_the_views() {
 
 /// A facet 0 or 1 folder in memory: `blocks` zeroed map blocks and an empty statics
 /// index, with made-up paths (used in messages only).
-fn facet_in_memory(facet: u8, blocks: usize, format: MapFormat) -> mul_core::Result<FacetFiles> {
+fn facet_in_memory(
+    facet: u8,
+    blocks: usize,
+    format: MapFormat,
+    options: &FacetOptions,
+) -> Result<FacetFiles, mul_core::DataError> {
     let map = vec![0u8; blocks * 196];
     let map = match format {
         MapFormat::Mul => map,
@@ -85,7 +96,7 @@ fn facet_in_memory(facet: u8, blocks: usize, format: MapFormat) -> mul_core::Res
         hues: None,
         diffs: Default::default(),
     };
-    FacetFiles::from_data(paths, data, &Limits::default())
+    FacetFiles::from_data(paths, data, options)
 }
 
 #[test]
@@ -97,7 +108,13 @@ fn facets_0_and_1_open_at_both_real_widths_with_and_without_padding() {
         (1, 896, 0, MapFormat::Mul),
         (0, 896, 1, MapFormat::Uop),
     ] {
-        let files = facet_in_memory(facet, width_blocks * 512 + padding, format).unwrap();
+        let files = facet_in_memory(
+            facet,
+            width_blocks * 512 + padding,
+            format,
+            &FacetOptions::default(),
+        )
+        .unwrap();
         let f = files.facet().unwrap();
         assert_eq!(
             (f.size().width(), f.size().height(), f.map.padded()),
@@ -110,17 +127,17 @@ fn facets_0_and_1_open_at_both_real_widths_with_and_without_padding() {
 #[test]
 fn a_map_of_no_known_size_is_refused_never_reshaped() {
     // The pre-alpha map's shape: 128 x 128 blocks as facet 0. The old reader took 32 x 512.
-    let files = facet_in_memory(0, 128 * 128, MapFormat::Mul).unwrap();
+    let files = facet_in_memory(0, 128 * 128, MapFormat::Mul, &FacetOptions::default()).unwrap();
     let err = files.facet().unwrap_err();
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::MapSizeUnknown {
+            ErrorKind::MapSizeUnknown {
                 facet: 0,
                 length: 3_211_264,
                 blocks: 16_384,
                 square: Some(128),
-            })
+            }
         ),
         "{err:?}"
     );
@@ -136,32 +153,32 @@ fn a_map_of_no_known_size_is_refused_never_reshaped() {
     }
     // Given the size, it opens.
     let size = MapSize::from_blocks(128, 128).unwrap();
-    let f = files
-        .facet_with(&FacetOptions {
-            size: Some(size),
-            ..Default::default()
-        })
-        .unwrap();
+    let options = FacetOptions {
+        size: Some(size),
+        ..Default::default()
+    };
+    let files = facet_in_memory(0, 128 * 128, MapFormat::Mul, &options).unwrap();
+    let f = files.facet().unwrap();
     assert_eq!(f.size(), size);
 
     // Whole 512-block columns but not a known width, in both forms: refused too.
     for format in [MapFormat::Mul, MapFormat::Uop] {
-        let files = facet_in_memory(1, 32 * 512, format).unwrap();
+        let files = facet_in_memory(1, 32 * 512, format, &FacetOptions::default()).unwrap();
         let err = files.facet().unwrap_err();
         assert!(
             matches!(
                 err.kind(),
-                Some(ErrorKind::MapSizeUnknown {
+                ErrorKind::MapSizeUnknown {
                     facet: 1,
                     blocks: 16_384,
                     ..
-                })
+                }
             ),
             "{err:?}"
         );
     }
     // A facet with no known size at all.
-    let files = facet_in_memory(9, 64, MapFormat::Mul).unwrap();
+    let files = facet_in_memory(9, 64, MapFormat::Mul, &FacetOptions::default()).unwrap();
     let text = files.facet().unwrap_err().to_string();
     assert!(
         text.contains("facet 9 has no known size; a square map of 8 x 8"),

@@ -12,8 +12,10 @@
 )]
 
 /// The kind of a result's data error; `None` for `Ok` or a file-system error.
-pub(crate) fn kind<T>(result: mul_core::Result<T>) -> Option<mul_core::ErrorKind> {
-    result.err().and_then(|e| e.kind())
+pub(crate) fn kind<T, E: Into<mul_core::Error>>(
+    result: Result<T, E>,
+) -> Option<mul_core::ErrorKind> {
+    result.err().and_then(|e| e.into().kind())
 }
 
 mod colours;
@@ -23,6 +25,7 @@ mod facet;
 mod fuzz_regressions;
 mod map;
 mod multi;
+mod owned;
 mod query;
 mod real_files;
 mod statics;

@@ -73,7 +73,7 @@ fn one_padding_block_is_accepted_and_other_lengths_are_not() {
     bytes.extend(block_bytes(0));
     let err = Map::parse(&bytes, size).unwrap_err();
     assert!(
-        matches!(err.kind(), Some(ErrorKind::MapLength { found: 1568, .. })),
+        matches!(err.kind(), ErrorKind::MapLength { found: 1568, .. }),
         "{err}"
     );
     assert!(err.to_string().contains("1176"), "{err}");

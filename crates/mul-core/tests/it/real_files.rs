@@ -25,22 +25,22 @@ fn prealpha_map_and_eleven_byte_statics() {
     assert!(
         matches!(
             err.kind(),
-            Some(mul_core::ErrorKind::MapSizeUnknown {
+            mul_core::ErrorKind::MapSizeUnknown {
                 facet: 0,
                 blocks: 16_384,
                 square: Some(128),
                 ..
-            })
+            }
         ),
         "{err:?}"
     );
     let size = MapSize::from_tiles(1024, 1024).unwrap();
-    let facet = files
-        .facet_with(&FacetOptions {
-            size: Some(size),
-            ..Default::default()
-        })
-        .unwrap();
+    let options = FacetOptions {
+        size: Some(size),
+        ..Default::default()
+    };
+    let files = FacetFiles::open_with(&dir, 0, &options).unwrap();
+    let facet = files.facet().unwrap();
     assert_eq!(facet.statics.format(), StaticFormat::PreAlpha);
     assert_eq!(facet.statics.index().len(), 16_384);
     assert!(!facet.map.padded());

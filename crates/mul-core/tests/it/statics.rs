@@ -52,14 +52,14 @@ fn bad_entries_name_the_block_and_leave_the_others_readable() {
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::IndexEntry {
+            ErrorKind::IndexEntry {
                 entry: 5,
                 offset: 20,
                 length: 7,
                 data_len: 21,
                 problem: IndexProblem::PastEnd,
                 ..
-            })
+            }
         ),
         "{err}"
     );

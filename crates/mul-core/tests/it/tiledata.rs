@@ -49,7 +49,7 @@ fn other_sizes_are_refused_with_the_three_that_are_valid() {
     for len in [0, 1_036_287, 3_188_737] {
         let err = TileData::parse(&vec![0; len]).unwrap_err();
         assert!(
-            matches!(err.kind(), Some(ErrorKind::TileDataLength { found }) if found == len as u64),
+            matches!(err.kind(), ErrorKind::TileDataLength { found } if found == len as u64),
             "{len}"
         );
         assert!(err.to_string().contains("3188736 (High Seas)"), "{err}");

@@ -304,7 +304,7 @@ fn broken_containers_and_entries_are_clear_errors() {
     // Not a container, or too short for a header.
     let err = UopFile::parse(b"MUL\0 and more bytes than a header needs..", &limits).unwrap_err();
     assert!(
-        matches!(err.kind(), Some(ErrorKind::UopMagic { found: 0x004C_554D })),
+        matches!(err.kind(), ErrorKind::UopMagic { found: 0x004C_554D }),
         "{err}"
     );
     // Too short for a header: the bytes there are, as a little-endian number.
@@ -317,7 +317,7 @@ fn broken_containers_and_entries_are_clear_errors() {
     put(&mut bad, 12, &(good.len() as u64).to_le_bytes());
     let err = UopFile::parse(&bad, &limits).unwrap_err();
     assert!(
-        matches!(err.kind(), Some(ErrorKind::UopTable { block: 0, .. })),
+        matches!(err.kind(), ErrorKind::UopTable { block: 0, .. }),
         "{err}"
     );
     // A table whose count runs past the end (a truncated table).
@@ -330,10 +330,7 @@ fn broken_containers_and_entries_are_clear_errors() {
         "{err}"
     );
     let err = UopFile::parse(&good[..28 + 12 + 20], &limits).unwrap_err();
-    assert!(
-        matches!(err.kind(), Some(ErrorKind::UopTable { .. })),
-        "{err}"
-    );
+    assert!(matches!(err.kind(), ErrorKind::UopTable { .. }), "{err}");
     // A chain that loops back to itself: the block (one entry: 12 + 34 bytes) overlaps itself.
     let mut bad = good.clone();
     put(&mut bad, 28 + 4, &28u64.to_le_bytes());
@@ -425,10 +422,7 @@ fn broken_containers_and_entries_are_clear_errors() {
     let b = c.find_name("b").unwrap();
     let err = c.stored(b).unwrap_err();
     assert!(err.to_string().contains("lie outside the"), "{err}");
-    assert!(matches!(
-        err.kind(),
-        Some(ErrorKind::UopEntry { index: 0, .. })
-    ));
+    assert!(matches!(err.kind(), ErrorKind::UopEntry { index: 0, .. }));
     assert_eq!(c.stored(c.find_name("a").unwrap()).unwrap(), &[1; 10]);
 
     // Unknown compression; a zlib entry whose declared length is wrong; bad zlib.
@@ -500,10 +494,7 @@ fn broken_containers_and_entries_are_clear_errors() {
     let c = UopFile::parse(&good, &limits).unwrap();
     let chunks = map_uop::map_chunks(&c, 0, &limits).unwrap();
     let err = Map::from_chunks(&good, &chunks, MapSize::from_blocks(2, 2).unwrap()).unwrap_err();
-    assert!(
-        matches!(err.kind(), Some(ErrorKind::MapLength { .. })),
-        "{err}"
-    );
+    assert!(matches!(err.kind(), ErrorKind::MapLength { .. }), "{err}");
     assert!(Map::from_chunks(&good, &chunks, MapSize::from_blocks(1, 3).unwrap()).is_ok());
 }
 
@@ -528,7 +519,7 @@ fn overlapping_table_blocks_are_refused_before_their_entries_pile_up() {
     // without the overlap check each block adds thousands of entries.
     let err = UopFile::parse(&data, &Limits::default()).unwrap_err();
     match err.kind() {
-        Some(ErrorKind::UopTable {
+        ErrorKind::UopTable {
             block: 1,
             offset: 40,
             problem:
@@ -538,7 +529,7 @@ fn overlapping_table_blocks_are_refused_before_their_entries_pile_up() {
                     other: OverlapWith::Block(0),
                     ..
                 },
-        }) => {}
+        } => {}
         _ => panic!("{err}"),
     }
     // Blocks laid end to end read; their entries are at most the bytes they hold.
@@ -561,9 +552,9 @@ fn overlapping_table_blocks_are_refused_before_their_entries_pile_up() {
 #[test]
 fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
     use mul_core::{FacetData, FacetFiles, FacetOptions, FacetPaths, MapFormat};
-    let read = |paths: FacetPaths| {
-        let data = FacetData::open(&paths)?;
-        FacetFiles::from_data(paths, data, &Limits::default())
+    let read = |paths: FacetPaths, options: &FacetOptions| -> mul_core::Result<FacetFiles> {
+        let data = FacetData::read_files(&paths, &options.limits)?;
+        Ok(FacetFiles::from_data(paths, data, options)?)
     };
     let w = World::generate(MapSize::from_blocks(40, 128).unwrap(), 9);
     let size = FacetOptions {
@@ -589,11 +580,11 @@ fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
     let err = FacetPaths::find_as(only_uop.path(), 2, Some(MapFormat::Mul)).unwrap_err();
     assert!(err.to_string().starts_with("no map2.mul in"), "{err}");
 
-    let mul_files = read(mul_paths).unwrap();
-    let uop_files = read(uop_paths).unwrap();
+    let mul_files = read(mul_paths, &size).unwrap();
+    let uop_files = read(uop_paths, &size).unwrap();
     assert_eq!(uop_files.map_len(), mul_files.map_len());
-    let a = mul_files.facet_with(&size).unwrap();
-    let b = uop_files.facet_with(&size).unwrap();
+    let a = mul_files.facet().unwrap();
+    let b = uop_files.facet().unwrap();
     assert!(!a.map.is_chunked() && b.map.is_chunked());
     assert_eq!(query::land_stats(&a.map), query::land_stats_par(&b.map));
     for (x, y) in [(0, 0), (319, 1023), (160, 512), (7, 600)] {
@@ -660,7 +651,7 @@ fn a_chunk_of_more_than_4096_blocks_or_none_is_refused_before_decoding() {
         assert!(
             matches!(
                 err.kind(),
-                Some(ErrorKind::ChunkSize { chunk: 0, found, .. }) if found == len as u64
+                ErrorKind::ChunkSize { chunk: 0, found, .. } if found == len as u64
             ),
             "{len} bytes, compressed {compress}: {err}"
         );
