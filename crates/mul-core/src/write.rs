@@ -99,6 +99,9 @@ pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>, DataError> {
     Ok(out)
 }
 
+/// A file of [`World::files`]: its name as a client names it, and its bytes.
+pub type NamedFile<'a> = (String, Cow<'a, [u8]>);
+
 impl World {
     /// Writes the files into `dir` with the names a client has: map{N}.mul, staidx{N}.mul,
     /// statics{N}.mul, tiledata.mul, radarcol.mul, hues.mul.
@@ -139,7 +142,7 @@ impl World {
         &self,
         facet: u8,
         format: MapFormat,
-    ) -> Result<Vec<(String, Cow<'_, [u8]>)>, DataError> {
+    ) -> Result<Vec<NamedFile<'_>>, DataError> {
         let map = match format {
             MapFormat::Mul => Cow::Borrowed(&self.map[..]),
             MapFormat::Uop => Cow::Owned(write_map_uop(&self.map, facet)?),
