@@ -122,7 +122,7 @@ fn cell_attributes(c: &mut Criterion) {
     let d = load();
     let ep = Episode::parse(&d.stn, &d.vol).unwrap();
     let attrs = ep.tile_attributes().unwrap();
-    let maps: Vec<&[u8]> = ep.map_names().map(|e| e.data().unwrap()).collect();
+    let maps: Vec<&[u8]> = ep.level_names().map(|e| e.data().unwrap()).collect();
     let parsed: Vec<Map<'_>> = maps.iter().map(|m| Map::parse(m).unwrap()).collect();
     let cells: u64 = parsed.iter().map(|m| m.tile_values().len() as u64).sum();
     eprintln!("cosmo benches: {} maps, {cells} cells", maps.len());

@@ -211,7 +211,7 @@ fn cosmo_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) ->
     print_tileattr(w, &tileattr_report(&ep.tile_attributes()?))?;
 
     writeln!(w, "\n-- gamedata cosmo map A1.MNI --render")?;
-    let map = ep.map("A1.MNI")?;
+    let map = ep.level("A1.MNI")?;
     print_map(w, "A1.MNI", &map_report(&map))?;
     let plain = crate::cosmo::draw::Layers::default();
     let attributes = crate::cosmo::draw::Layers {

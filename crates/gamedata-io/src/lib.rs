@@ -2,8 +2,8 @@
 //!
 //! | item | what |
 //! |---|---|
-//! | [`FormatError`] | the format crates' error: a file-system error, or a small `Copy` kind of bad bytes with the file's name |
-//! | [`FileData`] | the owner of a file's bytes: a memory map ([`FileData::map`]) or a buffer ([`FileData::read`]); views borrow from it |
+//! | [`FormatError`], [`DataError`] | the format crates' errors: a file-system error or bad bytes (what functions that take a path return); bad bytes alone, a small `Copy` kind with the file's name (what views return) |
+//! | [`FileData`] | the owner of a file's bytes: a memory map ([`FileData::map`]), a buffer read ([`FileData::read`]), or bytes the caller holds (`Vec`, `Arc<[u8]>`, `&'static [u8]`, any `AsRef<[u8]>` owner); views borrow from it |
 //! | [`MapOptions`] | pre-faulting and access advice for a mapping that will be scanned whole |
 //! | [`find_file_ignoring_case`] | a file in a folder whatever the letter case of its name (`MAP0.MUL`, `map0.mul`) |
 //! | [`Bytes`] | a cursor over `&'data [u8]` that reads zerocopy records in place and never panics |
@@ -19,8 +19,8 @@
 //! [`memmap2::Mmap::map`]; its `# Safety` section says what the caller must uphold. The
 //! format crates are `#![deny(unsafe_code)]` but for their `unsafe fn map` entry points, each
 //! a thin call of [`FileData::map`] with the same contract, and the `gamedata` command maps
-//! through those and through one function of its own for single files
-//! (`gamedata-cli/src/uo/mod.rs`, `map_file`). Everything else is safe code.
+//! through those alone. memmap2's types appear in no public signature. Everything else is
+//! safe code.
 //!
 //! Errors are small: [`ReadError`] and [`LimitError`] are `Copy` and carry numbers only, so
 //! that each format crate maps them into its own error with the context it knows (file,

@@ -254,7 +254,7 @@ pub fn draw_actors(
         let frame = match sprites.frame(look.sprite, 0) {
             Ok(frame) => frame,
             Err(e) => {
-                let error = e.kind().unwrap_or(ErrorKind::EntryNotFound);
+                let error = e.kind;
                 report.not_drawn.push(not_drawn(NotDrawn::Frame {
                     sprite: look.sprite,
                     error,

@@ -13,7 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let files = EpisodeFiles::open(dir, 1)?;
     let episode = files.episode()?;
     let attributes = episode.tile_attributes()?;
-    let map = episode.map(name)?;
+    let map = episode.level(name)?;
     let (width, height, actors) = (map.width(), map.height(), map.actors().len());
     println!("{name}: {width} x {height} tiles, {actors} actors");
     let (mut special, mut by_type) = (0, BTreeMap::<u16, usize>::new());

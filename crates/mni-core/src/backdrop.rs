@@ -10,7 +10,7 @@ use std::fmt;
 
 use gamedata_io::records;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::raw::{BACKDROP_HEIGHT, BACKDROP_LEN, BACKDROP_WIDTH, SolidTileRaw};
 
 /// The backdrop entry names by number, as the game's table has them (upper-cased; the game
@@ -47,7 +47,7 @@ pub const BACKDROP_NAMES: [&str; 26] = [
 /// The entry name of backdrop `number`.
 ///
 /// Returns `Err` ([`ErrorKind::BackdropNumber`]) for a number the game's table does not name.
-pub fn backdrop_name(number: u8) -> Result<&'static str> {
+pub fn backdrop_name(number: u8) -> Result<&'static str, DataError> {
     BACKDROP_NAMES
         .get(usize::from(number))
         .copied()
@@ -81,7 +81,7 @@ impl<'data> Backdrop<'data> {
     /// Casts a backdrop entry in place.
     ///
     /// Returns `Err` ([`ErrorKind::WrongSize`]) unless it is exactly 23,040 bytes.
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let wrong = || ErrorKind::WrongSize {
             what: "backdrop",
             found: data.len(),
@@ -123,10 +123,10 @@ mod tests {
         assert_eq!(backdrop_name(25).unwrap(), "BDCIRCPC.MNI");
         assert_eq!(
             backdrop_name(26).unwrap_err().kind(),
-            Some(ErrorKind::BackdropNumber {
+            ErrorKind::BackdropNumber {
                 found: 26,
                 count: 26
-            })
+            }
         );
     }
 
@@ -140,11 +140,11 @@ mod tests {
         assert!(b.tile(40, 0).is_none() && b.tile(0, 18).is_none());
         assert_eq!(
             Backdrop::parse(&bytes[1..]).unwrap_err().kind(),
-            Some(ErrorKind::WrongSize {
+            ErrorKind::WrongSize {
                 what: "backdrop",
                 found: 23_039,
                 expected: 23_040
-            })
+            }
         );
     }
 }

@@ -7,12 +7,12 @@
 
 use std::path::{Path, PathBuf};
 
-use gamedata_io::{FileData, file_name, find_file_ignoring_case};
+use gamedata_io::{FileData, Limits, file_name, find_file_ignoring_case};
 
 use crate::backdrop::{Backdrop, backdrop_name};
 #[cfg(doc)]
 use crate::error::ErrorKind;
-use crate::error::{Error, Result};
+use crate::error::{DataError, Result};
 use crate::group::{Entry, GroupFile};
 use crate::map::Map;
 use crate::sprites::{ActorSprites, SpriteTable};
@@ -41,7 +41,7 @@ impl EpisodePaths {
     /// Finds `COSMO{episode}.STN` and `COSMO{episode}.VOL` in `dir`, in any letter case
     /// (an exact match is preferred).
     ///
-    /// Returns `Err` ([`Error::File`]) if the folder cannot be listed or either file is not
+    /// Returns `Err` ([`Error::File`](crate::Error::File)) if the folder cannot be listed or either file is not
     /// there.
     pub fn find(dir: impl AsRef<Path>, episode: u8) -> Result<Self> {
         let dir = dir.as_ref();
@@ -52,7 +52,17 @@ impl EpisodePaths {
     }
 }
 
-/// An episode's two group files, owned: read into memory, or mapped by the caller.
+/// How [`EpisodeFiles::open_with`], [`EpisodeFiles::map_with`] and
+/// [`EpisodeFiles::from_data`] open an episode. `EpisodeOptions::default()` is what
+/// [`EpisodeFiles::open`] and [`EpisodeFiles::map`] use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EpisodeOptions {
+    /// Caps on what opening may read: the bytes read from a path that is not a regular
+    /// file ([`Limits::max_stream_bytes`]). The group files hold nothing compressed.
+    pub limits: Limits,
+}
+
+/// An episode's two group files, owned: read into memory, mapped, or bytes the caller owns.
 #[derive(Debug)]
 pub struct EpisodeFiles {
     /// Where the files were found.
@@ -66,19 +76,28 @@ pub struct EpisodeFiles {
 }
 
 impl EpisodeFiles {
-    /// Finds and reads episode `episode`'s group files in `dir` (see [`EpisodePaths::find`]).
+    /// Finds and reads episode `episode`'s group files in `dir` (see [`EpisodePaths::find`])
+    /// with the default [`EpisodeOptions`].
     ///
-    /// Returns `Err` ([`Error::File`]) if either file is missing or cannot be read.
+    /// Returns `Err` ([`Error::File`](crate::Error::File)) if either file is missing or cannot be read.
     pub fn open(dir: impl AsRef<Path>, episode: u8) -> Result<Self> {
-        let paths = EpisodePaths::find(dir, episode)?;
-        let stn = FileData::read(&paths.stn)?;
-        let vol = FileData::read(&paths.vol)?;
-        Ok(Self::from_data(paths, stn, vol))
+        Self::open_with(dir, episode, &EpisodeOptions::default())
     }
 
-    /// Finds episode `episode`'s group files in `dir` and memory-maps them.
+    /// Finds and reads episode `episode`'s group files in `dir` with `options`.
     ///
-    /// Returns `Err` ([`Error::File`]) if either file is missing or cannot be mapped.
+    /// Returns `Err` as [`EpisodeFiles::open`].
+    pub fn open_with(dir: impl AsRef<Path>, episode: u8, options: &EpisodeOptions) -> Result<Self> {
+        let paths = EpisodePaths::find(dir, episode)?;
+        let stn = FileData::read_with(&paths.stn, &options.limits)?;
+        let vol = FileData::read_with(&paths.vol, &options.limits)?;
+        Ok(Self::from_data(paths, stn, vol, options))
+    }
+
+    /// Finds episode `episode`'s group files in `dir` and memory-maps them, with the
+    /// default [`EpisodeOptions`].
+    ///
+    /// Returns `Err` ([`Error::File`](crate::Error::File)) if either file is missing or cannot be mapped.
     ///
     /// # Safety
     ///
@@ -86,31 +105,56 @@ impl EpisodeFiles {
     /// mappings live (truncation makes a later access raise SIGBUS).
     #[allow(unsafe_code)]
     pub unsafe fn map(dir: impl AsRef<Path>, episode: u8) -> Result<Self> {
+        // SAFETY: the caller upholds this function's contract, which is map_with's.
+        unsafe { Self::map_with(dir, episode, &EpisodeOptions::default()) }
+    }
+
+    /// Finds episode `episode`'s group files in `dir` and memory-maps them, with `options`.
+    ///
+    /// Returns `Err` as [`EpisodeFiles::map`].
+    ///
+    /// # Safety
+    ///
+    /// As [`EpisodeFiles::map`].
+    #[allow(unsafe_code)]
+    pub unsafe fn map_with(
+        dir: impl AsRef<Path>,
+        episode: u8,
+        options: &EpisodeOptions,
+    ) -> Result<Self> {
         let paths = EpisodePaths::find(dir, episode)?;
         // SAFETY: the caller upholds FileData::map's contract, which is this function's.
         let stn = unsafe { FileData::map(&paths.stn) }?;
         // SAFETY: as above.
         let vol = unsafe { FileData::map(&paths.vol) }?;
-        Ok(Self::from_data(paths, stn, vol))
+        Ok(Self::from_data(paths, stn, vol, options))
     }
 
-    /// Wraps bytes the caller owns (read, mapped, or made in memory), with the paths they
-    /// came from (used in messages).
-    pub fn from_data(paths: EpisodePaths, stn: FileData, vol: FileData) -> Self {
+    /// Wraps bytes the caller owns (a `Vec<u8>`, an `Arc<[u8]>`, a `&'static [u8]`, a
+    /// [`FileData`]), with the paths they came from (used in messages). Nothing is read
+    /// until [`EpisodeFiles::episode`].
+    pub fn from_data(
+        paths: EpisodePaths,
+        stn: impl Into<FileData>,
+        vol: impl Into<FileData>,
+        options: &EpisodeOptions,
+    ) -> Self {
+        // Nothing in the group files is decoded at opening; the limits were for reading.
+        let _ = options;
         let names = [file_name(&paths.stn), file_name(&paths.vol)];
         EpisodeFiles {
             paths,
-            stn,
-            vol,
+            stn: stn.into(),
+            vol: vol.into(),
             names,
         }
     }
 
     /// Parses both directories.
     ///
-    /// Returns `Err` ([`Error::Data`], its context naming the file) if either is shorter than its
+    /// Returns `Err` (a [`DataError`], its context naming the file) if either is shorter than its
     /// 4,000-byte directory.
-    pub fn episode(&self) -> Result<Episode<'_>> {
+    pub fn episode(&self) -> Result<Episode<'_>, DataError> {
         let [stn_name, vol_name] = &self.names;
         Episode::parse_named(&self.stn, stn_name, &self.vol, vol_name)
     }
@@ -131,9 +175,9 @@ impl<'data> Episode<'data> {
     /// Parses the directories of the STN and VOL files' bytes; errors call them "STN" and
     /// "VOL" (use [`Episode::parse_named`] to give their file names).
     ///
-    /// Returns `Err` ([`Error::Data`], naming the file) if either is shorter than its 4,000-byte
+    /// Returns `Err` (a [`DataError`] naming the file) if either is shorter than its 4,000-byte
     /// directory.
-    pub fn parse(stn: &'data [u8], vol: &'data [u8]) -> Result<Self> {
+    pub fn parse(stn: &'data [u8], vol: &'data [u8]) -> Result<Self, DataError> {
         Self::parse_named(stn, "STN", vol, "VOL")
     }
 
@@ -143,7 +187,7 @@ impl<'data> Episode<'data> {
         stn_name: &'data str,
         vol: &'data [u8],
         vol_name: &'data str,
-    ) -> Result<Self> {
+    ) -> Result<Self, DataError> {
         let parse = |bytes, name: &str| GroupFile::parse(bytes).map_err(|e| e.in_file(name));
         Ok(Episode {
             stn: parse(stn, stn_name)?,
@@ -173,13 +217,13 @@ impl<'data> Episode<'data> {
     ///
     /// Returns `Err` ([`ErrorKind::EntryNotFound`]) if neither file has it, or
     /// ([`ErrorKind::EntryOutOfBounds`], naming the group file) if the entry's range is bad.
-    pub fn get(&self, name: &str) -> Result<&'data [u8]> {
+    pub fn get(&self, name: &str) -> Result<&'data [u8], DataError> {
         self.get_entry(name).map(|(_, _, bytes)| bytes)
     }
 
-    fn get_entry(&self, name: &str) -> Result<(GroupKind, Entry<'data>, &'data [u8])> {
+    fn get_entry(&self, name: &str) -> Result<(GroupKind, Entry<'data>, &'data [u8]), DataError> {
         let (kind, entry) = self.find(name).ok_or_else(|| {
-            Error::not_found(name, &format!("{} or {}", self.names[0], self.names[1]))
+            DataError::not_found(name, &format!("{} or {}", self.names[0], self.names[1]))
         })?;
         let bytes = entry.data().map_err(|e| e.in_file(self.file_name(kind)))?;
         Ok((kind, entry, bytes))
@@ -190,8 +234,8 @@ impl<'data> Episode<'data> {
     fn parse_entry<T>(
         &self,
         name: &str,
-        parse: impl FnOnce(&'data [u8]) -> Result<T>,
-    ) -> Result<T> {
+        parse: impl FnOnce(&'data [u8]) -> Result<T, DataError>,
+    ) -> Result<T, DataError> {
         let (kind, entry, bytes) = self.get_entry(name)?;
         parse(bytes)
             .map_err(|e| e.in_entry(self.file_name(kind), &entry.name_lossy(), entry.slot()))
@@ -201,7 +245,7 @@ impl<'data> Episode<'data> {
     ///
     /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and slot if the entry is not a
     /// valid table.
-    pub fn tile_attributes(&self) -> Result<TileAttrTable<'data>> {
+    pub fn tile_attributes(&self) -> Result<TileAttrTable<'data>, DataError> {
         self.parse_entry("TILEATTR.MNI", TileAttrTable::parse)
     }
 
@@ -209,7 +253,7 @@ impl<'data> Episode<'data> {
     ///
     /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and slot if either is not a whole
     /// number of tiles.
-    pub fn tile_images(&self) -> Result<TileImages<'data>> {
+    pub fn tile_images(&self) -> Result<TileImages<'data>, DataError> {
         Ok(TileImages {
             solid: self.parse_entry("TILES.MNI", SolidTiles::parse)?,
             masked: self.parse_entry("MASKTILE.MNI", MaskedTiles::parse)?,
@@ -221,7 +265,7 @@ impl<'data> Episode<'data> {
     /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and
     /// slot if ACTRINFO.MNI is not a valid table. A frame's tiles are checked when
     /// [`ActorSprites::frame`] asks for them.
-    pub fn sprites(&self) -> Result<ActorSprites<'data>> {
+    pub fn sprites(&self) -> Result<ActorSprites<'data>, DataError> {
         let table = self.parse_entry("ACTRINFO.MNI", SpriteTable::parse)?;
         let tiles = self.get("ACTORS.MNI")?;
         Ok(ActorSprites::new(table, tiles))
@@ -233,22 +277,22 @@ impl<'data> Episode<'data> {
     /// Returns `Err`: [`ErrorKind::BackdropNumber`] for a
     /// number with no name; as [`Episode::get`] does if no entry has the name; an error
     /// naming the group file, entry and slot if the entry is not 23,040 bytes.
-    pub fn backdrop(&self, number: u8) -> Result<Backdrop<'data>> {
+    pub fn backdrop(&self, number: u8) -> Result<Backdrop<'data>, DataError> {
         self.parse_entry(backdrop_name(number)?, Backdrop::parse)
     }
 
-    /// The map entry `name` (for example "A1.MNI"), parsed.
+    /// The level named `name` (its map entry, for example "A1.MNI"), parsed.
     ///
-    /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and slot if the entry is not a
-    /// valid map.
-    pub fn map(&self, name: &str) -> Result<Map<'data>> {
+    /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and
+    /// slot if the entry is not a valid map.
+    pub fn level(&self, name: &str) -> Result<Map<'data>, DataError> {
         self.parse_entry(name, Map::parse)
     }
 
     /// The entries of both files that parse as maps, in directory order (STN then VOL).
     /// Cheap: a map is recognised by its header and length only; [`Entry::name`] gives each
     /// name.
-    pub fn map_names(&self) -> impl Iterator<Item = Entry<'data>> + 'data {
+    pub fn level_names(&self) -> impl Iterator<Item = Entry<'data>> + 'data {
         self.stn
             .entries()
             .chain(self.vol.entries())

@@ -11,8 +11,9 @@ use crate::raw::GROUP_NAME_LEN;
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Everything that can go wrong reading or writing Cosmo data: a file that cannot be had,
-/// or bytes that are not what the format allows, with where they are.
+/// Everything that can go wrong opening Cosmo data from a path: a file that cannot be had
+/// ([`Error::File`]), or bytes that are not what the format allows ([`Error::Data`], a
+/// [`DataError`] with where they are).
 ///
 /// `Display` is one sentence: "in entry TILES.MNI (slot 1) of COSMO1.STN: TILES.MNI is 100
 /// bytes, not a multiple of its 32-byte record". A file-system error keeps the operating
@@ -26,16 +27,22 @@ pub enum Error {
     #[error(transparent)]
     File(#[from] FileError),
     /// The bytes are not what the format allows.
-    #[error("{}", DataMessage { kind, context })]
-    Data {
-        /// What is wrong.
-        kind: ErrorKind,
-        /// Where: the group file, the entry and its slot, as far as known.
-        context: Context,
-    },
+    #[error(transparent)]
+    Data(#[from] DataError),
 }
 
-/// Where a data error was found (see [`Error::Data`]); each part when known.
+/// Bytes that are not what the format allows, with where they are: what views, parsers and
+/// writers return (they touch no file system); `?` turns it into an [`Error`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", DataMessage { kind, context })]
+pub struct DataError {
+    /// What is wrong.
+    pub kind: ErrorKind,
+    /// Where: the group file, the entry and its slot, as far as known.
+    pub context: Context,
+}
+
+/// Where a data error was found (see [`DataError`]); each part when known.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Context {
     /// The group file ("COSMO1.STN"), or the files searched ("COSMO1.STN or COSMO1.VOL").
@@ -71,12 +78,18 @@ impl fmt::Display for DataMessage<'_> {
     }
 }
 
-impl From<ErrorKind> for Error {
+impl From<ErrorKind> for DataError {
     fn from(kind: ErrorKind) -> Self {
-        Error::Data {
+        DataError {
             kind,
             context: Context::default(),
         }
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Self {
+        Error::Data(kind.into())
     }
 }
 
@@ -84,7 +97,7 @@ impl Error {
     /// What is wrong in the bytes; `None` for a file-system error.
     pub fn kind(&self) -> Option<ErrorKind> {
         match self {
-            Error::Data { kind, .. } => Some(*kind),
+            Error::Data(e) => Some(e.kind),
             _ => None,
         }
     }
@@ -92,40 +105,42 @@ impl Error {
     /// Where a data error was found; `None` for a file-system error.
     pub fn context(&self) -> Option<&Context> {
         match self {
-            Error::Data { context, .. } => Some(context),
+            Error::Data(e) => Some(&e.context),
             _ => None,
         }
     }
+}
 
-    /// Names the group file of a data error that does not name one yet.
-    pub(crate) fn in_file(self, file: &str) -> Error {
-        match self {
-            Error::Data { kind, mut context } => {
-                context.file.get_or_insert_with(|| file.into());
-                Error::Data { kind, context }
-            }
-            other => other,
-        }
+impl DataError {
+    /// What is wrong in the bytes.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
     }
 
-    /// Names the entry (and its group file) of a data error that does not name one yet.
-    pub(crate) fn in_entry(self, file: &str, entry: &str, slot: usize) -> Error {
-        match self {
-            Error::Data { kind, mut context } => {
-                if context.entry.is_none() {
-                    context.entry = Some(entry.into());
-                    context.slot = Some(slot);
-                }
-                context.file.get_or_insert_with(|| file.into());
-                Error::Data { kind, context }
-            }
-            other => other,
+    /// Where it was found.
+    pub fn context(&self) -> &Context {
+        &self.context
+    }
+
+    /// Names the group file of an error that does not name one yet.
+    pub(crate) fn in_file(mut self, file: &str) -> DataError {
+        self.context.file.get_or_insert_with(|| file.into());
+        self
+    }
+
+    /// Names the entry (and its group file) of an error that does not name one yet.
+    pub(crate) fn in_entry(mut self, file: &str, entry: &str, slot: usize) -> DataError {
+        if self.context.entry.is_none() {
+            self.context.entry = Some(entry.into());
+            self.context.slot = Some(slot);
         }
+        self.context.file.get_or_insert_with(|| file.into());
+        self
     }
 
     /// An [`ErrorKind::EntryNotFound`] for `name` looked up in `place`.
-    pub(crate) fn not_found(name: &str, place: &str) -> Error {
-        Error::Data {
+    pub(crate) fn not_found(name: &str, place: &str) -> DataError {
+        DataError {
             kind: ErrorKind::EntryNotFound,
             context: Context {
                 file: Some(place.into()),
@@ -137,7 +152,7 @@ impl Error {
 
     /// A [`ErrorKind::TooShort`] for `what` from a reader error: `found` is what the data
     /// holds from the read's start, `expected` what the read needed.
-    pub(crate) fn too_short(what: &'static str) -> impl Fn(ReadError) -> Error {
+    pub(crate) fn too_short(what: &'static str) -> impl Fn(ReadError) -> DataError {
         move |e| {
             ErrorKind::TooShort {
                 what,

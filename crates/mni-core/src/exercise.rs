@@ -92,7 +92,7 @@ pub fn tileattr(data: &[u8]) -> u64 {
 pub fn map(data: &[u8]) -> u64 {
     let map = match Map::parse(data) {
         Ok(map) => map,
-        Err(err) => return err.to_string().len() as u64 + u64::from(err.kind().is_some()),
+        Err(err) => return err.to_string().len() as u64 + u64::from(err.context().slot.is_some()),
     };
     assert_eq!(map.actor_records().len(), map.actors().len());
     assert_eq!(
@@ -306,22 +306,22 @@ pub fn sprites(data: &[u8]) -> u64 {
                     }
                 }
                 Err(e) => match e.kind() {
-                    Some(ErrorKind::FrameData {
+                    ErrorKind::FrameData {
                         offset,
                         start,
                         end,
                         file_len,
                         ..
-                    }) => {
+                    } => {
                         let len = end - start;
                         assert!(
                             end > file_len as u64 || u64::from(offset) + len > SPRITE_SEGMENT_LEN
                         );
                         acc = acc.wrapping_add(e.to_string().len() as u64);
                     }
-                    Some(ErrorKind::FrameOverlap {
+                    ErrorKind::FrameOverlap {
                         start, end, other, ..
-                    }) => {
+                    } => {
                         // The record read instead starts no later and shares bytes with it.
                         let o = sprites.table.all_frames().get(other).expect("a record");
                         let o_start = u64::from(o.segment.get()) * SPRITE_SEGMENT_LEN
@@ -349,15 +349,16 @@ pub fn episode(data: &[u8]) -> u64 {
             stn: "COSMO1.STN".into(),
             vol: "COSMO1.VOL".into(),
         },
-        gamedata_io::FileData::from(stn.to_vec()),
-        gamedata_io::FileData::from(vol.to_vec()),
+        stn.to_vec(),
+        vol.to_vec(),
+        &crate::episode::EpisodeOptions::default(),
     );
     let same = files.episode().map(|e| (e.stn.len(), e.vol.len()));
     let episode = match crate::episode::Episode::parse(stn, vol) {
         Ok(e) => e,
         Err(e) => {
             assert!(same.is_err());
-            return e.to_string().len() as u64 + u64::from(e.context().is_some());
+            return e.to_string().len() as u64 + u64::from(e.context().file.is_some());
         }
     };
     assert_eq!(same.ok(), Some((episode.stn.len(), episode.vol.len())));
@@ -366,13 +367,13 @@ pub fn episode(data: &[u8]) -> u64 {
     let sprites = episode.sprites();
     let mut acc = u64::from(attrs.is_ok()) + u64::from(images.is_ok());
     acc += sprites.map_or(1, |s| u64::from(s.table.sprite_count()));
-    for entry in episode.map_names() {
+    for entry in episode.level_names() {
         let name = entry.name_lossy();
         acc = acc.wrapping_add(episode.get(&name).map_or(1, |d| d.len() as u64));
-        let map = match episode.map(&name) {
+        let map = match episode.level(&name) {
             Ok(map) => map,
             Err(e) => {
-                let context = e.context().map_or(0, |c| c.slot.unwrap_or(0) as u64);
+                let context = e.context().slot.unwrap_or(0) as u64;
                 acc = acc.wrapping_add(e.to_string().len() as u64 + context);
                 continue;
             }

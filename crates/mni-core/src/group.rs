@@ -11,7 +11,7 @@ use std::fmt;
 
 use gamedata_io::{Bytes, Overlaps, field_text};
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::raw::{GROUP_DIRECTORY_LEN, GROUP_NAME_LEN, GROUP_SLOTS, GroupSlot};
 
 /// A parsed group file: a view of its directory over the file's bytes.
@@ -46,10 +46,10 @@ impl<'data> GroupFile<'data> {
     ///
     /// Returns `Err` ([`ErrorKind::TooShort`]) if `data` is shorter than the 4,000-byte
     /// ([`GROUP_DIRECTORY_LEN`]) directory.
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let slots = Bytes::new(data)
             .slice_at::<GroupSlot>(0, GROUP_SLOTS)
-            .map_err(Error::too_short("group file directory"))?;
+            .map_err(DataError::too_short("group file directory"))?;
         let end = slots.iter().position(is_terminator).unwrap_or(slots.len());
         let (entries, rest) = slots.split_at(end);
         let overlaps = Overlaps::find(entries.len(), |i| {
@@ -148,9 +148,9 @@ impl<'data> GroupFile<'data> {
     ///
     /// Returns `Err` ([`ErrorKind::EntryNotFound`]) if no entry has that name, or
     /// ([`ErrorKind::EntryOutOfBounds`]) if the entry's range is not inside the file.
-    pub fn get(&self, name: &str) -> Result<&'data [u8]> {
+    pub fn get(&self, name: &str) -> Result<&'data [u8], DataError> {
         self.find(name)
-            .ok_or_else(|| Error::not_found(name, "the group file"))?
+            .ok_or_else(|| DataError::not_found(name, "the group file"))?
             .data()
     }
 
@@ -252,7 +252,7 @@ impl<'data> Entry<'data> {
     /// ends past the end of the file, or ([`ErrorKind::EntryOverlap`]) if its bytes overlap
     /// those of an entry that starts before it. A zero-size entry is `Ok(&[])` wherever it
     /// points.
-    pub fn data(&self) -> Result<&'data [u8]> {
+    pub fn data(&self) -> Result<&'data [u8], DataError> {
         let (offset, size) = (self.offset(), self.size());
         if size == 0 {
             return Ok(&[]);

@@ -1,4 +1,7 @@
-//! Zero-copy readers for the data of Cosmo's Cosmic Adventure (Apogee, 1992).
+//! Zero-copy readers for the data of Cosmo's Cosmic Adventure (Apogee, 1992): the `cosmo`
+//! family of the `gamedata` command (`gamedata cosmo ...`) and of the Python package
+//! (`gamedata.cosmo`). Its siblings: `mul-core` (Ultima Online, `uo`) and `wap-core` (WWD
+//! levels, `wwd`).
 //!
 //! | file | view | shape |
 //! |---|---|---|
@@ -25,14 +28,17 @@
 //! episode 1 shareware files.
 //!
 //! [`EpisodeFiles::open`] finds and reads an episode's two group files, and
-//! [`EpisodeFiles::map`] maps them; [`EpisodeFiles::from_data`] wraps bytes the caller
-//! owns; every view has a `parse(&[u8])` of its own ([`GroupFile::parse`],
-//! [`Map::parse`], [`TileAttrTable::parse`] ...).
+//! [`EpisodeFiles::map`] maps them (`open_with` and `map_with` take [`EpisodeOptions`], the
+//! crate's one options struct); [`EpisodeFiles::from_data`] wraps bytes the caller owns (a
+//! `Vec<u8>`, an `Arc<[u8]>`, a `&'static [u8]`, a [`FileData`]); every view has a
+//! `parse(&[u8])` of its own ([`GroupFile::parse`], [`Map::parse`], [`TileAttrTable::parse`]
+//! ...). [`Episode::level`] is the level (map entry) of a name.
 //!
 //! Errors: [`ErrorKind`] is a small `Copy` value saying what is wrong in the bytes, with
-//! offsets and counts as numbers ([`Error::kind`]); [`Error`] adds where it was found, the
-//! group file, the entry and its slot ([`Context`]), and keeps file-system errors
-//! ([`Error::File`]) apart. `Display` is one sentence ("in entry TILES.MNI (slot 1) of
+//! offsets and counts as numbers; [`DataError`] adds where it was found, the group file, the
+//! entry and its slot ([`Context`]): views, parsers and writers return it, as they touch no
+//! file system. [`Error`], what the functions that take a path return, also holds
+//! file-system errors ([`Error::File`]). `Display` is one sentence ("in entry TILES.MNI (slot 1) of
 //! COSMO1.STN: ..."); a file-system error carries the operating system's error as its
 //! [`source`](std::error::Error::source), so print the whole chain with `{:#}` under
 //! anyhow, or walk `source()`.
@@ -73,7 +79,7 @@
 //! let files = EpisodeFiles::open("path/to/cosmo", 1)?;
 //! let episode = files.episode()?;
 //! let attrs = episode.tile_attributes()?;  // TILEATTR.MNI: the STN, then the VOL
-//! let map = episode.map("a1.mni")?;         // in the VOL; case is ignored
+//! let map = episode.level("a1.mni")?;       // in the VOL; case is ignored
 //! println!("{} x {} tiles, {} actors", map.width(), map.height(), map.actors().len());
 //!
 //! // The cell under the player start: what is it, and can it be stood on?
@@ -108,11 +114,12 @@ pub mod write;
 
 pub use actor_types::{ActorDraw, ActorSprite};
 pub use backdrop::{Backdrop, backdrop_name};
-pub use episode::{Episode, EpisodeFiles, EpisodePaths, GroupKind};
+pub use episode::{Episode, EpisodeFiles, EpisodeOptions, EpisodePaths, GroupKind};
 pub use error::{
-    ActorListProblem, Context, Error, ErrorKind, Result, SpriteTableProblem, WriteProblem,
+    ActorListProblem, Context, DataError, Error, ErrorKind, Result, SpriteTableProblem,
+    WriteProblem,
 };
-pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions};
+pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions, ReadError};
 pub use group::{Entry, GroupFile};
 pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};
 pub use sprites::{ActorSprites, SpriteFrame, SpriteTable};

@@ -11,7 +11,7 @@ use std::fmt;
 use gamedata_io::Bytes;
 use zerocopy::little_endian::U16;
 
-use crate::error::{ActorListProblem, Error, ErrorKind, Result};
+use crate::error::{ActorListProblem, DataError, ErrorKind, Result};
 use crate::raw::{ActorRecord, MAP_CELLS, MAP_TILE_COUNT, MASKED_VALUE_BASE, MapHeader};
 use crate::tileattr::{TileAttrTable, TileAttributes};
 
@@ -172,11 +172,11 @@ impl<'data> Map<'data> {
     /// whole number of actors or runs past the end ([`ErrorKind::ActorList`]), or fewer than
     /// 65,528 bytes of tile values follow it ([`ErrorKind::TooShort`]). Bytes after the tile
     /// values are kept as [`Map::trailing`].
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let mut bytes = Bytes::new(data);
         let header = bytes
             .read::<MapHeader>()
-            .map_err(Error::too_short("map header"))?;
+            .map_err(DataError::too_short("map header"))?;
         let width = header.width.get();
         if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) || !width.is_power_of_two() {
             return Err(ErrorKind::MapWidth { found: width }.into());
@@ -199,7 +199,7 @@ impl<'data> Map<'data> {
             })?;
         let tiles = bytes
             .read_slice::<U16>(MAP_TILE_COUNT)
-            .map_err(Error::too_short("map tile data after the actor list"))?;
+            .map_err(DataError::too_short("map tile data after the actor list"))?;
         let trailing = bytes.remaining();
         Ok(Map {
             header,

@@ -16,7 +16,7 @@ use std::fmt;
 use gamedata_io::{Overlaps, records, whole_records};
 use zerocopy::little_endian::U16;
 
-use crate::error::{ErrorKind, Result, SpriteTableProblem};
+use crate::error::{DataError, ErrorKind, Result, SpriteTableProblem};
 use crate::raw::{FrameRaw, MaskedTileRaw, SPRITE_SEGMENT_LEN};
 use crate::tiles::TilePixels;
 
@@ -47,7 +47,7 @@ impl<'data> SpriteTable<'data> {
     /// file: a type with no frames).
     ///
     /// Returns `Err` ([`ErrorKind::SpriteTable`]) saying which of these fails.
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let count = match data {
             [lo, hi, ..] => u16::from_le_bytes([*lo, *hi]),
             _ => 0,
@@ -115,13 +115,13 @@ impl<'data> SpriteTable<'data> {
     /// file has none.
     ///
     /// Returns `Err` ([`ErrorKind::SpriteIndex`]) if `sprite` is past the table.
-    pub fn frames(&self, sprite: u16) -> Result<&'data [FrameRaw]> {
+    pub fn frames(&self, sprite: u16) -> Result<&'data [FrameRaw], DataError> {
         let records = self.frame_records(sprite)?;
         Ok(self.frames.get(records).unwrap_or_default())
     }
 
     /// The numbers (from 0, in file order) of sprite type `sprite`'s frame records.
-    fn frame_records(&self, sprite: u16) -> Result<std::ops::Range<usize>> {
+    fn frame_records(&self, sprite: u16) -> Result<std::ops::Range<usize>, DataError> {
         let start = self
             .lookup
             .get(usize::from(sprite))
@@ -214,7 +214,7 @@ impl<'data> ActorSprites<'data> {
     /// checked when asked for).
     ///
     /// Returns `Err` as [`SpriteTable::parse`] does.
-    pub fn parse(info: &'data [u8], tiles: &'data [u8]) -> Result<Self> {
+    pub fn parse(info: &'data [u8], tiles: &'data [u8]) -> Result<Self, DataError> {
         Ok(Self::new(SpriteTable::parse(info)?, tiles))
     }
 
@@ -238,7 +238,7 @@ impl<'data> ActorSprites<'data> {
     /// Returns `Err`: [`ErrorKind::SpriteIndex`] or [`ErrorKind::FrameIndex`] if there is no
     /// such frame; [`ErrorKind::FrameData`] if its tiles are not inside one 65,535-byte
     /// segment of ACTORS.MNI.
-    pub fn frame(&self, sprite: u16, frame: u16) -> Result<SpriteFrame<'data>> {
+    pub fn frame(&self, sprite: u16, frame: u16) -> Result<SpriteFrame<'data>, DataError> {
         let numbers = self.table.frame_records(sprite)?;
         let count = numbers.len();
         let record = numbers.start.saturating_add(usize::from(frame));
@@ -344,11 +344,11 @@ mod tests {
         swapped[2..4].copy_from_slice(&2u16.to_le_bytes());
         assert_eq!(
             SpriteTable::parse(&swapped).unwrap_err().kind(),
-            Some(ErrorKind::SpriteTable(SpriteTableProblem::OutOfOrder {
+            ErrorKind::SpriteTable(SpriteTableProblem::OutOfOrder {
                 sprite: 1,
                 found: 2,
                 previous: 6
-            }))
+            })
         );
     }
 
@@ -362,13 +362,13 @@ mod tests {
         assert_eq!(sprites.frame(1, 0).unwrap().width, 1);
         assert_eq!(
             sprites.frame(0, 1).unwrap_err().kind(),
-            Some(ErrorKind::FrameOverlap {
+            ErrorKind::FrameOverlap {
                 sprite: 0,
                 frame: 1,
                 start: 40,
                 end: 80,
                 other: 0
-            })
+            }
         );
     }
 
@@ -387,10 +387,10 @@ mod tests {
         assert_eq!(t.all_frames().len(), 3);
         assert_eq!(
             t.frames(4).unwrap_err().kind(),
-            Some(ErrorKind::SpriteIndex {
+            ErrorKind::SpriteIndex {
                 sprite: 4,
                 count: 4
-            })
+            }
         );
     }
 
@@ -407,7 +407,7 @@ mod tests {
         assert!(f.tile(1, 0).is_none() && f.tile(0, 2).is_none());
         assert_eq!(s.frame(0, 1).unwrap().tile(0, 0).unwrap().rows[0][0], 0x55);
         // 65,500 + 40 crosses the segment's end.
-        let err = s.frame(0, 2).unwrap_err().kind().unwrap();
+        let err = s.frame(0, 2).unwrap_err().kind();
         assert!(
             matches!(
                 err,
@@ -421,28 +421,28 @@ mod tests {
         );
         assert_eq!(
             s.frame(0, 3).unwrap_err().kind(),
-            Some(ErrorKind::FrameIndex {
+            ErrorKind::FrameIndex {
                 sprite: 0,
                 frame: 3,
                 count: 3
-            })
+            }
         );
         // Past the end of the file.
         let short = ActorSprites::parse(&bytes, &tiles[..60]).unwrap();
         assert!(matches!(
             short.frame(0, 0).unwrap_err().kind(),
-            Some(ErrorKind::FrameData {
+            ErrorKind::FrameData {
                 end: 120,
                 file_len: 60,
                 ..
-            })
+            }
         ));
     }
 
     #[test]
     fn bad_tables_say_what_is_wrong() {
         let problem = |b: &[u8]| match SpriteTable::parse(b).unwrap_err().kind() {
-            Some(ErrorKind::SpriteTable(p)) => p,
+            ErrorKind::SpriteTable(p) => p,
             other => panic!("{other:?}"),
         };
         assert_eq!(problem(&[]), SpriteTableProblem::Empty { len: 0 });

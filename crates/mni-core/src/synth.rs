@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::error::Result;
+use crate::error::{DataError, Result};
 use crate::map::{Actor, ActorKind, MapFlags};
 use crate::raw::{
     MAP_TILE_COUNT, MASKED_ATTR_STRIDE, MASKED_VALUE_BASE, MaskedTileRaw, SOLID_TILE_COUNT,
@@ -471,7 +471,7 @@ pub const MAPS: [(&str, u16, u32); 3] =
 /// Builds the synthetic episode.
 ///
 /// Returns `Err` only if a writer refuses its input, which the fixed inputs here never cause.
-pub fn episode() -> Result<SynthEpisode> {
+pub fn episode() -> Result<SynthEpisode, DataError> {
     let (attrs, solid, masked) = (tile_attributes(), solid_tiles(), masked_tiles());
     let (info, actor_tiles) = sprites();
     let stn = write_group([
@@ -487,7 +487,7 @@ pub fn episode() -> Result<SynthEpisode> {
             let l = level(width, seed);
             write_map(l.flags, l.width, &l.actors, &l.tiles).map(|bytes| (name, bytes))
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect::<Result<Vec<_>, DataError>>()?;
     let backdrop = backdrop();
     let vol = write_group(
         maps.iter()

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::raw::{MASKED_ATTR_STRIDE, MASKED_TILE_COUNT, SOLID_TILE_COUNT, TILEATTR_LEN};
 
 /// The eight behaviour bits of one tile.
@@ -124,7 +124,7 @@ impl<'data> TileAttrTable<'data> {
     /// Wraps the bytes of TILEATTR.MNI.
     ///
     /// Returns `Err` ([`ErrorKind::WrongSize`]) unless `data` is exactly 7,000 bytes.
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let bytes = data.try_into().map_err(|_| ErrorKind::WrongSize {
             what: "TILEATTR.MNI",
             found: data.len(),

@@ -12,7 +12,7 @@ use std::fmt;
 use gamedata_io::records;
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DataError, ErrorKind, Result};
 use crate::map::MapTile;
 use crate::raw::{MaskedTileRaw, SolidTileRaw};
 
@@ -158,7 +158,7 @@ impl<'data> SolidTiles<'data> {
     /// Casts TILES.MNI in place.
     ///
     /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the length is not a multiple of 32.
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         cast_table(data, "TILES.MNI")
     }
 }
@@ -167,12 +167,15 @@ impl<'data> MaskedTiles<'data> {
     /// Casts MASKTILE.MNI in place.
     ///
     /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the length is not a multiple of 40.
-    pub fn parse(data: &'data [u8]) -> Result<Self> {
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         cast_table(data, "MASKTILE.MNI")
     }
 }
 
-fn cast_table<'data, T>(data: &'data [u8], what: &'static str) -> Result<TileTable<'data, T>>
+fn cast_table<'data, T>(
+    data: &'data [u8],
+    what: &'static str,
+) -> Result<TileTable<'data, T>, DataError>
 where
     T: FromBytes + Immutable + KnownLayout + Unaligned,
 {

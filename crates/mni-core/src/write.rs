@@ -8,7 +8,7 @@
 
 use zerocopy::IntoBytes;
 
-use crate::error::{Error, ErrorKind, Result, WriteProblem};
+use crate::error::{DataError, ErrorKind, Result, WriteProblem};
 use crate::map::{Actor, MAX_WIDTH, MIN_WIDTH, MapFlags};
 use crate::raw::{
     ActorRecord, GROUP_DIRECTORY_LEN, GROUP_NAME_LEN, GROUP_SLOTS, GroupSlot, MAP_TILE_COUNT,
@@ -21,7 +21,7 @@ use crate::raw::{
 ///
 /// Returns `Err` ([`ErrorKind::Unwritable`]) if a name is empty, longer than 12 bytes, not
 /// ASCII or holds a NUL, if there are more than 200 entries, or if the file would pass 4 GiB.
-pub fn write_group<'a, I>(entries: I) -> Result<Vec<u8>>
+pub fn write_group<'a, I>(entries: I) -> Result<Vec<u8>, DataError>
 where
     I: IntoIterator<Item = (&'a str, &'a [u8])>,
 {
@@ -73,18 +73,18 @@ where
     Ok(out)
 }
 
-fn too_large(offset: u64, adding: usize) -> Error {
+fn too_large(offset: u64, adding: usize) -> DataError {
     unwritable(WriteProblem::TooLarge {
         bytes: offset.saturating_add(adding as u64),
     })
 }
 
-fn unwritable(problem: WriteProblem) -> Error {
+fn unwritable(problem: WriteProblem) -> DataError {
     ErrorKind::Unwritable(problem).into()
 }
 
 /// A name field: 1 to 12 ASCII bytes, no NUL, padded with NULs.
-fn entry_name(index: usize, name: &str) -> Result<[u8; GROUP_NAME_LEN]> {
+fn entry_name(index: usize, name: &str) -> Result<[u8; GROUP_NAME_LEN], DataError> {
     let bytes = name.as_bytes();
     if bytes.is_empty() || bytes.len() > GROUP_NAME_LEN || !name.is_ascii() || bytes.contains(&0) {
         return Err(unwritable(WriteProblem::EntryName {
@@ -105,7 +105,12 @@ fn entry_name(index: usize, name: &str) -> Result<[u8; GROUP_NAME_LEN]> {
 /// Returns `Err` ([`ErrorKind::Unwritable`]) if `width` is not a power of two from 32 to 2048,
 /// if there are more than 21,845 actors (the list length is a u16 count of words), or if
 /// `tiles` holds more than 32,764 values.
-pub fn write_map(flags: MapFlags, width: u16, actors: &[Actor], tiles: &[u16]) -> Result<Vec<u8>> {
+pub fn write_map(
+    flags: MapFlags,
+    width: u16,
+    actors: &[Actor],
+    tiles: &[u16],
+) -> Result<Vec<u8>, DataError> {
     if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) || !width.is_power_of_two() {
         return Err(unwritable(WriteProblem::MapWidth { width }));
     }

@@ -173,7 +173,7 @@ fn find_optional(dir: &Path, name: &str) -> Result<Option<PathBuf>> {
 }
 
 /// The bytes of a facet's files, owned by the caller: read, mapped, or made in memory.
-/// [`FacetData::open`] and [`FacetData::map`] load the files [`FacetPaths`] names.
+/// [`FacetData::read_files`] and [`FacetData::map_files`] load the files [`FacetPaths`] names.
 #[derive(Debug)]
 pub struct FacetData {
     /// The map file, MUL or UOP.

@@ -1,4 +1,6 @@
-//! Zero-copy readers for Ultima Online world files.
+//! Zero-copy readers for Ultima Online world files: the `uo` family of the `gamedata`
+//! command (`gamedata uo ...`) and of the Python package (`gamedata.uo`). Its siblings:
+//! `wap-core` (WWD levels, `wwd`) and `mni-core` (Cosmo's Cosmic Adventure, `cosmo`).
 //!
 //! | file | view | shape |
 //! |---|---|---|
@@ -13,26 +15,31 @@
 //!
 //! [`FacetFiles`] finds one facet's files in a client folder whatever the case of their
 //! names (the map as MUL, else as UOP) and owns their bytes: [`FacetFiles::open`] reads them,
-//! [`FacetFiles::map`] maps them, [`FacetFiles::from_data`] wraps bytes the caller owns.
-//! [`FacetFiles::facet`] gives [`Facet`], the views over them, at the facet's known size
-//! that the map's length proves ([`MapSize::detect`]); [`FacetFiles::facet_with`] takes
-//! [`FacetOptions`]: a size for custom maps, the static record size, the diff files
-//! applied, [`Limits`]. A map whose length fits no known size of its facet is an error,
-//! never a reshaped answer. [`query`] scans a whole facet, sequentially or over rayon's
+//! [`FacetFiles::map`] maps them, [`FacetFiles::from_data`] wraps bytes the caller owns (each
+//! a [`FileData`]: a `Vec<u8>`, an `Arc<[u8]>`, a `&'static [u8]`, a map).
+//! [`FacetFiles::open_with`] and [`FacetFiles::map_with`] take [`FacetOptions`], the crate's
+//! one options struct: a size for custom maps, the static record size, the diff files
+//! applied, the map's form, [`Limits`]; [`FacetFiles::facet`] gives [`Facet`], the views
+//! over the files, as those options say (by default at the facet's known size that the
+//! map's length proves, [`MapSize::detect`]). A map whose length fits no known size of its
+//! facet is an error, never a reshaped answer. The single files open the same way:
+//! [`TileData::open`], [`RadarColours::map`], [`Multis::open`] (a folder's multi.idx and
+//! multi.mul), [`UopFile::open`] ... give owners ([`owned`]) whose `view()` is the view. [`query`] scans a whole facet, sequentially or over rayon's
 //! pool (the default `parallel` feature), with identical results. [`uop`] reads any UOP
 //! container, [`map_uop`] the maps in them.
 //!
 //! Everything is little-endian. Views borrow the bytes and return references with the
 //! data's lifetime; records are alignment-1 `#[repr(C)]` structs ([`raw`]) cast in place.
 //! Nothing here panics on any input: every offset and length read from a file is checked,
-//! and a bad index entry is an [`Error`] naming the block, while the other blocks stay
+//! and a bad index entry is a [`DataError`] naming the block, while the other blocks stay
 //! readable. Units: map coordinates and sizes in tiles unless a name says blocks (8 x 8
 //! tiles); offsets and lengths in bytes. The format facts and their sources are in
 //! `docs/formats/uo.md` at the root of the repository.
 //!
 //! Errors: [`ErrorKind`] is a small `Copy` value saying what is wrong in the bytes, with
-//! offsets and counts as numbers ([`Error::kind`]); [`Error`] adds the file it was found in
-//! ([`Error::file`]) and keeps file-system errors ([`Error::File`]) apart. `Display` is one
+//! offsets and counts as numbers; [`DataError`] adds the file it was found in: views and
+//! parsers return it, as they touch no file system. [`Error`], what the functions that take
+//! a path return, also holds file-system errors ([`Error::File`]). `Display` is one
 //! sentence ("MAP0.MUL: the map is 3211264 bytes, ..."); a file-system error carries the
 //! operating system's error as its [`source`](std::error::Error::source), so print the whole
 //! chain with `{:#}` under anyhow, or walk `source()`.

@@ -138,11 +138,7 @@ impl World {
     /// hues.mul.
     ///
     /// Returns `Err` as [`write_map_uop`] (a map that is not whole blocks).
-    pub fn files(
-        &self,
-        facet: u8,
-        format: MapFormat,
-    ) -> Result<Vec<NamedFile<'_>>, DataError> {
+    pub fn files(&self, facet: u8, format: MapFormat) -> Result<Vec<NamedFile<'_>>, DataError> {
         let map = match format {
             MapFormat::Mul => Cow::Borrowed(&self.map[..]),
             MapFormat::Uop => Cow::Owned(write_map_uop(&self.map, facet)?),

@@ -1,15 +1,22 @@
-//! Readers for WWD levels of the WAP32 engine (Claw 1997, Gruntz 1999).
+//! Readers for WWD levels of the WAP32 engine (Claw 1997, Gruntz 1999): the `wwd` family of
+//! the `gamedata` command (`gamedata wwd ...`) and of the Python package (`gamedata.wwd`).
+//! Its siblings: `mul-core` (Ultima Online, `uo`) and `mni-core` (Cosmo's Cosmic Adventure,
+//! `cosmo`).
 //!
 //! A level is a 1,524-byte [`Header`] and a main block, stored as a zlib stream when header
-//! flag 0x2 is set. [`LevelFile`] owns the bytes: an uncompressed level is used in place; a
-//! compressed one is decompressed within the caller's [`Limits`] into one buffer holding the
-//! header and the main block, so that the absolute offsets of the format work unchanged
+//! flag 0x2 is set. [`LevelFile`] owns the bytes ([`LevelFile::open`] reads a path,
+//! [`LevelFile::map`] maps it, [`LevelFile::from_data`] wraps a `Vec<u8>`, an `Arc<[u8]>`, a
+//! `&'static [u8]` or a [`FileData`]; `open_with`/`map_with` take [`LevelOptions`], the
+//! crate's one options struct): an uncompressed level is used in place; a compressed one is
+//! decompressed within the options' [`Limits`] into one buffer holding the header and the
+//! main block, so that the absolute offsets of the format work unchanged
 //! (bytes after the stream are the trailer). [`read_header`] reads the header alone without
 //! decompressing. [`Level`] is the borrowed view: [`Plane`]s with their tiles cast in place
 //! as `&[U32]`, image-set names and [`Object`]s (the 284-byte fixed part cast, the four
 //! strings borrowed), the [`TileProperties`] table (single, double and mask records; the
 //! attribute of any pixel of a tile), [`Game`] detection and a [`Layout`] report. Each plane
-//! and the table are checked when read, so a bad one does not hide the others.
+//! and the table are checked when read, so a bad one does not hide the others;
+//! [`Level::validate`] reads everything once.
 //! [`ChecksumClass`] says how the stored checksum relates to the stored bytes; no level is
 //! ever rejected for it.
 //!
@@ -19,9 +26,10 @@
 //! sizes tiles. Format facts and their sources: `docs/formats/wwd.md`.
 //!
 //! Errors: [`ErrorKind`] is a small `Copy` value saying what is wrong in the bytes, with
-//! offsets and counts as numbers ([`Error::kind`]); [`Error`] adds the file's name when the
-//! level was opened from a path ([`Error::file`]) and keeps file-system errors
-//! ([`Error::File`]) apart. `Display` is one sentence; a file-system error carries the
+//! offsets and counts as numbers; [`DataError`] adds the file's name when the level was
+//! opened from a path: views and parsers return it, as they touch no file system.
+//! [`Error`], what the functions that take a path return, also holds file-system errors
+//! ([`Error::File`]). `Display` is one sentence; a file-system error carries the
 //! operating system's error as its [`source`](std::error::Error::source), so print the whole
 //! chain with `{:#}` under anyhow, or walk `source()`.
 //!
@@ -52,7 +60,7 @@
 //! # Example
 //!
 //! ```no_run
-//! use wap_core::{LevelFile, Limits, Tile};
+//! use wap_core::{LevelFile, Tile};
 //!
 //! let file = LevelFile::open("RETAIL01.WWD")?;
 //! let level = file.level()?;

@@ -103,7 +103,7 @@ impl MapSelect {
         };
         let files = EpisodeFiles::open(&self.game_dir, self.episode).with_context(doing)?;
         let ep = files.episode().with_context(doing)?;
-        let map = ep.map(&self.map).with_context(doing)?;
+        let map = ep.level(&self.map).with_context(doing)?;
         f(&files, &ep, &map)
     }
 }

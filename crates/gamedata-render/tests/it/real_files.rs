@@ -77,8 +77,8 @@ fn every_map_of_episode_one_draws_with_no_missing_tile() {
     let images = episode.tile_images().unwrap();
     let attrs = episode.tile_attributes().unwrap();
     let mut maps = 0;
-    for entry in episode.map_names() {
-        let map = episode.map(&entry.name_lossy()).unwrap();
+    for entry in episode.level_names() {
+        let map = episode.level(&entry.name_lossy()).unwrap();
         let drawn = check_draw(&map, &images, Some(&attrs));
         assert!(drawn > 1000, "{}", entry.name_lossy());
         let picture = gamedata_render::cosmo::draw_map(&map, &images, [0, 0, 0, 255]).unwrap();
@@ -123,7 +123,7 @@ fn every_map_of_episode_one_draws_with_its_actors_and_backdrop() {
     assert!(expected.contains(&("A1.MNI", 269, 0, 1)));
     assert!(expected.contains(&("A10.MNI", 308, 0, 129)));
     for (name, drawn, hidden, special) in expected {
-        let map = episode.map(name).unwrap();
+        let map = episode.level(name).unwrap();
         let mut image = map_image(&map, [0, 0, 0, 255]).unwrap();
         draw_backdrop(&mut image, &episode.backdrop(map.flags().backdrop).unwrap());
         // The backdrop covers the whole picture: no black left but the backdrop's own.

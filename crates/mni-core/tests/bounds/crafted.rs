@@ -29,7 +29,7 @@ fn group_entries_over_the_same_bytes_are_read_once() {
                 Err(e) => {
                     let kind = e.kind();
                     assert!(
-                        matches!(kind, Some(ErrorKind::EntryOverlap { other: 0, .. })),
+                        matches!(kind, ErrorKind::EntryOverlap { other: 0, .. }),
                         "{kind:?}"
                     );
                     bad += 1;
@@ -70,10 +70,7 @@ fn sprite_frames_over_the_same_tiles_are_read_once() {
                 match sprites.frame(sprite, frame) {
                     Ok(f) => ok += f.tiles().len(),
                     Err(e) => {
-                        assert!(matches!(
-                            e.kind(),
-                            Some(ErrorKind::FrameOverlap { other: 0, .. })
-                        ));
+                        assert!(matches!(e.kind(), ErrorKind::FrameOverlap { other: 0, .. }));
                         bad += 1;
                     }
                 }

@@ -2,7 +2,7 @@
 //! group files' bytes or a map's cells.
 
 use gamedata_testkit::assert_debug_bounded;
-use mni_core::{EpisodeFiles, EpisodePaths, FileData, synth};
+use mni_core::{EpisodeFiles, EpisodeOptions, EpisodePaths, synth};
 
 #[test]
 fn debug_of_an_episode_and_its_parts_is_bounded() {
@@ -18,14 +18,14 @@ fn debug_of_an_episode_and_its_parts_is_bounded() {
         stn: "COSMO1.STN".into(),
         vol: "COSMO1.VOL".into(),
     };
-    let files = EpisodeFiles::from_data(paths, FileData::from(e.stn), FileData::from(e.vol));
+    let files = EpisodeFiles::from_data(paths, e.stn, e.vol, &EpisodeOptions::default());
     assert_debug_bounded("episode files", &files, 1024);
     let episode = files.episode().unwrap();
     assert_debug_bounded("an episode", &episode, 4096);
     for entry in episode.stn.entries().chain(episode.vol.entries()) {
         assert_debug_bounded("an entry", &entry, 1024);
     }
-    let map = episode.map("A3.MNI").unwrap();
+    let map = episode.level("A3.MNI").unwrap();
     assert_debug_bounded("a map", &map, 1024);
     assert_debug_bounded("tile images", &episode.tile_images().unwrap(), 2048);
     assert_debug_bounded("tile attributes", &episode.tile_attributes().unwrap(), 2048);

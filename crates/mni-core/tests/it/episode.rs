@@ -20,8 +20,8 @@ fn finds_group_files_in_any_case() {
     assert!(paths.vol.ends_with("Cosmo1.Vol"));
     let files = EpisodeFiles::open(dir.path(), 1).unwrap();
     let ep = files.episode().unwrap();
-    assert_eq!(ep.map("A1.MNI").unwrap().width(), 256);
-    let names: Vec<&[u8]> = ep.map_names().map(|e| e.name()).collect();
+    assert_eq!(ep.level("A1.MNI").unwrap().width(), 256);
+    let names: Vec<&[u8]> = ep.level_names().map(|e| e.name()).collect();
     assert_eq!(names, [&b"A1.MNI"[..], b"A2.MNI", b"A3.MNI"]);
     assert!(!files.stn.is_mapped());
 
@@ -89,17 +89,14 @@ fn errors_name_the_group_file_and_the_slot() {
     fs::write(dir.path().join("COSMO1.VOL"), &e.vol).unwrap();
     let files = EpisodeFiles::open(dir.path(), 1).unwrap();
     let err = files.episode().unwrap_err();
-    assert_eq!(
-        err.context().and_then(|c| c.file.as_deref()),
-        Some("COSMO1.STN")
-    );
+    assert_eq!(err.context().file.as_deref(), Some("COSMO1.STN"));
     assert!(matches!(
         err.kind(),
-        Some(ErrorKind::TooShort {
+        ErrorKind::TooShort {
             found: 0,
             expected: 4000,
             ..
-        })
+        }
     ));
     assert_eq!(
         err.to_string(),
@@ -123,7 +120,7 @@ fn errors_name_the_group_file_and_the_slot() {
          its 32-byte record"
     );
     assert!(std::error::Error::source(&err).is_none());
-    let context = err.context().unwrap();
+    let context = err.context();
     assert_eq!(
         (context.entry.as_deref(), context.slot),
         (Some("TILES.MNI"), Some(1))
@@ -131,11 +128,11 @@ fn errors_name_the_group_file_and_the_slot() {
 
     // A map entry that is not a map: the VOL and its slot are named.
     let err = ep
-        .map("A1.MNI")
+        .level("A1.MNI")
         .map(|_| ())
-        .and_then(|()| ep.map("nomap"))
+        .and_then(|()| ep.level("nomap"))
         .unwrap_err();
-    assert_eq!(err.kind(), Some(ErrorKind::EntryNotFound));
+    assert_eq!(err.kind(), ErrorKind::EntryNotFound);
     assert_eq!(
         err.to_string(),
         "no entry named \"nomap\" in COSMO1.STN or COSMO1.VOL"
@@ -146,10 +143,10 @@ fn errors_name_the_group_file_and_the_slot() {
     cut.truncate(11_010);
     let ep = Episode::parse_named(&cut, "CUT.STN", &e.vol, "COSMO1.VOL").unwrap();
     let err = ep.get("TILES.MNI").unwrap_err();
-    assert_eq!(err.context().unwrap().file.as_deref(), Some("CUT.STN"));
+    assert_eq!(err.context().file.as_deref(), Some("CUT.STN"));
     assert!(matches!(
         err.kind(),
-        Some(ErrorKind::EntryOutOfBounds { slot: 1, .. })
+        ErrorKind::EntryOutOfBounds { slot: 1, .. }
     ));
     assert!(
         err.to_string()
@@ -166,11 +163,11 @@ fn a_map_with_a_bad_width_names_its_entry() {
     map[2..4].copy_from_slice(&1u16.to_le_bytes()); // width 1
     let vol = write_group([("A9.MNI", &map[..])]).unwrap();
     let ep = Episode::parse(&stn, &vol).unwrap();
-    let err = ep.map("a9.mni").unwrap_err();
+    let err = ep.level("a9.mni").unwrap_err();
     assert_eq!(
         err.to_string(),
         "in entry A9.MNI (slot 0) of VOL: map width is 1 tile, expected a power of two from \
          32 to 2048"
     );
-    assert_eq!(err.kind(), Some(ErrorKind::MapWidth { found: 1 }));
+    assert_eq!(err.kind(), ErrorKind::MapWidth { found: 1 });
 }

@@ -134,6 +134,6 @@ fn every_seed_gets_past_its_target_s_first_parse() {
     let data = read("mni_episode/synthetic_episode");
     let [stn, vol] = split_parts::<2, 4>(&data);
     let episode = Episode::parse(stn, vol).unwrap();
-    assert!(episode.map_names().count() >= 2);
+    assert!(episode.level_names().count() >= 2);
     assert!(episode.tile_images().is_ok() && episode.sprites().is_ok());
 }

@@ -83,11 +83,11 @@ fn shorter_than_directory_is_an_error() {
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::TooShort {
+            ErrorKind::TooShort {
                 found: 3999,
                 expected: 4000,
                 ..
-            })
+            }
         ),
         "{err}"
     );
@@ -112,14 +112,14 @@ fn bad_entries_are_errors_and_the_others_stay_readable() {
     assert_eq!(g.get("GOOD2").unwrap(), b"yz");
     let err = g.get("PASTEND").unwrap_err();
     match err.kind() {
-        Some(ErrorKind::EntryOutOfBounds {
+        ErrorKind::EntryOutOfBounds {
             name,
             slot,
             offset,
             end,
             file_len,
             ..
-        }) => {
+        } => {
             assert_eq!(
                 (gamedata_io::field_text(&name), slot, offset, end, file_len),
                 (&b"PASTEND"[..], 1, 4001, 4101, 4004)
@@ -212,11 +212,11 @@ fn entries_over_another_entrys_bytes_are_left_out() {
         let err = g.get(name).unwrap_err();
         assert_eq!(
             err.kind(),
-            Some(ErrorKind::EntryOverlap {
+            ErrorKind::EntryOverlap {
                 name: g.entry(slot_no).unwrap().raw().name,
                 slot: slot_no,
                 other: 1,
-            })
+            }
         );
         assert!(
             err.to_string()
@@ -244,7 +244,7 @@ fn a_left_out_entry_names_the_first_read_entry_it_overlaps() {
     );
     let g = GroupFile::parse(&bytes).unwrap();
     let other = |name: &str| match g.get(name).unwrap_err().kind() {
-        Some(ErrorKind::EntryOverlap { other, .. }) => other,
+        ErrorKind::EntryOverlap { other, .. } => other,
         k => panic!("{name}: {k:?}"),
     };
     assert_eq!((other("L"), other("Z")), (3, 3));
@@ -262,7 +262,7 @@ fn a_left_out_entry_names_the_first_read_entry_it_overlaps() {
     let g = GroupFile::parse(&bytes).unwrap();
     assert!(matches!(
         g.get("Z").unwrap_err().kind(),
-        Some(ErrorKind::EntryOverlap { other: 1, .. })
+        ErrorKind::EntryOverlap { other: 1, .. }
     ));
 }
 

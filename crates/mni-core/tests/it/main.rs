@@ -12,8 +12,10 @@
 )]
 
 /// The kind of a result's data error; `None` for `Ok` or a file-system error.
-pub(crate) fn kind<T>(result: mni_core::Result<T>) -> Option<mni_core::ErrorKind> {
-    result.err().and_then(|e| e.kind())
+pub(crate) fn kind<T, E: Into<mni_core::Error>>(
+    result: Result<T, E>,
+) -> Option<mni_core::ErrorKind> {
+    result.err().and_then(|e| e.into().kind())
 }
 
 mod debug;
@@ -26,3 +28,20 @@ mod sprites;
 mod threads;
 mod tileattr;
 mod tiles;
+
+/// The errors stay small: a view's error is the kind and the file's name, with no I/O
+/// variant (a `DataError` is a plain struct); the kind is `Copy`. Sizes in bytes on 64-bit
+/// targets; a change here is a decision, not an accident.
+#[test]
+#[cfg(target_pointer_width = "64")]
+fn error_sizes() {
+    use std::mem::size_of;
+    let sizes = (
+        size_of::<mni_core::ErrorKind>(),
+        size_of::<mni_core::DataError>(),
+        size_of::<mni_core::Error>(),
+    );
+    assert_eq!(sizes, (56, 104, 104), "ErrorKind, DataError, Error");
+    fn copy<T: Copy>() {}
+    copy::<mni_core::ErrorKind>();
+}

@@ -133,7 +133,7 @@ fn rejects_bad_widths() {
         let bytes = map_bytes(0, width, &[], |_| 0);
         let err = Map::parse(&bytes).unwrap_err();
         assert!(
-            matches!(err.kind(), Some(ErrorKind::MapWidth { found }) if found == width),
+            matches!(err.kind(), ErrorKind::MapWidth { found } if found == width),
             "{width}: {err}"
         );
     }
@@ -150,11 +150,11 @@ fn rejects_actor_lists_that_are_not_whole_or_overrun() {
     let err = Map::parse(&bytes).unwrap_err();
     assert!(matches!(
         err.kind(),
-        Some(ErrorKind::ActorList {
+        ErrorKind::ActorList {
             words: 4,
             problem: ActorListProblem::NotWholeActors,
             ..
-        })
+        }
     ));
 
     // Header claims 33,000 words (66,000 bytes) of actors in a file of 6 + 65,528 bytes.
@@ -164,11 +164,11 @@ fn rejects_actor_lists_that_are_not_whole_or_overrun() {
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::ActorList {
+            ErrorKind::ActorList {
                 words: 33_000,
                 problem: ActorListProblem::PastEnd { available: 65_528 },
                 ..
-            })
+            }
         ),
         "{err}"
     );
@@ -181,11 +181,11 @@ fn rejects_actor_lists_that_are_not_whole_or_overrun() {
     assert!(
         matches!(
             err.kind(),
-            Some(ErrorKind::TooShort {
+            ErrorKind::TooShort {
                 found: 65_522,
                 expected: 65_528,
                 ..
-            })
+            }
         ),
         "{err}"
     );

@@ -178,7 +178,7 @@ fn all_thirteen_maps_parse() {
     let f = files();
     let ep: Episode<'_> = f.episode().unwrap();
     let mut names: Vec<String> = ep
-        .map_names()
+        .level_names()
         .map(|e| e.name_lossy().into_owned())
         .collect();
     names.sort();
@@ -192,7 +192,7 @@ fn all_thirteen_maps_parse() {
     assert_eq!((images.solid.len(), images.masked.len()), (2000, 1000));
     let mut not_drawn = 0;
     for (name, width, height, actors, backdrop, music) in maps.iter().cloned() {
-        let map = ep.map(&name).unwrap();
+        let map = ep.level(&name).unwrap();
         assert_eq!(
             (map.width(), map.height(), map.actors().len()),
             (width, height, actors),
@@ -224,7 +224,7 @@ fn all_thirteen_maps_parse() {
     // "Maps"): 303,940 cells, counted by tools/reference/cosmo_facts.py.
     let facts = gamedata_testkit::reference("cosmo_facts.json");
     assert_eq!(not_drawn as u64, facts["cells_not_drawn"].as_u64().unwrap());
-    let a1 = ep.map("A1.MNI").unwrap();
+    let a1 = ep.level("A1.MNI").unwrap();
     assert_eq!((a1.width() as u32 * 8, a1.height() as u32 * 8), (4096, 512));
 }
 
@@ -280,7 +280,7 @@ fn actor_sprites_and_backdrops() {
     let special = facts["special_actors"].as_object().unwrap();
     assert_eq!(special.len(), 13);
     for (name, specials) in special {
-        let map = ep.map(name).unwrap();
+        let map = ep.level(name).unwrap();
         let specials = specials.as_u64().unwrap();
         let mut found = 0u64;
         for actor in map.actors() {
@@ -298,7 +298,7 @@ fn actor_sprites_and_backdrops() {
         assert_eq!(b.tiles().len(), 720, "{name}");
     }
     // A1's backdrop number is 11: BDNEWSKY.MNI, in the VOL.
-    assert_eq!(ep.map("A1.MNI").unwrap().flags().backdrop, 11);
+    assert_eq!(ep.level("A1.MNI").unwrap().flags().backdrop, 11);
     assert_eq!(
         ep.backdrop(11).unwrap().tiles().as_ptr(),
         Backdrop::parse(ep.get("BDNEWSKY.MNI").unwrap())

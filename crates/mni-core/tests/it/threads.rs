@@ -31,9 +31,9 @@ fn one_episode_read_from_several_threads_at_once() {
     let episode = Episode::parse(&e.stn, &e.vol).unwrap();
     let walk = |episode: &Episode<'_>| {
         episode
-            .map_names()
+            .level_names()
             .map(|entry| {
-                let map = episode.map(&entry.name_lossy()).unwrap();
+                let map = episode.level(&entry.name_lossy()).unwrap();
                 (map.width(), map.actors().len(), map.drawn_cells().count())
             })
             .collect::<Vec<_>>()

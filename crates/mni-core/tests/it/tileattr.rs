@@ -8,7 +8,7 @@ fn must_be_exactly_7000_bytes() {
         let err = TileAttrTable::parse(&vec![0; len]).unwrap_err();
         assert!(matches!(
             err.kind(),
-            Some(ErrorKind::WrongSize { found, expected: 7000, .. }) if found == len
+            ErrorKind::WrongSize { found, expected: 7000, .. } if found == len
         ));
     }
 }

@@ -25,3 +25,20 @@ mod real_files;
 mod structures;
 mod threads;
 mod views;
+
+/// The errors stay small: a view's error is the kind and the file's name, with no I/O
+/// variant (a `DataError` is a plain struct); the kind is `Copy`. Sizes in bytes on 64-bit
+/// targets; a change here is a decision, not an accident.
+#[test]
+#[cfg(target_pointer_width = "64")]
+fn error_sizes() {
+    use std::mem::size_of;
+    let sizes = (
+        size_of::<wap_core::ErrorKind>(),
+        size_of::<wap_core::DataError>(),
+        size_of::<wap_core::Error>(),
+    );
+    assert_eq!(sizes, (56, 72, 72), "ErrorKind, DataError, Error");
+    fn copy<T: Copy>() {}
+    copy::<wap_core::ErrorKind>();
+}
