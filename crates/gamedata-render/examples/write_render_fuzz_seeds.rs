@@ -100,15 +100,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cut = every_actor(actors_bytes.get(..300 * 40).unwrap_or_default());
 
     let seeds: [(&str, &str, &[u8]); 9] = [
-        ("mni_level", "synthetic_a2_level", &cosmo_level),
-        ("mni_level", "every_actor_type", &every_type),
-        ("mni_level", "every_actor_type_cut_sprites", &cut),
+        ("cosmo_level", "synthetic_a2_level", &cosmo_level),
+        ("cosmo_level", "every_actor_type", &every_type),
+        ("cosmo_level", "every_actor_type_cut_sprites", &cut),
         ("uo_radar", "synthetic_3x2_blocks", &whole),
         ("uo_radar", "synthetic_scale_3_clipped", &scaled_clipped),
         ("uo_radar", "synthetic_scale_2_hillshaded", &hillshaded),
         ("wwd_collision", "synthetic_compressed", &level),
         ("wwd_collision", "synthetic_wide_plain", &wide),
-        ("mni_draw", "synthetic_a2", &map),
+        ("cosmo_draw", "synthetic_a2", &map),
     ];
     for (target, name, bytes) in seeds {
         let dir = root.join(target);

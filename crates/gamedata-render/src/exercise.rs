@@ -1,5 +1,5 @@
 //! Each renderer over arbitrary bytes, with its properties: what the fuzz targets
-//! `uo_radar`, `wwd_collision`, `mni_draw` and `mni_level` (`fuzz/fuzz_targets/`) run and the tests
+//! `uo_radar`, `wwd_collision`, `cosmo_draw` and `cosmo_level` (`fuzz/fuzz_targets/`) run and the tests
 //! replay. Each function returns a number derived from what it drew; errors are results.
 //! Inputs holding several files are in [`gamedata_io::exercise::split_parts`] form with
 //! 4-byte lengths.
@@ -423,7 +423,7 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
 /// missing cells are the map's drawn cells; the first 64 cells drawn show their tile's
 /// pixels over the background; with TILEATTR.MNI overlaid, the first 64 cells with no
 /// attribute are unchanged and the picture keeps its size.
-pub fn mni_draw(data: &[u8]) -> u64 {
+pub fn cosmo_draw(data: &[u8]) -> u64 {
     let [map, solid, masked, attrs] = split_parts::<4, 4>(data);
     match map_and_images(map, solid, masked) {
         Ok((map, images)) => check_draw(&map, &images, TileAttrTable::parse(attrs).ok().as_ref()),
@@ -446,7 +446,7 @@ fn map_and_images<'a>(
 }
 
 /// A Cosmo map drawn with `images`, and with `attrs` overlaid when given, with the
-/// properties [`mni_draw`] checks. Returns the cells drawn and missing plus, with the
+/// properties [`cosmo_draw`] checks. Returns the cells drawn and missing plus, with the
 /// overlay, the cells checked unchanged.
 ///
 /// # Panics
@@ -515,7 +515,7 @@ pub fn check_draw(
 /// is drawn on show the backdrop repeated from the top-left; the actors are each drawn,
 /// hidden, special or listed as not drawn; outside the rectangles of the actors drawn,
 /// drawing them changes no pixel.
-pub fn mni_level(data: &[u8]) -> u64 {
+pub fn cosmo_level(data: &[u8]) -> u64 {
     let [solid, masked, attrs, info, tiles, backdrop, map] = split_parts::<7, 4>(data);
     let (map, images) = match map_and_images(map, solid, masked) {
         Ok(parsed) => parsed,

@@ -124,7 +124,7 @@ pub fn replay_crate_regressions(
 }
 
 /// The files to replay as fuzz regressions: every file under `cases` (kept findings) and
-/// under the folders of `seeds` whose name starts with `target_prefix` ("mni_", "uo_"),
+/// under the folders of `seeds` whose name starts with `target_prefix` ("cosmo_", "uo_"),
 /// sorted; `.md` files are left out.
 pub fn regression_inputs(cases: &Path, seeds: &Path, target_prefix: &str) -> Vec<PathBuf> {
     let mut files = files_under(cases);

@@ -22,23 +22,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &synth::backdrop(),
     ]);
     let seeds: [(&str, &str, &[u8]); 13] = [
-        ("mni_sprites", "synthetic_sprites", &sprites),
-        ("mni_sprites", "synthetic_backdrop", &backdrop),
-        ("mni_episode", "synthetic_episode", &whole_episode),
-        ("mni_round_trip", "synthetic_stn", &e.stn),
-        ("mni_round_trip", "small_group", &small),
-        ("mni_round_trip", "synthetic_a2", vol.get("A2.MNI")?),
-        ("mni_group", "synthetic_stn", &e.stn),
-        ("mni_group", "small_group", &small),
-        ("mni_map", "synthetic_a2", vol.get("A2.MNI")?),
-        ("mni_render", "synthetic_a2", vol.get("A2.MNI")?),
+        ("cosmo_sprites", "synthetic_sprites", &sprites),
+        ("cosmo_sprites", "synthetic_backdrop", &backdrop),
+        ("cosmo_episode", "synthetic_episode", &whole_episode),
+        ("cosmo_round_trip", "synthetic_stn", &e.stn),
+        ("cosmo_round_trip", "small_group", &small),
+        ("cosmo_round_trip", "synthetic_a2", vol.get("A2.MNI")?),
+        ("cosmo_group", "synthetic_stn", &e.stn),
+        ("cosmo_group", "small_group", &small),
+        ("cosmo_map", "synthetic_a2", vol.get("A2.MNI")?),
+        ("cosmo_render", "synthetic_a2", vol.get("A2.MNI")?),
         (
-            "mni_tileattr",
+            "cosmo_tileattr",
             "synthetic_tileattr",
             &synth::tile_attributes(),
         ),
-        ("mni_tiles", "synthetic_tiles", &synth::solid_tiles()),
-        ("mni_tiles", "synthetic_masktile", &synth::masked_tiles()),
+        ("cosmo_tiles", "synthetic_tiles", &synth::solid_tiles()),
+        ("cosmo_tiles", "synthetic_masktile", &synth::masked_tiles()),
     ];
     for (target, name, bytes) in seeds {
         let dir = root.join(target);

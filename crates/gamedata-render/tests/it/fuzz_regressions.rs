@@ -67,11 +67,11 @@ fn collision_seeds_draw_every_plane() {
 #[test]
 fn cosmo_seeds_and_their_mutations_keep_the_properties() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let runs = replay_crate_regressions(root, "mni_draw", 1, LIGHT, |data| {
-        exercise::mni_draw(data);
+    let runs = replay_crate_regressions(root, "cosmo_draw", 1, LIGHT, |data| {
+        exercise::cosmo_draw(data);
     });
     assert!(runs > 500, "{runs} runs");
-    let drawn = exercise::mni_draw(&seed("mni_draw", "synthetic_a2"));
+    let drawn = exercise::cosmo_draw(&seed("cosmo_draw", "synthetic_a2"));
     assert!(drawn > 1000, "{drawn}");
 }
 
@@ -84,12 +84,12 @@ fn level_seeds_and_their_mutations_keep_the_properties() {
         bit_flips: 48,
         ..LIGHT
     };
-    let runs = replay_crate_regressions(root, "mni_level", 1, plan, |data| {
-        exercise::mni_level(data);
+    let runs = replay_crate_regressions(root, "cosmo_level", 1, plan, |data| {
+        exercise::cosmo_level(data);
     });
     assert!(runs > 100, "{runs} runs");
     // The synthetic A2 with its actors and backdrop: its 64 x 512 tiles drawn, actors too.
-    let drawn = exercise::mni_level(&seed("mni_level", "synthetic_a2_level"));
+    let drawn = exercise::cosmo_level(&seed("cosmo_level", "synthetic_a2_level"));
     assert!(drawn > 1000, "{drawn}");
 }
 
@@ -105,7 +105,7 @@ fn level_seeds_reach_every_kind_of_actor() {
         ("every_actor_type", false),
         ("every_actor_type_cut_sprites", true),
     ] {
-        let data = seed("mni_level", name);
+        let data = seed("cosmo_level", name);
         let [solid, masked, attrs, info, tiles, _, map] = split_parts::<7, 4>(&data);
         let map = Map::parse(map).unwrap();
         let images = TileImages {

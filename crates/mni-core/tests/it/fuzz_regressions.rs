@@ -23,7 +23,7 @@ fn seeds_findings_and_their_mutations_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let runs = replay_crate_regressions(
         root,
-        "mni_",
+        "cosmo_",
         6,
         MutationPlan {
             byte_changes: 128,
@@ -56,10 +56,10 @@ fn the_render_seed_reaches_solid_and_masked_tiles() {
     use mni_core::{Map, MapTile};
     let seed = std::fs::read(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../fuzz/seeds/mni_render/synthetic_a2"),
+            .join("../../fuzz/seeds/cosmo_render/synthetic_a2"),
     )
     .unwrap();
-    // mni_render decodes the drawn cells whose tile is among the first 64 of each table
+    // cosmo_render decodes the drawn cells whose tile is among the first 64 of each table
     // (the seed's own bytes taken as TILES.MNI and MASKTILE.MNI): both kinds must be there.
     let map = Map::parse(&seed).unwrap();
     let (mut solid, mut masked) = (0, 0);
@@ -84,20 +84,20 @@ fn every_seed_gets_past_its_target_s_first_parse() {
     };
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
     let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
-    // mni_group and mni_round_trip: group files with entries that read.
+    // cosmo_group and cosmo_round_trip: group files with entries that read.
     for name in [
-        "mni_group/small_group",
-        "mni_group/synthetic_stn",
-        "mni_round_trip/small_group",
-        "mni_round_trip/synthetic_stn",
+        "cosmo_group/small_group",
+        "cosmo_group/synthetic_stn",
+        "cosmo_round_trip/small_group",
+        "cosmo_round_trip/synthetic_stn",
     ] {
         let data = read(name);
         let group = GroupFile::parse(&data).unwrap();
         assert!(group.len() > 1, "{name}");
         assert!(group.entries().all(|e| e.data().is_ok()), "{name}");
     }
-    // mni_map and mni_round_trip: a map with actors (the synthetic A2 has 3) and drawn cells.
-    for name in ["mni_map/synthetic_a2", "mni_round_trip/synthetic_a2"] {
+    // cosmo_map and cosmo_round_trip: a map with actors (the synthetic A2 has 3) and drawn cells.
+    for name in ["cosmo_map/synthetic_a2", "cosmo_round_trip/synthetic_a2"] {
         let data = read(name);
         let map = Map::parse(&data).unwrap();
         assert!(
@@ -107,31 +107,31 @@ fn every_seed_gets_past_its_target_s_first_parse() {
         );
         assert!(map.drawn_cells().count() > 1000, "{name}");
     }
-    // mni_tileattr: the table parses.
-    assert!(TileAttrTable::parse(&read("mni_tileattr/synthetic_tileattr")).is_ok());
-    // mni_tiles: whole solid and masked tile tables.
-    let solid = read("mni_tiles/synthetic_tiles");
+    // cosmo_tileattr: the table parses.
+    assert!(TileAttrTable::parse(&read("cosmo_tileattr/synthetic_tileattr")).is_ok());
+    // cosmo_tiles: whole solid and masked tile tables.
+    let solid = read("cosmo_tiles/synthetic_tiles");
     assert!(
         !SolidTiles::parse(&solid[..solid.len() / 32 * 32])
             .unwrap()
             .is_empty()
     );
-    let masked = read("mni_tiles/synthetic_masktile");
+    let masked = read("cosmo_tiles/synthetic_masktile");
     assert!(
         !MaskedTiles::parse(&masked[..masked.len() / 40 * 40])
             .unwrap()
             .is_empty()
     );
-    // mni_sprites: a sprite table over its tiles, and a backdrop.
-    let data = read("mni_sprites/synthetic_sprites");
+    // cosmo_sprites: a sprite table over its tiles, and a backdrop.
+    let data = read("cosmo_sprites/synthetic_sprites");
     let [info, tiles] = split_parts::<2, 4>(&data);
     let sprites = ActorSprites::parse(info, tiles).unwrap();
     assert!(sprites.table.sprite_count() >= 64);
-    let data = read("mni_sprites/synthetic_backdrop");
+    let data = read("cosmo_sprites/synthetic_backdrop");
     let [_, tiles] = split_parts::<2, 4>(&data);
     assert!(Backdrop::parse(tiles).is_ok());
-    // mni_episode: both group files, with maps that parse.
-    let data = read("mni_episode/synthetic_episode");
+    // cosmo_episode: both group files, with maps that parse.
+    let data = read("cosmo_episode/synthetic_episode");
     let [stn, vol] = split_parts::<2, 4>(&data);
     let episode = Episode::parse(stn, vol).unwrap();
     assert!(episode.level_names().count() >= 2);
