@@ -4,7 +4,6 @@
 //! written beside it).
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -118,30 +117,21 @@ pub(crate) fn write_tiles(
     }
     let bar = progress_bar(count, "tiles {bar:40} {pos}/{len} {eta}");
     let bytes = AtomicU64::new(0);
-    // The first write error with its path; the pyramid stops at it.
-    let failed: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    let built = build_pyramid(source, levels, &|z, x, y, tile| {
+    // The first write error, with its path, comes back as it was made; the pyramid stops
+    // at it.
+    let built = build_pyramid(source, levels, &|z, x, y, tile| -> Result<()> {
         let path = dir
             .join(z.to_string())
             .join(x.to_string())
             .join(format!("{y}.png"));
         let mut png = Vec::new();
         tile.write_png(&mut png)?;
-        if let Err(e) = write_small(&path, inputs, &png) {
-            let io = std::io::Error::other(e.to_string());
-            if let Ok(mut slot) = failed.lock() {
-                slot.get_or_insert(e);
-            }
-            return Err(png::EncodingError::from(io).into());
-        }
+        write_small(&path, inputs, &png)?;
         bytes.fetch_add(png.len() as u64, Ordering::Relaxed);
         bar.inc(1);
         Ok(())
     });
     bar.finish_and_clear();
-    if let Some(e) = failed.into_inner().ok().flatten() {
-        return Err(e);
-    }
     let tiles = built?;
     let leaflet = dir.join("leaflet");
     std::fs::create_dir_all(&leaflet)

@@ -180,9 +180,16 @@ fn check_pyramid(picture: &RgbaImage) -> u64 {
         Err(e) => panic!("a {w} x {h} picture has no pyramid: {e}"),
     };
     let tiles = Mutex::new(BTreeMap::new());
-    let built = build_pyramid(picture, levels, &|z, x, y, tile| {
+    let built = build_pyramid(picture, levels, &|z,
+                                                 x,
+                                                 y,
+                                                 tile|
+     -> Result<(), RenderError> {
         assert_eq!((tile.width(), tile.height()), (TILE, TILE));
-        let mut tiles = tiles.lock().map_err(|_| RenderError::Scale { scale: 0 })?;
+        // A poisoned lock means another write panicked: that panic is the finding.
+        let mut tiles = tiles
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         assert!(
             tiles.insert((z, x, y), tile.clone()).is_none(),
             "{z}/{x}/{y} twice"

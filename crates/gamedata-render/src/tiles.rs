@@ -158,12 +158,16 @@ impl Levels {
 /// rayon's threads; tiles wholly outside the picture are not made. Returns the tiles
 /// written.
 ///
+/// `write` returns the caller's own error type `E` (an `anyhow::Error`, an `io::Error`
+/// wrapper, [`RenderError`] itself): the renderer's errors become `E` through `From`, so
+/// a failed write comes back as it was made.
+///
 /// Returns the first error of `source` or `write`.
-pub fn build_pyramid(
+pub fn build_pyramid<E: From<RenderError> + Send>(
     source: &dyn TileSource,
     levels: Levels,
-    write: &(dyn Fn(u8, u64, u64, &RgbaImage) -> Result<()> + Sync),
-) -> Result<u64> {
+    write: &(dyn Fn(u8, u64, u64, &RgbaImage) -> Result<(), E> + Sync),
+) -> Result<u64, E> {
     let builder = Builder {
         source,
         levels,
@@ -172,16 +176,16 @@ pub fn build_pyramid(
     Ok(builder.tile(0, 0, 0)?.map_or(0, |(_, n)| n))
 }
 
-struct Builder<'a> {
+struct Builder<'a, E> {
     source: &'a dyn TileSource,
     levels: Levels,
-    write: &'a (dyn Fn(u8, u64, u64, &RgbaImage) -> Result<()> + Sync),
+    write: &'a (dyn Fn(u8, u64, u64, &RgbaImage) -> Result<(), E> + Sync),
 }
 
-impl Builder<'_> {
+impl<E: From<RenderError> + Send> Builder<'_, E> {
     /// Tile (z, x, y) and, below it, everything it covers; returns the tile and the tiles
     /// written, `None` outside the picture.
-    fn tile(&self, z: u8, x: u64, y: u64) -> Result<Option<(RgbaImage, u64)>> {
+    fn tile(&self, z: u8, x: u64, y: u64) -> Result<Option<(RgbaImage, u64)>, E> {
         if !self.levels.has(z, x, y) {
             return Ok(None);
         }
@@ -190,10 +194,11 @@ impl Builder<'_> {
             let below = self.magnify(z, x, y, &image)?;
             (image, below)
         } else {
-            let children: Vec<Result<Option<(RgbaImage, u64)>>> = [(0, 0), (1, 0), (0, 1), (1, 1)]
-                .into_par_iter()
-                .map(|(dx, dy)| self.tile(z + 1, 2 * x + dx, 2 * y + dy))
-                .collect();
+            let children: Vec<Result<Option<(RgbaImage, u64)>, E>> =
+                [(0, 0), (1, 0), (0, 1), (1, 1)]
+                    .into_par_iter()
+                    .map(|(dx, dy)| self.tile(z + 1, 2 * x + dx, 2 * y + dy))
+                    .collect();
             let mut image = RgbaImage::new(TILE, TILE, [0; 4])?;
             let mut below = 0;
             for ((dx, dy), child) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().zip(children) {
@@ -234,11 +239,11 @@ impl Builder<'_> {
 
     /// The magnified tiles under native tile (z, x, y), each level from the one above;
     /// returns how many were written.
-    fn magnify(&self, z: u8, x: u64, y: u64, image: &RgbaImage) -> Result<u64> {
+    fn magnify(&self, z: u8, x: u64, y: u64, image: &RgbaImage) -> Result<u64, E> {
         if z >= self.levels.max {
             return Ok(0);
         }
-        let counts: Vec<Result<u64>> = [(0u32, 0u32), (1, 0), (0, 1), (1, 1)]
+        let counts: Vec<Result<u64, E>> = [(0u32, 0u32), (1, 0), (0, 1), (1, 1)]
             .into_par_iter()
             .map(|(dx, dy)| {
                 let (cx, cy) = (2 * x + u64::from(dx), 2 * y + u64::from(dy));
@@ -334,7 +339,7 @@ mod tests {
         let (w, h) = source.size();
         let levels = Levels::new(w, h, max).unwrap();
         let tiles = Mutex::new(BTreeMap::new());
-        let n = build_pyramid(source, levels, &|z, x, y, t| {
+        let n = build_pyramid(source, levels, &|z, x, y, t| -> Result<(), RenderError> {
             tiles.lock().unwrap().insert((z, x, y), t.clone());
             Ok(())
         })
@@ -343,6 +348,47 @@ mod tests {
         assert_eq!(n as usize, tiles.len());
         assert_eq!(levels.tile_count(), n);
         tiles
+    }
+
+    /// The caller's own error type comes back from a failed write as it was made, and the
+    /// renderer's errors become it through `From`.
+    #[test]
+    fn a_write_error_comes_back_as_the_caller_made_it() {
+        #[derive(Debug, PartialEq)]
+        enum Mine {
+            Disk(u8, u64, u64),
+            Render(String),
+        }
+        impl From<RenderError> for Mine {
+            fn from(e: RenderError) -> Self {
+                Mine::Render(e.to_string())
+            }
+        }
+        let source = Ramp(600, 300);
+        let levels = Levels::new(600, 300, None).unwrap();
+        let result = build_pyramid(&source, levels, &|z, x, y, _| match (z, x, y) {
+            (z, 2, 1) if z == levels.native => Err(Mine::Disk(z, 2, 1)),
+            _ => Ok(()),
+        });
+        assert_eq!(result, Err(Mine::Disk(levels.native, 2, 1)));
+        struct Broken;
+        impl TileSource for Broken {
+            fn size(&self) -> (u32, u32) {
+                (300, 300)
+            }
+            fn draw(&self, _: Region) -> Result<RgbaImage> {
+                Err(RenderError::Scale { scale: 0 })
+            }
+        }
+        let result = build_pyramid(
+            &Broken,
+            Levels::new(300, 300, None).unwrap(),
+            &|_, _, _, _| Ok::<(), Mine>(()),
+        );
+        assert!(
+            matches!(&result, Err(Mine::Render(m)) if m.contains("scale of 0")),
+            "{result:?}"
+        );
     }
 
     #[test]
