@@ -153,6 +153,10 @@ impl Levels {
     }
 }
 
+/// The callback [`build_pyramid`] hands each tile to: zoom, x, y and the 256 x 256 tile;
+/// it returns the caller's error type `E`.
+pub type WriteTile<'a, E> = dyn Fn(u8, u64, u64, &RgbaImage) -> Result<(), E> + Sync + 'a;
+
 /// Builds the pyramid of `source` up to `levels.max` and hands each tile to `write` (zoom,
 /// x, y, the 256 x 256 tile, transparent past the picture's edge) as it is made, from
 /// rayon's threads; tiles wholly outside the picture are not made. Returns the tiles
@@ -166,7 +170,7 @@ impl Levels {
 pub fn build_pyramid<E: From<RenderError> + Send>(
     source: &dyn TileSource,
     levels: Levels,
-    write: &(dyn Fn(u8, u64, u64, &RgbaImage) -> Result<(), E> + Sync),
+    write: &WriteTile<'_, E>,
 ) -> Result<u64, E> {
     let builder = Builder {
         source,
@@ -179,7 +183,7 @@ pub fn build_pyramid<E: From<RenderError> + Send>(
 struct Builder<'a, E> {
     source: &'a dyn TileSource,
     levels: Levels,
-    write: &'a (dyn Fn(u8, u64, u64, &RgbaImage) -> Result<(), E> + Sync),
+    write: &'a WriteTile<'a, E>,
 }
 
 impl<E: From<RenderError> + Send> Builder<'_, E> {
