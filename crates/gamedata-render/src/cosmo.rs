@@ -6,7 +6,8 @@
 //! [`draw_tiles`] (the map's tiles; [`draw_map`] is a picture of these alone), then
 //! [`draw_actors`] (each actor's first frame, and the tiles the game draws in front of
 //! sprites over them). Sources: `docs/formats/cosmo.md`, "Backdrops", "Sprites" and
-//! "Actors".
+//! "Actors". [`draw_level`] draws them all in the game's order, with the attribute overlay
+//! on top when asked: what a pipeline calls.
 
 // Cell coordinates are u16 and offsets inside a cell below 8: every pixel position here
 // fits a u32 with room to spare.
@@ -18,8 +19,8 @@ use gamedata_io::Problems;
 use mni_core::raw::MaskedTileRaw;
 use mni_core::tiles::ega_rgba;
 use mni_core::{
-    ActorDraw, ActorKind, ActorSprite, ActorSprites, Backdrop, ErrorKind, Map, TileAttrTable,
-    TileAttributes, TileImages, TilePixels,
+    ActorDraw, ActorKind, ActorSprite, ActorSprites, Backdrop, Episode, ErrorKind, Map,
+    TileAttrTable, TileAttributes, TileImages, TilePixels, backdrop_name,
 };
 
 use crate::{Result, RgbaImage};
@@ -350,6 +351,120 @@ fn overlay_cell(image: &mut RgbaImage, x0: u32, y0: u32, a: TileAttributes) {
     }
 }
 
+/// The layers [`draw_level`] draws besides the map's tiles. `LayerOptions::default()` draws
+/// the tiles alone (the pixels of [`draw_map`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LayerOptions {
+    /// The map's backdrop behind the tiles ([`draw_backdrop`]).
+    pub backdrop: bool,
+    /// Each actor's first frame, and the "in front" tiles over them ([`draw_actors`]).
+    pub actors: bool,
+    /// The tile attribute overlay, on top of everything ([`overlay_attributes`]).
+    pub attributes: bool,
+}
+
+/// The backdrop [`draw_level`] drew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct BackdropDrawn {
+    /// Its number in the map header (flags bits 0-4).
+    pub number: u8,
+    /// The entry it names ("BDROCKTK.MNI" ...).
+    pub entry: &'static str,
+}
+
+/// A level drawn by [`draw_level`], with what was drawn.
+#[derive(Debug)]
+pub struct LevelPicture {
+    /// `width * 8` x `height * 8` pixels.
+    pub image: RgbaImage,
+    /// Cells drawn with a tile image.
+    pub drawn: usize,
+    /// Cells whose tile image is missing (left as what is behind).
+    pub missing: usize,
+    /// The backdrop, when [`LayerOptions::backdrop`].
+    pub backdrop: Option<BackdropDrawn>,
+    /// The actors, when [`LayerOptions::actors`].
+    pub actors: Option<ActorsDrawn>,
+}
+
+/// Draws `map` of `episode` as the game shows it at level start, in the game's order:
+/// the backdrop (when `options.backdrop`), the tiles, the actors with the "in front" tiles
+/// over them (when `options.actors`), then the attribute overlay (when
+/// `options.attributes`). Actors that cannot be drawn are listed in
+/// [`ActorsDrawn::not_drawn`]; the others are still drawn. With no layer the pixels are
+/// [`draw_map`]'s. Sources: `docs/formats/cosmo.md`, "Backdrops", "Sprites", "Actors".
+///
+/// Returns `Err` ([`RenderError::Cosmo`](crate::RenderError::Cosmo)) if the episode's tile
+/// images, the backdrop a layer needs, TILEATTR.MNI or the sprite files cannot be read, or
+/// ([`RenderError::TooLarge`](crate::RenderError::TooLarge)) if the picture cannot be made.
+pub fn draw_level(
+    episode: &Episode<'_>,
+    map: &Map<'_>,
+    options: &LayerOptions,
+) -> Result<LevelPicture> {
+    let images = episode.tile_images()?;
+    let mut image = map_image(map, BACKGROUND)?;
+    let backdrop = if options.backdrop {
+        let number = map.flags().backdrop;
+        let entry = backdrop_name(number)?;
+        draw_backdrop(&mut image, &episode.backdrop(number)?);
+        Some(BackdropDrawn { number, entry })
+    } else {
+        None
+    };
+    let (drawn, missing) = draw_tiles(&mut image, map, &images);
+    let attrs = if options.actors || options.attributes {
+        Some(episode.tile_attributes()?)
+    } else {
+        None
+    };
+    let actors = match (&attrs, options.actors) {
+        (Some(attrs), true) => {
+            let sprites = episode.sprites()?;
+            Some(draw_actors(&mut image, map, &sprites, &images, attrs))
+        }
+        _ => None,
+    };
+    if let (Some(attrs), true) = (&attrs, options.attributes) {
+        overlay_attributes(&mut image, map, attrs);
+    }
+    Ok(LevelPicture {
+        image,
+        drawn,
+        missing,
+        backdrop,
+        actors,
+    })
+}
+
+/// In a report (`gamedata cosmo map --render --json`, under `render.actors`): the counts,
+/// `in_front_tiles`, `not_drawn` (all counted) and `not_drawn_list` (the first 100, one
+/// sentence each).
+#[cfg(feature = "serde")]
+impl serde::Serialize for ActorsDrawn {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("ActorsDrawn", 6)?;
+        s.serialize_field("drawn", &self.drawn)?;
+        s.serialize_field("hidden", &self.hidden)?;
+        s.serialize_field("special", &self.special)?;
+        s.serialize_field("in_front_tiles", &self.in_front)?;
+        s.serialize_field("not_drawn", &self.not_drawn.total())?;
+        let list: Vec<String> = self
+            .not_drawn
+            .kept()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        s.serialize_field("not_drawn_list", &list)?;
+        s.end()
+    }
+}
+
 #[cfg(test)]
 // Test coordinates are small: u32 pixel positions / 8 fit u16 tile positions.
 #[allow(clippy::cast_possible_truncation)]
@@ -357,6 +472,43 @@ mod tests {
     use mni_core::{Actor, MapFlags, MapTile, MaskedTiles, SolidTiles, synth, write_map};
 
     use super::*;
+
+    #[test]
+    fn draw_level_layers_in_the_game_s_order() {
+        let e = synth::episode().unwrap();
+        let episode = Episode::parse(&e.stn, &e.vol).unwrap();
+        let map = episode.level("A2.MNI").unwrap();
+        let (images, attrs) = (
+            episode.tile_images().unwrap(),
+            episode.tile_attributes().unwrap(),
+        );
+        let sprites = episode.sprites().unwrap();
+        // By hand: backdrop, tiles, actors, overlay.
+        let mut image = map_image(&map, BACKGROUND).unwrap();
+        draw_backdrop(&mut image, &episode.backdrop(map.flags().backdrop).unwrap());
+        draw_tiles(&mut image, &map, &images);
+        let by_hand = draw_actors(&mut image, &map, &sprites, &images, &attrs);
+        overlay_attributes(&mut image, &map, &attrs);
+        let all = LayerOptions {
+            backdrop: true,
+            actors: true,
+            attributes: true,
+        };
+        let level = draw_level(&episode, &map, &all).unwrap();
+        assert!(level.image.pixels() == image.pixels());
+        assert_eq!(level.actors, Some(by_hand));
+        assert_eq!(
+            level.backdrop,
+            Some(BackdropDrawn {
+                number: map.flags().backdrop,
+                entry: "BDROCKTK.MNI"
+            })
+        );
+        let plain = draw_level(&episode, &map, &LayerOptions::default()).unwrap();
+        let tiles = draw_map(&map, &images, BACKGROUND).unwrap();
+        assert!(plain.image.pixels() == tiles.image.pixels());
+        assert_eq!((plain.drawn, plain.missing), (tiles.drawn, tiles.missing));
+    }
 
     #[test]
     fn draws_tiles_at_their_cells_and_skips_commands() {

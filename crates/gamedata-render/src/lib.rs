@@ -203,6 +203,10 @@ pub enum RenderError {
     /// A level could not be read while drawing (a bad object list).
     #[error(transparent)]
     Level(#[from] wap_core::DataError),
+    /// A Cosmo episode's entry a layer needs could not be read (tile images, the
+    /// backdrop, TILEATTR.MNI, the sprite files).
+    #[error(transparent)]
+    Cosmo(#[from] mni_core::DataError),
     /// The PNG encoder or its writer failed.
     #[error("writing the PNG: {0}")]
     Png(#[from] png::EncodingError),

@@ -55,6 +55,7 @@ fn class(value: i32) -> u8 {
 
 /// Pixels of each attribute class in a collision map (before objects are marked).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PixelCounts {
     /// Clear pixels.
     pub clear: u64,

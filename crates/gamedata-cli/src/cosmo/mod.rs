@@ -460,7 +460,7 @@ fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
             unit: "pixel",
             cell: 8,
             cell_unit: "tile",
-            drawn_with: picture.layers_report()?,
+            drawn_with: draw::layers_report(&picture)?,
         };
         let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
         crate::web::write_tiles(&picture.image, &args.pyramid, &viewer, &inputs, out)

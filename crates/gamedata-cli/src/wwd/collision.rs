@@ -29,30 +29,6 @@ pub(crate) struct RenderArgs {
     tile_px: Option<u32>,
 }
 
-/// Pixels of each attribute class in the picture.
-#[derive(Serialize, Default, Clone, Copy)]
-pub(crate) struct PixelCounts {
-    clear: u64,
-    solid: u64,
-    ground: u64,
-    climb: u64,
-    death: u64,
-    other: u64,
-}
-
-impl From<wwd::PixelCounts> for PixelCounts {
-    fn from(p: wwd::PixelCounts) -> Self {
-        PixelCounts {
-            clear: p.clear,
-            solid: p.solid,
-            ground: p.ground,
-            climb: p.climb,
-            death: p.death,
-            other: p.other,
-        }
-    }
-}
-
 #[derive(Serialize)]
 pub(crate) struct RenderReport {
     output: String,
@@ -61,7 +37,7 @@ pub(crate) struct RenderReport {
     width: u32,
     height: u32,
     tile_px: u32,
-    pixels: PixelCounts,
+    pixels: wwd::PixelCounts,
     objects: usize,
     elapsed_ms: f64,
 }
@@ -164,7 +140,7 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         width: map.width(),
         height: map.height(),
         tile_px,
-        pixels: counts.into(),
+        pixels: counts,
         objects,
         elapsed_ms: crate::files::elapsed_ms(start),
     };

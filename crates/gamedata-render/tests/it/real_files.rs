@@ -146,5 +146,46 @@ fn every_map_of_episode_one_draws_with_its_actors_and_backdrop() {
             tiles_only.image.pixels(),
             "{name}: backdrop drawn"
         );
+        // draw_level owns that order: the same pixels and counts, and with no layer the
+        // tiles alone; the overlay goes on top of everything.
+        use gamedata_render::cosmo::{LayerOptions, draw_level, overlay_attributes};
+        let both = LayerOptions {
+            backdrop: true,
+            actors: true,
+            attributes: false,
+        };
+        let level = draw_level(&episode, &map, &both).unwrap();
+        assert!(
+            level.image.pixels() == image.pixels(),
+            "{name}: layered as by hand"
+        );
+        assert_eq!(
+            level.actors.as_ref().map(|a| a.drawn),
+            Some(drawn),
+            "{name}"
+        );
+        let backdrop = level.backdrop.unwrap();
+        assert_eq!(backdrop.number, map.flags().backdrop, "{name}");
+        assert!(backdrop.entry.starts_with("BD") && backdrop.entry.ends_with(".MNI"));
+        let plain = draw_level(&episode, &map, &LayerOptions::default()).unwrap();
+        assert!(
+            plain.image.pixels() == tiles_only.image.pixels(),
+            "{name}: tiles alone"
+        );
+        assert!(plain.backdrop.is_none() && plain.actors.is_none());
+        let all = draw_level(
+            &episode,
+            &map,
+            &LayerOptions {
+                attributes: true,
+                ..both
+            },
+        )
+        .unwrap();
+        overlay_attributes(&mut image, &map, &attrs);
+        assert!(
+            all.image.pixels() == image.pixels(),
+            "{name}: overlay on top"
+        );
     }
 }
