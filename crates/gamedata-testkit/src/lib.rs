@@ -457,6 +457,25 @@ pub fn reference(name: &str) -> serde_json::Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
 }
 
+/// Asserts the sizes in bytes of a format crate's three errors (its `Copy` error kind, its
+/// data error, its full error), so that a change of size is a decision, not an accident.
+/// The kind must be `Copy`.
+///
+/// Panics if a size differs from `expected` (kind, data error, error).
+#[track_caller]
+pub fn assert_error_sizes<Kind: Copy, DataError, Error>(expected: (usize, usize, usize)) {
+    use std::mem::size_of;
+    let found = (
+        size_of::<Kind>(),
+        size_of::<DataError>(),
+        size_of::<Error>(),
+    );
+    assert_eq!(
+        found, expected,
+        "sizes of ErrorKind, DataError, Error in bytes"
+    );
+}
+
 /// Asserts that `value`'s `Debug` text is at most `bound` bytes (a view's `Debug` must print
 /// lengths, counts and the first few items, never its buffer), naming `what` and showing the
 /// start of the text when it is not.

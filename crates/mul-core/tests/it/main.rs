@@ -59,19 +59,11 @@ pub(crate) fn static7(id: u16, x: u8, y: u8, z: i8, hue: u16) -> Vec<u8> {
     r
 }
 
-/// The errors stay small: a view's error is the kind and the file's name, with no I/O
-/// variant (a `DataError` is a plain struct); the kind is `Copy`. Sizes in bytes on 64-bit
-/// targets; a change here is a decision, not an accident.
+/// The errors stay small: a view's error is the kind and where it was found, with no I/O
+/// variant (a `DataError` is a plain struct); the kind is `Copy`. Bytes, on 64-bit targets.
 #[test]
 #[cfg(target_pointer_width = "64")]
 fn error_sizes() {
-    use std::mem::size_of;
-    let sizes = (
-        size_of::<mul_core::ErrorKind>(),
-        size_of::<mul_core::DataError>(),
-        size_of::<mul_core::Error>(),
-    );
-    assert_eq!(sizes, (80, 96, 96), "ErrorKind, DataError, Error");
-    fn copy<T: Copy>() {}
-    copy::<mul_core::ErrorKind>();
+    use mul_core::{DataError, Error, ErrorKind};
+    gamedata_testkit::assert_error_sizes::<ErrorKind, DataError, Error>((80, 96, 96));
 }

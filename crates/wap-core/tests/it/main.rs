@@ -26,19 +26,11 @@ mod structures;
 mod threads;
 mod views;
 
-/// The errors stay small: a view's error is the kind and the file's name, with no I/O
-/// variant (a `DataError` is a plain struct); the kind is `Copy`. Sizes in bytes on 64-bit
-/// targets; a change here is a decision, not an accident.
+/// The errors stay small: a view's error is the kind and where it was found, with no I/O
+/// variant (a `DataError` is a plain struct); the kind is `Copy`. Bytes, on 64-bit targets.
 #[test]
 #[cfg(target_pointer_width = "64")]
 fn error_sizes() {
-    use std::mem::size_of;
-    let sizes = (
-        size_of::<wap_core::ErrorKind>(),
-        size_of::<wap_core::DataError>(),
-        size_of::<wap_core::Error>(),
-    );
-    assert_eq!(sizes, (56, 72, 72), "ErrorKind, DataError, Error");
-    fn copy<T: Copy>() {}
-    copy::<wap_core::ErrorKind>();
+    use wap_core::{DataError, Error, ErrorKind};
+    gamedata_testkit::assert_error_sizes::<ErrorKind, DataError, Error>((56, 72, 72));
 }
