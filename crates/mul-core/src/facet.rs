@@ -173,7 +173,8 @@ fn find_optional(dir: &Path, name: &str) -> Result<Option<PathBuf>> {
 }
 
 /// The bytes of a facet's files, owned by the caller: read, mapped, or made in memory.
-/// [`FacetData::read_files`] and [`FacetData::map_files`] load the files [`FacetPaths`] names.
+/// [`FacetData::read_files`] reads the files [`FacetPaths`] names; [`FacetFiles::map_with`]
+/// maps them.
 #[derive(Debug)]
 pub struct FacetData {
     /// The map file, MUL or UOP.
@@ -214,21 +215,6 @@ impl FacetData {
     /// Returns `Err` ([`Error::File`]) if a file cannot be read.
     pub fn read_files(paths: &FacetPaths, limits: &Limits) -> Result<Self> {
         Self::load(paths, |p| FileData::read_with(p, limits))
-    }
-
-    /// Memory-maps every file `paths` names: opening costs microseconds whatever the
-    /// facet's size, and pages are read as the views touch them.
-    ///
-    /// Returns `Err` ([`Error::File`]) if a file cannot be opened or mapped.
-    ///
-    /// # Safety
-    ///
-    /// As [`FileData::map`]: no process may modify or truncate the files while the
-    /// mappings live (truncation makes a later access raise SIGBUS).
-    #[allow(unsafe_code)]
-    pub unsafe fn map_files(paths: &FacetPaths) -> Result<Self> {
-        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
-        Self::load(paths, |p| unsafe { FileData::map(p) })
     }
 
     fn load(
@@ -358,9 +344,8 @@ impl FacetFiles {
         options: &FacetOptions,
     ) -> Result<Self> {
         let paths = FacetPaths::find_as(dir, facet, options.map_format)?;
-        // SAFETY: the caller upholds FacetData::map_files's contract, which is this
-        // function's.
-        let data = unsafe { FacetData::map_files(&paths) }?;
+        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
+        let data = FacetData::load(&paths, |p| unsafe { FileData::map(p) })?;
         Ok(Self::from_data(paths, data, options)?)
     }
 
