@@ -21,12 +21,10 @@ pub(crate) struct MultiArgs {
 
 /// multi.idx and multi.mul of `dir`, mapped and checked, if both are there.
 pub(super) fn open_multis(dir: &Path) -> Result<Option<OwnedMultis>> {
-    let find = |name| gamedata_io::find_optional(dir, name);
-    let (Some(_), Some(_)) = (find("multi.idx")?, find("multi.mul")?) else {
-        return Ok(None);
-    };
-    let owned = map_single!(Multis, dir).context("reading multi.idx")?;
-    Ok(Some(owned))
+    match map_single!(Multis, dir) {
+        Err(mul_core::Error::File(mul_core::FileError::Missing { .. })) => Ok(None),
+        owned => Ok(Some(owned.context("reading multi.idx")?)),
+    }
 }
 
 #[derive(Serialize)]
