@@ -115,13 +115,4 @@ impl<K: Copy> FormatError<K> {
             FormatError::File(_) => None,
         }
     }
-
-    /// A function that names `path`'s file in a data error that names none yet, for
-    /// `map_err` (file-system errors name their path already).
-    pub fn in_file(path: &Path) -> impl FnOnce(Self) -> Self + '_ {
-        move |e| match e {
-            FormatError::Data(d) => FormatError::Data(DataError::in_file(path)(d)),
-            other => other,
-        }
-    }
 }
