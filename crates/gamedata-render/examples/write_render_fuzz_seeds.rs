@@ -18,7 +18,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     // A 3 x 2-block facet (24 x 16 tiles) with the generator's radar colours; control:
     // blocks wide and high less 1, scale less 1, then the region x, y, width - 1, height - 1,
-    // and hillshading when odd.
+    // hillshading when odd, the style (0 flat, 1 client, 2 altitude, 3 client without
+    // hues) and the item group the tiledata window starts at (2 bytes).
     let world = World::generate(MapSize::from_blocks(3, 2)?, 7);
     let radarcol = uo::radarcol();
     let facet = |control: &[u8]| {
@@ -33,6 +34,40 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let whole = facet(&[2, 1, 0, 0, 0, 23, 15]);
     let scaled_clipped = facet(&[2, 1, 2, 5, 3, 40, 40]);
     let hillshaded = facet(&[2, 1, 1, 0, 0, 23, 15, 1]);
+    // The client styles: the generator's tiledata records of item groups 101 and 102
+    // (bushes and trees, 0x0CA0 to 0x0CDF), the first tree flagged NO_DIAGONAL so that the
+    // client leaves it out; every third static hued 1 to 70 (the generator has 64 hues,
+    // so some are past them).
+    let tiledata = uo::tiledata();
+    let (items_at, group_len) = (512 * (4 + 32 * 30), 4 + 32 * 41);
+    let mut window = tiledata
+        .get(items_at + 101 * group_len..items_at + 103 * group_len)
+        .unwrap_or_default()
+        .to_vec();
+    let tree = group_len + 4 + (usize::from(uo::item::TREES[0]) % 32) * 41;
+    if let Some(flags) = window.get_mut(tree + 3) {
+        *flags |= 0x02; // bit 25 of the flags
+    }
+    let mut hued = world.statics.clone();
+    for (i, record) in hued.chunks_exact_mut(7).enumerate().step_by(3) {
+        let hue = (i % 70 + 1) as u16;
+        record[5..7].copy_from_slice(&hue.to_le_bytes());
+    }
+    let hues = uo::hues();
+    let styled = |control: &[u8]| {
+        join_parts::<4>(&[
+            control,
+            &world.map,
+            &world.staidx,
+            &hued,
+            &radarcol,
+            &window,
+            &hues,
+        ])
+    };
+    let client = styled(&[2, 1, 0, 0, 0, 23, 15, 0, 1, 101, 0]);
+    let altitude = styled(&[2, 1, 1, 3, 2, 17, 11, 0, 2, 101, 0]);
+    let no_hues = styled(&[2, 1, 0, 0, 0, 23, 15, 0, 3, 101, 0]);
 
     let level = wwd::level(11, 16, 16).to_file(true)?;
     let wide = wwd::level(12, 48, 8).to_file(false)?;
@@ -99,13 +134,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // ACTORS.MNI cut after 300 tiles: the later sprite types' frames are past its end.
     let cut = every_actor(actors_bytes.get(..300 * 40).unwrap_or_default());
 
-    let seeds: [(&str, &str, &[u8]); 9] = [
+    let seeds: [(&str, &str, &[u8]); 12] = [
         ("cosmo_level", "synthetic_a2_level", &cosmo_level),
         ("cosmo_level", "every_actor_type", &every_type),
         ("cosmo_level", "every_actor_type_cut_sprites", &cut),
         ("uo_radar", "synthetic_3x2_blocks", &whole),
         ("uo_radar", "synthetic_scale_3_clipped", &scaled_clipped),
         ("uo_radar", "synthetic_scale_2_hillshaded", &hillshaded),
+        ("uo_radar", "synthetic_client_hued", &client),
+        ("uo_radar", "synthetic_altitude_scale_2", &altitude),
+        ("uo_radar", "synthetic_client_without_hues", &no_hues),
         ("wwd_collision", "synthetic_compressed", &level),
         ("wwd_collision", "synthetic_wide_plain", &wide),
         ("cosmo_draw", "synthetic_a2", &map),

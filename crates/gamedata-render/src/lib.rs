@@ -200,6 +200,15 @@ pub enum RenderError {
         /// Rows of the picture not written yet.
         rows_left: u32,
     },
+    /// A radar style needs a file the facet was opened without (tiledata.mul or hues.mul
+    /// for [`uo::RadarStyle::Client`]).
+    #[error("the {style} radar style needs {file}, and the facet has none")]
+    MissingTable {
+        /// The file needed.
+        file: &'static str,
+        /// The style asked for ([`uo::RadarStyle::name`]).
+        style: &'static str,
+    },
     /// A level could not be read while drawing (a bad object list).
     #[error(transparent)]
     Level(#[from] wap_core::DataError),

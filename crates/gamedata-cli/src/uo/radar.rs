@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use gamedata_render::Region;
-use gamedata_render::uo::{RadarOptions, RadarSource, write_radar_png};
-use mul_core::{Facet, OwnedRadarColours, RadarColours};
+use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, write_radar_png};
+use mul_core::{Facet, Hues, OwnedHues, OwnedRadarColours, OwnedTileData, RadarColours, TileData};
 use serde::Serialize;
 
 use super::{SizeArgs, map_single, open_facet, views};
@@ -30,13 +30,145 @@ pub(crate) struct RenderArgs {
     /// Only this rectangle, in tiles: X,Y,W,H.
     #[arg(long, value_parser = parse_region)]
     region: Option<Region>,
+    #[command(flatten)]
+    style: StyleArgs,
+}
+
+/// How a radar map is coloured, and the files it is coloured with.
+#[derive(Args)]
+pub(crate) struct StyleArgs {
+    /// How tiles are coloured: `flat` (this project's rule), `client` (the client's own map,
+    /// pixel for pixel: hued statics, its colour table and relief; needs tiledata.mul and
+    /// hues.mul), `altitude` (each tile's height as the client computes it, z + 128 as a
+    /// grey level; needs tiledata.mul).
+    #[arg(long, value_enum, default_value_t = StyleArg::Flat)]
+    style: StyleArg,
     /// radarcol.mul to colour with, when the folder has none.
     #[arg(long)]
     radarcol: Option<PathBuf>,
+    /// tiledata.mul for the client and altitude styles, in place of the folder's.
+    #[arg(long)]
+    tiledata: Option<PathBuf>,
+    /// hues.mul for the client style, in place of the folder's.
+    #[arg(long)]
+    hues: Option<PathBuf>,
     /// Shade each tile by its height against its north-west neighbour's (lit from the
-    /// north-west).
+    /// north-west); flat style only.
     #[arg(long)]
     hillshade: bool,
+}
+
+/// `--style`'s values.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum StyleArg {
+    Flat,
+    Client,
+    Altitude,
+}
+
+impl From<StyleArg> for RadarStyle {
+    fn from(s: StyleArg) -> Self {
+        match s {
+            StyleArg::Flat => RadarStyle::Flat,
+            StyleArg::Client => RadarStyle::Client,
+            StyleArg::Altitude => RadarStyle::Altitude,
+        }
+    }
+}
+
+/// The files `--radarcol`, `--tiledata` and `--hues` name, mapped.
+struct ExtraTables {
+    radarcol: Option<OwnedRadarColours>,
+    tiledata: Option<OwnedTileData>,
+    hues: Option<OwnedHues>,
+}
+
+impl StyleArgs {
+    fn style(&self) -> RadarStyle {
+        self.style.into()
+    }
+
+    /// The files named on the command line, mapped; refuses `--hillshade` outside the flat
+    /// style.
+    fn extra(&self) -> Result<ExtraTables> {
+        if self.hillshade && self.style() != RadarStyle::Flat {
+            bail!(
+                "--hillshade is for the flat style; the {} style has its own",
+                self.style()
+            );
+        }
+        let context = |p: &Path| format!("reading {}", p.display());
+        Ok(ExtraTables {
+            radarcol: (self.radarcol.as_deref())
+                .map(|p| map_single!(RadarColours, p).with_context(|| context(p)))
+                .transpose()?,
+            tiledata: (self.tiledata.as_deref())
+                .map(|p| map_single!(TileData, p).with_context(|| context(p)))
+                .transpose()?,
+            hues: (self.hues.as_deref())
+                .map(|p| map_single!(Hues, p).with_context(|| context(p)))
+                .transpose()?,
+        })
+    }
+
+    /// The options of the style asked for.
+    fn options(&self, scale: u32, region: Region) -> RadarOptions {
+        RadarOptions {
+            scale,
+            region: Some(region),
+            hillshade: self.hillshade,
+            style: self.style(),
+        }
+    }
+
+    /// The files given on the command line, to be read and never written over.
+    fn inputs(&self) -> impl Iterator<Item = &Path> {
+        [&self.radarcol, &self.tiledata, &self.hues]
+            .into_iter()
+            .flatten()
+            .map(PathBuf::as_path)
+    }
+}
+
+impl ExtraTables {
+    /// `facet` with the tables given on the command line in place of the folder's, and
+    /// the radar colours to draw with; an error naming the flag when the style needs a
+    /// file neither gives.
+    fn apply<'a>(
+        &'a self,
+        mut facet: Facet<'a>,
+        style: RadarStyle,
+        dir: &Path,
+    ) -> Result<(Facet<'a>, RadarColours<'a>)> {
+        if let Some(t) = &self.tiledata {
+            facet.tiledata = Some(t.view()?);
+        }
+        if let Some(h) = &self.hues {
+            facet.hues = Some(h.view()?);
+        }
+        let colours = match (&self.radarcol, facet.radar) {
+            (Some(owned), _) => owned.view()?,
+            (None, Some(r)) => r,
+            (None, None) => bail!(
+                "no radarcol.mul in {}; give one with --radarcol FILE",
+                dir.display()
+            ),
+        };
+        let needs_tiledata = style != RadarStyle::Flat;
+        if needs_tiledata && facet.tiledata.is_none() {
+            bail!(
+                "no tiledata.mul in {}; the {style} style needs one: give it with --tiledata FILE",
+                dir.display()
+            );
+        }
+        if style == RadarStyle::Client && facet.hues.is_none() {
+            bail!(
+                "no hues.mul in {}; the {style} style needs one: give it with --hues FILE",
+                dir.display()
+            );
+        }
+        Ok((facet, colours))
+    }
 }
 
 fn parse_region(text: &str) -> Result<Region, String> {
@@ -53,29 +185,6 @@ fn parse_region(text: &str) -> Result<Region, String> {
     }
 }
 
-/// The radar colours to draw with: `extra` (the `--radarcol` file at `path`) when given,
-/// else the folder's.
-/// radarcol.mul given with `--radarcol`, mapped, if any.
-fn extra_radarcol(path: Option<&Path>) -> Result<Option<OwnedRadarColours>> {
-    path.map(|p| map_single!(RadarColours, p).with_context(|| format!("reading {}", p.display())))
-        .transpose()
-}
-
-fn radar_colours<'a>(
-    facet: &Facet<'a>,
-    extra: Option<&'a OwnedRadarColours>,
-    dir: &Path,
-) -> Result<RadarColours<'a>> {
-    match (extra, facet.radar) {
-        (Some(owned), _) => Ok(owned.view()?),
-        (None, Some(r)) => Ok(r),
-        (None, None) => bail!(
-            "no radarcol.mul in {}; give one with --radarcol FILE",
-            dir.display()
-        ),
-    }
-}
-
 #[derive(Args)]
 pub(crate) struct TilesArgs {
     /// The client folder.
@@ -84,47 +193,44 @@ pub(crate) struct TilesArgs {
     size: SizeArgs,
     #[command(flatten)]
     pyramid: PyramidArgs,
-    /// radarcol.mul to colour with, when the folder has none.
-    #[arg(long)]
-    radarcol: Option<PathBuf>,
-    /// Shade each tile by its height against its north-west neighbour's (lit from the
-    /// north-west).
-    #[arg(long)]
-    hillshade: bool,
+    #[command(flatten)]
+    style: StyleArgs,
 }
 
 /// `uo tiles`: the facet's radar map (one map tile a pixel at the native zoom) as web map
 /// tiles with a viewer.
 pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     let files = open_facet(&args.dir, &args.size)?;
-    let facet = views(&files, &args.size)?;
-    let extra = extra_radarcol(args.radarcol.as_deref())?;
-    let colours = radar_colours(&facet, extra.as_ref(), &args.dir)?;
+    let extra = args.style.extra()?;
+    let style = args.style.style();
+    let (facet, colours) = extra.apply(views(&files, &args.size)?, style, &args.dir)?;
     let size = facet.size();
+    let mut drawn_with = serde_json::Map::new();
+    drawn_with.insert("style".into(), style.name().into());
     let viewer = Viewer {
         title: format!("Facet {}: {size}", args.size.facet),
         unit: "tile",
         cell: 8,
         cell_unit: "block",
-        drawn_with: Default::default(),
+        drawn_with,
     };
-    let inputs = facet_inputs(&files.paths, args.radarcol.as_deref());
-    let source = RadarSource {
-        facet: &facet,
-        colours: &colours,
-        hillshade: args.hillshade,
-    };
+    let inputs = facet_inputs(&files.paths, &args.style);
+    let options = args
+        .style
+        .options(1, Region::whole(size.width(), size.height()));
+    let source = RadarSource::new(&facet, &colours, &options)?;
     write_tiles(&source, &args.pyramid, &viewer, &inputs, out)
 }
 
-/// The files a facet's picture is drawn from (never to be written over), and `radarcol`.
-fn facet_inputs<'a>(p: &'a mul_core::FacetPaths, radarcol: Option<&'a Path>) -> Vec<&'a Path> {
+/// The files a facet's picture is drawn from (never to be written over), with those the
+/// command line names.
+fn facet_inputs<'a>(p: &'a mul_core::FacetPaths, style: &'a StyleArgs) -> Vec<&'a Path> {
     [Some(&p.map), Some(&p.staidx), Some(&p.statics)]
         .into_iter()
         .chain([p.tiledata.as_ref(), p.radarcol.as_ref(), p.hues.as_ref()])
         .flatten()
         .map(PathBuf::as_path)
-        .chain(radarcol)
+        .chain(style.inputs())
         .collect()
 }
 
@@ -163,15 +269,16 @@ struct RenderReport {
     region: RegionReport,
     /// Whether `--region` reached past the map and was cut to it.
     clipped: bool,
+    /// `flat`, `client` or `altitude`.
+    style: RadarStyle,
     elapsed_ms: f64,
 }
 
 pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let files = open_facet(&args.dir, &args.size)?;
-    let facet = views(&files, &args.size)?;
-    let extra = extra_radarcol(args.radarcol.as_deref())?;
-    let radar = radar_colours(&facet, extra.as_ref(), &args.dir)?;
+    let extra = args.style.extra()?;
+    let (facet, radar) = extra.apply(views(&files, &args.size)?, args.style.style(), &args.dir)?;
     let size = facet.size();
     let whole = Region::whole(size.width(), size.height());
     let region = match args.region {
@@ -188,14 +295,9 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
             clipped
         }
     };
-    let inputs = facet_inputs(&files.paths, args.radarcol.as_deref());
-    let (width, height) = write_radar(
-        &facet,
-        &radar,
-        (region, args.scale, args.hillshade),
-        &args.output,
-        &inputs,
-    )?;
+    let inputs = facet_inputs(&files.paths, &args.style);
+    let options = args.style.options(args.scale, region);
+    let (width, height) = write_radar(&facet, &radar, &options, &args.output, &inputs)?;
     let report = RenderReport {
         bytes: Written::of(&args.output)?.bytes,
         output: args.output.display().to_string(),
@@ -204,37 +306,33 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         scale: args.scale,
         region: region.into(),
         clipped: args.region.is_some_and(|asked| asked != region),
+        style: options.style,
         elapsed_ms: elapsed_ms(start),
     };
     out.report(&report, |w| {
         writeln!(
             w,
-            "wrote {} ({} x {} pixels, {} x {} tiles a pixel)",
-            report.output, report.width, report.height, args.scale, args.scale
+            "wrote {} ({} x {} pixels, {} x {} tiles a pixel, {} style)",
+            report.output, report.width, report.height, args.scale, args.scale, report.style
         )
     })
 }
 
-/// Writes the radar picture of `region` at `scale` tiles a pixel to `path` (never over
-/// one of `inputs`), a stripe at a time, with a progress bar on a terminal; returns its
-/// width and height in pixels.
+/// Writes the radar picture `options` ask for to `path` (never over one of `inputs`), a
+/// stripe at a time, with a progress bar on a terminal; returns its width and height in
+/// pixels.
 fn write_radar(
     facet: &Facet<'_>,
     radar: &RadarColours<'_>,
-    (region, scale, hillshade): (Region, u32, bool),
+    options: &RadarOptions,
     path: &Path,
     inputs: &[&Path],
 ) -> Result<(u32, u32)> {
-    let options = RadarOptions {
-        scale,
-        region: Some(region),
-        hillshade,
-    };
     let (_, _, height) = options.plan(facet.size())?;
     let bar = progress_bar(u64::from(height), "rendering {bar:40} {percent}% {eta}");
     let mut size = (0, 0);
     write_file(path, inputs, |w| {
-        size = write_radar_png(facet, radar, &options, w, &|n| bar.inc(u64::from(n)))?;
+        size = write_radar_png(facet, radar, options, w, &|n| bar.inc(u64::from(n)))?;
         Ok(())
     })?;
     bar.finish_and_clear();
@@ -247,6 +345,10 @@ pub(crate) fn render_facet(facet: &Facet<'_>, scale: u32, path: &Path) -> Result
         .radar
         .ok_or_else(|| anyhow!("the facet has no radarcol.mul"))?;
     let size = facet.size();
-    let region = Region::whole(size.width(), size.height());
-    write_radar(facet, &radar, (region, scale, false), path, &[])
+    let options = RadarOptions {
+        scale,
+        region: Some(Region::whole(size.width(), size.height())),
+        ..RadarOptions::default()
+    };
+    write_radar(facet, &radar, &options, path, &[])
 }

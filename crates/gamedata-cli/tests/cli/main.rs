@@ -21,6 +21,7 @@ use serde_json::Value;
 
 mod cosmo;
 mod uo;
+mod uo_client;
 mod web;
 mod wwd;
 

@@ -23,7 +23,7 @@ fn seed(target: &str, name: &str) -> Vec<u8> {
 #[test]
 fn radar_seeds_and_their_mutations_keep_the_properties() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let runs = replay_crate_regressions(root, "uo_radar", 3, MutationPlan::default(), |data| {
+    let runs = replay_crate_regressions(root, "uo_radar", 6, MutationPlan::default(), |data| {
         exercise::uo_radar(data);
     });
     assert!(runs > 1000, "{runs} runs");
@@ -41,6 +41,15 @@ fn radar_seeds_draw_their_pictures() {
     // The whole facet hillshaded at scale 2: 12 x 8 pixels.
     let shaded = exercise::uo_radar(&seed("uo_radar", "synthetic_scale_2_hillshaded"));
     assert!(shaded > 12 * 8 * 255, "{shaded}");
+    // The client's rule with hued statics and a tree the client leaves out, every pixel
+    // checked against its tile; the altitude of an 18 x 12 region at scale 2: 9 x 6
+    // pixels; the client style without hues refused (1).
+    let client = exercise::uo_radar(&seed("uo_radar", "synthetic_client_hued"));
+    assert!(client > 24 * 16 * 255, "{client}");
+    let altitude = exercise::uo_radar(&seed("uo_radar", "synthetic_altitude_scale_2"));
+    assert!(altitude > 9 * 6 * 255, "{altitude}");
+    let refused = exercise::uo_radar(&seed("uo_radar", "synthetic_client_without_hues"));
+    assert_eq!(refused, 1);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use gamedata_render::exercise::{check_collision, check_draw, check_radar};
 use gamedata_render::mni_core::{Episode, EpisodeFiles};
 use gamedata_render::mul_core::{FacetFiles, FacetOptions, MapSize, RadarColours};
-use gamedata_render::uo::{RadarOptions, radar};
+use gamedata_render::uo::{RadarOptions, RadarStyle, radar};
 use gamedata_render::wap_core::LevelFile;
 use gamedata_render::{Region, wwd};
 use gamedata_testkit::require_file;
@@ -24,8 +24,19 @@ fn prealpha_radar_map_is_its_tiles_averaged() {
     let colours = RadarColours::parse(&radarcol).unwrap();
     // The whole map at scale 1 checked tile by tile, and averaged at 8; a region past the
     // edge refused, then drawn clipped at 3.
-    assert!(check_radar(&facet, &colours, Region::whole(1024, 1024), 8, false) > 128 * 128 * 255);
-    assert!(check_radar(&facet, &colours, Region::new(1000, 10, 100, 30), 3, true) > 8 * 10 * 255);
+    let whole = Region::whole(1024, 1024);
+    let flat = (false, RadarStyle::Flat);
+    assert!(check_radar(&facet, &colours, whole, 8, flat) > 128 * 128 * 255);
+    let shaded = (true, RadarStyle::Flat);
+    let past = Region::new(1000, 10, 100, 30);
+    assert!(check_radar(&facet, &colours, past, 3, shaded) > 8 * 10 * 255);
+    // The client's rule (the folder's TILEDATA.MUL and HUES.MUL) and its heights, tile by
+    // tile, with the relief at the map's edges and along a region's.
+    assert!(facet.tiledata.is_some() && facet.hues.is_some());
+    for style in [RadarStyle::Client, RadarStyle::Altitude] {
+        assert!(check_radar(&facet, &colours, whole, 8, (false, style)) > 128 * 128 * 255);
+        assert!(check_radar(&facet, &colours, past, 3, (false, style)) > 8 * 10 * 255);
+    }
     // Not one colour: the map has water, land and statics.
     let small = radar(
         &facet,

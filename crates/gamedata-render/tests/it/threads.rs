@@ -3,7 +3,7 @@
 
 use gamedata_render::mul_core::synth::World;
 use gamedata_render::mul_core::{Facet, MapSize, RadarColours};
-use gamedata_render::uo::{RadarOptions, radar};
+use gamedata_render::uo::{RadarOptions, RadarStyle, radar};
 use gamedata_render::{Region, RenderError, RgbaImage, cosmo, wwd};
 
 const fn send_sync<T: Send + Sync>() {}
@@ -27,6 +27,7 @@ fn radar_maps_drawn_from_four_threads_are_the_same() {
         scale: 2,
         region: Some(Region::new(3, 5, 50, 40)),
         hillshade: true,
+        style: RadarStyle::Flat,
     };
     let alone = radar(&facet, &colours, &options).unwrap();
     assert_eq!((alone.width(), alone.height()), (25, 20));

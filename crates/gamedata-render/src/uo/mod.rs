@@ -1,0 +1,722 @@
+//! Ultima Online radar maps: one colour a tile, as the client's radar map (its overview
+//! map) draws the world, in one of three [`RadarStyle`]s.
+//!
+//! [`RadarStyle::Flat`], this project's own rule: a tile's colour is the radarcol.mul colour
+//! (RGB555, widened to 8 bits a channel by [`rgb555_to_rgb8`]) of its highest static, else
+//! of its land tile; a static shows when its z is at least the land's z less 1, and of two
+//! statics at the same z the later one in the block shows, as it is drawn later
+//! (`docs/formats/uo.md`, "Radar colours"). [`RadarStyle::Client`] is the client's own rule
+//! (`docs/formats/uo.md`, "The client's radar map"; module [`client`]): hued statics, the
+//! items the client leaves out, its 5-to-8-bit table and its relief.
+//! [`RadarStyle::Altitude`] is the client's tile heights as grey levels.
+//!
+//! A tile whose map block cannot be read is black; a bad statics block shows its land; a
+//! static whose x or y is 8 or more lies outside its block and is on no tile. At `scale` k
+//! each output pixel is the average (rounded down, a channel at a time) of the k x k tiles
+//! it covers, fewer at the region's right and bottom edges.
+
+pub mod client;
+
+use std::fmt;
+use std::io::Write;
+use std::str::FromStr;
+
+use mul_core::{Facet, MapSize, RadarColours, rgb555_to_rgb8};
+use rayon::prelude::*;
+
+use crate::{Region, RenderError, Result, RgbaImage};
+use client::{ClientTables, client_rgb, relief};
+
+/// Output columns one task computes in the `Flat` style: 8 columns of blocks at scale 1,
+/// read in file order (blocks are stored column by column).
+const STRIPE: u32 = 8;
+
+/// Tile columns one task computes at least in the `Client` and `Altitude` styles (8 columns
+/// of blocks): the relief reads the heights of the column west of a stripe, so a wider
+/// stripe reads fewer blocks twice.
+const CLIENT_STRIPE_TILES: u32 = 64;
+
+/// How [`radar`] colours a tile (`docs/formats/uo.md`, "Radar colours" and "The client's
+/// radar map").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RadarStyle {
+    /// This project's rule (the module's documentation), shaded when
+    /// [`RadarOptions::hillshade`] is on. Needs radarcol.mul.
+    #[default]
+    Flat,
+    /// The client's rule, pixel for pixel (ClassicUO's world map): statics the client does
+    /// not draw left out, hued statics in their hue's colour, the client's 5-to-8-bit table
+    /// ([`client::client_rgb`]) and its relief ([`client::relief`]) against each tile's
+    /// south-west neighbour, except on the map's border. Needs radarcol.mul, tiledata.mul and
+    /// hues.mul.
+    Client,
+    /// Each tile's height as the client computes it (the z of the static shown under the
+    /// `Client` rule, else the land's), as the grey level z + 128 (-128 black, 127 white);
+    /// black where the map block cannot be read. Needs tiledata.mul.
+    Altitude,
+}
+
+impl RadarStyle {
+    /// The three styles.
+    pub const ALL: [RadarStyle; 3] = [RadarStyle::Flat, RadarStyle::Client, RadarStyle::Altitude];
+
+    /// The style's name as the command line and reports spell it: `flat`, `client` or
+    /// `altitude`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RadarStyle::Flat => "flat",
+            RadarStyle::Client => "client",
+            RadarStyle::Altitude => "altitude",
+        }
+    }
+}
+
+impl fmt::Display for RadarStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not one of [`RadarStyle::name`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a radar style (flat, client or altitude)")]
+pub struct UnknownStyle(pub String);
+
+impl FromStr for RadarStyle {
+    type Err = UnknownStyle;
+
+    /// The style of that name, in any letter case.
+    fn from_str(text: &str) -> std::result::Result<Self, UnknownStyle> {
+        RadarStyle::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownStyle(text.to_owned()))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for RadarStyle {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// What [`radar`] draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RadarOptions {
+    /// Tiles an output pixel along each side, 1 to 256 (facet 0, 7168 x 4096 tiles, at 8 is
+    /// 896 x 512 pixels). Default 1.
+    pub scale: u32,
+    /// The tiles to draw, wholly inside the facet; `None` (the default) draws all of it.
+    pub region: Option<Region>,
+    /// In the `Flat` style, shade each tile by its height against its north-west
+    /// neighbour's, as if lit from the north-west (see [`shade`]); off by default, and
+    /// ignored by the other styles (`Client` has the client's relief).
+    pub hillshade: bool,
+    /// How tiles are coloured; `Flat` by default.
+    pub style: RadarStyle,
+}
+
+impl Default for RadarOptions {
+    fn default() -> Self {
+        RadarOptions {
+            scale: 1,
+            region: None,
+            hillshade: false,
+            style: RadarStyle::Flat,
+        }
+    }
+}
+
+impl RadarOptions {
+    /// The region drawn on a facet of `size` and the picture's width and height in pixels
+    /// (the region's sides divided by the scale, rounded up).
+    ///
+    /// Returns [`RenderError::Scale`], [`RenderError::RegionOutside`] or
+    /// [`RenderError::TooLarge`].
+    pub fn plan(&self, size: MapSize) -> Result<(Region, u32, u32)> {
+        if !(1..=256).contains(&self.scale) {
+            return Err(RenderError::Scale { scale: self.scale });
+        }
+        let (width, height) = (size.width(), size.height());
+        let region = self.region.unwrap_or(Region::whole(width, height));
+        if !region.is_inside(width, height) {
+            return Err(RenderError::RegionOutside {
+                region,
+                width,
+                height,
+            });
+        }
+        let (ow, oh) = (
+            region.width.div_ceil(self.scale),
+            region.height.div_ceil(self.scale),
+        );
+        if u64::from(ow).saturating_mul(u64::from(oh)) > crate::MAX_PIXELS {
+            return Err(RenderError::TooLarge {
+                width: u64::from(ow),
+                height: u64::from(oh),
+                max: crate::MAX_PIXELS,
+            });
+        }
+        Ok((region, ow, oh))
+    }
+}
+
+/// The radar map of `facet` coloured by `colours`, as [`RadarOptions`] say; opaque pixels.
+/// The `Client` and `Altitude` styles take tiledata (and `Client` hues) from `facet`.
+///
+/// Returns the errors of [`RadarOptions::plan`], and [`RenderError::MissingTable`] when
+/// the style needs a file `facet` lacks.
+pub fn radar(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    options: &RadarOptions,
+) -> Result<RgbaImage> {
+    radar_with_progress(facet, colours, options, &|_| {})
+}
+
+/// [`radar`], calling `progress` with the number of output columns finished each time a
+/// stripe of them is done (from rayon's threads; the calls add up to the picture's width).
+pub fn radar_with_progress(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    options: &RadarOptions,
+    progress: &(dyn Fn(u32) + Sync),
+) -> Result<RgbaImage> {
+    let tables = ClientTables::for_style(facet, colours, options.style)?;
+    draw(facet, colours, options, tables.as_ref(), progress)
+}
+
+/// [`radar_with_progress`] with the style's tables made.
+fn draw(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    options: &RadarOptions,
+    client: Option<&ClientTables<'_, '_>>,
+    progress: &(dyn Fn(u32) + Sync),
+) -> Result<RgbaImage> {
+    let (region, ow, oh) = options.plan(facet.size())?;
+    let mut image = RgbaImage::new(ow, oh, [0, 0, 0, 255])?;
+    let job = Job {
+        facet,
+        colours,
+        region,
+        scale: options.scale,
+        oh,
+        hillshade: options.hillshade,
+        style: options.style,
+        client,
+    };
+    let stripe = match client {
+        None => STRIPE,
+        Some(_) => CLIENT_STRIPE_TILES.div_ceil(options.scale).max(1),
+    };
+    let stripes: Vec<(u32, Vec<[u8; 3]>)> = (0..ow.div_ceil(stripe))
+        .into_par_iter()
+        .map(|s| {
+            let ox0 = s.saturating_mul(stripe);
+            let ox1 = ox0.saturating_add(stripe).min(ow);
+            let pixels = job.stripe(ox0, ox1);
+            progress(ox1.saturating_sub(ox0));
+            (ox0, pixels)
+        })
+        .collect();
+    for (ox0, pixels) in stripes {
+        let width = stripe.min(ow.saturating_sub(ox0)).max(1);
+        for (i, [r, g, b]) in (0u32..).zip(pixels) {
+            let (dx, y) = (i.checked_rem(width), i.checked_div(width));
+            image.set(
+                ox0.saturating_add(dx.unwrap_or(0)),
+                y.unwrap_or(0),
+                [r, g, b, 255],
+            );
+        }
+    }
+    Ok(image)
+}
+
+/// [`radar`] encoded as an 8-bit RGBA PNG into `out` a stripe of rows at a time (about
+/// [`crate::STRIPE_BYTES`] each), so that memory stays within one stripe whatever the picture's
+/// size (facet 0 at scale 1 is 7,168 x 4,096 pixels, 112 MiB whole); the pixels are
+/// [`radar`]'s (the `Client` relief reads the row of heights below each stripe). `progress`
+/// is called with the output rows done after each stripe. Returns the picture's width and
+/// height.
+///
+/// Returns the errors of [`radar`] and [`RenderError::Png`] when writing fails.
+pub fn write_radar_png(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    options: &RadarOptions,
+    out: impl Write,
+    progress: &dyn Fn(u32),
+) -> Result<(u32, u32)> {
+    write_radar_png_rows(facet, colours, options, out, progress, None)
+}
+
+/// [`write_radar_png`] with stripes of `rows` output rows (`None`: [`crate::stripe_rows`]).
+fn write_radar_png_rows(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    options: &RadarOptions,
+    out: impl Write,
+    progress: &dyn Fn(u32),
+    rows: Option<u32>,
+) -> Result<(u32, u32)> {
+    let (region, width, height) = options.plan(facet.size())?;
+    let tables = ClientTables::for_style(facet, colours, options.style)?;
+    let rows = rows.unwrap_or_else(|| crate::stripe_rows(width)).max(1);
+    let scale = options.scale;
+    let bottom = region.y.saturating_add(region.height);
+    crate::write_png_stripes(out, width, height, |oy| {
+        // Stripes start at multiples of the scale, so each output pixel averages the same
+        // tiles as in the whole picture.
+        let y = region.y.saturating_add(oy.saturating_mul(scale));
+        let tiles = rows.min(height.saturating_sub(oy)).saturating_mul(scale);
+        let band = RadarOptions {
+            region: Some(Region::new(
+                region.x,
+                y,
+                region.width,
+                tiles.min(bottom.saturating_sub(y)),
+            )),
+            ..*options
+        };
+        let stripe = draw(facet, colours, &band, tables.as_ref(), &|_| {})?;
+        progress(stripe.height());
+        Ok(stripe)
+    })?;
+    Ok((width, height))
+}
+
+/// A facet's radar map at one tile a pixel, as a [`crate::tiles::TileSource`]: the web map
+/// pyramid of a facet.
+pub struct RadarSource<'a, 'data> {
+    facet: &'a Facet<'data>,
+    colours: &'a RadarColours<'data>,
+    options: RadarOptions,
+    client: Option<ClientTables<'a, 'data>>,
+}
+
+impl<'a, 'data> RadarSource<'a, 'data> {
+    /// The radar map of `facet` coloured by `colours` in `options`' style (and hillshading);
+    /// its scale and region are not used: a tile source draws any region at one tile a
+    /// pixel.
+    ///
+    /// Returns [`RenderError::MissingTable`] when the style needs a file `facet` lacks.
+    pub fn new(
+        facet: &'a Facet<'data>,
+        colours: &'a RadarColours<'data>,
+        options: &RadarOptions,
+    ) -> Result<Self> {
+        Ok(RadarSource {
+            facet,
+            colours,
+            options: *options,
+            client: ClientTables::for_style(facet, colours, options.style)?,
+        })
+    }
+}
+
+impl fmt::Debug for RadarSource<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RadarSource")
+            .field("size", &self.facet.size())
+            .field("style", &self.options.style)
+            .field("hillshade", &self.options.hillshade)
+            .finish_non_exhaustive()
+    }
+}
+
+impl crate::tiles::TileSource for RadarSource<'_, '_> {
+    fn size(&self) -> (u32, u32) {
+        (self.facet.size().width(), self.facet.size().height())
+    }
+
+    fn draw(&self, region: Region) -> Result<RgbaImage> {
+        let options = RadarOptions {
+            scale: 1,
+            region: Some(region),
+            ..self.options
+        };
+        draw(
+            self.facet,
+            self.colours,
+            &options,
+            self.client.as_ref(),
+            &|_| {},
+        )
+    }
+}
+
+/// One radar render's inputs, shared by its tasks.
+struct Job<'a, 'data> {
+    facet: &'a Facet<'data>,
+    colours: &'a RadarColours<'data>,
+    /// Inside the facet (checked by [`RadarOptions::plan`]).
+    region: Region,
+    /// 1 to 256.
+    scale: u32,
+    /// Output rows.
+    oh: u32,
+    /// Whether tiles are shaded by height (`Flat` only).
+    hillshade: bool,
+    style: RadarStyle,
+    /// The `Client` and `Altitude` styles' tables.
+    client: Option<&'a ClientTables<'a, 'data>>,
+}
+
+impl Job<'_, '_> {
+    /// Output columns `ox0..ox1` (all rows), row-major within the stripe.
+    fn stripe(&self, ox0: u32, ox1: u32) -> Vec<[u8; 3]> {
+        let width = ox1.saturating_sub(ox0) as usize;
+        let mut sums = Sums {
+            sums: vec![[0u32; 4]; width.saturating_mul(self.oh as usize)],
+            width,
+            ox0,
+            region: self.region,
+            scale: self.scale,
+        };
+        let tiles = self.tiles(ox0, ox1);
+        match self.client {
+            Some(client) => self.client_stripe(client, tiles, &mut sums),
+            None => self.flat_stripe(tiles, &mut sums),
+        }
+        sums.sums
+            .iter()
+            .map(|&[r, g, b, n]| {
+                [r, g, b].map(|v| u8::try_from(v.checked_div(n).unwrap_or(0)).unwrap_or(u8::MAX))
+            })
+            .collect()
+    }
+
+    /// The tiles output columns `ox0..ox1` cover: x from `.0` to `.1`, y from `.2` to `.3`.
+    fn tiles(&self, ox0: u32, ox1: u32) -> (u32, u32, u32, u32) {
+        let Job { region, scale, .. } = *self;
+        // The region is inside the facet, so tile coordinates stay below its width and
+        // height (u32); output coordinates times the scale stay within the region.
+        let tx0 = region.x.saturating_add(ox0.saturating_mul(scale));
+        let right = region.x.saturating_add(region.width);
+        let tx1 = region
+            .x
+            .saturating_add(ox1.saturating_mul(scale))
+            .min(right);
+        (tx0, tx1, region.y, region.y.saturating_add(region.height))
+    }
+
+    /// The `Flat` style's tiles, a block at a time.
+    fn flat_stripe(&self, (tx0, tx1, ty0, ty1): (u32, u32, u32, u32), sums: &mut Sums) {
+        let mut colours = [[0u8; 3]; 64];
+        for bx in tx0 / 8..tx1.div_ceil(8) {
+            for by in ty0 / 8..ty1.div_ceil(8) {
+                let heights = block_colours(self.facet, self.colours, bx, by, &mut colours);
+                if self.hillshade {
+                    shade_block(self.facet, bx, by, &heights, &mut colours);
+                }
+                for (i, colour) in (0u32..).zip(&colours) {
+                    let x = bx.saturating_mul(8).saturating_add(i % 8);
+                    let y = by.saturating_mul(8).saturating_add(i / 8);
+                    if x >= tx0 && x < tx1 && y >= ty0 && y < ty1 {
+                        sums.add(x, y, *colour);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `Client` and `Altitude` styles' tiles, a column of blocks at a time: the
+    /// column's colours and heights (with the row below the stripe, for the relief), and
+    /// the heights of the column of tiles west of it, kept from the column before.
+    fn client_stripe(
+        &self,
+        client: &ClientTables<'_, '_>,
+        (tx0, tx1, ty0, ty1): (u32, u32, u32, u32),
+        sums: &mut Sums,
+    ) {
+        let size = self.facet.size();
+        let (map_w, map_h) = (size.width(), size.height());
+        let with_relief = self.style == RadarStyle::Client;
+        let by0 = ty0 / 8;
+        // The block rows drawn, and for the relief the one holding the row below them.
+        let last = if with_relief {
+            ty1.saturating_add(1)
+        } else {
+            ty1
+        };
+        let by1 = last.div_ceil(8).min(size.height_blocks());
+        let rows = by1.saturating_sub(by0).saturating_mul(8) as usize;
+        let mut column = Column {
+            colours: vec![0; rows.saturating_mul(8)],
+            heights: vec![None; rows.saturating_mul(8)],
+        };
+        let mut west: Vec<Option<i8>> = vec![None; rows];
+        let bx0 = tx0 / 8;
+        if with_relief && tx0 % 8 == 0 && bx0 > 0 {
+            column.fill(self.facet, client, bx0.saturating_sub(1), by0..by1);
+            column.east_edge(&mut west);
+        }
+        for bx in bx0..tx1.div_ceil(8) {
+            column.fill(self.facet, client, bx, by0..by1);
+            let xs = bx.saturating_mul(8).max(tx0)..bx.saturating_mul(8).saturating_add(8).min(tx1);
+            for y in ty0..ty1 {
+                let r = y.saturating_sub(by0.saturating_mul(8)) as usize;
+                for x in xs.clone() {
+                    let cx = (x % 8) as usize;
+                    let at = r.saturating_mul(8).saturating_add(cx);
+                    let z0 = column.heights.get(at).copied().flatten();
+                    let colour = column.colours.get(at).copied().unwrap_or(0);
+                    let rgb = if with_relief {
+                        let rgb = client_rgb(colour);
+                        let inner = x >= 1 && x.saturating_add(2) <= map_w;
+                        if inner && y >= 1 && y.saturating_add(2) <= map_h {
+                            let below = r.saturating_add(1);
+                            let z1 = match cx.checked_sub(1) {
+                                Some(wx) => {
+                                    let at = below.saturating_mul(8).saturating_add(wx);
+                                    column.heights.get(at).copied().flatten()
+                                }
+                                None => west.get(below).copied().flatten(),
+                            };
+                            match (z0, z1) {
+                                (Some(z0), Some(z1)) => relief(rgb, z0, z1),
+                                _ => rgb,
+                            }
+                        } else {
+                            rgb
+                        }
+                    } else {
+                        // z + 128: -128 is 0, 127 is 255.
+                        let grey = z0.map_or(0, |z| z.cast_unsigned() ^ 0x80);
+                        [grey; 3]
+                    };
+                    sums.add(x, y, rgb);
+                }
+            }
+            column.east_edge(&mut west);
+        }
+    }
+}
+
+/// A stripe's sums: for each output pixel the channels' totals and the tiles added.
+struct Sums {
+    sums: Vec<[u32; 4]>,
+    /// Output columns of the stripe.
+    width: usize,
+    /// The stripe's first output column.
+    ox0: u32,
+    region: Region,
+    scale: u32,
+}
+
+impl Sums {
+    /// Adds tile (`x`, `y`)'s colour to the output pixel it falls in.
+    #[inline]
+    fn add(&mut self, x: u32, y: u32, colour: [u8; 3]) {
+        let Sums { region, scale, .. } = *self;
+        let ox = x.saturating_sub(region.x).checked_div(scale).unwrap_or(0);
+        let ox = ox.saturating_sub(self.ox0) as usize;
+        let oy = y.saturating_sub(region.y).checked_div(scale).unwrap_or(0) as usize;
+        let at = oy.saturating_mul(self.width).saturating_add(ox);
+        if let Some(sum) = self.sums.get_mut(at) {
+            // At most 256 x 256 tiles of at most 255 a channel: no overflow.
+            for (s, c) in sum.iter_mut().zip(colour) {
+                *s = s.saturating_add(u32::from(c));
+            }
+            sum[3] = sum[3].saturating_add(1);
+        }
+    }
+}
+
+/// One column of blocks under the client rule: 8 tiles wide, row after row from the
+/// stripe's first block row.
+struct Column {
+    /// RGB555 colours (bit 15 set; 0 where the map block cannot be read).
+    colours: Vec<u16>,
+    /// Heights; `None` where the map block cannot be read.
+    heights: Vec<Option<i8>>,
+}
+
+impl Column {
+    /// Block rows `rows` of block column `bx`.
+    fn fill(
+        &mut self,
+        facet: &Facet<'_>,
+        client: &ClientTables<'_, '_>,
+        bx: u32,
+        rows: std::ops::Range<u32>,
+    ) {
+        let (mut colours, mut heights) = ([0u16; 64], [0i8; 64]);
+        let blocks = self
+            .colours
+            .chunks_exact_mut(64)
+            .zip(self.heights.chunks_exact_mut(64));
+        for (by, (c, h)) in rows.zip(blocks) {
+            let read = client.block(facet, bx, by, &mut colours, &mut heights);
+            c.copy_from_slice(&colours);
+            for (h, z) in h.iter_mut().zip(heights) {
+                *h = read.then_some(z);
+            }
+        }
+    }
+
+    /// The heights of the column's easternmost tiles, row by row, into `west`.
+    fn east_edge(&self, west: &mut [Option<i8>]) {
+        for (w, row) in west.iter_mut().zip(self.heights.chunks_exact(8)) {
+            *w = row.get(7).copied().flatten();
+        }
+    }
+}
+
+/// The radar colour of each of block (bx, by)'s 64 tiles, row by row (see the module's
+/// documentation for the rules); returns each tile's height for [`shade`]: the z of the
+/// static shown, else the land's; `None` for all when the map block cannot be read.
+fn block_colours(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    bx: u32,
+    by: u32,
+    out: &mut [[u8; 3]; 64],
+) -> [Option<i16>; 64] {
+    let Some(block) = facet.map.block(bx, by) else {
+        *out = [[0; 3]; 64];
+        return [None; 64];
+    };
+    let mut top = [i16::MIN; 64];
+    let mut heights = [None; 64];
+    for (((colour, cell), z), h) in out
+        .iter_mut()
+        .zip(&block.cells)
+        .zip(top.iter_mut())
+        .zip(heights.iter_mut())
+    {
+        *colour = rgb555_to_rgb8(colours.land(cell.id.get()).unwrap_or(0));
+        *z = i16::from(cell.z).saturating_sub(1);
+        *h = Some(i16::from(cell.z));
+    }
+    let statics = facet
+        .size()
+        .block_index(bx, by)
+        .and_then(|b| facet.statics.block(b).ok());
+    // A static at x or y of 8 or more lies outside its block: it is on no tile, as for
+    // `Facet::statics_at` (and `Statics::validate` reports it).
+    let inside = |s: &&mul_core::raw::StaticRecord| s.x < 8 && s.y < 8;
+    for s in statics.into_iter().flatten().filter(inside) {
+        let i = usize::from(s.y)
+            .saturating_mul(8)
+            .saturating_add(usize::from(s.x));
+        let (Some(z), Some(colour), Some(h)) = (top.get_mut(i), out.get_mut(i), heights.get_mut(i))
+        else {
+            continue;
+        };
+        if i16::from(s.z) >= *z {
+            *z = i16::from(s.z);
+            *h = Some(i16::from(s.z));
+            *colour = rgb555_to_rgb8(colours.item(s.id.get()).unwrap_or(0));
+        }
+    }
+    heights
+}
+
+/// The height [`block_colours`] gives tile (`x`, `y`), found for that tile alone.
+fn tile_height(facet: &Facet<'_>, x: u32, y: u32) -> Option<i16> {
+    let land = i16::from(facet.map.cell(x, y)?.z);
+    let top = facet.statics_at(x, y).ok().and_then(|statics| {
+        statics
+            .filter(|s| i16::from(s.z) >= land.saturating_sub(1))
+            .max_by_key(|s| s.z)
+    });
+    Some(top.map_or(land, |s| i16::from(s.z)))
+}
+
+/// Shades block (bx, by)'s colours by [`shade`], each tile against its north-west
+/// neighbour (in this block, or read from its own); tiles without both heights stay as
+/// they are.
+fn shade_block(
+    facet: &Facet<'_>,
+    bx: u32,
+    by: u32,
+    heights: &[Option<i16>; 64],
+    colours: &mut [[u8; 3]; 64],
+) {
+    for (i, (colour, h)) in (0u32..).zip(colours.iter_mut().zip(heights)) {
+        let (cx, cy) = (i % 8, i / 8);
+        let neighbour = if cx > 0 && cy > 0 {
+            heights
+                .get(usize::try_from(i.saturating_sub(9)).unwrap_or(usize::MAX))
+                .copied()
+                .flatten()
+        } else {
+            let x = bx.saturating_mul(8).saturating_add(cx).checked_sub(1);
+            let y = by.saturating_mul(8).saturating_add(cy).checked_sub(1);
+            x.zip(y).and_then(|(x, y)| tile_height(facet, x, y))
+        };
+        if let (Some(h), Some(n)) = (*h, neighbour) {
+            *colour = shade(*colour, h.saturating_sub(n));
+        }
+    }
+}
+
+/// A colour lit from the north-west: `rise`, a tile's height less its north-west
+/// neighbour's, clamped to -8..=8, scales each channel by (256 + 16 x rise) / 256, at most
+/// 255 (a slope facing the light up to 50 % brighter, one facing away up to 50 % darker).
+/// This project's rule, not the client's: the client's radar map is flat.
+pub fn shade(colour: [u8; 3], rise: i16) -> [u8; 3] {
+    let factor = 256i32.saturating_add(i32::from(rise.clamp(-8, 8)).saturating_mul(16));
+    colour.map(|c| {
+        let v = i32::from(c).saturating_mul(factor) / 256;
+        u8::try_from(v.clamp(0, 255)).unwrap_or(u8::MAX)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use mul_core::synth::World;
+
+    use super::*;
+
+    #[test]
+    fn the_png_in_stripes_holds_the_whole_pictures_pixels() {
+        let world = World::generate(MapSize::from_blocks(6, 5).unwrap(), 9);
+        let mut facet = Facet::parse(world.facet_bytes(), world.size, None).unwrap();
+        facet.tiledata = Some(mul_core::TileData::parse(&world.tiledata).unwrap());
+        facet.hues = Some(mul_core::Hues::parse(&world.hues).unwrap());
+        let colours = RadarColours::parse(&world.radarcol).unwrap();
+        let plans = [(1, Region::whole(48, 40)), (3, Region::new(5, 4, 40, 35))];
+        for ((scale, region), style) in plans
+            .into_iter()
+            .flat_map(|p| RadarStyle::ALL.map(|s| (p, s)))
+        {
+            let options = RadarOptions {
+                scale,
+                region: Some(region),
+                hillshade: scale == 3,
+                style,
+            };
+            let whole = radar(&facet, &colours, &options).unwrap();
+            for rows in [1, 2, 5, 100] {
+                let mut bytes = Vec::new();
+                let done = std::cell::Cell::new(0);
+                let size = write_radar_png_rows(
+                    &facet,
+                    &colours,
+                    &options,
+                    &mut bytes,
+                    &|n| done.set(done.get() + n),
+                    Some(rows),
+                )
+                .unwrap();
+                assert_eq!(size, (whole.width(), whole.height()));
+                assert_eq!(done.get(), whole.height());
+                let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+                    .read_info()
+                    .unwrap();
+                let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+                let info = reader.next_frame(&mut buf).unwrap();
+                assert_eq!(
+                    &buf[..info.buffer_size()],
+                    whole.pixels(),
+                    "scale {scale}, {rows} rows, {style}"
+                );
+            }
+        }
+    }
+}
