@@ -49,9 +49,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         *flags |= 0x02; // bit 25 of the flags
     }
     let mut hued = world.statics.clone();
-    for (i, record) in hued.chunks_exact_mut(7).enumerate().step_by(3) {
-        let hue = (i % 70 + 1) as u16;
-        record[5..7].copy_from_slice(&hue.to_le_bytes());
+    for (hue, record) in (1..=70u16).cycle().zip(hued.chunks_exact_mut(7).step_by(3)) {
+        if let Some(at) = record.get_mut(5..7) {
+            at.copy_from_slice(&hue.to_le_bytes());
+        }
     }
     let hues = uo::hues();
     let styled = |control: &[u8]| {

@@ -49,7 +49,7 @@ fn drawn(tiledata: &[u8], id: u16) -> bool {
     if [0x9E4C, 0x9E64, 0x9E65, 0x9E7D].contains(&id) {
         return flags & (0x1 | 0x200) == 0;
     }
-    if record[17..23].to_ascii_lowercase() == b"nodraw" {
+    if record[17..23].eq_ignore_ascii_case(b"nodraw") {
         return false;
     }
     flags & 0x0200_0000 == 0
