@@ -93,7 +93,7 @@ impl StyleArgs {
     fn extra(&self) -> Result<ExtraTables> {
         if self.hillshade && self.style() != RadarStyle::Flat {
             bail!(
-                "--hillshade is for the flat style; the {} style has its own",
+                "--hillshade applies to the flat style only, not to {} (the client style draws the client's own relief)",
                 self.style()
             );
         }

@@ -8,7 +8,7 @@ use super::*;
 
 /// A folder with a synthetic 40 x 24-block facet 0 (map, statics, tiledata, radarcol, hues)
 /// in upper-case file names, and a multi.idx / multi.mul with one 16-byte multi.
-fn synthetic_uo_dir() -> (tempfile::TempDir, mul_core::synth::World) {
+pub(super) fn synthetic_uo_dir() -> (tempfile::TempDir, mul_core::synth::World) {
     let dir = tempfile::tempdir().unwrap();
     let size = mul_core::MapSize::from_blocks(40, 24).unwrap();
     let world = mul_core::synth::World::generate(size, 11);
@@ -34,7 +34,7 @@ fn synthetic_uo_dir() -> (tempfile::TempDir, mul_core::synth::World) {
     (dir, world)
 }
 
-const UO_SIZE: [&str; 4] = ["--width", "320", "--height", "192"];
+pub(super) const UO_SIZE: [&str; 4] = ["--width", "320", "--height", "192"];
 
 #[test]
 fn uo_stats_json_agrees_with_the_library_both_ways() {

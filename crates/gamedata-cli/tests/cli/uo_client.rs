@@ -179,3 +179,150 @@ fn the_client_style_is_the_clients_rule_pixel_for_pixel() {
         .count();
     assert_eq!(differ, 782_458);
 }
+
+#[test]
+fn styles_on_a_synthetic_facet() {
+    let (dir, world) = super::uo::synthetic_uo_dir();
+    let d = dir.path().to_str().unwrap();
+    let size = super::uo::UO_SIZE;
+    let out = tempfile::tempdir().unwrap();
+    let png = |name: &str| out.path().join(name).to_str().unwrap().to_owned();
+    let render = |extra: &[&str], name: &str| {
+        let path = png(name);
+        let args = [
+            &["uo", "render", d][..],
+            &size,
+            extra,
+            &["-o", &path, "--json"],
+        ]
+        .concat();
+        stdout_json(&gamedata(&args, dir.path()))
+    };
+    // Flat stays the default: the same PNG bytes with and without `--style flat`.
+    assert_eq!(render(&[], "default.png")["style"], "flat");
+    assert_eq!(render(&["--style", "flat"], "flat.png")["style"], "flat");
+    let read = |name: &str| std::fs::read(png(name)).unwrap();
+    assert_eq!(read("default.png"), read("flat.png"));
+    let client = render(&["--style", "client"], "client.png");
+    assert_eq!(
+        (client["style"].as_str(), client["width"].as_u64()),
+        (Some("client"), Some(320))
+    );
+    assert_ne!(read("client.png"), read("flat.png"));
+    // Altitude: where a tile has no static, its grey level is its land z + 128, read
+    // from the map's bytes (blocks column by column, 196 bytes each).
+    render(&["--style", "altitude"], "altitude.png");
+    let grey = png_pixels(Path::new(&png("altitude.png")));
+    let mut with_statics = std::collections::HashSet::new();
+    for block in 0..40 * 24usize {
+        let (offset, length) = (
+            u32_at(&world.staidx, block * 12),
+            u32_at(&world.staidx, block * 12 + 4),
+        );
+        if offset == u32::MAX {
+            continue;
+        }
+        let records = &world.statics[offset as usize..(offset + length) as usize];
+        for r in records.chunks_exact(7) {
+            let (x, y) = (
+                block / 24 * 8 + usize::from(r[2]),
+                block % 24 * 8 + usize::from(r[3]),
+            );
+            with_statics.insert((x, y));
+        }
+    }
+    let mut checked = 0;
+    for (x, y) in (0..320).flat_map(|x| (0..192).map(move |y| (x, y))) {
+        if with_statics.contains(&(x, y)) {
+            continue;
+        }
+        let at = (x / 8 * 24 + y / 8) * 196 + 4 + (y % 8 * 8 + x % 8) * 3;
+        let level = (world.map[at + 2] as i8 as i16 + 128) as u8;
+        assert_eq!(
+            &grey[(y * 320 + x) * 4..][..4],
+            &[level, level, level, 255],
+            "{x},{y}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 320 * 192 / 2, "{checked}");
+    // The web map names its style.
+    let web = out.path().join("web");
+    let tiles = stdout_json(&gamedata(
+        &[
+            &["uo", "tiles", d][..],
+            &size,
+            &["--style", "altitude", "-o", web.to_str().unwrap(), "--json"],
+        ]
+        .concat(),
+        dir.path(),
+    ));
+    assert_eq!(tiles["style"], "altitude");
+    assert!(web.join("0/0/0.png").exists());
+}
+
+#[test]
+fn a_style_without_its_files_is_refused_with_the_flag_to_give() {
+    let (dir, _) = super::uo::synthetic_uo_dir();
+    let d = dir.path().to_str().unwrap();
+    let size = super::uo::UO_SIZE;
+    let out = tempfile::tempdir().unwrap();
+    let png = out.path().join("x.png");
+    let p = png.to_str().unwrap();
+    let hues = dir.path().join("hues.mul");
+    let kept = out.path().join("kept_hues.mul");
+    std::fs::rename(&hues, &kept).unwrap();
+    let run = |extra: &[&str]| {
+        gamedata(
+            &[&["uo", "render", d][..], &size, extra, &["-o", p]].concat(),
+            dir.path(),
+        )
+    };
+    let refused = run(&["--style", "client"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("no hues.mul") && err.contains("--hues FILE"),
+        "{err}"
+    );
+    assert!(!png.exists());
+    // The altitude needs no hues; the client style takes them from --hues.
+    assert!(run(&["--style", "altitude"]).status.success());
+    assert!(
+        run(&["--style", "client", "--hues", kept.to_str().unwrap()])
+            .status
+            .success()
+    );
+    // Hillshading is the flat style's.
+    let shaded = run(&[
+        "--style",
+        "client",
+        "--hillshade",
+        "--hues",
+        kept.to_str().unwrap(),
+    ]);
+    assert_eq!(shaded.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&shaded.stderr)
+            .contains("--hillshade applies to the flat style only")
+    );
+    // Without tiledata, both client styles are refused, naming --tiledata.
+    std::fs::rename(
+        dir.path().join("tiledata.mul"),
+        out.path().join("tiledata.mul"),
+    )
+    .unwrap();
+    let err = run(&["--style", "altitude"]);
+    assert!(String::from_utf8_lossy(&err.stderr).contains("no tiledata.mul"));
+    let tiledata = out.path().join("tiledata.mul");
+    assert!(
+        run(&[
+            "--style",
+            "altitude",
+            "--tiledata",
+            tiledata.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+}
