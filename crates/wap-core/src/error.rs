@@ -180,6 +180,14 @@ pub enum ErrorKind {
     #[error("cannot write the level: {0}")]
     Write(WriteProblem),
 
+    /// A REZ archive's header or directory tree is not what the format allows.
+    #[error("REZ archive: {0}")]
+    Rez(RezProblem),
+
+    /// A PID image or a palette is not what the format allows.
+    #[error("{0}")]
+    Image(ImageProblem),
+
     /// The header declares a main block larger than the caller's limit.
     #[error(transparent)]
     Limit(#[from] LimitError),
@@ -219,5 +227,152 @@ pub enum WriteProblem {
         what: &'static str,
         /// The value.
         found: u64,
+    },
+    /// A file given to the REZ writer has an empty name, a name with a NUL, an extension
+    /// of more than 4 letters, or the path of a directory (or a directory that of a file).
+    #[error(
+        "file {file} given to the REZ writer has no usable path (a component empty or with a \
+         NUL, an extension past 4 letters, or a directory's path)"
+    )]
+    RezPath {
+        /// Index of the file, in the order given.
+        file: usize,
+    },
+}
+
+/// What is wrong in a REZ archive (see [`ErrorKind::Rez`]); offsets are absolute, in bytes.
+/// Source: `docs/formats/wap32.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RezProblem {
+    /// The archive is shorter than its 168-byte header.
+    #[error("{found} bytes, shorter than the 168-byte header")]
+    TooShort {
+        /// Length of the archive.
+        found: usize,
+    },
+    /// The header's version is not 1.
+    #[error("version {found}, expected 1")]
+    Version {
+        /// The stored version.
+        found: u32,
+    },
+    /// A directory's entries lie past the archive's end.
+    #[error(
+        "the directory entries at byte {offset} ({size} bytes) lie past the archive's end \
+         ({len} bytes)"
+    )]
+    DirectoryOutside {
+        /// Their offset.
+        offset: u32,
+        /// Their length.
+        size: u32,
+        /// The archive's length.
+        len: usize,
+    },
+    /// An entry does not fit in its directory: its fixed fields, a name or comment without
+    /// a NUL before the directory's end, or its keys.
+    #[error("the entry at byte {at} runs past its directory's end at byte {end}")]
+    EntryCut {
+        /// Offset of the entry.
+        at: usize,
+        /// End of the directory's entries.
+        end: usize,
+    },
+    /// An entry's kind is neither 0 (file) nor 1 (directory).
+    #[error("the entry at byte {at} is of kind {found}, expected 0 (file) or 1 (directory)")]
+    EntryKind {
+        /// Offset of the entry.
+        at: usize,
+        /// The stored kind.
+        found: u32,
+    },
+    /// A file's bytes lie past the archive's end.
+    #[error(
+        "the file entry at byte {at} has {size} bytes at byte {offset}, past the archive's \
+         end ({len} bytes)"
+    )]
+    FileOutside {
+        /// Offset of the entry.
+        at: usize,
+        /// The file's offset.
+        offset: u32,
+        /// The file's length.
+        size: u32,
+        /// The archive's length.
+        len: usize,
+    },
+    /// A directory's entries overlap those of a directory already read: the tree points
+    /// into itself.
+    #[error(
+        "the directory entry at byte {at} points at bytes {offset}.. that another directory \
+         holds (the tree loops)"
+    )]
+    Loop {
+        /// Offset of the directory's entry.
+        at: usize,
+        /// Offset of its entries.
+        offset: u32,
+    },
+    /// Directories nest deeper than [`crate::rez::MAX_DEPTH`].
+    #[error("the directory entry at byte {at} nests {depth} deep, more than {max}")]
+    Depth {
+        /// Offset of the directory's entry.
+        at: usize,
+        /// Its depth (the root's entries are at 1).
+        depth: usize,
+        /// The most allowed.
+        max: usize,
+    },
+}
+
+/// What is wrong in a PID image or a palette (see [`ErrorKind::Image`]).
+/// Source: `docs/formats/wap32.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ImageProblem {
+    /// The image is shorter than its 32-byte header (with flag 0x80, plus its 768-byte
+    /// palette).
+    #[error("the PID image is {found} bytes, shorter than its header and palette ({expected})")]
+    PidTooShort {
+        /// Length of the image.
+        found: usize,
+        /// Bytes its header and palette need.
+        expected: usize,
+    },
+    /// A width or height that is negative or past 65,536 pixels.
+    #[error("the PID image is {width} x {height} pixels, outside 0 to 65536 a side")]
+    PidSize {
+        /// Width as stored.
+        width: i32,
+        /// Height as stored.
+        height: i32,
+    },
+    /// The pixel data ends before the image is filled.
+    #[error(
+        "the PID pixel data ({found} bytes) ends after {filled} of the image's {pixels} \
+         pixels"
+    )]
+    PidCut {
+        /// Bytes of pixel data.
+        found: usize,
+        /// Pixels decoded.
+        filled: u64,
+        /// Pixels of the image.
+        pixels: u64,
+    },
+    /// The buffer given to decode into is not width x height bytes.
+    #[error("a buffer of {found} bytes cannot hold the image's {expected} pixels")]
+    Buffer {
+        /// Its length.
+        found: usize,
+        /// Width times height.
+        expected: u64,
+    },
+    /// A palette that is not 768 bytes.
+    #[error("a palette is {found} bytes, expected 768 (256 RGB colours)")]
+    Palette {
+        /// Its length.
+        found: usize,
     },
 }

@@ -97,14 +97,17 @@ pub mod level_file;
 pub mod object;
 pub mod plane;
 pub mod raw;
+pub mod rez;
 #[cfg(feature = "write")]
 pub mod synth;
 pub mod tile_properties;
 #[cfg(feature = "write")]
 pub mod write;
+#[cfg(feature = "write")]
+pub mod write_rez;
 
 pub use checksum::{ChecksumClass, base_checksum};
-pub use error::{DataError, Error, ErrorKind, Result, WriteProblem};
+pub use error::{DataError, Error, ErrorKind, ImageProblem, Result, RezProblem, WriteProblem};
 pub use gamedata_io::{
     Access, FileData, FileError, FormatError, InflateError, LimitError, Limits, MapOptions,
     ReadError,
@@ -115,7 +118,8 @@ pub use level::{Game, Layout, Level, LevelCounts, Section, SectionKind};
 pub use level_file::{LevelFile, LevelOptions, read_header};
 pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
-pub use raw::Rect;
+pub use raw::{PidHeader, Rect, RezHeader};
+pub use rez::{Rez, RezArchive, RezDir, RezEntry, RezFile};
 pub use tile_properties::{
     Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,
 };
@@ -123,3 +127,5 @@ pub use tile_properties::{
 pub use write::{
     AttributesData, LevelData, ObjectData, PlaneData, TilePropertiesData, TilePropertyData,
 };
+#[cfg(feature = "write")]
+pub use write_rez::write_rez;

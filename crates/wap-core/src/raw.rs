@@ -313,3 +313,88 @@ record! {
         pub rect: Rect,
     } = 24;
 }
+
+/// Bytes of a REZ archive's header.
+pub const REZ_HEADER_LEN: usize = 168;
+
+record! {
+    /// The 168-byte header at the start of a REZ archive (`docs/formats/wap32.md`).
+    pub struct RezHeader {
+        /// Text: CR LF, the file type (60 bytes, "RezMgr Version 1 Copyright (C) 1995
+        /// MONOLITH INC."), CR LF, a user title (60 bytes), CR LF, 0x1A.
+        pub text: [u8; 127],
+        /// Format version: 1.
+        pub version: U32,
+        /// Absolute offset of the root directory's entries.
+        pub root_offset: U32,
+        /// Bytes of the root directory's entries.
+        pub root_size: U32,
+        /// The root directory's time (seconds since 1970).
+        pub root_time: U32,
+        /// Where the archive's writer would write next.
+        pub next_write: U32,
+        /// The archive's time (seconds since 1970).
+        pub time: U32,
+        /// The most keys of a file entry.
+        pub largest_keys: U32,
+        /// The longest directory name.
+        pub largest_dir_name: U32,
+        /// The longest file name.
+        pub largest_file_name: U32,
+        /// The longest comment.
+        pub largest_comment: U32,
+        /// 1 when directories are sorted.
+        pub sorted: u8,
+    } = 168;
+}
+
+record! {
+    /// The 16 bytes every REZ directory entry starts with.
+    pub struct RezEntryHead {
+        /// 1 for a directory, 0 for a file.
+        pub kind: U32,
+        /// Absolute offset of the directory's entries or the file's bytes.
+        pub offset: U32,
+        /// Their length in bytes.
+        pub size: U32,
+        /// Time (seconds since 1970).
+        pub time: U32,
+    } = 16;
+}
+
+record! {
+    /// What follows [`RezEntryHead`] in a file entry, before its name.
+    pub struct RezFileHead {
+        /// Resource id.
+        pub id: U32,
+        /// The extension, its letters stored in reverse and NUL-padded (`DIP\0` for PID).
+        pub extension: [u8; 4],
+        /// 32-bit keys after the name and comment.
+        pub keys: U32,
+    } = 12;
+}
+
+/// Bytes of a PID image's header.
+pub const PID_HEADER_LEN: usize = 32;
+
+record! {
+    /// The 32-byte header of a PID image (`docs/formats/wap32.md`).
+    pub struct PidHeader {
+        /// An id (kept raw).
+        pub id: I32,
+        /// Flags (`wap_core::PidFlags`).
+        pub flags: U32,
+        /// Width in pixels.
+        pub width: I32,
+        /// Height in pixels.
+        pub height: I32,
+        /// Horizontal offset of the image's centre, in pixels.
+        pub x: I32,
+        /// Vertical offset of the image's centre, in pixels.
+        pub y: I32,
+        /// User value 1 (with flag 0x100, its low bits name the transparent index).
+        pub user1: I32,
+        /// User value 2.
+        pub user2: I32,
+    } = 32;
+}

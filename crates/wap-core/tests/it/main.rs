@@ -22,6 +22,7 @@ mod debug;
 mod fuzz_regressions;
 mod level;
 mod real_files;
+mod rez;
 mod structures;
 mod threads;
 mod views;

@@ -1,0 +1,578 @@
+//! REZ archives, the WAP32 games' resource files (CLAW.REZ; GRUNTZ.REZ, .ZZZ, .VRZ): a
+//! 168-byte header, then a tree of directories whose entries point at files anywhere in
+//! the archive. [`RezArchive`] owns an archive (read or mapped); [`Rez`] views one in
+//! place: entries by path in any letter case with `\` or `/`, a directory's entries, and a
+//! depth-first walk of every file, each file's bytes a slice of the archive.
+//!
+//! Everything read is checked: a directory or file past the archive's end, an entry cut by
+//! its directory's end (a name without its NUL), a kind other than file or directory, a
+//! directory whose entries overlap another's (a tree pointing into itself) and nesting past
+//! [`MAX_DEPTH`] are errors naming the offset, and in a walk the directory's path. The walk
+//! reads each directory's bytes at most once, so listing an archive of n bytes is O(n).
+//! Format facts and sources: `docs/formats/wap32.md`, "REZ archives".
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use gamedata_io::{Bytes, FileData};
+use zerocopy::FromBytes;
+use zerocopy::little_endian::U32;
+
+use crate::error::{DataError, ErrorKind, Result, RezProblem};
+use crate::level_file::LevelOptions;
+use crate::raw::{REZ_HEADER_LEN, RezEntryHead, RezFileHead, RezHeader};
+
+/// The deepest a directory may nest (the root's entries are at depth 1); the real archives
+/// nest 7 deep at most.
+pub const MAX_DEPTH: usize = 32;
+
+/// A REZ archive, owned: its bytes read or mapped ([`FileData`]).
+pub struct RezArchive {
+    data: FileData,
+}
+
+impl fmt::Debug for RezArchive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RezArchive")
+            .field("len", &self.data.len())
+            .field("mapped", &self.data.is_mapped())
+            .finish()
+    }
+}
+
+impl RezArchive {
+    /// Reads the archive at `path` into memory (see [`RezArchive::from_data`]).
+    ///
+    /// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be read, or as
+    /// [`Rez::parse`], naming the file.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
+        Self::open_with(path, &LevelOptions::default())
+    }
+
+    /// Reads the archive at `path` with `options` (their [`Limits::max_stream_bytes`]
+    /// caps a path that is not a regular file).
+    ///
+    /// Returns `Err` as [`RezArchive::open`].
+    ///
+    /// [`Limits::max_stream_bytes`]: gamedata_io::Limits::max_stream_bytes
+    pub fn open_with(path: impl AsRef<Path>, options: &LevelOptions) -> Result<Self> {
+        let path = path.as_ref();
+        let data = FileData::read_with(path, &options.limits)?;
+        Ok(Self::from_data(data).map_err(DataError::in_file(path))?)
+    }
+
+    /// Memory-maps the archive at `path`: entries are then read in place from the page
+    /// cache, never copied (archives are tens of megabytes).
+    ///
+    /// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be mapped, or
+    /// as [`Rez::parse`], naming the file.
+    ///
+    /// # Safety
+    ///
+    /// As [`FileData::map`]: no process may modify or truncate the file while the mapping
+    /// lives (truncation makes a later access raise SIGBUS).
+    #[allow(unsafe_code)]
+    pub unsafe fn map(path: impl AsRef<Path>) -> Result<Self> {
+        // SAFETY: the caller upholds this function's contract, which is map_with's.
+        unsafe { Self::map_with(path, &LevelOptions::default()) }
+    }
+
+    /// [`RezArchive::map`] with `options` (nothing in them applies to a mapping today; the
+    /// form is the crate's).
+    ///
+    /// Returns `Err` as [`RezArchive::map`].
+    ///
+    /// # Safety
+    ///
+    /// As [`RezArchive::map`].
+    #[allow(unsafe_code)]
+    pub unsafe fn map_with(path: impl AsRef<Path>, options: &LevelOptions) -> Result<Self> {
+        let _ = options;
+        let path = path.as_ref();
+        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
+        let data = unsafe { FileData::map(path) }?;
+        Ok(Self::from_data(data).map_err(DataError::in_file(path))?)
+    }
+
+    /// An archive's bytes that the caller owns (a `Vec<u8>`, an `Arc<[u8]>`, a map),
+    /// zero-copy; the header is checked.
+    ///
+    /// Returns `Err` as [`Rez::parse`].
+    pub fn from_data(data: impl Into<FileData>) -> Result<Self, DataError> {
+        let data = data.into();
+        Rez::parse(&data)?;
+        Ok(RezArchive { data })
+    }
+
+    /// The view of the archive.
+    pub fn rez(&self) -> Rez<'_> {
+        // Checked when the archive was made: parse cannot fail here.
+        Rez::parse(&self.data).unwrap_or(Rez {
+            data: &[],
+            header: &EMPTY_HEADER,
+        })
+    }
+
+    /// The archive's bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.data
+    }
+}
+
+/// A placeholder header that no view ever shows (see [`RezArchive::rez`]).
+static EMPTY_HEADER: RezHeader = RezHeader {
+    text: [0; 127],
+    version: U32::ZERO,
+    root_offset: U32::ZERO,
+    root_size: U32::ZERO,
+    root_time: U32::ZERO,
+    next_write: U32::ZERO,
+    time: U32::ZERO,
+    largest_keys: U32::ZERO,
+    largest_dir_name: U32::ZERO,
+    largest_file_name: U32::ZERO,
+    largest_comment: U32::ZERO,
+    sorted: 0,
+};
+
+/// A REZ archive viewed in place.
+#[derive(Clone, Copy)]
+pub struct Rez<'data> {
+    data: &'data [u8],
+    header: &'data RezHeader,
+}
+
+impl fmt::Debug for Rez<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rez")
+            .field("len", &self.data.len())
+            .field("root_offset", &self.header.root_offset.get())
+            .field("root_size", &self.header.root_size.get())
+            .finish()
+    }
+}
+
+/// A directory of an archive: where its entries lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RezDir<'data> {
+    /// Its name as stored (empty for the root).
+    pub name: &'data [u8],
+    /// Absolute offset of its entries.
+    pub offset: u32,
+    /// Bytes of its entries.
+    pub size: u32,
+    /// Time (seconds since 1970).
+    pub time: u32,
+    /// Absolute offset of its entry in its parent (0 for the root).
+    pub at: usize,
+}
+
+/// A file of an archive, its bytes borrowed from the archive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RezFile<'data> {
+    /// Its name as stored, without the extension.
+    pub name: &'data [u8],
+    /// Its bytes.
+    pub bytes: &'data [u8],
+    /// Absolute offset of its bytes.
+    pub offset: u32,
+    /// Time (seconds since 1970).
+    pub time: u32,
+    /// Resource id.
+    pub id: u32,
+    /// Its comment as stored (empty in the real archives).
+    pub comment: &'data [u8],
+    /// Its keys (none in the real archives).
+    pub keys: &'data [U32],
+    /// Absolute offset of its entry.
+    pub at: usize,
+    extension: [u8; 4],
+}
+
+impl<'data> RezFile<'data> {
+    /// The extension as the game names it (`PID`, `PAL`, `ANI`): the stored letters
+    /// (`DIP`) reversed, up to the first NUL.
+    pub fn extension(&self) -> &[u8] {
+        let len = self
+            .extension
+            .iter()
+            .position(|&b| b == 0)
+            .unwrap_or(self.extension.len());
+        self.extension.get(..len).unwrap_or_default()
+    }
+
+    /// `NAME.EXT` (or `NAME` without an extension), bytes above 0x7F as Latin-1.
+    pub fn file_name(&self) -> String {
+        let mut name = gamedata_io::latin1(self.name).into_owned();
+        if !self.extension().is_empty() {
+            name.push('.');
+            name.push_str(&gamedata_io::latin1(self.extension()));
+        }
+        name
+    }
+
+    /// Whether `name` (`012.PID`, any letter case) is this file's name.
+    pub fn is_named(&self, name: &[u8]) -> bool {
+        let ext = self.extension();
+        match name.len().checked_sub(self.name.len()) {
+            Some(0) => ext.is_empty() && name.eq_ignore_ascii_case(self.name),
+            Some(rest) => {
+                let (stem, tail) = name.split_at(self.name.len());
+                rest == ext.len().saturating_add(1)
+                    && stem.eq_ignore_ascii_case(self.name)
+                    && tail.first() == Some(&b'.')
+                    && tail.get(1..).is_some_and(|e| e.eq_ignore_ascii_case(ext))
+            }
+            None => false,
+        }
+    }
+}
+
+/// An entry of a directory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RezEntry<'data> {
+    /// A directory.
+    Dir(RezDir<'data>),
+    /// A file.
+    File(RezFile<'data>),
+}
+
+impl<'data> Rez<'data> {
+    /// Views an archive: checks the header (its length and version 1) and that the root
+    /// directory lies inside the archive.
+    ///
+    /// Returns `Err` ([`RezProblem::TooShort`], [`RezProblem::Version`],
+    /// [`RezProblem::DirectoryOutside`]).
+    pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
+        let rez = |p| DataError::from(ErrorKind::Rez(p));
+        let header = data
+            .get(..REZ_HEADER_LEN)
+            .and_then(|b| RezHeader::ref_from_bytes(b).ok())
+            .ok_or(rez(RezProblem::TooShort { found: data.len() }))?;
+        if header.version.get() != 1 {
+            return Err(rez(RezProblem::Version {
+                found: header.version.get(),
+            }));
+        }
+        let view = Rez { data, header };
+        view.range(header.root_offset.get(), header.root_size.get())
+            .ok_or(rez(RezProblem::DirectoryOutside {
+                offset: header.root_offset.get(),
+                size: header.root_size.get(),
+                len: data.len(),
+            }))?;
+        Ok(view)
+    }
+
+    /// The header.
+    pub fn header(&self) -> &'data RezHeader {
+        self.header
+    }
+
+    /// The archive's bytes.
+    pub fn bytes(&self) -> &'data [u8] {
+        self.data
+    }
+
+    /// The root directory.
+    pub fn root(&self) -> RezDir<'data> {
+        RezDir {
+            name: &[],
+            offset: self.header.root_offset.get(),
+            size: self.header.root_size.get(),
+            time: self.header.root_time.get(),
+            at: 0,
+        }
+    }
+
+    /// `offset..offset + size` when inside the archive.
+    fn range(&self, offset: u32, size: u32) -> Option<std::ops::Range<usize>> {
+        let start = usize::try_from(offset).ok()?;
+        let end = start.checked_add(usize::try_from(size).ok()?)?;
+        (end <= self.data.len()).then_some(start..end)
+    }
+
+    /// The entries of `dir`, in stored order. An entry that cannot be read is an error,
+    /// and the entries after it are not read (an entry's length is known only by reading
+    /// it).
+    pub fn entries(&self, dir: &RezDir<'data>) -> Entries<'data> {
+        let (pos, end, bad) = match self.range(dir.offset, dir.size) {
+            Some(r) => (r.start, r.end, None),
+            None => (
+                0,
+                0,
+                Some(RezProblem::DirectoryOutside {
+                    offset: dir.offset,
+                    size: dir.size,
+                    len: self.data.len(),
+                }),
+            ),
+        };
+        Entries {
+            rez: *self,
+            pos,
+            end,
+            bad,
+        }
+    }
+
+    /// The entry at `path` (`LEVEL1/TILES/ACTION/012.PID` or with `\`, in any letter case;
+    /// empty components are ignored, so the empty path is the root), or `None`.
+    ///
+    /// Returns `Err` when a directory on the way cannot be read before the entry is found.
+    pub fn find(&self, path: &str) -> Result<Option<RezEntry<'data>>, DataError> {
+        let mut entry = RezEntry::Dir(self.root());
+        let parts = path.split(['/', '\\']).filter(|p| !p.is_empty());
+        for (depth, part) in parts.enumerate() {
+            let RezEntry::Dir(dir) = entry else {
+                return Ok(None);
+            };
+            if depth >= MAX_DEPTH {
+                return Ok(None);
+            }
+            let mut found = None;
+            for e in self.entries(&dir) {
+                let e = e?;
+                let hit = match &e {
+                    RezEntry::Dir(d) => d.name.eq_ignore_ascii_case(part.as_bytes()),
+                    RezEntry::File(f) => f.is_named(part.as_bytes()),
+                };
+                if hit {
+                    found = Some(e);
+                    break;
+                }
+            }
+            match found {
+                Some(e) => entry = e,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(entry))
+    }
+
+    /// The file at `path` (see [`Rez::find`]), or `None` when there is none or it is a
+    /// directory.
+    ///
+    /// Returns `Err` as [`Rez::find`].
+    pub fn file(&self, path: &str) -> Result<Option<RezFile<'data>>, DataError> {
+        Ok(match self.find(path)? {
+            Some(RezEntry::File(f)) => Some(f),
+            _ => None,
+        })
+    }
+
+    /// Every file under `dir`, depth first in stored order, with its path from `dir`
+    /// (`/`-separated, `NAME.EXT`). A directory that cannot be read, loops or nests too
+    /// deep is an error item naming its path; the walk then goes on with the others.
+    pub fn walk(&self, dir: &RezDir<'data>) -> Walk<'data> {
+        Walk {
+            rez: *self,
+            stack: vec![(String::new(), self.entries(dir), 1)],
+            seen: BTreeMap::from([(dir.offset, dir.offset.saturating_add(dir.size))]),
+        }
+    }
+}
+
+/// The entries of a directory (see [`Rez::entries`]).
+#[derive(Clone, Debug)]
+pub struct Entries<'data> {
+    rez: Rez<'data>,
+    pos: usize,
+    end: usize,
+    bad: Option<RezProblem>,
+}
+
+impl<'data> Iterator for Entries<'data> {
+    type Item = Result<RezEntry<'data>, DataError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(problem) = self.bad.take() {
+            self.pos = self.end;
+            return Some(Err(ErrorKind::Rez(problem).into()));
+        }
+        if self.pos >= self.end {
+            return None;
+        }
+        let at = self.pos;
+        match self.read(at) {
+            Ok((entry, next)) => {
+                self.pos = next;
+                Some(Ok(entry))
+            }
+            Err(problem) => {
+                self.pos = self.end;
+                Some(Err(ErrorKind::Rez(problem).into()))
+            }
+        }
+    }
+}
+
+impl<'data> Entries<'data> {
+    /// The entry at `at` and the offset after it.
+    fn read(&self, at: usize) -> Result<(RezEntry<'data>, usize), RezProblem> {
+        let data = self.rez.data;
+        let end = self.end;
+        let cut = RezProblem::EntryCut { at, end };
+        let dir = Bytes::new(data.get(..end).unwrap_or_default());
+        let head: &RezEntryHead = dir.read_at(at).map_err(|_| cut)?;
+        let after_head = at.saturating_add(16);
+        let (offset, size, time) = (head.offset.get(), head.size.get(), head.time.get());
+        match head.kind.get() {
+            1 => {
+                let (name, next) = text(data, after_head, end).ok_or(cut)?;
+                let dir = RezDir {
+                    name,
+                    offset,
+                    size,
+                    time,
+                    at,
+                };
+                Ok((RezEntry::Dir(dir), next))
+            }
+            0 => {
+                let file: &RezFileHead = dir.read_at(after_head).map_err(|_| cut)?;
+                let (name, next) = text(data, after_head.saturating_add(12), end).ok_or(cut)?;
+                let (comment, next) = text(data, next, end).ok_or(cut)?;
+                let keys = usize::try_from(file.keys.get()).unwrap_or(usize::MAX);
+                let key_bytes = keys.checked_mul(4).ok_or(cut)?;
+                let keys_end = next
+                    .checked_add(key_bytes)
+                    .filter(|&e| e <= end)
+                    .ok_or(cut)?;
+                let keys = <[U32]>::ref_from_bytes(data.get(next..keys_end).unwrap_or_default())
+                    .map_err(|_| cut)?;
+                let bytes = if size == 0 {
+                    &[][..]
+                } else {
+                    self.rez
+                        .range(offset, size)
+                        .and_then(|r| data.get(r))
+                        .ok_or(RezProblem::FileOutside {
+                            at,
+                            offset,
+                            size,
+                            len: data.len(),
+                        })?
+                };
+                let mut extension = file.extension;
+                let len = extension.iter().position(|&b| b == 0).unwrap_or(4);
+                extension.get_mut(..len).unwrap_or_default().reverse();
+                let file = RezFile {
+                    name,
+                    bytes,
+                    offset,
+                    time,
+                    id: file.id.get(),
+                    comment,
+                    keys,
+                    at,
+                    extension,
+                };
+                Ok((RezEntry::File(file), keys_end))
+            }
+            found => Err(RezProblem::EntryKind { at, found }),
+        }
+    }
+}
+
+/// The NUL-terminated text at `at`, ending before `end`, and the offset after its NUL.
+fn text(data: &[u8], at: usize, end: usize) -> Option<(&[u8], usize)> {
+    let room = data.get(at..end)?;
+    let len = room.iter().position(|&b| b == 0)?;
+    Some((room.get(..len)?, at.checked_add(len)?.checked_add(1)?))
+}
+
+/// A depth-first walk of an archive's files (see [`Rez::walk`]).
+pub struct Walk<'data> {
+    rez: Rez<'data>,
+    /// The directories being read: path, entries left, depth of their entries.
+    stack: Vec<(String, Entries<'data>, usize)>,
+    /// The byte ranges of the directories read so far, by start.
+    seen: BTreeMap<u32, u32>,
+}
+
+impl fmt::Debug for Walk<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Walk")
+            .field("depth", &self.stack.len())
+            .field("directories_read", &self.seen.len())
+            .finish()
+    }
+}
+
+impl Walk<'_> {
+    /// Whether `start..end` overlaps a directory read before (an empty range never does).
+    fn overlaps(&self, start: u32, end: u32) -> bool {
+        if start >= end {
+            return false;
+        }
+        let before = self.seen.range(..=start).next_back();
+        let after = self.seen.range(start..).next();
+        before.is_some_and(|(_, &e)| e > start) || after.is_some_and(|(&s, _)| s < end)
+    }
+}
+
+impl<'data> Iterator for Walk<'data> {
+    type Item = Result<(String, RezFile<'data>), DataError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let (path, entries, depth) = self.stack.last_mut()?;
+            let depth = *depth;
+            let Some(entry) = entries.next() else {
+                self.stack.pop();
+                continue;
+            };
+            let join = |name: &str| {
+                if path.is_empty() {
+                    name.to_owned()
+                } else {
+                    format!("{path}/{name}")
+                }
+            };
+            let place: Box<str> = if path.is_empty() {
+                "/".into()
+            } else {
+                path.as_str().into()
+            };
+            let dir = match entry {
+                Err(e) => {
+                    return Some(Err(DataError {
+                        file: Some(place),
+                        ..e
+                    }));
+                }
+                Ok(RezEntry::File(file)) => return Some(Ok((join(&file.file_name()), file))),
+                Ok(RezEntry::Dir(dir)) => dir,
+            };
+            let sub = join(&gamedata_io::latin1(dir.name));
+            let end = dir.offset.saturating_add(dir.size);
+            let problem = if depth >= MAX_DEPTH {
+                Some(RezProblem::Depth {
+                    at: dir.at,
+                    depth: depth.saturating_add(1),
+                    max: MAX_DEPTH,
+                })
+            } else if self.overlaps(dir.offset, end) {
+                Some(RezProblem::Loop {
+                    at: dir.at,
+                    offset: dir.offset,
+                })
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Some(Err(DataError {
+                    kind: ErrorKind::Rez(problem),
+                    file: Some(place),
+                }));
+            }
+            if dir.size > 0 {
+                self.seen.insert(dir.offset, end);
+            }
+            let entries = self.rez.entries(&dir);
+            self.stack.push((sub, entries, depth.saturating_add(1)));
+        }
+    }
+}
