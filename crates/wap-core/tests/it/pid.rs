@@ -1,0 +1,211 @@
+//! PID images and palettes: hand-encoded images (RLE and plain, runs across rows, cut
+//! data), and the real PIDs against their reference decodes (`GAMEDATA_DIR`).
+
+use gamedata_io::Limits;
+use wap_core::{ErrorKind, ImageProblem, Palette, Pid, PidFlags};
+
+/// A PID file: header (flags, size, offset), pixel data, an optional palette.
+fn pid(flags: u32, (w, h): (i32, i32), data: &[u8], palette: Option<&[u8]>) -> Vec<u8> {
+    let mut out = Vec::new();
+    for v in [5, flags as i32, w, h, -3, 4, 0, 0] {
+        out.extend(v.to_le_bytes());
+    }
+    out.extend(data);
+    if let Some(p) = palette {
+        out.extend(p);
+    }
+    out
+}
+
+fn decode(bytes: &[u8]) -> wap_core::PidPixels {
+    Pid::parse(bytes)
+        .unwrap()
+        .decode(&Limits::default())
+        .unwrap()
+}
+
+#[test]
+fn rle_skips_and_literals_run_across_rows() {
+    // 3 x 3: skip 2, 4 literals (crossing into row 1), skip 1, 2 literals.
+    let data = [130, 4, 9, 8, 7, 6, 129, 2, 5, 4];
+    let bytes = pid(0x20, (3, 3), &data, None);
+    let p = decode(&bytes);
+    assert_eq!(p.indices, [0, 0, 9, 8, 7, 6, 0, 5, 4]);
+    assert_eq!(
+        p.opaque,
+        [false, false, true, true, true, true, false, true, true]
+    );
+    // 128 is a run of 128 literals, not a skip (OpenClaw, WAP32.rs).
+    let mut data = vec![128];
+    data.extend(1..=128u8);
+    let p = decode(&pid(0x20, (16, 8), &data, None));
+    assert_eq!(p.indices, (1..=128).collect::<Vec<u8>>());
+    assert!(p.opaque.iter().all(|&o| o));
+}
+
+#[test]
+fn plain_runs_and_single_pixels() {
+    // 4 x 2: a run of 5 of index 7 (crossing the row), then 192 as one pixel, then 1, 2.
+    let data = [197, 7, 192, 1, 2];
+    let p = decode(&pid(0, (4, 2), &data, None));
+    assert_eq!(p.indices, [7, 7, 7, 7, 7, 192, 1, 2]);
+    assert!(
+        p.opaque.iter().all(|&o| o),
+        "no transparent flag: all drawn"
+    );
+    // With the transparent flag, index 0 is not drawn; with 0x100 the key is user1's low byte.
+    let data = [0, 1, 2, 0];
+    let p = decode(&pid(0x01, (2, 2), &data, None));
+    assert_eq!(p.opaque, [false, true, true, false]);
+    let mut keyed = pid(0x101, (2, 2), &data, None);
+    keyed[24..28].copy_from_slice(&0x0102i32.to_le_bytes());
+    let pid = Pid::parse(&keyed).unwrap();
+    assert_eq!(pid.key_index(), Some(2));
+    assert_eq!(pid.flags(), PidFlags::TRANSPARENT | PidFlags::KEY_INDEX);
+    assert_eq!(pid.offset(), (-3, 4));
+    let p = pid.decode(&Limits::default()).unwrap();
+    assert_eq!(p.opaque, [true, true, false, true]);
+}
+
+fn image_problem(e: wap_core::DataError) -> ImageProblem {
+    match e.kind {
+        ErrorKind::Image(p) => p,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn bad_images_are_errors() {
+    let short = image_problem(Pid::parse(&[0; 31]).unwrap_err());
+    assert_eq!(
+        short,
+        ImageProblem::PidTooShort {
+            found: 31,
+            expected: 32
+        }
+    );
+    let no_palette = image_problem(Pid::parse(&pid(0x80, (1, 1), &[1], None)).unwrap_err());
+    assert_eq!(
+        no_palette,
+        ImageProblem::PidTooShort {
+            found: 33,
+            expected: 800
+        }
+    );
+    for size in [(-1, 4), (4, 65_537)] {
+        let e = image_problem(Pid::parse(&pid(0, size, &[], None)).unwrap_err());
+        assert_eq!(
+            e,
+            ImageProblem::PidSize {
+                width: size.0,
+                height: size.1
+            }
+        );
+    }
+    // Data that ends early: what was decoded is kept, the error says how far it got.
+    let cut = pid(0x20, (4, 4), &[3, 1, 2, 3, 130, 5, 9], None);
+    let pid_view = Pid::parse(&cut).unwrap();
+    let (mut indices, mut opaque) = (vec![0; 16], vec![false; 16]);
+    let e = image_problem(pid_view.decode_into(&mut indices, &mut opaque).unwrap_err());
+    assert_eq!(
+        e,
+        ImageProblem::PidCut {
+            found: 7,
+            filled: 6,
+            pixels: 16
+        }
+    );
+    assert_eq!(indices[..3], [1, 2, 3]);
+    let e = image_problem(
+        pid_view
+            .decode_into(&mut indices[..15], &mut opaque)
+            .unwrap_err(),
+    );
+    assert_eq!(
+        e,
+        ImageProblem::Buffer {
+            found: 15,
+            expected: 16
+        }
+    );
+    // A 65536 x 65536 image is refused before allocating, by the caller's limits.
+    let huge = pid(0, (65_536, 65_536), &[], None);
+    let limits = Limits {
+        max_decoded_bytes: 1 << 20,
+        ..Limits::default()
+    };
+    let e = Pid::parse(&huge).unwrap().decode(&limits).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Limit(l) if l.found == 2 << 32));
+    assert_eq!(
+        image_problem(Palette::parse(&[0; 767]).unwrap_err()),
+        ImageProblem::Palette { found: 767 }
+    );
+}
+
+/// A PNG's pixels as RGBA.
+fn png_rgba(path: &std::path::Path) -> (u32, u32, Vec<u8>) {
+    let mut decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    let rgba = match info.color_type {
+        png::ColorType::Rgba => buf,
+        png::ColorType::Rgb => buf
+            .chunks_exact(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect(),
+        other => panic!("{other:?}"),
+    };
+    (info.width, info.height, rgba)
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn real_pids_equal_their_reference_decodes() {
+    let dir = gamedata_testkit::require_file("wap32/pid");
+    for (name, flags, size) in [("PERFECT", 0x81, (252, 54)), ("FRAME043", 0x3A5, (64, 65))] {
+        let bytes = std::fs::read(dir.join(format!("{name}.PID"))).unwrap();
+        let pid = Pid::parse(&bytes).unwrap();
+        assert_eq!(
+            (pid.flags().bits(), pid.width(), pid.height()),
+            (flags, size.0, size.1)
+        );
+        let pixels = pid.decode(&Limits::default()).unwrap();
+        let palette = pid.palette().unwrap();
+        let (w, h, reference) = png_rgba(&dir.join("de").join(format!("{name}.PNG")));
+        assert_eq!((w, h), size);
+        for (i, (&index, want)) in pixels
+            .indices
+            .iter()
+            .zip(reference.chunks_exact(4))
+            .enumerate()
+        {
+            assert_eq!(palette.get(index), want[..3], "{name} pixel {i}");
+        }
+        let (_, _, alpha) = png_rgba(&dir.join("de+alpha").join(format!("{name}.PNG")));
+        let reference_clear: Vec<bool> = alpha.chunks_exact(4).map(|p| p[3] == 0).collect();
+        let ours_clear: Vec<bool> = pixels.opaque.iter().map(|o| !o).collect();
+        if name == "FRAME043" {
+            // RLE: the reference's transparent pixels are the skipped ones, as ours.
+            assert_eq!(ours_clear, reference_clear);
+            assert!(reference_clear.iter().filter(|&&c| c).count() > 1000);
+        } else {
+            // Plain with the transparent flag: the reference clears index 8; the engines'
+            // rule (index 0) clears the pixels of index 0.
+            let eight: Vec<bool> = pixels.indices.iter().map(|&i| i == 8).collect();
+            assert_eq!(reference_clear, eight);
+            let zero: Vec<bool> = pixels.indices.iter().map(|&i| i == 0).collect();
+            assert_eq!(ours_clear, zero);
+        }
+    }
+    // FRAME003: a 100 x 100 light map, no palette.
+    let bytes = std::fs::read(dir.join("FRAME003.PID")).unwrap();
+    let pid = Pid::parse(&bytes).unwrap();
+    assert!(pid.flags().contains(PidFlags::LIGHTS) && pid.palette().is_none());
+    let light = pid.decode(&Limits::default()).unwrap();
+    assert_eq!(light.indices.len(), 100 * 100);
+    assert!(light.opaque.iter().any(|&o| o) && light.opaque.iter().any(|&o| !o));
+}
