@@ -10,7 +10,8 @@
 //! folder, a variant of [`Command`] and a section of the demo.
 
 // The Ultima Online commands map their files through mul-core's `map` entry points
-// (`uo::open_facet`, `uo::map_single!`); the SAFETY note is there.
+// (`uo::open_facet`, `uo::map_single!`), and the REZ commands map archives through
+// wap-core's (`rez::map_archive`); the SAFETY notes are there.
 #![deny(unsafe_code)]
 
 mod cosmo;
@@ -18,6 +19,7 @@ mod demo;
 mod files;
 mod output;
 mod render;
+mod rez;
 mod uo;
 mod web;
 mod wwd;
@@ -59,6 +61,10 @@ enum Command {
     /// maps, checksums, rewriting.
     #[command(subcommand)]
     Wwd(wwd::WwdCommand),
+    /// REZ archives of the WAP32 games (CLAW.REZ, GRUNTZ.REZ): list, extract, PID images
+    /// as PNG.
+    #[command(subcommand)]
+    Rez(rez::RezCommand),
     /// Build synthetic game files with the crates' writers, then inspect and render them.
     Demo(demo::DemoArgs),
 }
@@ -70,6 +76,7 @@ fn main() -> ExitCode {
         Command::Cosmo(cmd) => cosmo::run(cmd, &mut out),
         Command::Uo(cmd) => uo::run(cmd, &mut out),
         Command::Wwd(cmd) => wwd::run(cmd, &mut out),
+        Command::Rez(cmd) => rez::run(cmd, &mut out),
         Command::Demo(args) => demo::run(&args, &mut out),
     }
     .and_then(|()| out.flush());

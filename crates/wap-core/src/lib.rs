@@ -92,6 +92,7 @@ pub mod error;
 #[cfg(feature = "fuzzing")]
 pub mod exercise;
 pub mod header;
+pub mod images;
 pub mod level;
 pub mod level_file;
 pub mod object;
@@ -115,9 +116,12 @@ pub use gamedata_io::{
 };
 pub use gamedata_io::{CodePage, decode, field_text};
 pub use header::Header;
+pub use images::ImageSource;
 pub use level::{Game, Layout, Level, LevelCounts, Section, SectionKind};
 pub use level_file::{LevelFile, LevelOptions, read_header};
 pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
+#[cfg(feature = "write")]
+pub use pid::write_pid;
 pub use pid::{Palette, Pid, PidFlags, PidPixels};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
 pub use raw::{PidHeader, Rect, RezHeader};

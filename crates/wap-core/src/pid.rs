@@ -368,3 +368,112 @@ fn decode_plain(data: &[u8], indices: &mut [u8], opaque: &mut [bool]) -> usize {
     }
     filled
 }
+
+/// A PID file holding `pixels` (feature `write`): the header (`flags` plus what the data
+/// needs: RLE when `rle`, the transparent flag when a pixel is transparent, the palette
+/// flag with `palette`), the pixel data, the palette. RLE stores transparent pixels as
+/// skips; the plain form stores them as index 0 (the key), so an opaque pixel of index 0
+/// reads back transparent there. `offset` is the image centre's offset in pixels.
+#[cfg(feature = "write")]
+pub fn write_pid(
+    pixels: &PidPixels,
+    offset: (i32, i32),
+    flags: PidFlags,
+    palette: Option<&[u8; PALETTE_LEN]>,
+    rle: bool,
+) -> Vec<u8> {
+    let mut flags = flags.difference(PidFlags::RLE | PidFlags::PALETTE | PidFlags::KEY_INDEX);
+    if rle {
+        flags |= PidFlags::RLE;
+    }
+    if palette.is_some() {
+        flags |= PidFlags::PALETTE;
+    }
+    if pixels.opaque.iter().any(|&o| !o) {
+        flags |= PidFlags::TRANSPARENT;
+    }
+    let side = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
+    let mut out = Vec::new();
+    let words = [
+        0,
+        i32::from_le_bytes(flags.bits().to_le_bytes()),
+        side(pixels.width),
+        side(pixels.height),
+        offset.0,
+        offset.1,
+        0,
+        0,
+    ];
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    let cells = pixels.indices.iter().zip(&pixels.opaque);
+    if rle {
+        write_rle(cells, &mut out);
+    } else {
+        write_plain(cells.map(|(&i, &o)| if o { i } else { 0 }), &mut out);
+    }
+    if let Some(p) = palette {
+        out.extend_from_slice(p);
+    }
+    out
+}
+
+/// RLE pixel data: skips of up to 127 transparent pixels, runs of up to 128 literals.
+#[cfg(feature = "write")]
+fn write_rle<'a>(cells: impl Iterator<Item = (&'a u8, &'a bool)>, out: &mut Vec<u8>) {
+    let mut literals: Vec<u8> = Vec::new();
+    let mut skip = 0u8;
+    let flush_literals = |literals: &mut Vec<u8>, out: &mut Vec<u8>| {
+        for chunk in literals.chunks(128) {
+            out.push(u8::try_from(chunk.len()).unwrap_or(128));
+            out.extend_from_slice(chunk);
+        }
+        literals.clear();
+    };
+    for (&index, &opaque) in cells {
+        if opaque {
+            if skip > 0 {
+                out.push(skip.saturating_add(128));
+                skip = 0;
+            }
+            literals.push(index);
+        } else {
+            flush_literals(&mut literals, out);
+            if skip == 127 {
+                out.push(255);
+                skip = 0;
+            }
+            skip = skip.saturating_add(1);
+        }
+    }
+    flush_literals(&mut literals, out);
+    if skip > 0 {
+        out.push(skip.saturating_add(128));
+    }
+}
+
+/// Plain pixel data: runs of up to 63 copies, single pixels of index 192 or below.
+#[cfg(feature = "write")]
+fn write_plain(indices: impl Iterator<Item = u8>, out: &mut Vec<u8>) {
+    let mut run: Option<(u8, u8)> = None;
+    let flush = |run: Option<(u8, u8)>, out: &mut Vec<u8>| {
+        if let Some((index, n)) = run {
+            if n == 1 && index <= 192 {
+                out.push(index);
+            } else {
+                out.extend_from_slice(&[n.saturating_add(192), index]);
+            }
+        }
+    };
+    for index in indices {
+        run = match run {
+            Some((i, n)) if i == index && n < 63 => Some((i, n.saturating_add(1))),
+            other => {
+                flush(other, out);
+                Some((index, 1))
+            }
+        };
+    }
+    flush(run, out);
+}

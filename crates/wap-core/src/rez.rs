@@ -168,6 +168,13 @@ pub struct RezDir<'data> {
     pub at: usize,
 }
 
+impl<'data> RezDir<'data> {
+    /// The name as text, bytes above 0x7F as Latin-1.
+    pub fn name_lossy(&self) -> std::borrow::Cow<'data, str> {
+        gamedata_io::latin1(self.name)
+    }
+}
+
 /// A file of an archive, its bytes borrowed from the archive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RezFile<'data> {
@@ -546,7 +553,7 @@ impl<'data> Iterator for Walk<'data> {
                 Ok(RezEntry::File(file)) => return Some(Ok((join(&file.file_name()), file))),
                 Ok(RezEntry::Dir(dir)) => dir,
             };
-            let sub = join(&gamedata_io::latin1(dir.name));
+            let sub = join(&dir.name_lossy());
             let end = dir.offset.saturating_add(dir.size);
             let problem = if depth >= MAX_DEPTH {
                 Some(RezProblem::Depth {

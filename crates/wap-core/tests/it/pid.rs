@@ -209,3 +209,62 @@ fn real_pids_equal_their_reference_decodes() {
     assert_eq!(light.indices.len(), 100 * 100);
     assert!(light.opaque.iter().any(|&o| o) && light.opaque.iter().any(|&o| !o));
 }
+
+#[test]
+fn the_writer_s_images_decode_to_what_was_written() {
+    use wap_core::{PidPixels, write_pid};
+    // 300 x 7: long skips and literal runs crossing rows, indices above 192, runs past 63.
+    let (w, h) = (300u32, 7u32);
+    let n = (w * h) as usize;
+    let indices: Vec<u8> = (0..n)
+        .map(|i| {
+            if i % 700 < 100 {
+                200
+            } else {
+                (i * 7 % 251) as u8
+            }
+        })
+        .collect();
+    let opaque: Vec<bool> = (0..n).map(|i| i % 450 >= 200).collect();
+    let pixels = PidPixels {
+        width: w,
+        height: h,
+        indices,
+        opaque,
+    };
+    let palette = [9u8; 768];
+    let rle = write_pid(&pixels, (4, -5), PidFlags::MIRROR, Some(&palette), true);
+    let view = Pid::parse(&rle).unwrap();
+    assert!(
+        view.flags()
+            .contains(PidFlags::RLE | PidFlags::MIRROR | PidFlags::PALETTE | PidFlags::TRANSPARENT)
+    );
+    assert_eq!(view.offset(), (4, -5));
+    assert_eq!(view.palette().unwrap().get(3), [9, 9, 9]);
+    let back = view.decode(&Limits::default()).unwrap();
+    // Skipped pixels come back transparent and index 0; with the transparent flag (set:
+    // some pixels are), an opaque pixel of the key index 0 is transparent too.
+    for (i, ((b, p), o)) in back
+        .indices
+        .iter()
+        .zip(&pixels.indices)
+        .zip(&pixels.opaque)
+        .enumerate()
+    {
+        assert_eq!(*b, if *o { *p } else { 0 }, "pixel {i}");
+        assert_eq!(back.opaque[i], *o && *p != 0, "pixel {i}");
+    }
+    // The plain form: transparent pixels become the key index 0; runs of up to 63.
+    let plain = write_pid(&pixels, (0, 0), PidFlags::empty(), None, false);
+    let back = decode(&plain);
+    assert_eq!(
+        back.opaque,
+        pixels
+            .opaque
+            .iter()
+            .zip(&pixels.indices)
+            .map(|(&o, &i)| o && i != 0)
+            .collect::<Vec<_>>()
+    );
+    assert!(plain.len() < 32 + n, "runs are coded");
+}
