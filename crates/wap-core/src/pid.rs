@@ -130,14 +130,15 @@ pub struct PidPixels {
 }
 
 impl PidPixels {
-    /// The pixels as 8-bit RGBA through `palette`, transparent pixels (0, 0, 0, 0).
+    /// The pixels as 8-bit RGBA through `palette`: each its index's colour, alpha 255 when
+    /// opaque and 0 when transparent (a skipped pixel has index 0's colour).
     pub fn rgba(&self, palette: &Palette<'_>) -> Vec<u8> {
         self.indices
             .iter()
             .zip(&self.opaque)
             .flat_map(|(&i, &opaque)| {
                 let [r, g, b] = palette.get(i);
-                if opaque { [r, g, b, 255] } else { [0; 4] }
+                [r, g, b, if opaque { 255 } else { 0 }]
             })
             .collect()
     }

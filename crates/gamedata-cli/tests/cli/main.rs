@@ -20,6 +20,7 @@ use mni_core::synth;
 use serde_json::Value;
 
 mod cosmo;
+mod rez;
 mod uo;
 mod uo_client;
 mod web;
