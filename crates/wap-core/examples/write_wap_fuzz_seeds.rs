@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use wap_core::{Level, base_checksum, synth};
+use wap_core::{Level, PidFlags, PidPixels, base_checksum, synth, write_pid, write_rez};
 
 /// A header with `flags`, a name, 1 plane, the main block size and the checksum.
 fn header(flags: u32, main_size: u32, checksum: u32) -> Vec<u8> {
@@ -86,5 +86,39 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "synthetic_wide",
         &synth::level(12, 48, 8).to_file(true)?,
     )?;
+
+    // PID images: RLE with a palette, and plain, each written by the crate's writer (the
+    // target writes RLE or plain as the length is odd or even).
+    let (w, h) = (23u32, 9u32);
+    let pixels = PidPixels {
+        width: w,
+        height: h,
+        indices: (0..w * h)
+            .map(|i| u8::try_from(i * 37 % 256).unwrap_or(0))
+            .collect(),
+        opaque: (0..w * h).map(|i| i % 11 > 2).collect(),
+    };
+    let palette: [u8; 768] = std::array::from_fn(|i| u8::try_from(i % 256).unwrap_or(0));
+    let pid_dir = root.join("wwd_pid");
+    let rle = write_pid(&pixels, (3, -4), PidFlags::MIRROR, Some(&palette), true);
+    let plain = write_pid(&pixels, (0, 0), PidFlags::empty(), None, false);
+    write(&pid_dir, "rle_palette", &rle)?;
+    write(&pid_dir, "plain", &plain)?;
+
+    // REZ archives: a level's tree of tiles, palette and images; the same with a last odd
+    // byte, so that the target also points the root's directories back at the root.
+    let pid_rle = rle.clone();
+    let files: Vec<(&str, &[u8])> = vec![
+        ("LEVEL1/TILES/ACTION/001.PID", &pid_rle),
+        ("LEVEL1/TILES/ACTION/012.PID", &plain),
+        ("LEVEL1/PALETTES/MAIN.PAL", &palette),
+        ("CLAW/IMAGES/STAND/FRAME001.PID", &pid_rle),
+        ("README.TXT", b"seed"),
+    ];
+    let rez_dir = root.join("wwd_rez");
+    write(&rez_dir, "level_tree", &write_rez(&files)?)?;
+    let mut looping = files.clone();
+    looping.push(("ZZ.TXT", b"1"));
+    write(&rez_dir, "level_tree_self_pointing", &write_rez(&looping)?)?;
     Ok(())
 }

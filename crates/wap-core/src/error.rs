@@ -287,6 +287,12 @@ pub enum RezProblem {
         /// The stored kind.
         found: u32,
     },
+    /// An entry's name is empty or holds `/` or `\` (paths would be ambiguous).
+    #[error("the entry at byte {at} has an empty name or one holding '/' or '\\'")]
+    Name {
+        /// Offset of the entry.
+        at: usize,
+    },
     /// A file's bytes lie past the archive's end.
     #[error(
         "the file entry at byte {at} has {size} bytes at byte {offset}, past the archive's \

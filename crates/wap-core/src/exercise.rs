@@ -1,12 +1,18 @@
 //! Walks every reading path over arbitrary bytes: what the fuzz targets
-//! (`fuzz/fuzz_targets/wwd_level.rs`, `wwd_main_block.rs`) and the regression replay run.
+//! (`fuzz/fuzz_targets/wwd_level.rs`, `wwd_main_block.rs`, `wwd_rez.rs`, `wwd_pid.rs`) and
+//! the regression replay run.
 //! Returns a number derived from what it read; errors are results. It must never panic,
 //! on any input.
 
 // Fuzzing drivers: their sums only keep results alive (wrapping on purpose), and their
 // coordinates come from sizes the parsers checked. Their assertions are the properties
 // the fuzzer checks: a failed one is a finding.
-#![allow(clippy::arithmetic_side_effects, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::arithmetic_side_effects,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::io::Write as _;
 
@@ -268,4 +274,135 @@ fn unplaced(planes: &[crate::write::PlaneData]) -> Vec<crate::write::PlaneData> 
         plane.header.objects_offset = 0.into();
     }
     planes
+}
+
+/// `data` as a REZ archive, walked whole and each listed file found again by its path; and
+/// when its last byte is odd, the same archive with every directory of the root pointed
+/// back at the root's own entries (a tree that points into itself). Checked: a walk ends,
+/// listing no more items than the archive has bytes for (an entry is at least 17 bytes);
+/// a path the walk gives reads again without error, and a file it finds there has that
+/// name; in the self-pointing
+/// archive only the root's own files are listed, and every directory of the root is
+/// reported as a loop.
+pub fn rez(data: &[u8]) -> u64 {
+    use crate::error::{ErrorKind, RezProblem};
+    use crate::rez::{Rez, RezEntry};
+    let rez = match Rez::parse(data) {
+        Ok(rez) => rez,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let bound = data.len() / 17 + 1;
+    let mut acc = 0u64;
+    let mut items = 0usize;
+    for item in rez.walk(&rez.root()) {
+        items += 1;
+        assert!(
+            items <= bound,
+            "a walk of {} bytes passed {bound} items",
+            data.len()
+        );
+        match item {
+            Ok((path, file)) => {
+                // Found again by its path (the first of equal names, which may be another
+                // entry): a file of that name.
+                if items <= 64 {
+                    let found = rez.find(&path).expect("a walked path reads again");
+                    if let Some(RezEntry::File(again)) = found {
+                        assert!(again.file_name().eq_ignore_ascii_case(&file.file_name()));
+                    }
+                }
+                acc = acc.wrapping_add(file.bytes.len() as u64 + path.len() as u64);
+            }
+            Err(e) => acc = acc.wrapping_add(e.to_string().len() as u64),
+        }
+    }
+    let root = rez.root();
+    // The property needs the root's entries past the header (patching them then leaves the
+    // header as it is).
+    if data.last().is_some_and(|b| b % 2 == 1) && root.offset as usize >= crate::raw::REZ_HEADER_LEN
+    {
+        let mut looped = data.to_vec();
+        let mut dirs = 0usize;
+        for entry in rez.entries(&root).flatten() {
+            if let RezEntry::Dir(d) = entry
+                && let Some(slot) = looped.get_mut(d.at + 4..d.at + 8)
+            {
+                slot.copy_from_slice(&root.offset.to_le_bytes());
+                // A directory of no bytes overlaps nothing: it is read as empty.
+                dirs += usize::from(d.size > 0);
+            }
+        }
+        let again = Rez::parse(&looped).expect("the same header parses");
+        let (mut loops, mut listed) = (0usize, 0usize);
+        for item in again.walk(&again.root()) {
+            match item {
+                Ok((path, _)) => {
+                    assert!(!path.contains('/'), "{path} listed below a looping root");
+                    listed += 1;
+                }
+                Err(e) => {
+                    if let ErrorKind::Rez(RezProblem::Loop { .. }) = e.kind {
+                        loops += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(loops, dirs, "every directory of the root loops");
+        acc = acc.wrapping_add((loops + listed) as u64);
+    }
+    acc
+}
+
+/// `data` as a PID image, decoded within a 16 MiB limit, then written by the crate's writer
+/// (RLE or plain as the input's length is odd or even) and decoded again. Checked: the
+/// image read back has the same size, offset and palette, and the same pixels where they
+/// are drawn, a pixel being drawn when it was and is not the key index 0 of an image that
+/// has transparent pixels.
+#[cfg(feature = "write")]
+pub fn pid(data: &[u8]) -> u64 {
+    use crate::pid::{Pid, write_pid};
+    let image = match Pid::parse(data) {
+        Ok(image) => image,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let limits = Limits {
+        max_decoded_bytes: 16 << 20,
+        ..Limits::default()
+    };
+    let pixels = match image.decode(&limits) {
+        Ok(pixels) => pixels,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let palette: Option<[u8; 768]> = image.palette().map(|p| {
+        let mut flat = [0u8; 768];
+        for (slot, c) in flat.chunks_exact_mut(3).zip(p.colours()) {
+            slot.copy_from_slice(c);
+        }
+        flat
+    });
+    let rle = data.len() % 2 == 1;
+    let written = write_pid(
+        &pixels,
+        image.offset(),
+        image.flags(),
+        palette.as_ref(),
+        rle,
+    );
+    let again = Pid::parse(&written).expect("a written PID parses");
+    assert_eq!(
+        (again.width(), again.height()),
+        (image.width(), image.height())
+    );
+    assert_eq!(again.offset(), image.offset());
+    assert_eq!(again.palette(), image.palette());
+    let back = again.decode(&limits).expect("a written PID decodes");
+    let keyed = pixels.opaque.iter().any(|&o| !o);
+    for (i, (&o, &index)) in pixels.opaque.iter().zip(&pixels.indices).enumerate() {
+        let drawn = o && !(keyed && index == 0);
+        assert_eq!(back.opaque[i], drawn, "pixel {i}: drawn");
+        if drawn {
+            assert_eq!(back.indices[i], index, "pixel {i}: index");
+        }
+    }
+    written.len() as u64 + pixels.indices.len() as u64
 }

@@ -5,7 +5,8 @@
 //! depth-first walk of every file, each file's bytes a slice of the archive.
 //!
 //! Everything read is checked: a directory or file past the archive's end, an entry cut by
-//! its directory's end (a name without its NUL), a kind other than file or directory, a
+//! its directory's end (a name without its NUL), a name that is empty or holds `/` or `\`
+//! (paths would be ambiguous), a kind other than file or directory, a
 //! directory whose entries overlap another's (a tree pointing into itself) and nesting past
 //! [`MAX_DEPTH`] are errors naming the offset, and in a walk the directory's path. The walk
 //! reads each directory's bytes at most once, so listing an archive of n bytes is O(n).
@@ -330,8 +331,10 @@ impl<'data> Rez<'data> {
     /// Returns `Err` when a directory on the way cannot be read before the entry is found.
     pub fn find(&self, path: &str) -> Result<Option<RezEntry<'data>>, DataError> {
         let mut entry = RezEntry::Dir(self.root());
-        let parts = path.split(['/', '\\']).filter(|p| !p.is_empty());
-        for (depth, part) in parts.enumerate() {
+        let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+        for (depth, &part) in parts.iter().enumerate() {
+            // Before the last part only a directory will do (a file may share its name).
+            let last = depth.saturating_add(1) == parts.len();
             let RezEntry::Dir(dir) = entry else {
                 return Ok(None);
             };
@@ -341,10 +344,15 @@ impl<'data> Rez<'data> {
             let mut found = None;
             for e in self.entries(&dir) {
                 let e = e?;
-                let hit = match &e {
-                    RezEntry::Dir(d) => d.name.eq_ignore_ascii_case(part.as_bytes()),
-                    RezEntry::File(f) => f.is_named(part.as_bytes()),
-                };
+                // Names are Latin-1: a part with other characters than ASCII is compared
+                // with the names as text.
+                let hit = (last || matches!(e, RezEntry::Dir(_)))
+                    && match (&e, part.is_ascii()) {
+                        (RezEntry::Dir(d), true) => d.name.eq_ignore_ascii_case(part.as_bytes()),
+                        (RezEntry::File(f), true) => f.is_named(part.as_bytes()),
+                        (RezEntry::Dir(d), false) => d.name_lossy().eq_ignore_ascii_case(part),
+                        (RezEntry::File(f), false) => f.file_name().eq_ignore_ascii_case(part),
+                    };
                 if hit {
                     found = Some(e);
                     break;
@@ -428,6 +436,7 @@ impl<'data> Entries<'data> {
         match head.kind.get() {
             1 => {
                 let (name, next) = text(data, after_head, end).ok_or(cut)?;
+                check_name(name, at)?;
                 let dir = RezDir {
                     name,
                     offset,
@@ -440,6 +449,7 @@ impl<'data> Entries<'data> {
             0 => {
                 let file: &RezFileHead = dir.read_at(after_head).map_err(|_| cut)?;
                 let (name, next) = text(data, after_head.saturating_add(12), end).ok_or(cut)?;
+                check_name(name, at)?;
                 let (comment, next) = text(data, next, end).ok_or(cut)?;
                 let keys = usize::try_from(file.keys.get()).unwrap_or(usize::MAX);
                 let key_bytes = keys.checked_mul(4).ok_or(cut)?;
@@ -481,6 +491,14 @@ impl<'data> Entries<'data> {
             found => Err(RezProblem::EntryKind { at, found }),
         }
     }
+}
+
+/// Refuses a name that would make paths ambiguous: empty, or holding `/` or `\`.
+fn check_name(name: &[u8], at: usize) -> Result<(), RezProblem> {
+    if name.is_empty() || name.iter().any(|&b| b == b'/' || b == b'\\') {
+        return Err(RezProblem::Name { at });
+    }
+    Ok(())
 }
 
 /// The NUL-terminated text at `at`, ending before `end`, and the offset after its NUL.

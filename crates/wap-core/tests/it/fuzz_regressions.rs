@@ -47,6 +47,39 @@ fn round_trip_seeds_and_their_mutations_read_back_as_written() {
     }
 }
 
+#[test]
+fn rez_seeds_and_their_mutations_keep_the_properties() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let runs = replay_crate_regressions(root, "wwd_rez", 2, MutationPlan::default(), |data| {
+        exercise::rez(data);
+    });
+    assert!(runs > 1000);
+    // The seeds list their files; the second also points the root's directories back at
+    // the root (its two directories reported as loops, its two files listed).
+    let seeds = root.join("../../fuzz/seeds/wwd_rez");
+    // The sum counts each file's bytes: two RLE PIDs (988 bytes), a plain one (255) and the
+    // palette (768), and more.
+    let tree = exercise::rez(&std::fs::read(seeds.join("level_tree")).unwrap());
+    assert!(tree > 2 * 988 + 255 + 768, "{tree}");
+    let looping = exercise::rez(&std::fs::read(seeds.join("level_tree_self_pointing")).unwrap());
+    assert!(looping > tree, "{looping}");
+}
+
+#[test]
+fn pid_seeds_and_their_mutations_decode_and_round_trip() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let runs = replay_crate_regressions(root, "wwd_pid", 2, MutationPlan::default(), |data| {
+        exercise::pid(data);
+    });
+    assert!(runs > 1000);
+    // Both seeds decode whole and are written again: more than their 23 x 9 pixels.
+    let seeds = root.join("../../fuzz/seeds/wwd_pid");
+    for name in ["rle_palette", "plain"] {
+        let n = exercise::pid(&std::fs::read(seeds.join(name)).unwrap());
+        assert!(n > 23 * 9 + 32, "{name}: {n}");
+    }
+}
+
 /// The level and main-block seeds get past the first parse into the planes, objects and
 /// tile properties (header offsets: `docs/formats/wwd.md`; the main-block target puts a
 /// header in front of its input's block, as below).

@@ -234,6 +234,12 @@ fn bad_headers_and_entries_are_errors_naming_the_offset() {
         rez_problem(results[2].as_ref().unwrap_err()),
         RezProblem::FileOutside { at, size: 0x10_0000, .. } if at == a_at
     ));
+    // A name holding '/' would make paths ambiguous: refused.
+    let mut slash = good.clone();
+    slash[168 + 16 + 2] = b'/';
+    let rez = Rez::parse(&slash).unwrap();
+    let first = rez.walk(&rez.root()).next().unwrap().unwrap_err();
+    assert_eq!(rez_problem(&first), RezProblem::Name { at: 168 });
     // The root cut inside A.PID's name: no NUL before the directory's end.
     let root_len = u32::from_le_bytes(good[135..139].try_into().unwrap());
     let cut = set(good, 135, root_len - 2);
