@@ -56,6 +56,32 @@ impl<'data> Header<'data> {
         self.raw.flags.get()
     }
 
+    /// The REZ archive's path as stored (`..\CLAW.REZ`).
+    pub fn rez_path(&self) -> &'data [u8] {
+        field_text(&self.raw.rez_file)
+    }
+
+    /// The folder of the planes' tile sets in the archive as stored (`\LEVEL1\TILES`).
+    pub fn image_dir(&self) -> &'data [u8] {
+        field_text(&self.raw.image_dir)
+    }
+
+    /// The level's palette in the archive as stored (`\LEVEL1\PALETTES\MAIN.PAL`).
+    pub fn palette_path(&self) -> &'data [u8] {
+        field_text(&self.raw.pal_rez)
+    }
+
+    /// The four image-set prefixes and the folders they stand for, as stored (`LEVEL` and
+    /// `LEVEL1\IMAGES`, `GAME` and `GAME\IMAGES`; unused pairs empty).
+    pub fn image_set_prefixes(&self) -> [(&'data [u8], &'data [u8]); 4] {
+        let (p, s) = (&self.raw.prefixes, &self.raw.image_sets);
+        [0, 1, 2, 3].map(|i| {
+            let prefix = p.get(i).map_or(&[][..], |f| field_text(f));
+            let set = s.get(i).map_or(&[][..], |f| field_text(f));
+            (prefix, set)
+        })
+    }
+
     /// Flag 0x2: the main block is a zlib stream.
     pub fn compressed(&self) -> bool {
         self.flags() & FLAG_COMPRESS != 0

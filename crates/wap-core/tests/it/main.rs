@@ -20,6 +20,7 @@ pub(crate) fn kind<T, E: Into<wap_core::Error>>(
 
 mod debug;
 mod fuzz_regressions;
+mod image_names;
 mod level;
 mod pid;
 mod real_files;
