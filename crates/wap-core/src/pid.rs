@@ -370,9 +370,9 @@ fn decode_plain(data: &[u8], indices: &mut [u8], opaque: &mut [bool]) -> usize {
     filled
 }
 
-/// A PID file holding `pixels` (feature `write`): the header (`flags` plus what the data
-/// needs: RLE when `rle`, the transparent flag when a pixel is transparent, the palette
-/// flag with `palette`), the pixel data, the palette. RLE stores transparent pixels as
+/// A PID file holding `pixels` (feature `write`): the header (`flags` but for the bits the
+/// data decides: RLE when `rle`, the transparent flag when and only when a pixel is
+/// transparent, the palette flag with `palette`, never 0x100), the pixel data, the palette. RLE stores transparent pixels as
 /// skips; the plain form stores them as index 0 (the key), so an opaque pixel of index 0
 /// reads back transparent there. `offset` is the image centre's offset in pixels.
 #[cfg(feature = "write")]
@@ -383,7 +383,9 @@ pub fn write_pid(
     palette: Option<&[u8; PALETTE_LEN]>,
     rle: bool,
 ) -> Vec<u8> {
-    let mut flags = flags.difference(PidFlags::RLE | PidFlags::PALETTE | PidFlags::KEY_INDEX);
+    let data_flags =
+        PidFlags::RLE | PidFlags::PALETTE | PidFlags::KEY_INDEX | PidFlags::TRANSPARENT;
+    let mut flags = flags.difference(data_flags);
     if rle {
         flags |= PidFlags::RLE;
     }
