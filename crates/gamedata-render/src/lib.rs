@@ -209,6 +209,18 @@ pub enum RenderError {
         /// The style asked for ([`uo::RadarStyle::name`]).
         style: &'static str,
     },
+    /// A level picture has no plane to cover: no plane has the main flag, or the plane
+    /// asked for is past the level's planes.
+    #[error("{}", match plane {
+        Some(p) => format!("the level has {planes} planes: there is no plane {p}"),
+        None => format!("none of the level's {planes} planes has the main flag: choose one"),
+    })]
+    NoPlane {
+        /// The plane asked for, if one was.
+        plane: Option<usize>,
+        /// The level's planes.
+        planes: usize,
+    },
     /// A level could not be read while drawing (a bad object list).
     #[error(transparent)]
     Level(#[from] wap_core::DataError),

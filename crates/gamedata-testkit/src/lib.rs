@@ -19,7 +19,10 @@
 // A test kit reports failures by panicking: that is what a failed test is.
 #![allow(clippy::panic, clippy::expect_used)]
 
+mod claw;
 pub mod heap;
+
+pub use claw::{ClawImage, claw_images};
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};

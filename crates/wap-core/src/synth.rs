@@ -280,3 +280,63 @@ pub fn level(seed: u64, wide: u32, high: u32) -> LevelData {
         tile_properties: tile_properties(),
     }
 }
+
+/// An image of a synthetic archive: its path without `.PID` (`LEVEL1/TILES/ACTION/012`),
+/// its size and its offset, in pixels.
+pub type SynthImage<'a> = (&'a str, (u32, u32), (i32, i32));
+
+/// The colour index a synthetic image is filled with: 16 to 255, from its path (FNV-1a),
+/// so that pictures show which image was drawn where.
+pub fn image_index(path: &str) -> u8 {
+    let hash = path.bytes().fold(0x811c_9dc5u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
+    u8::try_from(hash % 240).map_or(16, |v| v.saturating_add(16))
+}
+
+/// The palette of a synthetic archive: colour i is (i, 255 - i, i * 7 mod 256).
+pub fn palette() -> [u8; 768] {
+    std::array::from_fn(|k| {
+        let (i, channel) = (k / 3, k % 3);
+        let v = match channel {
+            0 => i,
+            1 => 255usize.saturating_sub(i),
+            _ => i.wrapping_mul(7) % 256,
+        };
+        u8::try_from(v).unwrap_or(0)
+    })
+}
+
+/// A REZ archive holding `images` as RLE PIDs of their size and offset, each filled with
+/// [`image_index`] of its path but for its top-left pixel (transparent), and
+/// [`palette`] at each of `palettes` (`LEVEL1/PALETTES/MAIN.PAL`): an archive shaped like
+/// the game's, with synthetic pixels.
+///
+/// Returns `Err` as [`crate::write_rez`].
+pub fn image_archive(
+    images: &[SynthImage<'_>],
+    palettes: &[&str],
+) -> Result<Vec<u8>, crate::DataError> {
+    use crate::pid::{PidFlags, PidPixels, write_pid};
+    let pids: Vec<(String, Vec<u8>)> = images
+        .iter()
+        .map(|&(path, (w, h), offset)| {
+            let n = usize::try_from(u64::from(w).saturating_mul(u64::from(h))).unwrap_or(0);
+            let pixels = PidPixels {
+                width: w,
+                height: h,
+                indices: vec![image_index(path); n],
+                opaque: (0..n).map(|i| i != 0).collect(),
+            };
+            let pid = write_pid(&pixels, offset, PidFlags::empty(), None, true);
+            (format!("{path}.PID"), pid)
+        })
+        .collect();
+    let palette = palette();
+    let mut files: Vec<(&str, &[u8])> = pids
+        .iter()
+        .map(|(p, b)| (p.as_str(), b.as_slice()))
+        .collect();
+    files.extend(palettes.iter().map(|p| (*p, &palette[..])));
+    crate::write_rez(&files)
+}

@@ -16,17 +16,19 @@ use crate::web::{PyramidArgs, Viewer, write_tiles};
 #[derive(Args)]
 pub(crate) struct RenderArgs {
     /// The level (.wwd).
-    file: PathBuf,
+    pub(super) file: PathBuf,
     /// The PNG to write.
     #[arg(short, long, value_name = "OUT.png")]
-    output: PathBuf,
+    pub(super) output: PathBuf,
     /// The plane to draw (its name, case ignored); the main plane by default.
     #[arg(long)]
-    plane: Option<String>,
+    pub(super) plane: Option<String>,
     /// Output pixels per tile side (at the tile size, 64 in Claw, every pixel is exact).
     /// By default the largest that keeps the picture within 4096 pixels a side.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    tile_px: Option<u32>,
+    pub(super) tile_px: Option<u32>,
+    #[command(flatten)]
+    pub(super) graphics: super::scene::GraphicsArgs,
 }
 
 #[derive(Serialize)]
@@ -54,7 +56,7 @@ fn tile_index<'data>(
 }
 
 /// The plane named `name` (case ignored), else the main plane.
-fn chosen_plane<'data>(
+pub(super) fn chosen_plane<'data>(
     level: &wap_core::Level<'data>,
     name: Option<&str>,
     file: &std::path::Path,
@@ -78,17 +80,22 @@ fn chosen_plane<'data>(
 #[derive(Args)]
 pub(crate) struct TilesArgs {
     /// The level (.wwd).
-    file: PathBuf,
+    pub(super) file: PathBuf,
     /// The plane to draw (its name, case ignored); the main plane by default.
     #[arg(long)]
-    plane: Option<String>,
+    pub(super) plane: Option<String>,
     #[command(flatten)]
-    pyramid: PyramidArgs,
+    pub(super) pyramid: PyramidArgs,
+    #[command(flatten)]
+    pub(super) graphics: super::scene::GraphicsArgs,
 }
 
 /// `wwd tiles`: a plane's collision map (one game pixel a pixel at the native zoom) as web
 /// map tiles with a viewer.
 pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
+    if args.graphics.source().is_some() {
+        return super::scene::tiles(args, out);
+    }
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
     let plane = chosen_plane(&level, args.plane.as_deref(), &args.file)?;
@@ -112,6 +119,9 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
 }
 
 pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
+    if args.graphics.source().is_some() {
+        return super::scene::render(args, out);
+    }
     let start = std::time::Instant::now();
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;

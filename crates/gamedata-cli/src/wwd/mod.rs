@@ -6,6 +6,7 @@
 pub(crate) mod collision;
 pub(crate) mod info;
 mod objects;
+mod scene;
 mod validate;
 mod write;
 
@@ -34,10 +35,11 @@ pub(crate) enum WwdCommand {
     /// The objects of every plane, or those with one logic.
     Objects(ObjectsArgs),
     /// Render a plane's collision map (tile attributes pixel by pixel, objects marked) as
-    /// a PNG.
+    /// a PNG; with --rez or --images, the level as the game draws it.
     Render(collision::RenderArgs),
     /// Web map tiles of a plane's collision map ({z}/{x}/{y}.png, 256 pixels, one game
-    /// pixel a pixel at the native zoom) and a Leaflet viewer, index.html.
+    /// pixel a pixel at the native zoom) and a Leaflet viewer, index.html; with --rez or
+    /// --images, of the level as the game draws it.
     Tiles(collision::TilesArgs),
     /// The stored checksum, the base value over the stored bytes, and their relation.
     Checksum(FileArgs),

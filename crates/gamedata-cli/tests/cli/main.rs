@@ -25,6 +25,7 @@ mod uo;
 mod uo_client;
 mod web;
 mod wwd;
+mod wwd_scene;
 
 fn gamedata(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gamedata"))

@@ -1,0 +1,169 @@
+//! `gamedata wwd render|tiles --rez ARCHIVE` (or `--images DIR`): the level as the game
+//! draws it, with its tiles and objects (`gamedata_render::wwd::Scene`).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use clap::Args;
+use gamedata_render::wwd::{Scene, SceneOptions, SceneReport};
+use serde::Serialize;
+use wap_core::{CodePage, ImageSource, Level, Limits, decode};
+
+use super::collision::{RenderArgs, TilesArgs};
+use super::{open, view};
+use crate::output::Output;
+use crate::web::{Viewer, write_tiles};
+
+/// Where the level's pictures come from.
+#[derive(Args)]
+pub(crate) struct GraphicsArgs {
+    /// Draw the level with its tiles and objects from this REZ archive (CLAW.REZ).
+    #[arg(long, value_name = "ARCHIVE", conflicts_with = "images")]
+    rez: Option<PathBuf>,
+    /// Draw the level with its tiles and objects from this folder of files extracted from
+    /// an archive (LEVEL1/TILES/ACTION/012.PID, any case).
+    #[arg(long, value_name = "DIR")]
+    images: Option<PathBuf>,
+    /// With --rez or --images: leave the objects out.
+    #[arg(long)]
+    no_objects: bool,
+}
+
+impl GraphicsArgs {
+    /// The archive or folder given, if any.
+    pub(super) fn source(&self) -> Option<&Path> {
+        self.rez.as_deref().or(self.images.as_deref())
+    }
+}
+
+/// Maps the archive (or takes the folder) `path`.
+///
+/// SAFETY contract taken on here ([`ImageSource::map`]): nothing may modify or truncate the
+/// archive while it is mapped; as for `gamedata rez`.
+#[allow(unsafe_code)]
+fn source(path: &Path) -> Result<ImageSource> {
+    // SAFETY: see this function's documentation.
+    let source = unsafe { ImageSource::map(path) };
+    source.with_context(|| format!("opening {}", path.display()))
+}
+
+/// The scene of `level` drawn from `graphics` at `tile_px`, covering `plane` (a name) or
+/// the main plane.
+fn scene(
+    level: &Level<'_>,
+    file: &Path,
+    plane: Option<&str>,
+    graphics: &GraphicsArgs,
+    tile_px: Option<u32>,
+) -> Result<(Scene, String)> {
+    let path = graphics.source().context("no --rez or --images")?;
+    let images = source(path)?;
+    let chosen = super::collision::chosen_plane(level, plane, file)?;
+    let options = SceneOptions {
+        // As for the collision map: by default the largest that keeps the picture within
+        // 4096 pixels a side.
+        tile_px: tile_px.or(Some(gamedata_render::wwd::default_tile_px(&chosen))),
+        plane: plane.map(|_| chosen.index()),
+        no_objects: graphics.no_objects,
+    };
+    let scene = Scene::new(level, &images, &options, &Limits::default())
+        .with_context(|| format!("drawing {}", file.display()))?;
+    let name = decode(chosen.name(), CodePage::Cp1252).into_owned();
+    Ok((scene, name))
+}
+
+/// What `wwd render --rez --json` prints.
+#[derive(Serialize)]
+struct SceneRenderReport {
+    output: String,
+    bytes: u64,
+    plane: String,
+    /// Pixels.
+    width: u32,
+    /// Pixels.
+    height: u32,
+    tile_px: u32,
+    #[serde(flatten)]
+    drawn: SceneReport,
+    elapsed_ms: f64,
+}
+
+pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
+    let start = std::time::Instant::now();
+    let file = open(&args.file)?;
+    let level = view(&file, &args.file)?;
+    let (scene, plane) = scene(
+        &level,
+        &args.file,
+        args.plane.as_deref(),
+        &args.graphics,
+        args.tile_px,
+    )?;
+    // Encoded a stripe of about 16 MiB at a time: RETAIL01 at 64 pixels a tile is
+    // 24,576 x 6,144 pixels (576 MiB whole).
+    let rows = gamedata_render::stripe_rows(scene.width());
+    let mut inputs = vec![args.file.as_path()];
+    inputs.extend(args.graphics.source());
+    crate::files::write_file(&args.output, &inputs, |w| {
+        gamedata_render::write_png_stripes(w, scene.width(), scene.height(), |y| {
+            scene.stripe(y, rows)
+        })?;
+        Ok(())
+    })?;
+    let report = SceneRenderReport {
+        output: args.output.display().to_string(),
+        bytes: crate::files::Written::of(&args.output)?.bytes,
+        plane,
+        width: scene.width(),
+        height: scene.height(),
+        tile_px: scene.tile_px(),
+        drawn: scene.report().clone(),
+        elapsed_ms: crate::files::elapsed_ms(start),
+    };
+    out.report(&report, |w| {
+        writeln!(
+            w,
+            "wrote {} ({} x {} pixels, {} a tile side): {} tiles and {} objects drawn, {} images missing",
+            report.output,
+            report.width,
+            report.height,
+            report.tile_px,
+            report.drawn.tiles_drawn,
+            report.drawn.objects_drawn,
+            report.drawn.missing_images
+        )?;
+        for missing in &report.drawn.missing {
+            writeln!(w, "  missing: {missing}")?;
+        }
+        Ok(())
+    })
+}
+
+pub(super) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
+    let file = open(&args.file)?;
+    let level = view(&file, &args.file)?;
+    // One game pixel a pixel at the native zoom: the tile size (the default).
+    let (scene, plane) = scene(
+        &level,
+        &args.file,
+        args.plane.as_deref(),
+        &args.graphics,
+        None,
+    )?;
+    let mut drawn_with = serde_json::Map::new();
+    let report = scene.report();
+    drawn_with.insert("tiles_drawn".into(), report.tiles_drawn.into());
+    drawn_with.insert("objects_drawn".into(), report.objects_drawn.into());
+    drawn_with.insert("missing_images".into(), report.missing_images.into());
+    drawn_with.insert("missing".into(), report.missing.clone().into());
+    let viewer = Viewer {
+        title: format!("{}: plane {plane}", level.header().name_lossy()),
+        unit: "pixel",
+        cell: scene.tile_px(),
+        cell_unit: "tile",
+        drawn_with,
+    };
+    let mut inputs = vec![args.file.as_path()];
+    inputs.extend(args.graphics.source());
+    write_tiles(&scene, &args.pyramid, &viewer, &inputs, out)
+}

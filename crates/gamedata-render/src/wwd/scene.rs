@@ -1,0 +1,603 @@
+//! A WAP32 level as the game draws it: every plane's tiles from their tile sets and every
+//! object's image, in z order, from a REZ archive or a folder of extracted files
+//! ([`wap_core::ImageSource`]). Naming rules, transparency and placement:
+//! `docs/formats/wap32.md`, "Levels" (libwap32's `wwd2html` and OpenClaw).
+//!
+//! - The picture covers the main plane (or the plane chosen), `tile_px` output pixels a
+//!   tile side; output pixel (x, y) shows game pixel (x * tile width / `tile_px`, y *
+//!   tile height / `tile_px`), so that at the tile size every game pixel is drawn.
+//! - Planes and objects are drawn back to front by z, a plane before the objects of its
+//!   z. Every plane but those flagged not to be drawn is drawn as if it scrolled with the
+//!   main plane, from the level's top-left corner: a plane that wraps repeats across the
+//!   picture (cropped to it, as WapMap draws wrapping planes); one that does not covers its
+//!   own tiles only. (libwap32's `wwd2html` draws only the planes moving at 100 %.)
+//! - A tile draws its image at its top-left corner; 0xFFFFFFFF draws nothing and 0xEEEEEEEE
+//!   the plane's fill colour (a palette index). An object draws its image centred on its
+//!   position, moved by the image's offset, mirrored and upside down by its draw flags.
+//! - Colours come from the level's palette (the header's, `LEVEL1/PALETTES/MAIN.PAL`), else
+//!   an image's own, else grey levels. An image that cannot be found or read is drawn as a
+//!   magenta marker (the tile, or 32 x 32 pixels for an object), counted and listed in the
+//!   [`SceneReport`]; never an error.
+
+// Coordinates are game pixels and output pixels widened to i64: a picture has at most
+// 2^28 pixels, tile sides at most 1,024 and positions are i32, so no product overflows.
+#![allow(clippy::arithmetic_side_effects)]
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+use wap_core::{DrawFlags, ImageNames, ImageSource, Level, Limits, Palette, Pid, PlaneFlags, Tile};
+
+use crate::{Region, RenderError, Result, RgbaImage};
+
+/// Colour of markers for images that cannot be found (magenta).
+pub const MISSING: [u8; 4] = [255, 0, 255, 255];
+
+/// Side of an object's marker, in game pixels (libwap32's placeholder is 32 x 32).
+const MARKER_SIDE: i64 = 32;
+
+/// The most missing images listed in a [`SceneReport`].
+pub const MAX_LISTED: usize = 100;
+
+/// What a [`Scene`] draws.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SceneOptions {
+    /// Output pixels a tile side, 1 to 256; `None`: the tile size (every game pixel).
+    pub tile_px: Option<u32>,
+    /// Only this plane (its index), over its own extent; `None`: every plane over the main
+    /// plane's extent.
+    pub plane: Option<usize>,
+    /// Leave the objects out.
+    pub no_objects: bool,
+}
+
+/// What a [`Scene`] drew and could not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SceneReport {
+    /// Tiles of the drawn planes with an image or the fill colour (each tile of a plane
+    /// once, however often a wrapping plane repeats).
+    pub tiles_drawn: u64,
+    /// Objects drawn with their image.
+    pub objects_drawn: u64,
+    /// Tiles and objects whose image could not be found or read (drawn as markers).
+    pub missing_images: u64,
+    /// The first [`MAX_LISTED`] images missing, each once: `FOLDER frame N` (the folder as
+    /// found, or the image set's key when no folder is).
+    pub missing: Vec<String>,
+}
+
+/// A decoded image: RGBA, its size and offset in game pixels.
+struct Image {
+    width: i64,
+    height: i64,
+    offset: (i64, i64),
+    rgba: Vec<[u8; 4]>,
+}
+
+impl Image {
+    fn pixel(&self, x: i64, y: i64) -> Option<[u8; 4]> {
+        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+            return None;
+        }
+        self.rgba
+            .get(usize::try_from(y * self.width + x).ok()?)
+            .copied()
+    }
+}
+
+/// A plane to draw.
+struct PlaneLayer {
+    /// Plane size in game pixels and tiles.
+    tile: (i64, i64),
+    tiles: (i64, i64),
+    wrap: (bool, bool),
+    /// Raw tile values, row by row.
+    cells: Vec<u32>,
+    fill: [u8; 4],
+    /// Image of each tile value drawn (`None`: missing, a marker).
+    images: HashMap<u32, Option<usize>>,
+}
+
+/// An object to draw.
+struct Sprite {
+    z: i32,
+    /// Top-left corner and size in game pixels.
+    left: i64,
+    top: i64,
+    width: i64,
+    height: i64,
+    image: Option<usize>,
+    mirror: bool,
+    invert: bool,
+}
+
+/// What is drawn, in order.
+enum Layer {
+    Plane(PlaneLayer),
+    Sprite(Sprite),
+}
+
+/// A level ready to draw a stripe or a rectangle at a time (see the module's
+/// documentation).
+pub struct Scene {
+    layers: Vec<Layer>,
+    images: Vec<Image>,
+    /// Game pixels a tile side of the plane the picture covers.
+    tile: (i64, i64),
+    tile_px: u32,
+    width: u32,
+    height: u32,
+    report: SceneReport,
+}
+
+impl std::fmt::Debug for Scene {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scene")
+            .field("layers", &self.layers.len())
+            .field("images", &self.images.len())
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("tile_px", &self.tile_px)
+            .field("report", &self.report)
+            .finish()
+    }
+}
+
+/// Finds, reads and decodes images, each once, within a budget of decoded bytes.
+struct Loader<'a> {
+    source: &'a ImageSource,
+    palette: Option<[[u8; 3]; 256]>,
+    limits: Limits,
+    decoded: u64,
+    images: Vec<Image>,
+    by_path: HashMap<String, Option<usize>>,
+    folders: HashMap<String, Option<wap_core::Frames>>,
+    sets: HashMap<String, Option<String>>,
+    report: SceneReport,
+}
+
+impl Loader<'_> {
+    /// The image of `folder`'s frame `frame`, decoded once.
+    fn frame(&mut self, folder: &str, frame: i64) -> Option<usize> {
+        if !self.folders.contains_key(folder) {
+            let frames = self.source.frames(folder).ok().flatten();
+            self.folders.insert(folder.to_owned(), frames);
+        }
+        let path = self.folders.get(folder)?.as_ref()?.get(frame)?.to_owned();
+        if let Some(done) = self.by_path.get(&path) {
+            return *done;
+        }
+        let image = self.decode(&path);
+        self.by_path.insert(path, image);
+        image
+    }
+
+    fn decode(&mut self, path: &str) -> Option<usize> {
+        let bytes = self.source.file(path).ok()??;
+        let pid = Pid::parse(&bytes).ok()?;
+        let budget = Limits {
+            max_decoded_bytes: self.limits.max_decoded_bytes.saturating_sub(self.decoded),
+            ..self.limits
+        };
+        // Indices and mask, then four bytes a pixel kept.
+        let cost = pid.pixel_count().saturating_mul(4);
+        budget.check_decoded("level images", cost).ok()?;
+        let pixels = pid.decode(&budget).ok()?;
+        self.decoded = self.decoded.saturating_add(cost);
+        let palette = self.palette.or_else(|| pid.palette().map(|p| *p.colours()));
+        let rgba = pixels
+            .indices
+            .iter()
+            .zip(&pixels.opaque)
+            .map(|(&i, &o)| {
+                let [r, g, b] = palette.map_or([i; 3], |p| {
+                    p.get(usize::from(i)).copied().unwrap_or_default()
+                });
+                [r, g, b, if o { 255 } else { 0 }]
+            })
+            .collect();
+        let (x, y) = pid.offset();
+        self.images.push(Image {
+            width: i64::from(pixels.width),
+            height: i64::from(pixels.height),
+            offset: (i64::from(x), i64::from(y)),
+            rgba,
+        });
+        Some(self.images.len() - 1)
+    }
+
+    /// Notes `n` tiles or objects missing image `what`: counted, and listed the first time
+    /// up to [`MAX_LISTED`].
+    fn missing(&mut self, what: String, n: u64) {
+        self.report.missing_images += n;
+        if self.report.missing.len() < MAX_LISTED && !self.report.missing.contains(&what) {
+            self.report.missing.push(what);
+        }
+    }
+
+    /// The folder of an object image set's key, found once.
+    fn set_folder(&mut self, key: &str) -> Option<String> {
+        if !self.sets.contains_key(key) {
+            let found = self.source.find_set(key).ok().flatten();
+            self.sets.insert(key.to_owned(), found);
+        }
+        self.sets.get(key)?.clone()
+    }
+}
+
+impl Scene {
+    /// Prepares `level` drawn from `source` as `options` say: finds and decodes every image
+    /// the drawn planes and objects use (within `limits.max_decoded_bytes` of pixels in
+    /// all; past it images count as missing).
+    ///
+    /// Returns [`RenderError::Scale`] for a `tile_px` outside 1 to 256,
+    /// [`RenderError::TileSize`] for tiles outside 1 to 1,024 pixels a side,
+    /// [`RenderError::TooLarge`] for a picture past [`crate::MAX_PIXELS`] (or an empty
+    /// plane), [`RenderError::NoPlane`] when the level has no main plane or
+    /// `options.plane` is past its planes, and [`RenderError::Level`] when a drawn plane or
+    /// object list is bad.
+    pub fn new(
+        level: &Level<'_>,
+        source: &ImageSource,
+        options: &SceneOptions,
+        limits: &Limits,
+    ) -> Result<Self> {
+        let names = ImageNames::of(&level.header());
+        let palette = source
+            .file(&names.palette)
+            .ok()
+            .flatten()
+            .and_then(|b| Palette::parse(&b).ok().map(|p| *p.colours()));
+        let mut loader = Loader {
+            source,
+            palette,
+            limits: *limits,
+            decoded: 0,
+            images: Vec::new(),
+            by_path: HashMap::new(),
+            folders: HashMap::new(),
+            sets: HashMap::new(),
+            report: SceneReport::default(),
+        };
+        let no_plane = || RenderError::NoPlane {
+            plane: options.plane,
+            planes: level.planes().len(),
+        };
+        let cover = match options.plane {
+            Some(i) => level.plane(i).ok_or_else(no_plane)??,
+            None => level.main_plane().ok_or_else(no_plane)??,
+        };
+        let (tw, th) = cover.tile_size();
+        let tile = match (u32::try_from(tw), u32::try_from(th)) {
+            (Ok(w @ 1..=1024), Ok(h @ 1..=1024)) => (w, h),
+            _ => {
+                return Err(RenderError::TileSize {
+                    width: tw,
+                    height: th,
+                });
+            }
+        };
+        let tile_px = options.tile_px.unwrap_or(tile.0);
+        if !(1..=256).contains(&tile_px) {
+            return Err(RenderError::Scale { scale: tile_px });
+        }
+        let width = u64::from(cover.tiles_wide()) * u64::from(tile_px);
+        let height = u64::from(cover.tiles_high()) * u64::from(tile_px);
+        let too_large = RenderError::TooLarge {
+            width,
+            height,
+            max: crate::MAX_PIXELS,
+        };
+        if width == 0 || height == 0 || width.saturating_mul(height) > crate::MAX_PIXELS {
+            return Err(too_large);
+        }
+        let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) else {
+            return Err(too_large);
+        };
+        let mut layers = Vec::new();
+        for (index, plane) in level.planes().enumerate() {
+            if options.plane.is_some_and(|p| p != index) {
+                continue;
+            }
+            let plane = plane?;
+            if plane.flags().contains(PlaneFlags::NO_DRAW) && options.plane.is_none() {
+                continue;
+            }
+            if let Some(layer) = plane_layer(&plane, &names, &mut loader) {
+                layers.push((plane.z(), 0u8, layers.len(), Layer::Plane(layer)));
+            }
+            if options.no_objects {
+                continue;
+            }
+            for object in plane.objects() {
+                let object = object?;
+                if object.image_set().is_empty() || object.draw_flags().contains(DrawFlags::NO_DRAW)
+                {
+                    continue;
+                }
+                let key = names.object_set(object.image_set());
+                let frame = i64::from(object.raw().i.get());
+                let folder = loader.set_folder(&key);
+                let image = folder.as_deref().and_then(|f| loader.frame(f, frame));
+                let (x, y) = object.position();
+                let (x, y) = (i64::from(x), i64::from(y));
+                let sprite = match image.and_then(|i| loader.images.get(i).map(|im| (i, im))) {
+                    Some((i, im)) => {
+                        loader.report.objects_drawn += 1;
+                        Sprite {
+                            z: object.z(),
+                            left: x - im.width / 2 + im.offset.0,
+                            top: y - im.height / 2 + im.offset.1,
+                            width: im.width,
+                            height: im.height,
+                            image: Some(i),
+                            mirror: object.draw_flags().contains(DrawFlags::MIRROR),
+                            invert: object.draw_flags().contains(DrawFlags::INVERT),
+                        }
+                    }
+                    None => {
+                        loader.missing(format!("{} frame {frame}", folder.unwrap_or(key)), 1);
+                        Sprite {
+                            z: object.z(),
+                            left: x - MARKER_SIDE / 2,
+                            top: y - MARKER_SIDE / 2,
+                            width: MARKER_SIDE,
+                            height: MARKER_SIDE,
+                            image: None,
+                            mirror: false,
+                            invert: false,
+                        }
+                    }
+                };
+                layers.push((sprite.z, 1, layers.len(), Layer::Sprite(sprite)));
+            }
+        }
+        // Back to front by z; at equal z a plane first, then in level order.
+        layers.sort_by_key(|(z, kind, order, _)| (*z, *kind, *order));
+        Ok(Scene {
+            layers: layers.into_iter().map(|(_, _, _, l)| l).collect(),
+            images: loader.images,
+            tile: (i64::from(tile.0), i64::from(tile.1)),
+            tile_px,
+            width,
+            height,
+            report: loader.report,
+        })
+    }
+
+    /// The picture's width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The picture's height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Output pixels a tile side.
+    pub fn tile_px(&self) -> u32 {
+        self.tile_px
+    }
+
+    /// What was drawn and what was missing.
+    pub fn report(&self) -> &SceneReport {
+        &self.report
+    }
+
+    /// Rows `y..y + rows` of the picture (fewer at the bottom).
+    ///
+    /// Returns [`RenderError::Stripe`] when `y` is past the last row or `rows` is 0.
+    pub fn stripe(&self, y: u32, rows: u32) -> Result<RgbaImage> {
+        let rows_left = self.height.saturating_sub(y);
+        let rows = rows.min(rows_left);
+        if rows == 0 {
+            return Err(RenderError::Stripe {
+                width: self.width,
+                rows,
+                expected_width: self.width,
+                rows_left,
+            });
+        }
+        self.rect(Region::new(0, y, self.width, rows))
+    }
+
+    /// The pixels of `region` of the picture (wholly inside it); black where nothing is
+    /// drawn.
+    ///
+    /// Returns [`RenderError::RegionOutside`] for a region not wholly inside the picture.
+    pub fn rect(&self, region: Region) -> Result<RgbaImage> {
+        if !region.is_inside(self.width, self.height) {
+            return Err(RenderError::RegionOutside {
+                region,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let mut image = RgbaImage::new(region.width, region.height, [0, 0, 0, 255])?;
+        let row_bytes = (region.width as usize).saturating_mul(4).max(1);
+        image
+            .pixels
+            .par_chunks_mut(row_bytes)
+            .enumerate()
+            .for_each(|(dy, row)| {
+                let oy = i64::from(region.y) + dy as i64;
+                self.draw_row(row, oy, i64::from(region.x));
+            });
+        Ok(image)
+    }
+
+    /// The game pixel output coordinate `o` shows along an axis of `tile` game pixels a
+    /// tile.
+    fn game(&self, o: i64, tile: i64) -> i64 {
+        o * tile / i64::from(self.tile_px)
+    }
+
+    /// The first output coordinate showing game pixel `g` or later.
+    fn output(&self, g: i64, tile: i64) -> i64 {
+        let p = i64::from(self.tile_px);
+        (g * p).div_euclid(tile) + i64::from((g * p).rem_euclid(tile) != 0)
+    }
+
+    /// Draws output row `oy` from column `ox0` into `row` (RGBA).
+    fn draw_row(&self, row: &mut [u8], oy: i64, ox0: i64) {
+        let gy = self.game(oy, self.tile.1);
+        let columns = (row.len() / 4) as i64;
+        for layer in &self.layers {
+            match layer {
+                Layer::Plane(plane) => self.draw_plane_row(plane, row, gy, ox0),
+                Layer::Sprite(sprite) => {
+                    if gy < sprite.top || gy >= sprite.top + sprite.height {
+                        continue;
+                    }
+                    let first = self.output(sprite.left, self.tile.0).max(ox0);
+                    let end = self
+                        .output(sprite.left + sprite.width, self.tile.0)
+                        .min(ox0 + columns);
+                    let iy = gy - sprite.top;
+                    let iy = if sprite.invert {
+                        sprite.height - 1 - iy
+                    } else {
+                        iy
+                    };
+                    for ox in first..end {
+                        let ix = self.game(ox, self.tile.0) - sprite.left;
+                        let ix = if sprite.mirror {
+                            sprite.width - 1 - ix
+                        } else {
+                            ix
+                        };
+                        let colour = match sprite.image.and_then(|i| self.images.get(i)) {
+                            Some(image) => image.pixel(ix, iy),
+                            None => marker(ix, iy, sprite.width, sprite.height),
+                        };
+                        put(row, ox - ox0, colour);
+                    }
+                }
+            }
+        }
+    }
+
+    fn draw_plane_row(&self, plane: &PlaneLayer, row: &mut [u8], gy: i64, ox0: i64) {
+        let (pw, ph) = (plane.tiles.0 * plane.tile.0, plane.tiles.1 * plane.tile.1);
+        let py = if plane.wrap.1 { gy.rem_euclid(ph) } else { gy };
+        if py < 0 || py >= ph {
+            return;
+        }
+        let (ty, iy) = (py / plane.tile.1, py % plane.tile.1);
+        let columns = (row.len() / 4) as i64;
+        for dx in 0..columns {
+            let gx = self.game(ox0 + dx, self.tile.0);
+            let px = if plane.wrap.0 { gx.rem_euclid(pw) } else { gx };
+            if px < 0 || px >= pw {
+                continue;
+            }
+            let (tx, ix) = (px / plane.tile.0, px % plane.tile.0);
+            let Some(&value) = usize::try_from(ty * plane.tiles.0 + tx)
+                .ok()
+                .and_then(|i| plane.cells.get(i))
+            else {
+                continue;
+            };
+            let colour = match Tile::from_raw(value) {
+                Tile::Invisible => None,
+                Tile::Filled => Some(plane.fill),
+                Tile::Image { .. } => match plane.images.get(&value) {
+                    Some(Some(i)) => self.images.get(*i).and_then(|im| im.pixel(ix, iy)),
+                    _ => marker(ix, iy, plane.tile.0, plane.tile.1),
+                },
+            };
+            put(row, dx, colour);
+        }
+    }
+}
+
+/// Writes an opaque `colour` at column `x` of `row`.
+fn put(row: &mut [u8], x: i64, colour: Option<[u8; 4]>) {
+    let Some(c) = colour.filter(|c| c[3] != 0) else {
+        return;
+    };
+    let at = usize::try_from(x).unwrap_or(usize::MAX).saturating_mul(4);
+    if let Some(p) = row.get_mut(at..at.saturating_add(4)) {
+        p.copy_from_slice(&c);
+    }
+}
+
+/// The marker of a missing image: a magenta frame two pixels wide with a cross.
+fn marker(x: i64, y: i64, width: i64, height: i64) -> Option<[u8; 4]> {
+    let edge = x < 2 || y < 2 || x >= width - 2 || y >= height - 2;
+    let cross = (x * height - y * width).abs() < width.max(height)
+        || (x * height + y * width - width * height).abs() < width.max(height);
+    (edge || cross).then_some(MISSING)
+}
+
+/// A plane's layer: its cells and the image of each tile value it uses, found once; counts
+/// its tiles drawn and missing. `None` for a plane whose tile size is not 1 to 1,024.
+fn plane_layer(
+    plane: &wap_core::Plane<'_>,
+    names: &ImageNames,
+    loader: &mut Loader<'_>,
+) -> Option<PlaneLayer> {
+    let (tw, th) = plane.tile_size();
+    let tile = match (u32::try_from(tw), u32::try_from(th)) {
+        (Ok(w @ 1..=1024), Ok(h @ 1..=1024)) => (i64::from(w), i64::from(h)),
+        _ => return None,
+    };
+    let sets: Vec<String> = plane
+        .image_sets()
+        .map(|s| s.map(|s| names.tile_folder(s)).unwrap_or_default())
+        .collect();
+    let cells: Vec<u32> = plane.tiles().iter().map(|t| t.get()).collect();
+    let mut images: HashMap<u32, Option<usize>> = HashMap::new();
+    let mut counts: HashMap<u32, u64> = HashMap::new();
+    for &value in &cells {
+        match Tile::from_raw(value) {
+            Tile::Invisible => {}
+            Tile::Filled => loader.report.tiles_drawn += 1,
+            Tile::Image { .. } => *counts.entry(value).or_default() += 1,
+        }
+    }
+    let mut values: Vec<(u32, u64)> = counts.into_iter().collect();
+    values.sort_unstable();
+    for (value, n) in values {
+        let Tile::Image { set, id } = Tile::from_raw(value) else {
+            continue;
+        };
+        let folder = sets.get(usize::from(set)).cloned().unwrap_or_default();
+        let image = loader.frame(&folder, i64::from(id));
+        if image.is_some() {
+            loader.report.tiles_drawn += n;
+        } else {
+            loader.missing(format!("{folder} frame {id}"), n);
+        }
+        images.insert(value, image);
+    }
+    let fill = u8::try_from(plane.fill_color()).unwrap_or(0);
+    let [r, g, b] = loader
+        .palette
+        .and_then(|p| p.get(usize::from(fill)).copied())
+        .unwrap_or([fill; 3]);
+    let flags = plane.flags();
+    Some(PlaneLayer {
+        tile,
+        tiles: (i64::from(plane.tiles_wide()), i64::from(plane.tiles_high())),
+        wrap: (
+            flags.contains(PlaneFlags::WRAP_X),
+            flags.contains(PlaneFlags::WRAP_Y),
+        ),
+        cells,
+        fill: [r, g, b, 255],
+        images,
+    })
+}
+
+impl crate::tiles::TileSource for Scene {
+    fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    fn draw(&self, region: Region) -> Result<RgbaImage> {
+        self.rect(region)
+    }
+}
