@@ -287,8 +287,9 @@ pub enum RezProblem {
         /// The stored kind.
         found: u32,
     },
-    /// An entry's name is empty or holds `/` or `\` (paths would be ambiguous).
-    #[error("the entry at byte {at} has an empty name or one holding '/' or '\\'")]
+    /// An entry's name is empty, or its name or extension holds `/` or `\` (paths would be
+    /// ambiguous).
+    #[error("the entry at byte {at} has an empty name, or a name or extension holding '/' or '\\'")]
     Name {
         /// Offset of the entry.
         at: usize,

@@ -475,6 +475,9 @@ impl<'data> Entries<'data> {
                 let mut extension = file.extension;
                 let len = extension.iter().position(|&b| b == 0).unwrap_or(4);
                 extension.get_mut(..len).unwrap_or_default().reverse();
+                if extension.iter().any(|&b| b == b'/' || b == b'\\') {
+                    return Err(RezProblem::Name { at });
+                }
                 let file = RezFile {
                     name,
                     bytes,
