@@ -14,4 +14,5 @@
 
 mod fuzz_regressions;
 mod real_files;
+mod scene;
 mod threads;
