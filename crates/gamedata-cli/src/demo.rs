@@ -65,8 +65,8 @@ pub(crate) fn run(args: &DemoArgs, out: &mut Output) -> Result<()> {
     Ok(())
 }
 
-/// WWD: a synthetic Claw level written with wap-core's writer, inspected, validated and
-/// its collision map rendered.
+/// WWD: a synthetic Claw level written with wap-core's writer, inspected, validated, its
+/// collision map rendered, then the level drawn with a synthetic archive of its images.
 fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> Result<()> {
     writeln!(w, "\n== WWD (Claw): a synthetic level ==")?;
     let path = out_dir.join("SYNTH01.WWD");
@@ -105,6 +105,45 @@ fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> R
         drawn.image.width(),
         drawn.image.height(),
         drawn.objects
+    )?;
+    // The level as the game draws it, from an archive of synthetic images at the paths the
+    // level names.
+    let rez = out_dir.join("SYNTH.REZ");
+    let archive = wap_core::synth::level_archive(&data)?;
+    crate::files::write_bytes(&rez, &[&path], &archive)?;
+    wrote.push(rez.clone());
+    writeln!(
+        w,
+        "\n-- gamedata wwd render {} --rez {} -o wwd-level.png",
+        path.display(),
+        rez.display()
+    )?;
+    let images = wap_core::ImageSource::Archive(wap_core::RezArchive::from_data(archive)?);
+    let options = gamedata_render::wwd::SceneOptions {
+        tile_px: Some(tile_px),
+        ..Default::default()
+    };
+    let scene =
+        gamedata_render::wwd::Scene::new(&level, &images, &options, &wap_core::Limits::default())?;
+    let picture = scene.rect(gamedata_render::Region::new(
+        0,
+        0,
+        scene.width(),
+        scene.height(),
+    ))?;
+    let png = out_dir.join("wwd-level.png");
+    crate::render::write_png(&picture, &png, &[&path, &rez])?;
+    wrote.push(png.clone());
+    let drawn = scene.report();
+    writeln!(
+        w,
+        "wrote {} ({} x {} pixels): {} tiles and {} objects drawn, {} images missing",
+        png.display(),
+        picture.width(),
+        picture.height(),
+        drawn.tiles_drawn,
+        drawn.objects_drawn,
+        drawn.missing_images
     )?;
     writeln!(
         w,

@@ -340,3 +340,50 @@ pub fn image_archive(
     files.extend(palettes.iter().map(|p| (*p, &palette[..])));
     crate::write_rez(&files)
 }
+
+/// A REZ archive holding every image `level` draws (each tile of its planes' tile sets, 64
+/// x 64 pixels; each object's frame, 32 x 48 pixels moved up 8), found through the level's
+/// own names ([`crate::ImageNames`]: `LEVEL1/TILES/ACTION/012`,
+/// `LEVEL1/IMAGES/OFFICER/FRAME000`), and its palette: what `gamedata demo` draws the
+/// synthetic level with. The object sets' names hold no folder with `_` of its own.
+///
+/// Returns `Err` when the level cannot be read, or as [`crate::write_rez`].
+pub fn level_archive(level: &LevelData) -> Result<Vec<u8>, crate::DataError> {
+    use std::collections::BTreeMap;
+    let image = level.image()?;
+    let view = crate::Level::parse(&image)?;
+    let names = crate::ImageNames::of(&view.header());
+    // Path, then whether a tile (64 x 64) or an object's frame (32 x 48, moved up 8).
+    let mut paths: BTreeMap<String, bool> = BTreeMap::new();
+    for plane in view.planes() {
+        let plane = plane?;
+        let sets: Vec<String> = plane
+            .image_sets()
+            .map(|s| s.map(|s| names.tile_folder(s)))
+            .collect::<Result<_, _>>()?;
+        for tile in plane.tiles() {
+            if let crate::Tile::Image { set, id } = crate::Tile::from_raw(tile.get())
+                && let Some(folder) = sets.get(usize::from(set))
+            {
+                paths.insert(format!("{folder}/{id:03}"), true);
+            }
+        }
+        for object in plane.objects() {
+            let object = object?;
+            let folder = names.object_set(object.image_set()).replace('_', "/");
+            let frame = object.raw().i.get().max(0);
+            paths.insert(format!("{folder}/FRAME{frame:03}"), false);
+        }
+    }
+    let images: Vec<SynthImage<'_>> = paths
+        .iter()
+        .map(|(p, &tile)| {
+            if tile {
+                (p.as_str(), (64, 64), (0, 0))
+            } else {
+                (p.as_str(), (32, 48), (0, -8))
+            }
+        })
+        .collect();
+    image_archive(&images, &[names.palette.as_str()])
+}

@@ -126,6 +126,17 @@ fn demo_builds_lists_summarises_and_renders() {
         png_pixels(&demo.join("A1-level.png"))
     );
     assert!(text.contains("backdrop 3 (BDROCKTK.MNI)"), "{text}");
+    // The synthetic level drawn with its synthetic archive: every image found, the picture
+    // the size of its collision map and another.
+    assert!(text.contains("objects drawn, 0 images missing"), "{text}");
+    assert_eq!(
+        png_size(&demo.join("wwd-level.png")),
+        png_size(&demo.join("wwd-collision.png"))
+    );
+    assert_ne!(
+        png_pixels(&demo.join("wwd-level.png")),
+        png_pixels(&demo.join("wwd-collision.png"))
+    );
     // The demo's files are real group files the other commands read.
     let ls = stdout_json(&gamedata(
         &["cosmo", "ls", "demo/COSMO1.STN", "--json"],
@@ -142,6 +153,8 @@ fn demo_builds_lists_summarises_and_renders() {
         "demo2/A1-level.png",
         "demo2/SYNTH01.WWD",
         "demo2/wwd-collision.png",
+        "demo2/SYNTH.REZ",
+        "demo2/wwd-level.png",
         "demo2/uo/map0.mul",
         "demo2/uo-radar.png",
     ] {
