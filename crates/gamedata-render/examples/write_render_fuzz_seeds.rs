@@ -70,7 +70,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let altitude = styled(&[2, 1, 1, 3, 2, 17, 11, 0, 2, 101, 0]);
     let no_hues = styled(&[2, 1, 0, 0, 0, 23, 15, 0, 3, 101, 0]);
 
-    let level = wwd::level(11, 16, 16).to_file(true)?;
+    let level_data = wwd::level(11, 16, 16);
+    let level = level_data.to_file(true)?;
+    // The level drawn with an archive of its images; control: pixels a tile less 1, one
+    // plane alone when odd, which, objects left out when odd.
+    let archive = wwd::level_archive(&level_data)?;
+    let picture = |control: &[u8]| join_parts::<4>(&[control, &level, &archive]);
+    let picture_all = picture(&[3, 0, 0, 0]);
+    let picture_plane = picture(&[0, 1, 2, 1]);
     let wide = wwd::level(12, 48, 8).to_file(false)?;
 
     let episode = cosmo::episode()?;
@@ -135,7 +142,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // ACTORS.MNI cut after 300 tiles: the later sprite types' frames are past its end.
     let cut = every_actor(actors_bytes.get(..300 * 40).unwrap_or_default());
 
-    let seeds: [(&str, &str, &[u8]); 12] = [
+    let seeds: [(&str, &str, &[u8]); 14] = [
         ("cosmo_level", "synthetic_a2_level", &cosmo_level),
         ("cosmo_level", "every_actor_type", &every_type),
         ("cosmo_level", "every_actor_type_cut_sprites", &cut),
@@ -146,6 +153,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("uo_radar", "synthetic_altitude_scale_2", &altitude),
         ("uo_radar", "synthetic_client_without_hues", &no_hues),
         ("wwd_collision", "synthetic_compressed", &level),
+        ("wwd_level_picture", "synthetic_all_planes", &picture_all),
+        (
+            "wwd_level_picture",
+            "synthetic_one_plane_no_objects",
+            &picture_plane,
+        ),
         ("wwd_collision", "synthetic_wide_plain", &wide),
         ("cosmo_draw", "synthetic_a2", &map),
     ];

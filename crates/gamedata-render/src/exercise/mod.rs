@@ -20,7 +20,7 @@ mod wwd;
 
 pub use cosmo::{check_draw, cosmo_draw, cosmo_level};
 pub use uo::{check_radar, uo_radar};
-pub use wwd::{check_collision, wwd_collision};
+pub use wwd::{check_collision, wwd_collision, wwd_level_picture};
 
 use crate::RenderError;
 use crate::RgbaImage;

@@ -4,6 +4,7 @@
 
 use super::SMALL;
 use gamedata_io::Limits;
+use gamedata_io::exercise::split_parts;
 use wap_core::{Attribute, LevelFile, LevelOptions, Plane, Tile, TilePropertyIndex};
 
 use crate::{Region, wwd};
@@ -160,4 +161,106 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
         }
     }
     counts
+}
+
+/// A level drawn with its graphics: three files (a control file, the level, a REZ archive).
+/// The control's bytes give the output pixels a tile (1 to 8), whether one plane is drawn
+/// alone and which, and whether objects are left out; the level is opened within 16 MiB
+/// and its images decoded within 16 MiB. Checked: a scene that prepares has the size of
+/// its plane's tiles times the pixels a tile; drawn in stripes of 7 rows it gives the same
+/// pixels as drawn whole (when at most 2^20 pixels); its report lists at most 100 missing
+/// images, each once, and counts at least as many; it draws no more objects than the
+/// level has, and with objects left out none.
+pub fn wwd_level_picture(data: &[u8]) -> u64 {
+    use wap_core::{ImageSource, RezArchive};
+
+    use crate::wwd::{Scene, SceneOptions};
+    let [control, level, archive] = split_parts::<3, 4>(data);
+    let c = |i: usize| u32::from(control.get(i).copied().unwrap_or(0));
+    let limits = Limits {
+        max_decoded_bytes: 16 << 20,
+        ..Limits::default()
+    };
+    let file = match LevelFile::from_data(level.to_vec(), &LevelOptions { limits }) {
+        Ok(file) => file,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let level = match file.level() {
+        Ok(level) => level,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let source = match RezArchive::from_data(archive.to_vec()) {
+        Ok(archive) => ImageSource::Archive(archive),
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let planes = level.planes().len();
+    let options = SceneOptions {
+        tile_px: Some(c(0) % 8 + 1),
+        plane: (c(1) % 2 == 1 && planes > 0).then(|| c(2) as usize % planes),
+        no_objects: c(3) % 2 == 1,
+    };
+    let scene = match Scene::new(&level, &source, &options, &limits) {
+        Ok(scene) => scene,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let plane = match options.plane {
+        Some(i) => level.plane(i),
+        None => level.main_plane(),
+    };
+    let Some(Ok(plane)) = plane else {
+        panic!("a scene prepared without its plane");
+    };
+    let tile_px = c(0) % 8 + 1;
+    assert_eq!(
+        (u64::from(scene.width()), u64::from(scene.height())),
+        (
+            u64::from(plane.tiles_wide()) * u64::from(tile_px),
+            u64::from(plane.tiles_high()) * u64::from(tile_px)
+        )
+    );
+    let report = scene.report();
+    assert!(report.missing.len() <= crate::wwd::scene::MAX_LISTED);
+    assert!(report.missing_images >= report.missing.len() as u64);
+    let mut listed = report.missing.clone();
+    listed.sort();
+    listed.dedup();
+    assert_eq!(
+        listed.len(),
+        report.missing.len(),
+        "each missing image listed once"
+    );
+    let objects: u64 = level
+        .planes()
+        .flatten()
+        .map(|p| u64::from(p.object_count()))
+        .sum();
+    assert!(report.objects_drawn <= objects);
+    if options.no_objects {
+        assert_eq!(report.objects_drawn, 0);
+    }
+    let mut acc = report.tiles_drawn.wrapping_add(report.missing_images);
+    let pixels = u64::from(scene.width()) * u64::from(scene.height());
+    if pixels <= SMALL {
+        let whole = match scene.rect(Region::new(0, 0, scene.width(), scene.height())) {
+            Ok(whole) => whole,
+            Err(e) => panic!(
+                "the whole {} x {} scene: {e}",
+                scene.width(),
+                scene.height()
+            ),
+        };
+        let mut y = 0;
+        while y < scene.height() {
+            let stripe = match scene.stripe(y, 7) {
+                Ok(stripe) => stripe,
+                Err(e) => panic!("the stripe at row {y}: {e}"),
+            };
+            for dy in 0..stripe.height() {
+                assert_eq!(stripe.row(dy), whole.row(y + dy), "row {}", y + dy);
+            }
+            y += stripe.height();
+        }
+        acc = acc.wrapping_add(whole.pixels().iter().map(|&p| u64::from(p)).sum::<u64>());
+    }
+    acc
 }

@@ -74,6 +74,23 @@ fn collision_seeds_draw_every_plane() {
 }
 
 #[test]
+fn level_picture_seeds_and_their_mutations_keep_the_properties() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let runs = replay_crate_regressions(root, "wwd_level_picture", 2, LIGHT, |data| {
+        exercise::wwd_level_picture(data);
+    });
+    assert!(runs > 500, "{runs} runs");
+    // The synthetic level (three planes of up to 16 x 16 tiles) at 4 pixels a tile, whole
+    // and in stripes: its pixels sum past the alpha bytes of its 64 x 64 picture.
+    let all = exercise::wwd_level_picture(&seed("wwd_level_picture", "synthetic_all_planes"));
+    assert!(all > 64 * 64 * 255, "{all}");
+    // Its third plane alone (16 x 8 tiles) at 1 pixel a tile: past its alpha bytes.
+    let one =
+        exercise::wwd_level_picture(&seed("wwd_level_picture", "synthetic_one_plane_no_objects"));
+    assert!(one > 16 * 8 * 255, "{one}");
+}
+
+#[test]
 fn cosmo_seeds_and_their_mutations_keep_the_properties() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let runs = replay_crate_regressions(root, "cosmo_draw", 1, LIGHT, |data| {
