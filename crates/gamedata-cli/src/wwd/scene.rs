@@ -142,13 +142,15 @@ pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
 pub(super) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
-    // One game pixel a pixel at the native zoom: the tile size (the default).
+    // One game pixel a pixel at the native zoom: the plane's tile width a tile.
+    let chosen = super::collision::chosen_plane(&level, args.plane.as_deref(), &args.file)?;
+    let tile = u32::try_from(chosen.tile_size().0).ok();
     let (scene, plane) = scene(
         &level,
         &args.file,
         args.plane.as_deref(),
         &args.graphics,
-        None,
+        tile,
     )?;
     let mut drawn_with = serde_json::Map::new();
     let report = scene.report();

@@ -199,9 +199,23 @@ fn the_viewer_shows_map_tiles_in_a_headless_browser() {
         .concat(),
         cwd,
     );
+    let (share, colours) = browser_map_share(&cwd.join("web/index.html"));
+    assert!(
+        share > 0.2,
+        "{:.1} % of the screenshot is map",
+        share * 100.0
+    );
+    assert!(colours >= 8, "{colours} map colours");
+}
+
+/// Opens `index` (a viewer page) in headless chromium and measures its screenshot: the
+/// share of pixels that are map (neither the page's background #1b1b1f nor grey, as
+/// Leaflet's zoom buttons are) and how many colours the map has.
+pub(super) fn browser_map_share(index: &Path) -> (f64, usize) {
+    let cwd = index.parent().unwrap();
     let profile = tempfile::tempdir().unwrap();
-    let shot = cwd.join("shot.png");
-    let url = format!("file://{}", cwd.join("web/index.html").display());
+    let shot = cwd.join("../shot.png");
+    let url = format!("file://{}", index.display());
     let out = Command::new("chromium")
         .args([
             "--headless",
@@ -249,10 +263,5 @@ fn the_viewer_shows_map_tiles_in_a_headless_browser() {
     colours.sort_unstable();
     colours.dedup();
     let share = map.len() as f64 / pixels.len() as f64;
-    assert!(
-        share > 0.2,
-        "{:.1} % of the screenshot is map",
-        share * 100.0
-    );
-    assert!(colours.len() >= 8, "{} map colours", colours.len());
+    (share, colours.len())
 }

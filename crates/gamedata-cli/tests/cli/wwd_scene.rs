@@ -139,3 +139,43 @@ fn retail01_is_drawn_whole_from_an_archive_shaped_like_claw_rez() {
     );
     assert_ne!(png_pixels(&bare), png_pixels(&png));
 }
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files and Debian's chromium"]
+fn retail01_s_full_size_pyramid_opens_in_a_headless_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let rez = synth_rez(dir.path());
+    let level = gamedata_testkit::require_file("wwd/RETAIL01.WWD");
+    let web = dir.path().join("web");
+    let report = stdout_json(&gamedata(
+        &[
+            "wwd",
+            "tiles",
+            level.to_str().unwrap(),
+            "--rez",
+            rez.to_str().unwrap(),
+            "-o",
+            web.to_str().unwrap(),
+            "--json",
+        ],
+        dir.path(),
+    ));
+    // Every game pixel at the native zoom: 24,576 x 6,144, 96 x 24 tiles there.
+    assert_eq!(
+        (report["width"].as_u64(), report["height"].as_u64()),
+        (Some(24_576), Some(6_144))
+    );
+    assert_eq!(report["objects_drawn"].as_u64(), Some(1479 - 81 - 2));
+    assert_eq!(report["missing_images"], 2);
+    assert!(
+        web.join(format!("{}/95/23.png", report["native_zoom"]))
+            .is_file()
+    );
+    let (share, colours) = super::web::browser_map_share(&web.join("index.html"));
+    assert!(
+        share > 0.2,
+        "{:.1} % of the screenshot is map",
+        share * 100.0
+    );
+    assert!(colours >= 8, "{colours} map colours");
+}
