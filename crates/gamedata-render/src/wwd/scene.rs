@@ -487,6 +487,8 @@ impl Scene {
         }
         let (ty, iy) = (py / plane.tile.1, py % plane.tile.1);
         let columns = (row.len() / 4) as i64;
+        // What the last tile column draws: neighbouring pixels mostly share a tile.
+        let mut last: Option<(i64, Source<'_>)> = None;
         for dx in 0..columns {
             let gx = self.game(ox0 + dx, self.tile.0);
             let px = if plane.wrap.0 { gx.rem_euclid(pw) } else { gx };
@@ -494,23 +496,50 @@ impl Scene {
                 continue;
             }
             let (tx, ix) = (px / plane.tile.0, px % plane.tile.0);
-            let Some(&value) = usize::try_from(ty * plane.tiles.0 + tx)
-                .ok()
-                .and_then(|i| plane.cells.get(i))
-            else {
-                continue;
+            let source = match last {
+                Some((t, source)) if t == tx => source,
+                _ => {
+                    let value = usize::try_from(ty * plane.tiles.0 + tx)
+                        .ok()
+                        .and_then(|i| plane.cells.get(i));
+                    let source = match value.map(|&v| (v, Tile::from_raw(v))) {
+                        None | Some((_, Tile::Invisible)) => Source::Nothing,
+                        Some((_, Tile::Filled)) => Source::Fill,
+                        Some((v, Tile::Image { .. })) => {
+                            match plane
+                                .images
+                                .get(&v)
+                                .copied()
+                                .flatten()
+                                .and_then(|i| self.images.get(i))
+                            {
+                                Some(image) => Source::Image(image),
+                                None => Source::Marker,
+                            }
+                        }
+                    };
+                    last = Some((tx, source));
+                    source
+                }
             };
-            let colour = match Tile::from_raw(value) {
-                Tile::Invisible => None,
-                Tile::Filled => Some(plane.fill),
-                Tile::Image { .. } => match plane.images.get(&value) {
-                    Some(Some(i)) => self.images.get(*i).and_then(|im| im.pixel(ix, iy)),
-                    _ => marker(ix, iy, plane.tile.0, plane.tile.1),
-                },
+            let colour = match source {
+                Source::Nothing => None,
+                Source::Fill => Some(plane.fill),
+                Source::Image(image) => image.pixel(ix, iy),
+                Source::Marker => marker(ix, iy, plane.tile.0, plane.tile.1),
             };
             put(row, dx, colour);
         }
     }
+}
+
+/// What a tile draws.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    Nothing,
+    Fill,
+    Image(&'a Image),
+    Marker,
 }
 
 /// Writes an opaque `colour` at column `x` of `row`.
