@@ -165,3 +165,69 @@ fn retail01_objects_land_where_the_rules_put_them() {
     assert!(checked > 200, "{checked} objects checked");
     assert!(mirrored > 5, "{mirrored} mirrored objects checked");
 }
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn every_retail_level_is_drawn_from_an_archive_shaped_like_claw_rez() {
+    use gamedata_render::wap_core::{PlaneFlags, Tile};
+    let text =
+        std::fs::read_to_string(gamedata_testkit::require_file("wap32/claw-image-sets.dict"))
+            .unwrap();
+    let images = gamedata_testkit::claw_images(&text);
+    let entries: Vec<SynthImage<'_>> = images
+        .iter()
+        .map(|(p, s, o)| (p.as_str(), *s, *o))
+        .collect();
+    let palettes: Vec<String> = (1..=14)
+        .map(|n| format!("LEVEL{n}/PALETTES/MAIN.PAL"))
+        .collect();
+    let palettes: Vec<&str> = palettes.iter().map(String::as_str).collect();
+    let rez = image_archive(&entries, &palettes).unwrap();
+    let source = ImageSource::Archive(RezArchive::from_data(rez).unwrap());
+    // The objects whose image CLAW.REZ lacks, by level (wap-core's image_names test).
+    let missing: HashMap<u32, u64> = [(1, 2), (6, 2), (9, 129)].into_iter().collect();
+    for n in 1..=14u32 {
+        let file = LevelFile::open(gamedata_testkit::require_file(&format!(
+            "wwd/RETAIL{n:02}.WWD"
+        )))
+        .unwrap();
+        let level = file.level().unwrap();
+        let (mut tiles, mut objects) = (0u64, 0u64);
+        for plane in level.planes() {
+            let plane = plane.unwrap();
+            if plane.flags().contains(PlaneFlags::NO_DRAW) {
+                continue;
+            }
+            tiles += plane
+                .tiles()
+                .iter()
+                .filter(|t| Tile::from_raw(t.get()) != Tile::Invisible)
+                .count() as u64;
+            for object in plane.objects() {
+                let object = object.unwrap();
+                objects += u64::from(!object.draw_flags().contains(DrawFlags::NO_DRAW));
+            }
+        }
+        let options = SceneOptions {
+            tile_px: Some(2),
+            ..SceneOptions::default()
+        };
+        let scene = Scene::new(&level, &source, &options, &Limits::default()).unwrap();
+        let report = scene.report();
+        let lost = missing.get(&n).copied().unwrap_or(0);
+        assert_eq!(report.tiles_drawn, tiles, "RETAIL{n:02} tiles");
+        // The 133 objects without an image are all drawable ones.
+        assert_eq!(
+            (report.objects_drawn, report.missing_images),
+            (objects - lost, lost),
+            "RETAIL{n:02} objects"
+        );
+        let picture = scene
+            .rect(Region::new(0, 0, scene.width(), scene.height()))
+            .unwrap();
+        assert_eq!(
+            (picture.width(), picture.height()),
+            (scene.width(), scene.height())
+        );
+    }
+}
