@@ -268,3 +268,26 @@ fn the_writer_s_images_decode_to_what_was_written() {
     );
     assert!(plain.len() < 32 + n, "runs are coded");
 }
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn the_real_pcx_screen_reads_with_the_pcx_crate() {
+    // The games keep full-screen pictures as PCX; the `pcx` crate reads them (this project
+    // has no PCX decoder of its own). TRAINING.PCX is version 5 with three 8-bit planes:
+    // 24-bit colour, no palette (docs/formats/wap32.md).
+    let bytes = std::fs::read(gamedata_testkit::require_file("wap32/pcx/TRAINING.PCX")).unwrap();
+    let mut reader = pcx::Reader::from_mem(&bytes).unwrap();
+    assert_eq!((reader.width(), reader.height()), (640, 480));
+    assert!(!reader.is_paletted());
+    let mut row = vec![0u8; 640 * 3];
+    let mut colours = std::collections::BTreeSet::new();
+    for _ in 0..480 {
+        reader.next_row_rgb(&mut row).unwrap();
+        colours.extend(row.chunks_exact(3).map(|p| [p[0], p[1], p[2]]));
+    }
+    assert!(
+        colours.len() > 64,
+        "{} colours: a picture, not a flat screen",
+        colours.len()
+    );
+}
