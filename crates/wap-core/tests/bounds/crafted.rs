@@ -215,3 +215,46 @@ fn the_tile_property_index_is_sized_by_the_data() {
     });
     assert!(peak <= 10_000 * 48 + 64 * 1024, "peak heap {peak}");
 }
+
+/// A REZ archive whose root holds 50,000 directory entries all pointing at one directory of
+/// 2,000 files (a 1.9 MB table): a walk reads that table once, reports the 49,999 others as
+/// loops, and keeps only the directories' ranges.
+#[test]
+fn directories_over_the_same_entries_are_read_once() {
+    use wap_core::{Rez, RezProblem, write_rez};
+    let serial = heap::serial();
+    let names: Vec<String> = (0..2000).map(|i| format!("D/F{i:05}.PID")).collect();
+    let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &b"x"[..])).collect();
+    let mut archive = write_rez(&files).unwrap();
+    // The root's one entry (directory D) copied 50,000 times into a new root.
+    let root_at = u32::from_le_bytes(archive[131..135].try_into().unwrap()) as usize;
+    let root_len = u32::from_le_bytes(archive[135..139].try_into().unwrap()) as usize;
+    let entry = archive[root_at..root_at + root_len].to_vec();
+    let new_root = archive.len();
+    for _ in 0..50_000 {
+        archive.extend_from_slice(&entry);
+    }
+    let new_len = u32::try_from(entry.len() * 50_000).unwrap();
+    archive[131..135].copy_from_slice(&u32::try_from(new_root).unwrap().to_le_bytes());
+    archive[135..139].copy_from_slice(&new_len.to_le_bytes());
+    let ((files, loops), peak) = heap::peak(&serial, || {
+        let rez = Rez::parse(&archive).unwrap();
+        let (mut files, mut loops) = (0usize, 0usize);
+        for item in rez.walk(&rez.root()) {
+            match item {
+                Ok(_) => files += 1,
+                Err(e) => {
+                    assert!(
+                        matches!(e.kind, ErrorKind::Rez(RezProblem::Loop { .. })),
+                        "{e}"
+                    );
+                    loops += 1;
+                }
+            }
+        }
+        (files, loops)
+    });
+    assert_eq!((files, loops), (2000, 49_999));
+    // The walk's ranges (one directory read) and 50,000 error values, each named "/".
+    assert!(peak < 4 * MIB, "peak heap {peak}");
+}
