@@ -20,8 +20,16 @@
 //! [`ChecksumClass`] says how the stored checksum relates to the stored bytes; no level is
 //! ever rejected for it.
 //!
+//! The games' pictures: [`RezArchive`] owns a REZ archive (read or mapped; [`Rez`] views
+//! its directory tree in place, entries by path in any case, a depth-first walk), [`Pid`]
+//! views a PID image and decodes it into palette indices and an opacity mask, [`Palette`]
+//! views 256 colours, [`ImageSource`] is an archive or a folder of extracted files and
+//! [`ImageNames`] says where a level's tiles and objects find their images (`rez`, `pid`,
+//! `images`; format facts: `docs/formats/wap32.md`).
+//!
 //! With the `write` feature, [`LevelData`] is an owned copy that writes a level back,
-//! compressed or not, with the base checksum, and [`synth`] makes synthetic levels.
+//! compressed or not, with the base checksum, [`write_rez()`] and [`write_pid`] write
+//! archives and images, and [`synth`] makes synthetic levels and archives.
 //! Everything is little-endian; offsets and lengths are bytes, positions pixels, plane
 //! sizes tiles. Format facts and their sources: `docs/formats/wwd.md`.
 //!

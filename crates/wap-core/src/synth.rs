@@ -312,7 +312,7 @@ pub fn palette() -> [u8; 768] {
 /// [`palette`] at each of `palettes` (`LEVEL1/PALETTES/MAIN.PAL`): an archive shaped like
 /// the game's, with synthetic pixels.
 ///
-/// Returns `Err` as [`crate::write_rez`].
+/// Returns `Err` as [`crate::write_rez()`].
 pub fn image_archive(
     images: &[SynthImage<'_>],
     palettes: &[&str],
@@ -347,7 +347,7 @@ pub fn image_archive(
 /// `LEVEL1/IMAGES/OFFICER/FRAME000`), and its palette: what `gamedata demo` draws the
 /// synthetic level with. The object sets' names hold no folder with `_` of its own.
 ///
-/// Returns `Err` when the level cannot be read, or as [`crate::write_rez`].
+/// Returns `Err` when the level cannot be read, or as [`crate::write_rez()`].
 pub fn level_archive(level: &LevelData) -> Result<Vec<u8>, crate::DataError> {
     use std::collections::BTreeMap;
     let image = level.image()?;
