@@ -438,14 +438,7 @@ fn names_and_objects_that_start_where_another_section_does_are_left_out() {
     let mut bad = image.clone();
     put(&mut bad, PLANES + 320 + 0x88, get(&image, main + 0x88));
     let level = Level::parse(&bad).unwrap();
-    assert!(
-        level
-            .plane(1)
-            .unwrap()
-            .unwrap()
-            .image_sets()
-            .all(|n| n.is_ok())
-    );
+    assert!(plane_names(&level, 1).iter().all(Result::is_ok));
     let names: Vec<_> = level.plane(2).unwrap().unwrap().image_sets().collect();
     assert_eq!(names.len(), 1);
     let err = names[0].as_ref().unwrap_err();
@@ -495,14 +488,7 @@ fn names_and_objects_that_start_where_another_section_does_are_left_out() {
         ),
         "{names:?}"
     );
-    assert!(
-        level
-            .plane(1)
-            .unwrap()
-            .unwrap()
-            .image_sets()
-            .all(|n| n.is_ok())
-    );
+    assert!(plane_names(&level, 1).iter().all(Result::is_ok));
 }
 
 /// The synthetic level's image with its header's text fields replaced (`image_dir`,
@@ -575,13 +561,7 @@ fn walks_end_where_the_next_section_starts_and_empty_sections_claim_nothing() {
     let mut bad = image.clone();
     put(&mut bad, main + 0x88, PLANES as u32);
     let level = Level::parse(&bad).unwrap();
-    let first = level
-        .plane(1)
-        .unwrap()
-        .unwrap()
-        .image_sets()
-        .next()
-        .unwrap();
+    let first = plane_names(&level, 1).remove(0);
     assert!(matches!(
         first.unwrap_err().kind(),
         ErrorKind::SectionShared {
@@ -610,13 +590,7 @@ fn walks_end_where_the_next_section_starts_and_empty_sections_claim_nothing() {
     let mut at_table = image.clone();
     put(&mut at_table, main + 0x88, get(&image, 0x2E4));
     let level = Level::parse(&at_table).unwrap();
-    let first = level
-        .plane(1)
-        .unwrap()
-        .unwrap()
-        .image_sets()
-        .next()
-        .unwrap();
+    let first = plane_names(&level, 1).remove(0);
     assert_eq!(first.unwrap(), b" ");
     // The last plane's objects, moved to 3 bytes before the tile property table: their
     // walk ends there, so the first object's fixed part does not fit.
@@ -849,4 +823,9 @@ fn validate_reads_everything_the_writer_put_and_stops_at_the_first_problem() {
         matches!(err.kind(), ErrorKind::TilePropertyTable { .. }),
         "{err}"
     );
+}
+
+/// The image-set names of plane `index` of `level`, each read or an error.
+fn plane_names<'a>(level: &Level<'a>, index: usize) -> Vec<Result<&'a [u8], wap_core::DataError>> {
+    level.plane(index).unwrap().unwrap().image_sets().collect()
 }
