@@ -84,15 +84,19 @@ impl<'data> Level<'data> {
                 offset,
                 image_len: image.len(),
             })?;
-        let overlaps = Overlaps::find(planes.len(), |i| {
-            let plane = Plane::new(i, planes.get(i)?, image).ok()?;
-            let start = plane.raw().tiles_offset.get() as u64;
-            Some((
-                start,
-                start.saturating_add(size_of_val(plane.tiles()) as u64),
-            ))
-        });
-        let starts = SectionStarts::find(&header, planes, image);
+        // Each plane's tiles as a byte range, when its view can be made (once a plane).
+        let tiles: Vec<Option<(u64, u64)>> = (0..planes.len())
+            .map(|i| {
+                let plane = Plane::new(i, planes.get(i)?, image).ok()?;
+                let start = plane.raw().tiles_offset.get() as u64;
+                Some((
+                    start,
+                    start.saturating_add(size_of_val(plane.tiles()) as u64),
+                ))
+            })
+            .collect();
+        let overlaps = Overlaps::find(planes.len(), |i| tiles.get(i).copied().flatten());
+        let starts = SectionStarts::find(&header, planes, &tiles);
         Ok(Level {
             image,
             header,
@@ -369,8 +373,9 @@ impl SectionStarts {
     }
 
     /// The starts of the plane header table and of every plane's tiles (when it has any and
-    /// they fit), names and objects (when it has any), sorted.
-    fn find(header: &Header<'_>, planes: &[PlaneHeader], image: &[u8]) -> Self {
+    /// they fit: `tiles` gives each plane's tile bytes, `None` when its view cannot be
+    /// made), names and objects (when it has any), sorted.
+    fn find(header: &Header<'_>, planes: &[PlaneHeader], tiles: &[Option<(u64, u64)>]) -> Self {
         let raw = header.raw();
         let mut keys = Vec::with_capacity(planes.len().saturating_mul(3).saturating_add(1));
         keys.extend(Self::key(
@@ -378,7 +383,12 @@ impl SectionStarts {
             SectionKind::PlaneHeaders,
         ));
         for (index, plane) in planes.iter().enumerate() {
-            if Plane::new(index, plane, image).is_ok_and(|p| !p.tiles().is_empty()) {
+            if tiles
+                .get(index)
+                .copied()
+                .flatten()
+                .is_some_and(|(start, end)| end > start)
+            {
                 keys.extend(Self::key(
                     plane.tiles_offset.get(),
                     SectionKind::Tiles(index),
