@@ -335,11 +335,9 @@ fn decode_rle(data: &[u8], indices: &mut [u8], opaque: &mut [bool]) -> usize {
                 dst.copy_from_slice(src);
                 mask.fill(true);
             }
+            // Past the data's end when the run was cut: the next read stops the loop.
             at = at.saturating_add(usize::from(b));
             filled = end;
-            if n < usize::from(b) && filled < total {
-                break;
-            }
         }
     }
     filled

@@ -2,7 +2,7 @@
 //! data), and the real PIDs against their reference decodes (`GAMEDATA_DIR`).
 
 use gamedata_io::Limits;
-use wap_core::{ErrorKind, ImageProblem, Palette, Pid, PidFlags};
+use wap_core::{ErrorKind, ImageProblem, Palette, Pid, PidFlags, PidPixels};
 
 /// A PID file: header (flags, size, offset), pixel data, an optional palette.
 fn pid(flags: u32, (w, h): (i32, i32), data: &[u8], palette: Option<&[u8]>) -> Vec<u8> {
@@ -212,7 +212,7 @@ fn real_pids_equal_their_reference_decodes() {
 
 #[test]
 fn the_writer_s_images_decode_to_what_was_written() {
-    use wap_core::{PidPixels, write_pid};
+    use wap_core::write_pid;
     // 300 x 7: long skips and literal runs crossing rows, indices above 192, runs past 63.
     let (w, h) = (300u32, 7u32);
     let n = (w * h) as usize;
@@ -289,5 +289,88 @@ fn the_real_pcx_screen_reads_with_the_pcx_crate() {
         colours.len() > 64,
         "{} colours: a picture, not a flat screen",
         colours.len()
+    );
+}
+
+#[test]
+fn the_view_gives_the_header_s_numbers_and_the_data_between() {
+    let palette: Vec<u8> = (0..768).map(|i| (i % 251) as u8).collect();
+    let bytes = pid(0xA1, (3, 2), &[6, 1, 2, 3, 4, 5, 6], Some(&palette));
+    let view = Pid::parse(&bytes).unwrap();
+    assert_eq!((view.width(), view.height(), view.pixel_count()), (3, 2, 6));
+    assert_eq!(view.pixel_data(), &[6, 1, 2, 3, 4, 5, 6]);
+    assert_eq!(view.header().id.get(), 5);
+    assert_eq!(view.palette().unwrap().get(2), [6, 7, 8]);
+    assert_eq!(
+        view.palette().unwrap().colours()[255],
+        [(765 % 251) as u8, (766 % 251) as u8, (767 % 251) as u8]
+    );
+    // Colours through the palette, alpha 255 where drawn and 0 where not (index 0's colour).
+    let pixels = PidPixels {
+        width: 2,
+        height: 1,
+        indices: vec![2, 0],
+        opaque: vec![true, false],
+    };
+    assert_eq!(
+        pixels.rgba(&view.palette().unwrap()),
+        [6, 7, 8, 255, 0, 1, 2, 0]
+    );
+    let debug = format!("{view:?} {:?}", view.palette().unwrap());
+    assert!(
+        debug.contains("width: 3") && debug.contains("Palette"),
+        "{debug}"
+    );
+    gamedata_testkit::assert_debug_bounded("a PID view", &view, 400);
+}
+
+#[test]
+fn the_writer_s_bytes_are_the_format_s() {
+    use wap_core::write_pid;
+    // 3 x 1: index 5 drawn, two skipped. RLE: 1 literal (5), a skip of 2 (130).
+    let pixels = PidPixels {
+        width: 3,
+        height: 1,
+        indices: vec![5, 0, 0],
+        opaque: vec![true, false, false],
+    };
+    let rle = write_pid(&pixels, (0, 0), PidFlags::empty(), None, true);
+    assert_eq!(&rle[32..], &[1, 5, 130]);
+    // The same plain: 5, then the key index 0 twice as a run (194, 0).
+    let plain = write_pid(&pixels, (0, 0), PidFlags::empty(), None, false);
+    assert_eq!(&plain[32..], &[5, 194, 0]);
+    // Index 200 alone is a run of one (193, 200); 192 is one pixel as itself.
+    let high = PidPixels {
+        width: 2,
+        height: 1,
+        indices: vec![200, 192],
+        opaque: vec![true, true],
+    };
+    assert_eq!(
+        &write_pid(&high, (0, 0), PidFlags::empty(), None, false)[32..],
+        &[193, 200, 192]
+    );
+    // An image of drawn pixels only: no skip byte at the end.
+    assert_eq!(
+        &write_pid(&high, (0, 0), PidFlags::empty(), None, true)[32..],
+        &[2, 200, 192]
+    );
+    // The flags the data decides are the writer's: asked-for key index, transparency, RLE
+    // and palette flags are dropped when the data has none; others are kept.
+    let asked = PidFlags::KEY_INDEX
+        | PidFlags::TRANSPARENT
+        | PidFlags::RLE
+        | PidFlags::PALETTE
+        | PidFlags::MIRROR;
+    let written = Pid::parse(&write_pid(&high, (0, 0), asked, None, false))
+        .unwrap()
+        .flags();
+    assert_eq!(written, PidFlags::MIRROR);
+    let written = Pid::parse(&write_pid(&pixels, (0, 0), asked, None, true))
+        .unwrap()
+        .flags();
+    assert_eq!(
+        written,
+        PidFlags::MIRROR | PidFlags::TRANSPARENT | PidFlags::RLE
     );
 }

@@ -32,6 +32,11 @@ fn the_writer_s_archive_reads_back_by_path_in_any_case() {
             "LEVEL1/TILES/ACTION/012.PID",
         ]
     );
+    // The view is over the owner's bytes; Debug says lengths, never the bytes.
+    assert_eq!(rez.bytes(), archive.bytes());
+    assert!(format!("{archive:?}").contains(&format!("len: {}", archive.bytes().len())));
+    assert!(format!("{rez:?}").contains("root_offset"));
+    gamedata_testkit::assert_debug_bounded("a REZ view", &rez, 200);
     let tile = rez.file("level1\\tiles/action/012.pid").unwrap().unwrap();
     assert_eq!(tile.bytes, b"twelve");
     assert_eq!(tile.extension(), b"PID");
