@@ -195,8 +195,10 @@ impl Facet {
         ))
     }
 
-    /// Tile (x, y): a dict `{x, y, id, z, statics: [{id, z, hue}, ...]}` (the land tile and
-    /// the statics on it in file order). Raises `IndexError` outside the map.
+    /// Tile (x, y): a dict `{x, y, land: {id, z}, statics: [{id, z, hue}, ...], top_z}` (the
+    /// land tile, the statics on it in file order, and the top surface's altitude: `None`
+    /// without tiledata.mul or a surface), as `gamedata uo tile --json` gives it. Raises
+    /// `IndexError` outside the map.
     fn tile<'py>(&self, py: Python<'py>, x: i64, y: i64) -> PyResult<Bound<'py, PyDict>> {
         let facet = self.views()?;
         let size = facet.size();
@@ -216,12 +218,19 @@ impl Facet {
             d.set_item("hue", s.hue.get())?;
             statics.append(d)?;
         }
+        let top_z = match facet.tiledata {
+            Some(_) => facet.top_surface(ux, uy).map_err(|e| data_error(&e))?,
+            None => None,
+        };
+        let land = PyDict::new(py);
+        land.set_item("id", cell.id.get())?;
+        land.set_item("z", cell.z)?;
         let d = PyDict::new(py);
         d.set_item("x", ux)?;
         d.set_item("y", uy)?;
-        d.set_item("id", cell.id.get())?;
-        d.set_item("z", cell.z)?;
+        d.set_item("land", land)?;
         d.set_item("statics", statics)?;
+        d.set_item("top_z", top_z)?;
         Ok(d)
     }
 

@@ -93,7 +93,8 @@ impl Level {
     /// The header's fields: `{name, author, birth, rez_file, image_dir, palette, start_x,
     /// start_y, flags, compressed, plane_count, main_block_size, checksum, prefixes:
     /// [[prefix, image set], ...]}` (text decoded with the level's code page; the start in
-    /// pixels).
+    /// pixels; `main_block_size` the main block's size in bytes as decompressed, as `gamedata
+    /// wwd info` gives it, whatever the header stores).
     #[getter]
     fn header<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let header = self.view()?.header();
@@ -108,9 +109,9 @@ impl Level {
         d.set_item("start_x", sx)?;
         d.set_item("start_y", sy)?;
         d.set_item("flags", header.flags())?;
-        d.set_item("compressed", header.compressed())?;
+        d.set_item("compressed", self.file.compressed())?;
         d.set_item("plane_count", header.plane_count())?;
-        d.set_item("main_block_size", header.main_block_size())?;
+        d.set_item("main_block_size", self.file.main_block().len())?;
         d.set_item("checksum", header.checksum())?;
         let prefixes = PyList::empty(py);
         for (prefix, set) in header.image_set_prefixes() {
