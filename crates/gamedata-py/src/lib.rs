@@ -12,6 +12,7 @@
 mod arrays;
 mod cosmo;
 mod errors;
+mod tiledata;
 mod uo;
 mod wwd;
 

@@ -416,5 +416,6 @@ impl Facet {
 /// `gamedata.uo`'s classes.
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Facet>()?;
+    module.add_class::<crate::tiledata::TileData>()?;
     Ok(())
 }

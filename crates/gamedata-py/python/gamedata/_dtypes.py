@@ -82,3 +82,47 @@ OBJECT = np.dtype(
 
 #: One actor record of a map: its type and cell (docs/formats/cosmo.md, "Maps").
 ACTOR = np.dtype([("type", "<u2"), ("x", "<u2"), ("y", "<u2")])
+
+# tiledata.mul (mul-core): records in groups of 32 after a 4-byte header
+# (docs/formats/uo.md, "tiledata").
+
+
+def _land(flags):
+    return np.dtype([("flags", flags), ("texture", "<u2"), ("name", "S20")])
+
+
+def _item(flags):
+    return np.dtype(
+        [
+            ("flags", flags),
+            ("weight", "u1"),
+            ("quality", "u1"),
+            ("misc", "<u2"),
+            ("unknown2", "u1"),
+            ("quantity", "u1"),
+            ("animation", "<u2"),
+            ("unknown3", "u1"),
+            ("hue", "u1"),
+            ("stacking_offset", "<u2"),
+            ("height", "u1"),
+            ("name", "S20"),
+        ]
+    )
+
+
+def _group(record):
+    return np.dtype([("header", "<u4"), ("entries", record, (32,))])
+
+
+#: A land record with 32-bit flags (before High Seas): 26 bytes.
+LAND_OLD = _land("<u4")
+#: A land record with 64-bit flags (High Seas and later): 30 bytes.
+LAND_HS = _land("<u8")
+#: An item record with 32-bit flags: 37 bytes.
+ITEM_OLD = _item("<u4")
+#: An item record with 64-bit flags: 41 bytes.
+ITEM_HS = _item("<u8")
+LAND_GROUP_OLD = _group(LAND_OLD)
+LAND_GROUP_HS = _group(LAND_HS)
+ITEM_GROUP_OLD = _group(ITEM_OLD)
+ITEM_GROUP_HS = _group(ITEM_HS)

@@ -1,9 +1,34 @@
 """Ultima Online world files (the Rust crate mul-core): a facet's map, statics and index as
 numpy views; land, queries and radar pictures. Formats: docs/formats/uo.md."""
 
-from ._dtypes import FOUND, INDEX, MAP_BLOCK, MAP_CELL, STATIC7, STATIC11
+from ._dtypes import (
+    FOUND,
+    INDEX,
+    ITEM_HS,
+    ITEM_OLD,
+    LAND_HS,
+    LAND_OLD,
+    MAP_BLOCK,
+    MAP_CELL,
+    STATIC7,
+    STATIC11,
+)
 from ._gamedata import uo as _native
 
 Facet = _native.Facet
+TileData = _native.TileData
 
-__all__ = ["Facet", "FOUND", "INDEX", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11"]
+__all__ = [
+    "FOUND",
+    "Facet",
+    "INDEX",
+    "ITEM_HS",
+    "ITEM_OLD",
+    "LAND_HS",
+    "LAND_OLD",
+    "MAP_BLOCK",
+    "MAP_CELL",
+    "STATIC7",
+    "STATIC11",
+    "TileData",
+]
