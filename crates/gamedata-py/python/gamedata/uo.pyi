@@ -1,0 +1,104 @@
+"""Ultima Online world files (mul-core). Units: tiles for x, y, width, height; blocks are
+8 x 8 tiles, stored column-major."""
+
+import os
+from typing import Any, final
+
+import numpy as np
+import numpy.typing as npt
+
+MAP_CELL: np.dtype[np.void]
+MAP_BLOCK: np.dtype[np.void]
+STATIC7: np.dtype[np.void]
+STATIC11: np.dtype[np.void]
+INDEX: np.dtype[np.void]
+FOUND: np.dtype[np.void]
+LAND_OLD: np.dtype[np.void]
+LAND_HS: np.dtype[np.void]
+ITEM_OLD: np.dtype[np.void]
+ITEM_HS: np.dtype[np.void]
+
+Region = tuple[int, int, int, int]
+"""(x, y, width, height) in tiles."""
+
+@final
+class Facet:
+    """One facet's files, read (`open`) or memory-mapped (`map`); the arrays it hands out
+    are read-only views of them (or say they are copies) and keep them alive."""
+
+    @staticmethod
+    def open(
+        dir: str | os.PathLike[str],
+        facet: int = 0,
+        size: tuple[int, int] | None = None,
+        apply_diffs: bool = False,
+    ) -> Facet:
+        """Raises FileNotFoundError, NotADirectoryError, gamedata.FormatError."""
+    @staticmethod
+    def map(
+        dir: str | os.PathLike[str],
+        facet: int = 0,
+        size: tuple[int, int] | None = None,
+        apply_diffs: bool = False,
+    ) -> Facet:
+        """As open, memory-mapped: the files must not change while mapped."""
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def mapped(self) -> bool: ...
+    @property
+    def blocks(self) -> npt.NDArray[np.void]:
+        """(blocks_x, blocks_y) of MAP_BLOCK; a view for a MUL map, a copy otherwise."""
+    @property
+    def statics(self) -> npt.NDArray[np.void]:
+        """(n,) of STATIC7 or STATIC11: a view of the statics file."""
+    @property
+    def index(self) -> npt.NDArray[np.void]:
+        """(blocks,) of INDEX: a view of the statics index."""
+    def land(self) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int8]]:
+        """(height, width) ids and altitudes: one copy, made in parallel."""
+    def tile(self, x: int, y: int) -> dict[str, Any]:
+        """{x, y, land: {id, z}, statics: [{id, z, hue}], top_z}; IndexError outside."""
+    def stats(self) -> dict[str, Any]:
+        """As `gamedata uo stats --json`, without elapsed_ms."""
+    def find(
+        self, id: int | None = None, flag: str | None = None, region: Region | None = None
+    ) -> npt.NDArray[np.void]:
+        """(n,) of FOUND {x, y, z, id, hue}; ValueError for a bad flag or query."""
+    def radar(
+        self,
+        scale: int = 1,
+        region: Region | None = None,
+        hillshade: bool = False,
+        style: str = "flat",
+        radarcol: str | os.PathLike[str] | None = None,
+    ) -> npt.NDArray[np.uint8]:
+        """(h, w, 4) RGBA; style "flat", "client" or "altitude"."""
+    def _span(self, name: str) -> tuple[int, int]: ...
+
+@final
+class TileData:
+    """tiledata.mul: land and item tables as (groups, 32) structured views."""
+
+    @staticmethod
+    def open(path: str | os.PathLike[str]) -> TileData: ...
+    @staticmethod
+    def map(path: str | os.PathLike[str]) -> TileData: ...
+    @property
+    def layout(self) -> str:
+        """"old", "old_extended" or "high_seas"."""
+    @property
+    def tile_zero_first(self) -> bool: ...
+    @property
+    def item_count(self) -> int: ...
+    @property
+    def land(self) -> npt.NDArray[np.void]:
+        """(512, 32) of LAND_OLD or LAND_HS: tile id at [id // 32, id % 32]."""
+    @property
+    def items(self) -> npt.NDArray[np.void]:
+        """(item_count // 32, 32) of ITEM_OLD or ITEM_HS."""
+    def land_tile(self, id: int) -> dict[str, Any]: ...
+    def item_tile(self, id: int) -> dict[str, Any]: ...
+    def _span(self) -> tuple[int, int]: ...
