@@ -76,23 +76,6 @@ pub(crate) fn span(bytes: &[u8]) -> (usize, usize) {
     (bytes.as_ptr() as usize, bytes.len())
 }
 
-/// A vector's bytes as `u8`, for [`owned`] (little-endian values written in order).
-pub(crate) trait LeBytes {
-    /// Appends the value's little-endian bytes.
-    fn put(&self, out: &mut Vec<u8>);
-}
-
-macro_rules! le_bytes {
-    ($($t:ty),*) => {$(
-        impl LeBytes for $t {
-            fn put(&self, out: &mut Vec<u8>) {
-                out.extend_from_slice(&self.to_le_bytes());
-            }
-        }
-    )*};
-}
-le_bytes!(u8, i8, u16, i16, u32, i32);
-
 /// `PyArray1::from_vec` of plain numbers reshaped to `shape`, read-only.
 pub(crate) fn numbers<'py, T: numpy::Element>(
     py: Python<'py>,

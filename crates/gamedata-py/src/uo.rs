@@ -6,15 +6,18 @@ use std::path::PathBuf;
 use gamedata_render::Region;
 use gamedata_render::uo::{RadarOptions, RadarStyle, radar};
 use mul_core::raw::StaticRecord;
-use mul_core::{FacetFiles, FacetOptions, MapSize, RadarColours, TileFlags, query};
+use mul_core::{FacetFiles, FacetOptions, MapSize, RadarColours, Statics, TileFlags, query};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 use zerocopy::IntoBytes;
 
-use crate::arrays::{self, LeBytes};
+use crate::arrays;
 use crate::errors::{data_error, outside, reader_error, render_error};
+
+/// Bytes of a row of dtype `FOUND`: x, y (u32), z (i8), id, hue (u16).
+const FOUND_LEN: usize = 13;
 
 /// One facet of an Ultima Online client folder: the map (MUL or UOP), the statics and their
 /// index, and tiledata, radarcol and hues when the folder has them, read into memory
@@ -316,27 +319,8 @@ impl Facet {
                 .is_some_and(|(f, _)| f.intersects(*flag)),
         };
         let size = facet.size();
-        let bytes = py.detach(|| {
-            let found = query::find_statics_par(&facet.statics, size, wanted);
-            let mut out = Vec::with_capacity(found.len().saturating_mul(13));
-            for f in found {
-                if let Some((rx, ry, rw, rh)) = region
-                    && !(f.x >= rx
-                        && f.y >= ry
-                        && u64::from(f.x) < u64::from(rx) + u64::from(rw)
-                        && u64::from(f.y) < u64::from(ry) + u64::from(rh))
-                {
-                    continue;
-                }
-                f.x.put(&mut out);
-                f.y.put(&mut out);
-                f.z.put(&mut out);
-                f.id.put(&mut out);
-                f.hue.put(&mut out);
-            }
-            out
-        });
-        let count = bytes.len() / 13;
+        let bytes = py.detach(|| find_rows(&facet.statics, size, &wanted, region));
+        let count = bytes.len() / FOUND_LEN;
         let dtype = arrays::dtype(py, "FOUND")?;
         arrays::owned(py, bytes, &dtype, &[count])
     }
@@ -411,6 +395,57 @@ impl Facet {
             if self.mapped() { "mapped" } else { "read" }
         ))
     }
+}
+
+/// The statics `wanted` picks inside `region` (all when `None`), as packed rows of dtype
+/// `FOUND`, in block order then file order (blocks that cannot be read are passed over, as
+/// `gamedata uo find` does). Blocks are scanned in parallel, each rayon job writing its rows
+/// straight into its own buffer; the buffers are joined in order.
+fn find_rows(
+    statics: &Statics<'_>,
+    size: MapSize,
+    wanted: &(dyn Fn(&StaticRecord) -> bool + Sync),
+    region: Option<(u32, u32, u32, u32)>,
+) -> Vec<u8> {
+    let (rx, ry, x1, y1) = match region {
+        Some((x, y, w, h)) => (
+            x,
+            y,
+            u64::from(x) + u64::from(w),
+            u64::from(y) + u64::from(h),
+        ),
+        None => (0, 0, u64::MAX, u64::MAX),
+    };
+    let pieces: Vec<Vec<u8>> = (0..size.blocks())
+        .into_par_iter()
+        .with_min_len(1024)
+        .fold(Vec::new, |mut out, b| {
+            let (Ok(list), Some((bx, by))) = (statics.block(b), size.block_coords(b)) else {
+                return out;
+            };
+            list.for_each(|s| {
+                // bx, by are inside the map, whose size in tiles fits a u32.
+                let x = bx.saturating_mul(8).saturating_add(u32::from(s.x));
+                let y = by.saturating_mul(8).saturating_add(u32::from(s.y));
+                let inside = x >= rx && y >= ry && u64::from(x) < x1 && u64::from(y) < y1;
+                if inside && wanted(s) {
+                    let [x0, x1, x2, x3] = x.to_le_bytes();
+                    let [y0, y1, y2, y3] = y.to_le_bytes();
+                    let [z] = s.z.to_le_bytes();
+                    let [i0, i1] = s.id.get().to_le_bytes();
+                    let [h0, h1] = s.hue.get().to_le_bytes();
+                    let row: [u8; FOUND_LEN] = [x0, x1, x2, x3, y0, y1, y2, y3, z, i0, i1, h0, h1];
+                    out.extend_from_slice(&row);
+                }
+            });
+            out
+        })
+        .collect();
+    let mut rows = Vec::with_capacity(pieces.iter().map(Vec::len).sum());
+    for piece in pieces {
+        rows.extend_from_slice(&piece);
+    }
+    rows
 }
 
 /// `gamedata.uo`'s classes.
