@@ -4,6 +4,7 @@ and the real pre-alpha map; zero-copy, lifetime and threads."""
 import gc
 import subprocess
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -242,3 +243,25 @@ def test_random_bytes_never_crash(tmp_path):
             facet.tile(int(rng.integers(0, 64)), int(rng.integers(0, 64)))
         except gamedata.FormatError:
             pass
+
+
+def test_a_render_releases_the_gil(facet):
+    """While one thread draws the whole facet (about a second), the main thread keeps
+    running Python: some of its steps fall well inside the call."""
+    window = []
+
+    def draw():
+        start = time.perf_counter()
+        facet.radar()
+        window.extend([start, time.perf_counter()])
+
+    steps = []
+    thread = threading.Thread(target=draw)
+    thread.start()
+    while thread.is_alive():
+        steps.append(time.perf_counter())
+    thread.join()
+    start, end = window
+    assert end - start > 0.2
+    middle = [t for t in steps if start + 0.05 < t < end - 0.05]
+    assert len(middle) > 1000
