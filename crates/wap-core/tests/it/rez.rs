@@ -356,3 +356,76 @@ fn gruntz_rez_s_tree_built_and_walked() {
     let sample = "area8\\tilez\\action\\287.pid";
     assert!(rez.file(sample).unwrap().is_some());
 }
+
+/// An archive whose directories are laid out against the walk's order: the root lists an
+/// empty directory EMPTY (its offset that of EARLY's entries), then LATE, then EARLY, whose
+/// entries come before LATE's in the file.
+fn out_of_order_archive() -> Vec<u8> {
+    let mut header = vec![b' '; 127];
+    header[..2].copy_from_slice(b"\r\n");
+    header[124..].copy_from_slice(b"\r\n\x1a");
+    let root_at = 168u32;
+    let root_len = (entry(&Item::Dir("EMPTY", 0, 0)).len()
+        + entry(&Item::Dir("LATE", 0, 0)).len()
+        + entry(&Item::Dir("EARLY", 0, 0)).len()) as u32;
+    let early_at = root_at + root_len;
+    let early_len = entry(&Item::File("E", "PID", 0, 0, "", &[])).len() as u32;
+    let late_at = early_at + early_len;
+    let late_len = entry(&Item::File("L", "PID", 0, 0, "", &[])).len() as u32;
+    let data_at = late_at + late_len;
+    let mut out = header;
+    for v in [1, root_at, root_len, 0, data_at + 4, 0, 2, 6, 5, 9] {
+        out.extend(le(v));
+    }
+    out.push(0);
+    out.extend(entry(&Item::Dir("EMPTY", early_at, 0)));
+    out.extend(entry(&Item::Dir("LATE", late_at, late_len)));
+    out.extend(entry(&Item::Dir("EARLY", early_at, early_len)));
+    out.extend(entry(&Item::File("E", "PID", data_at, 2, "", &[])));
+    out.extend(entry(&Item::File("L", "PID", data_at + 2, 2, "", &[])));
+    out.extend(b"eell");
+    out
+}
+
+#[test]
+fn directories_laid_out_against_the_walk_s_order_are_no_loop() {
+    // A directory read later may lie before one read earlier, and an empty directory may
+    // share its offset with another's entries: neither overlaps anything.
+    let bytes = out_of_order_archive();
+    let rez = Rez::parse(&bytes).unwrap();
+    assert_eq!(paths(&rez), ["LATE/L.PID", "EARLY/E.PID"]);
+    assert_eq!(rez.file("early/e.pid").unwrap().unwrap().bytes, b"ee");
+    assert_eq!(rez.file("LATE/L.PID").unwrap().unwrap().bytes, b"ll");
+    // But a later directory whose entries cover one read before is a loop: EARLY made to
+    // span LATE's entries too.
+    // The root's entries start at 168.
+    let early_dir =
+        168 + entry(&Item::Dir("EMPTY", 0, 0)).len() + entry(&Item::Dir("LATE", 0, 0)).len();
+    let early_len = entry(&Item::File("E", "PID", 0, 0, "", &[])).len() as u32;
+    let late_len = entry(&Item::File("L", "PID", 0, 0, "", &[])).len() as u32;
+    let covering = set(bytes, early_dir + 8, early_len + late_len);
+    let rez = Rez::parse(&covering).unwrap();
+    let results: Vec<_> = rez.walk(&rez.root()).collect();
+    assert_eq!(results[0].as_ref().unwrap().0, "LATE/L.PID");
+    assert!(matches!(
+        rez_problem(results[1].as_ref().unwrap_err()),
+        RezProblem::Loop { at, .. } if at == early_dir
+    ));
+}
+
+#[test]
+fn a_walk_s_debug_says_where_it_is() {
+    let bytes = out_of_order_archive();
+    let rez = Rez::parse(&bytes).unwrap();
+    let mut walk = rez.walk(&rez.root());
+    assert_eq!(
+        format!("{walk:?}"),
+        "Walk { depth: 1, directories_read: 1 }"
+    );
+    walk.next().unwrap().unwrap();
+    // Inside LATE, with the root and LATE read (EMPTY, having no bytes, is not kept).
+    assert_eq!(
+        format!("{walk:?}"),
+        "Walk { depth: 2, directories_read: 2 }"
+    );
+}
