@@ -35,9 +35,9 @@ pub(crate) fn borrowed<'py>(
     // or freed while `owner` lives; `borrow_from_array` sets `owner` as the array's base,
     // which keeps it alive as long as the array (and every view of it) lives. The array is
     // made read-only below, before Python sees it, so mapped pages are never written.
-    let array = unsafe { PyArray1::<u8>::borrow_from_array(&raw, owner.clone()) };
+    let array = unsafe { PyArray1::<u8>::borrow_from_array(&raw, owner.clone()) }.into_any();
     read_only(&array)?;
-    typed(array.into_any(), dtype, shape)
+    typed(array, dtype, shape)
 }
 
 /// A read-only numpy array of dtype `dtype` and `shape` that owns `bytes` (moved into it).
@@ -47,13 +47,13 @@ pub(crate) fn owned<'py>(
     dtype: &Bound<'py, PyAny>,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    let array = PyArray1::<u8>::from_vec(py, bytes);
+    let array = PyArray1::<u8>::from_vec(py, bytes).into_any();
     read_only(&array)?;
-    typed(array.into_any(), dtype, shape)
+    typed(array, dtype, shape)
 }
 
 /// Clears the array's `WRITEABLE` flag.
-fn read_only(array: &Bound<'_, PyArray1<u8>>) -> PyResult<()> {
+fn read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
     let kwargs = PyDict::new(array.py());
     kwargs.set_item("write", false)?;
     array.call_method("setflags", (), Some(&kwargs))?;
@@ -82,11 +82,7 @@ pub(crate) fn numbers<'py, T: numpy::Element>(
     values: Vec<T>,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    let array = PyArray1::<T>::from_vec(py, values);
-    let kwargs = PyDict::new(py);
-    kwargs.set_item("write", false)?;
-    array.call_method("setflags", (), Some(&kwargs))?;
-    array
-        .into_any()
-        .call_method1("reshape", (PyTuple::new(py, shape)?,))
+    let array = PyArray1::<T>::from_vec(py, values).into_any();
+    read_only(&array)?;
+    array.call_method1("reshape", (PyTuple::new(py, shape)?,))
 }

@@ -2,19 +2,13 @@
 
 use std::path::PathBuf;
 
+use mul_core::raw::{GROUP_HEADER_LEN as HEADER, LAND_TILES, TILES_PER_GROUP as GROUP};
 use mul_core::{OwnedTileData, TileData as TileDataView, TileDataLayout, TileFlags};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::arrays;
 use crate::errors::{data_error, reader_error};
-
-/// Land tiles in every layout: 512 groups of 32.
-const LAND_TILES: usize = 0x4000;
-/// Records a group.
-const GROUP: usize = 32;
-/// Bytes of a group's header.
-const HEADER: usize = 4;
 
 /// tiledata.mul: the properties of every land and item tile, read into memory (`open`) or
 /// memory-mapped (`map`). Its layout (32- or 64-bit flags, 16,384 to 65,536 items) comes
@@ -49,10 +43,23 @@ impl TileData {
     }
 }
 
-/// The names of the named flags that are set, in lower case, in bit order (as `gamedata uo
-/// tiledata --json` lists them).
-fn flag_names(flags: TileFlags) -> Vec<String> {
-    flags.names().map(str::to_ascii_lowercase).collect()
+/// A tile as `gamedata uo tiledata --json` reports it: `{id, name, flags, height, weight}`,
+/// the flags' names in lower case in bit order (height and weight `None` for land).
+fn tile_report<'py>(
+    py: Python<'py>,
+    id: u16,
+    name: &str,
+    flags: TileFlags,
+    height_weight: Option<(u8, u8)>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("id", id)?;
+    d.set_item("name", name)?;
+    let names: Vec<String> = flags.names().map(str::to_ascii_lowercase).collect();
+    d.set_item("flags", names)?;
+    d.set_item("height", height_weight.map(|(h, _)| h))?;
+    d.set_item("weight", height_weight.map(|(_, w)| w))?;
+    Ok(d)
 }
 
 #[pymethods]
@@ -151,13 +158,7 @@ impl TileData {
                 "land id {id} is past the 16,384 land tiles"
             ))
         })?;
-        let d = PyDict::new(py);
-        d.set_item("id", id)?;
-        d.set_item("name", tile.name_lossy())?;
-        d.set_item("flags", flag_names(tile.flags()))?;
-        d.set_item("height", py.None())?;
-        d.set_item("weight", py.None())?;
-        Ok(d)
+        tile_report(py, id, &tile.name_lossy(), tile.flags(), None)
     }
 
     /// Item tile `id` as `gamedata uo tiledata --item ID --json` gives it: `{id, name,
@@ -170,13 +171,8 @@ impl TileData {
                 view.item_count()
             ))
         })?;
-        let d = PyDict::new(py);
-        d.set_item("id", id)?;
-        d.set_item("name", tile.name_lossy())?;
-        d.set_item("flags", flag_names(tile.flags()))?;
-        d.set_item("height", tile.height())?;
-        d.set_item("weight", tile.weight())?;
-        Ok(d)
+        let height_weight = Some((tile.height(), tile.weight()));
+        tile_report(py, id, &tile.name_lossy(), tile.flags(), height_weight)
     }
 
     /// `(address, length)` of the file's bytes in memory, for tests.
