@@ -48,6 +48,24 @@ pub enum FileError {
         /// The file name looked for.
         name: String,
     },
+    /// A path where a game file is expected is something else than a regular file or a
+    /// folder: a FIFO, a socket or a device.
+    #[error("{} is {kind}, not a regular file", path.display())]
+    NotRegular {
+        /// The path found.
+        path: PathBuf,
+        /// What it is: "a FIFO", "a socket", "a character device", "a block device" or
+        /// "not a regular file".
+        kind: &'static str,
+    },
+    /// A folder met while listing a tree was left out.
+    #[error("{} is left out: {why}", path.display())]
+    LeftOut {
+        /// The folder.
+        path: PathBuf,
+        /// Why ("it nests deeper than 32 folders" ...).
+        why: &'static str,
+    },
     /// A path that is not a regular file (a pipe, a device) gave more bytes than
     /// [`Limits::max_stream_bytes`] allows.
     #[error(
@@ -335,6 +353,14 @@ impl FileData {
             Owner::Shared(a) => a,
             Owner::Static(s) => s,
             Owner::Other(o) => (**o).as_ref(),
+        }
+    }
+
+    /// The bytes as a `Vec`: the buffer itself when they were read into one, else a copy.
+    pub fn into_vec(self) -> Vec<u8> {
+        match self.inner {
+            Owner::Vec(v) => v,
+            _ => self.as_bytes().to_vec(),
         }
     }
 

@@ -185,6 +185,24 @@ pub enum RenderError {
         /// Output pixels a tile side.
         tile_px: u32,
     },
+    /// A level whose planes and objects would draw more pixels in all than
+    /// [`wap_core::Limits::max_overdraw`] times the picture's.
+    #[error(
+        "the level's planes and objects would draw {drawn} pixels, more than {max} times \
+         the picture's {pixels} (Limits::max_overdraw)"
+    )]
+    Overdraw {
+        /// Pixels the planes and objects would draw, clipped to the picture.
+        drawn: u64,
+        /// The picture's pixels.
+        pixels: u64,
+        /// The cap, times the picture's pixels.
+        max: u64,
+    },
+    /// The image source could not be indexed (its root folder cannot be listed, or it has
+    /// more folders than [`wap_core::Limits::max_records`]).
+    #[error("indexing the level's images")]
+    Images(#[source] wap_core::Error),
     /// A stripe given to [`write_png_stripes`] that does not fit the picture.
     #[error(
         "a stripe of {width} x {rows} pixels does not fit a picture {expected_width} pixels \

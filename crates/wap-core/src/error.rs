@@ -331,6 +331,23 @@ pub enum RezProblem {
         /// The most allowed.
         max: usize,
     },
+    /// A directory whose kind and name (in any letter case) an earlier entry of its
+    /// directory has: lookups by path find the first, so an index leaves it out.
+    #[error("the directory entry at byte {at} repeats the name of an earlier one")]
+    Repeated {
+        /// Offset of the entry.
+        at: usize,
+    },
+    /// An entry's full path would pass [`gamedata_io::Limits::max_path_bytes`].
+    #[error("the entry at byte {at} has a path of {len} bytes, more than the {max} allowed")]
+    PathTooLong {
+        /// Offset of the entry.
+        at: usize,
+        /// Bytes of its path's text.
+        len: u64,
+        /// The cap.
+        max: u64,
+    },
 }
 
 /// What is wrong in a PID image or a palette (see [`ErrorKind::Image`]).

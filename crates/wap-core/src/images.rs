@@ -1,19 +1,29 @@
 //! Where a level's pictures come from: a REZ archive, or a folder of files extracted from
 //! one (`LEVEL1/TILES/ACTION/012.PID`, any letter case), as modders keep custom tiles. Both
-//! answer the same paths ([`ImageSource::file`]) and list a folder's images by frame
-//! number ([`ImageSource::frames`]); [`ImageNames`] says which folder a plane's tile set or
-//! an object's image set is (`docs/formats/wap32.md`, "Levels").
+//! answer the same paths ([`ImageSource::file`]); [`ImageIndex`] finds a source's folders
+//! by path and by image-set key and lists a folder's images by frame number
+//! ([`ImageIndex::frames`]); [`ImageNames`] says which folder a plane's tile set or an
+//! object's image set is (`docs/formats/wap32.md`, "Levels").
+//!
+//! Names are resolved once: [`ImageSource::index`] walks the source's folders a single time
+//! (each archive directory's table, each disk folder after resolving links, read once) and
+//! keeps a 64-bit keyed hash of every folder's path and image-set key, so that each lookup
+//! costs one hash of the name asked for and a check of the one folder found, whatever the
+//! number of folders, of sets looked up, or of ways to cut a key at `_`.
 
 use std::borrow::Cow;
+use std::collections::hash_map::RandomState;
+use std::collections::{HashMap, HashSet};
 use std::fs;
+use std::hash::{BuildHasher, Hasher};
 use std::path::{Path, PathBuf};
 
-use gamedata_io::FileError;
+use gamedata_io::{FileData, FileError, Limits, Problems};
 
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::header::Header;
 use crate::level_file::LevelOptions;
-use crate::rez::{RezArchive, RezEntry};
+use crate::rez::{MAX_DEPTH, Rez, RezArchive, RezDir, RezEntry, RezFile};
 
 /// A REZ archive or a folder of extracted files.
 #[derive(Debug)]
@@ -57,7 +67,8 @@ impl ImageSource {
     }
 
     /// The bytes of the file at `path` (`/` or `\` separated, any letter case): borrowed
-    /// from an archive, read from a folder; `None` when there is no such file.
+    /// from an archive, read from a folder (a file that is not a regular one up to
+    /// [`Limits::max_stream_bytes`]); `None` when there is no such file.
     ///
     /// Returns `Err` when a directory of the archive on the way cannot be read, or the
     /// folder's file cannot be read.
@@ -70,34 +81,438 @@ impl ImageSource {
                 let Some(found) = find_path(root, path)? else {
                     return Ok(None);
                 };
-                let bytes = fs::read(&found).map_err(|e| FileError::io(&found, e))?;
-                Ok(Some(Cow::Owned(bytes)))
+                let data = FileData::read_with(&found, &Limits::default())?;
+                Ok(Some(Cow::Owned(data.into_vec())))
             }
         }
     }
+
+    /// The source's folders indexed by path and image-set key (see [`ImageIndex`]), within
+    /// `limits`: paths up to [`Limits::max_path_bytes`], at most [`Limits::max_records`]
+    /// folders.
+    ///
+    /// Returns `Err` ([`ErrorKind::Limit`]) when the source has more folders than
+    /// `limits.max_records`, or ([`Error::File`]) when a disk folder's root cannot be
+    /// listed. A folder that cannot be read, loops, nests past [`MAX_DEPTH`], has too long
+    /// a path or repeats an earlier name is left out and kept in
+    /// [`ImageIndex::problems`].
+    pub fn index(&self, limits: &Limits) -> Result<ImageIndex<'_>> {
+        let mut index = ImageIndex {
+            source: self,
+            folders: vec![Folder {
+                parent: 0,
+                name: (0, 0),
+                table: (0, 0),
+            }],
+            names: String::new(),
+            by_path: Table::default(),
+            by_key: Table::default(),
+            hasher: RandomState::new(),
+            problems: Problems::new(),
+            limits: *limits,
+        };
+        match self {
+            ImageSource::Archive(archive) => {
+                let rez = archive.rez();
+                let root = rez.root();
+                index.folders[0].table = (root.offset, root.size);
+                index_archive(&mut index, &rez, limits)?;
+            }
+            ImageSource::Folder(root) => index_folder(&mut index, root, limits)?,
+        }
+        Ok(index)
+    }
 }
 
-/// The images of a folder, by frame number: the number in each file's name (the first run
-/// of digits: `FRAME007.PID` and `007.PID` are frame 7), the first file in the folder's
-/// order for two of one number; and the folder's first image, which frame -1 means.
+/// A folder of an [`ImageIndex`], by number (0 is the source's root).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FolderId(u32);
+
+/// A folder indexed: its parent, its name (a range of the archive's bytes, or of the
+/// index's names for a disk folder), and for an archive its table's offset and length.
+#[derive(Clone, Copy, Debug)]
+struct Folder {
+    parent: u32,
+    name: (u32, u32),
+    table: (u32, u32),
+}
+
+/// Folders by the hash of a name: the first folder of each hash, and the rare folders
+/// whose name hashes like another's.
+#[derive(Debug, Default)]
+struct Table {
+    first: HashMap<u64, u32>,
+    more: Vec<(u64, u32)>,
+}
+
+impl Table {
+    /// The folders under `hash`: the first, then any others.
+    fn get(&self, hash: u64) -> impl Iterator<Item = u32> + '_ {
+        let more = self
+            .more
+            .iter()
+            .filter(move |(h, _)| *h == hash)
+            .map(|(_, f)| *f);
+        self.first.get(&hash).copied().into_iter().chain(more)
+    }
+}
+
+/// A source's folders indexed once ([`ImageSource::index`]): by path in any letter case
+/// ([`ImageIndex::folder`]), by image-set key ([`ImageIndex::find_set`]), and each folder's
+/// images by frame number ([`ImageIndex::frames`]).
+///
+/// Memory: about 60 bytes a folder (each at least 18 bytes of an archive), within
+/// [`Limits::max_records`] folders; a disk folder's names are kept too. Building it reads
+/// each folder once and hashes each path once (at most [`Limits::max_path_bytes`] bytes).
+#[derive(Debug)]
+pub struct ImageIndex<'s> {
+    source: &'s ImageSource,
+    folders: Vec<Folder>,
+    /// Names of a disk folder's folders, one after another.
+    names: String,
+    by_path: Table,
+    by_key: Table,
+    hasher: RandomState,
+    problems: Problems<Error>,
+    limits: Limits,
+}
+
+/// Feeds `text` upper-cased to `h`, with `/` as `sep`.
+fn feed(h: &mut impl Hasher, text: &str, sep: u8) {
+    for b in text.bytes() {
+        h.write_u8(if b == b'/' { sep } else { b.to_ascii_uppercase() });
+    }
+}
+
+impl<'s> ImageIndex<'s> {
+    /// The hashes of a `/`-separated path: as a path, and as an image-set key (`_` for `/`).
+    fn hashes(&self, path: &str) -> (u64, u64) {
+        let mut by_path = self.hasher.build_hasher();
+        feed(&mut by_path, path, b'/');
+        let mut by_key = self.hasher.build_hasher();
+        feed(&mut by_key, path, b'_');
+        (by_path.finish(), by_key.finish())
+    }
+
+    /// The hash of an image-set key.
+    fn key_hash(&self, key: &str) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        feed(&mut h, key, b'_');
+        h.finish()
+    }
+
+    /// The name of folder `i` (empty for the root).
+    fn name(&self, i: u32) -> Cow<'s, str> {
+        let Some(folder) = self.folders.get(i as usize) else {
+            return Cow::Borrowed("");
+        };
+        let (start, len) = (folder.name.0 as usize, folder.name.1 as usize);
+        let range = start..start.saturating_add(len);
+        match self.source {
+            ImageSource::Archive(archive) => {
+                gamedata_io::latin1(archive.bytes().get(range).unwrap_or_default())
+            }
+            ImageSource::Folder(_) => {
+                Cow::Owned(self.names.get(range).unwrap_or_default().to_owned())
+            }
+        }
+    }
+
+    /// The names from the root down to folder `i`.
+    fn chain(&self, i: u32) -> Vec<Cow<'s, str>> {
+        let mut names = Vec::new();
+        let mut at = i;
+        // A parent always comes before its folder, so the chain ends at the root.
+        while at != 0 && names.len() <= MAX_DEPTH {
+            names.push(self.name(at));
+            at = self.folders.get(at as usize).map_or(0, |f| f.parent);
+        }
+        names.reverse();
+        names
+    }
+
+    /// The path of `folder`, `/`-separated, its folders' names as stored (`LEVEL1/TILES`).
+    pub fn path(&self, folder: FolderId) -> String {
+        self.chain(folder.0).join("/")
+    }
+
+    /// Whether folder `i`'s names are `parts` in any letter case.
+    fn is_path(&self, i: u32, parts: &[&str]) -> bool {
+        let chain = self.chain(i);
+        chain.len() == parts.len()
+            && chain
+                .iter()
+                .zip(parts)
+                .all(|(a, b)| a.eq_ignore_ascii_case(b))
+    }
+
+    /// The folder at `path` (`LEVEL1/TILES/ACTION` or with `\`, any letter case; the empty
+    /// path is the root), or `None`.
+    pub fn folder(&self, path: &str) -> Option<FolderId> {
+        let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+        if parts.is_empty() {
+            return Some(FolderId(0));
+        }
+        let (hash, _) = self.hashes(&parts.join("/"));
+        self.by_path
+            .get(hash)
+            .find(|&i| self.is_path(i, &parts))
+            .map(FolderId)
+    }
+
+    /// The folder an image-set key names (`LEVEL1_IMAGES_OFFICER`: folder names joined by
+    /// `_`, where a folder's own name may hold `_`, as `ARROWSIGN_DOWN`), or `None`. Of two
+    /// folders whose names join to the same key, the one whose first name is shorter wins
+    /// (then the second, ...), as trying the cuts of the key shortest first finds it.
+    pub fn find_set(&self, key: &str) -> Option<FolderId> {
+        self.by_key
+            .get(self.key_hash(key))
+            .find(|&i| self.chain(i).join("_").eq_ignore_ascii_case(key))
+            .map(FolderId)
+    }
+
+    /// Problems met while indexing: folders left out (unreadable, looping, too deep, too
+    /// long a path, a name repeated in its folder), the first 100 kept, all counted.
+    pub fn problems(&self) -> &Problems<Error> {
+        &self.problems
+    }
+
+    /// Folders indexed, the root included.
+    pub fn len(&self) -> usize {
+        self.folders.len()
+    }
+
+    /// Always false: the root is indexed.
+    pub fn is_empty(&self) -> bool {
+        self.folders.is_empty()
+    }
+
+    /// The source indexed.
+    pub fn source(&self) -> &'s ImageSource {
+        self.source
+    }
+
+    /// Adds folder `name` under `parent` at `path` (its full path) unless its path repeats
+    /// an earlier folder's; returns its number.
+    fn add(&mut self, parent: u32, name: (u32, u32), table: (u32, u32), path: &str) -> Result<Option<u32>> {
+        let (path_hash, key_hash) = self.hashes(path);
+        let parts: Vec<&str> = path.split('/').collect();
+        if self.by_path.get(path_hash).any(|i| self.is_path(i, &parts)) {
+            return Ok(None);
+        }
+        let count = self.folders.len() as u64;
+        self.limits
+            .check_records("the folders of an image source", count.saturating_add(1))
+            .map_err(ErrorKind::Limit)?;
+        let Ok(id) = u32::try_from(count) else {
+            return Ok(None);
+        };
+        self.folders.push(Folder {
+            parent,
+            name,
+            table,
+        });
+        match self.by_path.first.entry(path_hash) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(id);
+            }
+            std::collections::hash_map::Entry::Occupied(_) => self.by_path.more.push((path_hash, id)),
+        }
+        // Of folders of one key, the one whose names' lengths come first in order wins.
+        let key = parts.join("_");
+        let rival = self
+            .by_key
+            .get(key_hash)
+            .find(|&i| self.chain(i).join("_").eq_ignore_ascii_case(&key));
+        match rival {
+            None if !self.by_key.first.contains_key(&key_hash) => {
+                self.by_key.first.insert(key_hash, id);
+            }
+            None => self.by_key.more.push((key_hash, id)),
+            Some(other) => {
+                let lengths = |names: &[Cow<'_, str>]| names.iter().map(|n| n.len()).collect::<Vec<_>>();
+                let ours: Vec<usize> = parts.iter().map(|p| p.len()).collect();
+                if ours < lengths(&self.chain(other)) {
+                    if let Some(slot) = self.by_key.first.get_mut(&key_hash).filter(|s| **s == other) {
+                        *slot = id;
+                    } else if let Some(slot) = self.by_key.more.iter_mut().find(|(_, f)| *f == other) {
+                        slot.1 = id;
+                    }
+                }
+            }
+        }
+        Ok(Some(id))
+    }
+}
+
+/// Indexes an archive's directories through one walk of its tree.
+fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> Result<()> {
+    let base = rez.bytes().as_ptr() as usize;
+    let mut walk = rez.walk_with(&rez.root(), limits);
+    // The folder number at each depth (None: left out, and everything under it).
+    let mut chain: Vec<Option<u32>> = vec![Some(0)];
+    while let Some(item) = walk.next_entry() {
+        let entry = match item {
+            Ok(entry) => entry,
+            Err(e) => {
+                index.problems.push(e.into());
+                continue;
+            }
+        };
+        let RezEntry::Dir(dir) = entry.entry else {
+            continue;
+        };
+        chain.truncate(entry.depth);
+        let parent = chain.last().copied().flatten();
+        let Some(parent) = parent else {
+            chain.push(None);
+            continue;
+        };
+        let start = (dir.name.as_ptr() as usize).saturating_sub(base);
+        let name = (
+            u32::try_from(start).unwrap_or(u32::MAX),
+            u32::try_from(dir.name.len()).unwrap_or(0),
+        );
+        let added = if entry.repeated {
+            None
+        } else {
+            index.add(parent, name, (dir.offset, dir.size), entry.path)?
+        };
+        if added.is_none() {
+            index.problems.push(
+                crate::DataError {
+                    kind: ErrorKind::Rez(crate::RezProblem::Repeated { at: dir.at }),
+                    file: Some(entry.path.into()),
+                }
+                .into(),
+            );
+        }
+        chain.push(added);
+    }
+    Ok(())
+}
+
+/// Indexes a disk folder's folders, depth first in name order; each folder (after
+/// resolving links) is listed once.
+fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Result<()> {
+    let max_path = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
+    let mut seen: HashSet<PathBuf> = HashSet::new();
+    if let Ok(real) = fs::canonicalize(root) {
+        seen.insert(real);
+    }
+    // Folders to list: their number, disk path, path text and depth.
+    let mut stack: Vec<(u32, PathBuf, String, usize)> = vec![(0, root.to_path_buf(), String::new(), 0)];
+    while let Some((id, dir, text, depth)) = stack.pop() {
+        let listing = match fs::read_dir(&dir) {
+            Ok(listing) => listing,
+            Err(e) if id == 0 => return Err(FileError::io(&dir, e).into()),
+            Err(e) => {
+                index.problems.push(FileError::io(&dir, e).into());
+                continue;
+            }
+        };
+        let mut subs = Vec::new();
+        for item in listing {
+            let item = match item {
+                Ok(item) => item,
+                Err(e) => {
+                    index.problems.push(FileError::io(&dir, e).into());
+                    break;
+                }
+            };
+            let path = item.path();
+            if path.is_dir() {
+                subs.push((item.file_name().to_string_lossy().into_owned(), path));
+            }
+        }
+        subs.sort();
+        let mut children = Vec::new();
+        for (name, path) in subs {
+            let sub = if text.is_empty() {
+                name.clone()
+            } else {
+                format!("{text}/{name}")
+            };
+            let why = if depth.saturating_add(1) > MAX_DEPTH {
+                Some("it nests deeper than 32 folders")
+            } else if sub.len() > max_path {
+                Some("its path is longer than Limits::max_path_bytes")
+            } else if fs::canonicalize(&path).map_or(true, |real| !seen.insert(real)) {
+                Some("it is a folder already listed under another name (a link)")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                index.problems.push(FileError::LeftOut { path, why }.into());
+                continue;
+            }
+            let start = u32::try_from(index.names.len()).unwrap_or(u32::MAX);
+            index.names.push_str(&name);
+            let len = u32::try_from(name.len()).unwrap_or(0);
+            match index.add(id, (start, len), (0, 0), &sub)? {
+                Some(child) => children.push((child, path, sub, depth.saturating_add(1))),
+                None => {
+                    let why = "its name repeats another folder's in another letter case";
+                    index.problems.push(FileError::LeftOut { path, why }.into());
+                }
+            }
+        }
+        // Depth first, in name order.
+        stack.extend(children.into_iter().rev());
+    }
+    Ok(())
+}
+
+/// One image of a folder: its frame number and where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FrameFile {
+    number: Option<u32>,
+    /// The entry's offset in the archive, or the name's range in [`Frames::names`].
+    at: u32,
+    len: u32,
+}
+
+/// The `.PID` images of one folder, by frame number: the number in each file's name (the
+/// first run of digits: `FRAME007.PID` and `007.PID` are frame 7), the first file in the
+/// folder's order for two of one number; and the folder's first image, which frame -1
+/// means. The folder's order is an archive's stored order, a disk folder's name order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Frames {
-    /// Frame number and the file's path, in the folder's order (an archive's stored order,
-    /// a folder's sorted by name); files without a number have none.
-    pub files: Vec<(Option<u32>, String)>,
+    folder: Option<FolderId>,
+    /// The folder's table, for an archive.
+    table: (u32, u32),
+    files: Vec<FrameFile>,
+    /// (number, position in `files`), sorted, the first of each number only.
+    by_number: Vec<(u32, u32)>,
+    /// A disk folder's file names, one after another.
+    names: String,
 }
 
 impl Frames {
-    /// The path of frame `i`: the first file numbered `i`, or for -1 the first file.
-    pub fn get(&self, i: i64) -> Option<&str> {
+    /// Images in the folder.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// True when the folder holds no image.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The image that frame `i` draws: the first numbered `i`, or for -1 the first; its
+    /// position in the folder's images.
+    pub fn get(&self, i: i64) -> Option<usize> {
         if i == -1 {
-            return self.files.first().map(|(_, p)| p.as_str());
+            return (!self.files.is_empty()).then_some(0);
         }
         let i = u32::try_from(i).ok()?;
-        self.files
-            .iter()
-            .find(|(n, _)| *n == Some(i))
-            .map(|(_, p)| p.as_str())
+        let at = self.by_number.binary_search_by_key(&i, |(n, _)| *n).ok()?;
+        self.by_number.get(at).map(|(_, p)| *p as usize)
+    }
+
+    /// The frame number of image `i` (`None` for a name without digits).
+    pub fn number(&self, i: usize) -> Option<u32> {
+        self.files.get(i)?.number
     }
 }
 
@@ -111,36 +526,52 @@ pub fn frame_number(name: &str) -> Option<u32> {
     digits.get(..end.min(9))?.parse().ok()
 }
 
-impl ImageSource {
-    /// The `.PID` images of the folder at `path` (any case; `None` when there is no such
-    /// folder), by frame number.
+/// Whether `name` ends in `.PID` in any letter case.
+fn is_pid(name: &str) -> bool {
+    name.rsplit_once('.')
+        .is_some_and(|(_, e)| e.eq_ignore_ascii_case("PID"))
+}
+
+impl<'s> ImageIndex<'s> {
+    /// The `.PID` images of `folder` by frame number, its listing read once (the caller
+    /// keeps it: [`Frames`] holds 16 bytes an image, and a disk folder's names).
     ///
-    /// Returns `Err` as [`ImageSource::file`].
-    pub fn frames(&self, path: &str) -> Result<Option<Frames>> {
-        let is_pid = |name: &str| {
-            name.rsplit_once('.')
-                .is_some_and(|(_, e)| e.eq_ignore_ascii_case("PID"))
+    /// Returns `Err` when the folder cannot be read; entries of an archive directory after
+    /// one that cannot be read are not listed.
+    pub fn frames(&self, folder: FolderId) -> Result<Frames> {
+        let mut frames = Frames {
+            folder: Some(folder),
+            ..Frames::default()
         };
-        let mut files = Vec::new();
-        match self {
+        let Some(node) = self.folders.get(folder.0 as usize).copied() else {
+            return Ok(frames);
+        };
+        match self.source {
             ImageSource::Archive(archive) => {
                 let rez = archive.rez();
-                let Some(RezEntry::Dir(dir)) = rez.find(path)? else {
-                    return Ok(None);
+                frames.table = node.table;
+                let dir = RezDir {
+                    name: &[],
+                    offset: node.table.0,
+                    size: node.table.1,
+                    time: 0,
+                    at: 0,
                 };
                 for entry in rez.entries(&dir) {
                     if let RezEntry::File(f) = entry? {
                         let name = f.file_name();
                         if is_pid(&name) {
-                            files.push((frame_number(&name), format!("{path}/{name}")));
+                            frames.files.push(FrameFile {
+                                number: frame_number(&name),
+                                at: u32::try_from(f.at).unwrap_or(u32::MAX),
+                                len: 0,
+                            });
                         }
                     }
                 }
             }
             ImageSource::Folder(root) => {
-                let Some(dir) = find_path_kind(root, path, false)? else {
-                    return Ok(None);
-                };
+                let dir = self.disk_path(root, folder);
                 let listing = fs::read_dir(&dir).map_err(|e| FileError::io(&dir, e))?;
                 let mut names = Vec::new();
                 for entry in listing {
@@ -151,59 +582,96 @@ impl ImageSource {
                     }
                 }
                 names.sort();
-                files = names
-                    .into_iter()
-                    .map(|n| (frame_number(&n), format!("{path}/{n}")))
-                    .collect();
-            }
-        }
-        Ok(Some(Frames { files }))
-    }
-
-    /// The folder an image-set key names (`LEVEL1_IMAGES_OFFICER`: folder names joined by
-    /// `_`, where a folder's own name may hold `_`, as `ARROWSIGN_DOWN`), found by trying
-    /// the folders of the source; its path with `/`, or `None`.
-    ///
-    /// Returns `Err` when a directory of an archive cannot be read.
-    pub fn find_set(&self, key: &str) -> Result<Option<String>> {
-        let parts: Vec<&str> = key.split('_').collect();
-        self.find_set_from(String::new(), &parts, 0)
-    }
-
-    /// [`ImageSource::find_set`] from folder `at`, `parts` still to match; depth-bounded by
-    /// the parts.
-    fn find_set_from(&self, at: String, parts: &[&str], depth: usize) -> Result<Option<String>> {
-        if parts.is_empty() {
-            return Ok(Some(at));
-        }
-        if depth > 32 {
-            return Ok(None);
-        }
-        for take in 1..=parts.len() {
-            let name = parts.get(..take).unwrap_or_default().join("_");
-            let candidate = if at.is_empty() {
-                name
-            } else {
-                format!("{at}/{name}")
-            };
-            if self.is_folder(&candidate)? {
-                let rest = parts.get(take..).unwrap_or_default();
-                if let Some(found) = self.find_set_from(candidate, rest, depth.saturating_add(1))? {
-                    return Ok(Some(found));
+                for name in names {
+                    let at = u32::try_from(frames.names.len()).unwrap_or(u32::MAX);
+                    frames.names.push_str(&name);
+                    frames.files.push(FrameFile {
+                        number: frame_number(&name),
+                        at,
+                        len: u32::try_from(name.len()).unwrap_or(0),
+                    });
                 }
             }
         }
-        Ok(None)
+        let mut by_number: Vec<(u32, u32)> = frames
+            .files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| Some((f.number?, u32::try_from(i).ok()?)))
+            .collect();
+        by_number.sort_unstable();
+        by_number.dedup_by_key(|(n, _)| *n);
+        frames.by_number = by_number;
+        Ok(frames)
     }
 
-    /// Whether `path` is a folder of the source.
-    fn is_folder(&self, path: &str) -> Result<bool> {
-        Ok(match self {
-            ImageSource::Archive(archive) => {
-                matches!(archive.rez().find(path)?, Some(RezEntry::Dir(_)))
+    /// The disk path of `folder` under `root`.
+    fn disk_path(&self, root: &Path, folder: FolderId) -> PathBuf {
+        self.chain(folder.0)
+            .iter()
+            .fold(root.to_path_buf(), |p, name| p.join(name.as_ref()))
+    }
+
+    /// The path of image `i` of `frames` (`LEVEL1/TILES/ACTION/012.PID`), for reports.
+    pub fn image_path(&self, frames: &Frames, i: usize) -> Option<String> {
+        let file = frames.files.get(i)?;
+        let folder = frames.folder.map(|f| self.path(f)).unwrap_or_default();
+        let name = match self.source {
+            ImageSource::Archive(_) => self.archive_file(frames, file)?.file_name(),
+            ImageSource::Folder(_) => {
+                let range = file.at as usize..(file.at as usize).saturating_add(file.len as usize);
+                frames.names.get(range)?.to_owned()
             }
-            ImageSource::Folder(root) => find_path_kind(root, path, false)?.is_some(),
+        };
+        Some(if folder.is_empty() {
+            name
+        } else {
+            format!("{folder}/{name}")
         })
+    }
+
+    /// The archive entry of `file`.
+    fn archive_file(&self, frames: &Frames, file: &FrameFile) -> Option<RezFile<'s>> {
+        let ImageSource::Archive(archive) = self.source else {
+            return None;
+        };
+        let dir = RezDir {
+            name: &[],
+            offset: frames.table.0,
+            size: frames.table.1,
+            time: 0,
+            at: 0,
+        };
+        match archive.rez().entry_at(&dir, file.at as usize) {
+            Some(RezEntry::File(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The bytes of image `i` of `frames`: borrowed from an archive, read from a disk
+    /// folder (a file that is not a regular one up to [`Limits::max_stream_bytes`]); `None`
+    /// when there is no such image.
+    ///
+    /// Returns `Err` when a disk file cannot be read.
+    pub fn image(&self, frames: &Frames, i: usize) -> Result<Option<Cow<'s, [u8]>>> {
+        let Some(file) = frames.files.get(i) else {
+            return Ok(None);
+        };
+        match self.source {
+            ImageSource::Archive(_) => Ok(self.archive_file(frames, file).map(|f| Cow::Borrowed(f.bytes))),
+            ImageSource::Folder(root) => {
+                let Some(folder) = frames.folder else {
+                    return Ok(None);
+                };
+                let range = file.at as usize..(file.at as usize).saturating_add(file.len as usize);
+                let Some(name) = frames.names.get(range) else {
+                    return Ok(None);
+                };
+                let path = self.disk_path(root, folder).join(name);
+                let data = FileData::read_with(&path, &self.limits)?;
+                Ok(Some(Cow::Owned(data.into_vec())))
+            }
+        }
     }
 }
 
@@ -258,7 +726,7 @@ impl ImageNames {
 
     /// The image-set key of an object's image set (`LEVEL_OFFICER` gives
     /// `LEVEL1_IMAGES_OFFICER`): the first prefix it starts with replaced by the folder it
-    /// stands for, else the tile sets' folder in front ([`ImageSource::find_set`] finds
+    /// stands for, else the tile sets' folder in front ([`ImageIndex::find_set`] finds
     /// the folder).
     pub fn object_set(&self, image_set: &[u8]) -> String {
         let set = gamedata_io::latin1(image_set);
@@ -295,15 +763,11 @@ fn entry_ignoring_case(dir: &Path, name: &str) -> Result<Option<PathBuf>> {
     Ok(None)
 }
 
-/// The file at `path` under `root` (see [`find_path_kind`]).
+/// The file at `path` under `root`: each component matched in any letter case; `None` when
+/// there is none, or a component is `.` or `..` (nothing outside `root` is read). A path
+/// that is not a folder on the way, or not a file (a folder) at the end, is `None`; a
+/// FIFO or device at the end is read as a stream.
 fn find_path(root: &Path, path: &str) -> Result<Option<PathBuf>> {
-    find_path_kind(root, path, true)
-}
-
-/// The file (`file`) or folder at `path` under `root`, each component matched in any
-/// letter case; `None` when there is none, or a component is `.` or `..` (nothing outside
-/// `root` is read).
-fn find_path_kind(root: &Path, path: &str, file: bool) -> Result<Option<PathBuf>> {
     let mut at = root.to_path_buf();
     for part in path.split(['/', '\\']).filter(|p| !p.is_empty()) {
         if part == "." || part == ".." || part.contains(':') {
@@ -314,6 +778,5 @@ fn find_path_kind(root: &Path, path: &str, file: bool) -> Result<Option<PathBuf>
             None => return Ok(None),
         }
     }
-    let kind = if file { at.is_file() } else { at.is_dir() };
-    Ok(kind.then_some(at))
+    Ok((at.exists() && !at.is_dir()).then_some(at))
 }

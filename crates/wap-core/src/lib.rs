@@ -124,7 +124,7 @@ pub use gamedata_io::{
 };
 pub use gamedata_io::{CodePage, decode, field_text};
 pub use header::Header;
-pub use images::{Frames, ImageNames, ImageSource};
+pub use images::{FolderId, Frames, ImageIndex, ImageNames, ImageSource};
 pub use level::{Game, Layout, Level, LevelCounts, Section, SectionKind};
 pub use level_file::{LevelFile, LevelOptions, read_header};
 pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
@@ -133,7 +133,7 @@ pub use pid::write_pid;
 pub use pid::{Palette, Pid, PidFlags, PidPixels};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
 pub use raw::{PidHeader, Rect, RezHeader};
-pub use rez::{Rez, RezArchive, RezDir, RezEntry, RezFile};
+pub use rez::{Rez, RezArchive, RezDir, RezEntry, RezFile, Walk, WalkEntry};
 pub use tile_properties::{
     Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,
 };

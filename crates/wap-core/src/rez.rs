@@ -12,11 +12,14 @@
 //! reads each directory's bytes at most once, so listing an archive of n bytes is O(n).
 //! Format facts and sources: `docs/formats/wap32.md`, "REZ archives".
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::hash_map::RandomState;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
+use std::hash::{BuildHasher, Hasher};
 use std::path::Path;
 
-use gamedata_io::{Bytes, FileData};
+use gamedata_io::{Bytes, FileData, Limits};
 use zerocopy::FromBytes;
 use zerocopy::little_endian::U32;
 
@@ -325,6 +328,16 @@ impl<'data> Rez<'data> {
         }
     }
 
+    /// The entry of `dir` that starts at byte `at` of the archive (as [`RezFile::at`] and
+    /// [`RezDir::at`] give), or `None` when none can be read there.
+    pub fn entry_at(&self, dir: &RezDir<'data>, at: usize) -> Option<RezEntry<'data>> {
+        let entries = self.entries(dir);
+        if entries.bad.is_some() || at < entries.pos || at >= entries.end {
+            return None;
+        }
+        entries.read(at).ok().map(|(entry, _)| entry)
+    }
+
     /// The entry at `path` (`LEVEL1/TILES/ACTION/012.PID` or with `\`, in any letter case;
     /// empty components are ignored, so the empty path is the root), or `None`.
     ///
@@ -378,13 +391,32 @@ impl<'data> Rez<'data> {
     }
 
     /// Every file under `dir`, depth first in stored order, with its path from `dir`
-    /// (`/`-separated, `NAME.EXT`). A directory that cannot be read, loops or nests too
-    /// deep is an error item naming its path; the walk then goes on with the others.
+    /// (`/`-separated, `NAME.EXT`), within the default [`Limits`] (see [`Rez::walk_with`]).
     pub fn walk(&self, dir: &RezDir<'data>) -> Walk<'data> {
+        self.walk_with(dir, &Limits::default())
+    }
+
+    /// Every file under `dir` as [`Rez::walk`] gives them ([`Walk::next_entry`] also gives
+    /// the directories). A directory that cannot be read, loops (its entries overlap those
+    /// of a directory read before), nests past [`MAX_DEPTH`] or whose path passes
+    /// `limits.max_path_bytes` is an error item naming the directory it is in, and is not
+    /// entered; a file whose path passes the cap is an error item too; the walk then goes
+    /// on with the others. So a walk reads each directory's bytes once, whatever the
+    /// entries that point at them, and holds one path.
+    pub fn walk_with(&self, dir: &RezDir<'data>, limits: &Limits) -> Walk<'data> {
+        let max_path = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
         Walk {
             rez: *self,
-            stack: vec![(String::new(), self.entries(dir), 1)],
+            stack: vec![Open {
+                entries: self.entries(dir),
+                path_len: 0,
+                depth: 1,
+                names: HashSet::new(),
+            }],
+            path: String::new(),
+            max_path,
             seen: BTreeMap::from([(dir.offset, dir.offset.saturating_add(dir.size))]),
+            hasher: RandomState::new(),
         }
     }
 }
@@ -511,13 +543,46 @@ fn text(data: &[u8], at: usize, end: usize) -> Option<(&[u8], usize)> {
     Some((room.get(..len)?, at.checked_add(len)?.checked_add(1)?))
 }
 
-/// A depth-first walk of an archive's files (see [`Rez::walk`]).
+/// One entry met by a walk ([`Walk::next_entry`]): a directory before its entries, or a
+/// file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkEntry<'w, 'data> {
+    /// Its path from the walked directory, `/`-separated, the directories' names as stored
+    /// and the file's as [`RezFile::file_name`] gives it (`TILES/ACTION/012.PID`); at most
+    /// [`Limits::max_path_bytes`] bytes.
+    pub path: &'w str,
+    /// The entry.
+    pub entry: RezEntry<'data>,
+    /// 1 for the walked directory's own entries, 2 for theirs, ...
+    pub depth: usize,
+    /// Whether an earlier entry of the same directory has the same kind and name in any
+    /// letter case (the real GRUNTZ.REZ stores 7 level files twice). A lookup by path finds
+    /// the first; names are compared through a 64-bit keyed hash.
+    pub repeated: bool,
+}
+
+/// A directory being read by a walk.
+struct Open<'data> {
+    entries: Entries<'data>,
+    /// Length of the walk's path buffer at this directory (its own path).
+    path_len: usize,
+    /// Depth of its entries.
+    depth: usize,
+    /// Hashes of the names of its entries read so far (with their kind).
+    names: HashSet<u64>,
+}
+
+/// A depth-first walk of an archive (see [`Rez::walk`]). It holds one path buffer (at most
+/// [`Limits::max_path_bytes`] long), the directories being read (at most [`MAX_DEPTH`])
+/// with the hashes of their names read so far, and the byte range of each directory read.
 pub struct Walk<'data> {
     rez: Rez<'data>,
-    /// The directories being read: path, entries left, depth of their entries.
-    stack: Vec<(String, Entries<'data>, usize)>,
+    stack: Vec<Open<'data>>,
+    path: String,
+    max_path: usize,
     /// The byte ranges of the directories read so far, by start.
     seen: BTreeMap<u32, u32>,
+    hasher: RandomState,
 }
 
 impl fmt::Debug for Walk<'_> {
@@ -529,7 +594,7 @@ impl fmt::Debug for Walk<'_> {
     }
 }
 
-impl Walk<'_> {
+impl<'data> Walk<'data> {
     /// Whether `start..end` overlaps a directory read before (an empty range never does).
     fn overlaps(&self, start: u32, end: u32) -> bool {
         if start >= end {
@@ -539,6 +604,117 @@ impl Walk<'_> {
         let after = self.seen.range(start..).next();
         before.is_some_and(|(_, &e)| e > start) || after.is_some_and(|(&s, _)| s < end)
     }
+
+    /// The hash of an entry's kind and name in upper case.
+    fn name_hash(&self, entry: &RezEntry<'_>) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        match entry {
+            RezEntry::Dir(d) => {
+                h.write_u8(1);
+                d.name.iter().for_each(|b| h.write_u8(b.to_ascii_uppercase()));
+            }
+            RezEntry::File(f) => {
+                h.write_u8(0);
+                f.name.iter().for_each(|b| h.write_u8(b.to_ascii_uppercase()));
+                h.write_u8(0);
+                f.extension()
+                    .iter()
+                    .for_each(|b| h.write_u8(b.to_ascii_uppercase()));
+            }
+        }
+        h.finish()
+    }
+
+    /// The next directory or file, depth first in stored order (a directory comes before
+    /// its entries); `None` at the end. A directory that cannot be read, loops, nests past
+    /// [`MAX_DEPTH`] or whose path passes [`Limits::max_path_bytes`] (a file's too) is an
+    /// error naming the directory it is in; the walk then goes on with the others.
+    pub fn next_entry(&mut self) -> Option<Result<WalkEntry<'_, 'data>, DataError>> {
+        loop {
+            let open = self.stack.last_mut()?;
+            let (depth, path_len) = (open.depth, open.path_len);
+            let Some(item) = open.entries.next() else {
+                self.stack.pop();
+                continue;
+            };
+            self.path.truncate(path_len);
+            let place = || -> Box<str> {
+                match self.path.get(..path_len) {
+                    Some("") | None => "/".into(),
+                    Some(p) => p.into(),
+                }
+            };
+            let entry = match item {
+                Ok(entry) => entry,
+                Err(e) => {
+                    let file = Some(place());
+                    return Some(Err(DataError { file, ..e }));
+                }
+            };
+            let fail = |problem| {
+                Some(Err(DataError {
+                    kind: ErrorKind::Rez(problem),
+                    file: Some(place()),
+                }))
+            };
+            let (name, at) = match &entry {
+                RezEntry::Dir(d) => (d.name_lossy(), d.at),
+                RezEntry::File(f) => (Cow::Owned(f.file_name()), f.at),
+            };
+            let len = path_len
+                .saturating_add(usize::from(path_len > 0))
+                .saturating_add(name.len());
+            if len > self.max_path {
+                return fail(RezProblem::PathTooLong {
+                    at,
+                    len: len as u64,
+                    max: self.max_path as u64,
+                });
+            }
+            let hash = self.name_hash(&entry);
+            let repeated = self
+                .stack
+                .last_mut()
+                .is_some_and(|open| !open.names.insert(hash));
+            if let RezEntry::Dir(dir) = &entry {
+                let end = dir.offset.saturating_add(dir.size);
+                if depth >= MAX_DEPTH {
+                    return fail(RezProblem::Depth {
+                        at: dir.at,
+                        depth: depth.saturating_add(1),
+                        max: MAX_DEPTH,
+                    });
+                }
+                if self.overlaps(dir.offset, end) {
+                    return fail(RezProblem::Loop {
+                        at: dir.at,
+                        offset: dir.offset,
+                    });
+                }
+                if dir.size > 0 {
+                    self.seen.insert(dir.offset, end);
+                }
+            }
+            if path_len > 0 {
+                self.path.push('/');
+            }
+            self.path.push_str(&name);
+            if let RezEntry::Dir(dir) = &entry {
+                self.stack.push(Open {
+                    entries: self.rez.entries(dir),
+                    path_len: self.path.len(),
+                    depth: depth.saturating_add(1),
+                    names: HashSet::new(),
+                });
+            }
+            return Some(Ok(WalkEntry {
+                path: &self.path,
+                entry,
+                depth,
+                repeated,
+            }));
+        }
+    }
 }
 
 impl<'data> Iterator for Walk<'data> {
@@ -546,61 +722,15 @@ impl<'data> Iterator for Walk<'data> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            let (path, entries, depth) = self.stack.last_mut()?;
-            let depth = *depth;
-            let Some(entry) = entries.next() else {
-                self.stack.pop();
-                continue;
-            };
-            let join = |name: &str| {
-                if path.is_empty() {
-                    name.to_owned()
-                } else {
-                    format!("{path}/{name}")
-                }
-            };
-            let place: Box<str> = if path.is_empty() {
-                "/".into()
-            } else {
-                path.as_str().into()
-            };
-            let dir = match entry {
-                Err(e) => {
-                    return Some(Err(DataError {
-                        file: Some(place),
-                        ..e
-                    }));
-                }
-                Ok(RezEntry::File(file)) => return Some(Ok((join(&file.file_name()), file))),
-                Ok(RezEntry::Dir(dir)) => dir,
-            };
-            let sub = join(&dir.name_lossy());
-            let end = dir.offset.saturating_add(dir.size);
-            let problem = if depth >= MAX_DEPTH {
-                Some(RezProblem::Depth {
-                    at: dir.at,
-                    depth: depth.saturating_add(1),
-                    max: MAX_DEPTH,
-                })
-            } else if self.overlaps(dir.offset, end) {
-                Some(RezProblem::Loop {
-                    at: dir.at,
-                    offset: dir.offset,
-                })
-            } else {
-                None
-            };
-            if let Some(problem) = problem {
-                return Some(Err(DataError {
-                    kind: ErrorKind::Rez(problem),
-                    file: Some(place),
-                }));
+            match self.next_entry()? {
+                Err(e) => return Some(Err(e)),
+                Ok(WalkEntry {
+                    path,
+                    entry: RezEntry::File(file),
+                    ..
+                }) => return Some(Ok((path.to_owned(), file))),
+                Ok(_) => {}
             }
-            if dir.size > 0 {
-                self.seen.insert(dir.offset, end);
-            }
-            let entries = self.rez.entries(&dir);
-            self.stack.push((sub, entries, depth.saturating_add(1)));
         }
     }
 }

@@ -26,7 +26,10 @@
 use std::collections::HashMap;
 
 use rayon::prelude::*;
-use wap_core::{DrawFlags, ImageNames, ImageSource, Level, Limits, Palette, Pid, PlaneFlags, Tile};
+use wap_core::{
+    DrawFlags, FolderId, Frames, ImageIndex, ImageNames, ImageSource, Level, Limits, Palette,
+    Pid, PlaneFlags, Tile,
+};
 
 use crate::{Region, RenderError, Result, RgbaImage};
 
@@ -35,6 +38,9 @@ pub const MISSING: [u8; 4] = [255, 0, 255, 255];
 
 /// Side of an object's marker, in game pixels (libwap32's placeholder is 32 x 32).
 const MARKER_SIDE: i64 = 32;
+
+/// Output rows a band of the layer index: each band lists the layers drawing in it.
+const BAND: u32 = 64;
 
 /// The most missing images listed in a [`SceneReport`].
 pub const MAX_LISTED: usize = 100;
@@ -62,6 +68,9 @@ pub struct SceneReport {
     pub objects_drawn: u64,
     /// Tiles and objects whose image could not be found or read (drawn as markers).
     pub missing_images: u64,
+    /// Pixels the planes and objects draw, each clipped to the picture (a pixel drawn by
+    /// two layers counts twice); at most [`Limits::max_overdraw`] times the picture's.
+    pub pixels_drawn: u64,
     /// The first [`MAX_LISTED`] images missing, each once: `FOLDER frame N` (the folder as
     /// found, or the image set's key when no folder is).
     pub missing: Vec<String>,
@@ -122,6 +131,8 @@ enum Layer {
 /// documentation).
 pub struct Scene {
     layers: Vec<Layer>,
+    /// For each band of [`BAND`] output rows, the layers that draw in it, in order.
+    bands: Vec<Vec<u32>>,
     images: Vec<Image>,
     /// Game pixels a tile side of the plane the picture covers.
     tile: (i64, i64),
@@ -144,47 +155,54 @@ impl std::fmt::Debug for Scene {
     }
 }
 
-/// Finds, reads and decodes images, each once, within a budget of decoded bytes.
+/// Finds, reads and decodes images, each once, within a budget of decoded bytes: every
+/// name through the source's index, each folder's listing read once, each image decoded
+/// once whatever the number of tiles and objects that use it.
 struct Loader<'a> {
-    source: &'a ImageSource,
+    index: ImageIndex<'a>,
     palette: Option<[[u8; 3]; 256]>,
     limits: Limits,
     decoded: u64,
     images: Vec<Image>,
-    by_path: HashMap<String, Option<usize>>,
-    folders: HashMap<String, Option<wap_core::Frames>>,
-    sets: HashMap<String, Option<String>>,
+    /// Each image decoded (or not), by folder and position in its folder.
+    by_file: HashMap<(FolderId, usize), Option<usize>>,
+    folders: HashMap<FolderId, Frames>,
+    /// Tile set folders by path, image sets by key, each found once.
+    paths: HashMap<String, Option<FolderId>>,
+    sets: HashMap<String, Option<FolderId>>,
     report: SceneReport,
 }
 
 impl Loader<'_> {
     /// The image of `folder`'s frame `frame`, decoded once.
-    fn frame(&mut self, folder: &str, frame: i64) -> Option<usize> {
-        if !self.folders.contains_key(folder) {
-            let frames = self.source.frames(folder).ok().flatten();
-            self.folders.insert(folder.to_owned(), frames);
-        }
-        let path = self.folders.get(folder)?.as_ref()?.get(frame)?.to_owned();
-        if let Some(done) = self.by_path.get(&path) {
+    fn frame(&mut self, folder: FolderId, frame: i64) -> Option<usize> {
+        let index = &self.index;
+        let frames = self
+            .folders
+            .entry(folder)
+            .or_insert_with(|| index.frames(folder).unwrap_or_default());
+        let at = frames.get(frame)?;
+        if let Some(done) = self.by_file.get(&(folder, at)) {
             return *done;
         }
-        let image = self.decode(&path);
-        self.by_path.insert(path, image);
+        let image = self.decode(folder, at);
+        self.by_file.insert((folder, at), image);
         image
     }
 
-    fn decode(&mut self, path: &str) -> Option<usize> {
-        let bytes = self.source.file(path).ok()??;
+    fn decode(&mut self, folder: FolderId, at: usize) -> Option<usize> {
+        let frames = self.folders.get(&folder)?;
+        let bytes = self.index.image(frames, at).ok()??;
         let pid = Pid::parse(&bytes).ok()?;
-        let budget = Limits {
-            max_decoded_bytes: self.limits.max_decoded_bytes.saturating_sub(self.decoded),
-            ..self.limits
-        };
-        // Indices and mask, then four bytes a pixel kept.
-        let cost = pid.pixel_count().saturating_mul(4);
-        budget.check_decoded("level images", cost).ok()?;
-        let pixels = pid.decode(&budget).ok()?;
-        self.decoded = self.decoded.saturating_add(cost);
+        // Four bytes a pixel kept, and while decoding one each of indices and mask.
+        let kept = pid.pixel_count().saturating_mul(4);
+        let peak = self
+            .decoded
+            .saturating_add(kept)
+            .saturating_add(pid.pixel_count().saturating_mul(2));
+        self.limits.check_decoded("level images", peak).ok()?;
+        let pixels = pid.decode(&Limits::unlimited()).ok()?;
+        self.decoded = self.decoded.saturating_add(kept);
         let palette = self.palette.or_else(|| pid.palette().map(|p| *p.colours()));
         let rgba = pixels
             .indices
@@ -216,13 +234,24 @@ impl Loader<'_> {
         }
     }
 
-    /// The folder of an object image set's key, found once.
-    fn set_folder(&mut self, key: &str) -> Option<String> {
-        if !self.sets.contains_key(key) {
-            let found = self.source.find_set(key).ok().flatten();
-            self.sets.insert(key.to_owned(), found);
+    /// The folder at `path` (a tile set), found once.
+    fn folder(&mut self, path: &str) -> Option<FolderId> {
+        if let Some(found) = self.paths.get(path) {
+            return *found;
         }
-        self.sets.get(key)?.clone()
+        let found = self.index.folder(path);
+        self.paths.insert(path.to_owned(), found);
+        found
+    }
+
+    /// The folder of an object image set's key, found once.
+    fn set_folder(&mut self, key: &str) -> Option<FolderId> {
+        if let Some(found) = self.sets.get(key) {
+            return *found;
+        }
+        let found = self.index.find_set(key);
+        self.sets.insert(key.to_owned(), found);
+        found
     }
 }
 
@@ -250,13 +279,14 @@ impl Scene {
             .flatten()
             .and_then(|b| Palette::parse(&b).ok().map(|p| *p.colours()));
         let mut loader = Loader {
-            source,
+            index: source.index(limits).map_err(RenderError::Images)?,
             palette,
             limits: *limits,
             decoded: 0,
             images: Vec::new(),
-            by_path: HashMap::new(),
+            by_file: HashMap::new(),
             folders: HashMap::new(),
+            paths: HashMap::new(),
             sets: HashMap::new(),
             report: SceneReport::default(),
         };
@@ -319,7 +349,7 @@ impl Scene {
                 let key = names.object_set(object.image_set());
                 let frame = i64::from(object.raw().i.get());
                 let folder = loader.set_folder(&key);
-                let image = folder.as_deref().and_then(|f| loader.frame(f, frame));
+                let image = folder.and_then(|f| loader.frame(f, frame));
                 let (x, y) = object.position();
                 let (x, y) = (i64::from(x), i64::from(y));
                 let sprite = match image.and_then(|i| loader.images.get(i).map(|im| (i, im))) {
@@ -337,7 +367,8 @@ impl Scene {
                         }
                     }
                     None => {
-                        loader.missing(format!("{} frame {frame}", folder.unwrap_or(key)), 1);
+                        let name = folder.map_or(key, |f| loader.index.path(f));
+                        loader.missing(format!("{name} frame {frame}"), 1);
                         Sprite {
                             z: object.z(),
                             left: x - MARKER_SIDE / 2,
@@ -355,15 +386,74 @@ impl Scene {
         }
         // Back to front by z; at equal z a plane first, then in level order.
         layers.sort_by_key(|(z, kind, order, _)| (*z, *kind, *order));
-        Ok(Scene {
+        let mut scene = Scene {
             layers: layers.into_iter().map(|(_, _, _, l)| l).collect(),
+            bands: Vec::new(),
             images: loader.images,
             tile: (i64::from(tile.0), i64::from(tile.1)),
             tile_px,
             width,
             height,
             report: loader.report,
-        })
+        };
+        scene.band(limits)?;
+        Ok(scene)
+    }
+
+    /// The output rows and columns `layer` draws in, clipped to the picture.
+    fn extent(&self, layer: &Layer) -> (std::ops::Range<i64>, std::ops::Range<i64>) {
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let span = |start: i64, len: i64, tile: i64, wrap: bool, max: i64| {
+            if wrap {
+                return 0..max;
+            }
+            let first = self.output(start, tile).clamp(0, max);
+            let end = self.output(start + len, tile).clamp(first, max);
+            first..end
+        };
+        match layer {
+            Layer::Plane(p) => (
+                span(0, p.tiles.1 * p.tile.1, self.tile.1, p.wrap.1, h),
+                span(0, p.tiles.0 * p.tile.0, self.tile.0, p.wrap.0, w),
+            ),
+            Layer::Sprite(s) => (
+                span(s.top, s.height, self.tile.1, false, h),
+                span(s.left, s.width, self.tile.0, false, w),
+            ),
+        }
+    }
+
+    /// Counts the pixels the layers draw (refused past `limits.max_overdraw` times the
+    /// picture's) and lists in each band of [`BAND`] rows the layers that draw in it.
+    fn band(&mut self, limits: &Limits) -> Result<()> {
+        let pixels = u64::from(self.width) * u64::from(self.height);
+        let mut drawn = 0u64;
+        for layer in &self.layers {
+            let (rows, columns) = self.extent(layer);
+            let area = (rows.end - rows.start) as u64 * (columns.end - columns.start) as u64;
+            drawn = drawn.saturating_add(area);
+        }
+        self.report.pixels_drawn = drawn;
+        if drawn > pixels.saturating_mul(limits.max_overdraw) {
+            return Err(RenderError::Overdraw {
+                drawn,
+                pixels,
+                max: limits.max_overdraw,
+            });
+        }
+        let mut bands = vec![Vec::new(); self.height.div_ceil(BAND) as usize];
+        for (i, layer) in self.layers.iter().enumerate() {
+            let (rows, columns) = self.extent(layer);
+            if rows.is_empty() || columns.is_empty() {
+                continue;
+            }
+            let (first, last) = (rows.start / i64::from(BAND), (rows.end - 1) / i64::from(BAND));
+            for band in bands.iter_mut().take(last as usize + 1).skip(first as usize) {
+                band.push(i as u32);
+            }
+        }
+        self.bands = bands;
+        Ok(())
     }
 
     /// The picture's width in pixels.
@@ -444,7 +534,11 @@ impl Scene {
     fn draw_row(&self, row: &mut [u8], oy: i64, ox0: i64) {
         let gy = self.game(oy, self.tile.1);
         let columns = (row.len() / 4) as i64;
-        for layer in &self.layers {
+        let band = self
+            .bands
+            .get(usize::try_from(oy / i64::from(BAND)).unwrap_or(usize::MAX))
+            .map_or(&[][..], Vec::as_slice);
+        for layer in band.iter().filter_map(|&i| self.layers.get(i as usize)) {
             match layer {
                 Layer::Plane(plane) => self.draw_plane_row(plane, row, gy, ox0),
                 Layer::Sprite(sprite) => {
@@ -594,7 +688,9 @@ fn plane_layer(
             continue;
         };
         let folder = sets.get(usize::from(set)).cloned().unwrap_or_default();
-        let image = loader.frame(&folder, i64::from(id));
+        let image = loader
+            .folder(&folder)
+            .and_then(|f| loader.frame(f, i64::from(id)));
         if image.is_some() {
             loader.report.tiles_drawn += n;
         } else {
