@@ -92,16 +92,16 @@ pub(crate) struct TextListing<'a, T> {
 
 impl Output {
     /// Prints the results `rows` as `args` say: only their number (`--count`), one JSON
-    /// object a line as they come (`--jsonl`), one JSON document made by `document` from
-    /// them all (`--json`), or text (`text`). Only `--json` collects the rows; the others
-    /// write each as it comes and stop at `--limit`. An `Err` row stops the listing with
-    /// that error.
-    pub(crate) fn list<T: Serialize, R: Serialize>(
+    /// object a line as they come (`--jsonl`), one JSON document `{"<key>": [...],
+    /// "count": N}` written as they come (`--json`: one row a line, the count last), or
+    /// text (`text`). Nothing is collected: memory stays that of one row whatever their
+    /// number; `--limit` stops after N. An `Err` row stops the listing with that error.
+    pub(crate) fn list<T: Serialize>(
         &mut self,
         args: &ListArgs,
         rows: impl Iterator<Item = Result<T>>,
         text: &TextListing<'_, T>,
-        document: impl FnOnce(Vec<T>) -> R,
+        key: &str,
     ) -> Result<()> {
         let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
         let mut rows = rows.take(limit);
@@ -122,8 +122,20 @@ impl Output {
             return Ok(());
         }
         if self.json {
-            let all = rows.collect::<Result<Vec<T>>>()?;
-            return self.report(&document(all), |_| Ok(()));
+            write!(self.stdout, "{{\n  ")?;
+            serde_json::to_writer(&mut self.stdout, key).map_err(std::io::Error::from)?;
+            write!(self.stdout, ": [")?;
+            let mut count = 0u64;
+            for row in rows {
+                let row = row?;
+                self.stdout
+                    .write_all(if count == 0 { b"\n    " } else { b",\n    " })?;
+                serde_json::to_writer(&mut self.stdout, &row).map_err(std::io::Error::from)?;
+                count = count.saturating_add(1);
+            }
+            let close = if count == 0 { "]" } else { "\n  ]" };
+            writeln!(self.stdout, "{close},\n  \"count\": {count}\n}}")?;
+            return Ok(());
         }
         writeln!(self.stdout, "{}", text.header)?;
         let mut count = 0u64;

@@ -1,13 +1,14 @@
 //! `gamedata rez`: the WAP32 games' REZ archives (CLAW.REZ, GRUNTZ.REZ): list, extract, and
 //! one PID image as a PNG. Archives are memory-mapped; entries are read in place.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
 use gamedata_render::RgbaImage;
 use serde::Serialize;
-use wap_core::{ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezArchive, RezEntry, RezFile};
+use wap_core::{FileData, ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezArchive, RezEntry, RezFile};
 
 use crate::files::{Written, elapsed_ms, write_bytes, write_file};
 use crate::output::{ListArgs, Output, TextListing, error_line};
@@ -100,23 +101,62 @@ struct Listed {
     offset: u64,
 }
 
-/// What `rez ls --json` prints.
-#[derive(Serialize)]
-struct LsReport {
-    count: usize,
-    files: Vec<Listed>,
+/// The most directory problems and repeated names printed; the others are counted.
+const MAX_PROBLEMS: u64 = 20;
+
+/// What a walk met besides files: problems with directories and names repeated in a
+/// folder, the first [`MAX_PROBLEMS`] of each printed to stderr, all counted.
+#[derive(Default)]
+struct Met {
+    problems: std::cell::Cell<u64>,
+    repeated: std::cell::Cell<u64>,
 }
 
-/// The most directory problems printed; the others are counted.
-const MAX_PROBLEMS: usize = 20;
+impl Met {
+    fn problem(&self, e: &wap_core::DataError) {
+        let n = self.problems.get();
+        if n < MAX_PROBLEMS {
+            error_line(&format!("gamedata: {e}"));
+        }
+        self.problems.set(n.saturating_add(1));
+    }
 
-/// The files under `path` in `rez` with their full paths, depth first; problems with
-/// directories are printed to stderr (the first [`MAX_PROBLEMS`]) and counted in
-/// `problems`.
+    fn repeat(&self, path: &str) {
+        let n = self.repeated.get();
+        if n < MAX_PROBLEMS {
+            error_line(&format!(
+                "note: {} repeats a name of its folder (lookups find the first)",
+                escaped(path)
+            ));
+        }
+        self.repeated.set(n.saturating_add(1));
+    }
+}
+
+/// `text` with control characters escaped (`\n`, `\u{1b}`), so that a name prints on one
+/// line and sends the terminal nothing but text.
+fn escaped(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len().saturating_add(8));
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The files under `path` in `rez` with their full paths, depth first, paths within
+/// `limits.max_path_bytes`; problems with directories and repeated names go to `met`.
 fn files_under<'a>(
     rez: &Rez<'a>,
     path: Option<&str>,
-    problems: &'a std::cell::Cell<usize>,
+    limits: &Limits,
+    met: &'a Met,
 ) -> Result<Box<dyn Iterator<Item = (String, RezFile<'a>)> + 'a>> {
     let prefix: Vec<&str> = path
         .unwrap_or("")
@@ -142,25 +182,30 @@ fn files_under<'a>(
     };
     // The directories' names as stored, from the walk below them.
     let stored = stored_prefix(rez, &prefix)?;
-    let walk = rez.walk(&dir).filter_map(move |item| match item {
-        Ok((sub, file)) => Some((
-            if stored.is_empty() {
-                sub
+    let mut walk = rez.walk_with(&dir, limits);
+    let files = std::iter::from_fn(move || {
+        loop {
+            let entry = match walk.next_entry()? {
+                Ok(entry) => entry,
+                Err(e) => {
+                    met.problem(&e);
+                    continue;
+                }
+            };
+            let full = if stored.is_empty() {
+                entry.path.to_owned()
             } else {
-                format!("{stored}/{sub}")
-            },
-            file,
-        )),
-        Err(e) => {
-            let n = problems.get();
-            if n < MAX_PROBLEMS {
-                error_line(&format!("gamedata: {e}"));
+                format!("{stored}/{}", entry.path)
+            };
+            if entry.repeated {
+                met.repeat(&full);
             }
-            problems.set(n.saturating_add(1));
-            None
+            if let RezEntry::File(file) = entry.entry {
+                return Some((full, file));
+            }
         }
     });
-    Ok(Box::new(walk))
+    Ok(Box::new(files))
 }
 
 /// The stored names of the directories `parts` names in any case, joined by `/`.
@@ -178,8 +223,8 @@ fn stored_prefix(rez: &Rez<'_>, parts: &[&str]) -> Result<String> {
 fn ls(archive_path: &Path, path: Option<&str>, args: &ListArgs, out: &mut Output) -> Result<()> {
     let archive = map_archive(archive_path)?;
     let rez = archive.rez();
-    let problems = std::cell::Cell::new(0usize);
-    let files = files_under(&rez, path, &problems)?.map(|(path, f)| {
+    let met = Met::default();
+    let files = files_under(&rez, path, &Limits::default(), &met)?.map(|(path, f)| {
         Ok(Listed {
             path,
             size: f.bytes.len() as u64,
@@ -195,25 +240,29 @@ fn ls(archive_path: &Path, path: Option<&str>, args: &ListArgs, out: &mut Output
                 row: &|_, _| Ok(()),
                 footer: &|_| String::new(),
             },
-            |files| LsReport {
-                count: files.len(),
-                files,
-            },
+            "files",
         )?;
     } else {
         let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
         let w = out.raw();
         for file in files.take(limit) {
             let file = file?;
-            writeln!(w, "{} {} {}", file.path, file.size, file.offset)?;
+            writeln!(w, "{} {} {}", escaped(&file.path), file.size, file.offset)?;
         }
     }
-    if problems.get() > 0 {
+    if met.repeated.get() > MAX_PROBLEMS {
+        error_line(&format!(
+            "note: {} names repeat in their folder in all",
+            met.repeated.get()
+        ));
+    }
+    let problems = met.problems.get();
+    if problems > 0 {
         bail!(
             "{}: {} director{} could not be read (the other files are listed)",
             archive_path.display(),
-            problems.get(),
-            if problems.get() == 1 { "y" } else { "ies" }
+            problems,
+            if problems == 1 { "y" } else { "ies" }
         );
     }
     Ok(())
@@ -236,7 +285,53 @@ struct ExtractReport {
     output: String,
     files: u64,
     bytes: u64,
+    /// File entries not written: a name repeated in its folder (the first is written).
+    repeated: u64,
+    /// File entries not written: their bytes overlap an earlier entry's.
+    overlapping: u64,
     elapsed_ms: f64,
+}
+
+/// The files extracted so far: the byte ranges written, by start, with the file's number
+/// in the walk, so that no byte of the archive is written twice.
+#[derive(Default)]
+struct Taken {
+    ranges: std::collections::BTreeMap<u32, (u32, u64)>,
+}
+
+impl Taken {
+    /// The number of an earlier file whose bytes overlap `start..end`, else `None` (and the
+    /// range is taken as file `n`'s).
+    fn take(&mut self, start: u32, end: u32, n: u64) -> Option<u64> {
+        if start >= end {
+            return None;
+        }
+        let before = self.ranges.range(..=start).next_back();
+        if let Some((_, &(e, other))) = before.filter(|(_, (e, _))| *e > start) {
+            let _ = e;
+            return Some(other);
+        }
+        if let Some((_, &(_, other))) = self.ranges.range(start..end).next() {
+            return Some(other);
+        }
+        self.ranges.insert(start, (end, n));
+        None
+    }
+}
+
+/// The path of the `n`th entry (files and directories, from 0) of a walk of `dir`.
+fn nth_path(rez: &Rez<'_>, dir: &wap_core::RezDir<'_>, n: u64) -> String {
+    let mut walk = rez.walk_with(dir, &Limits::default());
+    let mut i = 0u64;
+    while let Some(item) = walk.next_entry() {
+        if let Ok(entry) = item {
+            if i == n {
+                return entry.path.to_owned();
+            }
+            i = i.saturating_add(1);
+        }
+    }
+    String::new()
 }
 
 fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> Result<()> {
@@ -246,12 +341,13 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
     std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create the folder {}", folder.display()))?;
     let inputs = [archive_path];
+    let (mut repeated, mut overlapping) = (0u64, 0u64);
     let (output, files, bytes) = match rez.find(path)? {
         None => bail!("no {path:?} in {}", archive_path.display()),
         Some(RezEntry::File(file)) => {
             let name = file.file_name();
             if !safe_part(&name) {
-                bail!("the file's name {name:?} cannot be written safely");
+                bail!("the file's name {:?} cannot be written safely", escaped(&name));
             }
             let target = folder.join(&name);
             write_bytes(&target, &inputs, file.bytes)?;
@@ -266,7 +362,7 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
                 dir.name_lossy().into_owned()
             };
             if !safe_part(&name) {
-                bail!("the directory's name {name:?} cannot be written safely");
+                bail!("the directory's name {:?} cannot be written safely", escaped(&name));
             }
             let target = folder.join(&name);
             if target.exists() {
@@ -281,24 +377,61 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
                 .tempdir_in(folder)
                 .with_context(|| format!("cannot create a folder in {}", folder.display()))?;
             let (mut files, mut bytes) = (0u64, 0u64);
-            for item in rez.walk(&dir) {
-                let (sub, file) =
-                    item.with_context(|| format!("reading {}", archive_path.display()))?;
+            let mut written = Taken::default();
+            let mut walk = rez.walk_with(&dir, &Limits::default());
+            let mut n = 0u64;
+            while let Some(item) = walk.next_entry() {
+                let entry = item.with_context(|| format!("reading {}", archive_path.display()))?;
+                let this = n;
+                n = n.saturating_add(1);
+                let RezEntry::File(file) = entry.entry else {
+                    continue;
+                };
+                let sub = entry.path.to_owned();
                 let parts: Vec<&str> = sub.split('/').collect();
                 if !parts.iter().all(|p| safe_part(p)) {
                     bail!(
-                        "{sub:?} in the archive cannot be written safely under {}",
+                        "{:?} in the archive cannot be written safely under {}",
+                        escaped(&sub),
                         target.display()
                     );
                 }
                 let dest = parts
                     .iter()
                     .fold(temp.path().to_path_buf(), |p, part| p.join(part));
+                if entry.repeated {
+                    repeated = repeated.saturating_add(1);
+                    if repeated <= MAX_PROBLEMS {
+                        error_line(&format!(
+                            "note: {} repeats a name of its folder: the first is written, not this one",
+                            escaped(&sub)
+                        ));
+                    }
+                    continue;
+                }
+                let end = file.offset.saturating_add(u32::try_from(file.bytes.len()).unwrap_or(u32::MAX));
+                if let Some(other) = written.take(file.offset, end, this) {
+                    overlapping = overlapping.saturating_add(1);
+                    if overlapping <= MAX_PROBLEMS {
+                        error_line(&format!(
+                            "gamedata: {} (bytes {}..{end}) overlaps {}'s bytes: not written",
+                            escaped(&sub),
+                            file.offset,
+                            escaped(&nth_path(&rez, &dir, other))
+                        ));
+                    }
+                    continue;
+                }
                 if let Some(parent) = dest.parent() {
                     std::fs::create_dir_all(parent)
                         .with_context(|| format!("cannot create {}", parent.display()))?;
                 }
-                std::fs::write(&dest, file.bytes)
+                let mut created = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&dest)
+                    .with_context(|| format!("cannot write {}", dest.display()))?;
+                std::io::Write::write_all(&mut created, file.bytes)
                     .with_context(|| format!("cannot write {}", dest.display()))?;
                 files = files.saturating_add(1);
                 bytes = bytes.saturating_add(file.bytes.len() as u64);
@@ -316,6 +449,8 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
         output: output.display().to_string(),
         files,
         bytes,
+        repeated,
+        overlapping,
         elapsed_ms: elapsed_ms(start),
     };
     out.report(&report, |w| {
@@ -324,7 +459,15 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
             "wrote {} files ({} bytes) to {}",
             report.files, report.bytes, report.output
         )
-    })
+    })?;
+    if overlapping > 0 {
+        bail!(
+            "{}: {overlapping} file entr{} left out: their bytes overlap other entries' (the others are written)",
+            archive_path.display(),
+            if overlapping == 1 { "y" } else { "ies" }
+        );
+    }
+    Ok(())
 }
 
 /// What `rez pid --json` prints.
@@ -352,6 +495,7 @@ fn pid(
     palette: Option<&str>,
     out: &mut Output,
 ) -> Result<()> {
+    let limits = Limits::default();
     let images = match path {
         Some(_) => Some(map_source(source)?),
         None => None,
@@ -361,17 +505,21 @@ fn pid(
             .file(path)
             .with_context(|| format!("reading {}", source.display()))?
             .ok_or_else(|| anyhow!("no {path:?} in {}", source.display()))?,
-        _ => std::borrow::Cow::Owned(
-            std::fs::read(source).with_context(|| format!("reading {}", source.display()))?,
+        _ => Cow::Owned(
+            FileData::read_with(source, &limits)
+                .with_context(|| format!("reading {}", source.display()))?
+                .into_vec(),
         ),
     };
     let name = path.map_or_else(|| source.display().to_string(), str::to_owned);
     let image = Pid::parse(&bytes).with_context(|| format!("reading {name}"))?;
     let given = match palette {
         None => None,
-        Some(p) if Path::new(p).is_file() => {
-            Some(std::fs::read(p).with_context(|| format!("reading {p}"))?)
-        }
+        Some(p) if Path::new(p).exists() && !Path::new(p).is_dir() => Some(
+            FileData::read_with(p, &limits)
+                .with_context(|| format!("reading {p}"))?
+                .into_vec(),
+        ),
         Some(p) => {
             let inside = images.as_ref().map(|i| i.file(p)).transpose()?.flatten();
             Some(
@@ -383,8 +531,12 @@ fn pid(
             )
         }
     };
+    // Indices and mask (2 bytes a pixel) and the RGBA copy (4) live together.
+    limits
+        .check_decoded("a PID image as RGBA", image.pixel_count().saturating_mul(6))
+        .with_context(|| format!("decoding {name}"))?;
     let pixels = image
-        .decode(&Limits::default())
+        .decode(&limits)
         .with_context(|| format!("decoding {name}"))?;
     let (rgba, kind) = match (&given, image.palette()) {
         (Some(bytes), _) => {

@@ -13,7 +13,8 @@ use crate::file::FileError;
 /// files whose names differ only in case are a broken game folder).
 ///
 /// Returns `Err` ([`FileError::NotFolder`]) if `dir` is a file, ([`FileError::Io`]) if the
-/// folder cannot be listed, or ([`FileError::Missing`]) if no file there has that name.
+/// folder cannot be listed, ([`FileError::NotRegular`]) if what has that name is a FIFO, a
+/// socket or a device, or ([`FileError::Missing`]) if nothing there has that name.
 pub fn find_file_ignoring_case(dir: impl AsRef<Path>, name: &str) -> Result<PathBuf, FileError> {
     let dir = dir.as_ref();
     if dir.is_file() {
@@ -26,20 +27,54 @@ pub fn find_file_ignoring_case(dir: impl AsRef<Path>, name: &str) -> Result<Path
         return Ok(exact);
     }
     let io = |e| FileError::io(dir, e);
+    // A FIFO, socket or device of the name is reported as what it is, not as missing.
+    let mut other = None;
     for item in std::fs::read_dir(dir).map_err(io)? {
         let item = item.map_err(io)?;
         let matches = item
             .file_name()
             .as_encoded_bytes()
             .eq_ignore_ascii_case(name.as_bytes());
-        if matches && item.path().is_file() {
-            return Ok(item.path());
+        if !matches {
+            continue;
         }
+        let path = item.path();
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_file() => return Ok(path),
+            Ok(m) if !m.is_dir() && other.is_none() => other = Some((path, kind_of(&m))),
+            _ => {}
+        }
+    }
+    if let Some((path, kind)) = other {
+        return Err(FileError::NotRegular { path, kind });
     }
     Err(FileError::Missing {
         dir: dir.to_owned(),
         name: name.to_owned(),
     })
+}
+
+/// What a path that is neither a regular file nor a folder is, for messages.
+fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = metadata.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+    }
+    let _ = metadata;
+    "not a regular file"
 }
 
 /// [`find_file_ignoring_case`] for a file a folder may lack: `Ok(None)` when no file there

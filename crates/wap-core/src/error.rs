@@ -350,6 +350,17 @@ pub enum RezProblem {
     },
 }
 
+/// The message of [`ImageProblem::PidSize`]: the side that is wrong, named.
+fn pid_size(width: i32, height: i32) -> String {
+    let bad = |v: i32| !(1..=65_536).contains(&v);
+    let side = match (bad(width), bad(height)) {
+        (true, true) => "width and height",
+        (true, false) => "width",
+        _ => "height",
+    };
+    format!("the PID image is {width} x {height} pixels: its {side} is outside 1 to 65536")
+}
+
 /// What is wrong in a PID image or a palette (see [`ErrorKind::Image`]).
 /// Source: `docs/formats/wap32.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -364,8 +375,9 @@ pub enum ImageProblem {
         /// Bytes its header and palette need.
         expected: usize,
     },
-    /// A width or height that is negative or past 65,536 pixels.
-    #[error("the PID image is {width} x {height} pixels, outside 0 to 65536 a side")]
+    /// A width or height that is zero, negative or past 65,536 pixels (no real image has
+    /// an empty side).
+    #[error("{}", pid_size(*width, *height))]
     PidSize {
         /// Width as stored.
         width: i32,

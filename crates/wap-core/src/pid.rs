@@ -145,11 +145,11 @@ impl PidPixels {
 }
 
 impl<'data> Pid<'data> {
-    /// Views a PID file: the header, its size (0 to [`MAX_SIDE`] a side), the pixel data
+    /// Views a PID file: the header, its size (1 to [`MAX_SIDE`] a side), the pixel data
     /// and, with flag 0x80, the palette in the last 768 bytes. Nothing is decoded.
     ///
     /// Returns `Err` ([`ImageProblem::PidTooShort`]) when the header (and palette) do not
-    /// fit, ([`ImageProblem::PidSize`]) for a negative or too large side.
+    /// fit, ([`ImageProblem::PidSize`]) for a zero, negative or too large side.
     pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let image = |p| DataError::from(ErrorKind::Image(p));
         let header: &PidHeader = Bytes::new(data).read_at(0).map_err(|_| {
@@ -160,7 +160,7 @@ impl<'data> Pid<'data> {
         })?;
         let flags = PidFlags::from_bits_retain(header.flags.get());
         let (w, h) = (header.width.get(), header.height.get());
-        let side = |v: i32| u32::try_from(v).ok().filter(|&v| v <= MAX_SIDE);
+        let side = |v: i32| u32::try_from(v).ok().filter(|&v| (1..=MAX_SIDE).contains(&v));
         let (Some(width), Some(height)) = (side(w), side(h)) else {
             return Err(image(ImageProblem::PidSize {
                 width: w,

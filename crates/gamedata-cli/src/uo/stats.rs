@@ -172,12 +172,6 @@ impl From<query::FoundStatic> for FoundRow {
     }
 }
 
-#[derive(Serialize)]
-struct FindReport {
-    count: usize,
-    statics: Vec<FoundRow>,
-}
-
 pub(super) fn find(args: &FindArgs, out: &mut Output) -> Result<()> {
     let files = open_facet(&args.dir, &args.size)?;
     let facet = views(&files, &args.size)?;
@@ -224,8 +218,5 @@ pub(super) fn find(args: &FindArgs, out: &mut Output) -> Result<()> {
     } else {
         Box::new(query::statics_found(facet.statics, size, &wanted).map(|f| Ok(FoundRow::from(f))))
     };
-    out.list(&args.list, rows, &text, |statics| FindReport {
-        count: statics.len(),
-        statics,
-    })
+    out.list(&args.list, rows, &text, "statics")
 }

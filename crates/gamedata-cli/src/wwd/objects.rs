@@ -41,12 +41,6 @@ struct ObjectReport {
     user_flags: u32,
 }
 
-#[derive(Serialize)]
-struct ObjectsReport {
-    count: usize,
-    objects: Vec<ObjectReport>,
-}
-
 pub(super) fn objects(args: &ObjectsArgs, out: &mut Output) -> Result<()> {
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
@@ -120,8 +114,5 @@ pub(super) fn objects(args: &ObjectsArgs, out: &mut Output) -> Result<()> {
         },
         footer: &|n| format!("{n} objects"),
     };
-    out.list(&args.list, rows, &listing, |objects| ObjectsReport {
-        count: objects.len(),
-        objects,
-    })
+    out.list(&args.list, rows, &listing, "objects")
 }
