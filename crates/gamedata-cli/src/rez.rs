@@ -8,7 +8,9 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
 use gamedata_render::RgbaImage;
 use serde::Serialize;
-use wap_core::{FileData, ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezArchive, RezEntry, RezFile};
+use wap_core::{
+    FileData, ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezArchive, RezEntry, RezFile,
+};
 
 use crate::files::{Written, elapsed_ms, write_bytes, write_file};
 use crate::output::{ListArgs, Output, TextListing, error_line};
@@ -347,7 +349,10 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
         Some(RezEntry::File(file)) => {
             let name = file.file_name();
             if !safe_part(&name) {
-                bail!("the file's name {:?} cannot be written safely", escaped(&name));
+                bail!(
+                    "the file's name {:?} cannot be written safely",
+                    escaped(&name)
+                );
             }
             let target = folder.join(&name);
             write_bytes(&target, &inputs, file.bytes)?;
@@ -362,7 +367,10 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
                 dir.name_lossy().into_owned()
             };
             if !safe_part(&name) {
-                bail!("the directory's name {:?} cannot be written safely", escaped(&name));
+                bail!(
+                    "the directory's name {:?} cannot be written safely",
+                    escaped(&name)
+                );
             }
             let target = folder.join(&name);
             if target.exists() {
@@ -409,7 +417,9 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
                     }
                     continue;
                 }
-                let end = file.offset.saturating_add(u32::try_from(file.bytes.len()).unwrap_or(u32::MAX));
+                let end = file
+                    .offset
+                    .saturating_add(u32::try_from(file.bytes.len()).unwrap_or(u32::MAX));
                 if let Some(other) = written.take(file.offset, end, this) {
                     overlapping = overlapping.saturating_add(1);
                     if overlapping <= MAX_PROBLEMS {

@@ -21,6 +21,7 @@
 
 mod claw;
 pub mod heap;
+pub mod rez;
 
 pub use claw::{ClawImage, claw_images};
 

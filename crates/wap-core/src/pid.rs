@@ -160,7 +160,11 @@ impl<'data> Pid<'data> {
         })?;
         let flags = PidFlags::from_bits_retain(header.flags.get());
         let (w, h) = (header.width.get(), header.height.get());
-        let side = |v: i32| u32::try_from(v).ok().filter(|&v| (1..=MAX_SIDE).contains(&v));
+        let side = |v: i32| {
+            u32::try_from(v)
+                .ok()
+                .filter(|&v| (1..=MAX_SIDE).contains(&v))
+        };
         let (Some(width), Some(height)) = (side(w), side(h)) else {
             return Err(image(ImageProblem::PidSize {
                 width: w,

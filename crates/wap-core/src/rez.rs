@@ -611,11 +611,15 @@ impl<'data> Walk<'data> {
         match entry {
             RezEntry::Dir(d) => {
                 h.write_u8(1);
-                d.name.iter().for_each(|b| h.write_u8(b.to_ascii_uppercase()));
+                d.name
+                    .iter()
+                    .for_each(|b| h.write_u8(b.to_ascii_uppercase()));
             }
             RezEntry::File(f) => {
                 h.write_u8(0);
-                f.name.iter().for_each(|b| h.write_u8(b.to_ascii_uppercase()));
+                f.name
+                    .iter()
+                    .for_each(|b| h.write_u8(b.to_ascii_uppercase()));
                 h.write_u8(0);
                 f.extension()
                     .iter()

@@ -7,6 +7,8 @@ fn defaults_are_documented_values() {
     assert_eq!(l.max_decoded_bytes, 256 * 1024 * 1024);
     assert_eq!(l.max_records, 16_777_216);
     assert_eq!(l.max_stream_bytes, 256 * 1024 * 1024);
+    assert_eq!(l.max_path_bytes, 260);
+    assert_eq!(l.max_overdraw, 64);
     // The largest real WWD main block (32.5 MB) is admitted.
     assert!(l.check_decoded("main block", 32_500_000).is_ok());
 }
@@ -17,6 +19,7 @@ fn going_past_a_cap_is_an_error_saying_what_and_how_much() {
         max_decoded_bytes: 100,
         max_records: 10,
         max_stream_bytes: 0,
+        ..Limits::default()
     };
     assert!(l.check_decoded("x", 100).is_ok());
     assert_eq!(
@@ -42,4 +45,5 @@ fn unlimited_admits_everything() {
     let l = Limits::unlimited();
     assert!(l.check_decoded("x", u64::MAX).is_ok());
     assert!(l.check_records("x", u64::MAX).is_ok());
+    assert_eq!((l.max_path_bytes, l.max_overdraw), (u64::MAX, u64::MAX));
 }

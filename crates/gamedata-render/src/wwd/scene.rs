@@ -27,8 +27,8 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 use wap_core::{
-    DrawFlags, FolderId, Frames, ImageIndex, ImageNames, ImageSource, Level, Limits, Palette,
-    Pid, PlaneFlags, Tile,
+    DrawFlags, FolderId, Frames, ImageIndex, ImageNames, ImageSource, Level, Limits, Palette, Pid,
+    PlaneFlags, Tile,
 };
 
 use crate::{Region, RenderError, Result, RgbaImage};
@@ -447,8 +447,15 @@ impl Scene {
             if rows.is_empty() || columns.is_empty() {
                 continue;
             }
-            let (first, last) = (rows.start / i64::from(BAND), (rows.end - 1) / i64::from(BAND));
-            for band in bands.iter_mut().take(last as usize + 1).skip(first as usize) {
+            let (first, last) = (
+                rows.start / i64::from(BAND),
+                (rows.end - 1) / i64::from(BAND),
+            );
+            for band in bands
+                .iter_mut()
+                .take(last as usize + 1)
+                .skip(first as usize)
+            {
                 band.push(i as u32);
             }
         }

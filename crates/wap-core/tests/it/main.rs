@@ -21,6 +21,7 @@ pub(crate) fn kind<T, E: Into<wap_core::Error>>(
 mod debug;
 mod fuzz_regressions;
 mod image_names;
+mod index;
 mod level;
 mod pid;
 mod real_files;

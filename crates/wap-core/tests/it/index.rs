@@ -1,0 +1,387 @@
+//! An image source's index (`ImageSource::index`): folders by path and by image-set key,
+//! frames by number, and the walk it is built from (repeated names, the path cap), on
+//! archives written here byte by byte (`gamedata_testkit::rez`) and on disk folders.
+
+use gamedata_testkit::rez::{Builder, Entry, pid};
+use wap_core::{
+    ErrorKind, FolderId, ImageSource, Limits, Rez, RezArchive, RezEntry, RezProblem, WalkEntry,
+};
+
+fn source(bytes: Vec<u8>) -> ImageSource {
+    ImageSource::Archive(RezArchive::from_data(bytes).unwrap())
+}
+
+/// Root: `A` and `A_B`; `A` holds `B` and `B_C`; `A/B` holds `C`; `A_B` holds `C`; each leaf
+/// one image, numbered by its folder so that the test sees which folder answered.
+fn cut_archive() -> Vec<u8> {
+    let mut b = Builder::new();
+    let leaf = |b: &mut Builder, n: u8| {
+        let data = b.data(&pid(2, 2, n));
+        let name = [b'F', b'0' + n];
+        b.table(&[Entry::File {
+            name: &name,
+            ext: b"PID",
+            data,
+        }])
+    };
+    let abc = leaf(&mut b, 1);
+    let a_bc = leaf(&mut b, 2);
+    let ab_c = leaf(&mut b, 3);
+    let ab = b.table(&[Entry::Dir {
+        name: b"C",
+        table: abc,
+    }]);
+    let a = b.table(&[
+        Entry::Dir {
+            name: b"B",
+            table: ab,
+        },
+        Entry::Dir {
+            name: b"B_C",
+            table: a_bc,
+        },
+    ]);
+    let a_b = b.table(&[Entry::Dir {
+        name: b"C",
+        table: ab_c,
+    }]);
+    let root = b.table(&[
+        Entry::Dir {
+            name: b"A_B",
+            table: a_b,
+        },
+        Entry::Dir {
+            name: b"A",
+            table: a,
+        },
+    ]);
+    b.finish(root)
+}
+
+#[test]
+fn keys_resolve_to_the_folder_whose_first_names_are_shortest() {
+    let images = source(cut_archive());
+    let index = images.index(&Limits::default()).unwrap();
+    assert!(index.problems().is_empty());
+    // Root, A_B, A_B/C, A, A/B, A/B/C, A/B_C.
+    assert_eq!(index.len(), 7);
+    // Three folders join to A_B_C: A/B/C (names of 1, 1, 1 letters), A/B_C (1, 3) and
+    // A_B/C (3, 1); trying the cuts shortest first finds A/B/C.
+    let found = index.find_set("a_b_c").unwrap();
+    assert_eq!(index.path(found), "A/B/C");
+    assert_eq!(
+        index.find_set("A_B").map(|f| index.path(f)),
+        Some("A/B".into())
+    );
+    assert_eq!(index.find_set("A_B_C_D"), None);
+    assert_eq!(index.find_set("B_C"), None);
+    // Paths are exact, in any case and with either slash.
+    for (path, want) in [("a/b_c", "A/B_C"), ("A_B\\c", "A_B/C"), ("A/B/C", "A/B/C")] {
+        assert_eq!(
+            index.folder(path).map(|f| index.path(f)),
+            Some(want.into()),
+            "{path}"
+        );
+    }
+    assert_eq!(index.folder(""), Some(FolderId::ROOT));
+    assert_eq!(index.folder("A/C"), None);
+    // Each folder's image, by frame number and -1.
+    for (path, n) in [("A/B/C", 1u32), ("A/B_C", 2), ("A_B/C", 3)] {
+        let folder = index.folder(path).unwrap();
+        let frames = index.frames(folder).unwrap();
+        assert_eq!(frames.len(), 1);
+        assert_eq!(frames.get(i64::from(n)), Some(0), "{path}");
+        assert_eq!(frames.get(-1), Some(0));
+        assert_eq!(frames.get(i64::from(n) + 1), None);
+        assert_eq!(frames.number(0), Some(n));
+        let bytes = index.image(&frames, 0).unwrap().unwrap();
+        assert_eq!(bytes.as_ref(), pid(2, 2, n as u8).as_slice());
+        assert_eq!(
+            index.image_path(&frames, 0).unwrap(),
+            format!("{path}/F{n}.PID")
+        );
+        assert!(index.image(&frames, 1).unwrap().is_none());
+    }
+    // Every lookup above that found a folder compared one folder with the name.
+    assert_eq!(index.checks(), 8);
+}
+
+#[test]
+fn frames_take_the_first_of_a_number_and_minus_one_the_first_image() {
+    let mut b = Builder::new();
+    let data = b.data(&pid(1, 1, 9));
+    let table = b.table(&[
+        Entry::File {
+            name: b"FRAME007",
+            ext: b"PID",
+            data,
+        },
+        Entry::File {
+            name: b"SEVEN7",
+            ext: b"PID",
+            data,
+        },
+        Entry::File {
+            name: b"NODIGITS",
+            ext: b"PID",
+            data,
+        },
+        Entry::File {
+            name: b"003",
+            ext: b"PID",
+            data,
+        },
+        Entry::File {
+            name: b"012",
+            ext: b"ANI",
+            data,
+        },
+    ]);
+    let root = b.table(&[Entry::Dir {
+        name: b"SET",
+        table,
+    }]);
+    let images = source(b.finish(root));
+    let index = images.index(&Limits::default()).unwrap();
+    let frames = index.frames(index.find_set("SET").unwrap()).unwrap();
+    // The .ANI is not an image of the set.
+    assert_eq!(frames.len(), 4);
+    assert_eq!(frames.get(7), Some(0));
+    assert_eq!(frames.get(3), Some(3));
+    assert_eq!(frames.get(-1), Some(0));
+    assert_eq!(frames.get(12), None);
+    assert_eq!(frames.get(-2), None);
+    assert_eq!(frames.number(2), None);
+    assert_eq!(
+        index.image_path(&frames, 1).as_deref(),
+        Some("SET/SEVEN7.PID")
+    );
+}
+
+#[test]
+fn a_folder_that_lists_itself_under_cut_names_is_read_once() {
+    // The root's table holds 60 directories, A, A_A, A_A_A ..., every one pointing back at
+    // the root's own table.
+    let names: Vec<Vec<u8>> = (1..=60)
+        .map(|k| vec!["A"; k].join("_").into_bytes())
+        .collect();
+    let mut b = Builder::new();
+    let at = b.next_offset();
+    let probe: Vec<Entry<'_>> = names
+        .iter()
+        .map(|n| Entry::Dir {
+            name: n,
+            table: (0, 0),
+        })
+        .collect();
+    let size = gamedata_testkit::rez::table_len(&probe);
+    let entries: Vec<Entry<'_>> = names
+        .iter()
+        .map(|n| Entry::Dir {
+            name: n,
+            table: (at, size),
+        })
+        .collect();
+    let root = b.table(&entries);
+    let images = source(b.finish(root));
+    let index = images.index(&Limits::default()).unwrap();
+    assert_eq!(index.len(), 1);
+    assert_eq!(index.problems().total(), 60);
+    // Trying every cut of 60 parts would be 2^59 tries; the index answers at once.
+    assert_eq!(
+        index.find_set(&names[59].iter().map(|&b| b as char).collect::<String>()),
+        None
+    );
+    assert_eq!(index.checks(), 0);
+}
+
+#[test]
+fn a_disk_folder_is_indexed_in_any_case_and_its_links_are_listed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("Level1").join("Images").join("Arrow_Sign");
+    std::fs::create_dir_all(&set).unwrap();
+    std::fs::write(set.join("frame002.pid"), pid(3, 1, 4)).unwrap();
+    std::fs::write(set.join("FRAME001.PID"), pid(1, 1, 5)).unwrap();
+    std::fs::write(set.join("notes.txt"), b"x").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path().join("Level1"), set.join("LOOP")).unwrap();
+    let images = ImageSource::open(dir.path()).unwrap();
+    let index = images.index(&Limits::default()).unwrap();
+    // Root, Level1, Images, Arrow_Sign; the link back to Level1 is left out.
+    assert_eq!(index.len(), 4);
+    #[cfg(unix)]
+    assert_eq!(index.problems().total(), 1);
+    let folder = index.find_set("LEVEL1_IMAGES_ARROW_SIGN").unwrap();
+    assert_eq!(index.path(folder), "Level1/Images/Arrow_Sign");
+    assert_eq!(index.folder("level1/images/arrow_sign"), Some(folder));
+    let frames = index.frames(folder).unwrap();
+    // Name order: FRAME001.PID before frame002.pid.
+    assert_eq!(frames.len(), 2);
+    assert_eq!(frames.get(2), Some(1));
+    assert_eq!(frames.get(-1), Some(0));
+    assert_eq!(
+        index.image(&frames, 1).unwrap().unwrap().as_ref(),
+        pid(3, 1, 4).as_slice()
+    );
+    assert_eq!(
+        index.image_path(&frames, 0).as_deref(),
+        Some("Level1/Images/Arrow_Sign/FRAME001.PID")
+    );
+}
+
+#[test]
+fn a_walk_flags_names_repeated_in_their_folder() {
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    let inner = b.table(&[Entry::File {
+        name: b"Z",
+        ext: b"PID",
+        data,
+    }]);
+    let root = b.table(&[
+        Entry::File {
+            name: b"A",
+            ext: b"PID",
+            data,
+        },
+        Entry::File {
+            name: b"a",
+            ext: b"pid",
+            data,
+        },
+        Entry::File {
+            name: b"A",
+            ext: b"ANI",
+            data,
+        },
+        Entry::Dir {
+            name: b"A",
+            table: inner,
+        },
+        Entry::Dir {
+            name: b"a",
+            table: (0, 0),
+        },
+        Entry::File {
+            name: b"AB",
+            ext: b"",
+            data,
+        },
+        Entry::File {
+            name: b"A",
+            ext: b"B",
+            data,
+        },
+    ]);
+    let bytes = b.finish(root);
+    let rez = Rez::parse(&bytes).unwrap();
+    let mut walk = rez.walk(&rez.root());
+    let mut seen = Vec::new();
+    while let Some(item) = walk.next_entry() {
+        let WalkEntry {
+            path,
+            depth,
+            repeated,
+            entry,
+        } = item.unwrap();
+        let kind = if matches!(entry, RezEntry::Dir(_)) {
+            "dir"
+        } else {
+            "file"
+        };
+        seen.push((path.to_owned(), depth, repeated, kind));
+    }
+    let want = [
+        ("A.PID", 1, false, "file"),
+        ("a.pid", 1, true, "file"),
+        ("A.ANI", 1, false, "file"),
+        ("A", 1, false, "dir"),
+        ("A/Z.PID", 2, false, "file"),
+        ("a", 1, true, "dir"),
+        ("AB", 1, false, "file"),
+        ("A.B", 1, false, "file"),
+    ];
+    let want: Vec<(String, usize, bool, &str)> = want
+        .iter()
+        .map(|(p, d, r, k)| (p.to_string(), *d, *r, *k))
+        .collect();
+    assert_eq!(seen, want);
+    // The index keeps the first A and leaves the second out.
+    let images = source(bytes.clone());
+    let index = images.index(&Limits::default()).unwrap();
+    assert_eq!(index.len(), 2);
+    let problem = index.problems().kept()[0].kind();
+    assert!(
+        matches!(problem, Some(ErrorKind::Rez(RezProblem::Repeated { .. }))),
+        "{problem:?}"
+    );
+    assert_eq!(index.frames(index.folder("a").unwrap()).unwrap().len(), 1);
+}
+
+#[test]
+fn a_path_past_the_cap_is_an_error_and_the_rest_is_walked() {
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    let long = vec![b'N'; 300];
+    let deep = b.table(&[Entry::File {
+        name: b"IN",
+        ext: b"PID",
+        data,
+    }]);
+    let root = b.table(&[
+        Entry::Dir {
+            name: &long,
+            table: deep,
+        },
+        Entry::File {
+            name: &long[..257],
+            ext: b"PID",
+            data,
+        },
+        Entry::File {
+            name: b"OK",
+            ext: b"PID",
+            data,
+        },
+    ]);
+    let bytes = b.finish(root);
+    let rez = Rez::parse(&bytes).unwrap();
+    let items: Vec<_> = rez.walk(&rez.root()).collect();
+    assert_eq!(items.len(), 3);
+    let too_long = |i: usize| match items[i].as_ref().unwrap_err().kind {
+        ErrorKind::Rez(RezProblem::PathTooLong { len, max, .. }) => (len, max),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(too_long(0), (300, 260));
+    assert_eq!(too_long(1), (261, 260));
+    assert_eq!(items[2].as_ref().unwrap().0, "OK.PID");
+    // With a larger cap the directory is entered.
+    let limits = Limits {
+        max_path_bytes: 400,
+        ..Limits::default()
+    };
+    let paths: Vec<String> = rez
+        .walk_with(&rez.root(), &limits)
+        .map(|r| r.unwrap().0)
+        .collect();
+    assert_eq!(paths.len(), 3);
+    assert_eq!(paths[0], format!("{}/IN.PID", "N".repeat(300)));
+}
+
+#[test]
+fn an_entry_is_read_again_at_its_offset() {
+    let bytes = cut_archive();
+    let rez = Rez::parse(&bytes).unwrap();
+    let root = rez.root();
+    let entries: Vec<RezEntry<'_>> = rez.entries(&root).map(Result::unwrap).collect();
+    let RezEntry::Dir(second) = entries[1] else {
+        panic!("{:?}", entries[1]);
+    };
+    assert_eq!(rez.entry_at(&root, second.at), Some(entries[1]));
+    assert_eq!(rez.entry_at(&root, second.at + 1), None);
+    assert_eq!(
+        rez.entry_at(&root, root.offset as usize + root.size as usize),
+        None
+    );
+    assert_eq!(rez.entry_at(&root, 0), None);
+}
