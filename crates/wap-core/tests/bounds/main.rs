@@ -15,4 +15,5 @@
 static ALLOC: dhat::Alloc = dhat::Alloc;
 
 mod crafted;
+mod images;
 mod sweeps;

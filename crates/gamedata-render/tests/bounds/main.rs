@@ -1,0 +1,193 @@
+//! The resource contract of the level pictures (README "Robustness", `docs/robustness.md`):
+//! crafted levels and archives shaped to multiply a scene's memory or work, each call's peak
+//! heap counted by dhat's allocator and its work by the scene's own count of pixels drawn,
+//! set against what the test computes from the level. Never wall-clock time.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation
+)]
+
+#[global_allocator]
+static ALLOC: dhat::Alloc = dhat::Alloc;
+
+use gamedata_render::wwd::{Scene, SceneOptions};
+use gamedata_render::{Region, RenderError};
+use gamedata_testkit::heap::{self, MIB};
+use gamedata_testkit::rez::{Builder, Entry, pid};
+use wap_core::write::{LevelData, ObjectData};
+use wap_core::{ImageSource, Level, Limits, RezArchive, synth, write_rez};
+
+/// The synthetic level's main plane alone (64 x 16 tiles of 64 pixels: a picture of 4096 x
+/// 1024), its tiles invisible, with `objects` using image set `set` (`LEVEL_...`, frame 1)
+/// at the given positions.
+fn level_with_objects(objects: impl Iterator<Item = (String, i32, i32)>) -> Vec<u8> {
+    let mut level: LevelData = synth::level(1, 64, 16);
+    let mut main = level.planes.remove(1);
+    let template: ObjectData = main.objects[0].clone();
+    main.tiles.iter_mut().for_each(|t| *t = 0xFFFF_FFFF);
+    main.objects = objects
+        .map(|(set, x, y)| {
+            let mut o = template.clone();
+            o.image_set = set.into_bytes();
+            o.fixed.x.set(x);
+            o.fixed.y.set(y);
+            o.fixed.i.set(1);
+            o.fixed.draw_flags.set(0);
+            o
+        })
+        .collect();
+    level.planes = vec![main];
+    level.image().unwrap()
+}
+
+const PICTURE: u64 = 4096 * 1024;
+
+/// `n` objects drawing one 400 x 400 image, each wholly inside the picture.
+fn big_image_level(n: usize) -> (Vec<u8>, ImageSource) {
+    let objects = (0..n).map(|k| ("LEVEL_BIG".to_owned(), 300 + (k % 3000) as i32, 512));
+    let level = level_with_objects(objects);
+    let image = pid(400, 400, 7);
+    let rez = write_rez(&[("LEVEL1/IMAGES/BIG/FRAME001.PID", &image)]).unwrap();
+    (
+        level,
+        ImageSource::Archive(RezArchive::from_data(rez).unwrap()),
+    )
+}
+
+#[test]
+fn objects_drawing_one_image_decode_it_once_and_draw_their_pixels_in_the_picture() {
+    let serial = heap::serial();
+    let (level, images) = big_image_level(100);
+    let level = Level::parse(&level).unwrap();
+    let options = SceneOptions::default();
+    let (scene, peak) = heap::peak(&serial, || {
+        Scene::new(&level, &images, &options, &Limits::default()).unwrap()
+    });
+    assert_eq!((scene.width(), scene.height()), (4096, 1024));
+    let report = scene.report();
+    assert_eq!(report.objects_drawn, 100);
+    // The plane covers the picture once; each object its 160,000 pixels.
+    assert_eq!(report.pixels_drawn, PICTURE + 100 * 160_000);
+    // One image of 160,000 pixels decoded (640 KB kept), not one an object (64 MB).
+    assert!(peak < 4 * MIB, "peak heap {peak}");
+    // A stripe draws only the objects' rows inside it: rows 0-63 hold none of them
+    // (their images span rows 312 to 711).
+    let top = scene.rect(Region::new(0, 0, 4096, 64)).unwrap();
+    assert!(top.pixels().chunks(4).all(|p| p == [0, 0, 0, 255]));
+    let middle = scene.rect(Region::new(0, 500, 4096, 1)).unwrap();
+    let drawn = middle
+        .pixels()
+        .chunks(4)
+        .filter(|p| *p != [0, 0, 0, 255])
+        .count();
+    // Objects at x 300 to 399, 400 wide, centred: columns 100 (300 - 200) to 598 (399 + 199).
+    assert_eq!(drawn, 499);
+}
+
+#[test]
+fn objects_that_would_draw_past_the_cap_are_refused_before_drawing() {
+    let serial = heap::serial();
+    let (level, images) = big_image_level(2000);
+    let level = Level::parse(&level).unwrap();
+    let (result, peak) = heap::peak(&serial, || {
+        Scene::new(
+            &level,
+            &images,
+            &SceneOptions::default(),
+            &Limits::default(),
+        )
+    });
+    match result {
+        Err(RenderError::Overdraw { drawn, pixels, max }) => {
+            assert_eq!(
+                (drawn, pixels, max),
+                (PICTURE + 2000 * 160_000, PICTURE, 64)
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(peak < 8 * MIB, "peak heap {peak}");
+    // A lower cap refuses the 100 objects of the test above; a higher one admits 2,000.
+    let (few, _) = big_image_level(100);
+    let few = Level::parse(&few).unwrap();
+    let tight = Limits {
+        max_overdraw: 4,
+        ..Limits::default()
+    };
+    let refused = Scene::new(&few, &images, &SceneOptions::default(), &tight);
+    assert!(
+        matches!(refused, Err(RenderError::Overdraw { .. })),
+        "{refused:?}"
+    );
+    let loose = Limits {
+        max_overdraw: 100,
+        ..Limits::default()
+    };
+    let scene = Scene::new(&level, &images, &SceneOptions::default(), &loose).unwrap();
+    assert_eq!(scene.report().objects_drawn, 2000);
+}
+
+/// An archive folder listed under 20,000 names (every entry pointing at one table of 500
+/// images), and a level whose 20,000 objects use each name: the table is listed once.
+#[test]
+fn a_folder_under_many_names_is_listed_once_for_a_scene() {
+    let serial = heap::serial();
+    let mut b = Builder::new();
+    let data = b.data(&pid(8, 8, 3));
+    let names: Vec<String> = (0..500).map(|i| format!("FRAME{i:03}")).collect();
+    let files: Vec<Entry<'_>> = names
+        .iter()
+        .map(|n| Entry::File {
+            name: n.as_bytes(),
+            ext: b"PID",
+            data,
+        })
+        .collect();
+    let table = b.table(&files);
+    let set_names: Vec<String> = (0..20_000).map(|i| format!("N{i:05}")).collect();
+    let sets: Vec<Entry<'_>> = set_names
+        .iter()
+        .map(|n| Entry::Dir {
+            name: n.as_bytes(),
+            table,
+        })
+        .collect();
+    let sets = b.table(&sets);
+    let level1 = b.table(&[Entry::Dir {
+        name: b"IMAGES",
+        table: sets,
+    }]);
+    let root = b.table(&[Entry::Dir {
+        name: b"LEVEL1",
+        table: level1,
+    }]);
+    let images = ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap());
+    let objects = (0..20_000).map(|i| (format!("LEVEL_N{i:05}"), 100 + i % 3000, 500));
+    let bytes = level_with_objects(objects);
+    let level = Level::parse(&bytes).unwrap();
+    let (scene, peak) = heap::peak(&serial, || {
+        Scene::new(
+            &level,
+            &images,
+            &SceneOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap()
+    });
+    let report = scene.report();
+    // N00000 is the folder; the 19,999 other names point at the bytes it was read from.
+    assert_eq!(report.objects_drawn, 1);
+    assert_eq!(report.missing_images, 19_999);
+    assert_eq!(report.missing.len(), 100);
+    // 20,000 sprites and their order, each name looked up once, the index, one folder's
+    // listing, 100 names reported: within the level's bytes and 4 MiB.
+    assert!(
+        peak < bytes.len() as u64 + 4 * MIB,
+        "peak heap {peak} for {} bytes",
+        bytes.len()
+    );
+}

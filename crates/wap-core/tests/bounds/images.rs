@@ -1,0 +1,149 @@
+//! Crafted archives shaped to multiply the work or memory of finding a level's images: one
+//! folder under many names, a deep tree of long names, many image sets against a large root.
+//! Work is counted by the index's own measure ([`ImageIndex::checks`]), memory by dhat.
+
+use gamedata_testkit::heap::{self, MIB};
+use gamedata_testkit::rez::{Builder, Entry, pid};
+use wap_core::{ErrorKind, ImageSource, Limits, Rez, RezArchive, RezProblem};
+
+/// A REZ archive whose root holds `names` directory entries all pointing at one table of
+/// `files` images: only the first name is indexed, and the table's listing is read once.
+#[test]
+fn one_folder_listed_under_many_names_is_indexed_once() {
+    let serial = heap::serial();
+    let mut b = Builder::new();
+    let data = b.data(&pid(4, 4, 1));
+    let file_names: Vec<String> = (0..2000).map(|i| format!("FRAME{i:04}")).collect();
+    let files: Vec<Entry<'_>> = file_names
+        .iter()
+        .map(|n| Entry::File {
+            name: n.as_bytes(),
+            ext: b"PID",
+            data,
+        })
+        .collect();
+    let table = b.table(&files);
+    let dir_names: Vec<String> = (0..50_000).map(|i| format!("D{i:05}")).collect();
+    let dirs: Vec<Entry<'_>> = dir_names
+        .iter()
+        .map(|n| Entry::Dir {
+            name: n.as_bytes(),
+            table,
+        })
+        .collect();
+    let root = b.table(&dirs);
+    let bytes = b.finish(root);
+    assert!(bytes.len() > 1_200_000, "{}", bytes.len());
+    let images = ImageSource::Archive(RezArchive::from_data(bytes).unwrap());
+    let ((folders, problems, listed, found), peak) = heap::peak(&serial, || {
+        let index = images.index(&Limits::default()).unwrap();
+        let first = index.find_set("D00000").unwrap();
+        let listed = index.frames(first).unwrap().len();
+        let found = (1..50_000)
+            .filter(|i| index.find_set(&format!("D{i:05}")).is_some())
+            .count();
+        (index.len(), index.problems().total(), listed, found)
+    });
+    assert_eq!((folders, problems, listed, found), (2, 49_999, 2000, 0));
+    // The walk's ranges and name hashes, the index of two folders, 100 problems kept.
+    assert!(peak < 4 * MIB, "peak heap {peak}");
+}
+
+/// 32 directories nested, each name 100,000 bytes: a walk holds one path (3.2 MB), not one
+/// a level (52 MB); with the default cap the first name is refused.
+#[test]
+fn a_deep_tree_of_long_names_holds_one_path() {
+    let serial = heap::serial();
+    let mut b = Builder::new();
+    let data = b.data(b"leaf");
+    let mut table = b.table(&[Entry::File {
+        name: b"LEAF",
+        ext: b"PID",
+        data,
+    }]);
+    let names: Vec<Vec<u8>> = (0..32)
+        .map(|i| vec![b'A' + (i % 26) as u8; 100_000])
+        .collect();
+    for name in names.iter().take(31) {
+        table = b.table(&[Entry::Dir { name, table }]);
+    }
+    let bytes = b.finish(table);
+    let rez = Rez::parse(&bytes).unwrap();
+    let unlimited = Limits {
+        max_path_bytes: u64::MAX,
+        ..Limits::default()
+    };
+    let (paths, peak) = heap::peak(&serial, || {
+        rez.walk_with(&rez.root(), &unlimited)
+            .map(|r| r.unwrap().0.len())
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(paths, vec![31 * 100_001 + "LEAF.PID".len()]);
+    // The path buffer (grown by doubling) and the one path returned.
+    assert!(peak < 8 * MIB, "peak heap {peak}");
+    let (items, peak) = heap::peak(&serial, || rez.walk(&rez.root()).collect::<Vec<_>>());
+    assert_eq!(items.len(), 1);
+    assert!(matches!(
+        items[0].as_ref().unwrap_err().kind,
+        ErrorKind::Rez(RezProblem::PathTooLong {
+            len: 100_000,
+            max: 260,
+            ..
+        })
+    ));
+    assert!(peak < MIB, "peak heap {peak}");
+}
+
+/// 10,000 image sets looked up against a root of 200,000 files: each lookup compares one
+/// folder with the name (a scan of the root each would be 2 billion comparisons).
+#[test]
+fn many_image_sets_cost_one_check_each() {
+    let serial = heap::serial();
+    let mut b = Builder::new();
+    let data = b.data(&pid(1, 1, 1));
+    let image = b.table(&[Entry::File {
+        name: b"001",
+        ext: b"PID",
+        data,
+    }]);
+    let set_names: Vec<String> = (0..10_000).map(|i| format!("SET{i:05}")).collect();
+    let sets: Vec<Entry<'_>> = set_names
+        .iter()
+        .map(|n| Entry::Dir {
+            name: n.as_bytes(),
+            table: (image.0, 0),
+        })
+        .collect();
+    let sets = b.table(&sets);
+    let file_names: Vec<String> = (0..200_000).map(|i| format!("F{i:06}")).collect();
+    let mut root: Vec<Entry<'_>> = file_names
+        .iter()
+        .map(|n| Entry::File {
+            name: n.as_bytes(),
+            ext: b"PID",
+            data,
+        })
+        .collect();
+    root.push(Entry::Dir {
+        name: b"IMAGES",
+        table: sets,
+    });
+    let root = b.table(&root);
+    let bytes = b.finish(root);
+    assert!(bytes.len() > 6_000_000, "{}", bytes.len());
+    let images = ImageSource::Archive(RezArchive::from_data(bytes).unwrap());
+    let ((found, missing, checks), peak) = heap::peak(&serial, || {
+        let index = images.index(&Limits::default()).unwrap();
+        let found = (0..10_000)
+            .filter(|i| index.find_set(&format!("IMAGES_SET{i:05}")).is_some())
+            .count();
+        let missing = (0..10_000)
+            .filter(|i| index.find_set(&format!("IMAGES_NONE{i:05}")).is_none())
+            .count();
+        (found, missing, index.checks())
+    });
+    assert_eq!((found, missing), (10_000, 10_000));
+    assert_eq!(checks, 10_000);
+    // The root's 200,001 name hashes (the walk's repeat check, 3.5 MB) and 10,002 folders.
+    assert!(peak < 6 * MIB, "peak heap {peak}");
+}
