@@ -93,9 +93,9 @@ impl Default for Builder {
 impl Builder {
     /// An archive of the header alone (its root set by [`Builder::finish`]).
     pub fn new() -> Self {
-        let mut bytes = vec![b' '; 127];
-        bytes[..2].copy_from_slice(b"\r\n");
-        bytes[124..].copy_from_slice(b"\r\n\x1a");
+        let mut bytes = b"\r\n".to_vec();
+        bytes.resize(124, b' ');
+        bytes.extend_from_slice(b"\r\n\x1a");
         bytes.extend_from_slice(&1u32.to_le_bytes());
         bytes.resize(HEADER_LEN as usize, 0);
         Builder { bytes }
@@ -124,8 +124,10 @@ impl Builder {
 
     /// The archive, its root directory's table at `root`.
     pub fn finish(mut self, root: (u32, u32)) -> Vec<u8> {
-        self.bytes[131..135].copy_from_slice(&root.0.to_le_bytes());
-        self.bytes[135..139].copy_from_slice(&root.1.to_le_bytes());
+        let fields = [root.0.to_le_bytes(), root.1.to_le_bytes()].concat();
+        if let Some(at) = self.bytes.get_mut(131..139) {
+            at.copy_from_slice(&fields);
+        }
         self.bytes
     }
 }

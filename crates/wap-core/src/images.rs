@@ -98,12 +98,19 @@ impl ImageSource {
     /// a path or repeats an earlier name is left out and kept in
     /// [`ImageIndex::problems`].
     pub fn index(&self, limits: &Limits) -> Result<ImageIndex<'_>> {
+        let table = match self {
+            ImageSource::Archive(archive) => {
+                let root = archive.rez().root();
+                (root.offset, root.size)
+            }
+            ImageSource::Folder(_) => (0, 0),
+        };
         let mut index = ImageIndex {
             source: self,
             folders: vec![Folder {
                 parent: 0,
                 name: (0, 0),
-                table: (0, 0),
+                table,
             }],
             names: String::new(),
             by_path: Table::default(),
@@ -114,12 +121,7 @@ impl ImageSource {
             checks: AtomicU64::new(0),
         };
         match self {
-            ImageSource::Archive(archive) => {
-                let rez = archive.rez();
-                let root = rez.root();
-                index.folders[0].table = (root.offset, root.size);
-                index_archive(&mut index, &rez, limits)?;
-            }
+            ImageSource::Archive(archive) => index_archive(&mut index, &archive.rez(), limits)?,
             ImageSource::Folder(root) => index_folder(&mut index, root, limits)?,
         }
         Ok(index)

@@ -21,6 +21,7 @@ use serde_json::Value;
 
 mod cosmo;
 mod rez;
+mod rez_bounds;
 mod uo;
 mod uo_client;
 mod web;
@@ -274,8 +275,12 @@ fn check_listing(args: &[&str], cwd: &Path, key: &str, noun: &str) -> Vec<Value>
 #[test]
 fn an_endless_stream_is_refused_at_the_cap() {
     let dir = tempfile::tempdir().unwrap();
-    for args in [["wwd", "info", "/dev/zero"], ["cosmo", "ls", "/dev/zero"]] {
-        let out = gamedata(&args, dir.path());
+    for args in [
+        &["wwd", "info", "/dev/zero"][..],
+        &["cosmo", "ls", "/dev/zero"],
+        &["rez", "pid", "/dev/zero", "-o", "x.png"],
+    ] {
+        let out = gamedata(args, dir.path());
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(

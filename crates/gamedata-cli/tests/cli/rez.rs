@@ -87,7 +87,8 @@ fn rez_ls_lists_paths_sizes_and_offsets_three_ways() {
         &["rez", "ls", r, "LEVEL1/PALETTES/MAIN.PAL", "--json"],
         dir.path(),
     ));
-    assert_eq!(json_keys(&doc), ["count", "files"]);
+    // Streamed: the files as they are found, the count last.
+    assert_eq!(json_keys(&doc), ["files", "count"]);
     assert_eq!(doc["count"], 1);
     assert_eq!(doc["files"][0]["path"], "LEVEL1/PALETTES/MAIN.PAL");
     assert_eq!(doc["files"][0]["size"], 768);

@@ -242,3 +242,53 @@ fn bytes_the_caller_owns_are_held_without_a_copy() {
     fn send_sync<T: Send + Sync>(_: &T) {}
     send_sync(&other);
 }
+
+/// A FIFO, socket or device of the name wanted is reported as what it is; a file of the
+/// name in another case still wins over it.
+#[cfg(unix)]
+#[test]
+fn a_fifo_of_the_name_is_not_a_missing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.path().join("MAP0.MUL"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let err = find_file_ignoring_case(dir.path(), "map0.mul").unwrap_err();
+    assert!(
+        matches!(&err, FileError::NotRegular { kind: "a FIFO", path } if path.ends_with("MAP0.MUL")),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .ends_with("MAP0.MUL is a FIFO, not a regular file"),
+        "{err}"
+    );
+    assert!(matches!(
+        gamedata_io::find_optional(dir.path(), "map0.mul"),
+        Err(FileError::NotRegular { .. })
+    ));
+    fs::write(dir.path().join("map0.mul"), b"x").unwrap();
+    let found = find_file_ignoring_case(dir.path(), "MAP0.mul").unwrap();
+    assert!(found.ends_with("map0.mul"), "{}", found.display());
+    // A device by its exact name.
+    let err = find_file_ignoring_case("/dev", "NULL").unwrap_err();
+    assert!(
+        matches!(
+            err,
+            FileError::NotRegular {
+                kind: "a character device",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn file_data_gives_its_bytes_as_a_vec() {
+    assert_eq!(FileData::from(vec![1u8, 2, 3]).into_vec(), [1, 2, 3]);
+    assert_eq!(FileData::from(&b"ab"[..]).into_vec(), b"ab");
+    let shared: std::sync::Arc<[u8]> = std::sync::Arc::from(&b"xyz"[..]);
+    assert_eq!(FileData::from(shared).into_vec(), b"xyz");
+}

@@ -447,16 +447,13 @@ impl Scene {
             if rows.is_empty() || columns.is_empty() {
                 continue;
             }
-            let (first, last) = (
-                rows.start / i64::from(BAND),
-                (rows.end - 1) / i64::from(BAND),
-            );
-            for band in bands
-                .iter_mut()
-                .take(last as usize + 1)
-                .skip(first as usize)
-            {
-                band.push(i as u32);
+            let band_of = |row: i64| usize::try_from(row / i64::from(BAND)).unwrap_or(0);
+            let (first, last) = (band_of(rows.start), band_of(rows.end - 1));
+            let Ok(i) = u32::try_from(i) else {
+                break;
+            };
+            for band in bands.iter_mut().take(last + 1).skip(first) {
+                band.push(i);
             }
         }
         self.bands = bands;

@@ -1,0 +1,302 @@
+//! `gamedata rez` on crafted archives (`gamedata_testkit::rez`): names that would forge
+//! listing lines or reach the terminal, listings whose output would multiply the archive,
+//! file entries over the same bytes, names repeated in a folder, images at the decode cap.
+//! Each test counts what it bounds: lines, bytes printed, bytes written.
+
+use std::path::Path;
+
+use gamedata_testkit::rez::{Builder, Entry, pid};
+
+use super::*;
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn rez_ls_prints_one_line_an_entry_and_no_control_character() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Builder::new();
+    let data = b.data(b"xy");
+    let names: [&[u8]; 4] = [b"A\nB 1 2", b"\x1b[31mRED", b"C1\x9b2J", b"PLAIN"];
+    let files: Vec<Entry<'_>> = names
+        .iter()
+        .map(|n| Entry::File {
+            name: n,
+            ext: b"PID",
+            data,
+        })
+        .collect();
+    let root = b.table(&files);
+    let rez = write(dir.path(), "names.rez", &b.finish(root));
+    let out = gamedata_ok(&["rez", "ls", &rez], dir.path());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "A\\nB 1 2.PID 2 168",
+            "\\u{1b}[31mRED.PID 2 168",
+            "C1\\u{9b}2J.PID 2 168",
+            "PLAIN.PID 2 168"
+        ]
+    );
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+    // JSON escapes them its own way, and a program reads the names back exactly.
+    let doc = stdout_json(&gamedata(&["rez", "ls", &rez, "--json"], dir.path()));
+    assert_eq!(doc["count"], 4);
+    assert_eq!(doc["files"][0]["path"], "A\nB 1 2.PID");
+    assert_eq!(doc["files"][2]["path"], "C1\u{9b}2J.PID");
+}
+
+/// 8,000 one-byte file names of a control character under a folder whose 200-byte name is
+/// all control characters: every way of listing prints at most 64 bytes an archive byte.
+#[test]
+fn rez_ls_output_stays_within_64_bytes_an_archive_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    // 8,000 distinct names of three bytes, the first two control characters.
+    let names: Vec<[u8; 3]> = (0..8000u32)
+        .map(|i| {
+            [
+                1 + (i % 31) as u8,
+                1 + (i / 31 % 31) as u8,
+                b'A' + (i / 961) as u8,
+            ]
+        })
+        .collect();
+    let files: Vec<Entry<'_>> = names
+        .iter()
+        .map(|n| Entry::File {
+            name: n,
+            ext: b"",
+            data,
+        })
+        .collect();
+    let inner = b.table(&files);
+    let long = vec![1u8; 200];
+    let too_long = vec![b'L'; 300];
+    let root = b.table(&[
+        Entry::Dir {
+            name: &long,
+            table: inner,
+        },
+        Entry::Dir {
+            name: &too_long,
+            table: inner,
+        },
+    ]);
+    let bytes = b.finish(root);
+    let rez = write(dir.path(), "long.rez", &bytes);
+    for args in [&[][..], &["--json"], &["--jsonl"]] {
+        let mut all = vec!["rez", "ls", rez.as_str()];
+        all.extend_from_slice(args);
+        let out = gamedata(&all, dir.path());
+        // The 300-byte name passes the 260-byte cap: reported, exit 1, the rest listed.
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("a path of 300 bytes, more than the 260 allowed"),
+            "{err}"
+        );
+        let listed = match args.first() {
+            None => out
+                .stdout
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .count(),
+            Some(&"--jsonl") => out
+                .stdout
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .count(),
+            Some(_) => {
+                let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                doc["count"].as_u64().unwrap() as usize
+            }
+        };
+        assert_eq!(listed, 8000, "{args:?}");
+        let ratio = out.stdout.len() as f64 / bytes.len() as f64;
+        assert!(
+            ratio <= 64.0,
+            "{args:?}: {} bytes out of {}",
+            out.stdout.len(),
+            bytes.len()
+        );
+    }
+}
+
+/// 10,000 file entries over the same 100 KB: extract writes the bytes once and names the
+/// entries it leaves out with the one they overlap.
+#[test]
+fn rez_extract_writes_no_byte_of_the_archive_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Builder::new();
+    let data = b.data(&vec![9u8; 100_000]);
+    let half = (data.0 + 50_000, 100);
+    let names: Vec<String> = (0..10_000).map(|i| format!("F{i:05}")).collect();
+    let mut files: Vec<Entry<'_>> = names
+        .iter()
+        .map(|n| Entry::File {
+            name: n.as_bytes(),
+            ext: b"PID",
+            data,
+        })
+        .collect();
+    files.push(Entry::File {
+        name: b"INSIDE",
+        ext: b"PID",
+        data: half,
+    });
+    files.push(Entry::File {
+        name: b"EMPTY",
+        ext: b"PID",
+        data: (data.0, 0),
+    });
+    let table = b.table(&files);
+    let root = b.table(&[Entry::Dir {
+        name: b"SET",
+        table,
+    }]);
+    let bytes = b.finish(root);
+    let rez = write(dir.path(), "same.rez", &bytes);
+    let out = gamedata(
+        &["rez", "extract", &rez, "SET", "-o", "out", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("F00001.PID (bytes 168..100168) overlaps F00000.PID's bytes"),
+        "{err}"
+    );
+    assert!(err.contains("10000 file entries left out"), "{err}");
+    // The first 20 named, all counted.
+    assert_eq!(err.matches("overlaps F00000.PID's bytes").count(), 20);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (report["files"].as_u64(), report["overlapping"].as_u64()),
+        (Some(2), Some(10_000))
+    );
+    let mut written = 0u64;
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir.path().join("out/SET")).unwrap() {
+        written += entry.unwrap().metadata().unwrap().len();
+        count += 1;
+    }
+    assert_eq!((count, written), (2, 100_000));
+    assert!(written <= bytes.len() as u64);
+}
+
+#[test]
+fn rez_extract_keeps_the_first_of_a_repeated_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Builder::new();
+    let first = b.data(b"first");
+    let second = b.data(b"second");
+    let third = b.data(b"third");
+    let table = b.table(&[
+        Entry::File {
+            name: b"A",
+            ext: b"PID",
+            data: first,
+        },
+        Entry::File {
+            name: b"A",
+            ext: b"PID",
+            data: second,
+        },
+        Entry::File {
+            name: b"a",
+            ext: b"pid",
+            data: third,
+        },
+    ]);
+    let root = b.table(&[Entry::Dir {
+        name: b"SET",
+        table,
+    }]);
+    let rez = write(dir.path(), "twice.rez", &b.finish(root));
+    let out = gamedata(
+        &["rez", "extract", &rez, "SET", "-o", "out", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("note: A.PID repeats a name of its folder: the first is written"),
+        "{err}"
+    );
+    assert!(err.contains("note: a.pid repeats a name"), "{err}");
+    let report = stdout_json(&out);
+    assert_eq!(
+        (report["files"].as_u64(), report["repeated"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("out/SET/A.PID")).unwrap(),
+        b"first"
+    );
+    assert!(!dir.path().join("out/SET/a.pid").exists());
+    // rez ls lists all three and notes the repeats.
+    let ls = gamedata_ok(&["rez", "ls", &rez], dir.path());
+    assert_eq!(String::from_utf8(ls.stdout).unwrap().lines().count(), 3);
+    assert!(String::from_utf8_lossy(&ls.stderr).contains("SET/A.PID repeats a name of its folder"));
+}
+
+#[test]
+fn rez_pid_refuses_what_the_reader_or_the_limits_refuse() {
+    let dir = tempfile::tempdir().unwrap();
+    // 16,384 x 8,192 pixels, all skipped by an RLE body of 65,536 bytes of 255.
+    let mut big = Vec::new();
+    for v in [0i32, 0x20, 16_384, 8_192, 0, 0, 0, 0] {
+        big.extend_from_slice(&v.to_le_bytes());
+    }
+    big.extend(std::iter::repeat_n(255u8, 1 << 20));
+    let big = write(dir.path(), "big.pid", &big);
+    let out = gamedata(&["rez", "pid", &big, "-o", "big.png"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a PID image as RGBA needs 805306368 bytes, over the limit of 268435456"),
+        "{err}"
+    );
+    assert!(!dir.path().join("big.png").exists());
+    for (w, h, side) in [
+        (0, 5, "width"),
+        (5, -1, "height"),
+        (0, 0, "width and height"),
+    ] {
+        let bad = write(dir.path(), "bad.pid", &pid(w, h, 1));
+        let out = gamedata(&["rez", "pid", &bad, "-o", "bad.png"], dir.path());
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        let want = format!("the PID image is {w} x {h} pixels: its {side} is outside 1 to 65536");
+        assert!(err.contains(&want), "{err}");
+    }
+}
+
+/// A FIFO named as a game file is reported as what it is, not as a missing file.
+#[cfg(unix)]
+#[test]
+fn a_fifo_where_a_game_file_is_expected_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.path().join("MAP0.MUL"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = gamedata(&["uo", "info", ".", "--facet", "0"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("MAP0.MUL is a FIFO, not a regular file"),
+        "{err}"
+    );
+}
