@@ -120,5 +120,48 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut looping = files.clone();
     looping.push(("ZZ.TXT", b"1"));
     write(&rez_dir, "level_tree_self_pointing", &write_rez(&looping)?)?;
+
+    // Image names: the level tree; folders whose names join to one key in three ways
+    // (A/B/C, A/B_C, A_B/C); and a root that lists itself under A, A_A, A_A_A.
+    let names_dir = root.join("wwd_image_names");
+    write(&names_dir, "level_tree", &write_rez(&files)?)?;
+    let cuts: Vec<(&str, &[u8])> = vec![
+        ("A/B/C/FRAME001.PID", &plain),
+        ("A/B_C/FRAME002.PID", &plain),
+        ("A_B/C/FRAME003.PID", &plain),
+        ("A_B/C/FRAME003X.PID", &plain),
+    ];
+    write(&names_dir, "three_cuts", &write_rez(&cuts)?)?;
+    write(&names_dir, "self_listing", &self_listing())?;
     Ok(())
+}
+
+/// An archive whose root lists itself under `A`, `A_A` and `A_A_A`, beside one image.
+fn self_listing() -> Vec<u8> {
+    use gamedata_testkit::rez::{Builder, Entry, pid, table_len};
+    let names: [&[u8]; 3] = [b"A", b"A_A", b"A_A_A"];
+    let mut b = Builder::new();
+    let data = b.data(&pid(2, 2, 1));
+    let image = Entry::File {
+        name: b"FRAME001",
+        ext: b"PID",
+        data,
+    };
+    let at = b.next_offset();
+    let mut entries: Vec<Entry<'_>> = names
+        .iter()
+        .map(|n| Entry::Dir {
+            name: n,
+            table: (at, 0),
+        })
+        .collect();
+    entries.push(image);
+    let size = table_len(&entries);
+    for e in &mut entries {
+        if let Entry::Dir { table, .. } = e {
+            *table = (at, size);
+        }
+    }
+    let root = b.table(&entries);
+    b.finish(root)
 }

@@ -1,5 +1,6 @@
 //! Walks every reading path over arbitrary bytes: what the fuzz targets
-//! (`fuzz/fuzz_targets/wwd_level.rs`, `wwd_main_block.rs`, `wwd_rez.rs`, `wwd_pid.rs`) and
+//! (`fuzz/fuzz_targets/wwd_level.rs`, `wwd_main_block.rs`, `wwd_rez.rs`, `wwd_image_names.rs`,
+//! `wwd_pid.rs`) and
 //! the regression replay run.
 //! Returns a number derived from what it read; errors are results. It must never panic,
 //! on any input.
@@ -274,6 +275,99 @@ fn unplaced(planes: &[crate::write::PlaneData]) -> Vec<crate::write::PlaneData> 
         plane.header.objects_offset = 0.into();
     }
     planes
+}
+
+/// `data` as a REZ archive indexed as an image source (`ImageSource::index`): its folders
+/// by path and by image-set key. Checked: at most one folder a 18 bytes; every folder
+/// (the first 64) is found by its path in any case, and by its key the folder that trying
+/// every cut of the key into folder names, shortest first, finds (for keys of 2 to 10
+/// parts: the brute force the index replaces); each frame number finds its first image;
+/// no lookup compares more than one folder with the name.
+pub fn image_names(data: &[u8]) -> u64 {
+    use crate::images::ImageSource;
+    use crate::rez::RezArchive;
+    let source = match RezArchive::from_data(data.to_vec()) {
+        Ok(archive) => ImageSource::Archive(archive),
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let index = match source.index(&Limits::default()) {
+        Ok(index) => index,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    // Each folder but the root has an entry of at least 18 bytes of its own.
+    assert!(
+        index.len() <= data.len() / 18 + 1,
+        "{} folders",
+        index.len()
+    );
+    assert!(index.problems().kept().len() <= 100);
+    let mut acc = index.len() as u64 + index.problems().total();
+    let mut lookups = 0u64;
+    for folder in index.folders().take(64) {
+        let path = index.path(folder);
+        assert!(path.len() <= 260, "a path of {} bytes indexed", path.len());
+        // A folder's path finds it, in any case.
+        lookups += 2;
+        assert_eq!(index.folder(&path), Some(folder), "{path:?}");
+        assert_eq!(
+            index.folder(&path.to_ascii_lowercase()),
+            Some(folder),
+            "{path:?}"
+        );
+        if !path.is_empty() {
+            // Its key finds the folder of that key whose names' lengths come first: the one
+            // that trying every cut of the key, shortest first, finds.
+            let key = path.replace('/', "_");
+            lookups += 1;
+            let won = index.find_set(&key).expect("a folder's key finds a folder");
+            assert!(index.path(won).replace('/', "_").eq_ignore_ascii_case(&key));
+            let parts: Vec<&str> = key.split('_').collect();
+            if (2..=10).contains(&parts.len()) {
+                let mut best: Option<(Vec<usize>, crate::images::FolderId)> = None;
+                for cuts in 0u32..1 << (parts.len() - 1) {
+                    let mut names = vec![String::from(parts[0])];
+                    for (i, part) in parts.iter().enumerate().skip(1) {
+                        if cuts & (1 << (i - 1)) != 0 {
+                            names.push((*part).to_owned());
+                        } else if let Some(last) = names.last_mut() {
+                            last.push('_');
+                            last.push_str(part);
+                        }
+                    }
+                    lookups += 1;
+                    if let Some(found) = index.folder(&names.join("/")) {
+                        let lengths: Vec<usize> = names.iter().map(String::len).collect();
+                        if best.as_ref().is_none_or(|(b, _)| lengths < *b) {
+                            best = Some((lengths, found));
+                        }
+                    }
+                }
+                assert_eq!(best.map(|(_, f)| f), Some(won), "{key:?}");
+            }
+        }
+        // Frames: each number's first image, -1 the first.
+        if let Ok(frames) = index.frames(folder) {
+            assert_eq!(frames.get(-1), (!frames.is_empty()).then_some(0));
+            for i in 0..frames.len().min(64) {
+                if let Some(n) = frames.number(i) {
+                    let first = frames.get(i64::from(n)).expect("a number present is found");
+                    assert!(first <= i);
+                    assert_eq!(frames.number(first), Some(n));
+                }
+                if let Ok(Some(bytes)) = index.image(&frames, i) {
+                    acc = acc.wrapping_add(bytes.len() as u64);
+                }
+            }
+        }
+        acc = acc.wrapping_add(path.len() as u64);
+    }
+    // One folder compared a lookup at most (two 64-bit keyed hashes do not meet here).
+    assert!(
+        index.checks() <= lookups,
+        "{} checks for {lookups} lookups",
+        index.checks()
+    );
+    acc
 }
 
 /// `data` as a REZ archive, walked whole and each listed file found again by its path; and

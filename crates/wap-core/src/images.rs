@@ -305,6 +305,12 @@ impl<'s> ImageIndex<'s> {
         &self.problems
     }
 
+    /// Every folder indexed, the root first, then in the walk's order (a folder before
+    /// those inside it).
+    pub fn folders(&self) -> impl Iterator<Item = FolderId> + '_ {
+        (0..self.folders.len()).filter_map(|i| u32::try_from(i).ok().map(FolderId))
+    }
+
     /// Folders indexed, the root included.
     pub fn len(&self) -> usize {
         self.folders.len()

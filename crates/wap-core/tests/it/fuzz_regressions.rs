@@ -66,6 +66,29 @@ fn rez_seeds_and_their_mutations_keep_the_properties() {
 }
 
 #[test]
+fn image_name_seeds_and_their_mutations_keep_the_properties() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let runs = replay_crate_regressions(
+        root,
+        "wwd_image_names",
+        2,
+        MutationPlan::default(),
+        |data| {
+            exercise::image_names(data);
+        },
+    );
+    assert!(runs > 1000);
+    // The sums count the folders indexed and problems, paths and images: the three cuts'
+    // archive indexes 7 folders; the self-listing one 1 folder, 3 loops and its root's
+    // 34-byte image.
+    let seeds = root.join("../../fuzz/seeds/wwd_image_names");
+    let cuts = exercise::image_names(&std::fs::read(seeds.join("three_cuts")).unwrap());
+    assert!(cuts > 7 + "A/B/C".len() as u64, "{cuts}");
+    let looping = exercise::image_names(&std::fs::read(seeds.join("self_listing")).unwrap());
+    assert_eq!(looping, 1 + 3 + 34);
+}
+
+#[test]
 fn pid_seeds_and_their_mutations_decode_and_round_trip() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let runs = replay_crate_regressions(root, "wwd_pid", 2, MutationPlan::default(), |data| {
