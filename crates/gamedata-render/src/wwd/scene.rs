@@ -18,6 +18,16 @@
 //!   an image's own, else grey levels. An image that cannot be found or read is drawn as a
 //!   magenta marker (the tile, or 32 x 32 pixels for an object), counted and listed in the
 //!   [`SceneReport`]; never an error.
+//!
+//! What a scene costs, whatever the level and the archive hold (`docs/robustness.md`):
+//! names are resolved through the source's index ([`wap_core::ImageIndex`], built once),
+//! each folder's images listed once and each image decoded once, within
+//! `Limits::max_decoded_bytes` counting the RGBA kept (4 bytes a pixel) and the indices and
+//! mask of the image being decoded; the pixels the planes and objects would draw, each
+//! clipped to the picture, are counted before anything is drawn and refused past
+//! `Limits::max_overdraw` times the picture's ([`RenderError::Overdraw`]); and the layers
+//! are listed by bands of 64 rows, so that a row visits only the layers that draw in its
+//! band, and a layer draws only its part inside the rows and columns asked for.
 
 // Coordinates are game pixels and output pixels widened to i64: a picture has at most
 // 2^28 pixels, tile sides at most 1,024 and positions are i32, so no product overflows.

@@ -231,3 +231,65 @@ fn every_retail_level_is_drawn_from_an_archive_shaped_like_claw_rez() {
         );
     }
 }
+
+/// How much the planes and objects of the real Claw levels draw, against the picture
+/// (16 pixels a tile), with the archive shaped like CLAW.REZ: far
+/// under `Limits::max_overdraw` (64), which refuses a level drawing more. The figures are
+/// the README's ("Robustness").
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn every_real_claw_level_draws_far_under_the_overdraw_cap() {
+    let text =
+        std::fs::read_to_string(gamedata_testkit::require_file("wap32/claw-image-sets.dict"))
+            .unwrap();
+    let images = gamedata_testkit::claw_images(&text);
+    let entries: Vec<SynthImage<'_>> = images
+        .iter()
+        .map(|(p, s, o)| (p.as_str(), *s, *o))
+        .collect();
+    let rez = image_archive(&entries, &["LEVEL1/PALETTES/MAIN.PAL"]).unwrap();
+    let source = ImageSource::Archive(RezArchive::from_data(rez).unwrap());
+    let mut levels: Vec<String> = (1..=14).map(|n| format!("RETAIL{n:02}.WWD")).collect();
+    levels.extend(
+        [
+            "LePortdeCoolness.wwd",
+            "ParadiseCove.wwd",
+            "Bushy.wwd",
+            "MountEverest.wwd",
+            "WapMapTest1.wwd",
+        ]
+        .map(String::from),
+    );
+    let (mut most_objects, mut most_all) = (0f64, 0f64);
+    for name in &levels {
+        let file = LevelFile::open(gamedata_testkit::require_file(&format!("wwd/{name}"))).unwrap();
+        let level = file.level().unwrap();
+        let options = SceneOptions {
+            tile_px: Some(16),
+            ..SceneOptions::default()
+        };
+        let all = Scene::new(&level, &source, &options, &Limits::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let bare = SceneOptions {
+            no_objects: true,
+            ..options
+        };
+        let planes = Scene::new(&level, &source, &bare, &Limits::default()).unwrap();
+        let picture = f64::from(all.width()) * f64::from(all.height());
+        let objects = (all.report().pixels_drawn - planes.report().pixels_drawn) as f64 / picture;
+        let total = all.report().pixels_drawn as f64 / picture;
+        eprintln!(
+            "{name}: {} x {} pixels, objects draw {objects:.3} of the picture, planes and objects {total:.3}",
+            all.width(),
+            all.height()
+        );
+        assert!(objects > 0.0, "{name}");
+        most_objects = most_objects.max(objects);
+        most_all = most_all.max(total);
+    }
+    eprintln!("largest: objects {most_objects:.3}, planes and objects {most_all:.3}");
+    assert!(
+        most_all * 4.0 < Limits::default().max_overdraw as f64,
+        "{most_all}"
+    );
+}
