@@ -170,7 +170,8 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
 /// its plane's tiles times the pixels a tile; drawn in stripes of 7 rows it gives the same
 /// pixels as drawn whole (when at most 2^20 pixels); its report lists at most 100 missing
 /// images, each once, and counts at least as many; it draws no more objects than the
-/// level has, and with objects left out none.
+/// level has, and with objects left out none; its planes and objects draw at most
+/// `Limits::max_overdraw` times its pixels.
 pub fn wwd_level_picture(data: &[u8]) -> u64 {
     use wap_core::{ImageSource, RezArchive};
 
@@ -219,6 +220,12 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         )
     );
     let report = scene.report();
+    let pixels = u64::from(scene.width()) * u64::from(scene.height());
+    assert!(
+        report.pixels_drawn <= pixels.saturating_mul(limits.max_overdraw),
+        "{} pixels drawn in a picture of {pixels}",
+        report.pixels_drawn
+    );
     assert!(report.missing.len() <= crate::wwd::scene::MAX_LISTED);
     assert!(report.missing_images >= report.missing.len() as u64);
     let mut listed = report.missing.clone();
@@ -239,7 +246,6 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         assert_eq!(report.objects_drawn, 0);
     }
     let mut acc = report.tiles_drawn.wrapping_add(report.missing_images);
-    let pixels = u64::from(scene.width()) * u64::from(scene.height());
     if pixels <= SMALL {
         let whole = match scene.rect(Region::new(0, 0, scene.width(), scene.height())) {
             Ok(whole) => whole,
