@@ -34,6 +34,20 @@ pub use rand_core::{RngCore, SeedableRng};
 /// The variable that points at the real game files (the `data` folder beside the checkout).
 pub const GAMEDATA_DIR: &str = "GAMEDATA_DIR";
 
+/// Makes a FIFO (a named pipe) at `path` with the system's `mkfifo`.
+///
+/// # Panics
+///
+/// When `mkfifo` cannot run or fails: the test cannot go on.
+#[cfg(unix)]
+pub fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
 /// The root of the workspace: a relative `GAMEDATA_DIR` is taken from here.
 pub fn workspace_root() -> PathBuf {
     // This crate is `crates/gamedata-testkit` of the workspace.

@@ -122,6 +122,44 @@ impl Builder {
         (at, self.next_offset() - at)
     }
 
+    /// Appends a table of files, one a name, each of extension `ext` and bytes `data`;
+    /// returns its offset and size.
+    pub fn files(
+        &mut self,
+        names: impl IntoIterator<Item = String>,
+        ext: &[u8],
+        data: (u32, u32),
+    ) -> (u32, u32) {
+        let names: Vec<String> = names.into_iter().collect();
+        let entries: Vec<Entry<'_>> = names
+            .iter()
+            .map(|n| Entry::File {
+                name: n.as_bytes(),
+                ext,
+                data,
+            })
+            .collect();
+        self.table(&entries)
+    }
+
+    /// Appends a table of directories, one a name, each with the table `table`; returns its
+    /// offset and size.
+    pub fn dirs(
+        &mut self,
+        names: impl IntoIterator<Item = String>,
+        table: (u32, u32),
+    ) -> (u32, u32) {
+        let names: Vec<String> = names.into_iter().collect();
+        let entries: Vec<Entry<'_>> = names
+            .iter()
+            .map(|n| Entry::Dir {
+                name: n.as_bytes(),
+                table,
+            })
+            .collect();
+        self.table(&entries)
+    }
+
     /// The archive, its root directory's table at `root`.
     pub fn finish(mut self, root: (u32, u32)) -> Vec<u8> {
         let fields = [root.0.to_le_bytes(), root.1.to_le_bytes()].concat();
@@ -191,6 +229,19 @@ mod tests {
         assert_eq!(&bytes[131..135], &171u32.to_le_bytes());
         assert_eq!(&bytes[135..139], &31u32.to_le_bytes());
         assert_eq!(bytes.len(), 202);
+    }
+
+    #[test]
+    fn tables_of_named_files_and_directories() {
+        let mut b = Builder::new();
+        let files = b.files((0..3).map(|i| format!("F{i}")), b"PID", (9, 1));
+        // 16 + 12 + 2 + 2 bytes a file.
+        assert_eq!(files, (168, 96));
+        let dirs = b.dirs(["A".to_owned(), "BB".to_owned()], files);
+        assert_eq!(dirs, (264, 18 + 19));
+        let bytes = b.finish(dirs);
+        assert_eq!(&bytes[264 + 4..264 + 12], &[168, 0, 0, 0, 96, 0, 0, 0]);
+        assert_eq!(&bytes[264 + 16..264 + 18], b"A\0");
     }
 
     #[test]

@@ -577,6 +577,17 @@ pub fn frame_number(name: &str) -> Option<u32> {
     digits.get(..end.min(9))?.parse().ok()
 }
 
+/// The directory whose table is `table` (offset, size), for reading its entries.
+fn table_dir(table: (u32, u32)) -> RezDir<'static> {
+    RezDir {
+        name: &[],
+        offset: table.0,
+        size: table.1,
+        time: 0,
+        at: 0,
+    }
+}
+
 /// Whether `name` ends in `.PID` in any letter case.
 fn is_pid(name: &str) -> bool {
     name.rsplit_once('.')
@@ -601,14 +612,7 @@ impl<'s> ImageIndex<'s> {
             ImageSource::Archive(archive) => {
                 let rez = archive.rez();
                 frames.table = node.table;
-                let dir = RezDir {
-                    name: &[],
-                    offset: node.table.0,
-                    size: node.table.1,
-                    time: 0,
-                    at: 0,
-                };
-                for entry in rez.entries(&dir) {
+                for entry in rez.entries(&table_dir(node.table)) {
                     if let RezEntry::File(f) = entry? {
                         let name = f.file_name();
                         if is_pid(&name) {
@@ -686,14 +690,10 @@ impl<'s> ImageIndex<'s> {
         let ImageSource::Archive(archive) = self.source else {
             return None;
         };
-        let dir = RezDir {
-            name: &[],
-            offset: frames.table.0,
-            size: frames.table.1,
-            time: 0,
-            at: 0,
-        };
-        match archive.rez().entry_at(&dir, file.at as usize) {
+        match archive
+            .rez()
+            .entry_at(&table_dir(frames.table), file.at as usize)
+        {
             Some(RezEntry::File(f)) => Some(f),
             _ => None,
         }

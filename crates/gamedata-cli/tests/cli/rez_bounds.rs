@@ -287,11 +287,7 @@ fn rez_pid_refuses_what_the_reader_or_the_limits_refuse() {
 #[test]
 fn a_fifo_where_a_game_file_is_expected_says_so() {
     let dir = tempfile::tempdir().unwrap();
-    let made = std::process::Command::new("mkfifo")
-        .arg(dir.path().join("MAP0.MUL"))
-        .status()
-        .unwrap();
-    assert!(made.success());
+    gamedata_testkit::mkfifo(&dir.path().join("MAP0.MUL"));
     let out = gamedata(&["uo", "info", ".", "--facet", "0"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);

@@ -249,11 +249,7 @@ fn bytes_the_caller_owns_are_held_without_a_copy() {
 #[test]
 fn a_fifo_of_the_name_is_not_a_missing_file() {
     let dir = tempfile::tempdir().unwrap();
-    let made = std::process::Command::new("mkfifo")
-        .arg(dir.path().join("MAP0.MUL"))
-        .status()
-        .unwrap();
-    assert!(made.success());
+    gamedata_testkit::mkfifo(&dir.path().join("MAP0.MUL"));
     let err = find_file_ignoring_case(dir.path(), "map0.mul").unwrap_err();
     assert!(
         matches!(&err, FileError::NotRegular { kind: "a FIFO", path } if path.ends_with("MAP0.MUL")),

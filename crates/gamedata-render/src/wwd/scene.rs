@@ -246,23 +246,27 @@ impl Loader<'_> {
 
     /// The folder at `path` (a tile set), found once.
     fn folder(&mut self, path: &str) -> Option<FolderId> {
-        if let Some(found) = self.paths.get(path) {
-            return *found;
-        }
-        let found = self.index.folder(path);
-        self.paths.insert(path.to_owned(), found);
-        found
+        once(&mut self.paths, path, |p| self.index.folder(p))
     }
 
     /// The folder of an object image set's key, found once.
     fn set_folder(&mut self, key: &str) -> Option<FolderId> {
-        if let Some(found) = self.sets.get(key) {
-            return *found;
-        }
-        let found = self.index.find_set(key);
-        self.sets.insert(key.to_owned(), found);
-        found
+        once(&mut self.sets, key, |k| self.index.find_set(k))
     }
+}
+
+/// What `find` gives for `name`, asked once and kept in `found`.
+fn once(
+    found: &mut HashMap<String, Option<FolderId>>,
+    name: &str,
+    find: impl FnOnce(&str) -> Option<FolderId>,
+) -> Option<FolderId> {
+    if let Some(done) = found.get(name) {
+        return *done;
+    }
+    let folder = find(name);
+    found.insert(name.to_owned(), folder);
+    folder
 }
 
 impl Scene {

@@ -138,25 +138,8 @@ fn a_folder_under_many_names_is_listed_once_for_a_scene() {
     let serial = heap::serial();
     let mut b = Builder::new();
     let data = b.data(&pid(8, 8, 3));
-    let names: Vec<String> = (0..500).map(|i| format!("FRAME{i:03}")).collect();
-    let files: Vec<Entry<'_>> = names
-        .iter()
-        .map(|n| Entry::File {
-            name: n.as_bytes(),
-            ext: b"PID",
-            data,
-        })
-        .collect();
-    let table = b.table(&files);
-    let set_names: Vec<String> = (0..20_000).map(|i| format!("N{i:05}")).collect();
-    let sets: Vec<Entry<'_>> = set_names
-        .iter()
-        .map(|n| Entry::Dir {
-            name: n.as_bytes(),
-            table,
-        })
-        .collect();
-    let sets = b.table(&sets);
+    let table = b.files((0..500).map(|i| format!("FRAME{i:03}")), b"PID", data);
+    let sets = b.dirs((0..20_000).map(|i| format!("N{i:05}")), table);
     let level1 = b.table(&[Entry::Dir {
         name: b"IMAGES",
         table: sets,

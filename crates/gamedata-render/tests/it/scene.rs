@@ -10,9 +10,9 @@ use gamedata_render::wap_core::synth::{SynthImage, image_archive, image_index, p
 use gamedata_render::wap_core::{DrawFlags, ImageSource, LevelFile, Limits, RezArchive};
 use gamedata_render::wwd::{Scene, SceneOptions};
 
-#[test]
-#[ignore = "needs GAMEDATA_DIR with the real game files"]
-fn retail01_objects_land_where_the_rules_put_them() {
+/// `claw-image-sets.dict`'s images (path, size, offset) and an archive of them with the
+/// palettes at `palettes` (`wap_core::synth::image_archive`).
+fn claw_like(palettes: &[&str]) -> (Vec<gamedata_testkit::ClawImage>, ImageSource) {
     let text =
         std::fs::read_to_string(gamedata_testkit::require_file("wap32/claw-image-sets.dict"))
             .unwrap();
@@ -21,8 +21,17 @@ fn retail01_objects_land_where_the_rules_put_them() {
         .iter()
         .map(|(p, s, o)| (p.as_str(), *s, *o))
         .collect();
-    let rez = image_archive(&entries, &["LEVEL1/PALETTES/MAIN.PAL"]).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez).unwrap());
+    let rez = image_archive(&entries, palettes).unwrap();
+    (
+        images,
+        ImageSource::Archive(RezArchive::from_data(rez).unwrap()),
+    )
+}
+
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn retail01_objects_land_where_the_rules_put_them() {
+    let (images, source) = claw_like(&["LEVEL1/PALETTES/MAIN.PAL"]);
     // Each folder's images by frame number (the first digits of the name), from the list.
     // Frame -1 is the folder's first image: the archive lists each folder by name (the
     // crate's writer sorts them), so the first of the folder's `NAME.PID` names.
@@ -170,20 +179,11 @@ fn retail01_objects_land_where_the_rules_put_them() {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn every_retail_level_is_drawn_from_an_archive_shaped_like_claw_rez() {
     use gamedata_render::wap_core::{PlaneFlags, Tile};
-    let text =
-        std::fs::read_to_string(gamedata_testkit::require_file("wap32/claw-image-sets.dict"))
-            .unwrap();
-    let images = gamedata_testkit::claw_images(&text);
-    let entries: Vec<SynthImage<'_>> = images
-        .iter()
-        .map(|(p, s, o)| (p.as_str(), *s, *o))
-        .collect();
     let palettes: Vec<String> = (1..=14)
         .map(|n| format!("LEVEL{n}/PALETTES/MAIN.PAL"))
         .collect();
     let palettes: Vec<&str> = palettes.iter().map(String::as_str).collect();
-    let rez = image_archive(&entries, &palettes).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez).unwrap());
+    let (_, source) = claw_like(&palettes);
     // The objects whose image CLAW.REZ lacks, by level (wap-core's image_names test).
     let missing: HashMap<u32, u64> = [(1, 2), (6, 2), (9, 129)].into_iter().collect();
     for n in 1..=14u32 {
@@ -239,16 +239,7 @@ fn every_retail_level_is_drawn_from_an_archive_shaped_like_claw_rez() {
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn every_real_claw_level_draws_far_under_the_overdraw_cap() {
-    let text =
-        std::fs::read_to_string(gamedata_testkit::require_file("wap32/claw-image-sets.dict"))
-            .unwrap();
-    let images = gamedata_testkit::claw_images(&text);
-    let entries: Vec<SynthImage<'_>> = images
-        .iter()
-        .map(|(p, s, o)| (p.as_str(), *s, *o))
-        .collect();
-    let rez = image_archive(&entries, &["LEVEL1/PALETTES/MAIN.PAL"]).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez).unwrap());
+    let (_, source) = claw_like(&["LEVEL1/PALETTES/MAIN.PAL"]);
     let mut levels: Vec<String> = (1..=14).map(|n| format!("RETAIL{n:02}.WWD")).collect();
     levels.extend(
         [

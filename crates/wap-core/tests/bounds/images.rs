@@ -13,25 +13,8 @@ fn one_folder_listed_under_many_names_is_indexed_once() {
     let serial = heap::serial();
     let mut b = Builder::new();
     let data = b.data(&pid(4, 4, 1));
-    let file_names: Vec<String> = (0..2000).map(|i| format!("FRAME{i:04}")).collect();
-    let files: Vec<Entry<'_>> = file_names
-        .iter()
-        .map(|n| Entry::File {
-            name: n.as_bytes(),
-            ext: b"PID",
-            data,
-        })
-        .collect();
-    let table = b.table(&files);
-    let dir_names: Vec<String> = (0..50_000).map(|i| format!("D{i:05}")).collect();
-    let dirs: Vec<Entry<'_>> = dir_names
-        .iter()
-        .map(|n| Entry::Dir {
-            name: n.as_bytes(),
-            table,
-        })
-        .collect();
-    let root = b.table(&dirs);
+    let table = b.files((0..2000).map(|i| format!("FRAME{i:04}")), b"PID", data);
+    let root = b.dirs((0..50_000).map(|i| format!("D{i:05}")), table);
     let bytes = b.finish(root);
     assert!(bytes.len() > 1_200_000, "{}", bytes.len());
     let images = ImageSource::Archive(RezArchive::from_data(bytes).unwrap());
@@ -101,34 +84,18 @@ fn many_image_sets_cost_one_check_each() {
     let serial = heap::serial();
     let mut b = Builder::new();
     let data = b.data(&pid(1, 1, 1));
-    let image = b.table(&[Entry::File {
-        name: b"001",
-        ext: b"PID",
-        data,
-    }]);
-    let set_names: Vec<String> = (0..10_000).map(|i| format!("SET{i:05}")).collect();
-    let sets: Vec<Entry<'_>> = set_names
-        .iter()
-        .map(|n| Entry::Dir {
-            name: n.as_bytes(),
-            table: (image.0, 0),
-        })
-        .collect();
-    let sets = b.table(&sets);
-    let file_names: Vec<String> = (0..200_000).map(|i| format!("F{i:06}")).collect();
-    let mut root: Vec<Entry<'_>> = file_names
-        .iter()
-        .map(|n| Entry::File {
-            name: n.as_bytes(),
-            ext: b"PID",
-            data,
-        })
-        .collect();
-    root.push(Entry::Dir {
+    // 10,000 empty sets (an empty table overlaps nothing), then a root of 200,000 files and
+    // the sets' folder.
+    let sets = b.dirs(
+        (0..10_000).map(|i| format!("SET{i:05}")),
+        (b.next_offset(), 0),
+    );
+    let files = b.files((0..200_000).map(|i| format!("F{i:06}")), b"PID", data);
+    let images = b.table(&[Entry::Dir {
         name: b"IMAGES",
         table: sets,
-    });
-    let root = b.table(&root);
+    }]);
+    let root = (files.0, files.1 + images.1);
     let bytes = b.finish(root);
     assert!(bytes.len() > 6_000_000, "{}", bytes.len());
     let images = ImageSource::Archive(RezArchive::from_data(bytes).unwrap());
