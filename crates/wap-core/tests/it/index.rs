@@ -385,3 +385,36 @@ fn an_entry_is_read_again_at_its_offset() {
     );
     assert_eq!(rez.entry_at(&root, 0), None);
 }
+
+#[test]
+fn a_source_s_files_are_found_by_path_in_any_case() {
+    let archive = source(cut_archive());
+    let bytes = archive.file("a/b/c/f1.pid").unwrap().unwrap();
+    assert!(matches!(bytes, std::borrow::Cow::Borrowed(_)));
+    assert_eq!(bytes.as_ref(), pid(2, 2, 1).as_slice());
+    assert_eq!(
+        archive.file("A\\B_C\\F2.PID").unwrap().unwrap().as_ref(),
+        pid(2, 2, 2).as_slice()
+    );
+    assert!(archive.file("A/B/C/F2.PID").unwrap().is_none());
+    // A folder is not a file.
+    assert!(archive.file("A/B").unwrap().is_none());
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("Level1").join("Tiles");
+    std::fs::create_dir_all(&set).unwrap();
+    std::fs::write(set.join("012.pid"), pid(1, 2, 3)).unwrap();
+    std::fs::write(dir.path().join("outside.pid"), b"no").unwrap();
+    let folder = ImageSource::open(&set.parent().unwrap()).unwrap();
+    assert_eq!(
+        folder.file("TILES/012.PID").unwrap().unwrap().as_ref(),
+        pid(1, 2, 3).as_slice()
+    );
+    for path in [
+        "TILES/013.PID",
+        "TILES",
+        "../outside.pid",
+        "TILES/../../outside.pid",
+    ] {
+        assert!(folder.file(path).unwrap().is_none(), "{path}");
+    }
+}
