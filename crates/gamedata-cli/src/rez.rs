@@ -135,56 +135,85 @@ impl Met {
     }
 }
 
-/// `text` with control characters escaped (`\n`, `\u{1b}`), so that a name prints on one
-/// line and sends the terminal nothing but text.
+/// `text` with control characters escaped (`\n`, `\t`, `\r`, `\x1b`; `\u{9b}` for the
+/// C1 controls), so that a name prints on one line and sends the terminal nothing but text.
 fn escaped(text: &str) -> Cow<'_, str> {
     if !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len().saturating_add(8));
     for c in text.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+        push_escaped(&mut out, c);
     }
     Cow::Owned(out)
 }
 
-/// The files under `path` in `rez` with their full paths, depth first, paths within
-/// `limits.max_path_bytes`; problems with directories and repeated names go to `met`.
+/// `c` onto `out`, escaped if it is a control character (see [`escaped`]).
+fn push_escaped(out: &mut String, c: char) {
+    use std::fmt::Write as _;
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\t' => out.push_str("\\t"),
+        '\r' => out.push_str("\\r"),
+        c if c.is_control() && u32::from(c) < 0x80 => {
+            let _ = write!(out, "\\x{:02x}", u32::from(c));
+        }
+        c if c.is_control() => {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        }
+        c => out.push(c),
+    }
+}
+
+/// The files under `path` in `rez` with their full paths (the directories' names as
+/// stored), depth first, each path within `limits.max_path_bytes` (the path given
+/// included); problems with directories and repeated names go to `met`.
 fn files_under<'a>(
     rez: &Rez<'a>,
     path: Option<&str>,
     limits: &Limits,
     met: &'a Met,
 ) -> Result<Box<dyn Iterator<Item = (String, RezFile<'a>)> + 'a>> {
-    let prefix: Vec<&str> = path
-        .unwrap_or("")
-        .split(['/', '\\'])
-        .filter(|p| !p.is_empty())
-        .collect();
-    let found = rez.find(path.unwrap_or(""))?;
-    let dir = match found {
-        None => bail!("no {:?} in the archive", path.unwrap_or("")),
+    let path = path.unwrap_or("");
+    let Some(chain) = rez.find_all(path)? else {
+        bail!("no {:?} in the archive", escaped(path));
+    };
+    // The directories' names as stored, one lookup for all.
+    let mut stored = String::new();
+    for entry in &chain {
+        if let RezEntry::Dir(d) = entry {
+            if !stored.is_empty() {
+                stored.push('/');
+            }
+            stored.push_str(&d.name_lossy());
+        }
+    }
+    let max = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
+    let room = max.checked_sub(stored.len()).ok_or_else(|| {
+        anyhow!(
+            "the path {:?} is {} bytes, more than the {max} a path may have",
+            escaped(&stored),
+            stored.len()
+        )
+    })?;
+    let dir = match chain.last() {
         Some(RezEntry::File(file)) => {
-            let dirs = prefix
-                .get(..prefix.len().saturating_sub(1))
-                .unwrap_or_default();
-            let stored = stored_prefix(rez, dirs)?;
             let full = if stored.is_empty() {
                 file.file_name()
             } else {
                 format!("{stored}/{}", file.file_name())
             };
-            return Ok(Box::new(std::iter::once((full, file))));
+            return Ok(Box::new(std::iter::once((full, *file))));
         }
-        Some(RezEntry::Dir(dir)) => dir,
+        Some(RezEntry::Dir(dir)) => *dir,
+        None => rez.root(),
     };
-    // The directories' names as stored, from the walk below them.
-    let stored = stored_prefix(rez, &prefix)?;
-    let mut walk = rez.walk_with(&dir, limits);
+    // Below the path given, what is left of the cap (less its `/`).
+    let below = Limits {
+        max_path_bytes: room.saturating_sub(usize::from(!stored.is_empty())) as u64,
+        ..*limits
+    };
+    let mut walk = rez.walk_with(&dir, &below);
     let files = std::iter::from_fn(move || {
         loop {
             let entry = match walk.next_entry()? {
@@ -194,11 +223,12 @@ fn files_under<'a>(
                     continue;
                 }
             };
-            let full = if stored.is_empty() {
-                entry.path.to_owned()
-            } else {
-                format!("{stored}/{}", entry.path)
-            };
+            let mut full = String::with_capacity(stored.len() + entry.path.len() + 1);
+            if !stored.is_empty() {
+                full.push_str(&stored);
+                full.push('/');
+            }
+            full.push_str(entry.path);
             if entry.repeated {
                 met.repeat(&full);
             }
@@ -208,18 +238,6 @@ fn files_under<'a>(
         }
     });
     Ok(Box::new(files))
-}
-
-/// The stored names of the directories `parts` names in any case, joined by `/`.
-fn stored_prefix(rez: &Rez<'_>, parts: &[&str]) -> Result<String> {
-    let mut names = Vec::new();
-    for i in 0..parts.len() {
-        let sub = parts.get(..=i).unwrap_or_default().join("/");
-        if let Some(RezEntry::Dir(d)) = rez.find(&sub)? {
-            names.push(d.name_lossy().into_owned());
-        }
-    }
-    Ok(names.join("/"))
 }
 
 fn ls(archive_path: &Path, path: Option<&str>, args: &ListArgs, out: &mut Output) -> Result<()> {
@@ -321,19 +339,25 @@ impl Taken {
     }
 }
 
-/// The path of the `n`th entry (files and directories, from 0) of a walk of `dir`.
-fn nth_path(rez: &Rez<'_>, dir: &wap_core::RezDir<'_>, n: u64) -> String {
+/// The paths of the entries numbered `wanted` (files and directories, from 0, as a walk of
+/// `dir` meets them), in one walk.
+fn paths_of(
+    rez: &Rez<'_>,
+    dir: &wap_core::RezDir<'_>,
+    wanted: &[u64],
+) -> std::collections::HashMap<u64, String> {
+    let mut found = std::collections::HashMap::new();
     let mut walk = rez.walk_with(dir, &Limits::default());
     let mut i = 0u64;
     while let Some(item) = walk.next_entry() {
         if let Ok(entry) = item {
-            if i == n {
-                return entry.path.to_owned();
+            if wanted.contains(&i) {
+                found.insert(i, entry.path.to_owned());
             }
             i = i.saturating_add(1);
         }
     }
-    String::new()
+    found
 }
 
 fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> Result<()> {
@@ -386,6 +410,7 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
                 .with_context(|| format!("cannot create a folder in {}", folder.display()))?;
             let (mut files, mut bytes) = (0u64, 0u64);
             let mut written = Taken::default();
+            let mut overlaps = Vec::new();
             let mut walk = rez.walk_with(&dir, &Limits::default());
             let mut n = 0u64;
             while let Some(item) = walk.next_entry() {
@@ -423,12 +448,7 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
                 if let Some(other) = written.take(file.offset, end, this) {
                     overlapping = overlapping.saturating_add(1);
                     if overlapping <= MAX_PROBLEMS {
-                        error_line(&format!(
-                            "gamedata: {} (bytes {}..{end}) overlaps {}'s bytes: not written",
-                            escaped(&sub),
-                            file.offset,
-                            escaped(&nth_path(&rez, &dir, other))
-                        ));
+                        overlaps.push((sub, file.offset, end, other));
                     }
                     continue;
                 }
@@ -445,6 +465,17 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
                     .with_context(|| format!("cannot write {}", dest.display()))?;
                 files = files.saturating_add(1);
                 bytes = bytes.saturating_add(file.bytes.len() as u64);
+            }
+            // The entries the first ones overlap, named after one more walk.
+            let others: Vec<u64> = overlaps.iter().map(|o| o.3).collect();
+            let names = paths_of(&rez, &dir, &others);
+            for (sub, start, end, other) in &overlaps {
+                let other = names.get(other).map_or("", String::as_str);
+                error_line(&format!(
+                    "gamedata: {} (bytes {start}..{end}) overlaps {}'s bytes: not written",
+                    escaped(sub),
+                    escaped(other)
+                ));
             }
             let kept = temp.keep();
             std::fs::rename(&kept, &target).with_context(|| {

@@ -14,7 +14,7 @@
 
 use std::borrow::Cow;
 use std::collections::hash_map::RandomState;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 use std::path::Path;
@@ -339,44 +339,69 @@ impl<'data> Rez<'data> {
     }
 
     /// The entry at `path` (`LEVEL1/TILES/ACTION/012.PID` or with `\`, in any letter case;
-    /// empty components are ignored, so the empty path is the root), or `None`.
+    /// empty components are ignored, so the empty path is the root), or `None`. Of two
+    /// entries of one name the first is found. A path that enters a directory whose entries
+    /// overlap those of a directory entered before on it (a tree pointing into itself) finds
+    /// nothing, so a lookup reads each byte of the archive at most once.
     ///
     /// Returns `Err` when a directory on the way cannot be read before the entry is found.
     pub fn find(&self, path: &str) -> Result<Option<RezEntry<'data>>, DataError> {
-        let mut entry = RezEntry::Dir(self.root());
+        Ok(self.find_all(path)?.map(|entries| {
+            entries
+                .last()
+                .copied()
+                .unwrap_or(RezEntry::Dir(self.root()))
+        }))
+    }
+
+    /// The entries along `path` (see [`Rez::find`]), one a component (empty for the root),
+    /// or `None`: the stored names of a path given in another case, in one lookup.
+    ///
+    /// Returns `Err` as [`Rez::find`].
+    pub fn find_all(&self, path: &str) -> Result<Option<Vec<RezEntry<'data>>>, DataError> {
         let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+        let mut found: Vec<RezEntry<'data>> = Vec::new();
+        let mut dir = self.root();
+        // The tables read so far: a path that comes back into one loops.
+        let mut entered: Vec<(u32, u32)> = Vec::new();
         for (depth, &part) in parts.iter().enumerate() {
             // Before the last part only a directory will do (a file may share its name).
             let last = depth.saturating_add(1) == parts.len();
-            let RezEntry::Dir(dir) = entry else {
-                return Ok(None);
-            };
-            if depth >= MAX_DEPTH {
+            let end = dir.offset.saturating_add(dir.size);
+            if depth >= MAX_DEPTH || entered.iter().any(|&(s, e)| dir.offset < e && s < end) {
                 return Ok(None);
             }
-            let mut found = None;
+            if dir.size > 0 {
+                entered.push((dir.offset, end));
+            }
+            let mut hit = None;
             for e in self.entries(&dir) {
                 let e = e?;
                 // Names are Latin-1: a part with other characters than ASCII is compared
                 // with the names as text.
-                let hit = (last || matches!(e, RezEntry::Dir(_)))
+                let named = (last || matches!(e, RezEntry::Dir(_)))
                     && match (&e, part.is_ascii()) {
                         (RezEntry::Dir(d), true) => d.name.eq_ignore_ascii_case(part.as_bytes()),
                         (RezEntry::File(f), true) => f.is_named(part.as_bytes()),
                         (RezEntry::Dir(d), false) => d.name_lossy().eq_ignore_ascii_case(part),
                         (RezEntry::File(f), false) => f.file_name().eq_ignore_ascii_case(part),
                     };
-                if hit {
-                    found = Some(e);
+                if named {
+                    hit = Some(e);
                     break;
                 }
             }
-            match found {
-                Some(e) => entry = e,
+            match hit {
+                Some(e) => {
+                    if let RezEntry::Dir(d) = e {
+                        dir = d;
+                    }
+                    found.push(e);
+                }
                 None => return Ok(None),
             }
         }
-        Ok(Some(entry))
+        Ok(Some(found))
     }
 
     /// The file at `path` (see [`Rez::find`]), or `None` when there is none or it is a
@@ -405,19 +430,22 @@ impl<'data> Rez<'data> {
     /// entries that point at them, and holds one path.
     pub fn walk_with(&self, dir: &RezDir<'data>, limits: &Limits) -> Walk<'data> {
         let max_path = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
-        Walk {
+        let mut walk = Walk {
             rez: *self,
-            stack: vec![Open {
-                entries: self.entries(dir),
-                path_len: 0,
-                depth: 1,
-                names: HashSet::new(),
-            }],
+            stack: Vec::new(),
             path: String::new(),
             max_path,
             seen: BTreeMap::from([(dir.offset, dir.offset.saturating_add(dir.size))]),
             hasher: RandomState::new(),
-        }
+        };
+        let repeats = walk.repeats(dir);
+        walk.stack.push(Open {
+            entries: self.entries(dir),
+            path_len: 0,
+            depth: 1,
+            repeats,
+        });
+        walk
     }
 }
 
@@ -568,13 +596,16 @@ struct Open<'data> {
     path_len: usize,
     /// Depth of its entries.
     depth: usize,
-    /// Hashes of the names of its entries read so far (with their kind).
-    names: HashSet<u64>,
+    /// Hashes of the names (with their kind) that come more than once among its entries,
+    /// and whether each has been met yet.
+    repeats: HashMap<u64, bool>,
 }
 
 /// A depth-first walk of an archive (see [`Rez::walk`]). It holds one path buffer (at most
 /// [`Limits::max_path_bytes`] long), the directories being read (at most [`MAX_DEPTH`])
-/// with the hashes of their names read so far, and the byte range of each directory read.
+/// with the names that repeat among their entries, and the byte range of each directory
+/// read. Each directory's entries are read three times: counted, hashed for repeats,
+/// walked.
 pub struct Walk<'data> {
     rez: Rez<'data>,
     stack: Vec<Open<'data>>,
@@ -629,6 +660,30 @@ impl<'data> Walk<'data> {
         h.finish()
     }
 
+    /// The names that come more than once among `dir`'s entries (as hashes with their
+    /// kind), found before its entries are walked: the entries counted, their hashes sorted
+    /// in a buffer of exactly that length (8 bytes an entry, freed here), the repeats kept.
+    fn repeats(&self, dir: &RezDir<'data>) -> HashMap<u64, bool> {
+        let count = self.rez.entries(dir).map_while(Result::ok).count();
+        let mut hashes = Vec::with_capacity(count);
+        hashes.extend(
+            self.rez
+                .entries(dir)
+                .map_while(Result::ok)
+                .map(|e| self.name_hash(&e)),
+        );
+        hashes.sort_unstable();
+        let mut repeats = HashMap::new();
+        for pair in hashes.windows(2) {
+            if let [a, b] = pair
+                && a == b
+            {
+                repeats.insert(*a, false);
+            }
+        }
+        repeats
+    }
+
     /// The next directory or file, depth first in stored order (a directory comes before
     /// its entries); `None` at the end. A directory that cannot be read, loops, nests past
     /// [`MAX_DEPTH`] or whose path passes [`Limits::max_path_bytes`] (a file's too) is an
@@ -676,10 +731,12 @@ impl<'data> Walk<'data> {
                 });
             }
             let hash = self.name_hash(&entry);
+            // Met before when its hash repeats in the directory and was met already.
             let repeated = self
                 .stack
                 .last_mut()
-                .is_some_and(|open| !open.names.insert(hash));
+                .and_then(|open| open.repeats.get_mut(&hash))
+                .is_some_and(|met| std::mem::replace(met, true));
             if let RezEntry::Dir(dir) = &entry {
                 let end = dir.offset.saturating_add(dir.size);
                 if depth >= MAX_DEPTH {
@@ -704,11 +761,12 @@ impl<'data> Walk<'data> {
             }
             self.path.push_str(&name);
             if let RezEntry::Dir(dir) = &entry {
+                let repeats = self.repeats(dir);
                 self.stack.push(Open {
                     entries: self.rez.entries(dir),
                     path_len: self.path.len(),
                     depth: depth.saturating_add(1),
-                    names: HashSet::new(),
+                    repeats,
                 });
             }
             return Some(Ok(WalkEntry {

@@ -33,6 +33,7 @@
 // 2^28 pixels, tile sides at most 1,024 and positions are i32, so no product overflows.
 #![allow(clippy::arithmetic_side_effects)]
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use rayon::prelude::*;
@@ -51,6 +52,10 @@ const MARKER_SIDE: i64 = 32;
 
 /// Output rows a band of the layer index: each band lists the layers drawing in it.
 const BAND: u32 = 64;
+
+/// The longest name of a missing image listed in a [`SceneReport`], in bytes (longer ones
+/// are cut, ending in `…`).
+pub const MAX_NAME: usize = 300;
 
 /// The most missing images listed in a [`SceneReport`].
 pub const MAX_LISTED: usize = 100;
@@ -176,6 +181,8 @@ struct Loader<'a> {
     images: Vec<Image>,
     /// Each image decoded (or not), by folder and position in its folder.
     by_file: HashMap<(FolderId, usize), Option<usize>>,
+    /// Each image decoded (or not), by the address and length of its bytes in an archive.
+    by_bytes: HashMap<(usize, usize), Option<usize>>,
     folders: HashMap<FolderId, Frames>,
     /// Tile set folders by path, image sets by key, each found once.
     paths: HashMap<String, Option<FolderId>>,
@@ -203,7 +210,25 @@ impl Loader<'_> {
     fn decode(&mut self, folder: FolderId, at: usize) -> Option<usize> {
         let frames = self.folders.get(&folder)?;
         let bytes = self.index.image(frames, at).ok()??;
-        let pid = Pid::parse(&bytes).ok()?;
+        // Entries over the same bytes of an archive are one image, decoded once.
+        let same = match &bytes {
+            Cow::Borrowed(b) => Some((b.as_ptr() as usize, b.len())),
+            Cow::Owned(_) => None,
+        };
+        if let Some(done) = same.and_then(|k| self.by_bytes.get(&k)) {
+            return *done;
+        }
+        let image = self.decode_bytes(&bytes);
+        if let Some(key) = same {
+            self.by_bytes.insert(key, image);
+        }
+        image
+    }
+
+    /// Decodes a PID's bytes into an image, charging its pixels to the budget whether the
+    /// decode succeeds or not (an image whose data ends early costs its fill all the same).
+    fn decode_bytes(&mut self, bytes: &[u8]) -> Option<usize> {
+        let pid = Pid::parse(bytes).ok()?;
         // Four bytes a pixel kept, and while decoding one each of indices and mask.
         let kept = pid.pixel_count().saturating_mul(4);
         let peak = self
@@ -211,8 +236,8 @@ impl Loader<'_> {
             .saturating_add(kept)
             .saturating_add(pid.pixel_count().saturating_mul(2));
         self.limits.check_decoded("level images", peak).ok()?;
-        let pixels = pid.decode(&Limits::unlimited()).ok()?;
         self.decoded = self.decoded.saturating_add(kept);
+        let pixels = pid.decode(&Limits::unlimited()).ok()?;
         let palette = self.palette.or_else(|| pid.palette().map(|p| *p.colours()));
         let rgba = pixels
             .indices
@@ -236,21 +261,41 @@ impl Loader<'_> {
     }
 
     /// Notes `n` tiles or objects missing image `what`: counted, and listed the first time
-    /// up to [`MAX_LISTED`].
-    fn missing(&mut self, what: String, n: u64) {
+    /// up to [`MAX_LISTED`], each name cut at [`MAX_NAME`] bytes.
+    fn missing(&mut self, mut what: String, n: u64) {
         self.report.missing_images += n;
+        if what.len() > MAX_NAME {
+            let mut cut = MAX_NAME;
+            while !what.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            what.truncate(cut);
+            what.push('…');
+        }
         if self.report.missing.len() < MAX_LISTED && !self.report.missing.contains(&what) {
             self.report.missing.push(what);
         }
     }
 
+    /// Whether `name` may name a folder: no longer than `Limits::max_path_bytes` (a longer
+    /// one is missing without a lookup, and not kept).
+    fn may_name(&self, name: &str) -> bool {
+        u64::try_from(name.len()).is_ok_and(|n| n <= self.limits.max_path_bytes)
+    }
+
     /// The folder at `path` (a tile set), found once.
     fn folder(&mut self, path: &str) -> Option<FolderId> {
+        if !self.may_name(path) {
+            return None;
+        }
         once(&mut self.paths, path, |p| self.index.folder(p))
     }
 
     /// The folder of an object image set's key, found once.
     fn set_folder(&mut self, key: &str) -> Option<FolderId> {
+        if !self.may_name(key) {
+            return None;
+        }
         once(&mut self.sets, key, |k| self.index.find_set(k))
     }
 }
@@ -299,6 +344,7 @@ impl Scene {
             decoded: 0,
             images: Vec::new(),
             by_file: HashMap::new(),
+            by_bytes: HashMap::new(),
             folders: HashMap::new(),
             paths: HashMap::new(),
             sets: HashMap::new(),
