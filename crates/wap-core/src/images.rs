@@ -12,8 +12,8 @@
 //! number of folders, of sets looked up, or of ways to cut a key at `_`.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::collections::hash_map::RandomState;
-use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::hash::{BuildHasher, Hasher};
 use std::path::{Path, PathBuf};
@@ -98,23 +98,15 @@ impl ImageSource {
     /// a path or repeats an earlier name is left out and kept in
     /// [`ImageIndex::problems`].
     pub fn index(&self, limits: &Limits) -> Result<ImageIndex<'_>> {
-        let table = match self {
-            ImageSource::Archive(archive) => {
-                let root = archive.rez().root();
-                (root.offset, root.size)
-            }
-            ImageSource::Folder(_) => (0, 0),
-        };
         let mut index = ImageIndex {
             source: self,
             folders: vec![Folder {
                 parent: 0,
-                name: (0, 0),
-                table,
+                at: ROOT_AT,
             }],
             names: String::new(),
-            by_path: Table::default(),
-            by_key: Table::default(),
+            by_path: Vec::new(),
+            by_key: Vec::new(),
             hasher: RandomState::new(),
             problems: Problems::new(),
             limits: *limits,
@@ -124,6 +116,9 @@ impl ImageSource {
             ImageSource::Archive(archive) => index_archive(&mut index, &archive.rez(), limits)?,
             ImageSource::Folder(root) => index_folder(&mut index, root, limits)?,
         }
+        index.folders.shrink_to_fit();
+        index.names.shrink_to_fit();
+        index.hash_all();
         Ok(index)
     }
 }
@@ -137,50 +132,66 @@ impl FolderId {
     pub const ROOT: FolderId = FolderId(0);
 }
 
-/// A folder indexed: its parent, its name (a range of the archive's bytes, or of the
-/// index's names for a disk folder), and for an archive its table's offset and length.
+/// Where the root's name would be: it has none.
+const ROOT_AT: u32 = u32::MAX;
+
+/// A folder indexed: its parent and where its name is: for an archive, the offset of its
+/// directory entry (its name and table are read again from there), for a disk folder the
+/// start of its name, NUL-ended, in the index's names.
 #[derive(Clone, Copy, Debug)]
 struct Folder {
     parent: u32,
-    name: (u32, u32),
-    table: (u32, u32),
+    at: u32,
 }
 
-/// Folders by the hash of a name: the first folder of each hash, and the rare folders
-/// whose name hashes like another's.
-#[derive(Debug, Default)]
-struct Table {
-    first: HashMap<u64, u32>,
-    more: Vec<(u64, u32)>,
+/// A folder under the 64-bit hash of a name, packed in 12 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Slot {
+    hash: [u32; 2],
+    folder: u32,
 }
 
-impl Table {
-    /// The folders under `hash`: the first, then any others.
-    fn get(&self, hash: u64) -> impl Iterator<Item = u32> + '_ {
-        let more = self
-            .more
-            .iter()
-            .filter(move |(h, _)| *h == hash)
-            .map(|(_, f)| *f);
-        self.first.get(&hash).copied().into_iter().chain(more)
+impl Slot {
+    fn new(hash: u64, folder: u32) -> Self {
+        let [hi, lo] = [(hash >> 32) as u32, hash as u32];
+        Slot {
+            hash: [hi, lo],
+            folder,
+        }
     }
+}
+
+/// The folders under `hash` in `slots` (sorted).
+fn slots_of(slots: &[Slot], hash: u64) -> impl Iterator<Item = u32> + '_ {
+    let key = Slot::new(hash, 0).hash;
+    let start = slots.partition_point(|s| s.hash < key);
+    slots
+        .get(start..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(move |s| s.hash == key)
+        .map(|s| s.folder)
 }
 
 /// A source's folders indexed once ([`ImageSource::index`]): by path in any letter case
 /// ([`ImageIndex::folder`]), by image-set key ([`ImageIndex::find_set`]), and each folder's
 /// images by frame number ([`ImageIndex::frames`]).
 ///
-/// Memory: about 60 bytes a folder (each at least 18 bytes of an archive), within
-/// [`Limits::max_records`] folders; a disk folder's names are kept too. Building it reads
-/// each folder once and hashes each path once (at most [`Limits::max_path_bytes`] bytes).
+/// Memory: 32 bytes a folder (an archive's folder with entries has at least 36 bytes of
+/// its own: its entry and its first entry), within [`Limits::max_records`] folders; a disk
+/// folder's names are kept too. Building it reads each folder once and hashes each path
+/// once (at most [`Limits::max_path_bytes`] bytes); an archive directory with no entries is
+/// not indexed (it holds no image).
 #[derive(Debug)]
 pub struct ImageIndex<'s> {
     source: &'s ImageSource,
     folders: Vec<Folder>,
-    /// Names of a disk folder's folders, one after another.
+    /// Names of a disk folder's folders, each ended by a NUL.
     names: String,
-    by_path: Table,
-    by_key: Table,
+    /// Every folder by the hash of its path, sorted.
+    by_path: Vec<Slot>,
+    /// By the hash of its key, sorted, the folder each key resolves to.
+    by_key: Vec<Slot>,
     hasher: RandomState,
     problems: Problems<Error>,
     limits: Limits,
@@ -220,15 +231,40 @@ impl<'s> ImageIndex<'s> {
         let Some(folder) = self.folders.get(i as usize) else {
             return Cow::Borrowed("");
         };
-        let (start, len) = (folder.name.0 as usize, folder.name.1 as usize);
-        let range = start..start.saturating_add(len);
+        if folder.at == ROOT_AT {
+            return Cow::Borrowed("");
+        }
+        let at = folder.at as usize;
         match self.source {
             ImageSource::Archive(archive) => {
-                gamedata_io::latin1(archive.bytes().get(range).unwrap_or_default())
+                let bytes = archive
+                    .bytes()
+                    .get(at.saturating_add(16)..)
+                    .unwrap_or_default();
+                let len = bytes.iter().position(|&b| b == 0).unwrap_or(0);
+                gamedata_io::latin1(bytes.get(..len).unwrap_or_default())
             }
             ImageSource::Folder(_) => {
-                Cow::Owned(self.names.get(range).unwrap_or_default().to_owned())
+                let rest = self.names.get(at..).unwrap_or_default();
+                Cow::Owned(rest.split('\0').next().unwrap_or_default().to_owned())
             }
+        }
+    }
+
+    /// The table (offset, size) of archive folder `i`.
+    fn table(&self, i: u32) -> (u32, u32) {
+        let ImageSource::Archive(archive) = self.source else {
+            return (0, 0);
+        };
+        let rez = archive.rez();
+        match self.folders.get(i as usize) {
+            Some(f) if f.at != ROOT_AT => {
+                let head: Option<&crate::raw::RezEntryHead> = gamedata_io::Bytes::new(rez.bytes())
+                    .read_at(f.at as usize)
+                    .ok();
+                head.map_or((0, 0), |h| (h.offset.get(), h.size.get()))
+            }
+            _ => (rez.root().offset, rez.root().size),
         }
     }
 
@@ -268,8 +304,7 @@ impl<'s> ImageIndex<'s> {
             return Some(FolderId(0));
         }
         let (hash, _) = self.hashes(&parts.join("/"));
-        self.by_path
-            .get(hash)
+        slots_of(&self.by_path, hash)
             .find(|&i| self.check() && self.is_path(i, &parts))
             .map(FolderId)
     }
@@ -293,8 +328,7 @@ impl<'s> ImageIndex<'s> {
     /// folders whose names join to the same key, the one whose first name is shorter wins
     /// (then the second, ...), as trying the cuts of the key shortest first finds it.
     pub fn find_set(&self, key: &str) -> Option<FolderId> {
-        self.by_key
-            .get(self.key_hash(key))
+        slots_of(&self.by_key, self.key_hash(key))
             .find(|&i| self.check() && self.chain(i).join("_").eq_ignore_ascii_case(key))
             .map(FolderId)
     }
@@ -326,78 +360,76 @@ impl<'s> ImageIndex<'s> {
         self.source
     }
 
-    /// Adds folder `name` under `parent` at `path` (its full path) unless its path repeats
-    /// an earlier folder's; returns its number.
-    fn add(
-        &mut self,
-        parent: u32,
-        name: (u32, u32),
-        table: (u32, u32),
-        path: &str,
-    ) -> Result<Option<u32>> {
-        let (path_hash, key_hash) = self.hashes(path);
-        let parts: Vec<&str> = path.split('/').collect();
-        if self.by_path.get(path_hash).any(|i| self.is_path(i, &parts)) {
-            return Ok(None);
-        }
+    /// Adds a folder under `parent` whose name is at `at`; returns its number.
+    ///
+    /// Returns `Err` ([`ErrorKind::Limit`]) past `Limits::max_records` folders.
+    fn add(&mut self, parent: u32, at: u32) -> Result<u32> {
         let count = self.folders.len() as u64;
         self.limits
             .check_records("the folders of an image source", count.saturating_add(1))
             .map_err(ErrorKind::Limit)?;
-        let Ok(id) = u32::try_from(count) else {
-            return Ok(None);
-        };
-        self.folders.push(Folder {
-            parent,
-            name,
-            table,
-        });
-        match self.by_path.first.entry(path_hash) {
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(id);
-            }
-            std::collections::hash_map::Entry::Occupied(_) => {
-                self.by_path.more.push((path_hash, id))
-            }
+        let id = u32::try_from(count).map_err(|_| {
+            ErrorKind::Limit(gamedata_io::LimitError {
+                what: "the folders of an image source",
+                unit: "records",
+                found: count,
+                limit: u64::from(u32::MAX),
+            })
+        })?;
+        self.folders.push(Folder { parent, at });
+        Ok(id)
+    }
+
+    /// Hashes every folder's path and key once, and keeps for each key the folder whose
+    /// names' lengths come first in order (what trying the key's cuts shortest first finds).
+    fn hash_all(&mut self) {
+        let n = self.folders.len();
+        let mut by_path = Vec::with_capacity(n.saturating_sub(1));
+        let mut by_key = Vec::with_capacity(n.saturating_sub(1));
+        for i in 1..n {
+            let Ok(id) = u32::try_from(i) else { break };
+            let path = self.chain(id).join("/");
+            let (p, k) = self.hashes(&path);
+            by_path.push(Slot::new(p, id));
+            by_key.push(Slot::new(k, id));
         }
-        // Of folders of one key, the one whose names' lengths come first in order wins.
-        let key = parts.join("_");
-        let rival = self
-            .by_key
-            .get(key_hash)
-            .find(|&i| self.chain(i).join("_").eq_ignore_ascii_case(&key));
-        match rival {
-            None if !self.by_key.first.contains_key(&key_hash) => {
-                self.by_key.first.insert(key_hash, id);
+        by_path.sort_unstable();
+        by_key.sort_unstable();
+        // Within each run of one key hash: one folder a distinct key, the winner.
+        let mut kept: Vec<Slot> = Vec::with_capacity(by_key.len());
+        let mut run_start = 0;
+        for slot in &by_key {
+            if kept
+                .get(run_start)
+                .is_some_and(|first| first.hash != slot.hash)
+            {
+                run_start = kept.len();
             }
-            None => self.by_key.more.push((key_hash, id)),
-            Some(other) => {
-                let lengths =
-                    |names: &[Cow<'_, str>]| names.iter().map(|n| n.len()).collect::<Vec<_>>();
-                let ours: Vec<usize> = parts.iter().map(|p| p.len()).collect();
-                if ours < lengths(&self.chain(other)) {
-                    if let Some(slot) = self
-                        .by_key
-                        .first
-                        .get_mut(&key_hash)
-                        .filter(|s| **s == other)
-                    {
-                        *slot = id;
-                    } else if let Some(slot) =
-                        self.by_key.more.iter_mut().find(|(_, f)| *f == other)
-                    {
-                        slot.1 = id;
+            let key = self.chain(slot.folder).join("_");
+            let rival = kept
+                .get(run_start..)
+                .unwrap_or_default()
+                .iter()
+                .position(|k| self.chain(k.folder).join("_").eq_ignore_ascii_case(&key));
+            match rival.and_then(|r| kept.get_mut(run_start.saturating_add(r))) {
+                None => kept.push(*slot),
+                Some(other) => {
+                    let lengths =
+                        |f: u32| -> Vec<usize> { self.chain(f).iter().map(|n| n.len()).collect() };
+                    if lengths(slot.folder) < lengths(other.folder) {
+                        *other = *slot;
                     }
                 }
             }
         }
-        Ok(Some(id))
+        kept.shrink_to_fit();
+        self.by_path = by_path;
+        self.by_key = kept;
     }
 }
 
 /// Indexes an archive's directories through one walk of its tree.
 fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> Result<()> {
-    let base = rez.bytes().as_ptr() as usize;
     let mut walk = rez.walk_with(&rez.root(), limits);
     // The folder number at each depth (None: left out, and everything under it).
     let mut chain: Vec<Option<u32>> = vec![Some(0)];
@@ -418,15 +450,15 @@ fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> 
             chain.push(None);
             continue;
         };
-        let start = (dir.name.as_ptr() as usize).saturating_sub(base);
-        let name = (
-            u32::try_from(start).unwrap_or(u32::MAX),
-            u32::try_from(dir.name.len()).unwrap_or(0),
-        );
+        // A directory of no entries holds no image: not indexed.
+        if dir.size == 0 {
+            chain.push(None);
+            continue;
+        }
         let added = if entry.repeated {
             None
         } else {
-            index.add(parent, name, (dir.offset, dir.size), entry.path)?
+            Some(index.add(parent, u32::try_from(dir.at).unwrap_or(u32::MAX))?)
         };
         if added.is_none() {
             index.problems.push(
@@ -478,6 +510,7 @@ fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Res
         }
         subs.sort();
         let mut children = Vec::new();
+        let mut upper: HashSet<String> = HashSet::new();
         for (name, path) in subs {
             let sub = if text.is_empty() {
                 name.clone()
@@ -497,16 +530,16 @@ fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Res
                 index.problems.push(FileError::LeftOut { path, why }.into());
                 continue;
             }
+            if !upper.insert(name.to_ascii_uppercase()) {
+                let why = "its name repeats another folder's in another letter case";
+                index.problems.push(FileError::LeftOut { path, why }.into());
+                continue;
+            }
             let start = u32::try_from(index.names.len()).unwrap_or(u32::MAX);
             index.names.push_str(&name);
-            let len = u32::try_from(name.len()).unwrap_or(0);
-            match index.add(id, (start, len), (0, 0), &sub)? {
-                Some(child) => children.push((child, path, sub, depth.saturating_add(1))),
-                None => {
-                    let why = "its name repeats another folder's in another letter case";
-                    index.problems.push(FileError::LeftOut { path, why }.into());
-                }
-            }
+            index.names.push('\0');
+            let child = index.add(id, start)?;
+            children.push((child, path, sub, depth.saturating_add(1)));
         }
         // Depth first, in name order.
         stack.extend(children.into_iter().rev());
@@ -605,14 +638,14 @@ impl<'s> ImageIndex<'s> {
             folder: Some(folder),
             ..Frames::default()
         };
-        let Some(node) = self.folders.get(folder.0 as usize).copied() else {
+        if self.folders.get(folder.0 as usize).is_none() {
             return Ok(frames);
-        };
+        }
         match self.source {
             ImageSource::Archive(archive) => {
                 let rez = archive.rez();
-                frames.table = node.table;
-                for entry in rez.entries(&table_dir(node.table)) {
+                frames.table = self.table(folder.0);
+                for entry in rez.entries(&table_dir(frames.table)) {
                     if let RezEntry::File(f) = entry? {
                         let name = f.file_name();
                         if is_pid(&name) {

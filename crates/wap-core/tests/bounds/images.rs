@@ -84,12 +84,21 @@ fn many_image_sets_cost_one_check_each() {
     let serial = heap::serial();
     let mut b = Builder::new();
     let data = b.data(&pid(1, 1, 1));
-    // 10,000 empty sets (an empty table overlaps nothing), then a root of 200,000 files and
-    // the sets' folder.
-    let sets = b.dirs(
-        (0..10_000).map(|i| format!("SET{i:05}")),
-        (b.next_offset(), 0),
-    );
+    // 10,000 sets of one image each (each its own table), then a root of 200,000 files
+    // and the sets' folder.
+    let tables: Vec<(u32, u32)> = (0..10_000)
+        .map(|_| b.files(["001".to_owned()], b"PID", data))
+        .collect();
+    let names: Vec<String> = (0..10_000).map(|i| format!("SET{i:05}")).collect();
+    let entries: Vec<Entry<'_>> = names
+        .iter()
+        .zip(&tables)
+        .map(|(n, &table)| Entry::Dir {
+            name: n.as_bytes(),
+            table,
+        })
+        .collect();
+    let sets = b.table(&entries);
     let files = b.files((0..200_000).map(|i| format!("F{i:06}")), b"PID", data);
     let images = b.table(&[Entry::Dir {
         name: b"IMAGES",

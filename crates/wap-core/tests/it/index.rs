@@ -238,6 +238,11 @@ fn a_walk_flags_names_repeated_in_their_folder() {
         ext: b"PID",
         data,
     }]);
+    let other = b.table(&[Entry::File {
+        name: b"Y",
+        ext: b"PID",
+        data,
+    }]);
     let root = b.table(&[
         Entry::File {
             name: b"A",
@@ -260,7 +265,7 @@ fn a_walk_flags_names_repeated_in_their_folder() {
         },
         Entry::Dir {
             name: b"a",
-            table: (0, 0),
+            table: other,
         },
         Entry::File {
             name: b"AB",
@@ -298,6 +303,7 @@ fn a_walk_flags_names_repeated_in_their_folder() {
         ("A", 1, false, "dir"),
         ("A/Z.PID", 2, false, "file"),
         ("a", 1, true, "dir"),
+        ("a/Y.PID", 2, false, "file"),
         ("AB", 1, false, "file"),
         ("A.B", 1, false, "file"),
     ];
