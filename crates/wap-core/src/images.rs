@@ -153,9 +153,12 @@ struct Slot {
 
 impl Slot {
     fn new(hash: u64, folder: u32) -> Self {
-        let [hi, lo] = [(hash >> 32) as u32, hash as u32];
+        let [a, b, c, d, e, f, g, h] = hash.to_be_bytes();
         Slot {
-            hash: [hi, lo],
+            hash: [
+                u32::from_be_bytes([a, b, c, d]),
+                u32::from_be_bytes([e, f, g, h]),
+            ],
             folder,
         }
     }

@@ -8,7 +8,7 @@ fn defaults_are_documented_values() {
     assert_eq!(l.max_records, 16_777_216);
     assert_eq!(l.max_stream_bytes, 256 * 1024 * 1024);
     assert_eq!(l.max_path_bytes, 260);
-    assert_eq!(l.max_overdraw, 64);
+    assert_eq!(l.max_overdraw, 16);
     // The largest real WWD main block (32.5 MB) is admitted.
     assert!(l.check_decoded("main block", 32_500_000).is_ok());
 }

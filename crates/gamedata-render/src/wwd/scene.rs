@@ -594,7 +594,8 @@ impl Scene {
         (g * p).div_euclid(tile) + i64::from((g * p).rem_euclid(tile) != 0)
     }
 
-    /// Draws output row `oy` from column `ox0` into `row` (RGBA).
+    /// Draws output row `oy` from column `ox0` into `row` (RGBA): the layers of its band,
+    /// each over its own columns only.
     fn draw_row(&self, row: &mut [u8], oy: i64, ox0: i64) {
         let gy = self.game(oy, self.tile.1);
         let columns = (row.len() / 4) as i64;
@@ -602,53 +603,88 @@ impl Scene {
             .bands
             .get(usize::try_from(oy / i64::from(BAND)).unwrap_or(usize::MAX))
             .map_or(&[][..], Vec::as_slice);
+        if band.is_empty() {
+            return;
+        }
+        // The game x of each output column, once a row.
+        let gxs: Vec<i64> = (0..columns)
+            .map(|dx| self.game(ox0 + dx, self.tile.0))
+            .collect();
         for layer in band.iter().filter_map(|&i| self.layers.get(i as usize)) {
             match layer {
-                Layer::Plane(plane) => self.draw_plane_row(plane, row, gy, ox0),
-                Layer::Sprite(sprite) => {
-                    if gy < sprite.top || gy >= sprite.top + sprite.height {
-                        continue;
+                Layer::Plane(plane) => self.draw_plane_row(plane, row, gy, &gxs),
+                Layer::Sprite(sprite) => self.draw_sprite_row(sprite, row, gy, ox0, &gxs),
+            }
+        }
+    }
+
+    /// Draws the part of `sprite` in game row `gy` over output columns `ox0..` (`gxs`
+    /// their game x).
+    fn draw_sprite_row(&self, sprite: &Sprite, row: &mut [u8], gy: i64, ox0: i64, gxs: &[i64]) {
+        if gy < sprite.top || gy >= sprite.top + sprite.height {
+            return;
+        }
+        let columns = gxs.len() as i64;
+        let first = (self.output(sprite.left, self.tile.0) - ox0).max(0);
+        let end = (self.output(sprite.left + sprite.width, self.tile.0) - ox0).min(columns);
+        if first >= end {
+            return;
+        }
+        let iy = gy - sprite.top;
+        let iy = if sprite.invert {
+            sprite.height - 1 - iy
+        } else {
+            iy
+        };
+        let (Ok(first), Ok(end)) = (usize::try_from(first), usize::try_from(end)) else {
+            return;
+        };
+        let pixels = row.chunks_exact_mut(4).zip(gxs).take(end).skip(first);
+        let column = |gx: i64| {
+            let ix = gx - sprite.left;
+            if sprite.mirror {
+                sprite.width - 1 - ix
+            } else {
+                ix
+            }
+        };
+        match sprite.image.and_then(|i| self.images.get(i)) {
+            Some(image) => {
+                let (Ok(w), Ok(iy)) = (usize::try_from(image.width), usize::try_from(iy)) else {
+                    return;
+                };
+                let Some(src) = image.rgba.get(iy * w..(iy + 1) * w) else {
+                    return;
+                };
+                for (out, &gx) in pixels {
+                    if let Some(c) = usize::try_from(column(gx)).ok().and_then(|ix| src.get(ix))
+                        && c[3] != 0
+                    {
+                        out.copy_from_slice(c);
                     }
-                    let first = self.output(sprite.left, self.tile.0).max(ox0);
-                    let end = self
-                        .output(sprite.left + sprite.width, self.tile.0)
-                        .min(ox0 + columns);
-                    let iy = gy - sprite.top;
-                    let iy = if sprite.invert {
-                        sprite.height - 1 - iy
-                    } else {
-                        iy
-                    };
-                    for ox in first..end {
-                        let ix = self.game(ox, self.tile.0) - sprite.left;
-                        let ix = if sprite.mirror {
-                            sprite.width - 1 - ix
-                        } else {
-                            ix
-                        };
-                        let colour = match sprite.image.and_then(|i| self.images.get(i)) {
-                            Some(image) => image.pixel(ix, iy),
-                            None => marker(ix, iy, sprite.width, sprite.height),
-                        };
-                        put(row, ox - ox0, colour);
+                }
+            }
+            None => {
+                for (out, &gx) in pixels {
+                    if let Some(c) = marker(column(gx), iy, sprite.width, sprite.height) {
+                        out.copy_from_slice(&c);
                     }
                 }
             }
         }
     }
 
-    fn draw_plane_row(&self, plane: &PlaneLayer, row: &mut [u8], gy: i64, ox0: i64) {
+    fn draw_plane_row(&self, plane: &PlaneLayer, row: &mut [u8], gy: i64, gxs: &[i64]) {
         let (pw, ph) = (plane.tiles.0 * plane.tile.0, plane.tiles.1 * plane.tile.1);
         let py = if plane.wrap.1 { gy.rem_euclid(ph) } else { gy };
         if py < 0 || py >= ph {
             return;
         }
         let (ty, iy) = (py / plane.tile.1, py % plane.tile.1);
-        let columns = (row.len() / 4) as i64;
         // What the last tile column draws: neighbouring pixels mostly share a tile.
         let mut last: Option<(i64, Source<'_>)> = None;
-        for dx in 0..columns {
-            let gx = self.game(ox0 + dx, self.tile.0);
+        for (dx, &gx) in gxs.iter().enumerate() {
+            let dx = dx as i64;
             let px = if plane.wrap.0 { gx.rem_euclid(pw) } else { gx };
             if px < 0 || px >= pw {
                 continue;

@@ -105,7 +105,7 @@ fn objects_that_would_draw_past_the_cap_are_refused_before_drawing() {
         Err(RenderError::Overdraw { drawn, pixels, max }) => {
             assert_eq!(
                 (drawn, pixels, max),
-                (PICTURE + 2000 * 160_000, PICTURE, 64)
+                (PICTURE + 2000 * 160_000, PICTURE, 16)
             );
         }
         other => panic!("{other:?}"),

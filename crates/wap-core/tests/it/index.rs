@@ -410,7 +410,7 @@ fn a_source_s_files_are_found_by_path_in_any_case() {
     std::fs::create_dir_all(&set).unwrap();
     std::fs::write(set.join("012.pid"), pid(1, 2, 3)).unwrap();
     std::fs::write(dir.path().join("outside.pid"), b"no").unwrap();
-    let folder = ImageSource::open(&set.parent().unwrap()).unwrap();
+    let folder = ImageSource::open(set.parent().unwrap()).unwrap();
     assert_eq!(
         folder.file("TILES/012.PID").unwrap().unwrap().as_ref(),
         pid(1, 2, 3).as_slice()
