@@ -138,7 +138,13 @@ impl Met {
 /// `text` with control characters escaped (`\n`, `\t`, `\r`, `\x1b`; `\u{9b}` for the
 /// C1 controls), so that a name prints on one line and sends the terminal nothing but text.
 fn escaped(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    // Control characters are bytes below 0x20, 0x7F, or (U+0080 to U+009F) led by 0xC2.
+    let suspect = |b: u8| b < 0x20 || b == 0x7f || b == 0xc2;
+    let any_suspect = text
+        .as_bytes()
+        .chunks(32)
+        .any(|block| block.iter().fold(false, |any, &b| any | suspect(b)));
+    if !any_suspect || !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len().saturating_add(8));
@@ -150,16 +156,24 @@ fn escaped(text: &str) -> Cow<'_, str> {
 
 /// `c` onto `out`, escaped if it is a control character (see [`escaped`]).
 fn push_escaped(out: &mut String, c: char) {
-    use std::fmt::Write as _;
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let hex = |v: u32| char::from(HEX.get((v & 15) as usize).copied().unwrap_or(b'0'));
     match c {
         '\n' => out.push_str("\\n"),
         '\t' => out.push_str("\\t"),
         '\r' => out.push_str("\\r"),
-        c if c.is_control() && u32::from(c) < 0x80 => {
-            let _ = write!(out, "\\x{:02x}", u32::from(c));
-        }
         c if c.is_control() => {
-            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            let v = u32::from(c);
+            if v < 0x80 {
+                out.push_str("\\x");
+            } else {
+                out.push_str("\\u{");
+            }
+            out.push(hex(v >> 4));
+            out.push(hex(v));
+            if v >= 0x80 {
+                out.push('}');
+            }
         }
         c => out.push(c),
     }
@@ -176,7 +190,7 @@ fn files_under<'a>(
 ) -> Result<Box<dyn Iterator<Item = (String, RezFile<'a>)> + 'a>> {
     let path = path.unwrap_or("");
     let Some(chain) = rez.find_all(path)? else {
-        bail!("no {:?} in the archive", escaped(path));
+        bail!("no \"{}\" in the archive", escaped(path));
     };
     // The directories' names as stored, one lookup for all.
     let mut stored = String::new();

@@ -183,8 +183,8 @@ fn slots_of(slots: &[Slot], hash: u64) -> impl Iterator<Item = u32> + '_ {
 /// Memory: 32 bytes a folder (an archive's folder with entries has at least 36 bytes of
 /// its own: its entry and its first entry), within [`Limits::max_records`] folders; a disk
 /// folder's names are kept too. Building it reads each folder once and hashes each path
-/// once (at most [`Limits::max_path_bytes`] bytes); an archive directory with no entries is
-/// not indexed (it holds no image).
+/// once (at most [`Limits::max_path_bytes`] bytes); an archive directory too short for one
+/// entry is not indexed (it holds no image).
 #[derive(Debug)]
 pub struct ImageIndex<'s> {
     source: &'s ImageSource,
@@ -453,8 +453,8 @@ fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> 
             chain.push(None);
             continue;
         };
-        // A directory of no entries holds no image: not indexed.
-        if dir.size == 0 {
+        // A directory too short for one entry holds no image: not indexed.
+        if dir.size < crate::rez::MIN_ENTRY {
             chain.push(None);
             continue;
         }

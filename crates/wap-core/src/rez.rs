@@ -14,7 +14,7 @@
 
 use std::borrow::Cow;
 use std::collections::hash_map::RandomState;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 use std::path::Path;
@@ -564,10 +564,26 @@ fn check_name(name: &[u8], at: usize) -> Result<(), RezProblem> {
     Ok(())
 }
 
+/// The position of the first NUL of `bytes`, looked for 32 bytes at a time (a test over a
+/// whole block compiles to vector instructions; names run to hundreds of bytes).
+fn nul(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0usize;
+    for block in bytes.chunks(32) {
+        if block.iter().fold(false, |any, &b| any | (b == 0)) {
+            return block
+                .iter()
+                .position(|&b| b == 0)
+                .map(|i| at.saturating_add(i));
+        }
+        at = at.saturating_add(block.len());
+    }
+    None
+}
+
 /// The NUL-terminated text at `at`, ending before `end`, and the offset after its NUL.
 fn text(data: &[u8], at: usize, end: usize) -> Option<(&[u8], usize)> {
     let room = data.get(at..end)?;
-    let len = room.iter().position(|&b| b == 0)?;
+    let len = nul(room)?;
     Some((room.get(..len)?, at.checked_add(len)?.checked_add(1)?))
 }
 
@@ -596,9 +612,44 @@ struct Open<'data> {
     path_len: usize,
     /// Depth of its entries.
     depth: usize,
-    /// Hashes of the names (with their kind) that come more than once among its entries,
-    /// and whether each has been met yet.
-    repeats: HashMap<u64, bool>,
+    /// The names (with their kind) that may come more than once among its entries.
+    repeats: Repeats,
+}
+
+/// The bytes of the shortest entry: a directory with a one-letter name (16 + 2).
+pub const MIN_ENTRY: u32 = 18;
+
+/// Feeds `bytes` in upper case to `h`, a block at a time.
+fn write_upper(h: &mut impl Hasher, bytes: &[u8]) {
+    let mut block = [0u8; 64];
+    for chunk in bytes.chunks(64) {
+        let upper = block.get_mut(..chunk.len()).unwrap_or_default();
+        for (u, b) in upper.iter_mut().zip(chunk) {
+            *u = b.to_ascii_uppercase();
+        }
+        h.write(upper);
+    }
+}
+
+/// The low 32 bits of a hash.
+fn low_bits(hash: u64) -> u32 {
+    let [.., e, f, g, h] = hash.to_be_bytes();
+    u32::from_be_bytes([e, f, g, h])
+}
+
+/// Names of a directory that may repeat: the low bits their hashes share with another's,
+/// and the whole hashes of those met so far.
+#[derive(Default)]
+struct Repeats {
+    candidates: HashSet<u32>,
+    met: HashSet<u64>,
+}
+
+impl Repeats {
+    /// Whether a name of hash `hash` was met before in the directory (and notes it).
+    fn met_again(&mut self, hash: u64) -> bool {
+        self.candidates.contains(&low_bits(hash)) && !self.met.insert(hash)
+    }
 }
 
 /// A depth-first walk of an archive (see [`Rez::walk`]). It holds one path buffer (at most
@@ -642,43 +693,39 @@ impl<'data> Walk<'data> {
         match entry {
             RezEntry::Dir(d) => {
                 h.write_u8(1);
-                d.name
-                    .iter()
-                    .for_each(|b| h.write_u8(b.to_ascii_uppercase()));
+                write_upper(&mut h, d.name);
             }
             RezEntry::File(f) => {
                 h.write_u8(0);
-                f.name
-                    .iter()
-                    .for_each(|b| h.write_u8(b.to_ascii_uppercase()));
+                write_upper(&mut h, f.name);
                 h.write_u8(0);
-                f.extension()
-                    .iter()
-                    .for_each(|b| h.write_u8(b.to_ascii_uppercase()));
+                write_upper(&mut h, f.extension());
             }
         }
         h.finish()
     }
 
-    /// The names that come more than once among `dir`'s entries (as hashes with their
-    /// kind), found before its entries are walked: the entries counted, their hashes sorted
-    /// in a buffer of exactly that length (8 bytes an entry, freed here), the repeats kept.
-    fn repeats(&self, dir: &RezDir<'data>) -> HashMap<u64, bool> {
+    /// The names that may come more than once among `dir`'s entries, found before its
+    /// entries are walked: the entries counted, the low 32 bits of their names' hashes
+    /// sorted in a buffer of exactly that length (4 bytes an entry, freed here), and those
+    /// that come twice kept as candidates; a walk then tells the repeats among them by the
+    /// whole 64-bit hash.
+    fn repeats(&self, dir: &RezDir<'data>) -> Repeats {
         let count = self.rez.entries(dir).map_while(Result::ok).count();
-        let mut hashes = Vec::with_capacity(count);
-        hashes.extend(
+        let mut low: Vec<u32> = Vec::with_capacity(count);
+        low.extend(
             self.rez
                 .entries(dir)
                 .map_while(Result::ok)
-                .map(|e| self.name_hash(&e)),
+                .map(|e| low_bits(self.name_hash(&e))),
         );
-        hashes.sort_unstable();
-        let mut repeats = HashMap::new();
-        for pair in hashes.windows(2) {
+        low.sort_unstable();
+        let mut repeats = Repeats::default();
+        for pair in low.windows(2) {
             if let [a, b] = pair
                 && a == b
             {
-                repeats.insert(*a, false);
+                repeats.candidates.insert(*a);
             }
         }
         repeats
@@ -735,8 +782,7 @@ impl<'data> Walk<'data> {
             let repeated = self
                 .stack
                 .last_mut()
-                .and_then(|open| open.repeats.get_mut(&hash))
-                .is_some_and(|met| std::mem::replace(met, true));
+                .is_some_and(|open| open.repeats.met_again(hash));
             if let RezEntry::Dir(dir) = &entry {
                 let end = dir.offset.saturating_add(dir.size);
                 if depth >= MAX_DEPTH {
@@ -746,13 +792,16 @@ impl<'data> Walk<'data> {
                         max: MAX_DEPTH,
                     });
                 }
-                if self.overlaps(dir.offset, end) {
+                // A table too short for one entry is read at once (an error): it can hold
+                // no directory to loop through, so it is neither checked nor kept.
+                let holds_entries = dir.size >= MIN_ENTRY;
+                if holds_entries && self.overlaps(dir.offset, end) {
                     return fail(RezProblem::Loop {
                         at: dir.at,
                         offset: dir.offset,
                     });
                 }
-                if dir.size > 0 {
+                if holds_entries {
                     self.seen.insert(dir.offset, end);
                 }
             }

@@ -38,7 +38,7 @@ fn rez_ls_prints_one_line_an_entry_and_no_control_character() {
         lines,
         [
             "A\\nB 1 2.PID 2 168",
-            "\\u{1b}[31mRED.PID 2 168",
+            "\\x1b[31mRED.PID 2 168",
             "C1\\u{9b}2J.PID 2 168",
             "PLAIN.PID 2 168"
         ]
