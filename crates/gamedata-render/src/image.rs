@@ -164,8 +164,10 @@ impl RgbaImage {
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header()?;
-        writer.write_image_data(&self.pixels)?;
-        writer.finish()?;
+        // Streamed in 1 MiB IDAT chunks: the compressed picture is never held whole.
+        let mut stream = writer.stream_writer_with_size(1 << 20)?;
+        stream.write_all(&self.pixels).map_err(png::EncodingError::from)?;
+        stream.finish()?;
         Ok(())
     }
 }

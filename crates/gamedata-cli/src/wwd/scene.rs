@@ -49,13 +49,13 @@ fn source(path: &Path) -> Result<ImageSource> {
 
 /// The scene of `level` drawn from `graphics` at `tile_px`, covering `plane` (a name) or
 /// the main plane.
-fn scene(
-    level: &Level<'_>,
+fn scene<'l>(
+    level: &Level<'l>,
     file: &Path,
     plane: Option<&str>,
     graphics: &GraphicsArgs,
     tile_px: Option<u32>,
-) -> Result<(Scene, String)> {
+) -> Result<(Scene<'l>, String)> {
     let path = graphics.source().context("no --rez or --images")?;
     let images = source(path)?;
     let chosen = super::collision::chosen_plane(level, plane, file)?;
@@ -66,7 +66,16 @@ fn scene(
         plane: plane.map(|_| chosen.index()),
         no_objects: graphics.no_objects,
     };
-    let scene = Scene::new(level, &images, &options, &Limits::default())
+    // One budget of decoded bytes for the whole command: the level's decoded image first,
+    // the pictures' decoded images from what is left.
+    let defaults = Limits::default();
+    let limits = Limits {
+        max_decoded_bytes: defaults
+            .max_decoded_bytes
+            .saturating_sub(level.image().len() as u64),
+        ..defaults
+    };
+    let scene = Scene::new(level, &images, &options, &limits)
         .with_context(|| format!("drawing {}", file.display()))?;
     let name = decode(chosen.name(), CodePage::Cp1252).into_owned();
     Ok((scene, name))

@@ -37,6 +37,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use rayon::prelude::*;
+use zerocopy::little_endian::U32;
 use wap_core::{
     DrawFlags, FolderId, Frames, ImageIndex, ImageNames, ImageSource, Level, Limits, Palette, Pid,
     PlaneFlags, Tile,
@@ -110,14 +111,14 @@ impl Image {
     }
 }
 
-/// A plane to draw.
-struct PlaneLayer {
+/// A plane to draw, its tiles borrowed from the level.
+struct PlaneLayer<'l> {
     /// Plane size in game pixels and tiles.
     tile: (i64, i64),
     tiles: (i64, i64),
     wrap: (bool, bool),
-    /// Raw tile values, row by row.
-    cells: Vec<u32>,
+    /// Raw tile values, row by row, in the level's bytes.
+    cells: &'l [U32],
     fill: [u8; 4],
     /// Image of each tile value drawn (`None`: missing, a marker).
     images: HashMap<u32, Option<usize>>,
@@ -137,15 +138,15 @@ struct Sprite {
 }
 
 /// What is drawn, in order.
-enum Layer {
-    Plane(PlaneLayer),
+enum Layer<'l> {
+    Plane(PlaneLayer<'l>),
     Sprite(Sprite),
 }
 
 /// A level ready to draw a stripe or a rectangle at a time (see the module's
 /// documentation).
-pub struct Scene {
-    layers: Vec<Layer>,
+pub struct Scene<'l> {
+    layers: Vec<Layer<'l>>,
     /// For each band of [`BAND`] output rows, the layers that draw in it, in order.
     bands: Vec<Vec<u32>>,
     images: Vec<Image>,
@@ -157,7 +158,7 @@ pub struct Scene {
     report: SceneReport,
 }
 
-impl std::fmt::Debug for Scene {
+impl std::fmt::Debug for Scene<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Scene")
             .field("layers", &self.layers.len())
@@ -314,7 +315,7 @@ fn once(
     folder
 }
 
-impl Scene {
+impl<'l> Scene<'l> {
     /// Prepares `level` drawn from `source` as `options` say: finds and decodes every image
     /// the drawn planes and objects use (within `limits.max_decoded_bytes` of pixels in
     /// all; past it images count as missing).
@@ -326,7 +327,7 @@ impl Scene {
     /// `options.plane` is past its planes, and [`RenderError::Level`] when a drawn plane or
     /// object list is bad.
     pub fn new(
-        level: &Level<'_>,
+        level: &Level<'l>,
         source: &ImageSource,
         options: &SceneOptions,
         limits: &Limits,
@@ -461,7 +462,7 @@ impl Scene {
     }
 
     /// The output rows and columns `layer` draws in, clipped to the picture.
-    fn extent(&self, layer: &Layer) -> (std::ops::Range<i64>, std::ops::Range<i64>) {
+    fn extent(&self, layer: &Layer<'_>) -> (std::ops::Range<i64>, std::ops::Range<i64>) {
         let (w, h) = (i64::from(self.width), i64::from(self.height));
         let span = |start: i64, len: i64, tile: i64, wrap: bool, max: i64| {
             if wrap {
@@ -674,7 +675,7 @@ impl Scene {
         }
     }
 
-    fn draw_plane_row(&self, plane: &PlaneLayer, row: &mut [u8], gy: i64, gxs: &[i64]) {
+    fn draw_plane_row(&self, plane: &PlaneLayer<'_>, row: &mut [u8], gy: i64, gxs: &[i64]) {
         let (pw, ph) = (plane.tiles.0 * plane.tile.0, plane.tiles.1 * plane.tile.1);
         let py = if plane.wrap.1 { gy.rem_euclid(ph) } else { gy };
         if py < 0 || py >= ph {
@@ -696,7 +697,7 @@ impl Scene {
                     let value = usize::try_from(ty * plane.tiles.0 + tx)
                         .ok()
                         .and_then(|i| plane.cells.get(i));
-                    let source = match value.map(|&v| (v, Tile::from_raw(v))) {
+                    let source = match value.map(|v| (v.get(), Tile::from_raw(v.get()))) {
                         None | Some((_, Tile::Invisible)) => Source::Nothing,
                         Some((_, Tile::Filled)) => Source::Fill,
                         Some((v, Tile::Image { .. })) => {
@@ -757,11 +758,11 @@ fn marker(x: i64, y: i64, width: i64, height: i64) -> Option<[u8; 4]> {
 
 /// A plane's layer: its cells and the image of each tile value it uses, found once; counts
 /// its tiles drawn and missing. `None` for a plane whose tile size is not 1 to 1,024.
-fn plane_layer(
-    plane: &wap_core::Plane<'_>,
+fn plane_layer<'l>(
+    plane: &wap_core::Plane<'l>,
     names: &ImageNames,
     loader: &mut Loader<'_>,
-) -> Option<PlaneLayer> {
+) -> Option<PlaneLayer<'l>> {
     let (tw, th) = plane.tile_size();
     let tile = match (u32::try_from(tw), u32::try_from(th)) {
         (Ok(w @ 1..=1024), Ok(h @ 1..=1024)) => (i64::from(w), i64::from(h)),
@@ -771,10 +772,10 @@ fn plane_layer(
         .image_sets()
         .map(|s| s.map(|s| names.tile_folder(s)).unwrap_or_default())
         .collect();
-    let cells: Vec<u32> = plane.tiles().iter().map(|t| t.get()).collect();
+    let cells = plane.tiles();
     let mut images: HashMap<u32, Option<usize>> = HashMap::new();
     let mut counts: HashMap<u32, u64> = HashMap::new();
-    for &value in &cells {
+    for value in cells.iter().map(|t| t.get()) {
         match Tile::from_raw(value) {
             Tile::Invisible => {}
             Tile::Filled => loader.report.tiles_drawn += 1,
@@ -817,7 +818,7 @@ fn plane_layer(
     })
 }
 
-impl crate::tiles::TileSource for Scene {
+impl crate::tiles::TileSource for Scene<'_> {
     fn size(&self) -> (u32, u32) {
         (self.width, self.height)
     }
