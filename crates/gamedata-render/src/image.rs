@@ -166,7 +166,9 @@ impl RgbaImage {
         let mut writer = encoder.write_header()?;
         // Streamed in 1 MiB IDAT chunks: the compressed picture is never held whole.
         let mut stream = writer.stream_writer_with_size(1 << 20)?;
-        stream.write_all(&self.pixels).map_err(png::EncodingError::from)?;
+        stream
+            .write_all(&self.pixels)
+            .map_err(png::EncodingError::from)?;
         stream.finish()?;
         Ok(())
     }

@@ -296,3 +296,36 @@ fn a_fifo_where_a_game_file_is_expected_says_so() {
         "{err}"
     );
 }
+
+/// The path given to `rez ls` counts against the 260-byte cap with the paths below it: a
+/// 200-byte folder holds files of up to 59 bytes more, a 300-byte one is refused at once.
+#[test]
+fn rez_ls_caps_the_path_given_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    let short = "S".repeat(50);
+    let long = "L".repeat(60);
+    let files = b.files([short.clone(), long.clone()], b"", data);
+    let name_200 = "A".repeat(200);
+    let name_300 = "B".repeat(300);
+    let root = b.dirs([name_200.clone(), name_300.clone()], files);
+    let rez = write(dir.path(), "deep.rez", &b.finish(root));
+    let out = gamedata(&["rez", "ls", &rez, &name_200], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, format!("{name_200}/{short} 1 168\n"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a path of 60 bytes, more than the 59 allowed"),
+        "{err}"
+    );
+    let out = gamedata(&["rez", "ls", &rez, &name_300], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("is 300 bytes, more than the 260 a path may have"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

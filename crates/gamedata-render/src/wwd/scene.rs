@@ -37,11 +37,11 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use rayon::prelude::*;
-use zerocopy::little_endian::U32;
 use wap_core::{
     DrawFlags, FolderId, Frames, ImageIndex, ImageNames, ImageSource, Level, Limits, Palette, Pid,
     PlaneFlags, Tile,
 };
+use zerocopy::little_endian::U32;
 
 use crate::{Region, RenderError, Result, RgbaImage};
 

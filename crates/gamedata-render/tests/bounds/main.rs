@@ -174,3 +174,87 @@ fn a_folder_under_many_names_is_listed_once_for_a_scene() {
         bytes.len()
     );
 }
+
+/// 100 frames of one folder whose entries all point at the same bytes (one 400 x 400
+/// image), each drawn by an object: decoded once, not 100 times (64 MB).
+#[test]
+fn frames_over_the_same_bytes_are_decoded_once() {
+    let serial = heap::serial();
+    let mut b = Builder::new();
+    let data = b.data(&pid(400, 400, 9));
+    let frames = b.files((1..=100).map(|i| format!("FRAME{i:03}")), b"PID", data);
+    let set = b.dirs(["SAME".to_owned()], frames);
+    let images_dir = b.dirs(["IMAGES".to_owned()], set);
+    let root = b.dirs(["LEVEL1".to_owned()], images_dir);
+    let images = ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap());
+    let bytes = level_with_objects((1..=100).map(|i| ("LEVEL_SAME".to_owned(), 300 + i, 512)));
+    let mut level_data = LevelData::from_level(&Level::parse(&bytes).unwrap()).unwrap();
+    for (i, o) in level_data.planes[0].objects.iter_mut().enumerate() {
+        o.fixed.i.set(i32::try_from(i).unwrap() + 1);
+    }
+    let bytes = level_data.image().unwrap();
+    let level = Level::parse(&bytes).unwrap();
+    let (scene, peak) = heap::peak(&serial, || {
+        Scene::new(
+            &level,
+            &images,
+            &SceneOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap()
+    });
+    assert_eq!(scene.report().objects_drawn, 100);
+    assert!(peak < 4 * MIB, "peak heap {peak}");
+}
+
+/// Images whose data ends before their pixels are filled cost their fill all the same:
+/// the budget is charged for each (16 MB kept for 4 million pixels), so two of them spend
+/// 32 MB of a 40 MB budget, the other eight are refused, and so is the good 1500 x 1500
+/// image after them (13.5 MB); without the charge every one would be filled in vain and
+/// the good one drawn.
+#[test]
+fn images_that_fail_to_decode_are_charged_to_the_budget() {
+    let mut b = Builder::new();
+    let mut tables = Vec::new();
+    for i in 0..10 {
+        // A header claiming 2000 x 2000 pixels, and no pixel data; each its own bytes.
+        let mut head = pid(1, 1, 0);
+        head.truncate(32);
+        head[8..12].copy_from_slice(&2000i32.to_le_bytes());
+        head[12..16].copy_from_slice(&2000i32.to_le_bytes());
+        head[16] = i;
+        let data = b.data(&head);
+        tables.push(b.files(["FRAME001".to_owned()], b"PID", data));
+    }
+    let good = b.data(&pid(1500, 1500, 3));
+    let good = b.files(["FRAME001".to_owned()], b"PID", good);
+    let names: Vec<String> = (0..11).map(|i| format!("S{i:02}")).collect();
+    let entries: Vec<Entry<'_>> = names
+        .iter()
+        .zip(tables.iter().chain([&good]))
+        .map(|(n, &table)| Entry::Dir {
+            name: n.as_bytes(),
+            table,
+        })
+        .collect();
+    let sets = b.table(&entries);
+    let images_dir = b.dirs(["IMAGES".to_owned()], sets);
+    let root = b.dirs(["LEVEL1".to_owned()], images_dir);
+    let images = ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap());
+    let bytes = level_with_objects((0..11).map(|i| (format!("LEVEL_S{i:02}"), 300 + i, 512)));
+    let level = Level::parse(&bytes).unwrap();
+    let budget = Limits {
+        max_decoded_bytes: 40_000_000,
+        ..Limits::default()
+    };
+    let scene = Scene::new(&level, &images, &SceneOptions::default(), &budget).unwrap();
+    assert_eq!(scene.report().objects_drawn, 0);
+    assert_eq!(scene.report().missing_images, 11);
+    // With room for all, the good one is drawn.
+    let roomy = Limits {
+        max_decoded_bytes: 1 << 30,
+        ..Limits::default()
+    };
+    let scene = Scene::new(&level, &images, &SceneOptions::default(), &roomy).unwrap();
+    assert_eq!(scene.report().objects_drawn, 1);
+}

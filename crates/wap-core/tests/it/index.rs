@@ -424,3 +424,119 @@ fn a_source_s_files_are_found_by_path_in_any_case() {
         assert!(folder.file(path).unwrap().is_none(), "{path}");
     }
 }
+
+/// A root that lists itself as `D`: a path through it twice finds nothing (the lookup
+/// enters no table twice), however many times the path repeats `D`.
+#[test]
+fn a_path_through_a_table_twice_finds_nothing() {
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    let at = b.next_offset();
+    let size = gamedata_testkit::rez::table_len(&[
+        Entry::Dir {
+            name: b"D",
+            table: (0, 0),
+        },
+        Entry::File {
+            name: b"F",
+            ext: b"PID",
+            data,
+        },
+    ]);
+    let root = b.table(&[
+        Entry::Dir {
+            name: b"D",
+            table: (at, size),
+        },
+        Entry::File {
+            name: b"F",
+            ext: b"PID",
+            data,
+        },
+    ]);
+    let bytes = b.finish(root);
+    let rez = Rez::parse(&bytes).unwrap();
+    assert!(matches!(
+        rez.find("F.PID").unwrap(),
+        Some(RezEntry::File(_))
+    ));
+    // The entry D is found; going into it enters the root's table again.
+    assert!(matches!(rez.find("D").unwrap(), Some(RezEntry::Dir(_))));
+    for path in [
+        "D/F.PID",
+        "D/D",
+        "D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D/D",
+    ] {
+        assert_eq!(rez.find(path).unwrap(), None, "{path}");
+        assert_eq!(rez.find_all(path).unwrap(), None, "{path}");
+    }
+    // The stored names of a path given in another case, one lookup.
+    let chain = rez.find_all("f.pid").unwrap().unwrap();
+    assert_eq!(chain.len(), 1);
+    assert_eq!(rez.find_all("").unwrap(), Some(Vec::new()));
+}
+
+/// Directories whose tables are too short for one entry (under 18 bytes) hold nothing: a
+/// walk reads each once (an error), keeps none of them for its loop check, and the index
+/// leaves them out.
+#[test]
+fn tables_too_short_for_an_entry_are_not_kept() {
+    let mut b = Builder::new();
+    let tiny = b.data(&[1u8; 17]);
+    let names: Vec<String> = (0..50).map(|i| format!("T{i:02}")).collect();
+    // Every directory points at the same 17 bytes: too short to loop through.
+    let root = b.dirs(names.iter().cloned(), tiny);
+    let bytes = b.finish(root);
+    let rez = Rez::parse(&bytes).unwrap();
+    let items: Vec<_> = rez.walk(&rez.root()).collect();
+    assert_eq!(items.len(), 50);
+    // Each a bad entry (17 bytes of 1: kind 0x01010101), none a loop.
+    for item in &items {
+        let kind = item.as_ref().unwrap_err().kind;
+        assert!(
+            matches!(kind, ErrorKind::Rez(RezProblem::EntryKind { .. })),
+            "{kind:?}"
+        );
+    }
+    let images = source(bytes);
+    let index = images.index(&Limits::default()).unwrap();
+    assert_eq!(index.len(), 1);
+    assert!(!index.is_empty());
+    assert_eq!(index.folder("T00"), None);
+}
+
+#[test]
+fn a_disk_source_s_bounds_are_its_problems() {
+    // A root that cannot be listed is an error.
+    let dir = tempfile::tempdir().unwrap();
+    let gone = ImageSource::Folder(dir.path().join("missing"));
+    assert!(gone.index(&Limits::default()).is_err());
+    // 40 folders nested: the 33rd and deeper are left out (one problem, where it stops).
+    let mut deep = dir.path().to_path_buf();
+    for i in 0..40 {
+        deep = deep.join(format!("N{i}"));
+    }
+    std::fs::create_dir_all(&deep).unwrap();
+    let tree = ImageSource::Folder(dir.path().to_path_buf());
+    let index = tree.index(&Limits::default()).unwrap();
+    assert_eq!(index.len(), 33);
+    assert_eq!(index.problems().total(), 1);
+    // A path cap of 10 bytes keeps N0/N1/N2 (8 bytes) and leaves N0/N1/N2/N3 out.
+    let short = Limits {
+        max_path_bytes: 10,
+        ..Limits::default()
+    };
+    let index = tree.index(&short).unwrap();
+    assert_eq!(index.len(), 4);
+    assert!(index.folder("N0/N1/N2").is_some());
+    assert_eq!(index.problems().total(), 1);
+    // Folders whose names differ only in case: the first in name order is kept.
+    let twins = tempfile::tempdir().unwrap();
+    std::fs::create_dir(twins.path().join("SET")).unwrap();
+    std::fs::create_dir(twins.path().join("set")).unwrap();
+    let twins = ImageSource::Folder(twins.path().to_path_buf());
+    let index = twins.index(&Limits::default()).unwrap();
+    assert_eq!(index.len(), 2);
+    assert_eq!(index.path(index.folder("set").unwrap()), "SET");
+    assert_eq!(index.problems().total(), 1);
+}
