@@ -78,6 +78,34 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let picture = |control: &[u8]| join_parts::<4>(&[control, &level, &archive]);
     let picture_all = picture(&[3, 0, 0, 0]);
     let picture_plane = picture(&[0, 1, 2, 1]);
+    // Many objects drawing one image through 20 frame entries over the same bytes (the
+    // shapes the resource contract's tests craft: one decode, a bounded draw).
+    let mut crowded = wwd::level(13, 16, 16);
+    if let Some(main) = crowded.planes.get_mut(1)
+        && let Some(template) = main.objects.first().cloned()
+    {
+        main.objects = (0..200i32)
+            .map(|k| {
+                let mut o = template.clone();
+                o.image_set = b"LEVEL_BIG".to_vec();
+                o.fixed.i.set(k % 20 + 1);
+                o.fixed.x.set(k * 5);
+                o.fixed.y.set(300 + k % 7 * 40);
+                o
+            })
+            .collect();
+    }
+    let big = {
+        use gamedata_testkit::rez::{Builder, pid};
+        let mut b = Builder::new();
+        let data = b.data(&pid(120, 90, 5));
+        let frames = b.files((1..=20).map(|i| format!("FRAME{i:03}")), b"PID", data);
+        let set = b.dirs(["BIG".to_owned()], frames);
+        let images = b.dirs(["IMAGES".to_owned()], set);
+        let level1 = b.dirs(["LEVEL1".to_owned()], images);
+        b.finish(level1)
+    };
+    let picture_crowded = join_parts::<4>(&[&[0, 0, 0, 0], &crowded.to_file(true)?, &big]);
     let wide = wwd::level(12, 48, 8).to_file(false)?;
 
     let episode = cosmo::episode()?;
@@ -142,7 +170,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // ACTORS.MNI cut after 300 tiles: the later sprite types' frames are past its end.
     let cut = every_actor(actors_bytes.get(..300 * 40).unwrap_or_default());
 
-    let seeds: [(&str, &str, &[u8]); 14] = [
+    let seeds: [(&str, &str, &[u8]); 15] = [
         ("cosmo_level", "synthetic_a2_level", &cosmo_level),
         ("cosmo_level", "every_actor_type", &every_type),
         ("cosmo_level", "every_actor_type_cut_sprites", &cut),
@@ -154,6 +182,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("uo_radar", "synthetic_client_without_hues", &no_hues),
         ("wwd_collision", "synthetic_compressed", &level),
         ("wwd_level_picture", "synthetic_all_planes", &picture_all),
+        (
+            "wwd_level_picture",
+            "many_objects_one_image",
+            &picture_crowded,
+        ),
         (
             "wwd_level_picture",
             "synthetic_one_plane_no_objects",

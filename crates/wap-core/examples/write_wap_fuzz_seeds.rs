@@ -133,7 +133,46 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ];
     write(&names_dir, "three_cuts", &write_rez(&cuts)?)?;
     write(&names_dir, "self_listing", &self_listing())?;
+    // The walk's crafted shapes too: a root listing itself, names repeated in a folder.
+    write(&rez_dir, "self_listing", &self_listing())?;
+    write(&rez_dir, "repeated_names", &repeated_names())?;
     Ok(())
+}
+
+/// An archive whose folder holds `A.PID` three times (two in another case) and two
+/// directories named `D` and `d`.
+fn repeated_names() -> Vec<u8> {
+    use gamedata_testkit::rez::{Builder, Entry, pid};
+    let mut b = Builder::new();
+    let data = b.data(&pid(3, 3, 2));
+    let inner = b.files(["X".to_owned()], b"PID", data);
+    let other = b.files(["Y".to_owned()], b"PID", data);
+    let root = b.table(&[
+        Entry::File {
+            name: b"A",
+            ext: b"PID",
+            data,
+        },
+        Entry::File {
+            name: b"a",
+            ext: b"pid",
+            data,
+        },
+        Entry::File {
+            name: b"A",
+            ext: b"PID",
+            data,
+        },
+        Entry::Dir {
+            name: b"D",
+            table: inner,
+        },
+        Entry::Dir {
+            name: b"d",
+            table: other,
+        },
+    ]);
+    b.finish(root)
 }
 
 /// An archive whose root lists itself under `A`, `A_A` and `A_A_A`, beside one image.

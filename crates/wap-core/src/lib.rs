@@ -23,9 +23,10 @@
 //! The games' pictures: [`RezArchive`] owns a REZ archive (read or mapped; [`Rez`] views
 //! its directory tree in place, entries by path in any case, a depth-first walk), [`Pid`]
 //! views a PID image and decodes it into palette indices and an opacity mask, [`Palette`]
-//! views 256 colours, [`ImageSource`] is an archive or a folder of extracted files and
-//! [`ImageNames`] says where a level's tiles and objects find their images (`rez`, `pid`,
-//! `images`; format facts: `docs/formats/wap32.md`).
+//! views 256 colours, [`ImageSource`] is an archive or a folder of extracted files,
+//! [`ImageIndex`] its folders indexed once by path and by image-set key with each folder's
+//! images by frame number, and [`ImageNames`] says where a level's tiles and objects find
+//! their images (`rez`, `pid`, `images`; format facts: `docs/formats/wap32.md`).
 //!
 //! With the `write` feature, [`LevelData`] is an owned copy that writes a level back,
 //! compressed or not, with the base checksum, [`write_rez()`] and [`write_pid`] write

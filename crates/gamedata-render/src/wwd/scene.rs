@@ -88,7 +88,7 @@ pub struct SceneReport {
     /// two layers counts twice); at most [`Limits::max_overdraw`] times the picture's.
     pub pixels_drawn: u64,
     /// The first [`MAX_LISTED`] images missing, each once: `FOLDER frame N` (the folder as
-    /// found, or the image set's key when no folder is).
+    /// found, or the image set's key when no folder is), cut at [`MAX_NAME`] bytes.
     pub missing: Vec<String>,
 }
 
