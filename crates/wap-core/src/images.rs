@@ -869,3 +869,63 @@ fn find_path(root: &Path, path: &str) -> Result<Option<PathBuf>> {
     }
     Ok((at.exists() && !at.is_dir()).then_some(at))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Root, `A`, `A/B`: written by the crate's writer.
+    fn source() -> ImageSource {
+        let files: [(&str, &[u8]); 2] = [("A/B/1.PID", b"x"), ("A/2.PID", b"y")];
+        let bytes = crate::write_rez(&files).unwrap_or_default();
+        ImageSource::Archive(RezArchive::from_data(bytes).unwrap_or_else(|e| panic!("{e}")))
+    }
+
+    /// Two names whose hashes meet: each lookup checks the folder it finds against the
+    /// name asked for, so a hash shared with another name finds nothing.
+    #[test]
+    fn a_folder_found_by_its_hash_is_checked_against_the_name() {
+        let images = source();
+        let mut index = images
+            .index(&Limits::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let a = index.folder("A").map(|f| f.0);
+        assert_eq!(a, Some(1));
+        assert!(index.is_path(1, &["a"]));
+        assert!(!index.is_path(1, &["B"]));
+        assert!(!index.is_path(1, &["A", "B"]));
+        assert!(!index.is_path(2, &["A", "C"]));
+        // Make "X" and "X_Y" hash to folder A's slots.
+        let (path_x, _) = index.hashes("X");
+        let key_xy = index.key_hash("X_Y");
+        index.by_path.push(Slot::new(path_x, 1));
+        index.by_path.sort_unstable();
+        index.by_key.push(Slot::new(key_xy, 2));
+        index.by_key.sort_unstable();
+        let before = index.checks();
+        assert_eq!(index.folder("X"), None);
+        assert_eq!(index.find_set("X_Y"), None);
+        assert_eq!(index.checks(), before + 2);
+        // The real names still find their folders.
+        assert_eq!(index.find_set("a_b").map(|f| f.0), Some(2));
+        assert!(!index.is_empty());
+    }
+
+    #[test]
+    fn slots_keep_a_hash_whole_and_order_by_it() {
+        let a = Slot::new(0x0000_0001_ffff_ffff, 7);
+        let b = Slot::new(0x0000_0002_0000_0000, 3);
+        assert_eq!(a.hash, [1, 0xffff_ffff]);
+        assert!(a < b);
+        let slots = [a, b, Slot::new(0x0000_0002_0000_0000, 9)];
+        assert_eq!(
+            slots_of(&slots, 0x0000_0002_0000_0000).collect::<Vec<_>>(),
+            [3, 9]
+        );
+        assert_eq!(
+            slots_of(&slots, 0x0000_0001_ffff_ffff).collect::<Vec<_>>(),
+            [7]
+        );
+        assert_eq!(slots_of(&slots, 5).count(), 0);
+    }
+}
