@@ -120,13 +120,12 @@ struct PlaneLayer<'l> {
     /// Raw tile values, row by row, in the level's bytes.
     cells: &'l [U32],
     fill: [u8; 4],
-    /// Image of each tile value drawn (`None`: missing, a marker).
-    images: HashMap<u32, Option<usize>>,
+    /// The folder of each of the plane's tile sets (`None`: not found).
+    sets: Vec<Option<FolderId>>,
 }
 
 /// An object to draw.
 struct Sprite {
-    z: i32,
     /// Top-left corner and size in game pixels.
     left: i64,
     top: i64,
@@ -149,6 +148,10 @@ pub struct Scene<'l> {
     layers: Vec<Layer<'l>>,
     /// For each band of [`BAND`] output rows, the layers that draw in it, in order.
     bands: Vec<Vec<u32>>,
+    /// The folders' images by frame number, and the image decoded for each (the tiles'
+    /// images are found through them as they are drawn: no table a tile value).
+    frames: HashMap<FolderId, Frames>,
+    by_file: HashMap<(FolderId, usize), Option<usize>>,
     images: Vec<Image>,
     /// Game pixels a tile side of the plane the picture covers.
     tile: (i64, i64),
@@ -263,17 +266,13 @@ impl Loader<'_> {
 
     /// Notes `n` tiles or objects missing image `what`: counted, and listed the first time
     /// up to [`MAX_LISTED`], each name cut at [`MAX_NAME`] bytes.
-    fn missing(&mut self, mut what: String, n: u64) {
+    fn missing(&mut self, what: String, n: u64) {
         self.report.missing_images += n;
-        if what.len() > MAX_NAME {
-            let mut cut = MAX_NAME;
-            while !what.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            what.truncate(cut);
-            what.push('…');
+        if self.report.missing.len() >= MAX_LISTED {
+            return;
         }
-        if self.report.missing.len() < MAX_LISTED && !self.report.missing.contains(&what) {
+        let what = cut(what);
+        if !self.report.missing.contains(&what) {
             self.report.missing.push(what);
         }
     }
@@ -386,6 +385,19 @@ impl<'l> Scene<'l> {
         let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) else {
             return Err(too_large);
         };
+        // The picture's geometry first: a layer wholly outside it is not kept.
+        let mut scene = Scene {
+            layers: Vec::new(),
+            bands: Vec::new(),
+            frames: HashMap::new(),
+            by_file: HashMap::new(),
+            images: Vec::new(),
+            tile: (i64::from(tile.0), i64::from(tile.1)),
+            tile_px,
+            width,
+            height,
+            report: SceneReport::default(),
+        };
         let mut layers = Vec::new();
         for (index, plane) in level.planes().enumerate() {
             if options.plane.is_some_and(|p| p != index) {
@@ -417,7 +429,6 @@ impl<'l> Scene<'l> {
                     Some((i, im)) => {
                         loader.report.objects_drawn += 1;
                         Sprite {
-                            z: object.z(),
                             left: x - im.width / 2 + im.offset.0,
                             top: y - im.height / 2 + im.offset.1,
                             width: im.width,
@@ -428,10 +439,13 @@ impl<'l> Scene<'l> {
                         }
                     }
                     None => {
-                        let name = folder.map_or(key, |f| loader.index.path(f));
-                        loader.missing(format!("{name} frame {frame}"), 1);
+                        if loader.report.missing.len() < MAX_LISTED {
+                            let name = cut(folder.map_or(key, |f| loader.index.path(f)));
+                            loader.missing(format!("{name} frame {frame}"), 1);
+                        } else {
+                            loader.report.missing_images += 1;
+                        }
                         Sprite {
-                            z: object.z(),
                             left: x - MARKER_SIDE / 2,
                             top: y - MARKER_SIDE / 2,
                             width: MARKER_SIDE,
@@ -442,21 +456,21 @@ impl<'l> Scene<'l> {
                         }
                     }
                 };
-                layers.push((sprite.z, 1, layers.len(), Layer::Sprite(sprite)));
+                // Counted, but kept only when some of it is in the picture.
+                let sprite = Layer::Sprite(sprite);
+                let (rows, columns) = scene.extent(&sprite);
+                if !rows.is_empty() && !columns.is_empty() {
+                    layers.push((object.z(), 1, layers.len(), sprite));
+                }
             }
         }
         // Back to front by z; at equal z a plane first, then in level order.
         layers.sort_by_key(|(z, kind, order, _)| (*z, *kind, *order));
-        let mut scene = Scene {
-            layers: layers.into_iter().map(|(_, _, _, l)| l).collect(),
-            bands: Vec::new(),
-            images: loader.images,
-            tile: (i64::from(tile.0), i64::from(tile.1)),
-            tile_px,
-            width,
-            height,
-            report: loader.report,
-        };
+        scene.layers = layers.into_iter().map(|(_, _, _, l)| l).collect();
+        scene.images = loader.images;
+        scene.frames = loader.folders;
+        scene.by_file = loader.by_file;
+        scene.report = loader.report;
         scene.band(limits)?;
         Ok(scene)
     }
@@ -613,7 +627,12 @@ impl<'l> Scene<'l> {
             .collect();
         for layer in band.iter().filter_map(|&i| self.layers.get(i as usize)) {
             match layer {
-                Layer::Plane(plane) => self.draw_plane_row(plane, row, gy, &gxs),
+                Layer::Plane(plane) => {
+                    let (_, span) = self.extent(layer);
+                    let to_row = |x: i64| usize::try_from((x - ox0).clamp(0, columns)).unwrap_or(0);
+                    let columns = to_row(span.start)..to_row(span.end);
+                    self.draw_plane_row(plane, row, gy, &gxs, columns);
+                }
                 Layer::Sprite(sprite) => self.draw_sprite_row(sprite, row, gy, ox0, &gxs),
             }
         }
@@ -675,8 +694,28 @@ impl<'l> Scene<'l> {
         }
     }
 
-    fn draw_plane_row(&self, plane: &PlaneLayer<'_>, row: &mut [u8], gy: i64, gxs: &[i64]) {
+    /// The image of tile `id` of `plane`'s tile set `set`, if found and decoded.
+    fn tile_image(&self, plane: &PlaneLayer<'_>, set: u16, id: u16) -> Option<&Image> {
+        let folder = (*plane.sets.get(usize::from(set))?)?;
+        let at = self.frames.get(&folder)?.get(i64::from(id))?;
+        let index = (*self.by_file.get(&(folder, at))?)?;
+        self.images.get(index)
+    }
+
+    /// Draws the part of `plane` in game row `gy` over the output columns `columns` of the
+    /// row (`gxs` their game x): only the columns the plane covers are visited.
+    fn draw_plane_row(
+        &self,
+        plane: &PlaneLayer<'_>,
+        row: &mut [u8],
+        gy: i64,
+        gxs: &[i64],
+        columns: std::ops::Range<usize>,
+    ) {
         let (pw, ph) = (plane.tiles.0 * plane.tile.0, plane.tiles.1 * plane.tile.1);
+        if pw <= 0 || ph <= 0 {
+            return;
+        }
         let py = if plane.wrap.1 { gy.rem_euclid(ph) } else { gy };
         if py < 0 || py >= ph {
             return;
@@ -684,7 +723,8 @@ impl<'l> Scene<'l> {
         let (ty, iy) = (py / plane.tile.1, py % plane.tile.1);
         // What the last tile column draws: neighbouring pixels mostly share a tile.
         let mut last: Option<(i64, Source<'_>)> = None;
-        for (dx, &gx) in gxs.iter().enumerate() {
+        let visited = gxs.iter().enumerate().take(columns.end).skip(columns.start);
+        for (dx, &gx) in visited {
             let dx = dx as i64;
             let px = if plane.wrap.0 { gx.rem_euclid(pw) } else { gx };
             if px < 0 || px >= pw {
@@ -700,14 +740,8 @@ impl<'l> Scene<'l> {
                     let source = match value.map(|v| (v.get(), Tile::from_raw(v.get()))) {
                         None | Some((_, Tile::Invisible)) => Source::Nothing,
                         Some((_, Tile::Filled)) => Source::Fill,
-                        Some((v, Tile::Image { .. })) => {
-                            match plane
-                                .images
-                                .get(&v)
-                                .copied()
-                                .flatten()
-                                .and_then(|i| self.images.get(i))
-                            {
+                        Some((_, Tile::Image { set, id })) => {
+                            match self.tile_image(plane, set, id) {
                                 Some(image) => Source::Image(image),
                                 None => Source::Marker,
                             }
@@ -768,36 +802,54 @@ fn plane_layer<'l>(
         (Ok(w @ 1..=1024), Ok(h @ 1..=1024)) => (i64::from(w), i64::from(h)),
         _ => return None,
     };
-    let sets: Vec<String> = plane
-        .image_sets()
-        .map(|s| s.map(|s| names.tile_folder(s)).unwrap_or_default())
-        .collect();
+    // A plane of no tiles draws nothing (and has no size to wrap by).
+    if plane.tiles_wide() == 0 || plane.tiles_high() == 0 {
+        return None;
+    }
+    // Each tile set's folder, found once; its name for reports, cut.
+    let mut sets = Vec::new();
+    let mut set_names = Vec::new();
+    for set in plane.image_sets() {
+        let path = set.map(|s| names.tile_folder(s)).unwrap_or_default();
+        sets.push(loader.folder(&path));
+        set_names.push(cut(path));
+    }
+    // Each tile's image found (each image decoded once), counted; the first missing ones
+    // listed, each value once.
     let cells = plane.tiles();
-    let mut images: HashMap<u32, Option<usize>> = HashMap::new();
-    let mut counts: HashMap<u32, u64> = HashMap::new();
+    let mut last: Option<(u32, bool)> = None;
+    let mut listed: Vec<u32> = Vec::new();
     for value in cells.iter().map(|t| t.get()) {
+        let found = match last {
+            Some((v, found)) if v == value => found,
+            _ => {
+                let found = match Tile::from_raw(value) {
+                    Tile::Invisible | Tile::Filled => true,
+                    Tile::Image { set, id } => sets
+                        .get(usize::from(set))
+                        .copied()
+                        .flatten()
+                        .and_then(|f| loader.frame(f, i64::from(id)))
+                        .is_some(),
+                };
+                last = Some((value, found));
+                found
+            }
+        };
         match Tile::from_raw(value) {
             Tile::Invisible => {}
             Tile::Filled => loader.report.tiles_drawn += 1,
-            Tile::Image { .. } => *counts.entry(value).or_default() += 1,
+            Tile::Image { .. } if found => loader.report.tiles_drawn += 1,
+            Tile::Image { set, id } => {
+                if loader.report.missing.len() < MAX_LISTED && !listed.contains(&value) {
+                    listed.push(value);
+                    let name = set_names.get(usize::from(set)).map_or("", String::as_str);
+                    loader.missing(format!("{name} frame {id}"), 1);
+                } else {
+                    loader.report.missing_images += 1;
+                }
+            }
         }
-    }
-    let mut values: Vec<(u32, u64)> = counts.into_iter().collect();
-    values.sort_unstable();
-    for (value, n) in values {
-        let Tile::Image { set, id } = Tile::from_raw(value) else {
-            continue;
-        };
-        let folder = sets.get(usize::from(set)).cloned().unwrap_or_default();
-        let image = loader
-            .folder(&folder)
-            .and_then(|f| loader.frame(f, i64::from(id)));
-        if image.is_some() {
-            loader.report.tiles_drawn += n;
-        } else {
-            loader.missing(format!("{folder} frame {id}"), n);
-        }
-        images.insert(value, image);
     }
     let fill = u8::try_from(plane.fill_color()).unwrap_or(0);
     let [r, g, b] = loader
@@ -814,8 +866,21 @@ fn plane_layer<'l>(
         ),
         cells,
         fill: [r, g, b, 255],
-        images,
+        sets,
     })
+}
+
+/// `name` cut at [`MAX_NAME`] bytes (on a character's boundary), ending in `…` when cut.
+fn cut(mut name: String) -> String {
+    if name.len() > MAX_NAME {
+        let mut at = MAX_NAME;
+        while !name.is_char_boundary(at) {
+            at -= 1;
+        }
+        name.truncate(at);
+        name.push('…');
+    }
+    name
 }
 
 impl crate::tiles::TileSource for Scene<'_> {

@@ -260,3 +260,32 @@ fn images_that_fail_to_decode_are_charged_to_the_budget() {
     let scene = Scene::new(&level, &images, &SceneOptions::default(), &roomy).unwrap();
     assert_eq!(scene.report().objects_drawn, 1);
 }
+
+/// A plane of no tiles that wraps both ways (a fuzzed or hand-edited level) draws nothing:
+/// it has no size to repeat by (it used to divide by zero).
+#[test]
+fn a_wrapping_plane_of_no_tiles_draws_nothing() {
+    let _serial = heap::serial();
+    let mut level: LevelData = synth::level(2, 16, 16);
+    let mut empty = level.planes[0].clone();
+    empty.header.tiles_wide.set(0);
+    empty.header.tiles_high.set(0);
+    empty.header.width_px.set(0);
+    empty.header.height_px.set(0);
+    empty.header.flags.set(0x4 | 0x8);
+    empty.tiles = Vec::new();
+    empty.objects = Vec::new();
+    level.planes.push(empty);
+    let bytes = level.image().unwrap();
+    let level = Level::parse(&bytes).unwrap();
+    let images = ImageSource::Archive(RezArchive::from_data(write_rez(&[]).unwrap()).unwrap());
+    let options = SceneOptions {
+        tile_px: Some(2),
+        ..SceneOptions::default()
+    };
+    let scene = Scene::new(&level, &images, &options, &Limits::default()).unwrap();
+    let picture = scene
+        .rect(Region::new(0, 0, scene.width(), scene.height()))
+        .unwrap();
+    assert_eq!((picture.width(), picture.height()), (32, 32));
+}
