@@ -383,8 +383,13 @@ impl<'data> Rez<'data> {
                     && match (&e, part.is_ascii()) {
                         (RezEntry::Dir(d), true) => d.name.eq_ignore_ascii_case(part.as_bytes()),
                         (RezEntry::File(f), true) => f.is_named(part.as_bytes()),
-                        (RezEntry::Dir(d), false) => d.name_lossy().eq_ignore_ascii_case(part),
-                        (RezEntry::File(f), false) => f.file_name().eq_ignore_ascii_case(part),
+                        // Decoded only when it can match: Latin-1 text is never shorter.
+                        (RezEntry::Dir(d), false) => {
+                            d.name.len() <= part.len() && d.name_lossy().eq_ignore_ascii_case(part)
+                        }
+                        (RezEntry::File(f), false) => {
+                            f.name.len() < part.len() && f.file_name().eq_ignore_ascii_case(part)
+                        }
                     };
                 if named {
                     hit = Some(e);
@@ -763,13 +768,35 @@ impl<'data> Walk<'data> {
                     file: Some(place()),
                 }))
             };
-            let (name, at) = match &entry {
-                RezEntry::Dir(d) => (d.name_lossy(), d.at),
-                RezEntry::File(f) => (Cow::Owned(f.file_name()), f.at),
+            // The name's stored bytes first: its text is at least as long (a byte above
+            // 0x7F takes two), so a name past the cap is refused before it is decoded.
+            let (stored, at) = match &entry {
+                RezEntry::Dir(d) => (d.name.len(), d.at),
+                RezEntry::File(f) => {
+                    let ext = f.extension().len();
+                    (
+                        f.name
+                            .len()
+                            .saturating_add(ext)
+                            .saturating_add(usize::from(ext > 0)),
+                        f.at,
+                    )
+                }
             };
-            let len = path_len
-                .saturating_add(usize::from(path_len > 0))
-                .saturating_add(name.len());
+            let sep = usize::from(path_len > 0);
+            let least = path_len.saturating_add(sep).saturating_add(stored);
+            if least > self.max_path {
+                return fail(RezProblem::PathTooLong {
+                    at,
+                    len: least as u64,
+                    max: self.max_path as u64,
+                });
+            }
+            let name = match &entry {
+                RezEntry::Dir(d) => d.name_lossy(),
+                RezEntry::File(f) => Cow::Owned(f.file_name()),
+            };
+            let len = path_len.saturating_add(sep).saturating_add(name.len());
             if len > self.max_path {
                 return fail(RezProblem::PathTooLong {
                     at,

@@ -123,3 +123,47 @@ fn many_image_sets_cost_one_check_each() {
     // The root's 200,001 name hashes (the walk's repeat check, 3.5 MB) and 10,002 folders.
     assert!(peak < 6 * MIB, "peak heap {peak}");
 }
+
+/// A 10 MB name of a Latin-1 letter (20 MB as text) is refused by its stored length, never
+/// decoded: by the walk, by a lookup and by the index.
+#[test]
+fn a_long_name_is_refused_before_it_is_decoded() {
+    let serial = heap::serial();
+    let mut b = Builder::new();
+    let data = b.data(&pid(1, 1, 1));
+    let name = vec![0xE9u8; 10_000_000];
+    let inner = b.files(["001".to_owned()], b"PID", data);
+    let root = b.table(&[
+        Entry::Dir {
+            name: &name,
+            table: inner,
+        },
+        Entry::File {
+            name: &name,
+            ext: b"PID",
+            data,
+        },
+    ]);
+    let bytes = b.finish(root);
+    let rez = Rez::parse(&bytes).unwrap();
+    let images = ImageSource::Archive(RezArchive::from_data(bytes.clone()).unwrap());
+    let ((walked, found, folders), peak) = heap::peak(&serial, || {
+        let walked: Vec<_> = rez.walk(&rez.root()).collect();
+        let found = rez.find("\u{e9}\u{e9}/001.PID").unwrap();
+        let index = images.index(&Limits::default()).unwrap();
+        (walked, found, index.len())
+    });
+    assert_eq!(walked.len(), 2);
+    for item in &walked {
+        assert!(matches!(
+            item.as_ref().unwrap_err().kind,
+            ErrorKind::Rez(RezProblem::PathTooLong {
+                len: 10_000_000..,
+                max: 260,
+                ..
+            })
+        ));
+    }
+    assert_eq!((found, folders), (None, 1));
+    assert!(peak < MIB, "peak heap {peak}");
+}
