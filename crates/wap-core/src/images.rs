@@ -482,8 +482,9 @@ fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> 
 fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Result<()> {
     let max_path = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
     let mut seen: HashSet<PathBuf> = HashSet::new();
-    if let Ok(real) = fs::canonicalize(root) {
-        seen.insert(real);
+    let real_root = fs::canonicalize(root).ok();
+    if let Some(real) = &real_root {
+        seen.insert(real.clone());
     }
     // Folders to list: their number, disk path, path text and depth.
     let mut stack: Vec<(u32, PathBuf, String, usize)> =
@@ -524,6 +525,12 @@ fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Res
                 Some("it nests deeper than 32 folders")
             } else if sub.len() > max_path {
                 Some("its path is longer than Limits::max_path_bytes")
+            } else if fs::canonicalize(&path)
+                .ok()
+                .zip(real_root.as_ref())
+                .is_some_and(|(real, root)| !real.starts_with(root))
+            {
+                Some("it is a link to a folder outside the source")
             } else if fs::canonicalize(&path).map_or(true, |real| !seen.insert(real)) {
                 Some("it is a folder already listed under another name (a link)")
             } else {
@@ -622,6 +629,19 @@ fn table_dir(table: (u32, u32)) -> RezDir<'static> {
         time: 0,
         at: 0,
     }
+}
+
+/// The device and inode of the file at `path` (after links), on Unix.
+#[cfg(unix)]
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Files have no identity but their path elsewhere.
+#[cfg(not(unix))]
+fn identity(_: &Path) -> Option<(u64, u64)> {
+    None
 }
 
 /// Whether `name` ends in `.PID` in any letter case.
@@ -738,6 +758,22 @@ impl<'s> ImageIndex<'s> {
             Some(RezEntry::File(f)) => Some(f),
             _ => None,
         }
+    }
+
+    /// What makes image `i` of `frames` the same file as another: its device and inode
+    /// for a disk folder's file (links and hard links of one file are one image; on Unix),
+    /// `None` for an archive's (their bytes' place tells) or elsewhere.
+    pub fn image_identity(&self, frames: &Frames, i: usize) -> Option<(u64, u64)> {
+        let ImageSource::Folder(root) = self.source else {
+            return None;
+        };
+        let file = frames.files.get(i)?;
+        let start = file.at as usize;
+        let name = frames
+            .names
+            .get(start..start.saturating_add(file.len as usize))?;
+        let path = self.disk_path(root, frames.folder?).join(name);
+        identity(&path)
     }
 
     /// The bytes of image `i` of `frames`: borrowed from an archive, read from a disk

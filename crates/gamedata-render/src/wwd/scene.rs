@@ -187,6 +187,8 @@ struct Loader<'a> {
     by_file: HashMap<(FolderId, usize), Option<usize>>,
     /// Each image decoded (or not), by the address and length of its bytes in an archive.
     by_bytes: HashMap<(usize, usize), Option<usize>>,
+    /// Each image decoded (or not), by its disk file's device and inode.
+    by_disk_file: HashMap<(u64, u64), Option<usize>>,
     folders: HashMap<FolderId, Frames>,
     /// Tile set folders by path, image sets by key, each found once.
     paths: HashMap<String, Option<FolderId>>,
@@ -213,6 +215,11 @@ impl Loader<'_> {
 
     fn decode(&mut self, folder: FolderId, at: usize) -> Option<usize> {
         let frames = self.folders.get(&folder)?;
+        // A disk file reached by several names (links) is one image, read once.
+        let file = self.index.image_identity(frames, at);
+        if let Some(done) = file.and_then(|k| self.by_disk_file.get(&k)) {
+            return *done;
+        }
         let bytes = self.index.image(frames, at).ok()??;
         // Entries over the same bytes of an archive are one image, decoded once.
         let same = match &bytes {
@@ -225,6 +232,9 @@ impl Loader<'_> {
         let image = self.decode_bytes(&bytes);
         if let Some(key) = same {
             self.by_bytes.insert(key, image);
+        }
+        if let Some(key) = file {
+            self.by_disk_file.insert(key, image);
         }
         image
     }
@@ -345,6 +355,7 @@ impl<'l> Scene<'l> {
             images: Vec::new(),
             by_file: HashMap::new(),
             by_bytes: HashMap::new(),
+            by_disk_file: HashMap::new(),
             folders: HashMap::new(),
             paths: HashMap::new(),
             sets: HashMap::new(),

@@ -540,3 +540,42 @@ fn a_disk_source_s_bounds_are_its_problems() {
     assert_eq!(index.path(index.folder("set").unwrap()), "SET");
     assert_eq!(index.problems().total(), 1);
 }
+
+/// A link to a folder outside the source is not followed (a link to `/` would index the
+/// whole file system); hard links to one image are one file.
+#[cfg(unix)]
+#[test]
+fn a_disk_source_stays_inside_its_folder() {
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::create_dir(outside.path().join("OTHER")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("SET");
+    std::fs::create_dir(&set).unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("AWAY")).unwrap();
+    std::os::unix::fs::symlink("/", dir.path().join("ROOT")).unwrap();
+    std::fs::write(set.join("001.PID"), pid(2, 2, 1)).unwrap();
+    std::fs::hard_link(set.join("001.PID"), set.join("002.PID")).unwrap();
+    std::fs::write(set.join("003.PID"), pid(2, 2, 1)).unwrap();
+    let images = ImageSource::open(dir.path()).unwrap();
+    let index = images.index(&Limits::default()).unwrap();
+    assert_eq!(index.len(), 2);
+    assert_eq!(index.problems().total(), 2);
+    assert!(
+        index
+            .problems()
+            .kept()
+            .iter()
+            .all(|p| p.to_string().contains("outside the source"))
+    );
+    let frames = index.frames(index.folder("SET").unwrap()).unwrap();
+    let id = |i| index.image_identity(&frames, i).unwrap();
+    assert_eq!(id(0), id(1));
+    assert_ne!(id(0), id(2));
+    assert_eq!(
+        source(cut_archive())
+            .index(&Limits::default())
+            .unwrap()
+            .image_identity(&frames, 0),
+        None
+    );
+}
