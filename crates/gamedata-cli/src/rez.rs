@@ -330,7 +330,7 @@ struct ExtractReport {
 /// in the walk, so that no byte of the archive is written twice.
 #[derive(Default)]
 struct Taken {
-    ranges: std::collections::BTreeMap<u32, (u32, u64)>,
+    ranges: std::collections::BTreeMap<u32, (u32, u32)>,
 }
 
 impl Taken {
@@ -341,14 +341,15 @@ impl Taken {
             return None;
         }
         let before = self.ranges.range(..=start).next_back();
-        if let Some((_, &(e, other))) = before.filter(|(_, (e, _))| *e > start) {
-            let _ = e;
-            return Some(other);
+        if let Some((_, &(_, other))) = before.filter(|(_, (e, _))| *e > start) {
+            return Some(u64::from(other));
         }
         if let Some((_, &(_, other))) = self.ranges.range(start..end).next() {
-            return Some(other);
+            return Some(u64::from(other));
         }
-        self.ranges.insert(start, (end, n));
+        // Entries number fewer than the archive's bytes: a u32 holds their count.
+        self.ranges
+            .insert(start, (end, u32::try_from(n).unwrap_or(u32::MAX)));
         None
     }
 }

@@ -13,8 +13,8 @@
 //! Format facts and sources: `docs/formats/wap32.md`, "REZ archives".
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::collections::hash_map::RandomState;
-use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 use std::path::Path;
@@ -642,18 +642,32 @@ fn low_bits(hash: u64) -> u32 {
     u32::from_be_bytes([e, f, g, h])
 }
 
-/// Names of a directory that may repeat: the low bits their hashes share with another's,
-/// and the whole hashes of those met so far.
+/// Names of a directory that may repeat: the low 32 bits that their hashes share with
+/// another's (sorted), and for each the whole hash of the first name met with them (0:
+/// none yet): 12 bytes a candidate.
 #[derive(Default)]
 struct Repeats {
-    candidates: HashSet<u32>,
-    met: HashSet<u64>,
+    candidates: Vec<u32>,
+    met: Vec<u64>,
 }
 
 impl Repeats {
-    /// Whether a name of hash `hash` was met before in the directory (and notes it).
+    /// Whether a name of hash `hash` was met before in the directory (and notes it). Of
+    /// two different names whose hashes share their low 32 bits (one pair in 4 billion),
+    /// the second is not told apart from a third of its own name.
     fn met_again(&mut self, hash: u64) -> bool {
-        self.candidates.contains(&low_bits(hash)) && !self.met.insert(hash)
+        let Ok(k) = self.candidates.binary_search(&low_bits(hash)) else {
+            return false;
+        };
+        let hash = hash.max(1);
+        match self.met.get_mut(k) {
+            Some(first) if *first == 0 => {
+                *first = hash;
+                false
+            }
+            Some(first) => *first == hash,
+            None => false,
+        }
     }
 }
 
@@ -725,15 +739,18 @@ impl<'data> Walk<'data> {
                 .map(|e| low_bits(self.name_hash(&e))),
         );
         low.sort_unstable();
-        let mut repeats = Repeats::default();
-        for pair in low.windows(2) {
-            if let [a, b] = pair
-                && a == b
-            {
-                repeats.candidates.insert(*a);
-            }
-        }
-        repeats
+        let mut candidates: Vec<u32> = low
+            .windows(2)
+            .filter_map(|pair| match pair {
+                [a, b] if a == b => Some(*a),
+                _ => None,
+            })
+            .collect();
+        drop(low);
+        candidates.dedup();
+        candidates.shrink_to_fit();
+        let met = vec![0; candidates.len()];
+        Repeats { candidates, met }
     }
 
     /// The next directory or file, depth first in stored order (a directory comes before
