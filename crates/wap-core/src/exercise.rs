@@ -334,6 +334,10 @@ pub fn image_names(data: &[u8]) -> u64 {
                             last.push_str(part);
                         }
                     }
+                    // A folder's name is never empty: a cut that makes one names none.
+                    if names.iter().any(String::is_empty) {
+                        continue;
+                    }
                     lookups += 1;
                     if let Some(found) = index.folder(&names.join("/")) {
                         let lengths: Vec<usize> = names.iter().map(String::len).collect();
@@ -420,8 +424,8 @@ pub fn rez(data: &[u8]) -> u64 {
                 && let Some(slot) = looped.get_mut(d.at + 4..d.at + 8)
             {
                 slot.copy_from_slice(&root.offset.to_le_bytes());
-                // A directory of no bytes overlaps nothing: it is read as empty.
-                dirs += usize::from(d.size > 0);
+                // A table too short for one entry is read at once, not checked for loops.
+                dirs += usize::from(d.size >= crate::rez::MIN_ENTRY);
             }
         }
         let again = Rez::parse(&looped).expect("the same header parses");
