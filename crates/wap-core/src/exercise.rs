@@ -424,8 +424,10 @@ pub fn rez(data: &[u8]) -> u64 {
                 && let Some(slot) = looped.get_mut(d.at + 4..d.at + 8)
             {
                 slot.copy_from_slice(&root.offset.to_le_bytes());
-                // A table too short for one entry is read at once, not checked for loops.
-                dirs += usize::from(d.size >= crate::rez::MIN_ENTRY);
+                // A table too short for one entry is read at once, not checked for loops;
+                // a name past the path cap is refused before.
+                let max = Limits::default().max_path_bytes as usize;
+                dirs += usize::from(d.size >= crate::rez::MIN_ENTRY && d.name.len() <= max);
             }
         }
         let again = Rez::parse(&looped).expect("the same header parses");
