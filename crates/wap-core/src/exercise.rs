@@ -427,7 +427,8 @@ pub fn rez(data: &[u8]) -> u64 {
                 // A table too short for one entry is read at once, not checked for loops;
                 // a name past the path cap is refused before.
                 let max = Limits::default().max_path_bytes as usize;
-                dirs += usize::from(d.size >= crate::rez::MIN_ENTRY && d.name.len() <= max);
+                let fits = d.name_lossy().len() <= max;
+                dirs += usize::from(d.size >= crate::rez::MIN_ENTRY && fits);
             }
         }
         let again = Rez::parse(&looped).expect("the same header parses");
