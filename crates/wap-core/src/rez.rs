@@ -649,6 +649,9 @@ fn low_bits(hash: u64) -> u32 {
 struct Repeats {
     candidates: Vec<u32>,
     met: Vec<u64>,
+    /// Where each top-16-bit value's candidates start (65,537 of them, when there are many
+    /// candidates), so that a lookup searches a few neighbours, not the whole list.
+    starts: Vec<u32>,
 }
 
 impl Repeats {
@@ -656,7 +659,17 @@ impl Repeats {
     /// two different names whose hashes share their low 32 bits (one pair in 4 billion),
     /// the second is not told apart from a third of its own name.
     fn met_again(&mut self, hash: u64) -> bool {
-        let Ok(k) = self.candidates.binary_search(&low_bits(hash)) else {
+        let low = low_bits(hash);
+        let top = (low >> 16) as usize;
+        let (from, to) = match (self.starts.get(top), self.starts.get(top.saturating_add(1))) {
+            (Some(&a), Some(&b)) => (a as usize, b as usize),
+            _ => (0, self.candidates.len()),
+        };
+        let Some(Ok(k)) = self
+            .candidates
+            .get(from..to)
+            .map(|near| near.binary_search(&low).map(|k| k.saturating_add(from)))
+        else {
             return false;
         };
         let hash = hash.max(1);
@@ -750,7 +763,22 @@ impl<'data> Walk<'data> {
         candidates.dedup();
         candidates.shrink_to_fit();
         let met = vec![0; candidates.len()];
-        Repeats { candidates, met }
+        // With many candidates, where each top-16-bit value starts (256 KiB).
+        let starts = if candidates.len() > 4096 {
+            (0..=1u32 << 16)
+                .map(|top| {
+                    let first = candidates.partition_point(|&c| (c >> 16) < top);
+                    u32::try_from(first).unwrap_or(u32::MAX)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Repeats {
+            candidates,
+            met,
+            starts,
+        }
     }
 
     /// The next directory or file, depth first in stored order (a directory comes before

@@ -579,3 +579,27 @@ fn a_disk_source_stays_inside_its_folder() {
         None
     );
 }
+
+/// 6,000 names each stored twice, in two runs: the second of each is flagged, through the
+/// lookup table of the candidates' top bits (kept when there are more than 4,096).
+#[test]
+fn thousands_of_repeated_names_are_each_flagged_once() {
+    let mut b = Builder::new();
+    let names: Vec<String> = (0..6000).map(|i| format!("N{i:05}")).collect();
+    let data = b.data(b"x");
+    let first = b.files(names.iter().cloned(), b"PID", data);
+    let second = b.files(names.iter().map(|n| n.to_lowercase()), b"PID", data);
+    let bytes = b.finish((first.0, first.1 + second.1));
+    let rez = Rez::parse(&bytes).unwrap();
+    let mut walk = rez.walk(&rez.root());
+    let (mut listed, mut repeated) = (0, 0);
+    while let Some(item) = walk.next_entry() {
+        let entry = item.unwrap();
+        listed += 1;
+        if entry.repeated {
+            repeated += 1;
+            assert!(entry.path.starts_with('n'), "{}", entry.path);
+        }
+    }
+    assert_eq!((listed, repeated), (12_000, 6000));
+}
