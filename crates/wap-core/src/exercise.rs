@@ -426,7 +426,7 @@ pub fn rez(data: &[u8]) -> u64 {
                 slot.copy_from_slice(&root.offset.to_le_bytes());
                 // A table too short for one entry is read at once, not checked for loops;
                 // a name past the path cap is refused before.
-                let max = Limits::default().max_path_bytes as usize;
+                let max = usize::try_from(Limits::default().max_path_bytes).unwrap_or(usize::MAX);
                 let fits = d.name_lossy().len() <= max;
                 dirs += usize::from(d.size >= crate::rez::MIN_ENTRY && fits);
             }
