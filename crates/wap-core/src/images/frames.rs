@@ -1,0 +1,259 @@
+//! A folder's images by frame number ([`Frames`]), read through an [`ImageIndex`].
+
+use std::borrow::Cow;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use gamedata_io::{FileData, FileError};
+
+use super::{FolderId, ImageIndex, ImageSource};
+use crate::error::Result;
+use crate::rez::{RezDir, RezEntry, RezFile};
+
+/// One image of a folder: its frame number and where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FrameFile {
+    number: Option<u32>,
+    /// The entry's offset in the archive, or the name's range in [`Frames::names`].
+    at: u32,
+    len: u32,
+}
+
+/// The `.PID` images of one folder, by frame number: the number in each file's name (the
+/// first run of digits: `FRAME007.PID` and `007.PID` are frame 7), the first file in the
+/// folder's order for two of one number; and the folder's first image, which frame -1
+/// means. The folder's order is an archive's stored order, a disk folder's name order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Frames {
+    folder: Option<FolderId>,
+    /// The folder's table, for an archive.
+    table: (u32, u32),
+    files: Vec<FrameFile>,
+    /// (number, position in `files`), sorted, the first of each number only.
+    by_number: Vec<(u32, u32)>,
+    /// A disk folder's file names, one after another.
+    names: String,
+}
+
+impl Frames {
+    /// Images in the folder.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// True when the folder holds no image.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The image that frame `i` draws: the first numbered `i`, or for -1 the first; its
+    /// position in the folder's images.
+    pub fn get(&self, i: i64) -> Option<usize> {
+        if i == -1 {
+            return (!self.files.is_empty()).then_some(0);
+        }
+        let i = u32::try_from(i).ok()?;
+        let at = self.by_number.binary_search_by_key(&i, |(n, _)| *n).ok()?;
+        self.by_number.get(at).map(|(_, p)| *p as usize)
+    }
+
+    /// The frame number of image `i` (`None` for a name without digits).
+    pub fn number(&self, i: usize) -> Option<u32> {
+        self.files.get(i)?.number
+    }
+}
+
+/// The number in an image file's name: its first run of ASCII digits (at most 9 of them).
+pub fn frame_number(name: &str) -> Option<u32> {
+    let start = name.find(|c: char| c.is_ascii_digit())?;
+    let digits: &str = name.get(start..)?;
+    let end = digits
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(digits.len());
+    digits.get(..end.min(9))?.parse().ok()
+}
+
+/// The directory whose table is `table` (offset, size), for reading its entries.
+fn table_dir(table: (u32, u32)) -> RezDir<'static> {
+    RezDir {
+        name: &[],
+        offset: table.0,
+        size: table.1,
+        time: 0,
+        at: 0,
+    }
+}
+
+/// The device and inode of the file at `path` (after links), on Unix.
+#[cfg(unix)]
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Files have no identity but their path elsewhere.
+#[cfg(not(unix))]
+fn identity(_: &Path) -> Option<(u64, u64)> {
+    None
+}
+
+/// Whether `name` ends in `.PID` in any letter case.
+fn is_pid(name: &str) -> bool {
+    name.rsplit_once('.')
+        .is_some_and(|(_, e)| e.eq_ignore_ascii_case("PID"))
+}
+
+impl<'s> ImageIndex<'s> {
+    /// The `.PID` images of `folder` by frame number, its listing read once (the caller
+    /// keeps it: [`Frames`] holds 16 bytes an image, and a disk folder's names).
+    ///
+    /// Returns `Err` when the folder cannot be read; entries of an archive directory after
+    /// one that cannot be read are not listed.
+    pub fn frames(&self, folder: FolderId) -> Result<Frames> {
+        let mut frames = Frames {
+            folder: Some(folder),
+            ..Frames::default()
+        };
+        if self.folders.get(folder.0 as usize).is_none() {
+            return Ok(frames);
+        }
+        match self.source {
+            ImageSource::Archive(archive) => {
+                let rez = archive.rez();
+                frames.table = self.table(folder.0);
+                let max = usize::try_from(self.limits.max_path_bytes).unwrap_or(usize::MAX);
+                for entry in rez.entries(&table_dir(frames.table)) {
+                    if let RezEntry::File(f) = entry? {
+                        // A name past the path cap is no image a path can name.
+                        if f.name.len() > max {
+                            continue;
+                        }
+                        let name = f.file_name();
+                        if is_pid(&name) {
+                            frames.files.push(FrameFile {
+                                number: frame_number(&name),
+                                at: u32::try_from(f.at).unwrap_or(u32::MAX),
+                                len: 0,
+                            });
+                        }
+                    }
+                }
+            }
+            ImageSource::Folder(root) => {
+                let dir = self.disk_path(root, folder);
+                let listing = fs::read_dir(&dir).map_err(|e| FileError::io(&dir, e))?;
+                let mut names = Vec::new();
+                for entry in listing {
+                    let entry = entry.map_err(|e| FileError::io(&dir, e))?;
+                    let name = entry.file_name().to_string_lossy().into_owned();
+                    if is_pid(&name) && entry.path().is_file() {
+                        names.push(name);
+                    }
+                }
+                names.sort();
+                for name in names {
+                    let at = u32::try_from(frames.names.len()).unwrap_or(u32::MAX);
+                    frames.names.push_str(&name);
+                    frames.files.push(FrameFile {
+                        number: frame_number(&name),
+                        at,
+                        len: u32::try_from(name.len()).unwrap_or(0),
+                    });
+                }
+            }
+        }
+        let mut by_number: Vec<(u32, u32)> = frames
+            .files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| Some((f.number?, u32::try_from(i).ok()?)))
+            .collect();
+        by_number.sort_unstable();
+        by_number.dedup_by_key(|(n, _)| *n);
+        frames.by_number = by_number;
+        Ok(frames)
+    }
+
+    /// The disk path of `folder` under `root`.
+    fn disk_path(&self, root: &Path, folder: FolderId) -> PathBuf {
+        self.chain(folder.0)
+            .iter()
+            .fold(root.to_path_buf(), |p, name| p.join(name.as_ref()))
+    }
+
+    /// The path of image `i` of `frames` (`LEVEL1/TILES/ACTION/012.PID`), for reports.
+    pub fn image_path(&self, frames: &Frames, i: usize) -> Option<String> {
+        let file = frames.files.get(i)?;
+        let folder = frames.folder.map(|f| self.path(f)).unwrap_or_default();
+        let name = match self.source {
+            ImageSource::Archive(_) => self.archive_file(frames, file)?.file_name(),
+            ImageSource::Folder(_) => {
+                let range = file.at as usize..(file.at as usize).saturating_add(file.len as usize);
+                frames.names.get(range)?.to_owned()
+            }
+        };
+        Some(if folder.is_empty() {
+            name
+        } else {
+            format!("{folder}/{name}")
+        })
+    }
+
+    /// The archive entry of `file`.
+    fn archive_file(&self, frames: &Frames, file: &FrameFile) -> Option<RezFile<'s>> {
+        let ImageSource::Archive(archive) = self.source else {
+            return None;
+        };
+        match archive
+            .rez()
+            .entry_at(&table_dir(frames.table), file.at as usize)
+        {
+            Some(RezEntry::File(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// What makes image `i` of `frames` the same file as another: its device and inode
+    /// for a disk folder's file (links and hard links of one file are one image; on Unix),
+    /// `None` for an archive's (their bytes' place tells) or elsewhere.
+    pub fn image_identity(&self, frames: &Frames, i: usize) -> Option<(u64, u64)> {
+        let ImageSource::Folder(root) = self.source else {
+            return None;
+        };
+        let file = frames.files.get(i)?;
+        let start = file.at as usize;
+        let name = frames
+            .names
+            .get(start..start.saturating_add(file.len as usize))?;
+        let path = self.disk_path(root, frames.folder?).join(name);
+        identity(&path)
+    }
+
+    /// The bytes of image `i` of `frames`: borrowed from an archive, read from a disk
+    /// folder (a file that is not a regular one up to [`Limits::max_stream_bytes`](gamedata_io::Limits::max_stream_bytes)); `None`
+    /// when there is no such image.
+    ///
+    /// Returns `Err` when a disk file cannot be read.
+    pub fn image(&self, frames: &Frames, i: usize) -> Result<Option<Cow<'s, [u8]>>> {
+        let Some(file) = frames.files.get(i) else {
+            return Ok(None);
+        };
+        match self.source {
+            ImageSource::Archive(_) => Ok(self
+                .archive_file(frames, file)
+                .map(|f| Cow::Borrowed(f.bytes))),
+            ImageSource::Folder(root) => {
+                let Some(folder) = frames.folder else {
+                    return Ok(None);
+                };
+                let range = file.at as usize..(file.at as usize).saturating_add(file.len as usize);
+                let Some(name) = frames.names.get(range) else {
+                    return Ok(None);
+                };
+                let path = self.disk_path(root, folder).join(name);
+                let data = FileData::read_with(&path, &self.limits)?;
+                Ok(Some(Cow::Owned(data.into_vec())))
+            }
+        }
+    }
+}
