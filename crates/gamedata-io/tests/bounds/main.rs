@@ -25,9 +25,9 @@ fn the_overlap_search_allocates_only_for_tables_out_of_order() {
         Overlaps::find(n as usize, |i| Some((i as u64 * 10, i as u64 * 10 + 10)))
     });
     assert!(found.is_empty());
-    // Nothing that grows with the table (the test harness's own reporting on another thread
-    // may allocate a few bytes meanwhile).
-    assert!(peak < 4096, "an in-order table allocated {peak} bytes");
+    // Nothing that grows with the table (8 MB if it did): the test harness's own reporting
+    // on another thread may allocate its output buffers meanwhile (10,288 bytes seen once).
+    assert!(peak < 64 * 1024, "an in-order table allocated {peak} bytes");
     // Reversed order, still disjoint: the sort, and nothing left out.
     let (found, peak) = heap::peak(&serial, || {
         Overlaps::find(n as usize, |i| {
