@@ -176,7 +176,15 @@ fn entry_ignoring_case(dir: &Path, name: &str) -> Result<Option<PathBuf>> {
     }
     let listing = match fs::read_dir(dir) {
         Ok(listing) => listing,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        // A folder on the way that is not there, or is a file: the path names nothing.
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Ok(None);
+        }
         Err(e) => return Err(FileError::io(dir, e).into()),
     };
     for entry in listing {

@@ -142,3 +142,51 @@ fn retail_levels_name_images_that_claw_rez_holds() {
     // Every tile of every plane names an image of its set's folder.
     assert_eq!((tiles, tiles_found), (3_267, 3_267));
 }
+
+/// `N` bytes holding `s` and NULs.
+fn field<const N: usize>(s: &str) -> [u8; N] {
+    let mut f = [0u8; N];
+    f[..s.len()].copy_from_slice(s.as_bytes());
+    f
+}
+
+/// The naming rules on a hand-made header: paths cleaned of their slashes either way, a
+/// prefix kept only with both its name and its folder, tile sets under the tiles' folder,
+/// image sets through the first prefix they start with, else under the tiles' folder.
+#[test]
+fn a_header_s_names_are_read_as_the_rules_say() {
+    let mut data = wap_core::synth::level(1, 16, 16);
+    let h = &mut data.header;
+    h.image_dir = field("\\LEVEL3\\TILES\\");
+    h.pal_rez = field("/LEVEL3//PALETTES\\MAIN.PAL");
+    h.prefixes = [field("LEVEL"), field("GAME"), field("LONE"), field("")];
+    h.image_sets = [
+        field("LEVEL3\\IMAGES"),
+        field("\\GAME\\IMAGES\\"),
+        field(""),
+        field("ORPHAN\\IMAGES"),
+    ];
+    let image = data.image().unwrap();
+    let level = wap_core::Level::parse(&image).unwrap();
+    let names = ImageNames::of(&level.header());
+    assert_eq!(names.tiles, "LEVEL3/TILES");
+    assert_eq!(names.palette, "LEVEL3/PALETTES/MAIN.PAL");
+    assert_eq!(
+        names.prefixes,
+        [
+            ("LEVEL".to_owned(), "LEVEL3_IMAGES".to_owned()),
+            ("GAME".to_owned(), "GAME_IMAGES".to_owned()),
+        ]
+    );
+    assert_eq!(names.tile_folder(b"ACTION"), "LEVEL3/TILES/ACTION");
+    assert_eq!(names.tile_folder(b"\\BACK\\"), "LEVEL3/TILES/BACK");
+    assert_eq!(names.object_set(b"LEVEL_OFFICER"), "LEVEL3_IMAGES_OFFICER");
+    assert_eq!(names.object_set(b"GAMEX_Y"), "GAME_IMAGESX_Y");
+    assert_eq!(names.object_set(b"LONE_ONE"), "LEVEL3_TILES_LONE_ONE");
+    // Without a tiles folder, a tile set is its own folder.
+    let bare = ImageNames {
+        tiles: String::new(),
+        ..names
+    };
+    assert_eq!(bare.tile_folder(b"ACTION"), "ACTION");
+}

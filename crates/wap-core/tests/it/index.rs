@@ -530,6 +530,14 @@ fn a_disk_source_s_bounds_are_its_problems() {
     assert_eq!(index.len(), 4);
     assert!(index.folder("N0/N1/N2").is_some());
     assert_eq!(index.problems().total(), 1);
+    // A path of exactly the cap (N0/N1/N2/N3, 11 bytes) is kept.
+    let exact = Limits {
+        max_path_bytes: 11,
+        ..Limits::default()
+    };
+    let index = tree.index(&exact).unwrap();
+    assert_eq!(index.len(), 5);
+    assert!(index.folder("N0/N1/N2/N3").is_some());
     // Folders whose names differ only in case: the first in name order is kept.
     let twins = tempfile::tempdir().unwrap();
     std::fs::create_dir(twins.path().join("SET")).unwrap();
@@ -602,4 +610,49 @@ fn thousands_of_repeated_names_are_each_flagged_once() {
         }
     }
     assert_eq!((listed, repeated), (12_000, 6000));
+}
+
+/// An image whose stored name is exactly the path cap long is one of its folder's frames;
+/// one byte longer, none (no path can name it).
+#[test]
+fn an_image_name_at_the_path_cap_is_listed_and_past_it_is_not() {
+    let mut b = Builder::new();
+    let data = b.data(&pid(1, 1, 9));
+    // Stored names of 8 and 9 bytes (the extension is a field of its own).
+    let table = b.table(&[
+        Entry::File {
+            name: b"FRAME001",
+            ext: b"PID",
+            data,
+        },
+        Entry::File {
+            name: b"FRAME0002",
+            ext: b"PID",
+            data,
+        },
+    ]);
+    let root = b.table(&[Entry::Dir { name: b"S", table }]);
+    let images = source(b.finish(root));
+    let limits = Limits {
+        max_path_bytes: 8,
+        ..Limits::default()
+    };
+    let index = images.index(&limits).unwrap();
+    let frames = index.frames(index.folder("S").unwrap()).unwrap();
+    assert_eq!(frames.len(), 1);
+    assert_eq!(frames.get(1), Some(0));
+    assert_eq!(frames.get(2), None);
+}
+
+/// A path through a file, or through a folder that is not there, names nothing (not an
+/// error).
+#[test]
+fn a_path_through_a_file_or_a_missing_folder_names_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("MAIN.PAL"), b"x").unwrap();
+    let folder = ImageSource::open(dir.path()).unwrap();
+    for path in ["MAIN.PAL/X", "NOPE/MAIN.PAL", "NOPE/DEEPER/X"] {
+        assert!(folder.file(path).unwrap().is_none(), "{path}");
+    }
+    assert_eq!(folder.file("main.pal").unwrap().unwrap().as_ref(), b"x");
 }
