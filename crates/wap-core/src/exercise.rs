@@ -349,14 +349,18 @@ pub fn image_names(data: &[u8]) -> u64 {
                 assert_eq!(best.map(|(_, f)| f), Some(won), "{key:?}");
             }
         }
-        // Frames: each number's first image, -1 the first.
+        // Frames: each number's first image, -1 the first of the lowest number.
         if let Ok(frames) = index.frames(folder) {
-            assert_eq!(frames.get(-1), (!frames.is_empty()).then_some(0));
+            let lowest = (0..frames.len()).filter_map(|i| frames.number(i)).min();
+            let minus_one = frames.get(-1);
+            assert_eq!(minus_one.and_then(|i| frames.number(i)), lowest);
+            assert!(minus_one.is_none_or(|m| (0..m).all(|i| frames.number(i) != lowest)));
             for i in 0..frames.len().min(64) {
                 if let Some(n) = frames.number(i) {
                     let first = frames.get(i64::from(n)).expect("a number present is found");
                     assert!(first <= i);
                     assert_eq!(frames.number(first), Some(n));
+                    assert!(frames.candidates(i64::from(n)).any(|c| c == i));
                 }
                 if let Ok(Some(bytes)) = index.image(&frames, i) {
                     acc = acc.wrapping_add(bytes.len() as u64);

@@ -29,6 +29,14 @@ pub(crate) struct RenderArgs {
     pub(super) tile_px: Option<u32>,
     #[command(flatten)]
     pub(super) graphics: super::scene::GraphicsArgs,
+    /// With --rez or --images: draw the screen a player sees with the camera's top-left at
+    /// main-plane pixel X,Y (the other planes placed by their movement percentages, as the
+    /// game places them), one pixel a game pixel.
+    #[arg(long, value_name = "X,Y", value_parser = super::scene::parse_view, conflicts_with = "tile_px")]
+    pub(super) view: Option<(i32, i32)>,
+    /// The screen's size with --view, in pixels (the game's: 640x480).
+    #[arg(long, value_name = "WxH", value_parser = super::scene::parse_view_size, requires = "view")]
+    pub(super) view_size: Option<(u32, u32)>,
 }
 
 #[derive(Serialize)]
@@ -121,6 +129,9 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
 pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     if args.graphics.source().is_some() {
         return super::scene::render(args, out);
+    }
+    if args.view.is_some() {
+        anyhow::bail!("--view draws the screen a player sees: it needs --rez or --images");
     }
     let start = std::time::Instant::now();
     let file = open(&args.file)?;

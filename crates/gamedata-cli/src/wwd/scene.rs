@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::Args;
-use gamedata_render::wwd::{Scene, SceneOptions, SceneReport};
+use gamedata_render::wwd::{Scene, SceneOptions, SceneReport, View};
 use serde::Serialize;
 use wap_core::{CodePage, ImageSource, Level, Limits, decode};
 
@@ -27,6 +27,34 @@ pub(crate) struct GraphicsArgs {
     /// With --rez or --images: leave the objects out.
     #[arg(long)]
     no_objects: bool,
+    /// With --rez or --images: draw a magenta marker where an image is missing (the game
+    /// draws nothing there).
+    #[arg(long)]
+    markers: bool,
+}
+
+/// `--view X,Y`: the camera's top-left in main-plane pixels (either may be negative).
+pub(super) fn parse_view(text: &str) -> Result<(i32, i32), String> {
+    let bad = |e: &dyn std::fmt::Display| format!("{text:?} is not X,Y in pixels: {e}");
+    let (x, y) = text.split_once(',').ok_or_else(|| bad(&"no comma"))?;
+    Ok((
+        x.trim().parse().map_err(|e| bad(&e))?,
+        y.trim().parse().map_err(|e| bad(&e))?,
+    ))
+}
+
+/// `--view-size WxH`: the screen's size in pixels, each side 1 to 16,384.
+pub(super) fn parse_view_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = |e: &dyn std::fmt::Display| format!("{text:?} is not WxH in pixels: {e}");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| bad(&"no x"))?;
+    let side = |t: &str| -> Result<u32, String> {
+        match t.trim().parse::<u32>() {
+            Ok(v @ 1..=16_384) => Ok(v),
+            Ok(v) => Err(bad(&format!("{v} is not 1 to 16384"))),
+            Err(e) => Err(bad(&e)),
+        }
+    };
+    Ok((side(w)?, side(h)?))
 }
 
 impl GraphicsArgs {
@@ -55,16 +83,22 @@ fn scene<'l>(
     plane: Option<&str>,
     graphics: &GraphicsArgs,
     tile_px: Option<u32>,
+    view: Option<View>,
 ) -> Result<(Scene<'l>, String)> {
     let path = graphics.source().context("no --rez or --images")?;
     let images = source(path)?;
     let chosen = super::collision::chosen_plane(level, plane, file)?;
     let options = SceneOptions {
         // As for the collision map: by default the largest that keeps the picture within
-        // 4096 pixels a side.
-        tile_px: tile_px.or(Some(gamedata_render::wwd::default_tile_px(&chosen))),
+        // 4096 pixels a side; a view is drawn a game pixel a pixel.
+        tile_px: match view {
+            Some(_) => None,
+            None => tile_px.or(Some(gamedata_render::wwd::default_tile_px(&chosen))),
+        },
         plane: plane.map(|_| chosen.index()),
         no_objects: graphics.no_objects,
+        markers: graphics.markers,
+        view,
     };
     // One budget of decoded bytes for the whole command: the level's decoded image first,
     // the pictures' decoded images from what is left.
@@ -92,6 +126,9 @@ struct SceneRenderReport {
     /// Pixels.
     height: u32,
     tile_px: u32,
+    /// The camera's top-left in main-plane pixels, for a view.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    view: Option<[i32; 2]>,
     #[serde(flatten)]
     drawn: SceneReport,
     elapsed_ms: f64,
@@ -101,12 +138,22 @@ pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
+    let view = args.view.map(|(x, y)| {
+        let (width, height) = args.view_size.unwrap_or(View::SCREEN);
+        View {
+            x,
+            y,
+            width,
+            height,
+        }
+    });
     let (scene, plane) = scene(
         &level,
         &args.file,
         args.plane.as_deref(),
         &args.graphics,
         args.tile_px,
+        view,
     )?;
     // Encoded a stripe of about 16 MiB at a time: RETAIL01 at 64 pixels a tile is
     // 24,576 x 6,144 pixels (576 MiB whole).
@@ -126,17 +173,21 @@ pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         width: scene.width(),
         height: scene.height(),
         tile_px: scene.tile_px(),
+        view: args.view.map(|(x, y)| [x, y]),
         drawn: scene.report().clone(),
         elapsed_ms: crate::files::elapsed_ms(start),
     };
     out.report(&report, |w| {
+        let scale = match report.view {
+            Some([x, y]) => format!("the screen at main-plane pixel {x},{y}"),
+            None => format!("{} a tile side", report.tile_px),
+        };
         writeln!(
             w,
-            "wrote {} ({} x {} pixels, {} a tile side): {} tiles and {} objects drawn, {} images missing",
+            "wrote {} ({} x {} pixels, {scale}): {} tiles and {} objects drawn, {} images missing",
             report.output,
             report.width,
             report.height,
-            report.tile_px,
             report.drawn.tiles_drawn,
             report.drawn.objects_drawn,
             report.drawn.missing_images
@@ -160,6 +211,7 @@ pub(super) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         args.plane.as_deref(),
         &args.graphics,
         tile,
+        None,
     )?;
     let mut drawn_with = serde_json::Map::new();
     let report = scene.report();

@@ -175,7 +175,7 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
 pub fn wwd_level_picture(data: &[u8]) -> u64 {
     use wap_core::{ImageSource, RezArchive};
 
-    use crate::wwd::{Scene, SceneOptions};
+    use crate::wwd::{Scene, SceneOptions, View};
     let [control, level, archive] = split_parts::<3, 4>(data);
     let c = |i: usize| u32::from(control.get(i).copied().unwrap_or(0));
     let limits = Limits {
@@ -195,10 +195,21 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         Err(e) => return e.to_string().len() as u64,
     };
     let planes = level.planes().len();
+    // One time in three a view: the camera anywhere within 4,096 pixels of the level's
+    // corner (or outside it), a screen of 4 to 256 pixels a side.
+    let offset = |i: usize| (c(i) as i32 - 128) * 32;
+    let view = (c(4) % 3 == 2).then(|| View {
+        x: offset(5),
+        y: offset(6),
+        width: (c(7) % 64 + 1) * 4,
+        height: (c(8) % 64 + 1) * 4,
+    });
     let options = SceneOptions {
-        tile_px: Some(c(0) % 8 + 1),
+        tile_px: view.is_none().then_some(c(0) % 8 + 1),
         plane: (c(1) % 2 == 1 && planes > 0).then(|| c(2) as usize % planes),
         no_objects: c(3) % 2 == 1,
+        markers: c(9) % 2 == 1,
+        view,
     };
     let scene = match Scene::new(&level, &source, &options, &limits) {
         Ok(scene) => scene,
@@ -212,13 +223,14 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         panic!("a scene prepared without its plane");
     };
     let tile_px = c(0) % 8 + 1;
-    assert_eq!(
-        (u64::from(scene.width()), u64::from(scene.height())),
-        (
+    let size = match view {
+        Some(v) => (u64::from(v.width), u64::from(v.height)),
+        None => (
             u64::from(plane.tiles_wide()) * u64::from(tile_px),
-            u64::from(plane.tiles_high()) * u64::from(tile_px)
-        )
-    );
+            u64::from(plane.tiles_high()) * u64::from(tile_px),
+        ),
+    };
+    assert_eq!((u64::from(scene.width()), u64::from(scene.height())), size);
     let report = scene.report();
     let pixels = u64::from(scene.width()) * u64::from(scene.height());
     assert!(

@@ -8,8 +8,10 @@
 //! stays visible when a large level is drawn small. Tiles that are empty, filled or past
 //! the table are clear.
 
+pub mod camera;
 pub mod scene;
 
+pub use camera::View;
 pub use scene::{Scene, SceneOptions, SceneReport};
 
 use std::fmt;

@@ -1,23 +1,35 @@
 //! A WAP32 level as the game draws it: every plane's tiles from their tile sets and every
-//! object's image, in z order, from a REZ archive or a folder of extracted files
-//! ([`wap_core::ImageSource`]). Naming rules, transparency and placement:
-//! `docs/formats/wap32.md`, "Levels" (libwap32's `wwd2html` and OpenClaw).
+//! object's image, from a REZ archive or a folder of extracted files
+//! ([`wap_core::ImageSource`]), by the engine's rules (`docs/formats/wap32.md`, "Levels";
+//! each rule's source in the engine's code is named there and below).
 //!
-//! - The picture covers the main plane (or the plane chosen), `tile_px` output pixels a
-//!   tile side; output pixel (x, y) shows game pixel (x * tile width / `tile_px`, y *
-//!   tile height / `tile_px`), so that at the tile size every game pixel is drawn.
-//! - Planes and objects are drawn back to front by z, a plane before the objects of its
-//!   z. Every plane but those flagged not to be drawn is drawn as if it scrolled with the
-//!   main plane, from the level's top-left corner: a plane that wraps repeats across the
-//!   picture (cropped to it, as WapMap draws wrapping planes); one that does not covers its
-//!   own tiles only. (libwap32's `wwd2html` draws only the planes moving at 100 %.)
+//! - A whole-level picture covers the main plane (or the plane chosen), `tile_px` output
+//!   pixels a tile side; output pixel (x, y) shows game pixel (x * tile width / `tile_px`,
+//!   y * tile height / `tile_px`), so that at the tile size every game pixel is drawn. It
+//!   has no camera: every plane is drawn as if it scrolled with the main plane, from the
+//!   level's top-left corner; a plane that wraps repeats across the picture, one that does
+//!   not covers its own tiles only.
+//! - A view ([`SceneOptions::view`], [`View`]) is the screen a player sees, one output
+//!   pixel a game pixel: each plane shows the window the engine's camera gives it
+//!   ([`super::camera`]), and objects move with their plane.
+//! - Order (gruntz-decomp `src/Gruntz/GameLevel.cpp`, `CGameLevel::VisitVisible`): objects
+//!   sorted by z, equal z in the level's order. With the header's z flag (0x1): plane 0,
+//!   then before each later plane the objects whose z is below that plane's z, then the
+//!   plane; the objects left last. Without it: the planes up to the main plane, the
+//!   objects, the planes after it. Planes flagged not to be drawn (0x2) are not drawn.
 //! - A tile draws its image at its top-left corner; 0xFFFFFFFF draws nothing and 0xEEEEEEEE
-//!   the plane's fill colour (a palette index). An object draws its image centred on its
-//!   position, moved by the image's offset, mirrored and upside down by its draw flags.
+//!   the plane's fill colour (a palette index) (`src/DDrawMgr/LevelPlane.cpp`,
+//!   `CDDrawWorkerHost::Draw`).
+//! - An object is created only inside its plane and with a logic (`ReadPlaneObjects`);
+//!   hidden (draw flag 0x1) it is not drawn. It draws its frame ([`Frames`]: the number in
+//!   the file names, -1 the lowest) centred on its position (half the size, rounded down),
+//!   moved by the image's offset; mirrored (0x2) with the x offset negated, upside down
+//!   (0x4) with the y offset negated (`src/Image/CImage.cpp`).
 //! - Colours come from the level's palette (the header's, `LEVEL1/PALETTES/MAIN.PAL`), else
-//!   an image's own, else grey levels. An image that cannot be found or read is drawn as a
-//!   magenta marker (the tile, or 32 x 32 pixels for an object), counted and listed in the
-//!   [`SceneReport`]; never an error.
+//!   an image's own, else grey levels. An image that cannot be found or read draws nothing,
+//!   as in the engine, or with [`SceneOptions::markers`] a magenta marker (the tile, or 32
+//!   x 32 pixels for an object); either way it is counted and listed in the
+//!   [`SceneReport`], never an error.
 //!
 //! What a scene costs, whatever the level and the archive hold (`docs/robustness.md`):
 //! names are resolved through the source's index ([`wap_core::ImageIndex`], built once),
@@ -33,23 +45,22 @@
 // 2^28 pixels, tile sides at most 1,024 and positions are i32, so no product overflows.
 #![allow(clippy::arithmetic_side_effects)]
 
-use std::borrow::Cow;
+mod load;
+
 use std::collections::HashMap;
 
 use rayon::prelude::*;
-use wap_core::{
-    DrawFlags, FolderId, Frames, ImageIndex, ImageNames, ImageSource, Level, Limits, Palette, Pid,
-    PlaneFlags, Tile,
-};
+use wap_core::{FolderId, ImageNames, ImageSource, Level, Limits, Palette, PlaneFlags, Tile};
 use zerocopy::little_endian::U32;
 
+pub use super::camera::View;
 use crate::{Region, RenderError, Result, RgbaImage};
+use load::Loader;
+#[cfg(doc)]
+use wap_core::Frames;
 
 /// Colour of markers for images that cannot be found (magenta).
 pub const MISSING: [u8; 4] = [255, 0, 255, 255];
-
-/// Side of an object's marker, in game pixels (libwap32's placeholder is 32 x 32).
-const MARKER_SIDE: i64 = 32;
 
 /// Output rows a band of the layer index: each band lists the layers drawing in it.
 const BAND: u32 = 64;
@@ -64,13 +75,18 @@ pub const MAX_LISTED: usize = 100;
 /// What a [`Scene`] draws.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SceneOptions {
-    /// Output pixels a tile side, 1 to 256; `None`: the tile size (every game pixel).
+    /// Output pixels a tile side, 1 to 256; `None`: the tile size (every game pixel). Not
+    /// with a view, which is drawn a game pixel an output pixel.
     pub tile_px: Option<u32>,
-    /// Only this plane (its index), over its own extent; `None`: every plane over the main
-    /// plane's extent.
+    /// Only this plane (its index), over its own extent (or in the view), drawn even when
+    /// flagged not to be; `None`: every plane over the main plane's extent.
     pub plane: Option<usize>,
     /// Leave the objects out.
     pub no_objects: bool,
+    /// Draw a magenta marker where an image is missing (the engine draws nothing).
+    pub markers: bool,
+    /// The screen a player sees with the camera at this place, instead of the whole level.
+    pub view: Option<View>,
 }
 
 /// What a [`Scene`] drew and could not.
@@ -80,9 +96,10 @@ pub struct SceneReport {
     /// Tiles of the drawn planes with an image or the fill colour (each tile of a plane
     /// once, however often a wrapping plane repeats).
     pub tiles_drawn: u64,
-    /// Objects drawn with their image.
+    /// Objects drawn with their image (in the picture or not).
     pub objects_drawn: u64,
-    /// Tiles and objects whose image could not be found or read (drawn as markers).
+    /// Tiles and objects whose image could not be found or read (drawn as nothing, or as
+    /// markers).
     pub missing_images: u64,
     /// Pixels the planes and objects draw, each clipped to the picture (a pixel drawn by
     /// two layers counts twice); at most [`Limits::max_overdraw`] times the picture's.
@@ -117,6 +134,9 @@ struct PlaneLayer<'l> {
     tile: (i64, i64),
     tiles: (i64, i64),
     wrap: (bool, bool),
+    /// The plane pixel at the picture's game pixel (0, 0): (0, 0) for a whole level, the
+    /// camera's window for a view.
+    origin: (i64, i64),
     /// Raw tile values, row by row, in the level's bytes.
     cells: &'l [U32],
     fill: [u8; 4],
@@ -126,7 +146,7 @@ struct PlaneLayer<'l> {
 
 /// An object to draw.
 struct Sprite {
-    /// Top-left corner and size in game pixels.
+    /// Top-left corner and size in the picture's game pixels.
     left: i64,
     top: i64,
     width: i64,
@@ -148,16 +168,19 @@ pub struct Scene<'l> {
     layers: Vec<Layer<'l>>,
     /// For each band of [`BAND`] output rows, the layers that draw in it, in order.
     bands: Vec<Vec<u32>>,
-    /// The folders' images by frame number, and the image decoded for each (the tiles'
-    /// images are found through them as they are drawn: no table a tile value).
-    frames: HashMap<FolderId, Frames>,
-    by_file: HashMap<(FolderId, usize), Option<usize>>,
+    /// The image each tile value's frame draws, by folder and frame number (found as the
+    /// scene was made: no table a tile value).
+    resolved: HashMap<(FolderId, i64), Option<usize>>,
     images: Vec<Image>,
-    /// Game pixels a tile side of the plane the picture covers.
+    /// Game pixels a tile side of the plane the picture covers ((1, 1) for a view).
     tile: (i64, i64),
+    /// Output pixels a tile side, as the scale's divisor (1 for a view, whose scale is 1).
+    per_tile: u32,
+    /// Output pixels a tile side of the covered plane (its tile width for a view).
     tile_px: u32,
     width: u32,
     height: u32,
+    markers: bool,
     report: SceneReport,
 }
 
@@ -174,154 +197,18 @@ impl std::fmt::Debug for Scene<'_> {
     }
 }
 
-/// Finds, reads and decodes images, each once, within a budget of decoded bytes: every
-/// name through the source's index, each folder's listing read once, each image decoded
-/// once whatever the number of tiles and objects that use it.
-struct Loader<'a> {
-    index: ImageIndex<'a>,
-    palette: Option<[[u8; 3]; 256]>,
-    limits: Limits,
-    decoded: u64,
-    images: Vec<Image>,
-    /// Each image decoded (or not), by folder and position in its folder.
-    by_file: HashMap<(FolderId, usize), Option<usize>>,
-    /// Each image decoded (or not), by the address and length of its bytes in an archive.
-    by_bytes: HashMap<(usize, usize), Option<usize>>,
-    /// Each image decoded (or not), by its disk file's device and inode.
-    by_disk_file: HashMap<(u64, u64), Option<usize>>,
-    folders: HashMap<FolderId, Frames>,
-    /// Tile set folders by path, image sets by key, each found once.
-    paths: HashMap<String, Option<FolderId>>,
-    sets: HashMap<String, Option<FolderId>>,
-    report: SceneReport,
-}
-
-impl Loader<'_> {
-    /// The image of `folder`'s frame `frame`, decoded once.
-    fn frame(&mut self, folder: FolderId, frame: i64) -> Option<usize> {
-        let index = &self.index;
-        let frames = self
-            .folders
-            .entry(folder)
-            .or_insert_with(|| index.frames(folder).unwrap_or_default());
-        let at = frames.get(frame)?;
-        if let Some(done) = self.by_file.get(&(folder, at)) {
-            return *done;
-        }
-        let image = self.decode(folder, at);
-        self.by_file.insert((folder, at), image);
-        image
-    }
-
-    fn decode(&mut self, folder: FolderId, at: usize) -> Option<usize> {
-        let frames = self.folders.get(&folder)?;
-        // A disk file reached by several names (links) is one image, read once.
-        let file = self.index.image_identity(frames, at);
-        if let Some(done) = file.and_then(|k| self.by_disk_file.get(&k)) {
-            return *done;
-        }
-        let bytes = self.index.image(frames, at).ok()??;
-        // Entries over the same bytes of an archive are one image, decoded once.
-        let same = match &bytes {
-            Cow::Borrowed(b) => Some((b.as_ptr() as usize, b.len())),
-            Cow::Owned(_) => None,
-        };
-        if let Some(done) = same.and_then(|k| self.by_bytes.get(&k)) {
-            return *done;
-        }
-        let image = self.decode_bytes(&bytes);
-        if let Some(key) = same {
-            self.by_bytes.insert(key, image);
-        }
-        if let Some(key) = file {
-            self.by_disk_file.insert(key, image);
-        }
-        image
-    }
-
-    /// Decodes a PID's bytes into an image, charging its pixels to the budget whether the
-    /// decode succeeds or not (an image whose data ends early costs its fill all the same).
-    fn decode_bytes(&mut self, bytes: &[u8]) -> Option<usize> {
-        let pid = Pid::parse(bytes).ok()?;
-        // Four bytes a pixel kept, and while decoding one each of indices and mask.
-        let kept = pid.pixel_count().saturating_mul(4);
-        let peak = self
-            .decoded
-            .saturating_add(kept)
-            .saturating_add(pid.pixel_count().saturating_mul(2));
-        self.limits.check_decoded("level images", peak).ok()?;
-        self.decoded = self.decoded.saturating_add(kept);
-        let pixels = pid.decode(&Limits::unlimited()).ok()?;
-        let palette = self.palette.or_else(|| pid.palette().map(|p| *p.colours()));
-        let rgba = pixels
-            .indices
-            .iter()
-            .zip(&pixels.opaque)
-            .map(|(&i, &o)| {
-                let [r, g, b] = palette.map_or([i; 3], |p| {
-                    p.get(usize::from(i)).copied().unwrap_or_default()
-                });
-                [r, g, b, if o { 255 } else { 0 }]
-            })
-            .collect();
-        let (x, y) = pid.offset();
-        self.images.push(Image {
-            width: i64::from(pixels.width),
-            height: i64::from(pixels.height),
-            offset: (i64::from(x), i64::from(y)),
-            rgba,
-        });
-        Some(self.images.len() - 1)
-    }
-
-    /// Notes `n` tiles or objects missing image `what`: counted, and listed the first time
-    /// up to [`MAX_LISTED`], each name cut at [`MAX_NAME`] bytes.
-    fn missing(&mut self, what: String, n: u64) {
-        self.report.missing_images += n;
-        if self.report.missing.len() >= MAX_LISTED {
-            return;
-        }
-        let what = cut(what);
-        if !self.report.missing.contains(&what) {
-            self.report.missing.push(what);
-        }
-    }
-
-    /// Whether `name` may name a folder: no longer than `Limits::max_path_bytes` (a longer
-    /// one is missing without a lookup, and not kept).
-    fn may_name(&self, name: &str) -> bool {
-        u64::try_from(name.len()).is_ok_and(|n| n <= self.limits.max_path_bytes)
-    }
-
-    /// The folder at `path` (a tile set), found once.
-    fn folder(&mut self, path: &str) -> Option<FolderId> {
-        if !self.may_name(path) {
-            return None;
-        }
-        once(&mut self.paths, path, |p| self.index.folder(p))
-    }
-
-    /// The folder of an object image set's key, found once.
-    fn set_folder(&mut self, key: &str) -> Option<FolderId> {
-        if !self.may_name(key) {
-            return None;
-        }
-        once(&mut self.sets, key, |k| self.index.find_set(k))
-    }
-}
-
-/// What `find` gives for `name`, asked once and kept in `found`.
-fn once(
-    found: &mut HashMap<String, Option<FolderId>>,
-    name: &str,
-    find: impl FnOnce(&str) -> Option<FolderId>,
-) -> Option<FolderId> {
-    if let Some(done) = found.get(name) {
-        return *done;
-    }
-    let folder = find(name);
-    found.insert(name.to_owned(), folder);
-    folder
+/// A layer and where it goes: a plane's index and z, or an object's z and place in the
+/// level.
+enum Placed<'l> {
+    Plane {
+        index: usize,
+        z: i32,
+        layer: Option<Layer<'l>>,
+    },
+    Object {
+        z: i32,
+        layer: Layer<'l>,
+    },
 }
 
 impl<'l> Scene<'l> {
@@ -329,12 +216,12 @@ impl<'l> Scene<'l> {
     /// the drawn planes and objects use (within `limits.max_decoded_bytes` of pixels in
     /// all; past it images count as missing).
     ///
-    /// Returns [`RenderError::Scale`] for a `tile_px` outside 1 to 256,
-    /// [`RenderError::TileSize`] for tiles outside 1 to 1,024 pixels a side,
+    /// Returns [`RenderError::Scale`] for a `tile_px` outside 1 to 256 (or any with a
+    /// view), [`RenderError::TileSize`] for tiles outside 1 to 1,024 pixels a side,
     /// [`RenderError::TooLarge`] for a picture past [`crate::MAX_PIXELS`] (or an empty
-    /// plane), [`RenderError::NoPlane`] when the level has no main plane or
-    /// `options.plane` is past its planes, and [`RenderError::Level`] when a drawn plane or
-    /// object list is bad.
+    /// plane or view), [`RenderError::NoPlane`] when the level has no main plane or
+    /// `options.plane` is past its planes, [`RenderError::Level`] when a drawn plane or
+    /// object list is bad, and [`RenderError::Overdraw`] past `limits.max_overdraw`.
     pub fn new(
         level: &Level<'l>,
         source: &ImageSource,
@@ -347,20 +234,75 @@ impl<'l> Scene<'l> {
             .ok()
             .flatten()
             .and_then(|b| Palette::parse(&b).ok().map(|p| *p.colours()));
-        let mut loader = Loader {
-            index: source.index(limits).map_err(RenderError::Images)?,
-            palette,
-            limits: *limits,
-            decoded: 0,
-            images: Vec::new(),
-            by_file: HashMap::new(),
-            by_bytes: HashMap::new(),
-            by_disk_file: HashMap::new(),
-            folders: HashMap::new(),
-            paths: HashMap::new(),
-            sets: HashMap::new(),
-            report: SceneReport::default(),
+        let index = source.index(limits).map_err(RenderError::Images)?;
+        let mut loader = Loader::new(index, palette, limits);
+        let mut scene = Scene::geometry(level, options)?;
+        let windows = match &options.view {
+            Some(view) => super::camera::windows(level, view)?,
+            None => vec![(0, 0); level.planes().len()],
         };
+        let main = level
+            .planes()
+            .position(|p| p.is_ok_and(|p| p.flags().contains(PlaneFlags::MAIN)));
+        let mut planes = Vec::new();
+        let mut objects = Vec::new();
+        for (index, plane) in level.planes().enumerate() {
+            let chosen = options.plane.is_none_or(|p| p == index);
+            // A plane not drawn that cannot be read takes no place in the order.
+            let plane = match plane {
+                Ok(plane) => plane,
+                Err(_) if !chosen => continue,
+                Err(e) => return Err(e.into()),
+            };
+            let origin = windows.get(index).copied().unwrap_or_default();
+            let drawn =
+                chosen && (options.plane.is_some() || !plane.flags().contains(PlaneFlags::NO_DRAW));
+            let layer = drawn
+                .then(|| loader.plane_layer(&plane, &names, origin))
+                .flatten()
+                .map(Layer::Plane);
+            planes.push(Placed::Plane {
+                index,
+                z: plane.z(),
+                layer,
+            });
+            if !chosen || options.no_objects {
+                continue;
+            }
+            let (tw, th) = plane.tile_size();
+            let size = (
+                i64::from(tw) * i64::from(plane.tiles_wide()),
+                i64::from(th) * i64::from(plane.tiles_high()),
+            );
+            for object in plane.objects() {
+                let object = object?;
+                let Some(sprite) = loader.sprite(&object, &names, size, origin, options.markers)
+                else {
+                    continue;
+                };
+                // Counted, but kept only when some of it is in the picture.
+                let sprite = Layer::Sprite(sprite);
+                let (rows, columns) = scene.extent(&sprite);
+                if !rows.is_empty() && !columns.is_empty() {
+                    objects.push(Placed::Object {
+                        z: object.z(),
+                        layer: sprite,
+                    });
+                }
+            }
+        }
+        scene.layers = engine_order(planes, objects, level.header().uses_z(), main);
+        scene.images = loader.images;
+        scene.resolved = loader.resolved;
+        scene.report = loader.report;
+        scene.markers = options.markers;
+        scene.band(limits)?;
+        Ok(scene)
+    }
+
+    /// The picture's size and scale, before any layer: a view's, or the covered plane's
+    /// tiles at `tile_px`.
+    fn geometry(level: &Level<'l>, options: &SceneOptions) -> Result<Self> {
         let no_plane = || RenderError::NoPlane {
             plane: options.plane,
             planes: level.planes().len(),
@@ -379,12 +321,27 @@ impl<'l> Scene<'l> {
                 });
             }
         };
-        let tile_px = options.tile_px.unwrap_or(tile.0);
-        if !(1..=256).contains(&tile_px) {
-            return Err(RenderError::Scale { scale: tile_px });
-        }
-        let width = u64::from(cover.tiles_wide()) * u64::from(tile_px);
-        let height = u64::from(cover.tiles_high()) * u64::from(tile_px);
+        let tile_side = tile.0;
+        let (tile, tile_px, width, height) = match &options.view {
+            Some(view) => {
+                if let Some(scale) = options.tile_px {
+                    return Err(RenderError::Scale { scale });
+                }
+                ((1, 1), 1, u64::from(view.width), u64::from(view.height))
+            }
+            None => {
+                let tile_px = options.tile_px.unwrap_or(tile.0);
+                if !(1..=256).contains(&tile_px) {
+                    return Err(RenderError::Scale { scale: tile_px });
+                }
+                (
+                    tile,
+                    tile_px,
+                    u64::from(cover.tiles_wide()) * u64::from(tile_px),
+                    u64::from(cover.tiles_high()) * u64::from(tile_px),
+                )
+            }
+        };
         let too_large = RenderError::TooLarge {
             width,
             height,
@@ -396,94 +353,19 @@ impl<'l> Scene<'l> {
         let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) else {
             return Err(too_large);
         };
-        // The picture's geometry first: a layer wholly outside it is not kept.
-        let mut scene = Scene {
+        Ok(Scene {
             layers: Vec::new(),
             bands: Vec::new(),
-            frames: HashMap::new(),
-            by_file: HashMap::new(),
+            resolved: HashMap::new(),
             images: Vec::new(),
             tile: (i64::from(tile.0), i64::from(tile.1)),
-            tile_px,
+            per_tile: tile_px,
+            tile_px: options.tile_px.unwrap_or(tile_side),
             width,
             height,
+            markers: false,
             report: SceneReport::default(),
-        };
-        let mut layers = Vec::new();
-        for (index, plane) in level.planes().enumerate() {
-            if options.plane.is_some_and(|p| p != index) {
-                continue;
-            }
-            let plane = plane?;
-            if plane.flags().contains(PlaneFlags::NO_DRAW) && options.plane.is_none() {
-                continue;
-            }
-            if let Some(layer) = plane_layer(&plane, &names, &mut loader) {
-                layers.push((plane.z(), 0u8, layers.len(), Layer::Plane(layer)));
-            }
-            if options.no_objects {
-                continue;
-            }
-            for object in plane.objects() {
-                let object = object?;
-                if object.image_set().is_empty() || object.draw_flags().contains(DrawFlags::NO_DRAW)
-                {
-                    continue;
-                }
-                let key = names.object_set(object.image_set());
-                let frame = i64::from(object.raw().i.get());
-                let folder = loader.set_folder(&key);
-                let image = folder.and_then(|f| loader.frame(f, frame));
-                let (x, y) = object.position();
-                let (x, y) = (i64::from(x), i64::from(y));
-                let sprite = match image.and_then(|i| loader.images.get(i).map(|im| (i, im))) {
-                    Some((i, im)) => {
-                        loader.report.objects_drawn += 1;
-                        Sprite {
-                            left: x - im.width / 2 + im.offset.0,
-                            top: y - im.height / 2 + im.offset.1,
-                            width: im.width,
-                            height: im.height,
-                            image: Some(i),
-                            mirror: object.draw_flags().contains(DrawFlags::MIRROR),
-                            invert: object.draw_flags().contains(DrawFlags::INVERT),
-                        }
-                    }
-                    None => {
-                        if loader.report.missing.len() < MAX_LISTED {
-                            let name = cut(folder.map_or(key, |f| loader.index.path(f)));
-                            loader.missing(format!("{name} frame {frame}"), 1);
-                        } else {
-                            loader.report.missing_images += 1;
-                        }
-                        Sprite {
-                            left: x - MARKER_SIDE / 2,
-                            top: y - MARKER_SIDE / 2,
-                            width: MARKER_SIDE,
-                            height: MARKER_SIDE,
-                            image: None,
-                            mirror: false,
-                            invert: false,
-                        }
-                    }
-                };
-                // Counted, but kept only when some of it is in the picture.
-                let sprite = Layer::Sprite(sprite);
-                let (rows, columns) = scene.extent(&sprite);
-                if !rows.is_empty() && !columns.is_empty() {
-                    layers.push((object.z(), 1, layers.len(), sprite));
-                }
-            }
-        }
-        // Back to front by z; at equal z a plane first, then in level order.
-        layers.sort_by_key(|(z, kind, order, _)| (*z, *kind, *order));
-        scene.layers = layers.into_iter().map(|(_, _, _, l)| l).collect();
-        scene.images = loader.images;
-        scene.frames = loader.folders;
-        scene.by_file = loader.by_file;
-        scene.report = loader.report;
-        scene.band(limits)?;
-        Ok(scene)
+        })
     }
 
     /// The output rows and columns `layer` draws in, clipped to the picture.
@@ -499,8 +381,8 @@ impl<'l> Scene<'l> {
         };
         match layer {
             Layer::Plane(p) => (
-                span(0, p.tiles.1 * p.tile.1, self.tile.1, p.wrap.1, h),
-                span(0, p.tiles.0 * p.tile.0, self.tile.0, p.wrap.0, w),
+                span(-p.origin.1, p.tiles.1 * p.tile.1, self.tile.1, p.wrap.1, h),
+                span(-p.origin.0, p.tiles.0 * p.tile.0, self.tile.0, p.wrap.0, w),
             ),
             Layer::Sprite(s) => (
                 span(s.top, s.height, self.tile.1, false, h),
@@ -556,7 +438,8 @@ impl<'l> Scene<'l> {
         self.height
     }
 
-    /// Output pixels a tile side.
+    /// Output pixels a tile side of the plane the picture covers (for a view, the tile's
+    /// width: a view is drawn a game pixel a pixel).
     pub fn tile_px(&self) -> u32 {
         self.tile_px
     }
@@ -611,12 +494,12 @@ impl<'l> Scene<'l> {
     /// The game pixel output coordinate `o` shows along an axis of `tile` game pixels a
     /// tile.
     fn game(&self, o: i64, tile: i64) -> i64 {
-        o * tile / i64::from(self.tile_px)
+        o * tile / i64::from(self.per_tile)
     }
 
     /// The first output coordinate showing game pixel `g` or later.
     fn output(&self, g: i64, tile: i64) -> i64 {
-        let p = i64::from(self.tile_px);
+        let p = i64::from(self.per_tile);
         (g * p).div_euclid(tile) + i64::from((g * p).rem_euclid(tile) != 0)
     }
 
@@ -708,8 +591,7 @@ impl<'l> Scene<'l> {
     /// The image of tile `id` of `plane`'s tile set `set`, if found and decoded.
     fn tile_image(&self, plane: &PlaneLayer<'_>, set: u16, id: u16) -> Option<&Image> {
         let folder = (*plane.sets.get(usize::from(set))?)?;
-        let at = self.frames.get(&folder)?.get(i64::from(id))?;
-        let index = (*self.by_file.get(&(folder, at))?)?;
+        let index = (*self.resolved.get(&(folder, i64::from(id)))?)?;
         self.images.get(index)
     }
 
@@ -727,6 +609,7 @@ impl<'l> Scene<'l> {
         if pw <= 0 || ph <= 0 {
             return;
         }
+        let gy = gy + plane.origin.1;
         let py = if plane.wrap.1 { gy.rem_euclid(ph) } else { gy };
         if py < 0 || py >= ph {
             return;
@@ -737,6 +620,7 @@ impl<'l> Scene<'l> {
         let visited = gxs.iter().enumerate().take(columns.end).skip(columns.start);
         for (dx, &gx) in visited {
             let dx = dx as i64;
+            let gx = gx + plane.origin.0;
             let px = if plane.wrap.0 { gx.rem_euclid(pw) } else { gx };
             if px < 0 || px >= pw {
                 continue;
@@ -754,7 +638,8 @@ impl<'l> Scene<'l> {
                         Some((_, Tile::Image { set, id })) => {
                             match self.tile_image(plane, set, id) {
                                 Some(image) => Source::Image(image),
-                                None => Source::Marker,
+                                None if self.markers => Source::Marker,
+                                None => Source::Nothing,
                             }
                         }
                     };
@@ -801,97 +686,46 @@ fn marker(x: i64, y: i64, width: i64, height: i64) -> Option<[u8; 4]> {
     (edge || cross).then_some(MISSING)
 }
 
-/// A plane's layer: its cells and the image of each tile value it uses, found once; counts
-/// its tiles drawn and missing. `None` for a plane whose tile size is not 1 to 1,024.
-fn plane_layer<'l>(
-    plane: &wap_core::Plane<'l>,
-    names: &ImageNames,
-    loader: &mut Loader<'_>,
-) -> Option<PlaneLayer<'l>> {
-    let (tw, th) = plane.tile_size();
-    let tile = match (u32::try_from(tw), u32::try_from(th)) {
-        (Ok(w @ 1..=1024), Ok(h @ 1..=1024)) => (i64::from(w), i64::from(h)),
-        _ => return None,
-    };
-    // A plane of no tiles draws nothing (and has no size to wrap by).
-    if plane.tiles_wide() == 0 || plane.tiles_high() == 0 {
-        return None;
-    }
-    // Each tile set's folder, found once; its name for reports, cut.
-    let mut sets = Vec::new();
-    let mut set_names = Vec::new();
-    for set in plane.image_sets() {
-        let path = set.map(|s| names.tile_folder(s)).unwrap_or_default();
-        sets.push(loader.folder(&path));
-        set_names.push(cut(path));
-    }
-    // Each tile's image found (each image decoded once), counted; the first missing ones
-    // listed, each value once.
-    let cells = plane.tiles();
-    let mut last: Option<(u32, bool)> = None;
-    let mut listed: Vec<u32> = Vec::new();
-    for value in cells.iter().map(|t| t.get()) {
-        let found = match last {
-            Some((v, found)) if v == value => found,
-            _ => {
-                let found = match Tile::from_raw(value) {
-                    Tile::Invisible | Tile::Filled => true,
-                    Tile::Image { set, id } => sets
-                        .get(usize::from(set))
-                        .copied()
-                        .flatten()
-                        .and_then(|f| loader.frame(f, i64::from(id)))
-                        .is_some(),
-                };
-                last = Some((value, found));
-                found
-            }
+/// The layers in the engine's order (gruntz-decomp `src/Gruntz/GameLevel.cpp`,
+/// `CGameLevel::VisitVisible`): objects sorted by z, equal z in the level's order; with
+/// the header's z flag, plane 0, then before each later plane the objects whose z is below
+/// its z, then the plane, the other objects last; without it, the planes up to the main
+/// plane (`main`, its index), the objects, the other planes. `planes` are in the level's
+/// order, each with its index and z (with or without a layer to draw).
+fn engine_order<'l>(
+    planes: Vec<Placed<'l>>,
+    objects: Vec<Placed<'l>>,
+    uses_z: bool,
+    main: Option<usize>,
+) -> Vec<Layer<'l>> {
+    let mut objects: Vec<(i32, Layer<'l>)> = objects
+        .into_iter()
+        .filter_map(|o| match o {
+            Placed::Object { z, layer } => Some((z, layer)),
+            Placed::Plane { .. } => None,
+        })
+        .collect();
+    // Stable: equal z keep the level's order.
+    objects.sort_by_key(|(z, _)| *z);
+    let mut objects = objects.into_iter().peekable();
+    let mut out = Vec::new();
+    for (position, placed) in planes.into_iter().enumerate() {
+        let Placed::Plane { index, z, layer } = placed else {
+            continue;
         };
-        match Tile::from_raw(value) {
-            Tile::Invisible => {}
-            Tile::Filled => loader.report.tiles_drawn += 1,
-            Tile::Image { .. } if found => loader.report.tiles_drawn += 1,
-            Tile::Image { set, id } => {
-                if loader.report.missing.len() < MAX_LISTED && !listed.contains(&value) {
-                    listed.push(value);
-                    let name = set_names.get(usize::from(set)).map_or("", String::as_str);
-                    loader.missing(format!("{name} frame {id}"), 1);
-                } else {
-                    loader.report.missing_images += 1;
+        if uses_z {
+            if position > 0 {
+                while let Some((_, o)) = objects.next_if(|(oz, _)| *oz < z) {
+                    out.push(o);
                 }
             }
+        } else if main.is_some_and(|m| index > m) {
+            out.extend(objects.by_ref().map(|(_, o)| o));
         }
+        out.extend(layer);
     }
-    let fill = u8::try_from(plane.fill_color()).unwrap_or(0);
-    let [r, g, b] = loader
-        .palette
-        .and_then(|p| p.get(usize::from(fill)).copied())
-        .unwrap_or([fill; 3]);
-    let flags = plane.flags();
-    Some(PlaneLayer {
-        tile,
-        tiles: (i64::from(plane.tiles_wide()), i64::from(plane.tiles_high())),
-        wrap: (
-            flags.contains(PlaneFlags::WRAP_X),
-            flags.contains(PlaneFlags::WRAP_Y),
-        ),
-        cells,
-        fill: [r, g, b, 255],
-        sets,
-    })
-}
-
-/// `name` cut at [`MAX_NAME`] bytes (on a character's boundary), ending in `…` when cut.
-fn cut(mut name: String) -> String {
-    if name.len() > MAX_NAME {
-        let mut at = MAX_NAME;
-        while !name.is_char_boundary(at) {
-            at -= 1;
-        }
-        name.truncate(at);
-        name.push('…');
-    }
-    name
+    out.extend(objects.map(|(_, o)| o));
+    out
 }
 
 impl crate::tiles::TileSource for Scene<'_> {

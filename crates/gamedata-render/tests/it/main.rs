@@ -12,7 +12,9 @@
     clippy::cast_possible_truncation
 )]
 
+mod engine;
 mod fuzz_regressions;
 mod real_files;
 mod scene;
+mod scene_rules;
 mod threads;

@@ -6,9 +6,12 @@
 use std::collections::HashMap;
 
 use gamedata_render::Region;
-use gamedata_render::wap_core::synth::{SynthImage, image_archive, image_index, palette};
+use gamedata_render::wap_core::synth::{SynthImage, image_archive};
 use gamedata_render::wap_core::{DrawFlags, ImageSource, LevelFile, Limits, RezArchive};
-use gamedata_render::wwd::{Scene, SceneOptions};
+use gamedata_render::wwd::{Scene, SceneOptions, View};
+use wap_core::LevelData;
+
+use crate::engine::{Camera, RefArchive, RefImage, assert_same};
 
 /// `claw-image-sets.dict`'s images (path, size, offset) and an archive of them with the
 /// palettes at `palettes` (`wap_core::synth::image_archive`).
@@ -28,151 +31,139 @@ fn claw_like(palettes: &[&str]) -> (Vec<gamedata_testkit::ClawImage>, ImageSourc
     )
 }
 
+/// `claw-image-sets.dict`'s images made lopsided ([`RefImage::lopsided`]: offsets,
+/// transparent corners, a gradient), each folder stored in reverse name order, with the
+/// palettes at `palettes`.
+fn claw_lopsided(palettes: &[&str]) -> RefArchive {
+    let text =
+        std::fs::read_to_string(gamedata_testkit::require_file("wap32/claw-image-sets.dict"))
+            .unwrap();
+    let mut images: Vec<RefImage> = gamedata_testkit::claw_images(&text)
+        .iter()
+        .map(|(path, (w, h), _)| RefImage::lopsided(path, *w, *h))
+        .collect();
+    images.sort_by(|a, b| b.path.cmp(&a.path));
+    RefArchive::build(images, palettes)
+}
+
+/// Regions of the whole picture at the tile size to compare: around the first objects of
+/// each kind of draw flags, and spread over the level.
+fn regions(level: &gamedata_render::wap_core::Level<'_>, width: u32, height: u32) -> Vec<Region> {
+    let main = level.main_plane().unwrap().unwrap();
+    let mut centres = Vec::new();
+    for wanted in [0u32, 2, 4, 6] {
+        centres.extend(
+            main.objects()
+                .map(Result::unwrap)
+                .filter(|o| o.draw_flags().bits() & 6 == wanted)
+                .take(2)
+                .map(|o| o.position()),
+        );
+    }
+    for k in 0..6i32 {
+        centres.push((
+            (width as i32) * (2 * k + 1) / 12,
+            (height as i32) * ((k * 5) % 6 + 1) / 7,
+        ));
+    }
+    centres
+        .into_iter()
+        .map(|(x, y)| {
+            let side = 384u32;
+            let x = (x - 192).clamp(0, width.saturating_sub(side) as i32) as u32;
+            let y = (y - 192).clamp(0, height.saturating_sub(side) as i32) as u32;
+            Region::new(x, y, side.min(width), side.min(height))
+        })
+        .collect()
+}
+
+/// Every retail level drawn from a lopsided archive shaped like CLAW.REZ equals the
+/// engine's rules pixel for pixel: the whole level at 4 pixels a tile, regions at the tile
+/// size, and the screen at the start, the corners and the middle.
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
-fn retail01_objects_land_where_the_rules_put_them() {
-    let (images, source) = claw_like(&["LEVEL1/PALETTES/MAIN.PAL"]);
-    // Each folder's images by frame number (the first digits of the name), from the list.
-    // Frame -1 is the folder's first image: the archive lists each folder by name (the
-    // crate's writer sorts them), so the first of the folder's `NAME.PID` names.
-    let mut frames: HashMap<String, HashMap<i64, Vec<usize>>> = HashMap::new();
-    let mut first: HashMap<String, (String, usize)> = HashMap::new();
-    for (i, (path, _, _)) in images.iter().enumerate() {
-        let (folder, name) = path.rsplit_once('/').unwrap();
-        let stored = format!("{name}.PID");
-        let key = folder.replace('/', "_");
-        if first.get(&key).is_none_or(|(n, _)| stored < *n) {
-            first.insert(key, (stored, i));
-        }
-        let digits: String = name
-            .chars()
-            .skip_while(|c| !c.is_ascii_digit())
-            .take_while(char::is_ascii_digit)
-            .collect();
-        if let Ok(n) = digits.parse::<i64>() {
-            frames
-                .entry(folder.replace('/', "_"))
-                .or_default()
-                .entry(n)
-                .or_default()
-                .push(i);
-        }
+fn every_retail_level_is_drawn_by_the_engine_s_rules() {
+    let palettes: Vec<String> = (1..=14)
+        .map(|n| format!("LEVEL{n}/PALETTES/MAIN.PAL"))
+        .collect();
+    let palettes: Vec<&str> = palettes.iter().map(String::as_str).collect();
+    let archive = claw_lopsided(&palettes);
+    for n in 1..=14u32 {
+        let file = LevelFile::open(gamedata_testkit::require_file(&format!(
+            "wwd/RETAIL{n:02}.WWD"
+        )))
+        .unwrap();
+        let level = file.level().unwrap();
+        check_level(&level, &archive, &format!("RETAIL{n:02}"));
     }
-    let file = LevelFile::open(gamedata_testkit::require_file("wwd/RETAIL01.WWD")).unwrap();
-    let level = file.level().unwrap();
+}
+
+/// `level` against the expectation: whole at 4 pixels a tile, regions at the tile size,
+/// views at the start, the corners and the middle.
+fn check_level(level: &gamedata_render::wap_core::Level<'_>, archive: &RefArchive, what: &str) {
     let main = level.main_plane().unwrap().unwrap();
-    let options = SceneOptions {
-        tile_px: Some(64),
-        plane: Some(main.index()),
-        no_objects: false,
-    };
-    let scene = Scene::new(&level, &source, &options, &Limits::default()).unwrap();
-    let bare = Scene::new(
-        &level,
-        &source,
-        &SceneOptions {
-            no_objects: true,
-            ..options.clone()
-        },
-        &Limits::default(),
-    )
-    .unwrap();
-    let colours = palette();
-    // Each drawn object's rectangle: its image's size, centred on its position, moved by
-    // the image's offset ("LEVEL" stands for LEVEL1/IMAGES, "GAME" for GAME/IMAGES, as the
-    // header says).
-    let mut rects = Vec::new();
-    for object in main.objects() {
-        let object = object.unwrap();
-        let flags = object.draw_flags();
-        if flags.contains(DrawFlags::NO_DRAW) {
-            continue;
-        }
-        let set = String::from_utf8_lossy(object.image_set()).into_owned();
-        let key = if let Some(rest) = set.strip_prefix("LEVEL") {
-            format!("LEVEL1_IMAGES{rest}")
-        } else if let Some(rest) = set.strip_prefix("GAME") {
-            format!("GAME_IMAGES{rest}")
-        } else {
-            format!("LEVEL1_TILES_{set}")
-        };
-        let frame = i64::from(object.raw().i.get());
-        let i = if frame == -1 {
-            first.get(&key).map(|(_, i)| *i)
-        } else {
-            match frames
-                .get(&key)
-                .and_then(|f| f.get(&frame))
-                .map(Vec::as_slice)
-            {
-                Some(&[i]) => Some(i),
-                _ => None, // absent, or two images of one number: not checked here
-            }
-        };
-        let Some(i) = i else {
-            continue;
-        };
-        let (path, (w, h), (ox, oy)) = &images[i];
-        let path: &str = path;
-        let (x, y) = object.position();
-        let (w, h) = (i64::from(*w), i64::from(*h));
-        let left = i64::from(x) - w / 2 + i64::from(*ox);
-        let top = i64::from(y) - h / 2 + i64::from(*oy);
-        let [r, g, b] = {
-            let k = usize::from(image_index(path)) * 3;
-            [colours[k], colours[k + 1], colours[k + 2]]
-        };
-        rects.push((left, top, w, h, object.z(), flags, [r, g, b, 255]));
+    let (tw, th) = main.tile_size();
+    let (wide, high) = (main.tiles_wide(), main.tiles_high());
+    let camera = Camera::Whole { tile_px: 4 };
+    assert_same(
+        level,
+        archive,
+        camera,
+        &[Region::new(0, 0, wide * 4, high * 4)],
+        what,
+    );
+    // At the tile size, or half of it where the picture would pass the renderer's cap.
+    let mut px = tw as u32;
+    while u64::from(wide * px) * u64::from(high * px) > gamedata_render::MAX_PIXELS {
+        px /= 2;
     }
-    assert!(rects.len() > 1000, "{} objects resolved", rects.len());
-    let pixel = |scene: &Scene, x: i64, y: i64| {
-        let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
-        let image = scene.rect(Region::new(x, y, 1, 1)).ok()?;
-        image.get(0, 0)
-    };
-    let (mut checked, mut mirrored) = (0, 0);
-    for (k, &(left, top, w, h, z, flags, colour)) in rects.iter().enumerate() {
-        // Alone on its pixels: no other object's rectangle meets it, and over the plane.
-        let alone = rects.iter().enumerate().all(|(j, &(l2, t2, w2, h2, ..))| {
-            j == k || l2 >= left + w || left >= l2 + w2 || t2 >= top + h || top >= t2 + h2
-        });
-        if !alone || z < main.z() || w < 2 || h < 2 {
-            continue;
-        }
-        let right = left + w - 1;
-        let bottom = top + h - 1;
-        // The image's transparent top-left pixel, moved by mirroring and inverting.
-        let clear = (
-            if flags.contains(DrawFlags::MIRROR) {
-                right
-            } else {
-                left
-            },
-            if flags.contains(DrawFlags::INVERT) {
-                bottom
-            } else {
-                top
-            },
-        );
-        for corner in [(left, top), (right, top), (left, bottom), (right, bottom)] {
-            let Some(got) = pixel(&scene, corner.0, corner.1) else {
-                continue; // off the picture
-            };
-            if corner == clear {
-                assert_eq!(
-                    Some(got),
-                    pixel(&bare, corner.0, corner.1),
-                    "object {k}: the clear corner shows the plane"
-                );
-            } else {
-                assert_eq!(got, colour, "object {k} corner {corner:?}");
-            }
-        }
-        checked += 1;
-        mirrored += usize::from(flags.contains(DrawFlags::MIRROR));
+    let camera = Camera::Whole { tile_px: px };
+    assert_same(
+        level,
+        archive,
+        camera,
+        &regions(level, wide * px, high * px),
+        what,
+    );
+    let (w, h) = (wide * tw as u32, high * th as u32);
+    let (sx, sy) = level.header().start();
+    let (w, h) = (w as i32, h as i32);
+    for (x, y) in [
+        (sx - 320, sy - 240),
+        (0, 0),
+        (w - 640, 0),
+        (0, h - 480),
+        (w - 640, h - 480),
+        (w / 2, h / 2),
+        (w / 3 + 17, h / 5 + 3),
+    ] {
+        let camera = Camera::View(View::at(x, y));
+        assert_same(level, archive, camera, &[Region::new(0, 0, 640, 480)], what);
     }
-    assert!(checked > 200, "{checked} objects checked");
-    assert!(mirrored > 5, "{mirrored} mirrored objects checked");
+}
+
+/// A copy of RETAIL01 with its objects mirrored, upside down and both in turn, the header's
+/// z flag set: drawn by the engine's rules.
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn retail01_with_objects_turned_is_drawn_by_the_engine_s_rules() {
+    let archive = claw_lopsided(&["LEVEL1/PALETTES/MAIN.PAL"]);
+    let file = LevelFile::open(gamedata_testkit::require_file("wwd/RETAIL01.WWD")).unwrap();
+    let mut data = LevelData::from_level(&file.level().unwrap()).unwrap();
+    let flags = data.header.flags.get();
+    data.header.flags.set(flags | 1);
+    let mut turned = 0;
+    for plane in &mut data.planes {
+        for (k, object) in plane.objects.iter_mut().enumerate() {
+            let flags = object.fixed.draw_flags.get();
+            object.fixed.draw_flags.set(flags ^ [2, 4, 6, 0][k % 4]);
+            turned += usize::from(k % 4 != 3);
+        }
+    }
+    assert!(turned > 1000, "{turned}");
+    let image = data.image().unwrap();
+    let level = gamedata_render::wap_core::Level::parse(&image).unwrap();
+    check_level(&level, &archive, "RETAIL01 turned");
 }
 
 #[test]

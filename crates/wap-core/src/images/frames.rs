@@ -19,17 +19,23 @@ struct FrameFile {
     len: u32,
 }
 
-/// The `.PID` images of one folder, by frame number: the number in each file's name (the
-/// first run of digits: `FRAME007.PID` and `007.PID` are frame 7), the first file in the
-/// folder's order for two of one number; and the folder's first image, which frame -1
-/// means. The folder's order is an archive's stored order, a disk folder's name order.
+/// The `.PID` images of one folder, by frame number, as the WAP32 engine numbers them
+/// (`docs/formats/wap32.md`, "Levels"; sushi-shi/gruntz-decomp
+/// `src/Wwd/WwdGameObject.cpp`, `CDDrawWorker::BuildFramesFromSymTab` and `InsertFrame`):
+/// each image is the frame of the number its name holds ([`frame_number`]: `FRAME007.PID`
+/// and `007.PID` are frame 7, a name without digits frame 0); of two images of one number
+/// the first in the folder's order is the frame, and when it cannot be loaded the next
+/// (the caller tries [`Frames::candidates`] in order); frame -1 is the lowest number loaded
+/// (`CWwdGameObjectA::ApplyName`). The folder's order is an archive's stored order, a disk
+/// folder's name order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Frames {
     folder: Option<FolderId>,
     /// The folder's table, for an archive.
     table: (u32, u32),
     files: Vec<FrameFile>,
-    /// (number, position in `files`), sorted, the first of each number only.
+    /// (number, position in `files`) of every numbered image, sorted: by number, then in
+    /// the folder's order.
     by_number: Vec<(u32, u32)>,
     /// A disk folder's file names, one after another.
     names: String,
@@ -46,31 +52,61 @@ impl Frames {
         self.files.is_empty()
     }
 
-    /// The image that frame `i` draws: the first numbered `i`, or for -1 the first; its
-    /// position in the folder's images.
+    /// The image that frame `i` draws when every image loads: the first numbered `i` in the
+    /// folder's order, or for -1 the first of the lowest number; its position in the
+    /// folder's images. `None` for a number no image holds (the engine draws nothing).
     pub fn get(&self, i: i64) -> Option<usize> {
-        if i == -1 {
-            return (!self.files.is_empty()).then_some(0);
-        }
-        let i = u32::try_from(i).ok()?;
-        let at = self.by_number.binary_search_by_key(&i, |(n, _)| *n).ok()?;
-        self.by_number.get(at).map(|(_, p)| *p as usize)
+        self.candidates(i).next()
     }
 
-    /// The frame number of image `i` (`None` for a name without digits).
+    /// The images frame `i` may draw, in the order the engine tries them: those numbered
+    /// `i` in the folder's order; for -1 every numbered image, by number and then in the
+    /// folder's order (the lowest number that loads is frame -1). The first that loads is
+    /// the frame.
+    pub fn candidates(&self, i: i64) -> impl Iterator<Item = usize> + '_ {
+        let range = if i == -1 {
+            0..self.by_number.len()
+        } else {
+            match u32::try_from(i) {
+                Ok(n) => {
+                    let start = self.by_number.partition_point(|(m, _)| *m < n);
+                    let end = self.by_number.partition_point(|(m, _)| *m <= n);
+                    start..end
+                }
+                Err(_) => 0..0,
+            }
+        };
+        self.by_number
+            .get(range)
+            .unwrap_or_default()
+            .iter()
+            .map(|(_, p)| *p as usize)
+    }
+
+    /// The frame number of image `i` (`None` for a name whose number is past 2^31 - 1).
     pub fn number(&self, i: usize) -> Option<u32> {
         self.files.get(i)?.number
     }
 }
 
-/// The number in an image file's name: its first run of ASCII digits (at most 9 of them).
+/// The frame number of an image file's name, as the engine reads it (`atoi` from the
+/// first ASCII digit on; gruntz-decomp `src/Wwd/WwdGameObject.cpp`,
+/// `BuildFramesFromSymTab`): the first run of digits, 0 for a name without digits.
+/// `None` for a number past 2^31 - 1, which C's `atoi` leaves undefined (no game file has
+/// one).
 pub fn frame_number(name: &str) -> Option<u32> {
-    let start = name.find(|c: char| c.is_ascii_digit())?;
+    let Some(start) = name.find(|c: char| c.is_ascii_digit()) else {
+        return Some(0);
+    };
     let digits: &str = name.get(start..)?;
     let end = digits
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(digits.len());
-    digits.get(..end.min(9))?.parse().ok()
+    let mut n: u32 = 0;
+    for d in digits.get(..end)?.bytes() {
+        n = n.checked_mul(10)?.checked_add(u32::from(d & 0x0f))?;
+    }
+    (n <= i32::MAX.unsigned_abs()).then_some(n)
 }
 
 /// The directory whose table is `table` (offset, size), for reading its entries.
@@ -169,7 +205,6 @@ impl<'s> ImageIndex<'s> {
             .filter_map(|(i, f)| Some((f.number?, u32::try_from(i).ok()?)))
             .collect();
         by_number.sort_unstable();
-        by_number.dedup_by_key(|(n, _)| *n);
         frames.by_number = by_number;
         Ok(frames)
     }

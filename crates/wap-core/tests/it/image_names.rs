@@ -47,8 +47,11 @@ fn frame_numbers_are_the_first_digits_of_a_name() {
     assert_eq!(frame_number("012.PID"), Some(12));
     assert_eq!(frame_number("ARROWDOWN003.PID"), Some(3));
     assert_eq!(frame_number("RACER1.PID"), Some(1));
-    assert_eq!(frame_number("SMALLGHOST.PID"), None);
-    assert_eq!(frame_number("A99999999999.PID"), Some(999_999_999));
+    assert_eq!(frame_number("SMALLGHOST.PID"), Some(0));
+    assert_eq!(frame_number("X0042Y7.PID"), Some(42));
+    assert_eq!(frame_number("A2147483647.PID"), Some(2_147_483_647));
+    assert_eq!(frame_number("A2147483648.PID"), None);
+    assert_eq!(frame_number("A99999999999.PID"), None);
 }
 
 #[test]

@@ -107,7 +107,7 @@ fn keys_resolve_to_the_folder_whose_first_names_are_shortest() {
 }
 
 #[test]
-fn frames_take_the_first_of_a_number_and_minus_one_the_first_image() {
+fn frames_take_the_first_of_a_number_and_minus_one_the_lowest_number() {
     let mut b = Builder::new();
     let data = b.data(&pid(1, 1, 9));
     let table = b.table(&[
@@ -146,12 +146,19 @@ fn frames_take_the_first_of_a_number_and_minus_one_the_first_image() {
     let frames = index.frames(index.find_set("SET").unwrap()).unwrap();
     // The .ANI is not an image of the set.
     assert_eq!(frames.len(), 4);
+    // FRAME007 and SEVEN7 are both frame 7: the first stored is tried first.
     assert_eq!(frames.get(7), Some(0));
+    assert_eq!(frames.candidates(7).collect::<Vec<_>>(), [0, 1]);
     assert_eq!(frames.get(3), Some(3));
-    assert_eq!(frames.get(-1), Some(0));
+    // A name without digits is frame 0 (C's `atoi` of an empty run), the lowest here:
+    // frame -1; then 3, then the two 7s.
+    assert_eq!(frames.number(2), Some(0));
+    assert_eq!(frames.get(0), Some(2));
+    assert_eq!(frames.get(-1), Some(2));
+    assert_eq!(frames.candidates(-1).collect::<Vec<_>>(), [2, 3, 0, 1]);
     assert_eq!(frames.get(12), None);
     assert_eq!(frames.get(-2), None);
-    assert_eq!(frames.number(2), None);
+    assert_eq!(frames.candidates(-2).count(), 0);
     assert_eq!(
         index.image_path(&frames, 1).as_deref(),
         Some("SET/SEVEN7.PID")
