@@ -179,3 +179,155 @@ fn retail01_s_full_size_pyramid_opens_in_a_headless_browser() {
     );
     assert!(colours >= 8, "{colours} map colours");
 }
+
+/// A synthetic level and the archive of every image it names, in `dir`.
+fn synth_level_and_rez(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let data = wap_core::synth::level(5, 40, 20);
+    let level = dir.join("SYNTH.WWD");
+    std::fs::write(&level, data.to_file(true).unwrap()).unwrap();
+    let rez = dir.join("SYNTH.REZ");
+    std::fs::write(&rez, wap_core::synth::level_archive(&data).unwrap()).unwrap();
+    (level, rez)
+}
+
+/// `--view X,Y` draws the 640 x 480 screen (`--view-size` another), reports the camera
+/// and the tile size; it takes no `--tile-px` and needs `--rez` or `--images`.
+#[test]
+fn a_view_is_the_screen_at_the_camera() {
+    let dir = tempfile::tempdir().unwrap();
+    let (level, rez) = synth_level_and_rez(dir.path());
+    let (l, r) = (level.to_str().unwrap(), rez.to_str().unwrap());
+    let png = dir.path().join("shot.png");
+    let p = png.to_str().unwrap();
+    let report = stdout_json(&gamedata_ok(
+        &[
+            "--json", "wwd", "render", l, "--rez", r, "--view", "100,-20", "-o", p,
+        ],
+        dir.path(),
+    ));
+    assert_eq!(report["width"], 640);
+    assert_eq!(report["height"], 480);
+    assert_eq!(report["view"], serde_json::json!([100, -20]));
+    assert_eq!(report["tile_px"], 64);
+    assert_eq!(png_size(&png), (640, 480));
+    let text = gamedata_ok(
+        &[
+            "wwd",
+            "render",
+            l,
+            "--rez",
+            r,
+            "--view",
+            "0,0",
+            "--view-size",
+            "320x200",
+            "-o",
+            p,
+        ],
+        dir.path(),
+    );
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("320 x 200 pixels, the screen at main-plane pixel 0,0"),
+        "{text}"
+    );
+    assert_eq!(png_size(&png), (320, 200));
+    for (args, says) in [
+        (
+            vec!["--view", "1,2", "--tile-px", "8"],
+            "cannot be used with",
+        ),
+        (vec!["--view", "1"], "is not X,Y"),
+        (
+            vec!["--view", "1,2", "--view-size", "0x5"],
+            "is not 1 to 16384",
+        ),
+        (vec!["--view-size", "10x10"], "--view"),
+    ] {
+        let mut all = vec!["wwd", "render", l, "--rez", r, "-o", p];
+        all.extend(&args);
+        let out = gamedata(&all, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let out = gamedata(&["wwd", "render", l, "--view", "1,2", "-o", p], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs --rez or --images"));
+}
+
+/// An archive without the objects' images: nothing drawn for them by default, magenta
+/// markers with `--markers`; the report is the same but for the pixels drawn.
+#[test]
+fn missing_images_are_drawn_only_with_markers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (level, _) = synth_level_and_rez(dir.path());
+    let data = wap_core::synth::level(5, 40, 20);
+    let image = data.image().unwrap();
+    let view = wap_core::Level::parse(&image).unwrap();
+    let names = wap_core::ImageNames::of(&view.header());
+    // The tiles only: every object's image is missing.
+    let full =
+        wap_core::RezArchive::from_data(wap_core::synth::level_archive(&data).unwrap()).unwrap();
+    let source = wap_core::ImageSource::Archive(full);
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    for plane in view.planes() {
+        let plane = plane.unwrap();
+        let sets: Vec<String> = plane
+            .image_sets()
+            .map(|s| names.tile_folder(s.unwrap()))
+            .collect();
+        for t in plane.tiles() {
+            if let Tile::Image { set, id } = Tile::from_raw(t.get()) {
+                let path = format!("{}/{id:03}.PID", sets[usize::from(set)]);
+                if !files.iter().any(|(p, _)| *p == path) {
+                    let bytes = source.file(&path).unwrap().unwrap().into_owned();
+                    files.push((path, bytes));
+                }
+            }
+        }
+    }
+    files.push((
+        names.palette.clone(),
+        source.file(&names.palette).unwrap().unwrap().into_owned(),
+    ));
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(p, b)| (p.as_str(), b.as_slice()))
+        .collect();
+    let rez = dir.path().join("TILES.REZ");
+    std::fs::write(&rez, wap_core::write_rez(&refs).unwrap()).unwrap();
+    let (l, r) = (level.to_str().unwrap(), rez.to_str().unwrap());
+    let draw = |markers: bool, name: &str| {
+        let png = dir.path().join(name);
+        let mut args = vec![
+            "--json",
+            "wwd",
+            "render",
+            l,
+            "--rez",
+            r,
+            "--tile-px",
+            "16",
+            "-o",
+        ];
+        args.push(png.to_str().unwrap());
+        if markers {
+            args.push("--markers");
+        }
+        let report = stdout_json(&gamedata_ok(&args, dir.path()));
+        let magenta = png_pixels(&png)
+            .chunks(4)
+            .filter(|p| *p == [255, 0, 255, 255])
+            .count();
+        (report, magenta)
+    };
+    let (plain, none) = draw(false, "plain.png");
+    let (marked, some) = draw(true, "marked.png");
+    assert!(plain["missing_images"].as_u64().unwrap() > 0);
+    assert_eq!(plain["objects_drawn"], 0);
+    assert_eq!(plain["missing_images"], marked["missing_images"]);
+    assert_eq!(plain["missing"], marked["missing"]);
+    assert_eq!(none, 0);
+    assert!(some > 0);
+}
