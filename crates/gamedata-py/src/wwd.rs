@@ -3,11 +3,12 @@
 
 use std::path::PathBuf;
 
-use gamedata_render::wwd::{collision, default_tile_px};
+use gamedata_render::wwd::{Scene, SceneOptions, View, collision, default_tile_px};
+use gamedata_render::{Region, RgbaImage};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
-use wap_core::{CodePage, LevelFile, LevelOptions, Tile, decode};
+use wap_core::{CodePage, ImageSource, LevelFile, LevelOptions, Limits, Tile, decode};
 use zerocopy::IntoBytes;
 
 use crate::arrays;
@@ -192,6 +193,67 @@ impl Level {
             .map_err(render_error)?;
         let (w, h) = (drawn.image.width() as usize, drawn.image.height() as usize);
         arrays::numbers(py, drawn.image.into_pixels(), &[h, w, 4])
+    }
+
+    /// The level as the game draws it, from `rez` (a REZ archive, read into memory, or a
+    /// folder of extracted files), by the engine's rules (docs/formats/wap32.md, "Levels:
+    /// how the engine draws them"), as `gamedata wwd render --rez`: an `(h, w, 4)` `uint8`
+    /// RGBA array. With `view=(x, y)` the screen a player sees with the camera's top-left
+    /// at main-plane pixel (x, y), `size=(w, h)` pixels (640 x 480 by default), one pixel a
+    /// game pixel; else the whole main plane at `tile_px` pixels a tile side (1 to 256;
+    /// default the largest that keeps both sides within 4,096). `markers=True` draws a
+    /// magenta marker where an image is missing (the game draws nothing). Drawn with the
+    /// GIL released. Raises `ValueError` for a `tile_px` or size out of range or both
+    /// `view` and `tile_px`, `OSError` when `rez` cannot be read and `gamedata.FormatError` when it is
+    /// no archive.
+    #[pyo3(signature = (rez, view=None, size=None, tile_px=None, markers=false))]
+    fn render<'py>(
+        &self,
+        py: Python<'py>,
+        rez: PathBuf,
+        view: Option<(i32, i32)>,
+        size: Option<(u32, u32)>,
+        tile_px: Option<u32>,
+        markers: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let level = self.view()?;
+        let plane = self.main_plane()?;
+        if view.is_some() && tile_px.is_some() {
+            return Err(PyValueError::new_err(
+                "a view is drawn a game pixel a pixel: give view or tile_px, not both",
+            ));
+        }
+        if size.is_some() && view.is_none() {
+            return Err(PyValueError::new_err("size is the view's: give view too"));
+        }
+        let view = view.map(|(x, y)| {
+            let (width, height) = size.unwrap_or(View::SCREEN);
+            View {
+                x,
+                y,
+                width,
+                height,
+            }
+        });
+        let options = SceneOptions {
+            tile_px: match view {
+                Some(_) => None,
+                None => Some(tile_px.unwrap_or_else(|| default_tile_px(&plane))),
+            },
+            markers,
+            view,
+            ..SceneOptions::default()
+        };
+        let picture = py.detach(|| -> PyResult<RgbaImage> {
+            let source = ImageSource::open(&rez).map_err(reader_error)?;
+            let scene =
+                Scene::new(&level, &source, &options, &Limits::default()).map_err(render_error)?;
+            scene
+                .rect(Region::new(0, 0, scene.width(), scene.height()))
+                .map_err(render_error)
+        })?;
+        let (w, h) = (picture.width() as usize, picture.height() as usize);
+        arrays::numbers(py, picture.into_pixels(), &[h, w, 4])
     }
 
     /// `(address, length)` of the level's decompressed bytes in memory, for tests that

@@ -170,3 +170,30 @@ def test_bad_levels_raise_format_error(tmp_path, demo):
             level.collision(tile_px=1)
         except (gamedata.FormatError, ValueError):
             pass
+
+
+def test_render_equals_wwd_render_rez(demo, cli, tmp_path):
+    from PIL import Image
+
+    path = demo / "SYNTH01.WWD"
+    rez = demo / "SYNTH.REZ"
+    level = wwd.Level.map(path)
+    out = tmp_path / "level.png"
+    cli("wwd", "render", path, "--rez", rez, "--tile-px", 8, "-o", out)
+    picture = level.render(rez, tile_px=8)
+    assert picture.shape == (100 * 8, 400 * 8, 4)
+    assert np.array_equal(picture, np.asarray(Image.open(out).convert("RGBA")))
+    report = cli("wwd", "render", path, "--rez", rez, "--view", "1000,2000", "--view-size", "320x240", "-o", out)
+    assert report["view"] == [1000, 2000] and (report["width"], report["height"]) == (320, 240)
+    shot = level.render(rez, view=(1000, 2000), size=(320, 240))
+    assert shot.shape == (240, 320, 4)
+    assert np.array_equal(shot, np.asarray(Image.open(out).convert("RGBA")))
+    assert level.render(rez, view=(0, 0)).shape == (480, 640, 4)
+    with pytest.raises(ValueError):
+        level.render(rez, view=(0, 0), tile_px=8)
+    with pytest.raises(ValueError):
+        level.render(rez, size=(10, 10))
+    with pytest.raises(ValueError):
+        level.render(rez, view=(0, 0), size=(0, 10))
+    with pytest.raises(OSError):
+        level.render(tmp_path / "missing.rez")
