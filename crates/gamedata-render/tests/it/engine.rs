@@ -64,10 +64,11 @@ impl RefImage {
 pub(crate) struct RefArchive {
     pub images: Vec<RefImage>,
     pub source: ImageSource,
-    /// Each folder (path, `/`-separated, upper case) and its images in stored order.
-    folders: HashMap<String, Vec<usize>>,
     /// Each folder by its key (`/` as `_`).
     keys: HashMap<String, String>,
+    /// The first image stored of each folder and number, and each folder's lowest number.
+    numbered: HashMap<(String, i64), usize>,
+    lowest: HashMap<String, i64>,
     colours: [u8; 768],
 }
 
@@ -118,8 +119,16 @@ impl RefArchive {
     /// An archive of `images` (each folder's stored in the order given) and the test
     /// palette at each of `palettes`.
     pub(crate) fn build(images: Vec<RefImage>, palettes: &[&str]) -> Self {
+        Self::build_with(images, palettes, false)
+    }
+
+    /// The same, each image carrying the test palette itself when `own_palettes` (as
+    /// Gruntz's images are drawn, its levels naming no palette).
+    pub(crate) fn build_with(images: Vec<RefImage>, palettes: &[&str], own_palettes: bool) -> Self {
         use wap_core::{PidFlags, PidPixels, write_pid};
+        let colours = palette();
         let mut root = Folder::default();
+        // Each folder (path, `/`-separated, upper case) and its images in stored order.
         let mut folders: HashMap<String, Vec<usize>> = HashMap::new();
         for (i, image) in images.iter().enumerate() {
             let (folder, name) = image.path.rsplit_once('/').unwrap();
@@ -129,7 +138,8 @@ impl RefArchive {
                 indices: image.pixels.iter().map(|p| p.unwrap_or(0)).collect(),
                 opaque: image.pixels.iter().map(Option::is_some).collect(),
             };
-            let pid = write_pid(&pixels, image.offset, PidFlags::empty(), None, i % 2 == 0);
+            let own = own_palettes.then_some(&colours);
+            let pid = write_pid(&pixels, image.offset, PidFlags::empty(), own, i % 2 == 0);
             root.at(folder)
                 .files
                 .push((name.to_owned(), "PID".into(), pid));
@@ -138,7 +148,6 @@ impl RefArchive {
                 .or_default()
                 .push(i);
         }
-        let colours = palette();
         for path in palettes {
             let (folder, name) = path.rsplit_once('/').unwrap();
             let (name, ext) = name.rsplit_once('.').unwrap();
@@ -153,11 +162,31 @@ impl RefArchive {
             .keys()
             .map(|f| (f.replace('/', "_"), f.clone()))
             .collect();
+        let number = |i: usize| -> i64 {
+            let name = images[i].path.rsplit('/').next().unwrap();
+            let digits: String = name
+                .chars()
+                .skip_while(|c| !c.is_ascii_digit())
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse().unwrap_or(0)
+        };
+        let mut numbered = HashMap::new();
+        let mut lowest: HashMap<String, i64> = HashMap::new();
+        for (folder, list) in &folders {
+            for &i in list {
+                let n = number(i);
+                numbered.entry((folder.clone(), n)).or_insert(i);
+                let low = lowest.entry(folder.clone()).or_insert(n);
+                *low = (*low).min(n);
+            }
+        }
         RefArchive {
             images,
             source: ImageSource::Archive(RezArchive::from_data(rez).unwrap()),
-            folders,
             keys,
+            numbered,
+            lowest,
             colours,
         }
     }
@@ -166,23 +195,14 @@ impl RefArchive {
     /// run of digits of their names (none: 0), the first stored of a number; -1 the
     /// lowest number.
     fn frame(&self, path: &str, frame: i64) -> Option<&RefImage> {
-        let list = self.folders.get(&path.to_ascii_uppercase())?;
-        let number = |i: usize| -> i64 {
-            let name = self.images[i].path.rsplit('/').next().unwrap();
-            let digits: String = name
-                .chars()
-                .skip_while(|c| !c.is_ascii_digit())
-                .take_while(char::is_ascii_digit)
-                .collect();
-            digits.parse().unwrap_or(0)
-        };
+        let folder = path.to_ascii_uppercase();
         let wanted = if frame == -1 {
-            list.iter().map(|&i| number(i)).min()?
+            *self.lowest.get(&folder)?
         } else {
             frame
         };
-        list.iter()
-            .find(|&&i| number(i) == wanted)
+        self.numbered
+            .get(&(folder, wanted))
             .map(|&i| &self.images[i])
     }
 
@@ -275,6 +295,9 @@ fn window(scaled: f32, wrap: bool, size: i64, screen: i64) -> (i64, i64) {
 /// `level`'s layers in the engine's order as `camera` shows them, and how output pixels
 /// map to game pixels (tile width, tile height, output pixels a tile).
 pub(crate) struct Expected<'a> {
+    /// Tiles of the drawn planes drawn (an image found, or the fill colour), each once,
+    /// and objects drawn with their image.
+    pub(crate) drawn: (u64, u64),
     order: Vec<RefLayer<'a>>,
     scale: (i64, i64, i64),
     archive: &'a RefArchive,
@@ -367,6 +390,7 @@ pub(crate) fn expected<'a>(
     // The layers: planes in order with their z, objects with theirs.
     let mut plane_layers = Vec::new();
     let mut objects = Vec::new();
+    let mut tiles_drawn = 0u64;
     for (index, plane) in planes.iter().enumerate() {
         let raw = plane.raw();
         let (tw, th) = plane.tile_size();
@@ -385,6 +409,22 @@ pub(crate) fn expected<'a>(
             origin: origins[index],
             archive,
         });
+        if let Some(layer) = &layer {
+            tiles_drawn += layer
+                .tiles
+                .iter()
+                .filter(|&&v| match v {
+                    0xFFFF_FFFF => false,
+                    0xEEEE_EEEE => true,
+                    v => layer
+                        .sets
+                        .get((v >> 16) as usize)
+                        .cloned()
+                        .flatten()
+                        .is_some_and(|s| archive.frame(&s, i64::from(v & 0xFFFF)).is_some()),
+                })
+                .count() as u64;
+        }
         plane_layers.push((plane.z(), layer));
         let (pw, ph) = size(plane);
         for object in plane.objects() {
@@ -420,6 +460,7 @@ pub(crate) fn expected<'a>(
             ));
         }
     }
+    let objects_drawn = objects.len() as u64;
     objects.sort_by_key(|(z, _)| *z);
     let mut objects: std::collections::VecDeque<_> = objects.into();
     let mut order: Vec<RefLayer<'_>> = Vec::new();
@@ -439,6 +480,7 @@ pub(crate) fn expected<'a>(
     }
     order.extend(objects.drain(..).map(|(_, s)| RefLayer::Sprite(s)));
     Expected {
+        drawn: (tiles_drawn, objects_drawn),
         order,
         scale,
         archive,
@@ -550,6 +592,12 @@ pub(crate) fn assert_same(
 ) {
     let expected = expected(level, archive, camera);
     let scene = rendered(level, archive, camera);
+    let report = scene.report();
+    assert_eq!(
+        (report.tiles_drawn, report.objects_drawn),
+        expected.drawn,
+        "{what}, {camera:?}: tiles and objects drawn"
+    );
     for &region in regions {
         let want = expected.paint(region);
         let got = scene.rect(region).unwrap();

@@ -142,6 +142,72 @@ fn check_level(level: &gamedata_render::wap_core::Level<'_>, archive: &RefArchiv
     }
 }
 
+/// An archive shaped like GRUNTZ.REZ: every PID of `gruntz-rez-paths.txt` (stored `DIP`,
+/// the extension reversed), tiles 32 x 32 and other images of sizes from their paths,
+/// lopsided, each carrying its palette (Gruntz levels name none), stored in reverse name
+/// order.
+fn gruntz_lopsided() -> RefArchive {
+    let text =
+        std::fs::read_to_string(gamedata_testkit::require_file("wap32/gruntz-rez-paths.txt"))
+            .unwrap();
+    let mut images: Vec<RefImage> = text
+        .lines()
+        .filter_map(|line| line.trim().strip_suffix(".DIP"))
+        .map(|path| {
+            let path = path.replace('\\', "/");
+            let h = path
+                .bytes()
+                .fold(7u32, |h, b| h.wrapping_mul(31) ^ u32::from(b));
+            let (w, hgt) = if path.contains("/TILEZ/") {
+                (32, 32)
+            } else {
+                (12 + h % 60, 12 + (h >> 8) % 60)
+            };
+            RefImage::lopsided(&path, w, hgt)
+        })
+        .collect();
+    assert_eq!(images.len(), 19_953);
+    images.sort_by(|a, b| b.path.cmp(&a.path));
+    RefArchive::build_with(images, &[], true)
+}
+
+/// The three Gruntz levels drawn from an archive shaped like GRUNTZ.REZ: every tile and
+/// object whose image the archive holds, by the engine's rules (each image's own palette),
+/// pixel for pixel against the expectation.
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files"]
+fn gruntz_levels_are_drawn_from_an_archive_shaped_like_gruntz_rez() {
+    let archive = gruntz_lopsided();
+    for name in [
+        "GRUNTZREZ_AREA8_WORLDZ_LEVEL29.WWD",
+        "RockySwitch.wwd",
+        "BombzAway!.wwd",
+    ] {
+        let file = LevelFile::open(gamedata_testkit::require_file(&format!("wwd/{name}"))).unwrap();
+        let level = file.level().unwrap();
+        let scene = Scene::new(
+            &level,
+            &archive.source,
+            &SceneOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap();
+        let report = scene.report();
+        eprintln!(
+            "{name}: {} tiles and {} objects drawn, {} images missing: {:?}",
+            report.tiles_drawn,
+            report.objects_drawn,
+            report.missing_images,
+            &report.missing[..report.missing.len().min(8)]
+        );
+        assert!(
+            report.tiles_drawn > 1000 && report.objects_drawn > 100,
+            "{name}"
+        );
+        check_level(&level, &archive, name);
+    }
+}
+
 /// A copy of RETAIL01 with its objects mirrored, upside down and both in turn, the header's
 /// z flag set: drawn by the engine's rules.
 #[test]
