@@ -1,6 +1,8 @@
 //! `gamedata rez`: the WAP32 games' REZ archives (CLAW.REZ, GRUNTZ.REZ): list, extract, and
 //! one PID image as a PNG. Archives are memory-mapped; entries are read in place.
 
+mod ani;
+
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
@@ -52,6 +54,14 @@ pub(crate) enum RezCommand {
         #[arg(long, value_name = "FILE.PAL")]
         palette: Option<String>,
     },
+    /// One ANI animation's frames: the image number each shows, for how many
+    /// milliseconds, and the sound some start.
+    Ani {
+        /// A REZ archive, a folder of extracted files, or an .ANI file (then no PATH).
+        source: PathBuf,
+        /// The animation inside the archive or folder (`CLAW/ANIS/DUCKPISTOL.ANI`).
+        path: Option<String>,
+    },
 }
 
 pub(crate) fn run(cmd: RezCommand, out: &mut Output) -> Result<()> {
@@ -72,6 +82,7 @@ pub(crate) fn run(cmd: RezCommand, out: &mut Output) -> Result<()> {
             output,
             palette,
         } => pid(&source, path.as_deref(), &output, palette.as_deref(), out),
+        RezCommand::Ani { source, path } => ani::ani(&source, path.as_deref(), out),
     }
 }
 

@@ -133,6 +133,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ];
     write(&names_dir, "three_cuts", &write_rez(&cuts)?)?;
     write(&names_dir, "self_listing", &self_listing())?;
+    // ANI animations: frames with and without sounds; one of no duration.
+    let ani_dir = root.join("wwd_ani");
+    let cycle = wap_core::write_ani(
+        b"GAME_CYCLE",
+        &[
+            (1, 100, None),
+            (2, 50, Some(b"GAME_SOUNDS_DING")),
+            (3, 25, None),
+        ],
+    );
+    write(&ani_dir, "cycle_with_sound", &cycle)?;
+    write(
+        &ani_dir,
+        "no_duration",
+        &wap_core::write_ani(b"", &[(4, 0, None)]),
+    )?;
     // The walk's crafted shapes too: a root listing itself, names repeated in a folder.
     write(&rez_dir, "self_listing", &self_listing())?;
     write(&rez_dir, "repeated_names", &repeated_names())?;

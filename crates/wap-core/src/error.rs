@@ -405,6 +405,29 @@ pub enum ImageProblem {
         /// Width times height.
         expected: u64,
     },
+    /// An ANI animation shorter than its 32-byte header and image set path.
+    #[error("the ANI animation is {found} bytes, shorter than its header and path ({expected})")]
+    AniTooShort {
+        /// Length of the animation.
+        found: usize,
+        /// Bytes its header and path need.
+        expected: u64,
+    },
+    /// An ANI frame (its 20-byte record, or the sound path after it) past the end.
+    #[error(
+        "ANI frame {frame} of {count} at byte {at} does not fit in the {len}-byte animation \
+         (its 20-byte record, then with flag 0x2 a sound path ending in NUL)"
+    )]
+    AniFrame {
+        /// The frame's number, from 0.
+        frame: u32,
+        /// Frames the header declares.
+        count: u32,
+        /// Offset of the frame's record.
+        at: usize,
+        /// Length of the animation.
+        len: usize,
+    },
     /// A palette that is not 768 bytes.
     #[error("a palette is {found} bytes, expected 768 (256 RGB colours)")]
     Palette {

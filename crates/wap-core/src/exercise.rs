@@ -456,6 +456,69 @@ pub fn rez(data: &[u8]) -> u64 {
     acc
 }
 
+/// An ANI animation: its frames walked as [`crate::Ani::parse`] checked them; the count
+/// read equals the header's, the total equals the frames' sum, every frame lies inside the
+/// input, the frame at a time has a duration and is where the sums put it; written again
+/// by [`crate::write_ani`] it reads back the same frames.
+pub fn ani(data: &[u8]) -> u64 {
+    use crate::ani::{Ani, AniFrameSpec, write_ani};
+    let a = match Ani::parse(data) {
+        Ok(a) => a,
+        Err(e) => return e.to_string().len() as u64,
+    };
+    let frames: Vec<_> = a.frames().collect();
+    assert_eq!(frames.len() as u64, u64::from(a.frame_count()));
+    let total: u64 = frames.iter().map(|f| u64::from(f.duration_ms())).sum();
+    assert_eq!(a.total_ms(), total);
+    let (start, len) = a.frames_span();
+    assert!(start <= len && len == data.len());
+    let range = data.as_ptr_range();
+    for f in &frames {
+        let record = std::ptr::from_ref(f.record()).cast::<u8>();
+        assert!(range.contains(&record));
+        if let Some(s) = f.sound() {
+            assert!(s.is_empty() || range.contains(&s.as_ptr()));
+            assert!(!s.contains(&0));
+        }
+    }
+    // The frame at a few times: the one whose span holds the time, looped.
+    let picks = [
+        0u64,
+        1,
+        total / 2,
+        total.saturating_sub(1),
+        total.saturating_mul(3) + 7,
+    ];
+    for t in picks {
+        let got = a.frame_at_ms(t);
+        if total == 0 {
+            assert!(got.is_none());
+            continue;
+        }
+        let mut left = t % total;
+        let want = frames.iter().find(|f| {
+            let d = u64::from(f.duration_ms());
+            let here = left < d;
+            left = left.saturating_sub(d);
+            here
+        });
+        assert_eq!(got.as_ref(), want);
+    }
+    let specs: Vec<AniFrameSpec<'_>> = frames
+        .iter()
+        .map(|f| (f.image(), f.duration_ms(), f.sound()))
+        .collect();
+    let written = write_ani(a.image_set(), &specs);
+    let again = Ani::parse(&written).expect("a written animation parses");
+    let again_specs: Vec<AniFrameSpec<'_>> = again
+        .frames()
+        .map(|f| (f.image(), f.duration_ms(), f.sound()))
+        .collect();
+    assert_eq!(again_specs, specs);
+    assert_eq!(again.image_set(), a.image_set());
+    total.wrapping_add(frames.len() as u64)
+}
+
 /// `data` as a PID image, decoded within a 16 MiB limit, then written by the crate's writer
 /// (RLE or plain as the input's length is odd or even) and decoded again. Checked: the
 /// image read back has the same size, offset and palette, and the same pixels where they

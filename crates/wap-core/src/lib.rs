@@ -96,6 +96,7 @@
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
+pub mod ani;
 pub mod checksum;
 pub mod error;
 #[cfg(feature = "fuzzing")]
@@ -117,6 +118,7 @@ pub mod write;
 #[cfg(feature = "write")]
 pub mod write_rez;
 
+pub use ani::{Ani, AniFrame, AniFrameSpec, write_ani};
 pub use checksum::{ChecksumClass, base_checksum};
 pub use error::{DataError, Error, ErrorKind, ImageProblem, Result, RezProblem, WriteProblem};
 pub use gamedata_io::{
@@ -133,7 +135,7 @@ pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, Object
 pub use pid::write_pid;
 pub use pid::{Palette, Pid, PidFlags, PidPixels};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
-pub use raw::{PidHeader, Rect, RezHeader};
+pub use raw::{AniFrameRecord, AniHeader, PidHeader, Rect, RezHeader};
 pub use rez::{Rez, RezArchive, RezDir, RezEntry, RezFile, Walk, WalkEntry};
 pub use tile_properties::{
     Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,

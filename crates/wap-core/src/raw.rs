@@ -2,7 +2,7 @@
 //! `docs/formats/wwd.md`.
 
 use gamedata_io::record;
-use zerocopy::little_endian::{I32, U32};
+use zerocopy::little_endian::{I32, U16, U32};
 
 /// Bytes of the header, and the value of its first field in every real level.
 pub const HEADER_LEN: usize = 1524;
@@ -397,4 +397,37 @@ record! {
         /// User value 2.
         pub user2: I32,
     } = 32;
+}
+
+record! {
+    /// The 32-byte header of an ANI animation (`docs/formats/wap32.md`, "ANI animations").
+    pub struct AniHeader {
+        /// A signature word (kept raw).
+        pub signature: U32,
+        /// Reserved words at 0x4 and 0x8 (kept raw).
+        pub reserved0: [U32; 2],
+        /// Number of frames.
+        pub frame_count: U32,
+        /// Bytes of the image set's path that follows the header (no NUL counted).
+        pub image_set_len: U32,
+        /// Reserved words at 0x14 to 0x1F (kept raw).
+        pub reserved1: [U32; 3],
+    } = 32;
+}
+
+record! {
+    /// One 20-byte frame of an ANI animation; with flag 0x2 a NUL-terminated sound path
+    /// follows it (`docs/formats/wap32.md`, "ANI animations").
+    pub struct AniFrameRecord {
+        /// Flags: 0x2, a sound path follows the record.
+        pub flags: U16,
+        /// Reserved words at 0x2 to 0x7 (kept raw).
+        pub reserved0: [U16; 3],
+        /// The frame number of the image shown, in the object's image set.
+        pub image: U16,
+        /// How long the frame shows, in milliseconds.
+        pub duration: U16,
+        /// Reserved bytes at 0xC to 0x13 (kept raw).
+        pub reserved1: [u8; 8],
+    } = 20;
 }

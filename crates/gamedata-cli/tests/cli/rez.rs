@@ -259,3 +259,49 @@ fn rez_pid_of_the_real_images_equals_their_reference_decodes() {
         );
     }
 }
+
+#[test]
+fn rez_ani_lists_an_animation_s_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let ani = wap_core::write_ani(
+        b"GAME_CYCLE",
+        &[
+            (1, 100, None),
+            (3, 50, Some(b"GAME_SOUNDS_DING\n")),
+            (2, 25, None),
+        ],
+    );
+    let rez = dir.path().join("A.REZ");
+    std::fs::write(&rez, write_rez(&[("GAME/ANIS/CYCLE.ANI", &ani)]).unwrap()).unwrap();
+    let r = rez.to_str().unwrap();
+    let report = stdout_json(&gamedata_ok(
+        &["--json", "rez", "ani", r, "game\\anis\\cycle.ani"],
+        dir.path(),
+    ));
+    assert_eq!(report["image_set"], "GAME_CYCLE");
+    assert_eq!(report["frame_count"], 3);
+    assert_eq!(report["total_ms"], 175);
+    assert_eq!(
+        report["frames"],
+        serde_json::json!([
+            {"image": 1, "duration_ms": 100, "sound": null},
+            {"image": 3, "duration_ms": 50, "sound": "GAME_SOUNDS_DING\n"},
+            {"image": 2, "duration_ms": 25, "sound": null},
+        ])
+    );
+    // The file alone; the sound's newline escaped in the text.
+    let file = dir.path().join("CYCLE.ANI");
+    std::fs::write(&file, &ani).unwrap();
+    let text = gamedata_ok(&["rez", "ani", file.to_str().unwrap()], dir.path());
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("3 frames, 175 ms in all"), "{text}");
+    assert!(text.contains("sound GAME_SOUNDS_DING\\n\n"), "{text}");
+    // Cut inside the second frame's sound: named.
+    std::fs::write(&file, &ani[..95]).unwrap();
+    let out = gamedata(&["rez", "ani", file.to_str().unwrap()], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ANI frame 1 of 3 at byte 62"), "{err}");
+    let out = gamedata(&["rez", "ani", r, "GAME/ANIS/NONE.ANI"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+}

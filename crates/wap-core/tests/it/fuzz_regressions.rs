@@ -89,6 +89,25 @@ fn image_name_seeds_and_their_mutations_keep_the_properties() {
 }
 
 #[test]
+fn ani_seeds_and_their_mutations_keep_the_properties() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let runs = replay_crate_regressions(root, "wwd_ani", 2, MutationPlan::default(), |data| {
+        exercise::ani(data);
+    });
+    assert!(runs > 200);
+    // The sums are the total time plus the frames: 175 + 3 and 0 + 1.
+    let seeds = root.join("../../fuzz/seeds/wwd_ani");
+    assert_eq!(
+        exercise::ani(&std::fs::read(seeds.join("cycle_with_sound")).unwrap()),
+        178
+    );
+    assert_eq!(
+        exercise::ani(&std::fs::read(seeds.join("no_duration")).unwrap()),
+        1
+    );
+}
+
+#[test]
 fn pid_seeds_and_their_mutations_decode_and_round_trip() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let runs = replay_crate_regressions(root, "wwd_pid", 2, MutationPlan::default(), |data| {
