@@ -663,3 +663,157 @@ fn a_path_through_a_file_or_a_missing_folder_names_nothing() {
     }
     assert_eq!(folder.file("main.pal").unwrap().unwrap().as_ref(), b"x");
 }
+
+/// Paths at the cap and one past it, counted as the walk prints them: the `/` between
+/// folders, the `.` before an extension (none without one) and a Latin-1 name's text
+/// (`É` is two bytes): at the cap listed, past it refused.
+#[test]
+fn the_path_cap_counts_separators_dots_and_decoded_text() {
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    let folder = b.table(&[
+        // ABC/DEFG.PID: 12 bytes.
+        Entry::File {
+            name: b"DEFG",
+            ext: b"PID",
+            data,
+        },
+        // ABC/NOEXTNOE: 12 bytes, no dot.
+        Entry::File {
+            name: b"NOEXTNOE",
+            ext: b"",
+            data,
+        },
+        // ABC/DEFGH.PID: 13 bytes.
+        Entry::File {
+            name: b"DEFGH",
+            ext: b"PID",
+            data,
+        },
+        // ABC/É12.PID: 3 stored bytes, 4 of text: 12 bytes.
+        Entry::File {
+            name: b"\xC912",
+            ext: b"PID",
+            data,
+        },
+        // ABC/É123.PID: 13 bytes of text (12 stored).
+        Entry::File {
+            name: b"\xC9123",
+            ext: b"PID",
+            data,
+        },
+    ]);
+    let root = b.table(&[Entry::Dir {
+        name: b"ABC",
+        table: folder,
+    }]);
+    let bytes = b.finish(root);
+    let rez = Rez::parse(&bytes).unwrap();
+    let limits = Limits {
+        max_path_bytes: 12,
+        ..Limits::default()
+    };
+    let items: Vec<Result<String, (u64, u64)>> = rez
+        .walk_with(&rez.root(), &limits)
+        .map(|r| match r {
+            Ok((path, _)) => Ok(path),
+            Err(e) => match e.kind {
+                ErrorKind::Rez(RezProblem::PathTooLong { len, max, .. }) => Err((len, max)),
+                other => panic!("{other:?}"),
+            },
+        })
+        .collect();
+    assert_eq!(
+        items,
+        [
+            Ok("ABC/DEFG.PID".to_owned()),
+            Ok("ABC/NOEXTNOE".to_owned()),
+            Err((13, 12)),
+            Ok("ABC/É12.PID".to_owned()),
+            Err((13, 12)),
+        ]
+    );
+}
+
+/// An entry is read at an offset only inside its directory's table: the first entry of
+/// another table, before or after it, is no entry of it.
+#[test]
+fn an_entry_is_read_only_inside_its_table() {
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    let before = b.table(&[Entry::File {
+        name: b"BEFORE",
+        ext: b"PID",
+        data,
+    }]);
+    let middle = b.table(&[Entry::File {
+        name: b"MIDDLE",
+        ext: b"PID",
+        data,
+    }]);
+    let after = b.table(&[Entry::File {
+        name: b"AFTER",
+        ext: b"PID",
+        data,
+    }]);
+    let root = b.table(&[
+        Entry::Dir {
+            name: b"B",
+            table: before,
+        },
+        Entry::Dir {
+            name: b"M",
+            table: middle,
+        },
+        Entry::Dir {
+            name: b"A",
+            table: after,
+        },
+    ]);
+    let bytes = b.finish(root);
+    let rez = Rez::parse(&bytes).unwrap();
+    let Some(RezEntry::Dir(m)) = rez.find("M").unwrap() else {
+        panic!("no M");
+    };
+    let name = |at: u32| match rez.entry_at(&m, at as usize) {
+        Some(RezEntry::File(f)) => Some(f.file_name()),
+        Some(RezEntry::Dir(_)) => Some("a folder".into()),
+        None => None,
+    };
+    assert_eq!(name(middle.0).as_deref(), Some("MIDDLE.PID"));
+    assert_eq!(name(before.0), None);
+    assert_eq!(name(after.0), None);
+}
+
+/// A folder and a file named in Latin-1 are found by their names in UTF-8, ASCII letters
+/// in any case.
+#[test]
+fn a_latin1_folder_is_found_by_its_text() {
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    let inner = b.table(&[
+        Entry::File {
+            name: b"F",
+            ext: b"PID",
+            data,
+        },
+        Entry::File {
+            name: b"\xC9",
+            ext: b"PID",
+            data,
+        },
+    ]);
+    let root = b.table(&[Entry::Dir {
+        name: b"\xC9T\xC9",
+        table: inner,
+    }]);
+    let bytes = b.finish(root);
+    let rez = Rez::parse(&bytes).unwrap();
+    for path in ["ÉTÉ/F.PID", "ÉtÉ/f.pid", "ÉTÉ/É.PID", "ÉTÉ/É.pid"] {
+        assert!(
+            matches!(rez.find(path).unwrap(), Some(RezEntry::File(_))),
+            "{path}"
+        );
+    }
+    assert!(rez.find("ETE/F.PID").unwrap().is_none());
+}
