@@ -73,11 +73,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let level_data = wwd::level(11, 16, 16);
     let level = level_data.to_file(true)?;
     // The level drawn with an archive of its images; control: pixels a tile less 1, one
-    // plane alone when odd, which, objects left out when odd.
+    // plane alone when odd, which, objects left out when odd (then, `exercise::wwd`: a
+    // view, its camera and size, markers).
     let archive = wwd::level_archive(&level_data)?;
     let picture = |control: &[u8]| join_parts::<4>(&[control, &level, &archive]);
     let picture_all = picture(&[3, 0, 0, 0]);
     let picture_plane = picture(&[0, 1, 2, 1]);
+    // A view: control byte 4 is 2 (a view), the camera at ((140 - 128) * 32, (131 - 128) *
+    // 32), a 64 x 48 screen ((15 + 1) * 4, (11 + 1) * 4), markers on.
+    let picture_view = picture(&[0, 0, 0, 0, 2, 140, 131, 15, 11, 1]);
     // Many objects drawing one image through 20 frame entries over the same bytes (the
     // shapes the resource contract's tests craft: one decode, a bounded draw).
     let mut crowded = wwd::level(13, 16, 16);
@@ -170,7 +174,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // ACTORS.MNI cut after 300 tiles: the later sprite types' frames are past its end.
     let cut = every_actor(actors_bytes.get(..300 * 40).unwrap_or_default());
 
-    let seeds: [(&str, &str, &[u8]); 15] = [
+    let seeds: [(&str, &str, &[u8]); 16] = [
         ("cosmo_level", "synthetic_a2_level", &cosmo_level),
         ("cosmo_level", "every_actor_type", &every_type),
         ("cosmo_level", "every_actor_type_cut_sprites", &cut),
@@ -182,6 +186,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("uo_radar", "synthetic_client_without_hues", &no_hues),
         ("wwd_collision", "synthetic_compressed", &level),
         ("wwd_level_picture", "synthetic_all_planes", &picture_all),
+        (
+            "wwd_level_picture",
+            "synthetic_view_with_markers",
+            &picture_view,
+        ),
         (
             "wwd_level_picture",
             "many_objects_one_image",

@@ -88,6 +88,10 @@ fn level_picture_seeds_and_their_mutations_keep_the_properties() {
     let one =
         exercise::wwd_level_picture(&seed("wwd_level_picture", "synthetic_one_plane_no_objects"));
     assert!(one > 16 * 8 * 255, "{one}");
+    // A 64 x 48 view: past its alpha bytes.
+    let view =
+        exercise::wwd_level_picture(&seed("wwd_level_picture", "synthetic_view_with_markers"));
+    assert!(view > 64 * 48 * 255, "{view}");
 }
 
 #[test]
