@@ -329,3 +329,62 @@ fn rez_ls_caps_the_path_given_too() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// 25 names repeated in a folder and 25 directories that loop back to the root: `rez ls`
+/// prints the first 20 of each on stderr, then the counts.
+#[test]
+fn rez_ls_prints_the_first_20_problems_and_repeats_and_counts_them_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    let names: Vec<String> = (0..25).map(|i| format!("N{i:02}")).collect();
+    let loops: Vec<String> = (0..25).map(|i| format!("D{i:02}")).collect();
+    // The root's table is written last; its directories point at it.
+    let root_at = b.next_offset();
+    let mut entries: Vec<Entry<'_>> = Vec::new();
+    for n in &names {
+        for _ in 0..2 {
+            entries.push(Entry::File {
+                name: n.as_bytes(),
+                ext: b"PID",
+                data,
+            });
+        }
+    }
+    let table_len = gamedata_testkit::rez::table_len(&entries)
+        + loops
+            .iter()
+            .map(|n| {
+                Entry::Dir {
+                    name: n.as_bytes(),
+                    table: (0, 0),
+                }
+                .len()
+            })
+            .sum::<u32>();
+    for n in &loops {
+        entries.push(Entry::Dir {
+            name: n.as_bytes(),
+            table: (root_at, table_len),
+        });
+    }
+    let root = b.table(&entries);
+    assert_eq!(root, (root_at, table_len));
+    let rez = write(dir.path(), "many.rez", &b.finish(root));
+    let out = gamedata(&["rez", "ls", &rez], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let repeats = err.lines().filter(|l| l.contains("repeats a name")).count();
+    let loops_shown = err
+        .lines()
+        .filter(|l| l.contains("(the tree loops)"))
+        .count();
+    assert_eq!(repeats, 20, "{err}");
+    assert!(
+        err.contains("note: 25 names repeat in their folder in all"),
+        "{err}"
+    );
+    assert_eq!(loops_shown, 20, "{err}");
+    assert!(err.contains("25 directories could not be read"), "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 50);
+}
