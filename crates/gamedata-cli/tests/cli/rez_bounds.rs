@@ -388,3 +388,44 @@ fn rez_ls_prints_the_first_20_problems_and_repeats_and_counts_them_all() {
     assert!(err.contains("25 directories could not be read"), "{err}");
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 50);
 }
+
+/// Names made only of the controls a quick scan looks for (DEL, a C0 control) and the
+/// first C1 control (U+0080): each escaped; and exactly 20 repeated names: each noted, no
+/// count line.
+#[test]
+fn rez_ls_escapes_lone_controls_and_counts_only_past_20() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Builder::new();
+    let data = b.data(b"x");
+    let names: Vec<Vec<u8>> = (0..20).map(|i| format!("R{i:02}").into_bytes()).collect();
+    let mut entries: Vec<Entry<'_>> = Vec::new();
+    // Without an extension the path is the controls alone.
+    for name in [&b"\x7f\x7f"[..], b"\x01", b"\x80"] {
+        entries.push(Entry::File {
+            name,
+            ext: b"",
+            data,
+        });
+    }
+    for n in &names {
+        for _ in 0..2 {
+            entries.push(Entry::File {
+                name: n,
+                ext: b"PID",
+                data,
+            });
+        }
+    }
+    let root = b.table(&entries);
+    let rez = write(dir.path(), "lone.rez", &b.finish(root));
+    let out = gamedata_ok(&["rez", "ls", &rez], dir.path());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().take(3).collect();
+    assert_eq!(lines, ["\\x7f\\x7f 1 168", "\\x01 1 168", "\\u{80} 1 168"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.lines().filter(|l| l.contains("repeats a name")).count(),
+        20
+    );
+    assert!(!err.contains("in all"), "{err}");
+}
