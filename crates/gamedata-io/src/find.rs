@@ -54,6 +54,29 @@ pub fn find_file_ignoring_case(dir: impl AsRef<Path>, name: &str) -> Result<Path
     })
 }
 
+/// The length in bytes of the regular file at `path` (links followed), without opening it
+/// for reading: what a reader that must not block on a pipe, nor read a device without
+/// end, checks first.
+///
+/// Returns `Err` ([`FileError::IsFolder`]) for a folder, ([`FileError::NotRegular`]) for a
+/// FIFO, a socket or a device, and ([`FileError::Io`]) when its metadata cannot be read.
+pub fn regular_file_len(path: impl AsRef<Path>) -> Result<u64, FileError> {
+    let path = path.as_ref();
+    let metadata = std::fs::metadata(path).map_err(|e| FileError::io(path, e))?;
+    if metadata.is_dir() {
+        return Err(FileError::IsFolder {
+            path: path.to_owned(),
+        });
+    }
+    if !metadata.is_file() {
+        return Err(FileError::NotRegular {
+            path: path.to_owned(),
+            kind: kind_of(&metadata),
+        });
+    }
+    Ok(metadata.len())
+}
+
 /// What a path that is neither a regular file nor a folder is, for messages.
 fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]

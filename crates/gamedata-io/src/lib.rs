@@ -90,7 +90,7 @@ mod text;
 pub use bytes::{Bytes, ReadError};
 pub use error::{DataError, FormatError};
 pub use file::{Access, FileData, FileError, MapOptions};
-pub use find::{file_name, find_file_ignoring_case, find_optional};
+pub use find::{file_name, find_file_ignoring_case, find_optional, regular_file_len};
 pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};
 pub use limits::{LimitError, Limits};
 pub use overlaps::Overlaps;

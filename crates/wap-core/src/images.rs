@@ -70,11 +70,12 @@ impl ImageSource {
     }
 
     /// The bytes of the file at `path` (`/` or `\` separated, any letter case): borrowed
-    /// from an archive, read from a folder (a file that is not a regular one up to
-    /// [`Limits::max_stream_bytes`]); `None` when there is no such file.
+    /// from an archive, read from a folder (only a regular file, links followed: a pipe
+    /// or a device inside a folder of game files is an error, never waited on); `None`
+    /// when there is no such file.
     ///
     /// Returns `Err` when a directory of the archive on the way cannot be read, or the
-    /// folder's file cannot be read.
+    /// folder's file is not a regular one or cannot be read.
     pub fn file(&self, path: &str) -> Result<Option<Cow<'_, [u8]>>> {
         match self {
             ImageSource::Archive(archive) => {
@@ -84,9 +85,27 @@ impl ImageSource {
                 let Some(found) = find_path(root, path)? else {
                     return Ok(None);
                 };
+                gamedata_io::regular_file_len(&found)?;
                 let data = FileData::read_with(&found, &Limits::default())?;
                 Ok(Some(Cow::Owned(data.into_vec())))
             }
+        }
+    }
+
+    /// The length in bytes of the file at `path` (as [`ImageSource::file`] finds it),
+    /// without reading it; `None` when there is no such file.
+    ///
+    /// Returns `Err` as [`ImageSource::file`].
+    pub fn file_len(&self, path: &str) -> Result<Option<u64>> {
+        match self {
+            ImageSource::Archive(archive) => Ok(archive
+                .rez()
+                .file(path)?
+                .map(|f| u64::try_from(f.bytes.len()).unwrap_or(u64::MAX))),
+            ImageSource::Folder(root) => match find_path(root, path)? {
+                Some(found) => Ok(Some(gamedata_io::regular_file_len(&found)?)),
+                None => Ok(None),
+            },
         }
     }
 

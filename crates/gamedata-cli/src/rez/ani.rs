@@ -9,64 +9,83 @@ use std::path::Path;
 use anyhow::{Context, Result, anyhow};
 use gamedata_io::FileData;
 use serde::Serialize;
-use wap_core::{Ani, Limits};
+use wap_core::{Ani, AniFrame};
 
 use super::{escaped, map_source};
 use crate::output::Output;
 
 /// One frame in `rez ani --json`.
 #[derive(Serialize)]
-struct FrameReport {
+struct FrameReport<'a> {
     /// Frame number of the image shown, in the object's image set.
     image: u16,
     duration_ms: u16,
     /// The sound the frame starts, if any.
-    sound: Option<String>,
+    sound: Option<Cow<'a, str>>,
+}
+
+impl<'a> FrameReport<'a> {
+    fn of(frame: &AniFrame<'a>) -> Self {
+        FrameReport {
+            image: frame.image(),
+            duration_ms: frame.duration_ms(),
+            sound: frame.sound().map(gamedata_io::latin1),
+        }
+    }
+}
+
+/// The frames, serialized as they are walked (none held: an animation of millions of
+/// frames prints in constant memory).
+struct Frames<'a>(Ani<'a>);
+
+impl Serialize for Frames<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.frames().map(|f| FrameReport::of(&f)))
+    }
 }
 
 /// What `rez ani --json` prints.
 #[derive(Serialize)]
-struct AniReport {
+struct AniReport<'a> {
     path: String,
-    image_set: String,
+    image_set: Cow<'a, str>,
     frame_count: u32,
     total_ms: u64,
-    frames: Vec<FrameReport>,
+    frames: Frames<'a>,
+}
+
+/// Maps the file at `path` (see `super::map_archive` for the contract).
+#[allow(unsafe_code)]
+fn map_file(path: &Path) -> Result<FileData> {
+    // SAFETY: as `map_archive`'s: the command reads files the user points it at.
+    let data = unsafe { FileData::map(path) };
+    data.with_context(|| format!("reading {}", path.display()))
 }
 
 pub(super) fn ani(source: &Path, path: Option<&str>, out: &mut Output) -> Result<()> {
-    let limits = Limits::default();
     let images = match path {
         Some(_) => Some(map_source(source)?),
         None => None,
     };
-    let bytes = match (&images, path) {
+    let file;
+    let bytes: Cow<'_, [u8]> = match (&images, path) {
         (Some(images), Some(path)) => images
             .file(path)
             .with_context(|| format!("reading {}", source.display()))?
             .ok_or_else(|| anyhow!("no {path:?} in {}", source.display()))?,
-        _ => Cow::Owned(
-            FileData::read_with(source, &limits)
-                .with_context(|| format!("reading {}", source.display()))?
-                .into_vec(),
-        ),
+        _ => {
+            file = map_file(source)?;
+            Cow::Borrowed(file.as_ref())
+        }
     };
     let name = path.map_or_else(|| source.display().to_string(), str::to_owned);
     let ani = Ani::parse(&bytes).with_context(|| format!("reading {name}"))?;
-    let text = |b: &[u8]| gamedata_io::latin1(b).into_owned();
     let report = AniReport {
         path: name,
-        image_set: text(ani.image_set()),
+        image_set: gamedata_io::latin1(ani.image_set()),
         frame_count: ani.frame_count(),
         total_ms: ani.total_ms(),
-        frames: ani
-            .frames()
-            .map(|f| FrameReport {
-                image: f.image(),
-                duration_ms: f.duration_ms(),
-                sound: f.sound().map(text),
-            })
-            .collect(),
+        frames: Frames(ani),
     };
     out.report(&report, |w| {
         writeln!(
@@ -77,7 +96,8 @@ pub(super) fn ani(source: &Path, path: Option<&str>, out: &mut Output) -> Result
             report.total_ms,
             escaped(&report.image_set)
         )?;
-        for (i, f) in report.frames.iter().enumerate() {
+        for (i, f) in ani.frames().enumerate() {
+            let f = FrameReport::of(&f);
             match &f.sound {
                 Some(s) => writeln!(
                     w,

@@ -32,7 +32,13 @@ pub(crate) struct RenderArgs {
     /// With --rez or --images: draw the screen a player sees with the camera's top-left at
     /// main-plane pixel X,Y (the other planes placed by their movement percentages, as the
     /// game places them), one pixel a game pixel.
-    #[arg(long, value_name = "X,Y", value_parser = super::scene::parse_view, conflicts_with = "tile_px")]
+    #[arg(
+        long,
+        value_name = "X,Y",
+        value_parser = super::scene::parse_view,
+        conflicts_with = "tile_px",
+        allow_hyphen_values = true
+    )]
     pub(super) view: Option<(i32, i32)>,
     /// The screen's size with --view, in pixels (the game's: 640x480).
     #[arg(long, value_name = "WxH", value_parser = super::scene::parse_view_size, requires = "view")]

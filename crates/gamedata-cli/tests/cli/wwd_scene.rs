@@ -232,6 +232,14 @@ fn a_view_is_the_screen_at_the_camera() {
         "{text}"
     );
     assert_eq!(png_size(&png), (320, 200));
+    // A camera left of and above the level: a negative X as the shell passes it.
+    let report = stdout_json(&gamedata_ok(
+        &[
+            "--json", "wwd", "render", l, "--rez", r, "--view", "-5,-3", "-o", p,
+        ],
+        dir.path(),
+    ));
+    assert_eq!(report["view"], serde_json::json!([-5, -3]));
     for (args, says) in [
         (
             vec!["--view", "1,2", "--tile-px", "8"],

@@ -107,6 +107,9 @@ pub struct SceneReport {
     /// The first [`MAX_LISTED`] images missing, each once: `FOLDER frame N` (the folder as
     /// found, or the image set's key when no folder is), cut at [`MAX_NAME`] bytes.
     pub missing: Vec<String>,
+    /// The level's palette as its header names it, when that file is a palette and drew
+    /// the picture; `None`: each image's own palette (else grey levels).
+    pub palette: Option<String>,
 }
 
 /// A decoded image: RGBA, its size and offset in game pixels.
@@ -229,11 +232,16 @@ impl<'l> Scene<'l> {
         limits: &Limits,
     ) -> Result<Self> {
         let names = ImageNames::of(&level.header());
-        let palette = source
-            .file(&names.palette)
-            .ok()
-            .flatten()
-            .and_then(|b| Palette::parse(&b).ok().map(|p| *p.colours()));
+        // The level's palette when its file is a palette's 768 bytes (its length asked
+        // first: a pipe or a huge file at that path is never read).
+        let palette = match source.file_len(&names.palette) {
+            Ok(Some(768)) => source
+                .file(&names.palette)
+                .ok()
+                .flatten()
+                .and_then(|b| Palette::parse(&b).ok().map(|p| *p.colours())),
+            _ => None,
+        };
         let index = source.index(limits).map_err(RenderError::Images)?;
         let mut loader = Loader::new(index, palette, limits);
         let mut scene = Scene::geometry(level, options)?;
@@ -295,6 +303,7 @@ impl<'l> Scene<'l> {
         scene.images = loader.images;
         scene.resolved = loader.resolved;
         scene.report = loader.report;
+        scene.report.palette = palette.is_some().then(|| names.palette.clone());
         scene.markers = options.markers;
         scene.band(limits)?;
         Ok(scene)

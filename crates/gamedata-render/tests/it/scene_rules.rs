@@ -179,3 +179,57 @@ fn missing_images_draw_nothing_unless_markers_are_asked_for() {
     assert_eq!(none, 0);
     assert!(some > 0);
 }
+
+/// The level's palette is used, and reported, when its file is 768 bytes; a pipe at its
+/// path in a folder of extracted files is not waited on (each image's own palette, here
+/// none: grey levels).
+#[cfg(unix)]
+#[test]
+fn the_level_s_palette_is_read_only_when_it_is_one() {
+    let data = level(3, 20, 16);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let archive = wap_core::synth::level_archive(&data).unwrap();
+    let rez = wap_core::RezArchive::from_data(archive).unwrap();
+    let options = SceneOptions {
+        tile_px: Some(8),
+        ..SceneOptions::default()
+    };
+    let from_archive = wap_core::ImageSource::Archive(rez);
+    let scene = Scene::new(&level, &from_archive, &options, &Limits::default()).unwrap();
+    assert_eq!(
+        scene.report().palette.as_deref(),
+        Some("LEVEL1/PALETTES/MAIN.PAL")
+    );
+    let coloured = scene
+        .rect(Region::new(0, 0, scene.width(), scene.height()))
+        .unwrap();
+    // The same files in a folder, the palette replaced by a pipe.
+    let dir = tempfile::tempdir().unwrap();
+    let wap_core::ImageSource::Archive(rez) = &from_archive else {
+        unreachable!()
+    };
+    let view = rez.rez();
+    for item in view.walk(&view.root()) {
+        let (path, file) = item.unwrap();
+        let to = dir.path().join(&path);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        if path.ends_with("MAIN.PAL") {
+            gamedata_testkit::mkfifo(&to);
+        } else {
+            std::fs::write(&to, file.bytes).unwrap();
+        }
+    }
+    let folder = wap_core::ImageSource::open(dir.path()).unwrap();
+    let scene = Scene::new(&level, &folder, &options, &Limits::default()).unwrap();
+    assert_eq!(scene.report().palette, None);
+    let grey = scene
+        .rect(Region::new(0, 0, scene.width(), scene.height()))
+        .unwrap();
+    assert_ne!(coloured.pixels(), grey.pixels());
+    assert!(
+        grey.pixels()
+            .chunks(4)
+            .all(|p| p[0] == p[1] && p[1] == p[2])
+    );
+}

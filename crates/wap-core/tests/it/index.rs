@@ -817,3 +817,49 @@ fn a_latin1_folder_is_found_by_its_text() {
     }
     assert!(rez.find("ETE/F.PID").unwrap().is_none());
 }
+
+/// A pipe or a device at a path inside a folder source is an error, never waited on; a
+/// regular file's length is given without reading it.
+#[cfg(unix)]
+#[test]
+fn a_folder_source_reads_only_regular_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let pal = dir.path().join("LEVEL1").join("PALETTES");
+    std::fs::create_dir_all(&pal).unwrap();
+    gamedata_testkit::mkfifo(&pal.join("MAIN.PAL"));
+    std::fs::write(pal.join("OTHER.PAL"), [7u8; 768]).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", pal.join("ZERO.PAL")).unwrap();
+    let source = ImageSource::open(dir.path()).unwrap();
+    for path in ["LEVEL1/PALETTES/MAIN.PAL", "level1/palettes/zero.pal"] {
+        let err = source.file(path).unwrap_err().to_string();
+        assert!(
+            err.contains("not a regular file") || err.contains("a FIFO") || err.contains("device"),
+            "{path}: {err}"
+        );
+        assert!(source.file_len(path).is_err(), "{path}");
+    }
+    assert_eq!(
+        source.file_len("LEVEL1/PALETTES/OTHER.PAL").unwrap(),
+        Some(768)
+    );
+    assert_eq!(source.file_len("LEVEL1/PALETTES/NONE.PAL").unwrap(), None);
+    assert_eq!(
+        source
+            .file("LEVEL1/PALETTES/OTHER.PAL")
+            .unwrap()
+            .unwrap()
+            .len(),
+        768
+    );
+    // In an archive, an entry's length.
+    let archive = source_of_archive();
+    assert_eq!(
+        archive.file_len("A/B/C/F1.PID").unwrap(),
+        Some(pid(2, 2, 1).len() as u64)
+    );
+    assert_eq!(archive.file_len("A/NONE").unwrap(), None);
+}
+
+fn source_of_archive() -> ImageSource {
+    source(cut_archive())
+}
