@@ -429,3 +429,104 @@ fn rez_ls_escapes_lone_controls_and_counts_only_past_20() {
     );
     assert!(!err.contains("in all"), "{err}");
 }
+
+/// Names that are no safe file name under the output folder (`.`, a drive's `:`, a
+/// control character) are refused, nothing written.
+#[test]
+fn rez_extract_refuses_names_unsafe_on_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    for (k, name) in [&b"."[..], b"C:X", b"A\x01B"].into_iter().enumerate() {
+        let mut b = Builder::new();
+        let data = b.data(b"x");
+        let inner = b.table(&[Entry::File {
+            name,
+            ext: b"",
+            data,
+        }]);
+        let root = b.table(&[Entry::Dir {
+            name: b"D",
+            table: inner,
+        }]);
+        let rez = write(dir.path(), &format!("unsafe{k}.rez"), &b.finish(root));
+        let out = dir.path().join(format!("out{k}"));
+        let refused = gamedata(
+            &["rez", "extract", &rez, "D", "-o", out.to_str().unwrap()],
+            dir.path(),
+        );
+        assert_eq!(refused.status.code(), Some(1), "{name:?}");
+        let err = String::from_utf8_lossy(&refused.stderr);
+        assert!(err.contains("cannot be written safely"), "{name:?}: {err}");
+        assert!(!out.join("D").exists(), "{name:?}");
+    }
+}
+
+/// `rez pid --palette` takes a palette file from the disk before a path inside the source
+/// (a folder of that name is not a palette); a light map without a palette is drawn in
+/// grey, any other image without one is refused.
+#[test]
+fn rez_pid_takes_a_palette_file_and_draws_light_maps_in_grey() {
+    use wap_core::{PidFlags, PidPixels, write_pid};
+    let dir = tempfile::tempdir().unwrap();
+    let pixels = PidPixels {
+        width: 2,
+        height: 1,
+        indices: vec![3, 9],
+        opaque: vec![true, true],
+    };
+    let light = write_pid(&pixels, (0, 0), PidFlags::LIGHTS, None, false);
+    let plain = write_pid(&pixels, (0, 0), PidFlags::empty(), None, false);
+    let inside: [u8; 768] = std::array::from_fn(|i| (i % 3) as u8 * 100);
+    let rez = dir.path().join("P.REZ");
+    std::fs::write(
+        &rez,
+        wap_core::write_rez(&[
+            ("L.PID", &light[..]),
+            ("N.PID", &plain[..]),
+            ("PAL/MAIN.PAL", &inside[..]),
+        ])
+        .unwrap(),
+    )
+    .unwrap();
+    let r = rez.to_str().unwrap();
+    let png = dir.path().join("o.png");
+    let p = png.to_str().unwrap();
+    // A file on the disk: every colour (7, 7, 7).
+    let disk = dir.path().join("GREY.PAL");
+    std::fs::write(&disk, [7u8; 768]).unwrap();
+    gamedata_ok(
+        &[
+            "rez",
+            "pid",
+            r,
+            "N.PID",
+            "-o",
+            p,
+            "--palette",
+            disk.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(png_pixels(&png), [7, 7, 7, 255, 7, 7, 7, 255]);
+    // A folder of the palette's path is not read as one: the path inside the archive is.
+    std::fs::create_dir_all(dir.path().join("PAL").join("MAIN.PAL")).unwrap();
+    gamedata_ok(
+        &[
+            "rez",
+            "pid",
+            r,
+            "N.PID",
+            "-o",
+            p,
+            "--palette",
+            "PAL/MAIN.PAL",
+        ],
+        dir.path(),
+    );
+    assert_eq!(png_pixels(&png), [0, 100, 200, 255, 0, 100, 200, 255]);
+    // A light map alone: grey levels of its indices; another image alone: refused.
+    gamedata_ok(&["rez", "pid", r, "L.PID", "-o", p], dir.path());
+    assert_eq!(png_pixels(&png), [3, 3, 3, 255, 9, 9, 9, 255]);
+    let out = gamedata(&["rez", "pid", r, "N.PID", "-o", p], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has no palette of its own"));
+}
