@@ -253,6 +253,16 @@ mod tests {
     }
 
     #[test]
+    fn debug_names_the_frames_and_the_image_set() {
+        let bytes = ani(b"GAME_CYCLE", &[(1, 10, None), (2, 10, None)]);
+        let a = Ani::parse(&bytes).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            format!("{a:?}"),
+            "Ani { frames: 2, image_set: \"GAME_CYCLE\", .. }"
+        );
+    }
+
+    #[test]
     fn an_animation_of_no_duration_shows_no_frame() {
         let bytes = ani(b"", &[(1, 0, None)]);
         let a = Ani::parse(&bytes).unwrap_or_else(|e| panic!("{e}"));

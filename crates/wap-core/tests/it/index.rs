@@ -146,6 +146,9 @@ fn frames_take_the_first_of_a_number_and_minus_one_the_lowest_number() {
     let frames = index.frames(index.find_set("SET").unwrap()).unwrap();
     // The .ANI is not an image of the set.
     assert_eq!(frames.len(), 4);
+    assert!(!frames.is_empty());
+    // The root holds no image.
+    assert!(index.frames(FolderId::ROOT).unwrap().is_empty());
     // FRAME007 and SEVEN7 are both frame 7: the first stored is tried first.
     assert_eq!(frames.get(7), Some(0));
     assert_eq!(frames.candidates(7).collect::<Vec<_>>(), [0, 1]);
