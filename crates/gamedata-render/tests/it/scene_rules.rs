@@ -233,3 +233,193 @@ fn the_level_s_palette_is_read_only_when_it_is_one() {
             .all(|p| p[0] == p[1] && p[1] == p[2])
     );
 }
+
+/// The synthetic level of seed 3 (20 x 16 tiles of 64 pixels: 1,280 x 1,024) with its main
+/// plane's objects replaced by `objects` (x, y, image set, frame), all of logic `Treasure`.
+fn with_objects(objects: &[(i32, i32, &str, i32)]) -> LevelData {
+    let mut data = level(3, 20, 16);
+    let main = &mut data.planes[1];
+    let template = main.objects[0].clone();
+    main.objects = objects
+        .iter()
+        .map(|&(x, y, set, frame)| {
+            let mut o = template.clone();
+            o.fixed.x.set(x);
+            o.fixed.y.set(y);
+            o.fixed.i.set(frame);
+            o.image_set = set.as_bytes().to_vec();
+            o
+        })
+        .collect();
+    data
+}
+
+/// The scene's report and picture at the tile size, with markers or not, and the
+/// expectation's pixels compared.
+fn drawn(
+    data: &LevelData,
+    markers: bool,
+) -> (
+    gamedata_render::wwd::SceneReport,
+    gamedata_render::RgbaImage,
+) {
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let archive = rule_archive(&level);
+    if !markers {
+        let camera = Camera::Whole { tile_px: 64 };
+        assert_same(
+            &level,
+            &archive,
+            camera,
+            &[Region::new(0, 0, 1280, 1024)],
+            "objects",
+        );
+    }
+    let options = SceneOptions {
+        tile_px: Some(64),
+        markers,
+        ..SceneOptions::default()
+    };
+    let scene = Scene::new(&level, &archive.source, &options, &Limits::default()).unwrap();
+    let picture = scene.rect(Region::new(0, 0, 1280, 1024)).unwrap();
+    (scene.report().clone(), picture)
+}
+
+/// An object exists only inside its plane: at 0 and at the last pixel it is drawn, at -1
+/// and one past the end it is not created (not drawn, not missing).
+#[test]
+fn objects_exist_only_inside_their_plane() {
+    let set = "GAME_TREASURE_COINS";
+    let inside = [(0, 100), (100, 0), (1279, 100), (100, 1023)];
+    let outside = [(-1, 100), (100, -1), (1280, 100), (100, 1024)];
+    let objects: Vec<_> = inside
+        .iter()
+        .chain(&outside)
+        .map(|&(x, y)| (x, y, set, 1))
+        .collect();
+    let (report, _) = drawn(&with_objects(&objects), false);
+    assert_eq!((report.objects_drawn, report.missing_images), (4, 0));
+}
+
+/// A missing image's marker is 32 x 32 pixels centred on the object (16 left and up, 15
+/// right and down), its frame 2 pixels wide.
+#[test]
+fn a_marker_is_centred_on_its_object() {
+    // Below the front plane (8 rows of 64 pixels), which is drawn over the objects.
+    let data = with_objects(&[(500, 800, "GAME_TREASURE_COINS", 9)]);
+    let (report, picture) = drawn(&data, true);
+    assert_eq!(report.missing_images, 1);
+    let magenta = |x, y| picture.get(x, y) == Some(MISSING);
+    assert!(magenta(484, 800) && magenta(515, 800) && magenta(500, 784) && magenta(500, 815));
+    assert!(!magenta(483, 800) && !magenta(516, 800) && !magenta(500, 783) && !magenta(500, 816));
+}
+
+/// Missing images are listed once each, the first 100, and all counted; a name past 300
+/// bytes is cut, ending in `…`.
+#[test]
+fn missing_images_are_listed_100_at_most_and_cut() {
+    let names: Vec<String> = (0..150).map(|i| format!("NOWHERE{i:03}")).collect();
+    let long = "L".repeat(400);
+    // `LEVEL1_TILES_` + 279 bytes + ` frame 1`: exactly 300 bytes, not cut.
+    let exact = "E".repeat(279);
+    let mut objects: Vec<(i32, i32, &str, i32)> =
+        vec![(10, 10, long.as_str(), 1), (20, 20, exact.as_str(), 1)];
+    objects.extend(names.iter().map(|n| (50, 50, n.as_str(), 1)));
+    objects.push((60, 60, names[0].as_str(), 1));
+    let (report, _) = drawn(&with_objects(&objects), false);
+    assert_eq!(report.missing_images, 153);
+    assert_eq!(report.missing.len(), 100);
+    let first = &report.missing[0];
+    assert_eq!(first.len(), 300 + '…'.len_utf8(), "{first}");
+    assert!(
+        first.ends_with('…') && first.starts_with("LEVEL1_TILES_LLL"),
+        "{first}"
+    );
+    assert_eq!(report.missing[1], format!("LEVEL1_TILES_{exact} frame 1"));
+    assert_eq!(report.missing[1].len(), 300);
+    assert_eq!(report.missing[2], "LEVEL1_TILES_NOWHERE000 frame 1");
+    assert_eq!(report.missing[99], "LEVEL1_TILES_NOWHERE097 frame 1");
+}
+
+/// Tiles whose image is missing are not drawn nor counted drawn; each missing tile value is
+/// listed once, the first 100.
+#[test]
+fn missing_tiles_are_counted_and_listed_once_each() {
+    let mut data = level(3, 20, 16);
+    // 150 distinct ids the archive lacks, each twice, in the main plane's first rows.
+    let main = &mut data.planes[1];
+    for (k, t) in main.tiles.iter_mut().take(300).enumerate() {
+        *t = 5000 + (k / 2) as u32;
+    }
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let mut archive_data = data.clone();
+    archive_data.planes[1]
+        .tiles
+        .iter_mut()
+        .take(300)
+        .for_each(|t| *t = 1);
+    let archive_image = archive_data.image().unwrap();
+    let archive = rule_archive(&Level::parse(&archive_image).unwrap());
+    let camera = Camera::Whole { tile_px: 16 };
+    assert_same(
+        &level,
+        &archive,
+        camera,
+        &[Region::new(0, 0, 320, 256)],
+        "missing tiles",
+    );
+    let scene = Scene::new(
+        &level,
+        &archive.source,
+        &SceneOptions {
+            tile_px: Some(16),
+            ..SceneOptions::default()
+        },
+        &Limits::default(),
+    )
+    .unwrap();
+    let report = scene.report();
+    assert!(report.missing_images >= 300, "{}", report.missing_images);
+    assert_eq!(report.missing.len(), 100);
+    let mut listed = report.missing.clone();
+    listed.dedup();
+    assert_eq!(listed.len(), 100);
+    assert!(
+        report
+            .missing
+            .iter()
+            .all(|m| m.starts_with("LEVEL1/TILES/ACTION frame 5")),
+        "{:?}",
+        &report.missing[..3]
+    );
+}
+
+/// A main plane that wraps, the camera at its left edge: the window starts at 0 (not at
+/// the plane's width), so the objects there are drawn where the engine draws them.
+#[test]
+fn a_view_at_the_edge_of_a_wrapping_main_plane_keeps_its_objects() {
+    let mut data = with_objects(&[
+        (100, 300, "GAME_TREASURE_COINS", 1),
+        (700, 300, "GAME_TREASURE_COINS", 2),
+    ]);
+    let flags = data.planes[1].header.flags.get();
+    data.planes[1].header.flags.set(flags | 0x4);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let archive = rule_archive(&level);
+    let camera = Camera::View(View {
+        x: 0,
+        y: 100,
+        width: 640,
+        height: 480,
+    });
+    assert_same(
+        &level,
+        &archive,
+        camera,
+        &[Region::new(0, 0, 640, 480)],
+        "wrapping main plane",
+    );
+}
