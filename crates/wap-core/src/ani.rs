@@ -15,8 +15,20 @@ use gamedata_io::Bytes;
 use crate::error::{DataError, ErrorKind, ImageProblem};
 use crate::raw::{AniFrameRecord, AniHeader};
 
+mod play;
+
+pub use play::{Next, Step};
+
 /// A frame's flag: a NUL-terminated sound path follows its record.
 pub const FRAME_SOUND: u16 = 0x2;
+
+/// A frame's flag: its duration counts game ticks of [`TICK_MS`] milliseconds.
+pub const FRAME_TICKS: u16 = 0x1;
+
+/// The engine's game tick, in milliseconds (gruntz-decomp `src/DDrawMgr/AniRecord.cpp`,
+/// `CAniRecordView::GetSize`: a record of no duration lasts 22 ms, one in ticks 22 ms a
+/// tick).
+pub const TICK_MS: u64 = 22;
 
 /// An ANI animation viewed in place.
 #[derive(Clone, Copy)]
@@ -47,14 +59,46 @@ pub struct AniFrame<'data> {
 }
 
 impl<'data> AniFrame<'data> {
-    /// The frame number of the image it shows, in the object's image set.
+    /// The frame number of the image it shows, in the object's image set, as stored (the
+    /// step's parameter; [`AniFrame::param`] reads it signed, as the engine does).
     pub fn image(&self) -> u16 {
         self.record.image.get()
     }
 
-    /// How long it shows, in milliseconds.
+    /// The step's parameter as the engine reads it, a signed 16-bit number: the frame
+    /// number shown by [`Step::Set`], the count of [`Step::ForwardBy`] and [`Step::BackBy`],
+    /// the frame [`Next::WhenFrame`] waits for.
+    pub fn param(&self) -> i16 {
+        self.record.image.get().cast_signed()
+    }
+
+    /// The duration as stored (milliseconds, or 22-ms ticks with flag 0x1; read signed by
+    /// the engine: [`AniFrame::shown_ms`] is how long the record lasts).
     pub fn duration_ms(&self) -> u16 {
         self.record.duration.get()
+    }
+
+    /// How long the record lasts, in milliseconds, as the engine measures it
+    /// (gruntz-decomp `src/DDrawMgr/AniRecord.cpp`, `CAniRecordView::GetSize`): the
+    /// duration read as a signed number, times 22 with flag 0x1 (a count of 22-ms game
+    /// ticks); 0 or less, one tick (22 ms).
+    pub fn shown_ms(&self) -> u64 {
+        let n = self.record.duration.get().cast_signed();
+        match u64::try_from(n) {
+            Ok(n) if n > 0 && self.record.flags.get() & FRAME_TICKS != 0 => n.saturating_mul(TICK_MS),
+            Ok(n) if n > 0 => n,
+            _ => TICK_MS,
+        }
+    }
+
+    /// How the record moves the object's frame.
+    pub fn step(&self) -> Step {
+        Step::from_raw(self.record.step.get())
+    }
+
+    /// Which record comes after this one.
+    pub fn next(&self) -> Next {
+        Next::from_raw(self.record.next.get())
     }
 
     /// The sound it starts (a path without its NUL), with flag 0x2.
@@ -152,18 +196,20 @@ impl<'data> Ani<'data> {
         (0..self.frame_count()).map_while(move |_| frame_at(&mut walk))
     }
 
-    /// Milliseconds all frames show, one after another.
+    /// Milliseconds all frames last, one after another ([`AniFrame::shown_ms`]).
     pub fn total_ms(&self) -> u64 {
-        self.frames().map(|f| u64::from(f.duration_ms())).sum()
+        self.frames().map(|f| f.shown_ms()).sum()
     }
 
-    /// The frame showing `ms` milliseconds after the animation starts, played in a loop;
-    /// frames of no duration are never shown. `None` when every frame has no duration.
+    /// The record in force `ms` milliseconds after the animation starts when its records
+    /// play one after another in a loop, each for [`AniFrame::shown_ms`] (what records
+    /// that all go on to the next do, as nearly all the games' records do; [`Ani::play`]
+    /// follows every step and rule). `None` for an animation without frames.
     pub fn frame_at_ms(&self, ms: u64) -> Option<AniFrame<'data>> {
         let total = self.total_ms();
         let mut left = ms.checked_rem(total)?;
         for frame in self.frames() {
-            let d = u64::from(frame.duration_ms());
+            let d = frame.shown_ms();
             if left < d {
                 return Some(frame);
             }
@@ -183,8 +229,9 @@ impl<'data> Ani<'data> {
 pub type AniFrameSpec<'a> = (u16, u16, Option<&'a [u8]>);
 
 /// An ANI animation's bytes: the 32-byte header (signature 0, reserved words 0), the image
-/// set's path, then each frame's record (flag 0x2 with a sound, whose path and NUL
-/// follow). A path or sound holding a NUL is cut at it; counts past `u32` are cut.
+/// set's path, then each frame's record, as the games' records are written: step 3 (show
+/// the image), next 0 (the following record), flag 0x2 with a sound, whose path and NUL
+/// follow. A path or sound holding a NUL is cut at it; counts past `u32` are cut.
 pub fn write_ani(image_set: &[u8], frames: &[AniFrameSpec<'_>]) -> Vec<u8> {
     let before_nul = |b: &[u8]| -> Vec<u8> { b.iter().copied().take_while(|&c| c != 0).collect() };
     let set = before_nul(image_set);
@@ -198,7 +245,8 @@ pub fn write_ani(image_set: &[u8], frames: &[AniFrameSpec<'_>]) -> Vec<u8> {
     for &(image, duration, sound) in frames {
         let flags: u16 = if sound.is_some() { FRAME_SOUND } else { 0 };
         out.extend_from_slice(&flags.to_le_bytes());
-        out.extend_from_slice(&[0; 6]);
+        // Step 3 (show the image), next 0 (the following record), position 0.
+        out.extend_from_slice(&[3, 0, 0, 0, 0, 0]);
         out.extend_from_slice(&image.to_le_bytes());
         out.extend_from_slice(&duration.to_le_bytes());
         out.extend_from_slice(&[0; 8]);
@@ -243,13 +291,34 @@ mod tests {
                 (3, 0, None)
             ]
         );
-        assert_eq!(a.total_ms(), 150);
+        // The frame of no duration lasts a 22-ms tick.
+        assert_eq!(a.total_ms(), 172);
         assert_eq!(a.frames_span(), (42, bytes.len()));
         let at = |ms| a.frame_at_ms(ms).map(|f| f.image());
+        // 1,000,080 ms is 5,814 loops of 172 ms and 72 ms.
         assert_eq!(
-            [at(0), at(99), at(100), at(149), at(150), at(1_000_049)],
-            [Some(1), Some(1), Some(2), Some(2), Some(1), Some(2)]
+            [
+                at(0),
+                at(99),
+                at(100),
+                at(149),
+                at(150),
+                at(171),
+                at(172),
+                at(1_000_080)
+            ],
+            [
+                Some(1),
+                Some(1),
+                Some(2),
+                Some(2),
+                Some(3),
+                Some(3),
+                Some(1),
+                Some(1)
+            ]
         );
+        assert_eq!(at(1_000_080 + 50), Some(2));
     }
 
     #[test]
@@ -263,9 +332,26 @@ mod tests {
     }
 
     #[test]
-    fn an_animation_of_no_duration_shows_no_frame() {
-        let bytes = ani(b"", &[(1, 0, None)]);
+    fn a_record_lasts_as_the_engine_measures_it() {
+        // No duration, or a negative one: one 22-ms tick; flag 0x1: ticks.
+        let mut bytes = ani(
+            b"",
+            &[(1, 0, None), (2, 0xFFFB, None), (3, 3, None), (4, 3, None)],
+        );
+        let third = 32 + 2 * 20;
+        bytes[third] = FRAME_TICKS.to_le_bytes()[0];
         let a = Ani::parse(&bytes).unwrap_or_else(|e| panic!("{e}"));
+        let shown: Vec<u64> = a.frames().map(|f| f.shown_ms()).collect();
+        assert_eq!(shown, [22, 22, 66, 3]);
+        assert_eq!(a.total_ms(), 113);
+        let params: Vec<i16> = a.frames().map(|f| f.param()).collect();
+        assert_eq!(params, [1, 2, 3, 4]);
+        // The writer's records show their image and go on to the next.
+        let first = a.frames().next().map(|f| (f.step(), f.next()));
+        assert_eq!(first, Some((Step::Set, Next::Following)));
+        // No frames: nothing shows.
+        let empty = ani(b"", &[]);
+        let a = Ani::parse(&empty).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(a.frame_at_ms(5), None);
     }
 

@@ -458,8 +458,9 @@ pub fn rez(data: &[u8]) -> u64 {
 
 /// An ANI animation: its frames walked as [`crate::Ani::parse`] checked them; the count
 /// read equals the header's, the total equals the frames' sum, every frame lies inside the
-/// input, the frame at a time has a duration and is where the sums put it; written again
-/// by [`crate::write_ani`] it reads back the same frames.
+/// input, the frame at a time is where the sums put it; played on a set of frames, it
+/// ends within its budget or says it ran out; written again by [`crate::write_ani`] it
+/// reads back the same frames.
 pub fn ani(data: &[u8]) -> u64 {
     use crate::ani::{Ani, AniFrameSpec, write_ani};
     let a = match Ani::parse(data) {
@@ -468,7 +469,7 @@ pub fn ani(data: &[u8]) -> u64 {
     };
     let frames: Vec<_> = a.frames().collect();
     assert_eq!(frames.len() as u64, u64::from(a.frame_count()));
-    let total: u64 = frames.iter().map(|f| u64::from(f.duration_ms())).sum();
+    let total: u64 = frames.iter().map(|f| f.shown_ms()).sum();
     assert_eq!(a.total_ms(), total);
     let (start, len) = a.frames_span();
     assert!(start <= len && len == data.len());
@@ -497,12 +498,24 @@ pub fn ani(data: &[u8]) -> u64 {
         }
         let mut left = t % total;
         let want = frames.iter().find(|f| {
-            let d = u64::from(f.duration_ms());
+            let d = f.shown_ms();
             let here = left < d;
             left = left.saturating_sub(d);
             here
         });
         assert_eq!(got.as_ref(), want);
+    }
+    // Played on a small set from a few frames: an answer, or the budget spent.
+    let set = crate::Frames::numbered(&[0, 1, 2, 5]);
+    for (t, start) in [
+        (0u64, -1i64),
+        (total.saturating_mul(5) + 3, 2),
+        (u64::MAX, 9),
+    ] {
+        let mut budget = 4_096;
+        let played = a.play(t, Some(&set), start, &mut budget);
+        assert!(played.is_some() || budget == 0 || frames.is_empty());
+        assert!(!(frames.is_empty() && played.is_some()));
     }
     let specs: Vec<AniFrameSpec<'_>> = frames
         .iter()

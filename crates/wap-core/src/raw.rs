@@ -419,15 +419,25 @@ record! {
     /// One 20-byte frame of an ANI animation; with flag 0x2 a NUL-terminated sound path
     /// follows it (`docs/formats/wap32.md`, "ANI animations").
     pub struct AniFrameRecord {
-        /// Flags: 0x2, a sound path follows the record.
+        /// Flags: 0x1, the duration counts 22-ms ticks; 0x2, a sound path follows the
+        /// record.
         pub flags: U16,
-        /// Reserved words at 0x2 to 0x7 (kept raw).
-        pub reserved0: [U16; 3],
-        /// The frame number of the image shown, in the object's image set.
+        /// How the record moves the object's frame (3: to `image`; 0: not at all; 1: the
+        /// next; ... see [`crate::ani::Step`]).
+        pub step: U16,
+        /// When the next record starts (0: after this one; 9: never; ... see
+        /// [`crate::ani::Next`]).
+        pub next: U16,
+        /// How the record moves the object (kept raw; no game file moves one).
+        pub position: U16,
+        /// The step's parameter: the frame number of the image shown (step 3), or a
+        /// count of frames (steps 6 and 7); a signed 16-bit number.
         pub image: U16,
-        /// How long the frame shows, in milliseconds.
+        /// How long the record lasts: milliseconds, or 22-ms ticks with flag 0x1; a
+        /// signed 16-bit number, 0 or less meaning one tick.
         pub duration: U16,
-        /// Reserved bytes at 0xC to 0x13 (kept raw).
-        pub reserved1: [u8; 8],
+        /// A drawing value, the position deltas and a reserved word at 0xC to 0x13 (kept
+        /// raw).
+        pub reserved: [U16; 4],
     } = 20;
 }

@@ -83,6 +83,28 @@ impl Frames {
             .map(|(_, p)| *p as usize)
     }
 
+    /// Frames numbered `numbers`, in that order, with no folder behind them: the set an
+    /// animation plays on ([`crate::Ani::play`]) when the caller knows its numbers; no
+    /// image is found through it.
+    pub fn numbered(numbers: &[u32]) -> Frames {
+        let mut by_number: Vec<(u32, u32)> = (0u32..).zip(numbers).map(|(i, n)| (*n, i)).collect();
+        by_number.sort_unstable();
+        Frames {
+            by_number,
+            ..Frames::default()
+        }
+    }
+
+    /// The lowest frame number an image holds (`None` for a folder without one).
+    pub fn lowest(&self) -> Option<u32> {
+        self.by_number.first().map(|(n, _)| *n)
+    }
+
+    /// The highest frame number an image holds (`None` for a folder without one).
+    pub fn highest(&self) -> Option<u32> {
+        self.by_number.last().map(|(n, _)| *n)
+    }
+
     /// The frame number of image `i` (`None` for a name whose number is past 2^31 - 1).
     pub fn number(&self, i: usize) -> Option<u32> {
         self.files.get(i)?.number
