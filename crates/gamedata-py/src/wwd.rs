@@ -202,11 +202,15 @@ impl Level {
     /// at main-plane pixel (x, y), `size=(w, h)` pixels (640 x 480 by default), one pixel a
     /// game pixel; else the whole main plane at `tile_px` pixels a tile side (1 to 256;
     /// default the largest that keeps both sides within 4,096). `markers=True` draws a
-    /// magenta marker where an image is missing (the game draws nothing). Drawn with the
+    /// magenta marker where an image is missing (the game draws nothing); `time=MS` draws
+    /// each object whose animation names an ANI file at the frame it shows MS milliseconds
+    /// after the level starts (as `--time`). Drawn with the
     /// GIL released. Raises `ValueError` for a `tile_px` or size out of range or both
     /// `view` and `tile_px`, `OSError` when `rez` cannot be read and `gamedata.FormatError` when it is
     /// no archive.
-    #[pyo3(signature = (rez, view=None, size=None, tile_px=None, markers=false))]
+    #[pyo3(signature = (rez, view=None, size=None, tile_px=None, markers=false, time=None))]
+    // Python's keyword arguments, one parameter each.
+    #[allow(clippy::too_many_arguments)]
     fn render<'py>(
         &self,
         py: Python<'py>,
@@ -215,6 +219,7 @@ impl Level {
         size: Option<(u32, u32)>,
         tile_px: Option<u32>,
         markers: bool,
+        time: Option<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let level = self.view()?;
         let plane = self.main_plane()?;
@@ -242,6 +247,7 @@ impl Level {
             },
             markers,
             view,
+            time,
             ..SceneOptions::default()
         };
         let picture = py.detach(|| -> PyResult<RgbaImage> {

@@ -85,7 +85,9 @@ impl<'data> AniFrame<'data> {
     pub fn shown_ms(&self) -> u64 {
         let n = self.record.duration.get().cast_signed();
         match u64::try_from(n) {
-            Ok(n) if n > 0 && self.record.flags.get() & FRAME_TICKS != 0 => n.saturating_mul(TICK_MS),
+            Ok(n) if n > 0 && self.record.flags.get() & FRAME_TICKS != 0 => {
+                n.saturating_mul(TICK_MS)
+            }
             Ok(n) if n > 0 => n,
             _ => TICK_MS,
         }

@@ -22,9 +22,11 @@ use crate::header::Header;
 use crate::level_file::LevelOptions;
 use crate::rez::RezArchive;
 
+mod anis;
 mod frames;
 mod index;
 
+pub use anis::{AniId, Animations};
 pub use frames::{Frames, frame_number};
 pub use index::{FolderId, ImageIndex};
 

@@ -127,7 +127,7 @@ pub use gamedata_io::{
 };
 pub use gamedata_io::{CodePage, decode, field_text};
 pub use header::Header;
-pub use images::{FolderId, Frames, ImageIndex, ImageNames, ImageSource};
+pub use images::{AniId, Animations, FolderId, Frames, ImageIndex, ImageNames, ImageSource};
 pub use level::{Game, Layout, Level, LevelCounts, Section, SectionKind};
 pub use level_file::{LevelFile, LevelOptions, read_header};
 pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};

@@ -110,6 +110,7 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     if args.graphics.source().is_some() {
         return super::scene::tiles(args, out);
     }
+    args.graphics.no_time()?;
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
     let plane = chosen_plane(&level, args.plane.as_deref(), &args.file)?;
@@ -139,6 +140,7 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     if args.view.is_some() {
         anyhow::bail!("--view draws the screen a player sees: it needs --rez or --images");
     }
+    args.graphics.no_time()?;
     let start = std::time::Instant::now();
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;

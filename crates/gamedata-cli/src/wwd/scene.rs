@@ -31,6 +31,10 @@ pub(crate) struct GraphicsArgs {
     /// draws nothing there).
     #[arg(long)]
     markers: bool,
+    /// With --rez or --images: draw each object whose animation names an ANI file at the
+    /// frame it shows this many milliseconds after the level starts, as the game plays it.
+    #[arg(long, value_name = "MS")]
+    time: Option<u64>,
 }
 
 /// `--view X,Y`: the camera's top-left in main-plane pixels (either may be negative).
@@ -61,6 +65,15 @@ impl GraphicsArgs {
     /// The archive or folder given, if any.
     pub(super) fn source(&self) -> Option<&Path> {
         self.rez.as_deref().or(self.images.as_deref())
+    }
+
+    /// An error for `--time` without a source of pictures (a collision map has no
+    /// animations).
+    pub(super) fn no_time(&self) -> Result<()> {
+        if self.time.is_some() {
+            anyhow::bail!("--time plays the objects' animations: it needs --rez or --images");
+        }
+        Ok(())
     }
 }
 
@@ -99,6 +112,7 @@ fn scene<'l>(
         no_objects: graphics.no_objects,
         markers: graphics.markers,
         view,
+        time: graphics.time,
     };
     // One budget of decoded bytes for the whole command: the level's decoded image first,
     // the pictures' decoded images from what is left.
@@ -129,6 +143,9 @@ struct SceneRenderReport {
     /// The camera's top-left in main-plane pixels, for a view.
     #[serde(skip_serializing_if = "Option::is_none")]
     view: Option<[i32; 2]>,
+    /// Milliseconds after the level starts, with --time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_ms: Option<u64>,
     #[serde(flatten)]
     drawn: SceneReport,
     elapsed_ms: f64,
@@ -174,6 +191,7 @@ pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         height: scene.height(),
         tile_px: scene.tile_px(),
         view: args.view.map(|(x, y)| [x, y]),
+        time_ms: args.graphics.time,
         drawn: scene.report().clone(),
         elapsed_ms: crate::files::elapsed_ms(start),
     };
@@ -192,6 +210,13 @@ pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
             report.drawn.objects_drawn,
             report.drawn.missing_images
         )?;
+        if let Some(ms) = report.time_ms {
+            writeln!(
+                w,
+                "  at {ms} ms: {} objects at their animation's frame, {} animations not played",
+                report.drawn.animated, report.drawn.unplayed
+            )?;
+        }
         for missing in &report.drawn.missing {
             writeln!(w, "  missing: {missing}")?;
         }
@@ -219,6 +244,11 @@ pub(super) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     drawn_with.insert("objects_drawn".into(), report.objects_drawn.into());
     drawn_with.insert("missing_images".into(), report.missing_images.into());
     drawn_with.insert("missing".into(), report.missing.clone().into());
+    if let Some(ms) = args.graphics.time {
+        drawn_with.insert("time_ms".into(), ms.into());
+        drawn_with.insert("animated".into(), report.animated.into());
+        drawn_with.insert("unplayed".into(), report.unplayed.into());
+    }
     let viewer = Viewer {
         title: format!("{}: plane {plane}", level.header().name_lossy()),
         unit: "pixel",

@@ -27,6 +27,19 @@ class Level:
         """Attribute value at pixel (x, y) of the main plane; IndexError outside."""
     def collision(self, tile_px: int | None = None) -> npt.NDArray[np.uint8]:
         """(h, w, 4) RGBA collision map of the main plane."""
+    def render(
+        self,
+        rez: str | os.PathLike[str],
+        view: tuple[int, int] | None = None,
+        size: tuple[int, int] | None = None,
+        tile_px: int | None = None,
+        markers: bool = False,
+        time: int | None = None,
+    ) -> npt.NDArray[np.uint8]:
+        """(h, w, 4) RGBA picture of the level as the game draws it, as `gamedata wwd
+        render --rez`; with view=(x, y) the screen at that camera position; with time=MS
+        each animated object at its animation's frame then. Raises ValueError, OSError,
+        gamedata.FormatError."""
     def _span(self) -> tuple[int, int]: ...
 
 @final

@@ -165,12 +165,13 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
 
 /// A level drawn with its graphics: three files (a control file, the level, a REZ archive).
 /// The control's bytes give the output pixels a tile (1 to 8), whether one plane is drawn
-/// alone and which, and whether objects are left out; the level is opened within 16 MiB
+/// alone and which, whether objects are left out, a view, markers and a time; the level is opened within 16 MiB
 /// and its images decoded within 16 MiB. Checked: a scene that prepares has the size of
 /// its plane's tiles times the pixels a tile; drawn in stripes of 7 rows it gives the same
 /// pixels as drawn whole (when at most 2^20 pixels); its report lists at most 100 missing
 /// images, each once, and counts at least as many; it draws no more objects than the
-/// level has, and with objects left out none; its planes and objects draw at most
+/// level has, and with objects left out none; it counts an object animated or unplayed
+/// only at a time, each once; its planes and objects draw at most
 /// `Limits::max_overdraw` times its pixels.
 pub fn wwd_level_picture(data: &[u8]) -> u64 {
     use wap_core::{ImageSource, RezArchive};
@@ -210,6 +211,12 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         no_objects: c(3) % 2 == 1,
         markers: c(9) % 2 == 1,
         view,
+        // One time in two a time: 0 to 2^24 milliseconds, or the last millisecond.
+        time: match c(10) % 4 {
+            0 | 1 => None,
+            2 => Some(u64::from(c(11)) << 16 | u64::from(c(12)) << 8),
+            _ => Some(u64::MAX),
+        },
     };
     let scene = match Scene::new(&level, &source, &options, &limits) {
         Ok(scene) => scene,
@@ -254,6 +261,11 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         .map(|p| u64::from(p.object_count()))
         .sum();
     assert!(report.objects_drawn <= objects);
+    // Each object counted animated or unplayed once at most, and only at a time.
+    assert!(report.animated.saturating_add(report.unplayed) <= objects);
+    if options.no_objects || options.time.is_none() {
+        assert_eq!(report.animated + report.unplayed, 0);
+    }
     if options.no_objects {
         assert_eq!(report.objects_drawn, 0);
     }

@@ -45,6 +45,7 @@
 // 2^28 pixels, tile sides at most 1,024 and positions are i32, so no product overflows.
 #![allow(clippy::arithmetic_side_effects)]
 
+mod anim;
 mod load;
 mod order;
 
@@ -56,6 +57,7 @@ use zerocopy::little_endian::U32;
 
 pub use super::camera::View;
 use crate::{Region, RenderError, Result, RgbaImage};
+pub use anim::ANIMATION_STEPS;
 use load::Loader;
 use order::{Placed, engine_order};
 #[cfg(doc)]
@@ -89,6 +91,10 @@ pub struct SceneOptions {
     pub markers: bool,
     /// The screen a player sees with the camera at this place, instead of the whole level.
     pub view: Option<View>,
+    /// Milliseconds after the level starts: each object whose animation string names an
+    /// ANI animation is drawn at the frame it shows then, as the engine plays it
+    /// ([`wap_core::Ani::play`]); `None`: every object at its level frame.
+    pub time: Option<u64>,
 }
 
 /// What a [`Scene`] drew and could not.
@@ -112,6 +118,13 @@ pub struct SceneReport {
     /// The level's palette as its header names it, when that file is a palette and drew
     /// the picture; `None`: each image's own palette (else grey levels).
     pub palette: Option<String>,
+    /// With [`SceneOptions::time`], objects drawn (or missing) at the frame their
+    /// animation shows then.
+    pub animated: u64,
+    /// With [`SceneOptions::time`], objects whose animation names an ANI file that cannot
+    /// be read, or whose play passes the scene's budget of [`ANIMATION_STEPS`] records:
+    /// drawn at their level frame.
+    pub unplayed: u64,
 }
 
 /// A decoded image: RGBA, its size and offset in game pixels.
@@ -232,6 +245,7 @@ impl<'l> Scene<'l> {
         };
         let index = source.index(limits).map_err(RenderError::Images)?;
         let mut loader = Loader::new(index, palette, limits);
+        loader.animating = options.time.map(anim::Animating::new);
         let mut scene = Scene::geometry(level, options)?;
         let windows = match &options.view {
             Some(view) => super::camera::windows(level, view)?,

@@ -167,7 +167,7 @@ impl Ani<'_> {
     /// the engine gives an object of frame -1). At 0 ms the first record has been applied.
     /// The number may be one the set does not hold (the engine then draws nothing).
     ///
-    /// Each record applied takes one step of `budget`; `None` when the budget runs out
+    /// Each record read and each applied takes one step of `budget`; `None` when the budget runs out
     /// before `ms` is reached, or when the animation has no records. A cycle of states is
     /// found and skipped whole, so the steps are a few times those of the states before
     /// the cycle and of one cycle, whatever `ms`.
@@ -178,6 +178,8 @@ impl Ani<'_> {
         start: i64,
         budget: &mut u64,
     ) -> Option<i64> {
+        // Reading the records counts one step each.
+        *budget = budget.checked_sub(u64::from(self.frame_count()))?;
         let records: Vec<AniFrame<'_>> = self.frames().collect();
         let count = records.len();
         let set = frames.and_then(|frames| {

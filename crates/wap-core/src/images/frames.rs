@@ -168,6 +168,12 @@ impl<'s> ImageIndex<'s> {
     /// Returns `Err` when the folder cannot be read; entries of an archive directory after
     /// one that cannot be read are not listed.
     pub fn frames(&self, folder: FolderId) -> Result<Frames> {
+        self.listing(folder, is_pid)
+    }
+
+    /// The files of `folder` whose names `wanted` takes, as [`ImageIndex::frames`] lists
+    /// images.
+    pub(super) fn listing(&self, folder: FolderId, wanted: fn(&str) -> bool) -> Result<Frames> {
         let mut frames = Frames {
             folder: Some(folder),
             ..Frames::default()
@@ -187,7 +193,7 @@ impl<'s> ImageIndex<'s> {
                             continue;
                         }
                         let name = f.file_name();
-                        if is_pid(&name) {
+                        if wanted(&name) {
                             frames.files.push(FrameFile {
                                 number: frame_number(&name),
                                 at: u32::try_from(f.at).unwrap_or(u32::MAX),
@@ -204,7 +210,7 @@ impl<'s> ImageIndex<'s> {
                 for entry in listing {
                     let entry = entry.map_err(|e| FileError::io(&dir, e))?;
                     let name = entry.file_name().to_string_lossy().into_owned();
-                    if is_pid(&name) && entry.path().is_file() {
+                    if wanted(&name) && entry.path().is_file() {
                         names.push(name);
                     }
                 }

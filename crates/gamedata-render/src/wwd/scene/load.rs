@@ -31,11 +31,13 @@ pub(super) struct Loader<'a> {
     by_bytes: HashMap<(usize, usize), Option<usize>>,
     /// Each image decoded (or not), by its disk file's device and inode.
     by_disk_file: HashMap<(u64, u64), Option<usize>>,
-    folders: HashMap<FolderId, Frames>,
+    pub(super) folders: HashMap<FolderId, Frames>,
     /// Tile set folders by path, image sets by key, each found once.
     paths: HashMap<String, Option<FolderId>>,
     sets: HashMap<String, Option<FolderId>>,
     pub(super) report: SceneReport,
+    /// With a time, the animations played.
+    pub(super) animating: Option<super::anim::Animating<'a>>,
 }
 
 impl<'a> Loader<'a> {
@@ -58,6 +60,7 @@ impl<'a> Loader<'a> {
             paths: HashMap::new(),
             sets: HashMap::new(),
             report: SceneReport::default(),
+            animating: None,
         }
     }
 
@@ -227,9 +230,17 @@ impl<'a> Loader<'a> {
             flags.contains(DrawFlags::INVERT),
         );
         let key = names.object_set(object.image_set());
-        let frame = i64::from(object.raw().i.get());
+        let mut frame = i64::from(object.raw().i.get());
         let folder = self.set_folder(&key);
-        let image = folder.and_then(|f| self.frame(f, frame));
+        // At a time, the frame its animation shows then; a number below 0 is none.
+        let animated = self.animated(object.animation(), names, folder, frame);
+        let image = match animated {
+            Some(n) => {
+                frame = n;
+                folder.and_then(|f| (n >= 0).then(|| self.frame(f, n)).flatten())
+            }
+            None => folder.and_then(|f| self.frame(f, frame)),
+        };
         let (x, y) = (x.saturating_sub(origin.0), y.saturating_sub(origin.1));
         match image.and_then(|i| self.images.get(i).map(|im| (i, im))) {
             Some((i, im)) => {

@@ -1,0 +1,106 @@
+//! Objects at a time of their animations: the frame an object's ANI animation shows after
+//! so many milliseconds, as the engine plays it (`docs/formats/wap32.md`, "ANI
+//! animations": the registry of `ANIS`/`ANIZ` files by key, [`wap_core::Ani::play`]).
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use wap_core::{AniId, Animations, FolderId, Frames, ImageNames};
+
+use super::load::Loader;
+
+/// Records a scene may play in all, its animations' records read counted too: past it,
+/// objects keep their level frame ([`super::SceneReport::unplayed`]). A constant, so that
+/// a level of many objects naming long animations costs at most this much work.
+pub const ANIMATION_STEPS: u64 = 1 << 24;
+
+/// What a scene at a time keeps: the registry, built at the first object that names an
+/// animation; each animation's bytes, read once; each object's answer, by animation, image
+/// set and start frame, found once.
+pub(in crate::wwd) struct Animating<'a> {
+    time: u64,
+    anis: Option<Animations>,
+    bytes: HashMap<AniId, Option<Cow<'a, [u8]>>>,
+    played: HashMap<(AniId, Option<FolderId>, i64), Option<i64>>,
+    budget: u64,
+}
+
+impl Animating<'_> {
+    /// Playing animations `time` milliseconds after the level starts.
+    pub(in crate::wwd) fn new(time: u64) -> Self {
+        Animating {
+            time,
+            anis: None,
+            bytes: HashMap::new(),
+            played: HashMap::new(),
+            budget: ANIMATION_STEPS,
+        }
+    }
+}
+
+impl Loader<'_> {
+    /// The frame number an object whose animation string is `animation`, image set
+    /// `folder` and level frame `frame` shows at the scene's time; `None` without a time,
+    /// when the string names no animation, or when its animation cannot be read or played
+    /// within the budget (counted unplayed). Counts the animated objects.
+    pub(super) fn animated(
+        &mut self,
+        animation: &[u8],
+        names: &ImageNames,
+        folder: Option<FolderId>,
+        frame: i64,
+    ) -> Option<i64> {
+        if animation.is_empty() {
+            return None;
+        }
+        let index = &self.index;
+        let playing = self.animating.as_mut()?;
+        let id = playing
+            .anis
+            .get_or_insert_with(|| index.animations(names))
+            .find(animation)?;
+        let key = (id, folder, frame);
+        let answer = match playing.played.get(&key) {
+            Some(done) => *done,
+            None => {
+                let frames = folder.map(|f| {
+                    &*self
+                        .folders
+                        .entry(f)
+                        .or_insert_with(|| index.frames(f).unwrap_or_default())
+                });
+                let answer = play(playing, index, id, frames, frame);
+                playing.played.insert(key, answer);
+                answer
+            }
+        };
+        let report = &mut self.report;
+        match answer {
+            Some(_) => report.animated = report.animated.saturating_add(1),
+            None => report.unplayed = report.unplayed.saturating_add(1),
+        }
+        answer
+    }
+}
+
+/// Plays animation `id` on an object of `frames` from `frame`, its bytes read once; the
+/// bytes walked to check its records are charged to the budget with the records played.
+fn play<'a>(
+    playing: &mut Animating<'a>,
+    index: &wap_core::ImageIndex<'a>,
+    id: AniId,
+    frames: Option<&Frames>,
+    frame: i64,
+) -> Option<i64> {
+    let anis = playing.anis.as_ref()?;
+    let bytes = playing
+        .bytes
+        .entry(id)
+        .or_insert_with(|| index.animation(anis, id).ok().flatten())
+        .as_deref()?;
+    // Every 20 bytes may be a record that parsing walks.
+    let walk = u64::try_from(bytes.len() / 20).unwrap_or(u64::MAX);
+    playing.budget = playing.budget.checked_sub(walk)?;
+    let ani = wap_core::Ani::parse(bytes).ok()?;
+    ani.play(playing.time, frames, frame, &mut playing.budget)
+}
