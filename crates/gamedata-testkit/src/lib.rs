@@ -13,12 +13,14 @@
 //! - [`sweep`]: a real file cut at many lengths and changed at 1,024 positions, each call's
 //!   peak heap and bytes allocated counted and bounded (no wall-clock time).
 //! - [`heap`]: the peak heap of a call, counted by dhat, for the resource contract's tests.
+//! - [`ani`]: ANI animations written and played without the readers' code.
 //! - [`rng`]: a seeded ChaCha8 generator (the `rand_chacha` crate), the same stream on every
 //!   platform and run.
 
 // A test kit reports failures by panicking: that is what a failed test is.
 #![allow(clippy::panic, clippy::expect_used)]
 
+pub mod ani;
 mod claw;
 pub mod heap;
 pub mod rez;

@@ -18,6 +18,7 @@ pub(crate) fn kind<T, E: Into<wap_core::Error>>(
     result.err().and_then(|e| e.into().kind())
 }
 
+mod animations;
 mod debug;
 mod fuzz_regressions;
 mod image_names;

@@ -1,0 +1,172 @@
+//! The animations a level's objects name (`ImageIndex::animations`): every `.ANI` file
+//! under the `ANIS`/`ANIZ` folder beside each prefix's `IMAGES`/`IMAGEZ` folder, keyed by
+//! the prefix, the folders below and the file's name, on archives and folders written
+//! here.
+
+use gamedata_testkit::ani::{Record, bytes};
+use gamedata_testkit::rez::{Builder, Entry, pid};
+use wap_core::{Ani, ImageNames, ImageSource, Limits, RezArchive};
+
+/// A folder being written: subfolders and files in the order given (the stored order).
+#[derive(Default)]
+struct Tree {
+    folders: Vec<(String, Tree)>,
+    files: Vec<(String, String, Vec<u8>)>,
+}
+
+impl Tree {
+    fn add(&mut self, path: &str, data: Vec<u8>) {
+        let mut parts: Vec<&str> = path.split('/').collect();
+        let file = parts.pop().unwrap();
+        let mut at = self;
+        for part in parts {
+            let i = match at.folders.iter().position(|(n, _)| n == part) {
+                Some(i) => i,
+                None => {
+                    at.folders.push((part.to_owned(), Tree::default()));
+                    at.folders.len() - 1
+                }
+            };
+            at = &mut at.folders[i].1;
+        }
+        let (name, ext) = file.rsplit_once('.').unwrap();
+        at.files.push((name.to_owned(), ext.to_owned(), data));
+    }
+
+    fn write(&self, b: &mut Builder) -> (u32, u32) {
+        let subs: Vec<_> = self.folders.iter().map(|(n, t)| (n, t.write(b))).collect();
+        let data: Vec<_> = self.files.iter().map(|(_, _, d)| b.data(d)).collect();
+        let mut entries = Vec::new();
+        for (name, table) in &subs {
+            entries.push(Entry::Dir {
+                name: name.as_bytes(),
+                table: *table,
+            });
+        }
+        for ((name, ext, _), data) in self.files.iter().zip(data) {
+            entries.push(Entry::File {
+                name: name.as_bytes(),
+                ext: ext.as_bytes(),
+                data,
+            });
+        }
+        b.table(&entries)
+    }
+
+    fn archive(&self) -> ImageSource {
+        let mut b = Builder::new();
+        let root = self.write(&mut b);
+        ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap())
+    }
+}
+
+/// An animation showing `image` (its number tells the test which file answered).
+fn ani(image: i16) -> Vec<u8> {
+    bytes(b"", &[Record::show(image, 100)])
+}
+
+fn names(prefixes: &[(&str, &str)]) -> ImageNames {
+    ImageNames {
+        tiles: "LEVEL1/TILES".into(),
+        palette: String::new(),
+        prefixes: prefixes
+            .iter()
+            .map(|(p, f)| ((*p).to_owned(), (*f).to_owned()))
+            .collect(),
+    }
+}
+
+/// The image the animation `key` names shows first, through the source's registry.
+fn shown(source: &ImageSource, names: &ImageNames, key: &str) -> Option<u16> {
+    let index = source.index(&Limits::default()).unwrap();
+    let anis = index.animations(names);
+    let id = anis.find(key.as_bytes())?;
+    let data = index.animation(&anis, id).unwrap()?;
+    let first = Ani::parse(&data).unwrap().frames().next().map(|f| f.image());
+    first
+}
+
+/// Claw's and Gruntz's layouts: `LEVEL` for `LEVEL1/IMAGES` finds `LEVEL1/ANIS`, `GAME` for
+/// `GAME/IMAGEZ` finds `GAME/ANIZ`; folders below join the key with `_`; keys in any case.
+#[test]
+fn keys_are_the_prefix_the_folders_and_the_name() {
+    let mut tree = Tree::default();
+    tree.add("LEVEL1/IMAGES/MANICAL1/FRAME001.PID", pid(2, 2, 1));
+    tree.add("LEVEL1/ANIS/MANICALS/MANICAL.ANI", ani(1));
+    tree.add("LEVEL1/ANIS/TORCH.ANI", ani(2));
+    tree.add("LEVEL1/ANIS/DEEP/ER/STILL.ANI", ani(3));
+    tree.add("LEVEL1/ANIS/NOTES.TXT", b"not an animation".to_vec());
+    tree.add("GAME/IMAGEZ/X/FRAME001.PID", pid(2, 2, 1));
+    tree.add("GAME/ANIZ/CYCLE100.ANI", ani(4));
+    // A prefix whose folder is no IMAGES folder has no animations.
+    tree.add("OTHER/PICS/A.PID", pid(2, 2, 1));
+    tree.add("OTHER/ANIS/A.ANI", ani(5));
+    let source = tree.archive();
+    let names = names(&[
+        ("LEVEL", "LEVEL1_IMAGES"),
+        ("GAME", "GAME_IMAGEZ"),
+        ("OTHER", "OTHER_PICS"),
+    ]);
+    let at = |key| shown(&source, &names, key);
+    assert_eq!(at("LEVEL_MANICALS_MANICAL"), Some(1));
+    assert_eq!(at("level_manicals_Manical"), Some(1));
+    assert_eq!(at("LEVEL_TORCH"), Some(2));
+    assert_eq!(at("LEVEL_DEEP_ER_STILL"), Some(3));
+    assert_eq!(at("GAME_CYCLE100"), Some(4));
+    assert_eq!(at("OTHER_A"), None);
+    assert_eq!(at("LEVEL_NOTES"), None);
+    assert_eq!(at("LEVEL_MANICALS"), None);
+    assert_eq!(at("GAME_IMAGEZ_X_FRAME001"), None);
+    let index = source.index(&Limits::default()).unwrap();
+    let anis = index.animations(&names);
+    assert_eq!(anis.len(), 4);
+    let id = anis.find(b"LEVEL_MANICALS_MANICAL").unwrap();
+    assert_eq!(
+        index.animation_path(&anis, id).as_deref(),
+        Some("LEVEL1/ANIS/MANICALS/MANICAL.ANI")
+    );
+    // Two prefixes for one folder: both keys, the folder listed once.
+    let twice = names_twice();
+    assert_eq!(shown(&source, &twice, "LEVEL_TORCH"), Some(2));
+    assert_eq!(shown(&source, &twice, "AGAIN_TORCH"), Some(2));
+    assert_eq!(index.animations(&twice).len(), 6);
+    // No prefixes: nothing.
+    assert!(index.animations(&names_none()).is_empty());
+}
+
+fn names_twice() -> ImageNames {
+    names(&[("LEVEL", "LEVEL1_IMAGES"), ("AGAIN", "LEVEL1_IMAGES")])
+}
+
+fn names_none() -> ImageNames {
+    names(&[])
+}
+
+/// Of two files one key names (`A/B_C.ANI`, `A_B/C.ANI`), the first stored wins, either
+/// way round.
+#[test]
+fn of_two_files_with_one_key_the_first_stored_wins() {
+    for (first, second, want) in [("A/B_C.ANI", "A_B/C.ANI", 1), ("A_B/C.ANI", "A/B_C.ANI", 1)] {
+        let mut tree = Tree::default();
+        tree.add("L/IMAGES/S/F1.PID", pid(2, 2, 1));
+        tree.add(&format!("L/ANIS/{first}"), ani(1));
+        tree.add(&format!("L/ANIS/{second}"), ani(2));
+        let source = tree.archive();
+        let names = names(&[("LEVEL", "L_IMAGES")]);
+        assert_eq!(shown(&source, &names, "LEVEL_A_B_C"), Some(want), "{first} first");
+    }
+}
+
+/// A folder of extracted files keys its animations the same way, in any letter case.
+#[test]
+fn a_disk_folder_s_animations_are_keyed_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("level1/images/torch")).unwrap();
+    std::fs::write(root.join("level1/images/torch/frame001.pid"), pid(2, 2, 1)).unwrap();
+    std::fs::create_dir_all(root.join("level1/Anis/Lights")).unwrap();
+    std::fs::write(root.join("level1/Anis/Lights/Torch.ani"), ani(7)).unwrap();
+    let source = ImageSource::Folder(root.to_path_buf());
+    let names = names(&[("LEVEL", "LEVEL1_IMAGES")]);
+    assert_eq!(shown(&source, &names, "LEVEL_LIGHTS_TORCH"), Some(7));
+}
