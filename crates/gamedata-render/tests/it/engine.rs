@@ -12,6 +12,7 @@ use gamedata_render::wap_core::synth::palette;
 use gamedata_render::wap_core::{ImageSource, Level, Limits, RezArchive};
 use gamedata_render::wwd::{Scene, SceneOptions, View};
 use gamedata_render::{Region, RgbaImage};
+use gamedata_testkit::ani::{Record, bytes as ani_bytes, frame_at};
 use gamedata_testkit::rez::{Builder, Entry};
 
 /// An image of the test's archive: its path without `.PID` (`LEVEL1/IMAGES/X/FRAME001`),
@@ -69,6 +70,10 @@ pub(crate) struct RefArchive {
     /// The first image stored of each folder and number, and each folder's lowest number.
     numbered: HashMap<(String, i64), usize>,
     lowest: HashMap<String, i64>,
+    /// Each folder's frame numbers.
+    numbers: HashMap<String, Vec<u32>>,
+    /// The animations stored: path (`LEVEL1/ANIS/X/Y.ANI`) and records.
+    anis: Vec<(String, Vec<Record>)>,
     colours: [u8; 768],
 }
 
@@ -125,6 +130,16 @@ impl RefArchive {
     /// The same, each image carrying the test palette itself when `own_palettes` (as
     /// Gruntz's images are drawn, its levels naming no palette).
     pub(crate) fn build_with(images: Vec<RefImage>, palettes: &[&str], own_palettes: bool) -> Self {
+        Self::build_full(images, palettes, own_palettes, Vec::new())
+    }
+
+    /// The same with the animations `anis` (path, records) stored too.
+    pub(crate) fn build_full(
+        images: Vec<RefImage>,
+        palettes: &[&str],
+        own_palettes: bool,
+        anis: Vec<(String, Vec<Record>)>,
+    ) -> Self {
         use wap_core::{PidFlags, PidPixels, write_pid};
         let colours = palette();
         let mut root = Folder::default();
@@ -155,6 +170,13 @@ impl RefArchive {
                 .files
                 .push((name.to_owned(), ext.to_owned(), colours.to_vec()));
         }
+        for (path, records) in &anis {
+            let (folder, name) = path.rsplit_once('/').unwrap();
+            let (name, ext) = name.rsplit_once('.').unwrap();
+            root.at(folder)
+                .files
+                .push((name.to_owned(), ext.to_owned(), ani_bytes(b"", records)));
+        }
         let mut b = Builder::new();
         let table = root.write(&mut b);
         let rez = b.finish(table);
@@ -173,9 +195,11 @@ impl RefArchive {
         };
         let mut numbered = HashMap::new();
         let mut lowest: HashMap<String, i64> = HashMap::new();
+        let mut numbers: HashMap<String, Vec<u32>> = HashMap::new();
         for (folder, list) in &folders {
             for &i in list {
                 let n = number(i);
+                numbers.entry(folder.clone()).or_default().push(n as u32);
                 numbered.entry((folder.clone(), n)).or_insert(i);
                 let low = lowest.entry(folder.clone()).or_insert(n);
                 *low = (*low).min(n);
@@ -187,6 +211,8 @@ impl RefArchive {
             keys,
             numbered,
             lowest,
+            numbers,
+            anis,
             colours,
         }
     }
@@ -309,6 +335,7 @@ pub(crate) fn expected<'a>(
     level: &Level<'_>,
     archive: &'a RefArchive,
     camera: Camera,
+    time: Option<u64>,
 ) -> Expected<'a> {
     let header = level.header();
     let tiles_folder = clean(header.image_dir());
@@ -333,6 +360,7 @@ pub(crate) fn expected<'a>(
         let key = key.to_ascii_uppercase();
         archive.keys.get(&key).cloned().unwrap_or(key)
     };
+    let animations = crate::engine_anim::by_key(&archive.anis, &prefixes);
     let planes: Vec<_> = level.planes().map(Result::unwrap).collect();
     let main = planes
         .iter()
@@ -440,7 +468,18 @@ pub(crate) fn expected<'a>(
                 continue;
             }
             let folder = object_folder(object.image_set());
-            let Some(image) = archive.frame(&folder, i64::from(raw.i.get())) else {
+            let mut frame = i64::from(raw.i.get());
+            // At a time, the frame its animation shows then (none below 0).
+            let animation = String::from_utf8_lossy(object.animation()).to_ascii_uppercase();
+            if let (Some(ms), Some(records)) = (time, animations.get(&animation)) {
+                let set = archive.numbers.get(&folder.to_ascii_uppercase());
+                let set = set.map_or(&[][..], Vec::as_slice);
+                frame = frame_at(records, set, frame, ms, 1 << 24).unwrap();
+                if frame < 0 {
+                    continue;
+                }
+            }
+            let Some(image) = archive.frame(&folder, frame) else {
                 continue;
             };
             let (mirror, invert) = (flags & 2 != 0, flags & 4 != 0);
@@ -566,15 +605,22 @@ impl Expected<'_> {
     }
 }
 
-/// The renderer's scene of `level` for `camera`, markers off.
-pub(crate) fn rendered<'l>(level: &Level<'l>, archive: &RefArchive, camera: Camera) -> Scene<'l> {
+/// The renderer's scene of `level` for `camera` at `time`, markers off.
+pub(crate) fn rendered<'l>(
+    level: &Level<'l>,
+    archive: &RefArchive,
+    camera: Camera,
+    time: Option<u64>,
+) -> Scene<'l> {
     let options = match camera {
         Camera::Whole { tile_px } => SceneOptions {
             tile_px: Some(tile_px),
+            time,
             ..SceneOptions::default()
         },
         Camera::View(view) => SceneOptions {
             view: Some(view),
+            time,
             ..SceneOptions::default()
         },
     };
@@ -590,13 +636,25 @@ pub(crate) fn assert_same(
     regions: &[Region],
     what: &str,
 ) {
-    let expected = expected(level, archive, camera);
-    let scene = rendered(level, archive, camera);
+    assert_same_at(level, archive, camera, None, regions, what);
+}
+
+/// The same at `time` milliseconds of the objects' animations.
+pub(crate) fn assert_same_at(
+    level: &Level<'_>,
+    archive: &RefArchive,
+    camera: Camera,
+    time: Option<u64>,
+    regions: &[Region],
+    what: &str,
+) {
+    let expected = expected(level, archive, camera, time);
+    let scene = rendered(level, archive, camera, time);
     let report = scene.report();
     assert_eq!(
         (report.tiles_drawn, report.objects_drawn),
         expected.drawn,
-        "{what}, {camera:?}: tiles and objects drawn"
+        "{what}, {camera:?}, {time:?} ms: tiles and objects drawn"
     );
     for &region in regions {
         let want = expected.paint(region);
@@ -608,7 +666,7 @@ pub(crate) fn assert_same(
         if let Some(&first) = differ.first() {
             let (x, y) = (first as u32 % region.width, first as u32 / region.width);
             panic!(
-                "{what}, {camera:?}, {region}: {} pixels differ; first at ({}, {}): want {:?}, got {:?}",
+                "{what}, {camera:?}, {time:?} ms, {region}: {} pixels differ; first at ({}, {}): want {:?}, got {:?}",
                 differ.len(),
                 region.x + x,
                 region.y + y,

@@ -13,8 +13,10 @@
 )]
 
 mod engine;
+mod engine_anim;
 mod fuzz_regressions;
 mod real_files;
 mod scene;
+mod scene_anim;
 mod scene_rules;
 mod threads;

@@ -18,7 +18,7 @@ use crate::engine::{Camera, RefArchive, RefImage, assert_same};
 
 /// The synthetic level of `seed` with its objects changed to cover the rules, and with the
 /// header's z flag set or not.
-fn rule_level(seed: u64, uses_z: bool) -> LevelData {
+pub(crate) fn rule_level(seed: u64, uses_z: bool) -> LevelData {
     let mut data = level(seed, 40, 20);
     if uses_z {
         let flags = data.header.flags.get();
@@ -53,6 +53,14 @@ fn rule_level(seed: u64, uses_z: bool) -> LevelData {
 /// object image set, frames 3, 1, 2 stored in that order, an `X001` stored first (a second
 /// frame 1, which wins) and a `BASE` without digits (frame 0) in every other set.
 fn rule_archive(level: &Level<'_>) -> RefArchive {
+    rule_archive_with(level, Vec::new())
+}
+
+/// The same with the animations `anis` (path, records).
+pub(crate) fn rule_archive_with(
+    level: &Level<'_>,
+    anis: Vec<(String, Vec<gamedata_testkit::ani::Record>)>,
+) -> RefArchive {
     let mut images = Vec::new();
     let mut seen = BTreeSet::new();
     for plane in level.planes() {
@@ -92,7 +100,7 @@ fn rule_archive(level: &Level<'_>) -> RefArchive {
             }
         }
     }
-    RefArchive::build(images, &["LEVEL1/PALETTES/MAIN.PAL"])
+    RefArchive::build_full(images, &["LEVEL1/PALETTES/MAIN.PAL"], false, anis)
 }
 
 /// The level's whole picture at several scales and views at several camera positions

@@ -82,7 +82,11 @@ fn shown(source: &ImageSource, names: &ImageNames, key: &str) -> Option<u16> {
     let anis = index.animations(names);
     let id = anis.find(key.as_bytes())?;
     let data = index.animation(&anis, id).unwrap()?;
-    let first = Ani::parse(&data).unwrap().frames().next().map(|f| f.image());
+    let first = Ani::parse(&data)
+        .unwrap()
+        .frames()
+        .next()
+        .map(|f| f.image());
     first
 }
 
@@ -153,7 +157,11 @@ fn of_two_files_with_one_key_the_first_stored_wins() {
         tree.add(&format!("L/ANIS/{second}"), ani(2));
         let source = tree.archive();
         let names = names(&[("LEVEL", "L_IMAGES")]);
-        assert_eq!(shown(&source, &names, "LEVEL_A_B_C"), Some(want), "{first} first");
+        assert_eq!(
+            shown(&source, &names, "LEVEL_A_B_C"),
+            Some(want),
+            "{first} first"
+        );
     }
 }
 
