@@ -82,12 +82,11 @@ fn shown(source: &ImageSource, names: &ImageNames, key: &str) -> Option<u16> {
     let anis = index.animations(names);
     let id = anis.find(key.as_bytes())?;
     let data = index.animation(&anis, id).unwrap()?;
-    let first = Ani::parse(&data)
+    Ani::parse(&data)
         .unwrap()
         .frames()
         .next()
-        .map(|f| f.image());
-    first
+        .map(|f| f.image())
 }
 
 /// Claw's and Gruntz's layouts: `LEVEL` for `LEVEL1/IMAGES` finds `LEVEL1/ANIS`, `GAME` for
