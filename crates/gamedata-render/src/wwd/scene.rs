@@ -689,11 +689,14 @@ fn put(row: &mut [u8], x: i64, colour: Option<[u8; 4]>) {
     }
 }
 
-/// The marker of a missing image: a magenta frame two pixels wide with a cross.
+/// The marker of a missing image: a magenta frame two pixels wide and both diagonals,
+/// the pixels whose centre lies within half a pixel of the line from corner to corner
+/// (`x == y` and `x + y == side - 1` on a square).
 fn marker(x: i64, y: i64, width: i64, height: i64) -> Option<[u8; 4]> {
     let edge = x < 2 || y < 2 || x >= width - 2 || y >= height - 2;
-    let cross = (x * height - y * width).abs() < width.max(height)
-        || (x * height + y * width - width * height).abs() < width.max(height);
+    let (cx, cy) = (2 * x + 1, 2 * y + 1);
+    let cross = (cx * height - cy * width).abs() < width.max(height)
+        || (cx * height + cy * width - 2 * width * height).abs() < width.max(height);
     (edge || cross).then_some(MISSING)
 }
 

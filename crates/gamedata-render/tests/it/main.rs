@@ -18,5 +18,6 @@ mod fuzz_regressions;
 mod real_files;
 mod scene;
 mod scene_anim;
+mod scene_api;
 mod scene_rules;
 mod threads;

@@ -25,7 +25,9 @@ pub(crate) fn rule_level(seed: u64, uses_z: bool) -> LevelData {
         data.header.flags.set(flags | 1);
     }
     let main = &mut data.planes[1];
-    let zs = [-2000, 0, 5000, 9500, -500, 0];
+    // Below, between, equal to (0 the main plane's, 9000 the front plane's) and above the
+    // planes' z.
+    let zs = [-2000, 0, 5000, 9500, -500, 0, 9000, -999];
     let frames = [-1, 0, 1, 2, 3, 9];
     for (k, object) in main.objects.iter_mut().enumerate() {
         let f = &mut object.fixed;
@@ -49,7 +51,8 @@ pub(crate) fn rule_level(seed: u64, uses_z: bool) -> LevelData {
     data
 }
 
-/// An archive holding every tile the level's planes use (64 x 64, lopsided) and, for each
+/// An archive holding every tile the level's planes use (64 x 64, every third 48 x 40,
+/// lopsided) and, for each
 /// object image set, frames 3, 1, 2 stored in that order, an `X001` stored first (a second
 /// frame 1, which wins) and a `BASE` without digits (frame 0) in every other set.
 fn rule_archive(level: &Level<'_>) -> RefArchive {
@@ -72,8 +75,11 @@ pub(crate) fn rule_archive_with(
         for t in plane.tiles() {
             if let Tile::Image { set, id } = Tile::from_raw(t.get()) {
                 let path = format!("LEVEL1/TILES/{}/{id:03}", sets[usize::from(set)]);
+                // Every third tile image smaller than its tile (the rest of the tile
+                // draws nothing).
+                let (w, h) = if id % 3 == 0 { (48, 40) } else { (64, 64) };
                 if seen.insert(path.clone()) {
-                    images.push(RefImage::lopsided(&path, 64, 64));
+                    images.push(RefImage::lopsided(&path, w, h));
                 }
             }
         }
