@@ -15,7 +15,8 @@ pub(crate) fn by_key<'a>(
 ) -> HashMap<String, &'a Vec<Record>> {
     let mut keys = HashMap::new();
     for (prefix, folder) in prefixes {
-        let upper = folder.to_ascii_uppercase();
+        // Some headers join the folder with `_` (`LEVEL3_IMAGES`), as an image-set key.
+        let upper = folder.to_ascii_uppercase().replace('_', "/");
         let root = if let Some(parent) = upper.strip_suffix("/IMAGES") {
             format!("{parent}/ANIS/")
         } else if let Some(parent) = upper.strip_suffix("/IMAGEZ") {

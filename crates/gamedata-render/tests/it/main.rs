@@ -20,4 +20,5 @@ mod scene;
 mod scene_anim;
 mod scene_api;
 mod scene_rules;
+mod scene_time;
 mod threads;

@@ -34,7 +34,15 @@ fn claw_like(palettes: &[&str]) -> (Vec<gamedata_testkit::ClawImage>, ImageSourc
 /// `claw-image-sets.dict`'s images made lopsided ([`RefImage::lopsided`]: offsets,
 /// transparent corners, a gradient), each folder stored in reverse name order, with the
 /// palettes at `palettes`.
-fn claw_lopsided(palettes: &[&str]) -> RefArchive {
+pub(crate) fn claw_lopsided(palettes: &[&str]) -> RefArchive {
+    claw_lopsided_with(palettes, Vec::new())
+}
+
+/// The same with the animations `anis` (path, records).
+pub(crate) fn claw_lopsided_with(
+    palettes: &[&str],
+    anis: Vec<(String, Vec<gamedata_testkit::ani::Record>)>,
+) -> RefArchive {
     let text =
         std::fs::read_to_string(gamedata_testkit::require_file("wap32/claw-image-sets.dict"))
             .unwrap();
@@ -43,7 +51,7 @@ fn claw_lopsided(palettes: &[&str]) -> RefArchive {
         .map(|(path, (w, h), _)| RefImage::lopsided(path, *w, *h))
         .collect();
     images.sort_by(|a, b| b.path.cmp(&a.path));
-    RefArchive::build(images, palettes)
+    RefArchive::build_full(images, palettes, false, anis)
 }
 
 /// Regions of the whole picture at the tile size to compare: around the first objects of
@@ -100,7 +108,11 @@ fn every_retail_level_is_drawn_by_the_engine_s_rules() {
 
 /// `level` against the expectation: whole at 4 pixels a tile, regions at the tile size,
 /// views at the start, the corners and the middle.
-fn check_level(level: &gamedata_render::wap_core::Level<'_>, archive: &RefArchive, what: &str) {
+pub(crate) fn check_level(
+    level: &gamedata_render::wap_core::Level<'_>,
+    archive: &RefArchive,
+    what: &str,
+) {
     let main = level.main_plane().unwrap().unwrap();
     let (tw, th) = main.tile_size();
     let (wide, high) = (main.tiles_wide(), main.tiles_high());
@@ -146,7 +158,14 @@ fn check_level(level: &gamedata_render::wap_core::Level<'_>, archive: &RefArchiv
 /// the extension reversed), tiles 32 x 32 and other images of sizes from their paths,
 /// lopsided, each carrying its palette (Gruntz levels name none), stored in reverse name
 /// order.
-fn gruntz_lopsided() -> RefArchive {
+pub(crate) fn gruntz_lopsided() -> RefArchive {
+    gruntz_lopsided_with(Vec::new())
+}
+
+/// The same with the animations `anis` (path, records).
+pub(crate) fn gruntz_lopsided_with(
+    anis: Vec<(String, Vec<gamedata_testkit::ani::Record>)>,
+) -> RefArchive {
     let text =
         std::fs::read_to_string(gamedata_testkit::require_file("wap32/gruntz-rez-paths.txt"))
             .unwrap();
@@ -168,7 +187,7 @@ fn gruntz_lopsided() -> RefArchive {
         .collect();
     assert_eq!(images.len(), 19_953);
     images.sort_by(|a, b| b.path.cmp(&a.path));
-    RefArchive::build_with(images, &[], true)
+    RefArchive::build_full(images, &[], true, anis)
 }
 
 /// The three Gruntz levels drawn from an archive shaped like GRUNTZ.REZ: every tile and
