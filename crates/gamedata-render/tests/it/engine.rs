@@ -121,19 +121,10 @@ impl Folder {
 }
 
 impl RefArchive {
-    /// An archive of `images` (each folder's stored in the order given) and the test
-    /// palette at each of `palettes`.
-    pub(crate) fn build(images: Vec<RefImage>, palettes: &[&str]) -> Self {
-        Self::build_with(images, palettes, false)
-    }
-
-    /// The same, each image carrying the test palette itself when `own_palettes` (as
-    /// Gruntz's images are drawn, its levels naming no palette).
-    pub(crate) fn build_with(images: Vec<RefImage>, palettes: &[&str], own_palettes: bool) -> Self {
-        Self::build_full(images, palettes, own_palettes, Vec::new())
-    }
-
-    /// The same with the animations `anis` (path, records) stored too.
+    /// An archive of `images` (each folder's stored in the order given), the test palette
+    /// at each of `palettes`, each image carrying the test palette itself when
+    /// `own_palettes` (as Gruntz's images are drawn, its levels naming no palette), and the
+    /// animations `anis` (path, records).
     pub(crate) fn build_full(
         images: Vec<RefImage>,
         palettes: &[&str],
