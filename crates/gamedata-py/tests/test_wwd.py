@@ -189,6 +189,10 @@ def test_render_equals_wwd_render_rez(demo, cli, tmp_path):
     assert shot.shape == (240, 320, 4)
     assert np.array_equal(shot, np.asarray(Image.open(out).convert("RGBA")))
     assert level.render(rez, view=(0, 0)).shape == (480, 640, 4)
+    report = cli("wwd", "render", path, "--rez", rez, "--tile-px", 8, "--time", 150, "-o", out)
+    assert report["time_ms"] == 150 and report["unplayed"] == 0
+    timed = level.render(rez, tile_px=8, time=150)
+    assert np.array_equal(timed, np.asarray(Image.open(out).convert("RGBA")))
     with pytest.raises(ValueError):
         level.render(rez, view=(0, 0), tile_px=8)
     with pytest.raises(ValueError):

@@ -264,19 +264,14 @@ fn a_view_is_the_screen_at_the_camera() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs --rez or --images"));
 }
 
-/// An archive without the objects' images: nothing drawn for them by default, magenta
-/// markers with `--markers`; the report is the same but for the pixels drawn.
-#[test]
-fn missing_images_are_drawn_only_with_markers() {
-    let dir = tempfile::tempdir().unwrap();
-    let (level, _) = synth_level_and_rez(dir.path());
-    let data = wap_core::synth::level(5, 40, 20);
+/// The files of `data`'s archive that are its tiles and its palette (path, bytes).
+fn tiles_and_palette(data: &wap_core::LevelData) -> Vec<(String, Vec<u8>)> {
     let image = data.image().unwrap();
     let view = wap_core::Level::parse(&image).unwrap();
     let names = wap_core::ImageNames::of(&view.header());
     // The tiles only: every object's image is missing.
     let full =
-        wap_core::RezArchive::from_data(wap_core::synth::level_archive(&data).unwrap()).unwrap();
+        wap_core::RezArchive::from_data(wap_core::synth::level_archive(data).unwrap()).unwrap();
     let source = wap_core::ImageSource::Archive(full);
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     for plane in view.planes() {
@@ -299,6 +294,17 @@ fn missing_images_are_drawn_only_with_markers() {
         names.palette.clone(),
         source.file(&names.palette).unwrap().unwrap().into_owned(),
     ));
+    files
+}
+
+/// An archive without the objects' images: nothing drawn for them by default, magenta
+/// markers with `--markers`; the report is the same but for the pixels drawn.
+#[test]
+fn missing_images_are_drawn_only_with_markers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (level, _) = synth_level_and_rez(dir.path());
+    let data = wap_core::synth::level(5, 40, 20);
+    let files = tiles_and_palette(&data);
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(p, b)| (p.as_str(), b.as_slice()))
@@ -338,4 +344,105 @@ fn missing_images_are_drawn_only_with_markers() {
     assert_eq!(plain["missing"], marked["missing"]);
     assert_eq!(none, 0);
     assert!(some > 0);
+}
+
+/// `--time MS`: objects whose animation names an ANI file are drawn at the frame it shows
+/// then (here two frames of 100 ms each, each a colour of its own); the report gives the
+/// time and the objects animated; `--time` needs `--rez` or `--images`.
+#[test]
+fn time_draws_each_object_at_its_animation_s_frame() {
+    use gamedata_testkit::ani::{Record, bytes};
+    let dir = tempfile::tempdir().unwrap();
+    let mut data = wap_core::synth::level(5, 40, 20);
+    for object in &mut data.planes[1].objects {
+        object.animation = b"LEVEL_BLINK".to_vec();
+        object.fixed.i.set(1);
+    }
+    let level = dir.path().join("BLINK.WWD");
+    std::fs::write(&level, data.to_file(true).unwrap()).unwrap();
+    let mut files = tiles_and_palette(&data);
+    let sets: std::collections::BTreeSet<Vec<u8>> = data.planes[1]
+        .objects
+        .iter()
+        .map(|o| o.image_set.clone())
+        .collect();
+    let image = data.image().unwrap();
+    let names = wap_core::ImageNames::of(&wap_core::Level::parse(&image).unwrap().header());
+    for set in &sets {
+        // The synthetic sets' folders hold no `_` of their own.
+        let folder = names.object_set(set).replace('_', "/");
+        files.push((
+            format!("{folder}/FRAME001.PID"),
+            gamedata_testkit::rez::pid(24, 24, 40),
+        ));
+        files.push((
+            format!("{folder}/FRAME002.PID"),
+            gamedata_testkit::rez::pid(24, 24, 200),
+        ));
+    }
+    let blink = bytes(b"", &[Record::show(1, 100), Record::show(2, 100)]);
+    files.push(("LEVEL1/ANIS/BLINK.ANI".into(), blink));
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(p, b)| (p.as_str(), b.as_slice()))
+        .collect();
+    let rez = dir.path().join("BLINK.REZ");
+    std::fs::write(&rez, wap_core::write_rez(&refs).unwrap()).unwrap();
+    let (l, r) = (level.to_str().unwrap(), rez.to_str().unwrap());
+    let draw = |time: Option<&str>, name: &str| {
+        let png = dir.path().join(name);
+        let mut args = vec!["--json", "wwd", "render", l, "--rez", r, "--tile-px", "16"];
+        if let Some(t) = time {
+            args.extend(["--time", t]);
+        }
+        args.extend(["-o", png.to_str().unwrap()]);
+        (
+            stdout_json(&gamedata_ok(&args, dir.path())),
+            png_pixels(&png),
+        )
+    };
+    let objects = drawable_objects(&level);
+    assert!(objects > 5, "{objects}");
+    let (still, at_rest) = draw(None, "still.png");
+    assert!(still.get("time_ms").is_none());
+    assert_eq!(
+        (&still["animated"], &still["unplayed"]),
+        (&0.into(), &0.into())
+    );
+    let (early, at_50) = draw(Some("50"), "early.png");
+    let (late, at_150) = draw(Some("150"), "late.png");
+    let (again, at_250) = draw(Some("250"), "again.png");
+    assert_eq!(early["time_ms"], 50);
+    assert_eq!(late["time_ms"], 150);
+    for report in [&early, &late, &again] {
+        assert_eq!(report["animated"], objects);
+        assert_eq!(report["unplayed"], 0);
+        assert_eq!(report["objects_drawn"], objects);
+    }
+    // Frame 1 at 50 ms (the level's frame too), frame 2 at 150 ms, frame 1 again at 250.
+    assert_eq!(at_50, at_rest);
+    assert_ne!(at_150, at_50);
+    assert_eq!(at_250, at_50);
+    let text = gamedata_ok(
+        &[
+            "wwd", "render", l, "--rez", r, "--time", "150", "-o", "t.png",
+        ],
+        dir.path(),
+    );
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "at 150 ms: {objects} objects at their animation's frame"
+        )),
+        "{text}"
+    );
+    for command in ["render", "tiles"] {
+        let out = gamedata(&["wwd", command, l, "--time", "5", "-o", "x"], dir.path());
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--time plays the objects' animations"),
+            "{err}"
+        );
+    }
 }
