@@ -317,6 +317,17 @@ pub fn image_archive(
     images: &[SynthImage<'_>],
     palettes: &[&str],
 ) -> Result<Vec<u8>, crate::DataError> {
+    image_archive_with(images, palettes, &[])
+}
+
+/// [`image_archive`] with the files `extra` (path, bytes) stored too (animations, say).
+///
+/// Returns `Err` as [`crate::write_rez()`].
+pub fn image_archive_with(
+    images: &[SynthImage<'_>],
+    palettes: &[&str],
+    extra: &[(&str, &[u8])],
+) -> Result<Vec<u8>, crate::DataError> {
     use crate::pid::{PidFlags, PidPixels, write_pid};
     let pids: Vec<(String, Vec<u8>)> = images
         .iter()
@@ -338,6 +349,7 @@ pub fn image_archive(
         .map(|(p, b)| (p.as_str(), b.as_slice()))
         .collect();
     files.extend(palettes.iter().map(|p| (*p, &palette[..])));
+    files.extend_from_slice(extra);
     crate::write_rez(&files)
 }
 
