@@ -3,7 +3,7 @@
 //! `LoadLevelAnims` and `LoadGameAnims`).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher, RandomState};
 
 use super::{Frames, ImageIndex, ImageNames};
 use crate::error::Result;
@@ -40,34 +40,43 @@ pub struct AniId {
 /// `GAME/ANIZ/CYCLE100.ANI` is `GAME_CYCLE100`). Keys match in any letter case; of two
 /// files with one key the first found wins (folders in the index's walk order, files in
 /// their folder's order). Built by [`ImageIndex::animations`], in one pass over the
-/// index's folders and one listing of each animation folder.
+/// index's folders and one listing of each animation folder; it keeps 24 bytes a key (a
+/// keyed 64-bit hash, checked against the file's path when looked up:
+/// [`ImageIndex::find_animation`]), not the keys' text.
 #[derive(Clone, Debug, Default)]
 pub struct Animations {
     listings: Vec<Frames>,
-    by_key: HashMap<String, AniId>,
+    /// Each root's prefix and the number of folder names in its path.
+    roots: Vec<(String, usize)>,
+    /// (hash of the upper-case key, file, root), sorted by hash, then in the order found.
+    slots: Vec<(u64, AniId, u32)>,
+    hasher: RandomState,
     unread: u64,
 }
 
 impl Animations {
-    /// The animation `key` names (an object's animation string), or `None`.
-    pub fn find(&self, key: &[u8]) -> Option<AniId> {
-        let key = gamedata_io::latin1(key).to_ascii_uppercase();
-        self.by_key.get(&key).copied()
-    }
-
     /// Keys registered.
     pub fn len(&self) -> usize {
-        self.by_key.len()
+        self.slots.len()
     }
 
     /// True when no animation is registered.
     pub fn is_empty(&self) -> bool {
-        self.by_key.is_empty()
+        self.slots.is_empty()
     }
 
     /// Animation folders that could not be listed (their animations are not registered).
     pub fn unread(&self) -> u64 {
         self.unread
+    }
+
+    /// The hash of `key` in any letter case.
+    fn hash(&self, key: &[u8]) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        for b in key {
+            h.write_u8(b.to_ascii_uppercase());
+        }
+        h.finish()
     }
 }
 
@@ -77,8 +86,9 @@ impl<'s> ImageIndex<'s> {
     /// (`ANIZ`) folder beside it. Costs one walk of the index's folders and one listing of
     /// each animation folder, whatever the number of prefixes that share one.
     pub fn animations(&self, names: &ImageNames) -> Animations {
-        // Each root as its folder names, with its prefix.
-        let mut roots: Vec<(Vec<Cow<'s, str>>, &str)> = Vec::new();
+        let mut anis = Animations::default();
+        // Each root as its folder names.
+        let mut roots: Vec<Vec<Cow<'s, str>>> = Vec::new();
         for (prefix, key) in &names.prefixes {
             let Some(images) = self.find_set(key) else {
                 continue;
@@ -90,17 +100,18 @@ impl<'s> ImageIndex<'s> {
             chain.pop();
             chain.push(Cow::Borrowed(beside));
             if let Some(root) = self.folder(&chain.join("/")) {
-                roots.push((self.chain(root.0), prefix));
+                let root = self.chain(root.0);
+                anis.roots.push((prefix.clone(), root.len()));
+                roots.push(root);
             }
         }
-        let mut anis = Animations::default();
-        if roots.is_empty() {
-            return anis;
-        }
         for folder in self.folders() {
+            if roots.is_empty() {
+                break;
+            }
             let chain = self.chain(folder.0);
             let mut listing = None;
-            for (root, prefix) in &roots {
+            for (r, root) in (0u32..).zip(&roots) {
                 let under = chain.len() >= root.len()
                     && chain
                         .iter()
@@ -119,33 +130,59 @@ impl<'s> ImageIndex<'s> {
                     }
                 }
                 let Some(files) = &listing else { break };
-                let below = chain.get(root.len()..).unwrap_or_default();
                 let at = u32::try_from(anis.listings.len()).unwrap_or(u32::MAX);
                 for file in 0..files.len() {
-                    let Some(path) = self.image_path(files, file) else {
-                        continue;
-                    };
-                    let name = path.rsplit('/').next().unwrap_or_default();
-                    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
-                    let mut key = (*prefix).to_owned();
-                    for part in below {
-                        key.push('_');
-                        key.push_str(part);
-                    }
-                    key.push('_');
-                    key.push_str(stem);
                     let id = AniId {
                         listing: at,
                         file: u32::try_from(file).unwrap_or(u32::MAX),
                     };
-                    anis.by_key.entry(key.to_ascii_uppercase()).or_insert(id);
+                    if let Some(key) = self.key_of(files, file, &anis, r) {
+                        anis.slots.push((anis.hash(key.as_bytes()), id, r));
+                    }
                 }
             }
             if let Some(files) = listing {
                 anis.listings.push(files);
             }
         }
+        // Stable: of equal hashes, the first found stays first.
+        anis.slots.sort_by_key(|(h, _, _)| *h);
         anis
+    }
+
+    /// The key file `file` of `files` has under root `root` of `anis`: the root's prefix,
+    /// the folders below the root and the name without its extension, joined by `_`.
+    fn key_of(&self, files: &Frames, file: usize, anis: &Animations, root: u32) -> Option<String> {
+        let (prefix, depth) = anis.roots.get(root as usize)?;
+        let path = self.image_path(files, file)?;
+        let below = path.split('/').skip(*depth);
+        let mut key = prefix.clone();
+        for part in below {
+            key.push('_');
+            key.push_str(part);
+        }
+        let cut = key.rfind('.').filter(|&dot| dot > prefix.len())?;
+        key.truncate(cut);
+        Some(key)
+    }
+
+    /// The animation `key` names in `anis` (an object's animation string, any letter case),
+    /// or `None`: the files whose key hashes alike, each checked against its path.
+    pub fn find_animation(&self, anis: &Animations, key: &[u8]) -> Option<AniId> {
+        let hash = anis.hash(key);
+        let start = anis.slots.partition_point(|(h, _, _)| *h < hash);
+        let key = gamedata_io::latin1(key);
+        anis.slots
+            .get(start..)?
+            .iter()
+            .take_while(|(h, _, _)| *h == hash)
+            .find(|(_, id, root)| {
+                let files = anis.listings.get(id.listing as usize);
+                files
+                    .and_then(|f| self.key_of(f, id.file as usize, anis, *root))
+                    .is_some_and(|k| k.eq_ignore_ascii_case(&key))
+            })
+            .map(|(_, id, _)| *id)
     }
 
     /// The bytes of animation `id` of `anis`: borrowed from an archive, read from a disk

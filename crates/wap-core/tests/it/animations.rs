@@ -80,7 +80,7 @@ fn names(prefixes: &[(&str, &str)]) -> ImageNames {
 fn shown(source: &ImageSource, names: &ImageNames, key: &str) -> Option<u16> {
     let index = source.index(&Limits::default()).unwrap();
     let anis = index.animations(names);
-    let id = anis.find(key.as_bytes())?;
+    let id = index.find_animation(&anis, key.as_bytes())?;
     let data = index.animation(&anis, id).unwrap()?;
     Ani::parse(&data)
         .unwrap()
@@ -123,7 +123,9 @@ fn keys_are_the_prefix_the_folders_and_the_name() {
     let index = source.index(&Limits::default()).unwrap();
     let anis = index.animations(&names);
     assert_eq!(anis.len(), 4);
-    let id = anis.find(b"LEVEL_MANICALS_MANICAL").unwrap();
+    let id = index
+        .find_animation(&anis, b"LEVEL_MANICALS_MANICAL")
+        .unwrap();
     assert_eq!(
         index.animation_path(&anis, id).as_deref(),
         Some("LEVEL1/ANIS/MANICALS/MANICAL.ANI")

@@ -55,10 +55,8 @@ impl Loader<'_> {
         }
         let index = &self.index;
         let playing = self.animating.as_mut()?;
-        let id = playing
-            .anis
-            .get_or_insert_with(|| index.animations(names))
-            .find(animation)?;
+        let anis = playing.anis.get_or_insert_with(|| index.animations(names));
+        let id = index.find_animation(anis, animation)?;
         let key = (id, folder, frame);
         let answer = match playing.played.get(&key) {
             Some(done) => *done,
