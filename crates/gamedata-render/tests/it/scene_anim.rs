@@ -154,3 +154,48 @@ fn the_report_counts_the_animated_objects() {
     assert_ne!(at_0.pixels(), at_150.pixels());
     assert_ne!(at_rest.pixels(), at_0.pixels());
 }
+
+/// An animation of 600,000 records (12 MB) that objects of many image sets and start
+/// frames play at a late time: each play costs its records and a cycle of them, so the
+/// scene's budget of `ANIMATION_STEPS` runs out after a few; the rest keep their level
+/// frame and are counted unplayed, each object counted once either way.
+#[test]
+fn a_scene_plays_animations_within_its_budget() {
+    use gamedata_render::wwd::scene::ANIMATION_STEPS;
+    let mut data = rule_level(7, false);
+    for object in &mut data.planes[1].objects {
+        object.animation = b"LEVEL_LONG".to_vec();
+    }
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let long: Vec<Record> = (0..600_000)
+        .map(|i| Record::show((i % 3 + 1) as i16, 1))
+        .collect();
+    let archive = rule_archive_with(&level, vec![("LEVEL1/ANIS/LONG.ANI".into(), long)]);
+    let options = SceneOptions {
+        tile_px: Some(8),
+        time: Some(1 << 40),
+        ..SceneOptions::default()
+    };
+    let scene = Scene::new(&level, &archive.source, &options, &Limits::default()).unwrap();
+    let report = scene.report();
+    let named = data.planes[1]
+        .objects
+        .iter()
+        .filter(|o| {
+            let f = &o.fixed;
+            !o.logic.is_empty()
+                && !o.image_set.is_empty()
+                && f.draw_flags.get() & 1 == 0
+                && f.x.get() >= 0
+        })
+        .count() as u64;
+    assert!(report.unplayed > 0, "{report:?}");
+    assert!(report.animated > 0, "{report:?}");
+    assert_eq!(report.animated + report.unplayed, named);
+    // Each play reads 600,000 records twice at least: the budget allows a handful.
+    assert!(
+        report.animated < ANIMATION_STEPS / 1_200_000 + 1,
+        "{report:?}"
+    );
+}
