@@ -157,11 +157,11 @@ fn the_report_counts_the_animated_objects() {
 
 /// An animation of 600,000 records (12 MB) that objects of many image sets and start
 /// frames play at a late time: each play costs its records and a cycle of them, so the
-/// scene's budget of `ANIMATION_STEPS` runs out after a few; the rest keep their level
+/// scene's budget of `ANIMATION_STEPS` (2^24) runs out after a few (objects of one set
+/// and start frame share a play); the rest keep their level
 /// frame and are counted unplayed, each object counted once either way.
 #[test]
 fn a_scene_plays_animations_within_its_budget() {
-    use gamedata_render::wwd::scene::ANIMATION_STEPS;
     let mut data = rule_level(7, false);
     for object in &mut data.planes[1].objects {
         object.animation = b"LEVEL_LONG".to_vec();
