@@ -79,9 +79,9 @@ fn the_overdraw_cap_is_kept_at_its_bound() {
     );
 }
 
-/// Stripes and rectangles anywhere are crops of the whole picture (sprites and planes
-/// that start left of a rectangle included), and the scene as a web tile source draws
-/// the same.
+/// Stripes and rectangles anywhere, and every column alone, are crops of the whole
+/// picture (sprites and planes that start left of a rectangle included), and the scene as
+/// a web tile source draws the same.
 #[test]
 fn stripes_and_rectangles_are_crops_of_the_whole() {
     let data = rule_level(11, true);
@@ -113,6 +113,11 @@ fn stripes_and_rectangles_are_crops_of_the_whole() {
     ] {
         assert_eq!(s.rect(r).unwrap().pixels(), crop(r).as_slice(), "{r}");
         assert_eq!(s.draw(r).unwrap().pixels(), crop(r).as_slice(), "{r}");
+    }
+    // Every column alone: sprites and planes cut at both sides of a one-pixel rectangle.
+    for x in 0..w {
+        let r = Region::new(x, 0, 1, h);
+        assert_eq!(s.rect(r).unwrap().pixels(), crop(r).as_slice(), "{r}");
     }
     let stripe = s.stripe(h - 3, 7).unwrap();
     assert_eq!((stripe.width(), stripe.height()), (w, 3));
