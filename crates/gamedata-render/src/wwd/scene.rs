@@ -48,6 +48,7 @@
 mod anim;
 mod load;
 mod order;
+mod pixels;
 
 use std::collections::HashMap;
 
@@ -60,6 +61,7 @@ use crate::{Region, RenderError, Result, RgbaImage};
 pub use anim::ANIMATION_STEPS;
 use load::Loader;
 use order::{Placed, engine_order};
+use pixels::{Image, Source, marker, put};
 #[cfg(doc)]
 use wap_core::Frames;
 
@@ -125,25 +127,6 @@ pub struct SceneReport {
     /// be read, or whose play passes the scene's budget of [`ANIMATION_STEPS`] records:
     /// drawn at their level frame.
     pub unplayed: u64,
-}
-
-/// A decoded image: RGBA, its size and offset in game pixels.
-struct Image {
-    width: i64,
-    height: i64,
-    offset: (i64, i64),
-    rgba: Vec<[u8; 4]>,
-}
-
-impl Image {
-    fn pixel(&self, x: i64, y: i64) -> Option<[u8; 4]> {
-        if x < 0 || y < 0 || x >= self.width || y >= self.height {
-            return None;
-        }
-        self.rgba
-            .get(usize::try_from(y * self.width + x).ok()?)
-            .copied()
-    }
 }
 
 /// A plane to draw, its tiles borrowed from the level.
@@ -667,37 +650,6 @@ impl<'l> Scene<'l> {
             put(row, dx, colour);
         }
     }
-}
-
-/// What a tile draws.
-#[derive(Clone, Copy)]
-enum Source<'a> {
-    Nothing,
-    Fill,
-    Image(&'a Image),
-    Marker,
-}
-
-/// Writes an opaque `colour` at column `x` of `row`.
-fn put(row: &mut [u8], x: i64, colour: Option<[u8; 4]>) {
-    let Some(c) = colour.filter(|c| c[3] != 0) else {
-        return;
-    };
-    let at = usize::try_from(x).unwrap_or(usize::MAX).saturating_mul(4);
-    if let Some(p) = row.get_mut(at..at.saturating_add(4)) {
-        p.copy_from_slice(&c);
-    }
-}
-
-/// The marker of a missing image: a magenta frame two pixels wide and both diagonals,
-/// the pixels whose centre lies within half a pixel of the line from corner to corner
-/// (`x == y` and `x + y == side - 1` on a square).
-fn marker(x: i64, y: i64, width: i64, height: i64) -> Option<[u8; 4]> {
-    let edge = x < 2 || y < 2 || x >= width - 2 || y >= height - 2;
-    let (cx, cy) = (2 * x + 1, 2 * y + 1);
-    let cross = (cx * height - cy * width).abs() < width.max(height)
-        || (cx * height + cy * width - 2 * width * height).abs() < width.max(height);
-    (edge || cross).then_some(MISSING)
 }
 
 impl crate::tiles::TileSource for Scene<'_> {
