@@ -62,21 +62,27 @@ pub fn bytes(image_set: &[u8], records: &[Record]) -> Vec<u8> {
     out
 }
 
-/// The frame an object whose image set holds the numbers `set` (empty: no set; no step
-/// moves the frame) and whose level frame is `start` (-1: the lowest) shows `ms`
-/// milliseconds after `records` start playing on it. Walks every record from the start;
-/// `None` past `max_steps` records.
+/// The frame an object whose image set holds the numbers `set` (`None`: it has no image
+/// set, and no step moves the frame; an empty set's lowest is 99,999 and highest 0, as the
+/// engine's `CDDrawWorker` starts) and whose level frame is `start` (-1: the lowest) shows
+/// `ms` milliseconds after `records` start playing on it, each record lasting as playback
+/// counts on a steady clock of 22-ms updates. Walks every record from the start; `None`
+/// past `max_steps` records.
 pub fn frame_at(
     records: &[Record],
-    set: &[u32],
+    set: Option<&[u32]>,
     start: i64,
     ms: u64,
     max_steps: u64,
 ) -> Option<i64> {
-    let has = |n: i64| n >= 0 && set.iter().any(|&m| i64::from(m) == n);
-    let lo = set.iter().copied().min().map(i64::from);
-    let hi = set.iter().copied().max().map(i64::from);
-    let mut f = if start == -1 { lo.unwrap_or(-1) } else { start };
+    let numbers = set.unwrap_or_default();
+    let has = |n: i64| n >= 0 && numbers.iter().any(|&m| i64::from(m) == n);
+    let lo = set.map(|s| s.iter().copied().min().map_or(99_999, i64::from));
+    let hi = set.map(|s| s.iter().copied().max().map_or(0, i64::from));
+    let mut f = match (lo, start) {
+        (Some(lo), -1) => lo,
+        _ => start,
+    };
     let (mut r, mut t) = (0usize, 0u64);
     for _ in 0..max_steps {
         let Record {
@@ -123,10 +129,13 @@ pub fn frame_at(
                 _ => f,
             };
         }
-        let mut d = match (duration, flags & 1) {
-            (..=0, _) => 22,
-            (n, 0) => n as u64,
-            (n, _) => 22 * n as u64,
+        // The duration as an unsigned 32-bit count of milliseconds, or of updates with
+        // flag 0x1 (lasting one more update than it counts); 0 ms lasts an update.
+        let count = u64::from(i32::from(duration) as u32);
+        let mut d = match (count, flags & 1) {
+            (0, 0) => 22,
+            (n, 0) => n,
+            (n, _) => 22 * (n + 1),
         };
         let following = (r + 1) % records.len();
         let at = |want: Option<i64>| if want == Some(f) { following } else { r };

@@ -22,12 +22,13 @@ pub use play::{Next, Step};
 /// A frame's flag: a NUL-terminated sound path follows its record.
 pub const FRAME_SOUND: u16 = 0x2;
 
-/// A frame's flag: its duration counts game ticks of [`TICK_MS`] milliseconds.
+/// A frame's flag: its duration counts game updates (of [`TICK_MS`] milliseconds here).
 pub const FRAME_TICKS: u16 = 0x1;
 
-/// The engine's game tick, in milliseconds (gruntz-decomp `src/DDrawMgr/AniRecord.cpp`,
-/// `CAniRecordView::GetSize`: a record of no duration lasts 22 ms, one in ticks 22 ms a
-/// tick).
+/// The engine's nominal update, in milliseconds, for the records that last until the next
+/// update or count updates (gruntz-decomp `src/DDrawMgr/AniRecord.cpp`,
+/// `CAniRecordView::GetSize`, counts a tick as 22 ms; in the game an update lasts what the
+/// clock says).
 pub const TICK_MS: u64 = 22;
 
 /// An ANI animation viewed in place.
@@ -72,24 +73,29 @@ impl<'data> AniFrame<'data> {
         self.record.image.get().cast_signed()
     }
 
-    /// The duration as stored (milliseconds, or 22-ms ticks with flag 0x1; read signed by
-    /// the engine: [`AniFrame::shown_ms`] is how long the record lasts).
+    /// The duration as stored (milliseconds, or updates with flag 0x1;
+    /// [`AniFrame::shown_ms`] is how long the record lasts).
     pub fn duration_ms(&self) -> u16 {
         self.record.duration.get()
     }
 
-    /// How long the record lasts, in milliseconds, as the engine measures it
-    /// (gruntz-decomp `src/DDrawMgr/AniRecord.cpp`, `CAniRecordView::GetSize`): the
-    /// duration read as a signed number, times 22 with flag 0x1 (a count of 22-ms game
-    /// ticks); 0 or less, one tick (22 ms).
+    /// How long the record lasts, in milliseconds, as the engine's playback counts it on
+    /// a steady clock of [`TICK_MS`] updates (gruntz-decomp `src/Wwd/WwdFactoryObject.cpp`,
+    /// `CAniAdvanceCursor::Advance`: the duration, sign-extended, loaded into an unsigned
+    /// count): that many milliseconds; 0, until the next update (one tick); below 0, the
+    /// count read unsigned (-1 is 4,294,967,295 ms, about 50 days); with flag 0x1, updates:
+    /// the count plus one, a tick each. (The engine's total of an animation,
+    /// `CAniRecordView::GetSize`, counts otherwise: 22 ms for 0 or less, the count times 22
+    /// with flag 0x1; the games' records differ between the two only where one has no
+    /// duration, which both count as 22 ms.)
     pub fn shown_ms(&self) -> u64 {
-        let n = self.record.duration.get().cast_signed();
-        match u64::try_from(n) {
-            Ok(n) if n > 0 && self.record.flags.get() & FRAME_TICKS != 0 => {
-                n.saturating_mul(TICK_MS)
-            }
-            Ok(n) if n > 0 => n,
-            _ => TICK_MS,
+        let count = u64::from(i32::from(self.record.duration.get().cast_signed()).cast_unsigned());
+        if self.record.flags.get() & FRAME_TICKS != 0 {
+            count.saturating_add(1).saturating_mul(TICK_MS)
+        } else if count == 0 {
+            TICK_MS
+        } else {
+            count
         }
     }
 
@@ -335,7 +341,8 @@ mod tests {
 
     #[test]
     fn a_record_lasts_as_the_engine_measures_it() {
-        // No duration, or a negative one: one 22-ms tick; flag 0x1: ticks.
+        // No duration: one 22-ms tick; a negative one read unsigned; flag 0x1: the count
+        // of ticks plus one.
         let mut bytes = ani(
             b"",
             &[(1, 0, None), (2, 0xFFFB, None), (3, 3, None), (4, 3, None)],
@@ -344,8 +351,8 @@ mod tests {
         bytes[third] = FRAME_TICKS.to_le_bytes()[0];
         let a = Ani::parse(&bytes).unwrap_or_else(|e| panic!("{e}"));
         let shown: Vec<u64> = a.frames().map(|f| f.shown_ms()).collect();
-        assert_eq!(shown, [22, 22, 66, 3]);
-        assert_eq!(a.total_ms(), 113);
+        assert_eq!(shown, [22, 4_294_967_291, 88, 3]);
+        assert_eq!(a.total_ms(), 4_294_967_404);
         let params: Vec<i16> = a.frames().map(|f| f.param()).collect();
         assert_eq!(params, [1, 2, 3, 4]);
         // The writer's records show their image and go on to the next.

@@ -404,7 +404,8 @@ record! {
     pub struct AniHeader {
         /// A signature word (kept raw).
         pub signature: U32,
-        /// Reserved words at 0x4 and 0x8 (kept raw).
+        /// A reserved word at 0x4 and, at 0x8, the animation's flags (the engine ORs them
+        /// into its own; 0 in the games) (kept raw).
         pub reserved0: [U32; 2],
         /// Number of frames.
         pub frame_count: U32,
@@ -419,8 +420,8 @@ record! {
     /// One 20-byte frame of an ANI animation; with flag 0x2 a NUL-terminated sound path
     /// follows it (`docs/formats/wap32.md`, "ANI animations").
     pub struct AniFrameRecord {
-        /// Flags: 0x1, the duration counts 22-ms ticks; 0x2, a sound path follows the
-        /// record.
+        /// Flags: 0x1, the duration counts updates; 0x2, a sound path follows the record;
+        /// 0x4 and 0x8, how the sound plays.
         pub flags: U16,
         /// How the record moves the object's frame (3: to `image`; 0: not at all; 1: the
         /// next; ... see [`crate::ani::Step`]).
@@ -433,11 +434,11 @@ record! {
         /// The step's parameter: the frame number of the image shown (step 3), or a
         /// count of frames (steps 6 and 7); a signed 16-bit number.
         pub image: U16,
-        /// How long the record lasts: milliseconds, or 22-ms ticks with flag 0x1; a
-        /// signed 16-bit number, 0 or less meaning one tick.
+        /// How long the record lasts: milliseconds, or updates with flag 0x1; a signed
+        /// 16-bit number the engine counts unsigned (see `AniFrame::shown_ms`).
         pub duration: U16,
-        /// A drawing value, the position deltas and a reserved word at 0xC to 0x13 (kept
-        /// raw).
+        /// An event code for the object's logic, the position deltas and a reserved word
+        /// at 0xC to 0x13 (kept raw).
         pub reserved: [U16; 4],
     } = 20;
 }

@@ -463,9 +463,9 @@ pub(crate) fn expected<'a>(
             // At a time, the frame its animation shows then (none below 0).
             let animation = String::from_utf8_lossy(object.animation()).to_ascii_uppercase();
             if let (Some(ms), Some(records)) = (time, animations.get(&animation)) {
+                // The set's numbers; none for a folder the archive lacks.
                 let set = archive.numbers.get(&folder.to_ascii_uppercase());
-                let set = set.map_or(&[][..], Vec::as_slice);
-                frame = frame_at(records, set, frame, ms, 1 << 24).unwrap();
+                frame = frame_at(records, set.map(Vec::as_slice), frame, ms, 1 << 24).unwrap();
                 if frame < 0 {
                     continue;
                 }

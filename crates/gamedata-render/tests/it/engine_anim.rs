@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use gamedata_testkit::ani::Record;
 
 /// Each stored animation by the upper-case key a level with `prefixes` (prefix, folder
-/// `/`-separated) gives it; the first stored of a key kept.
+/// `/`-separated) gives it (the tests' archives hold no two files of one key).
 pub(crate) fn by_key<'a>(
     anis: &'a [(String, Vec<Record>)],
     prefixes: &[(String, String)],

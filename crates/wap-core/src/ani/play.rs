@@ -163,8 +163,10 @@ fn after(
 impl Ani<'_> {
     /// The frame number an object shows `ms` milliseconds after this animation starts on
     /// it, its image set holding `frames` (`None`: the object has no image set, and no
-    /// step moves its frame) and its frame being `start` (-1: the set's lowest number, as
-    /// the engine gives an object of frame -1). At 0 ms the first record has been applied.
+    /// step moves its frame, nor do the next rules that compare the frame with the set's
+    /// bounds find them, where the engine would fault; an empty set's lowest number is
+    /// 99,999 and its highest 0, as the engine starts them) and its frame being `start`
+    /// (-1: the set's lowest number, as the engine gives an object of frame -1). At 0 ms the first record has been applied.
     /// The number may be one the set does not hold (the engine then draws nothing).
     ///
     /// Each record read and each applied takes one step of `budget`; `None` when the budget runs out
@@ -182,14 +184,12 @@ impl Ani<'_> {
         *budget = budget.checked_sub(u64::from(self.frame_count()))?;
         let records: Vec<AniFrame<'_>> = self.frames().collect();
         let count = records.len();
-        let set = frames.and_then(|frames| {
-            let lowest = i64::from(frames.lowest()?);
-            let highest = i64::from(frames.highest()?);
-            Some(Set {
-                frames,
-                lowest,
-                highest,
-            })
+        // An empty set's bounds are where the engine's `CDDrawWorker` starts them
+        // (gruntz-decomp `src/Wwd/WwdGameObject.cpp`, `Unload`): 99,999 and 0.
+        let set = frames.map(|frames| Set {
+            frames,
+            lowest: frames.lowest().map_or(99_999, i64::from),
+            highest: frames.highest().map_or(0, i64::from),
         });
         let mut f = match (&set, start) {
             (Some(s), -1) => s.lowest,
@@ -261,7 +261,7 @@ mod tests {
 
     /// The frame at `ms` by the test kit's plain walk of every record.
     fn naive(list: &[(u16, u16, u16, i16, i16)], set: &[u32], start: i64, ms: u64) -> Option<i64> {
-        frame_at(&records(list), set, start, ms, 1 << 20)
+        frame_at(&records(list), Some(set), start, ms, 1 << 20)
     }
 
     fn play(
@@ -300,12 +300,20 @@ mod tests {
 
     #[test]
     fn durations_are_the_engine_s() {
-        // No duration and a negative one last a 22-ms tick; with flag 0x1, ticks.
-        let records = [(0, 3, 0, 1, 0), (0, 3, 0, 2, -5), (1, 3, 0, 3, 2)];
+        // No duration lasts a 22-ms update; with flag 0x1, the count of updates plus one;
+        // a negative duration is read unsigned (-5: 4,294,967,291 ms).
+        let records = [(0, 3, 0, 1, 0), (1, 3, 0, 3, 2), (0, 3, 0, 2, -5)];
         let at = |ms| play(&records, &[1, 2, 3], 0, ms);
         assert_eq!(
-            [at(21), at(22), at(43), at(44), at(87), at(88)],
-            [Some(1), Some(2), Some(2), Some(3), Some(3), Some(1)]
+            [
+                at(21),
+                at(22),
+                at(87),
+                at(88),
+                at(4_294_967_378),
+                at(4_294_967_379)
+            ],
+            [Some(1), Some(3), Some(3), Some(2), Some(2), Some(1)]
         );
     }
 
@@ -343,9 +351,14 @@ mod tests {
         for ms in [0, 10, 25] {
             assert_eq!(ani.play(ms, None, 3, &mut 100), Some(3));
         }
-        // An empty set is no set either.
+        // An empty set is 99,999 to 0: frame -1 starts at 99,999; the set holds no 5, so
+        // the step on goes to the lowest.
         let empty = Frames::numbered(&[]);
-        assert_eq!(ani.play(0, Some(&empty), -1, &mut 100), Some(-1));
+        assert_eq!(ani.play(0, Some(&empty), -1, &mut 100), Some(4));
+        assert_eq!(ani.play(10, Some(&empty), -1, &mut 100), Some(99_999));
+        let stay = bytes(&[(0, 0, 0, 0, 10)]);
+        let stay = Ani::parse(&stay).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(stay.play(0, Some(&empty), -1, &mut 100), Some(99_999));
     }
 
     #[test]

@@ -37,15 +37,22 @@ pub struct AniId {
 /// key an object's animation string gives it: the prefix, the folders below the animation
 /// folder and the file's name without `.ANI`, joined by `_` (`LEVEL1/ANIS/MANICALS/
 /// MANICAL.ANI` is `LEVEL_MANICALS_MANICAL` when `LEVEL` stands for `LEVEL1/IMAGES`; Gruntz's
-/// `GAME/ANIZ/CYCLE100.ANI` is `GAME_CYCLE100`). Keys match in any letter case; of two
-/// files with one key the first found wins (folders in the index's walk order, files in
-/// their folder's order). Built by [`ImageIndex::animations`], in one pass over the
+/// `GAME/ANIZ/CYCLE100.ANI` is `GAME_CYCLE100`). Keys match in any letter case (the
+/// engine's map is exact, and the games' names are upper case; a folder of extracted files
+/// may not be). Of two files with one key the last the engine's scan meets wins, as its
+/// registry keeps the last (gruntz-decomp `src/DDrawMgr/DDrawSubMgrLeaf.cpp`, `ScanTree`
+/// and `CreateAniEntry`): a folder's subfolders first, in order, then its own files, in
+/// order (this project takes the archive's stored order). Built by [`ImageIndex::animations`], in one pass over the
 /// index's folders and one listing of each animation folder; it keeps 24 bytes a key (a
 /// keyed 64-bit hash, checked against the file's path when looked up:
 /// [`ImageIndex::find_animation`]), not the keys' text.
 #[derive(Clone, Debug, Default)]
 pub struct Animations {
     listings: Vec<Frames>,
+    /// For each listing, where its files come in the engine's scan: the last folder of its
+    /// subtree in the index's order, and its depth (of two folders with the same last one,
+    /// the deeper is scanned first).
+    scan: Vec<(u32, u32)>,
     /// Each root's prefix and the number of folder names in its path.
     roots: Vec<(String, usize)>,
     /// (hash of the upper-case key, file, root), sorted by hash, then in the order found.
@@ -105,6 +112,19 @@ impl<'s> ImageIndex<'s> {
                 roots.push(root);
             }
         }
+        // The last folder of each folder's subtree (a parent always comes before its
+        // folders, so one pass from the end finds them).
+        let mut last: Vec<u32> = Vec::new();
+        if !roots.is_empty() {
+            last = (0..u32::try_from(self.len()).unwrap_or(u32::MAX)).collect();
+            for i in (1..last.len()).rev() {
+                let parent = self.parent_of(u32::try_from(i).unwrap_or(0)) as usize;
+                let end = last.get(i).copied().unwrap_or(0);
+                if let Some(p) = last.get_mut(parent) {
+                    *p = (*p).max(end);
+                }
+            }
+        }
         for folder in self.folders() {
             if roots.is_empty() {
                 break;
@@ -143,9 +163,11 @@ impl<'s> ImageIndex<'s> {
             }
             if let Some(files) = listing {
                 anis.listings.push(files);
+                let end = last.get(folder.0 as usize).copied().unwrap_or(folder.0);
+                let depth = u32::try_from(chain.len()).unwrap_or(u32::MAX);
+                anis.scan.push((end, depth));
             }
         }
-        // Stable: of equal hashes, the first found stays first.
         anis.slots.sort_by_key(|(h, _, _)| *h);
         anis
     }
@@ -167,7 +189,8 @@ impl<'s> ImageIndex<'s> {
     }
 
     /// The animation `key` names in `anis` (an object's animation string, any letter case),
-    /// or `None`: the files whose key hashes alike, each checked against its path.
+    /// or `None`: the files whose key hashes alike, each checked against its path; of
+    /// several, the last the engine's scan meets.
     pub fn find_animation(&self, anis: &Animations, key: &[u8]) -> Option<AniId> {
         let hash = anis.hash(key);
         let start = anis.slots.partition_point(|(h, _, _)| *h < hash);
@@ -176,11 +199,20 @@ impl<'s> ImageIndex<'s> {
             .get(start..)?
             .iter()
             .take_while(|(h, _, _)| *h == hash)
-            .find(|(_, id, root)| {
+            .filter(|(_, id, root)| {
                 let files = anis.listings.get(id.listing as usize);
                 files
                     .and_then(|f| self.key_of(f, id.file as usize, anis, *root))
                     .is_some_and(|k| k.eq_ignore_ascii_case(&key))
+            })
+            .max_by_key(|(_, id, _)| {
+                let (end, depth) = anis
+                    .scan
+                    .get(id.listing as usize)
+                    .copied()
+                    .unwrap_or_default();
+                // Later subtrees last; of one subtree's end, the shallower folder last.
+                (end, std::cmp::Reverse(depth), id.file)
             })
             .map(|(_, id, _)| *id)
     }

@@ -202,6 +202,11 @@ impl<'s> ImageIndex<'s> {
         names
     }
 
+    /// The parent of folder `i` (the root's is the root).
+    pub(super) fn parent_of(&self, i: u32) -> u32 {
+        self.folders.get(i as usize).map_or(0, |f| f.parent)
+    }
+
     /// The path of `folder`, `/`-separated, its folders' names as stored (`LEVEL1/TILES`).
     pub fn path(&self, folder: FolderId) -> String {
         self.chain(folder.0).join("/")

@@ -147,22 +147,26 @@ fn names_none() -> ImageNames {
     names(&[])
 }
 
-/// Of two files one key names (`A/B_C.ANI`, `A_B/C.ANI`), the first stored wins, either
-/// way round.
+/// Of two files one key names, the last the engine's scan meets wins: a folder's
+/// subfolders first, then its files. `A/B_C.ANI` (a file of `A`) beats `A/B/C.ANI` (of its
+/// subfolder) whatever the stored order; of `A_B/C.ANI` and `A/B_C.ANI`, in sibling
+/// folders, the one stored second.
 #[test]
-fn of_two_files_with_one_key_the_first_stored_wins() {
-    for (first, second, want) in [("A/B_C.ANI", "A_B/C.ANI", 1), ("A_B/C.ANI", "A/B_C.ANI", 1)] {
+fn of_two_files_with_one_key_the_last_scanned_wins() {
+    for (first, second, want) in [
+        ("A/B/C.ANI", "A/B_C.ANI", 2),
+        ("A/B_C.ANI", "A/B/C.ANI", 1),
+        ("A_B/C.ANI", "A/B_C.ANI", 2),
+        ("A/B_C.ANI", "A_B/C.ANI", 2),
+    ] {
         let mut tree = Tree::default();
         tree.add("L/IMAGES/S/F1.PID", pid(2, 2, 1));
         tree.add(&format!("L/ANIS/{first}"), ani(1));
         tree.add(&format!("L/ANIS/{second}"), ani(2));
         let source = tree.archive();
         let names = names(&[("LEVEL", "L_IMAGES")]);
-        assert_eq!(
-            shown(&source, &names, "LEVEL_A_B_C"),
-            Some(want),
-            "{first} first"
-        );
+        let got = shown(&source, &names, "LEVEL_A_B_C");
+        assert_eq!(got, Some(want), "{first}, then {second}");
     }
 }
 
