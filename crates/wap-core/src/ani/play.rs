@@ -377,6 +377,8 @@ mod tests {
         let again = [(0, 1, 6, 0, 10), (0, 3, 0, 9, 10)];
         assert_eq!(play(&again, &[1, 2, 3], 1, 20), Some(1));
         // Second (7): the second record one tick later, whatever the duration.
+        // Of one record, the first again, a tick later: frames 2, 3 at 0 and 22 ms.
+        assert_eq!(play(&[(0, 1, 7, 0, 10)], &[1, 2, 3], 1, 30), Some(3));
         let second = [(0, 3, 7, 1, 500), (0, 3, 0, 2, 10)];
         let at = |ms| play(&second, &[1, 2], 1, ms);
         assert_eq!(

@@ -136,7 +136,73 @@ fn keys_are_the_prefix_the_folders_and_the_name() {
     assert_eq!(shown(&source, &twice, "AGAIN_TORCH"), Some(2));
     assert_eq!(index.animations(&twice).len(), 6);
     // No prefixes: nothing.
+    assert!(!anis.is_empty());
+    assert_eq!(anis.unread(), 0);
     assert!(index.animations(&names_none()).is_empty());
+}
+
+/// An animation folder whose table cannot be read to its end is counted unread, and its
+/// animations are not registered; the other folders' are.
+#[test]
+fn an_animation_folder_that_cannot_be_listed_is_counted() {
+    let mut b = Builder::new();
+    let image = b.data(&pid(2, 2, 1));
+    let set = b.table(&[Entry::File {
+        name: b"F1",
+        ext: b"PID",
+        data: image,
+    }]);
+    let images = b.table(&[Entry::Dir {
+        name: b"S",
+        table: set,
+    }]);
+    let good = b.data(&ani(1));
+    let fine = b.table(&[Entry::File {
+        name: b"GOOD",
+        ext: b"ANI",
+        data: good,
+    }]);
+    // A table of one file entry and 12 bytes that begin another but do not hold it.
+    let mut raw = Entry::File {
+        name: b"LOST",
+        ext: b"ANI",
+        data: good,
+    }
+    .bytes();
+    raw.extend_from_slice(&[0; 12]);
+    let broken = b.data(&raw);
+    let anis = b.table(&[
+        Entry::Dir {
+            name: b"FINE",
+            table: fine,
+        },
+        Entry::Dir {
+            name: b"BROKEN",
+            table: broken,
+        },
+    ]);
+    let level = b.table(&[
+        Entry::Dir {
+            name: b"IMAGES",
+            table: images,
+        },
+        Entry::Dir {
+            name: b"ANIS",
+            table: anis,
+        },
+    ]);
+    let root = b.table(&[Entry::Dir {
+        name: b"L",
+        table: level,
+    }]);
+    let source = ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap());
+    let names = names(&[("LEVEL", "L_IMAGES")]);
+    let index = source.index(&Limits::default()).unwrap();
+    let registry = index.animations(&names);
+    assert_eq!(registry.unread(), 1);
+    assert_eq!(registry.len(), 1);
+    assert_eq!(shown(&source, &names, "LEVEL_FINE_GOOD"), Some(1));
+    assert_eq!(shown(&source, &names, "LEVEL_BROKEN_LOST"), None);
 }
 
 fn names_twice() -> ImageNames {
