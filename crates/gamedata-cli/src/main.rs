@@ -45,6 +45,10 @@ struct Cli {
     /// they wrote).
     #[arg(long, global = true)]
     json: bool,
+    /// How hard the PNG pictures a command writes are compressed: fast (several times
+    /// faster, files some times larger), default, or best (smallest, for archives of tiles).
+    #[arg(long, global = true, value_enum, default_value_t = render::Compression::Fast)]
+    compression: render::Compression,
     #[command(subcommand)]
     command: Command,
 }
@@ -71,6 +75,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    render::set_compression(cli.compression);
     let mut out = Output::new(cli.json);
     let result = match cli.command {
         Command::Cosmo(cmd) => cosmo::run(cmd, &mut out),

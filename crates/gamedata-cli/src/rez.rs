@@ -629,7 +629,9 @@ fn pid(
             image.height()
         )
     })?;
-    write_file(output, &[source], |w| Ok(picture.write_png(w)?))?;
+    write_file(output, &[source], |w| {
+        Ok(picture.write_png_with(w, crate::render::compression())?)
+    })?;
     let (x, y) = image.offset();
     let report = PidReport {
         output: output.display().to_string(),

@@ -125,7 +125,7 @@ pub(crate) fn write_tiles(
             .join(x.to_string())
             .join(format!("{y}.png"));
         let mut png = Vec::new();
-        tile.write_png(&mut png)?;
+        tile.write_png_with(&mut png, crate::render::compression())?;
         write_small(&path, inputs, &png)?;
         bytes.fetch_add(png.len() as u64, Ordering::Relaxed);
         bar.inc(1);

@@ -63,7 +63,10 @@ pub mod wwd;
 
 use std::fmt;
 
-pub use image::{MAX_PIXELS, RgbaImage, STRIPE_BYTES, stripe_rows, write_png_stripes};
+pub use image::{
+    MAX_PIXELS, PngCompression, RgbaImage, STRIPE_BYTES, stripe_rows, write_png_stripes,
+    write_png_stripes_with,
+};
 pub use mni_core;
 pub use mul_core;
 pub use wap_core;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use gamedata_render::Region;
-use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, write_radar_png};
+use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, write_radar_png_with};
 use mul_core::{Facet, Hues, OwnedHues, OwnedRadarColours, OwnedTileData, RadarColours, TileData};
 use serde::Serialize;
 
@@ -332,7 +332,8 @@ fn write_radar(
     let bar = progress_bar(u64::from(height), "rendering {bar:40} {percent}% {eta}");
     let mut size = (0, 0);
     write_file(path, inputs, |w| {
-        size = write_radar_png(facet, radar, options, w, &|n| bar.inc(u64::from(n)))?;
+        let png = crate::render::compression();
+        size = write_radar_png_with(facet, radar, options, png, w, &|n| bar.inc(u64::from(n)))?;
         Ok(())
     })?;
     bar.finish_and_clear();

@@ -154,7 +154,8 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let rows = gamedata_render::stripe_rows(map.width());
     let mut counts = wwd::PixelCounts::default();
     crate::files::write_file(&args.output, &[&args.file], |w| {
-        gamedata_render::write_png_stripes(w, map.width(), map.height(), |y| {
+        let png = crate::render::compression();
+        gamedata_render::write_png_stripes_with(w, map.width(), map.height(), png, |y| {
             let (stripe, n) = map.stripe(y, rows)?;
             counts = counts + n;
             Ok(stripe)

@@ -178,7 +178,8 @@ pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let mut inputs = vec![args.file.as_path()];
     inputs.extend(args.graphics.source());
     crate::files::write_file(&args.output, &inputs, |w| {
-        gamedata_render::write_png_stripes(w, scene.width(), scene.height(), |y| {
+        let png = crate::render::compression();
+        gamedata_render::write_png_stripes_with(w, scene.width(), scene.height(), png, |y| {
             scene.stripe(y, rows)
         })?;
         Ok(())

@@ -446,3 +446,37 @@ fn time_draws_each_object_at_its_animation_s_frame() {
         );
     }
 }
+
+/// `--compression fast|default|best` (a global flag, fast by default): the same pixels,
+/// files no larger as the level rises; an unknown level is a usage error.
+#[test]
+fn compression_changes_the_file_not_the_pixels() {
+    let dir = tempfile::tempdir().unwrap();
+    let (level, rez) = synth_level_and_rez(dir.path());
+    let (l, r) = (level.to_str().unwrap(), rez.to_str().unwrap());
+    let draw = |level: Option<&str>, name: &str| {
+        let png = dir.path().join(name);
+        let mut args = vec!["wwd", "render", l, "--rez", r, "--tile-px", "16"];
+        if let Some(level) = level {
+            args.extend(["--compression", level]);
+        }
+        args.extend(["-o", png.to_str().unwrap()]);
+        gamedata_ok(&args, dir.path());
+        (std::fs::metadata(&png).unwrap().len(), png_pixels(&png))
+    };
+    let (plain, pixels) = draw(None, "plain.png");
+    let (fast, fast_pixels) = draw(Some("fast"), "fast.png");
+    let (balanced, balanced_pixels) = draw(Some("default"), "default.png");
+    let (best, best_pixels) = draw(Some("best"), "best.png");
+    assert_eq!(plain, fast, "fast is the default");
+    assert!(pixels == fast_pixels && pixels == balanced_pixels && pixels == best_pixels);
+    assert!(
+        balanced < fast && best <= balanced,
+        "{fast} {balanced} {best}"
+    );
+    let out = gamedata(
+        &["wwd", "render", l, "--compression", "tiny", "-o", "x.png"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

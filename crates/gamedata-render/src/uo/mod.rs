@@ -24,7 +24,7 @@ use std::str::FromStr;
 use mul_core::{Facet, MapSize, RadarColours, rgb555_to_rgb8};
 use rayon::prelude::*;
 
-use crate::{Region, RenderError, Result, RgbaImage};
+use crate::{PngCompression, Region, RenderError, Result, RgbaImage};
 use client::{ClientTables, client_rgb, relief};
 
 /// Output columns one task computes in the `Flat` style: 8 columns of blocks at scale 1,
@@ -250,7 +250,30 @@ pub fn write_radar_png(
     out: impl Write,
     progress: &dyn Fn(u32),
 ) -> Result<(u32, u32)> {
-    write_radar_png_rows(facet, colours, options, out, progress, None)
+    write_radar_png_rows(
+        facet,
+        colours,
+        options,
+        out,
+        progress,
+        None,
+        PngCompression::Fast,
+    )
+}
+
+/// [`write_radar_png`] compressed as `compression` says ([`write_radar_png`]:
+/// [`PngCompression::Fast`]).
+///
+/// Returns the errors of [`write_radar_png`].
+pub fn write_radar_png_with(
+    facet: &Facet<'_>,
+    colours: &RadarColours<'_>,
+    options: &RadarOptions,
+    compression: PngCompression,
+    out: impl Write,
+    progress: &dyn Fn(u32),
+) -> Result<(u32, u32)> {
+    write_radar_png_rows(facet, colours, options, out, progress, None, compression)
 }
 
 /// [`write_radar_png`] with stripes of `rows` output rows (`None`: [`crate::stripe_rows`]).
@@ -261,13 +284,14 @@ fn write_radar_png_rows(
     out: impl Write,
     progress: &dyn Fn(u32),
     rows: Option<u32>,
+    compression: PngCompression,
 ) -> Result<(u32, u32)> {
     let (region, width, height) = options.plan(facet.size())?;
     let tables = ClientTables::for_style(facet, colours, options.style)?;
     let rows = rows.unwrap_or_else(|| crate::stripe_rows(width)).max(1);
     let scale = options.scale;
     let bottom = region.y.saturating_add(region.height);
-    crate::write_png_stripes(out, width, height, |oy| {
+    crate::write_png_stripes_with(out, width, height, compression, |oy| {
         // Stripes start at multiples of the scale, so each output pixel averages the same
         // tiles as in the whole picture.
         let y = region.y.saturating_add(oy.saturating_mul(scale));
