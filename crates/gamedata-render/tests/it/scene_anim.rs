@@ -22,6 +22,17 @@ fn record(step: u16, next: u16, param: i16, duration: i16) -> Record {
     }
 }
 
+/// Whether the engine creates and draws `object`: inside its plane (the rule level's
+/// planes are larger than any position it sets), with a logic and an image set, not hidden.
+fn shown(object: &wap_core::ObjectData) -> bool {
+    let f = &object.fixed;
+    !object.logic.is_empty()
+        && !object.image_set.is_empty()
+        && f.draw_flags.get() & 1 == 0
+        && f.x.get() >= 0
+        && f.y.get() >= 0
+}
+
 /// The animations stored, by path.
 fn animations() -> Vec<(String, Vec<Record>)> {
     vec![
@@ -134,12 +145,7 @@ fn the_report_counts_the_animated_objects() {
         .objects
         .iter()
         .filter(|o| {
-            let f = &o.fixed;
-            !o.logic.is_empty()
-                && !o.image_set.is_empty()
-                && f.draw_flags.get() & 1 == 0
-                && f.x.get() >= 0
-                && f.y.get() >= 0
+            shown(o)
                 && [&b"LEVEL_LOOP"[..], b"level_sub_steps", b"GAME_ONCE"]
                     .contains(&o.animation.as_slice())
         })
@@ -179,17 +185,7 @@ fn a_scene_plays_animations_within_its_budget() {
     };
     let scene = Scene::new(&level, &archive.source, &options, &Limits::default()).unwrap();
     let report = scene.report();
-    let named = data.planes[1]
-        .objects
-        .iter()
-        .filter(|o| {
-            let f = &o.fixed;
-            !o.logic.is_empty()
-                && !o.image_set.is_empty()
-                && f.draw_flags.get() & 1 == 0
-                && f.x.get() >= 0
-        })
-        .count() as u64;
+    let named = data.planes[1].objects.iter().filter(|o| shown(o)).count() as u64;
     assert!(report.unplayed > 0, "{report:?}");
     assert!(report.animated > 0, "{report:?}");
     assert_eq!(report.animated + report.unplayed, named);

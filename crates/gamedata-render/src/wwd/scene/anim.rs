@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use wap_core::{AniId, Animations, FolderId, Frames, ImageNames};
 
-use super::load::Loader;
+use super::load::{Loader, listed};
 
 /// Records a scene may play in all, its animations' records read counted too: past it,
 /// objects keep their level frame ([`super::SceneReport::unplayed`]). A constant, so that
@@ -61,12 +61,7 @@ impl Loader<'_> {
         let answer = match playing.played.get(&key) {
             Some(done) => *done,
             None => {
-                let frames = folder.map(|f| {
-                    &*self
-                        .folders
-                        .entry(f)
-                        .or_insert_with(|| index.frames(f).unwrap_or_default())
-                });
+                let frames = folder.map(|f| listed(&mut self.folders, index, f));
                 let answer = play(playing, index, id, frames, frame);
                 playing.played.insert(key, answer);
                 answer

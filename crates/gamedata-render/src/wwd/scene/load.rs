@@ -13,6 +13,18 @@ use super::{Image, MAX_LISTED, MAX_NAME, PlaneLayer, SceneReport, Sprite};
 /// Side of an object's marker, in game pixels (libwap32's placeholder is 32 x 32).
 const MARKER_SIDE: i64 = 32;
 
+/// The images of `folder` by frame number, listed once and kept in `folders` (a folder
+/// that cannot be listed has none).
+pub(super) fn listed<'f>(
+    folders: &'f mut HashMap<FolderId, Frames>,
+    index: &ImageIndex<'_>,
+    folder: FolderId,
+) -> &'f Frames {
+    folders
+        .entry(folder)
+        .or_insert_with(|| index.frames(folder).unwrap_or_default())
+}
+
 /// Finds, reads and decodes images, each once, within a budget of decoded bytes: every
 /// name through the source's index, each folder's listing read once, each image decoded
 /// once whatever the number of tiles and objects that use it.
@@ -71,11 +83,7 @@ impl<'a> Loader<'a> {
         if let Some(done) = self.resolved.get(&(folder, frame)) {
             return *done;
         }
-        let index = &self.index;
-        let frames = self
-            .folders
-            .entry(folder)
-            .or_insert_with(|| index.frames(folder).unwrap_or_default());
+        let frames = listed(&mut self.folders, &self.index, folder);
         // Each (folder, frame) is resolved once, and a number's candidates are its own
         // images: all resolutions of a folder visit its images at most twice (once for
         // their number, once for -1), each decoded once.
