@@ -1,7 +1,10 @@
 //! The one picture type every renderer draws into, and its PNG encoding.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::Write;
+
+use crate::encode::ParallelPng;
 
 use crate::{RenderError, Result};
 
@@ -163,49 +166,34 @@ impl RgbaImage {
         self.write_png_with(out, PngCompression::default())
     }
 
-    /// [`RgbaImage::write_png`] compressed as `compression` says.
+    /// [`RgbaImage::write_png`] compressed as `compression` says: rows filtered and
+    /// deflated in parallel parts (`encode`'s documentation).
     ///
     /// Returns [`RenderError::Png`] when encoding or writing fails.
     pub fn write_png_with(&self, out: impl Write, compression: PngCompression) -> Result<()> {
-        let mut encoder = png::Encoder::new(out, self.width, self.height);
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_compression(compression.level());
-        let mut writer = encoder.write_header()?;
-        // Streamed in 1 MiB IDAT chunks: the compressed picture is never held whole.
-        let mut stream = writer.stream_writer_with_size(1 << 20)?;
-        stream
-            .write_all(&self.pixels)
-            .map_err(png::EncodingError::from)?;
-        stream.finish()?;
-        Ok(())
+        let mut png = ParallelPng::new(out, self.width, self.height, compression)?;
+        png.write_rows(&self.pixels)?;
+        png.finish()
     }
 }
 
-/// How hard a PNG is compressed: the `png` crate's levels. `Fast` (the default) is its
-/// fdeflate path, several times faster than `Default` for pictures some times larger
-/// (RETAIL01 at 64 pixels a tile: 3.5 MB against 0.8 MB, still half of what zlib level 1
-/// makes of the raw pixels); `Best` for archives of tiles.
+/// How hard a PNG is compressed: zlib-rs's deflate level, the rows filtered `Up` (a
+/// stripe's first row `Sub`), stripes deflated in parallel (`docs/formats/png.md`). The
+/// pixels are the same at every level.
+///
+/// `Fast` (the default) is level 2: on the project's pictures within 1.25 times the size
+/// that C zlib's level 1 makes of the raw pixels, in a third of its time on one core
+/// (README, "Pictures at memory speed"); `Default` is level 6 and `Best` level 9, for
+/// archives of tiles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PngCompression {
-    /// `png::Compression::Fast`.
+    /// Level 2.
     #[default]
     Fast,
-    /// `png::Compression::Balanced`.
+    /// Level 6.
     Default,
-    /// `png::Compression::High`.
+    /// Level 9.
     Best,
-}
-
-impl PngCompression {
-    /// The `png` crate's level.
-    fn level(self) -> png::Compression {
-        match self {
-            PngCompression::Fast => png::Compression::Fast,
-            PngCompression::Default => png::Compression::Balanced,
-            PngCompression::Best => png::Compression::High,
-        }
-    }
 }
 
 /// Writes an 8-bit RGBA PNG of `width` x `height` pixels to `out` a stripe of rows at a
@@ -243,13 +231,7 @@ pub fn write_png_stripes_with<W: Write>(
         });
     }
     byte_len(width, height)?;
-    let mut encoder = png::Encoder::new(out, width, height);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(compression.level());
-    let mut writer = encoder.write_header()?;
-    // 1 MiB IDAT chunks: few chunk headers, small buffers.
-    let mut stream = writer.stream_writer_with_size(1 << 20)?;
+    let mut png = ParallelPng::new(out, width, height, compression)?;
     let mut y = 0u32;
     while y < height {
         let stripe = next(y)?;
@@ -262,14 +244,69 @@ pub fn write_png_stripes_with<W: Write>(
                 rows_left,
             });
         }
-        stream
-            .write_all(&stripe.pixels)
-            .map_err(png::EncodingError::from)?;
+        png.write_rows(&stripe.pixels)?;
         y = y.saturating_add(stripe.height);
     }
-    stream.finish()?;
-    writer.finish()?;
-    Ok(())
+    png.finish()
+}
+
+/// Writes an 8-bit RGBA PNG of `width` x `height` pixels to `out`, its stripes drawn,
+/// filtered and deflated in parallel: `draw(y, rows)` draws rows `y..y + rows` (the
+/// picture's width), called from rayon's threads for stripes of about
+/// [`crate::PARALLEL_STRIPE_BYTES`], a few a thread at a time, so that memory stays within
+/// those stripes whatever the picture's size; `progress` is called on the calling thread
+/// with each stripe's rows once written, in order.
+///
+/// Returns [`RenderError::TooLarge`] for an empty picture or one past [`MAX_PIXELS`],
+/// [`RenderError::Stripe`] for a stripe that is not `rows` rows of the picture's width,
+/// `draw`'s errors (the first in row order), and [`RenderError::Png`] when writing fails.
+pub fn write_png_parallel<W: Write>(
+    out: W,
+    width: u32,
+    height: u32,
+    compression: PngCompression,
+    draw: impl Fn(u32, u32) -> Result<RgbaImage> + Sync,
+    progress: impl FnMut(u32),
+) -> Result<()> {
+    let rows = crate::parallel_stripe_rows(width);
+    write_png_parallel_rows(out, (width, height), rows, compression, draw, progress)
+}
+
+/// [`write_png_parallel`] with stripes of `rows` rows.
+pub(crate) fn write_png_parallel_rows<W: Write>(
+    out: W,
+    (width, height): (u32, u32),
+    rows: u32,
+    compression: PngCompression,
+    draw: impl Fn(u32, u32) -> Result<RgbaImage> + Sync,
+    mut progress: impl FnMut(u32),
+) -> Result<()> {
+    if width == 0 || height == 0 {
+        return Err(RenderError::TooLarge {
+            width: u64::from(width),
+            height: u64::from(height),
+            max: MAX_PIXELS,
+        });
+    }
+    byte_len(width, height)?;
+    let mut png = ParallelPng::new(out, width, height, compression)?;
+    png.draw_rest(
+        rows,
+        &|y, rows| {
+            let stripe = draw(y, rows)?;
+            if stripe.width != width || stripe.height != rows {
+                return Err(RenderError::Stripe {
+                    width: stripe.width,
+                    rows: stripe.height,
+                    expected_width: width,
+                    rows_left: height.saturating_sub(y),
+                });
+            }
+            Ok(Cow::Owned(stripe.pixels))
+        },
+        &mut progress,
+    )?;
+    png.finish()
 }
 
 #[cfg(test)]

@@ -54,6 +54,7 @@
 #![deny(clippy::arithmetic_side_effects)]
 
 pub mod cosmo;
+mod encode;
 #[cfg(feature = "fuzzing")]
 pub mod exercise;
 mod image;
@@ -63,9 +64,10 @@ pub mod wwd;
 
 use std::fmt;
 
+pub use encode::{PARALLEL_STRIPE_BYTES, parallel_stripe_rows};
 pub use image::{
-    MAX_PIXELS, PngCompression, RgbaImage, STRIPE_BYTES, stripe_rows, write_png_stripes,
-    write_png_stripes_with,
+    MAX_PIXELS, PngCompression, RgbaImage, STRIPE_BYTES, stripe_rows, write_png_parallel,
+    write_png_stripes, write_png_stripes_with,
 };
 pub use mni_core;
 pub use mul_core;

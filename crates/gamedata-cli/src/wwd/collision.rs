@@ -149,19 +149,28 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let tile_px = args.tile_px.unwrap_or_else(|| wwd::default_tile_px(&plane));
     let map = wwd::CollisionMap::new(&plane, &index, tile_px)
         .with_context(|| format!("drawing {}", args.file.display()))?;
-    // Encoded a stripe of about 16 MiB at a time: RETAIL01 at 64 pixels a tile is
+    // Drawn and encoded in parallel stripes of about 2 MiB: RETAIL01 at 64 pixels a tile is
     // 24,576 x 6,144 pixels (576 MiB whole).
-    let rows = gamedata_render::stripe_rows(map.width());
-    let mut counts = wwd::PixelCounts::default();
+    let counts = std::sync::Mutex::new(wwd::PixelCounts::default());
     crate::files::write_file(&args.output, &[&args.file], |w| {
         let png = crate::render::compression();
-        gamedata_render::write_png_stripes_with(w, map.width(), map.height(), png, |y| {
-            let (stripe, n) = map.stripe(y, rows)?;
-            counts = counts + n;
-            Ok(stripe)
-        })?;
+        gamedata_render::write_png_parallel(
+            w,
+            map.width(),
+            map.height(),
+            png,
+            |y, rows| {
+                let (stripe, n) = map.stripe(y, rows)?;
+                if let Ok(mut counts) = counts.lock() {
+                    *counts = *counts + n;
+                }
+                Ok(stripe)
+            },
+            |_| {},
+        )?;
         Ok(())
     })?;
+    let counts = counts.into_inner().unwrap_or_default();
     let objects = map.objects_marked()?;
     let report = RenderReport {
         output: args.output.display().to_string(),

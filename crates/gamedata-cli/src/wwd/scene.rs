@@ -172,16 +172,21 @@ pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         args.tile_px,
         view,
     )?;
-    // Encoded a stripe of about 16 MiB at a time: RETAIL01 at 64 pixels a tile is
+    // Drawn and encoded in parallel stripes of about 2 MiB: RETAIL01 at 64 pixels a tile is
     // 24,576 x 6,144 pixels (576 MiB whole).
-    let rows = gamedata_render::stripe_rows(scene.width());
     let mut inputs = vec![args.file.as_path()];
     inputs.extend(args.graphics.source());
     crate::files::write_file(&args.output, &inputs, |w| {
         let png = crate::render::compression();
-        gamedata_render::write_png_stripes_with(w, scene.width(), scene.height(), png, |y| {
-            scene.stripe(y, rows)
-        })?;
+        let (width, height) = (scene.width(), scene.height());
+        gamedata_render::write_png_parallel(
+            w,
+            width,
+            height,
+            png,
+            |y, rows| scene.stripe(y, rows),
+            |_| {},
+        )?;
         Ok(())
     })?;
     let report = SceneRenderReport {

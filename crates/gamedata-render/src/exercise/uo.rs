@@ -177,7 +177,7 @@ pub fn check_radar(
         Ok(scaled) => scaled,
         Err(e) => panic!("a {region} region at scale {scale} gave {e}"),
     };
-    assert_eq!(done.load(Ordering::Relaxed), u64::from(scaled.width()));
+    assert_eq!(done.load(Ordering::Relaxed), u64::from(scaled.height()));
     assert_eq!(
         (scaled.width(), scaled.height()),
         (region.width.div_ceil(scale), region.height.div_ceil(scale))

@@ -27,14 +27,10 @@ use rayon::prelude::*;
 use crate::{PngCompression, Region, RenderError, Result, RgbaImage};
 use client::{ClientTables, client_rgb, relief};
 
-/// Output columns one task computes in the `Flat` style: 8 columns of blocks at scale 1,
-/// read in file order (blocks are stored column by column).
-const STRIPE: u32 = 8;
-
-/// Tile columns one task computes at least in the `Client` and `Altitude` styles (8 columns
-/// of blocks): the relief reads the heights of the column west of a stripe, so a wider
-/// stripe reads fewer blocks twice.
-const CLIENT_STRIPE_TILES: u32 = 64;
+/// Tile rows one task computes at least (8 rows of blocks at scale 1): a band's blocks
+/// are read once, and those it shares with the band below (and, for the client's relief,
+/// the row of heights below it) twice.
+const BAND_TILES: u32 = 64;
 
 /// How [`radar`] colours a tile (`docs/formats/uo.md`, "Radar colours" and "The client's
 /// radar map").
@@ -175,8 +171,8 @@ pub fn radar(
     radar_with_progress(facet, colours, options, &|_| {})
 }
 
-/// [`radar`], calling `progress` with the number of output columns finished each time a
-/// stripe of them is done (from rayon's threads; the calls add up to the picture's width).
+/// [`radar`], calling `progress` with the number of output rows finished each time a band
+/// of them is done (from rayon's threads; the calls add up to the picture's height).
 pub fn radar_with_progress(
     facet: &Facet<'_>,
     colours: &RadarColours<'_>,
@@ -197,41 +193,31 @@ fn draw(
 ) -> Result<RgbaImage> {
     let (region, ow, oh) = options.plan(facet.size())?;
     let mut image = RgbaImage::new(ow, oh, [0, 0, 0, 255])?;
-    let job = Job {
-        facet,
-        colours,
-        region,
-        scale: options.scale,
-        oh,
-        hillshade: options.hillshade,
-        style: options.style,
-        client,
-    };
-    let stripe = match client {
-        None => STRIPE,
-        Some(_) => CLIENT_STRIPE_TILES.div_ceil(options.scale).max(1),
-    };
-    let stripes: Vec<(u32, Vec<[u8; 3]>)> = (0..ow.div_ceil(stripe))
-        .into_par_iter()
-        .map(|s| {
-            let ox0 = s.saturating_mul(stripe);
-            let ox1 = ox0.saturating_add(stripe).min(ow);
-            let pixels = job.stripe(ox0, ox1);
-            progress(ox1.saturating_sub(ox0));
-            (ox0, pixels)
-        })
-        .collect();
-    for (ox0, pixels) in stripes {
-        let width = stripe.min(ow.saturating_sub(ox0)).max(1);
-        for (i, [r, g, b]) in (0u32..).zip(pixels) {
-            let (dx, y) = (i.checked_rem(width), i.checked_div(width));
-            image.set(
-                ox0.saturating_add(dx.unwrap_or(0)),
-                y.unwrap_or(0),
-                [r, g, b, 255],
-            );
-        }
-    }
+    let scale = options.scale;
+    let band_rows = BAND_TILES.div_ceil(scale).max(1);
+    let row_bytes = (ow as usize).saturating_mul(4).max(1);
+    let bottom = region.y.saturating_add(region.height);
+    image
+        .pixels
+        .par_chunks_mut(row_bytes.saturating_mul(band_rows as usize))
+        .enumerate()
+        .for_each(|(i, out)| {
+            let rows = u32::try_from(out.len() / row_bytes).unwrap_or(0);
+            let oy0 = u32::try_from(i).unwrap_or(0).saturating_mul(band_rows);
+            let ty0 = region.y.saturating_add(oy0.saturating_mul(scale));
+            let ty1 = ty0.saturating_add(rows.saturating_mul(scale)).min(bottom);
+            let job = Job {
+                facet,
+                colours,
+                region: Region::new(region.x, ty0, region.width, ty1.saturating_sub(ty0)),
+                scale,
+                hillshade: options.hillshade,
+                style: options.style,
+                client,
+            };
+            job.band(out, ow);
+            progress(rows);
+        });
     Ok(image)
 }
 
@@ -288,14 +274,16 @@ fn write_radar_png_rows(
 ) -> Result<(u32, u32)> {
     let (region, width, height) = options.plan(facet.size())?;
     let tables = ClientTables::for_style(facet, colours, options.style)?;
-    let rows = rows.unwrap_or_else(|| crate::stripe_rows(width)).max(1);
+    let rows = rows
+        .unwrap_or_else(|| crate::parallel_stripe_rows(width))
+        .max(1);
     let scale = options.scale;
     let bottom = region.y.saturating_add(region.height);
-    crate::write_png_stripes_with(out, width, height, compression, |oy| {
+    let draw_rows = |oy: u32, n: u32| {
         // Stripes start at multiples of the scale, so each output pixel averages the same
         // tiles as in the whole picture.
         let y = region.y.saturating_add(oy.saturating_mul(scale));
-        let tiles = rows.min(height.saturating_sub(oy)).saturating_mul(scale);
+        let tiles = n.saturating_mul(scale);
         let band = RadarOptions {
             region: Some(Region::new(
                 region.x,
@@ -305,10 +293,16 @@ fn write_radar_png_rows(
             )),
             ..*options
         };
-        let stripe = draw(facet, colours, &band, tables.as_ref(), &|_| {})?;
-        progress(stripe.height());
-        Ok(stripe)
-    })?;
+        draw(facet, colours, &band, tables.as_ref(), &|_| {})
+    };
+    crate::image::write_png_parallel_rows(
+        out,
+        (width, height),
+        rows,
+        compression,
+        draw_rows,
+        progress,
+    )?;
     Ok((width, height))
 }
 
@@ -376,12 +370,10 @@ impl crate::tiles::TileSource for RadarSource<'_, '_> {
 struct Job<'a, 'data> {
     facet: &'a Facet<'data>,
     colours: &'a RadarColours<'data>,
-    /// Inside the facet (checked by [`RadarOptions::plan`]).
+    /// The tiles drawn: inside the facet (checked by [`RadarOptions::plan`]).
     region: Region,
     /// 1 to 256.
     scale: u32,
-    /// Output rows.
-    oh: u32,
     /// Whether tiles are shaded by height (`Flat` only).
     hillshade: bool,
     style: RadarStyle,
@@ -390,45 +382,43 @@ struct Job<'a, 'data> {
 }
 
 impl Job<'_, '_> {
-    /// Output columns `ox0..ox1` (all rows), row-major within the stripe.
-    fn stripe(&self, ox0: u32, ox1: u32) -> Vec<[u8; 3]> {
-        let width = ox1.saturating_sub(ox0) as usize;
+    /// Draws the job's region into `out`, its output rows (`width` pixels each, opaque
+    /// black where nothing is drawn).
+    fn band(&self, out: &mut [u8], width: u32) {
+        let width = width as usize;
+        let region = self.region;
+        let tiles = (
+            region.x,
+            region.x.saturating_add(region.width),
+            region.y,
+            region.y.saturating_add(region.height),
+        );
         let mut sums = Sums {
-            sums: vec![[0u32; 4]; width.saturating_mul(self.oh as usize)],
+            acc: if self.scale == 1 {
+                Acc::One(out)
+            } else {
+                let pixels = out.len() / 4;
+                Acc::Sums(vec![[0u32; 4]; pixels], out)
+            },
             width,
-            ox0,
-            region: self.region,
+            region,
             scale: self.scale,
         };
-        let tiles = self.tiles(ox0, ox1);
         match self.client {
             Some(client) => self.client_stripe(client, tiles, &mut sums),
             None => self.flat_stripe(tiles, &mut sums),
         }
-        sums.sums
-            .iter()
-            .map(|&[r, g, b, n]| {
-                [r, g, b].map(|v| u8::try_from(v.checked_div(n).unwrap_or(0)).unwrap_or(u8::MAX))
-            })
-            .collect()
-    }
-
-    /// The tiles output columns `ox0..ox1` cover: x from `.0` to `.1`, y from `.2` to `.3`.
-    fn tiles(&self, ox0: u32, ox1: u32) -> (u32, u32, u32, u32) {
-        let Job { region, scale, .. } = *self;
-        // The region is inside the facet, so tile coordinates stay below its width and
-        // height (u32); output coordinates times the scale stay within the region.
-        let tx0 = region.x.saturating_add(ox0.saturating_mul(scale));
-        let right = region.x.saturating_add(region.width);
-        let tx1 = region
-            .x
-            .saturating_add(ox1.saturating_mul(scale))
-            .min(right);
-        (tx0, tx1, region.y, region.y.saturating_add(region.height))
+        if let Acc::Sums(sums, out) = sums.acc {
+            for (pixel, &[r, g, b, n]) in out.chunks_exact_mut(4).zip(&sums) {
+                let [r, g, b] = [r, g, b]
+                    .map(|v| u8::try_from(v.checked_div(n).unwrap_or(0)).unwrap_or(u8::MAX));
+                pixel.copy_from_slice(&[r, g, b, 255]);
+            }
+        }
     }
 
     /// The `Flat` style's tiles, a block at a time.
-    fn flat_stripe(&self, (tx0, tx1, ty0, ty1): (u32, u32, u32, u32), sums: &mut Sums) {
+    fn flat_stripe(&self, (tx0, tx1, ty0, ty1): (u32, u32, u32, u32), sums: &mut Sums<'_>) {
         let mut colours = [[0u8; 3]; 64];
         for bx in tx0 / 8..tx1.div_ceil(8) {
             for by in ty0 / 8..ty1.div_ceil(8) {
@@ -454,7 +444,7 @@ impl Job<'_, '_> {
         &self,
         client: &ClientTables<'_, '_>,
         (tx0, tx1, ty0, ty1): (u32, u32, u32, u32),
-        sums: &mut Sums,
+        sums: &mut Sums<'_>,
     ) {
         let size = self.facet.size();
         let (map_w, map_h) = (size.width(), size.height());
@@ -520,32 +510,55 @@ impl Job<'_, '_> {
     }
 }
 
-/// A stripe's sums: for each output pixel the channels' totals and the tiles added.
-struct Sums {
-    sums: Vec<[u32; 4]>,
-    /// Output columns of the stripe.
+/// What a band's output pixels gather: at scale 1 each pixel is its tile's colour,
+/// written into the picture; past it, the channels' totals and the tiles added, divided
+/// at the end.
+enum Acc<'o> {
+    /// Scale 1: the picture's rows (RGBA).
+    One(&'o mut [u8]),
+    /// For each output pixel the channels' totals and the tiles added, and the rows they
+    /// become.
+    Sums(Vec<[u32; 4]>, &'o mut [u8]),
+}
+
+/// A band's output pixels, row-major.
+struct Sums<'o> {
+    acc: Acc<'o>,
+    /// Output columns.
     width: usize,
-    /// The stripe's first output column.
-    ox0: u32,
+    /// The band's tiles: its first output row is `region.y`'s.
     region: Region,
     scale: u32,
 }
 
-impl Sums {
+impl Sums<'_> {
     /// Adds tile (`x`, `y`)'s colour to the output pixel it falls in.
     #[inline]
     fn add(&mut self, x: u32, y: u32, colour: [u8; 3]) {
         let Sums { region, scale, .. } = *self;
-        let ox = x.saturating_sub(region.x).checked_div(scale).unwrap_or(0);
-        let ox = ox.saturating_sub(self.ox0) as usize;
-        let oy = y.saturating_sub(region.y).checked_div(scale).unwrap_or(0) as usize;
-        let at = oy.saturating_mul(self.width).saturating_add(ox);
-        if let Some(sum) = self.sums.get_mut(at) {
-            // At most 256 x 256 tiles of at most 255 a channel: no overflow.
-            for (s, c) in sum.iter_mut().zip(colour) {
-                *s = s.saturating_add(u32::from(c));
+        let (dx, dy) = (x.saturating_sub(region.x), y.saturating_sub(region.y));
+        match &mut self.acc {
+            Acc::One(pixels) => {
+                let at = (dy as usize)
+                    .saturating_mul(self.width)
+                    .saturating_add(dx as usize)
+                    .saturating_mul(4);
+                if let Some(p) = pixels.get_mut(at..at.saturating_add(3)) {
+                    p.copy_from_slice(&colour);
+                }
             }
-            sum[3] = sum[3].saturating_add(1);
+            Acc::Sums(sums, _) => {
+                let ox = dx.checked_div(scale).unwrap_or(0) as usize;
+                let oy = dy.checked_div(scale).unwrap_or(0) as usize;
+                let at = oy.saturating_mul(self.width).saturating_add(ox);
+                if let Some(sum) = sums.get_mut(at) {
+                    // At most 256 x 256 tiles of at most 255 a channel: no overflow.
+                    for (s, c) in sum.iter_mut().zip(colour) {
+                        *s = s.saturating_add(u32::from(c));
+                    }
+                    sum[3] = sum[3].saturating_add(1);
+                }
+            }
         }
     }
 }

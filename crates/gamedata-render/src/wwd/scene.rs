@@ -474,13 +474,18 @@ impl<'l> Scene<'l> {
         }
         let mut image = RgbaImage::new(region.width, region.height, [0, 0, 0, 255])?;
         let row_bytes = (region.width as usize).saturating_mul(4).max(1);
+        // The game x of each output column, once.
+        let ox0 = i64::from(region.x);
+        let gxs: Vec<i64> = (0..i64::from(region.width))
+            .map(|dx| self.game(ox0 + dx, self.tile.0))
+            .collect();
         image
             .pixels
             .par_chunks_mut(row_bytes)
             .enumerate()
             .for_each(|(dy, row)| {
                 let oy = i64::from(region.y) + dy as i64;
-                self.draw_row(row, oy, i64::from(region.x));
+                self.draw_row(row, oy, ox0, &gxs);
             });
         Ok(image)
     }
@@ -497,9 +502,9 @@ impl<'l> Scene<'l> {
         (g * p).div_euclid(tile) + i64::from((g * p).rem_euclid(tile) != 0)
     }
 
-    /// Draws output row `oy` from column `ox0` into `row` (RGBA): the layers of its band,
-    /// each over its own columns only.
-    fn draw_row(&self, row: &mut [u8], oy: i64, ox0: i64) {
+    /// Draws output row `oy` from column `ox0` into `row` (RGBA, `gxs` the game x of its
+    /// columns): the layers of its band, each over its own columns only.
+    fn draw_row(&self, row: &mut [u8], oy: i64, ox0: i64, gxs: &[i64]) {
         let gy = self.game(oy, self.tile.1);
         let columns = (row.len() / 4) as i64;
         let band = self
@@ -509,19 +514,15 @@ impl<'l> Scene<'l> {
         if band.is_empty() {
             return;
         }
-        // The game x of each output column, once a row.
-        let gxs: Vec<i64> = (0..columns)
-            .map(|dx| self.game(ox0 + dx, self.tile.0))
-            .collect();
         for layer in band.iter().filter_map(|&i| self.layers.get(i as usize)) {
             match layer {
                 Layer::Plane(plane) => {
                     let (_, span) = self.extent(layer);
                     let to_row = |x: i64| usize::try_from((x - ox0).clamp(0, columns)).unwrap_or(0);
                     let columns = to_row(span.start)..to_row(span.end);
-                    self.draw_plane_row(plane, row, gy, &gxs, columns);
+                    self.draw_plane_row(plane, row, gy, gxs, columns);
                 }
-                Layer::Sprite(sprite) => self.draw_sprite_row(sprite, row, gy, ox0, &gxs),
+                Layer::Sprite(sprite) => self.draw_sprite_row(sprite, row, gy, ox0, gxs),
             }
         }
     }
@@ -590,7 +591,9 @@ impl<'l> Scene<'l> {
     }
 
     /// Draws the part of `plane` in game row `gy` over the output columns `columns` of the
-    /// row (`gxs` their game x): only the columns the plane covers are visited.
+    /// row (`gxs` their game x): only the columns the plane covers are visited, a run of
+    /// columns in one tile at a time (its image row copied whole where it maps one to one
+    /// and every pixel of it is drawn).
     fn draw_plane_row(
         &self,
         plane: &PlaneLayer<'_>,
@@ -609,45 +612,78 @@ impl<'l> Scene<'l> {
             return;
         }
         let (ty, iy) = (py / plane.tile.1, py % plane.tile.1);
-        // What the last tile column draws: neighbouring pixels mostly share a tile.
-        let mut last: Option<(i64, Source<'_>)> = None;
-        let visited = gxs.iter().enumerate().take(columns.end).skip(columns.start);
-        for (dx, &gx) in visited {
-            let dx = dx as i64;
-            let gx = gx + plane.origin.0;
+        let end = columns.end.min(gxs.len());
+        let mut dx = columns.start;
+        while dx < end {
+            let Some(&g0) = gxs.get(dx) else {
+                return;
+            };
+            let gx = g0 + plane.origin.0;
             let px = if plane.wrap.0 { gx.rem_euclid(pw) } else { gx };
             if px < 0 || px >= pw {
+                dx += 1;
                 continue;
             }
-            let (tx, ix) = (px / plane.tile.0, px % plane.tile.0);
-            let source = match last {
-                Some((t, source)) if t == tx => source,
-                _ => {
-                    let value = usize::try_from(ty * plane.tiles.0 + tx)
+            let (tx, ix0) = (px / plane.tile.0, px % plane.tile.0);
+            // The run: the columns whose game x stays inside this tile.
+            let room = plane.tile.0 - ix0;
+            let run = gxs
+                .get(dx..end)
+                .map_or(1, |rest| rest.partition_point(|&g| g - g0 < room))
+                .max(1);
+            let Some(cols) = gxs.get(dx..dx + run) else {
+                return;
+            };
+            let Some(out) = row.get_mut(dx * 4..(dx + run) * 4) else {
+                return;
+            };
+            dx += run;
+            let value = usize::try_from(ty * plane.tiles.0 + tx)
+                .ok()
+                .and_then(|i| plane.cells.get(i));
+            let source = match value.map(|v| Tile::from_raw(v.get())) {
+                None | Some(Tile::Invisible) => Source::Nothing,
+                Some(Tile::Filled) => Source::Fill,
+                Some(Tile::Image { set, id }) => match self.tile_image(plane, set, id) {
+                    Some(image) => Source::Image(image),
+                    None if self.markers => Source::Marker,
+                    None => Source::Nothing,
+                },
+            };
+            let pixels = out.chunks_exact_mut(4).zip(cols);
+            match source {
+                Source::Nothing => {}
+                Source::Fill => {
+                    for (p, _) in pixels {
+                        put(p, 0, Some(plane.fill));
+                    }
+                }
+                Source::Marker => {
+                    for (p, &g) in pixels {
+                        put(p, 0, marker(ix0 + g - g0, iy, plane.tile.0, plane.tile.1));
+                    }
+                }
+                Source::Image(image) => {
+                    let Some((src, opaque)) = image.row(iy) else {
+                        continue;
+                    };
+                    // One to one: the run's game x are consecutive.
+                    let last = cols.last().map_or(g0, |&g| g);
+                    let span = usize::try_from(ix0)
                         .ok()
-                        .and_then(|i| plane.cells.get(i));
-                    let source = match value.map(|v| (v.get(), Tile::from_raw(v.get()))) {
-                        None | Some((_, Tile::Invisible)) => Source::Nothing,
-                        Some((_, Tile::Filled)) => Source::Fill,
-                        Some((_, Tile::Image { set, id })) => {
-                            match self.tile_image(plane, set, id) {
-                                Some(image) => Source::Image(image),
-                                None if self.markers => Source::Marker,
-                                None => Source::Nothing,
+                        .and_then(|i| src.get(i..i + run))
+                        .filter(|_| opaque && last - g0 == run as i64 - 1);
+                    match span {
+                        Some(span) => out.copy_from_slice(span.as_flattened()),
+                        None => {
+                            for (p, &g) in pixels {
+                                let ix = usize::try_from(ix0 + g - g0).ok();
+                                put(p, 0, ix.and_then(|i| src.get(i)).copied());
                             }
                         }
-                    };
-                    last = Some((tx, source));
-                    source
+                    }
                 }
-            };
-            let colour = match source {
-                Source::Nothing => None,
-                Source::Fill => Some(plane.fill),
-                Source::Image(image) => image.pixel(ix, iy),
-                Source::Marker => marker(ix, iy, plane.tile.0, plane.tile.1),
-            };
-            put(row, dx, colour);
+            }
         }
     }
 }

@@ -161,12 +161,12 @@ impl<'a> Loader<'a> {
             })
             .collect();
         let (x, y) = pid.offset();
-        self.images.push(Image {
-            width: i64::from(pixels.width),
-            height: i64::from(pixels.height),
-            offset: (i64::from(x), i64::from(y)),
+        self.images.push(Image::new(
+            i64::from(pixels.width),
+            i64::from(pixels.height),
+            (i64::from(x), i64::from(y)),
             rgba,
-        });
+        ));
         Some(self.images.len().saturating_sub(1))
     }
 

@@ -9,16 +9,38 @@ pub(super) struct Image {
     pub(super) height: i64,
     pub(super) offset: (i64, i64),
     pub(super) rgba: Vec<[u8; 4]>,
+    /// For each row, whether every pixel of it is drawn (alpha not 0): such a row is
+    /// copied whole.
+    opaque: Vec<bool>,
 }
 
 impl Image {
-    pub(super) fn pixel(&self, x: i64, y: i64) -> Option<[u8; 4]> {
-        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+    /// An image of `rgba` (`width * height` pixels, row by row).
+    pub(super) fn new(width: i64, height: i64, offset: (i64, i64), rgba: Vec<[u8; 4]>) -> Self {
+        let w = usize::try_from(width).unwrap_or(0).max(1);
+        let opaque = rgba
+            .chunks(w)
+            .map(|row| row.iter().all(|p| p[3] != 0))
+            .collect();
+        Image {
+            width,
+            height,
+            offset,
+            rgba,
+            opaque,
+        }
+    }
+
+    /// Row `y`'s pixels and whether all of them are drawn; `None` outside the image.
+    pub(super) fn row(&self, y: i64) -> Option<(&[[u8; 4]], bool)> {
+        if y < 0 || y >= self.height {
             return None;
         }
-        self.rgba
-            .get(usize::try_from(y * self.width + x).ok()?)
-            .copied()
+        let w = usize::try_from(self.width).ok()?;
+        let y = usize::try_from(y).ok()?;
+        let start = y.checked_mul(w)?;
+        let row = self.rgba.get(start..start.checked_add(w)?)?;
+        Some((row, *self.opaque.get(y)?))
     }
 }
 
