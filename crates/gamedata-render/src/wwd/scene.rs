@@ -49,11 +49,12 @@ mod anim;
 mod load;
 mod order;
 mod pixels;
+mod row;
 
 use std::collections::HashMap;
 
 use rayon::prelude::*;
-use wap_core::{FolderId, ImageNames, ImageSource, Level, Limits, Palette, PlaneFlags, Tile};
+use wap_core::{FolderId, ImageNames, ImageSource, Level, Limits, Palette, PlaneFlags};
 use zerocopy::little_endian::U32;
 
 pub use super::camera::View;
@@ -61,7 +62,7 @@ use crate::{Region, RenderError, Result, RgbaImage};
 pub use anim::ANIMATION_STEPS;
 use load::Loader;
 use order::{Placed, engine_order};
-use pixels::{Image, Source, marker, put};
+use pixels::{Image, Source, marker};
 #[cfg(doc)]
 use wap_core::Frames;
 
@@ -472,7 +473,8 @@ impl<'l> Scene<'l> {
                 height: self.height,
             });
         }
-        let mut image = RgbaImage::new(region.width, region.height, [0, 0, 0, 255])?;
+        // Drawn front to back: a pixel still transparent is one no layer has drawn.
+        let mut image = RgbaImage::new(region.width, region.height, [0; 4])?;
         let row_bytes = (region.width as usize).saturating_mul(4).max(1);
         // The game x of each output column, once.
         let ox0 = i64::from(region.x);
@@ -483,9 +485,9 @@ impl<'l> Scene<'l> {
             .pixels
             .par_chunks_mut(row_bytes)
             .enumerate()
-            .for_each(|(dy, row)| {
+            .for_each_init(row::Open::default, |open, (dy, row)| {
                 let oy = i64::from(region.y) + dy as i64;
-                self.draw_row(row, oy, ox0, &gxs);
+                self.draw_row(row, oy, ox0, &gxs, open);
             });
         Ok(image)
     }
@@ -500,191 +502,6 @@ impl<'l> Scene<'l> {
     fn output(&self, g: i64, tile: i64) -> i64 {
         let p = i64::from(self.per_tile);
         (g * p).div_euclid(tile) + i64::from((g * p).rem_euclid(tile) != 0)
-    }
-
-    /// Draws output row `oy` from column `ox0` into `row` (RGBA, `gxs` the game x of its
-    /// columns): the layers of its band, each over its own columns only.
-    fn draw_row(&self, row: &mut [u8], oy: i64, ox0: i64, gxs: &[i64]) {
-        let gy = self.game(oy, self.tile.1);
-        let columns = (row.len() / 4) as i64;
-        let band = self
-            .bands
-            .get(usize::try_from(oy / i64::from(BAND)).unwrap_or(usize::MAX))
-            .map_or(&[][..], Vec::as_slice);
-        if band.is_empty() {
-            return;
-        }
-        for layer in band.iter().filter_map(|&i| self.layers.get(i as usize)) {
-            match layer {
-                Layer::Plane(plane) => {
-                    let (_, span) = self.extent(layer);
-                    let to_row = |x: i64| usize::try_from((x - ox0).clamp(0, columns)).unwrap_or(0);
-                    let columns = to_row(span.start)..to_row(span.end);
-                    self.draw_plane_row(plane, row, gy, gxs, columns);
-                }
-                Layer::Sprite(sprite) => self.draw_sprite_row(sprite, row, gy, ox0, gxs),
-            }
-        }
-    }
-
-    /// Draws the part of `sprite` in game row `gy` over output columns `ox0..` (`gxs`
-    /// their game x).
-    fn draw_sprite_row(&self, sprite: &Sprite, row: &mut [u8], gy: i64, ox0: i64, gxs: &[i64]) {
-        if gy < sprite.top || gy >= sprite.top + sprite.height {
-            return;
-        }
-        let columns = gxs.len() as i64;
-        let first = (self.output(sprite.left, self.tile.0) - ox0).max(0);
-        let end = (self.output(sprite.left + sprite.width, self.tile.0) - ox0).min(columns);
-        if first >= end {
-            return;
-        }
-        let iy = gy - sprite.top;
-        let iy = if sprite.invert {
-            sprite.height - 1 - iy
-        } else {
-            iy
-        };
-        let (Ok(first), Ok(end)) = (usize::try_from(first), usize::try_from(end)) else {
-            return;
-        };
-        let pixels = row.chunks_exact_mut(4).zip(gxs).take(end).skip(first);
-        let column = |gx: i64| {
-            let ix = gx - sprite.left;
-            if sprite.mirror {
-                sprite.width - 1 - ix
-            } else {
-                ix
-            }
-        };
-        match sprite.image.and_then(|i| self.images.get(i)) {
-            Some(image) => {
-                let (Ok(w), Ok(iy)) = (usize::try_from(image.width), usize::try_from(iy)) else {
-                    return;
-                };
-                let Some(src) = image.rgba.get(iy * w..(iy + 1) * w) else {
-                    return;
-                };
-                for (out, &gx) in pixels {
-                    if let Some(c) = usize::try_from(column(gx)).ok().and_then(|ix| src.get(ix))
-                        && c[3] != 0
-                    {
-                        out.copy_from_slice(c);
-                    }
-                }
-            }
-            None => {
-                for (out, &gx) in pixels {
-                    if let Some(c) = marker(column(gx), iy, sprite.width, sprite.height) {
-                        out.copy_from_slice(&c);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The image of tile `id` of `plane`'s tile set `set`, if found and decoded.
-    fn tile_image(&self, plane: &PlaneLayer<'_>, set: u16, id: u16) -> Option<&Image> {
-        let folder = (*plane.sets.get(usize::from(set))?)?;
-        let index = (*self.resolved.get(&(folder, i64::from(id)))?)?;
-        self.images.get(index)
-    }
-
-    /// Draws the part of `plane` in game row `gy` over the output columns `columns` of the
-    /// row (`gxs` their game x): only the columns the plane covers are visited, a run of
-    /// columns in one tile at a time (its image row copied whole where it maps one to one
-    /// and every pixel of it is drawn).
-    fn draw_plane_row(
-        &self,
-        plane: &PlaneLayer<'_>,
-        row: &mut [u8],
-        gy: i64,
-        gxs: &[i64],
-        columns: std::ops::Range<usize>,
-    ) {
-        let (pw, ph) = (plane.tiles.0 * plane.tile.0, plane.tiles.1 * plane.tile.1);
-        if pw <= 0 || ph <= 0 {
-            return;
-        }
-        let gy = gy + plane.origin.1;
-        let py = if plane.wrap.1 { gy.rem_euclid(ph) } else { gy };
-        if py < 0 || py >= ph {
-            return;
-        }
-        let (ty, iy) = (py / plane.tile.1, py % plane.tile.1);
-        let end = columns.end.min(gxs.len());
-        let mut dx = columns.start;
-        while dx < end {
-            let Some(&g0) = gxs.get(dx) else {
-                return;
-            };
-            let gx = g0 + plane.origin.0;
-            let px = if plane.wrap.0 { gx.rem_euclid(pw) } else { gx };
-            if px < 0 || px >= pw {
-                dx += 1;
-                continue;
-            }
-            let (tx, ix0) = (px / plane.tile.0, px % plane.tile.0);
-            // The run: the columns whose game x stays inside this tile.
-            let room = plane.tile.0 - ix0;
-            let run = gxs
-                .get(dx..end)
-                .map_or(1, |rest| rest.partition_point(|&g| g - g0 < room))
-                .max(1);
-            let Some(cols) = gxs.get(dx..dx + run) else {
-                return;
-            };
-            let Some(out) = row.get_mut(dx * 4..(dx + run) * 4) else {
-                return;
-            };
-            dx += run;
-            let value = usize::try_from(ty * plane.tiles.0 + tx)
-                .ok()
-                .and_then(|i| plane.cells.get(i));
-            let source = match value.map(|v| Tile::from_raw(v.get())) {
-                None | Some(Tile::Invisible) => Source::Nothing,
-                Some(Tile::Filled) => Source::Fill,
-                Some(Tile::Image { set, id }) => match self.tile_image(plane, set, id) {
-                    Some(image) => Source::Image(image),
-                    None if self.markers => Source::Marker,
-                    None => Source::Nothing,
-                },
-            };
-            let pixels = out.chunks_exact_mut(4).zip(cols);
-            match source {
-                Source::Nothing => {}
-                Source::Fill => {
-                    for (p, _) in pixels {
-                        put(p, 0, Some(plane.fill));
-                    }
-                }
-                Source::Marker => {
-                    for (p, &g) in pixels {
-                        put(p, 0, marker(ix0 + g - g0, iy, plane.tile.0, plane.tile.1));
-                    }
-                }
-                Source::Image(image) => {
-                    let Some((src, opaque)) = image.row(iy) else {
-                        continue;
-                    };
-                    // One to one: the run's game x are consecutive.
-                    let last = cols.last().map_or(g0, |&g| g);
-                    let span = usize::try_from(ix0)
-                        .ok()
-                        .and_then(|i| src.get(i..i + run))
-                        .filter(|_| opaque && last - g0 == run as i64 - 1);
-                    match span {
-                        Some(span) => out.copy_from_slice(span.as_flattened()),
-                        None => {
-                            for (p, &g) in pixels {
-                                let ix = usize::try_from(ix0 + g - g0).ok();
-                                put(p, 0, ix.and_then(|i| src.get(i)).copied());
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 }
 

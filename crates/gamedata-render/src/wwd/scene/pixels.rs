@@ -53,17 +53,6 @@ pub(super) enum Source<'a> {
     Marker,
 }
 
-/// Writes an opaque `colour` at column `x` of `row`.
-pub(super) fn put(row: &mut [u8], x: i64, colour: Option<[u8; 4]>) {
-    let Some(c) = colour.filter(|c| c[3] != 0) else {
-        return;
-    };
-    let at = usize::try_from(x).unwrap_or(usize::MAX).saturating_mul(4);
-    if let Some(p) = row.get_mut(at..at.saturating_add(4)) {
-        p.copy_from_slice(&c);
-    }
-}
-
 /// The marker of a missing image: a magenta frame two pixels wide and both diagonals,
 /// the pixels whose centre lies within half a pixel of the line from corner to corner
 /// (`x == y` and `x + y == side - 1` on a square).
