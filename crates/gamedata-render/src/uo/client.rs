@@ -104,6 +104,32 @@ pub(crate) struct ClientTables<'a, 'data> {
     hues: Option<Hues<'data>>,
     /// Per item id: 0 when the client does not draw it, else `0x8000 | radarcol colour`.
     items: Vec<u16>,
+    /// For the `Client` style, every RGB555 colour as [`client_rgb`] widens it, then
+    /// darkened and brightened by [`relief`] (3 x 32,768 entries, made once a picture).
+    shaded: Vec<[u8; 3]>,
+}
+
+/// Which of [`relief`]'s three results a tile takes: as it is, darker, brighter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Relief {
+    /// No neighbour, or an equal height.
+    Flat = 0,
+    /// Lower than its south-west neighbour.
+    Lower = 1,
+    /// Higher than its south-west neighbour.
+    Higher = 2,
+}
+
+impl Relief {
+    /// A tile of height `z0` against its south-west neighbour's `z1`.
+    #[inline]
+    pub(crate) fn of(z0: i8, z1: i8) -> Self {
+        match z0.cmp(&z1) {
+            std::cmp::Ordering::Equal => Relief::Flat,
+            std::cmp::Ordering::Less => Relief::Lower,
+            std::cmp::Ordering::Greater => Relief::Higher,
+        }
+    }
 }
 
 impl fmt::Debug for ClientTables<'_, '_> {
@@ -149,11 +175,32 @@ impl<'a, 'data> ClientTables<'a, 'data> {
                 }
             })
             .collect();
+        let shaded = match style {
+            RadarStyle::Client => {
+                // The heights 0 against 0, 1 and -1 pick relief's three results.
+                let colours = (0..0x8000u16).map(client_rgb);
+                let lower = colours.clone().map(|c| relief(c, 0, 1));
+                let higher = colours.clone().map(|c| relief(c, 0, -1));
+                colours.chain(lower).chain(higher).collect()
+            }
+            _ => Vec::new(),
+        };
         Ok(Some(ClientTables {
             colours,
             hues,
             items,
+            shaded,
         }))
+    }
+
+    /// RGB555 `colour` (bit 15 ignored) as the client draws it with relief `relief`
+    /// ([`client_rgb`], then [`relief`]); black without the `Client` style's table.
+    #[inline]
+    pub(crate) fn shaded(&self, colour: u16, relief: Relief) -> [u8; 3] {
+        let at = (relief as usize)
+            .saturating_mul(0x8000)
+            .saturating_add(usize::from(colour & 0x7FFF));
+        self.shaded.get(at).copied().unwrap_or_default()
     }
 
     /// The client's RGB555 colours (bit 15 set) and heights of block (`bx`, `by`)'s 64

@@ -25,7 +25,7 @@ use mul_core::{Facet, MapSize, RadarColours, rgb555_to_rgb8};
 use rayon::prelude::*;
 
 use crate::{PngCompression, Region, RenderError, Result, RgbaImage};
-use client::{ClientTables, client_rgb, relief};
+use client::{ClientTables, Relief};
 
 /// Tile rows one task computes at least (8 rows of blocks at scale 1): a band's blocks
 /// are read once, and those it shares with the band below (and, for the client's relief,
@@ -180,13 +180,14 @@ pub fn radar_with_progress(
     progress: &(dyn Fn(u32) + Sync),
 ) -> Result<RgbaImage> {
     let tables = ClientTables::for_style(facet, colours, options.style)?;
-    draw(facet, colours, options, tables.as_ref(), progress)
+    let flat = FlatColours::new(colours, options.style);
+    draw(facet, &flat, options, tables.as_ref(), progress)
 }
 
 /// [`radar_with_progress`] with the style's tables made.
 fn draw(
     facet: &Facet<'_>,
-    colours: &RadarColours<'_>,
+    flat: &FlatColours,
     options: &RadarOptions,
     client: Option<&ClientTables<'_, '_>>,
     progress: &(dyn Fn(u32) + Sync),
@@ -208,7 +209,7 @@ fn draw(
             let ty1 = ty0.saturating_add(rows.saturating_mul(scale)).min(bottom);
             let job = Job {
                 facet,
-                colours,
+                flat,
                 region: Region::new(region.x, ty0, region.width, ty1.saturating_sub(ty0)),
                 scale,
                 hillshade: options.hillshade,
@@ -274,6 +275,7 @@ fn write_radar_png_rows(
 ) -> Result<(u32, u32)> {
     let (region, width, height) = options.plan(facet.size())?;
     let tables = ClientTables::for_style(facet, colours, options.style)?;
+    let flat = FlatColours::new(colours, options.style);
     let rows = rows
         .unwrap_or_else(|| crate::parallel_stripe_rows(width))
         .max(1);
@@ -293,7 +295,7 @@ fn write_radar_png_rows(
             )),
             ..*options
         };
-        draw(facet, colours, &band, tables.as_ref(), &|_| {})
+        draw(facet, &flat, &band, tables.as_ref(), &|_| {})
     };
     crate::image::write_png_parallel_rows(
         out,
@@ -310,7 +312,7 @@ fn write_radar_png_rows(
 /// pyramid of a facet.
 pub struct RadarSource<'a, 'data> {
     facet: &'a Facet<'data>,
-    colours: &'a RadarColours<'data>,
+    flat: FlatColours,
     options: RadarOptions,
     client: Option<ClientTables<'a, 'data>>,
 }
@@ -328,7 +330,7 @@ impl<'a, 'data> RadarSource<'a, 'data> {
     ) -> Result<Self> {
         Ok(RadarSource {
             facet,
-            colours,
+            flat: FlatColours::new(colours, options.style),
             options: *options,
             client: ClientTables::for_style(facet, colours, options.style)?,
         })
@@ -358,7 +360,7 @@ impl crate::tiles::TileSource for RadarSource<'_, '_> {
         };
         draw(
             self.facet,
-            self.colours,
+            &self.flat,
             &options,
             self.client.as_ref(),
             &|_| {},
@@ -366,10 +368,60 @@ impl crate::tiles::TileSource for RadarSource<'_, '_> {
     }
 }
 
+/// The `Flat` style's colours widened once: every radarcol.mul entry (land tiles, then
+/// items; at most the 0x14000 a `u16` id reaches) as opaque RGBA by [`rgb555_to_rgb8`].
+struct FlatColours(Vec<[u8; 4]>);
+
+impl FlatColours {
+    /// The most entries: 0x4000 land tiles and 0x10000 items.
+    const MAX: usize = 0x14000;
+
+    /// `colours` widened, when the style is `Flat` (none for the others).
+    fn new(colours: &RadarColours<'_>, style: RadarStyle) -> Self {
+        if style != RadarStyle::Flat {
+            return FlatColours(Vec::new());
+        }
+        // Entry i: land tile i below 0x4000, item i - 0x4000 from there (a land id past
+        // 0x3FFF reads an item's entry, as `RadarColours::land`).
+        let rgba = (0..=u16::MAX)
+            .map(|id| colours.item(id))
+            .take(Self::MAX - 0x4000);
+        let rgba = (0..0x4000u16)
+            .map(|id| colours.land(id))
+            .chain(rgba)
+            .map_while(|c| c)
+            .map(|c| {
+                let [r, g, b] = rgb555_to_rgb8(c);
+                [r, g, b, 255]
+            })
+            .collect();
+        FlatColours(rgba)
+    }
+
+    /// Land tile `id`'s colour (entry `id`); black past the file.
+    #[inline]
+    fn land(&self, id: u16) -> [u8; 4] {
+        self.0
+            .get(usize::from(id))
+            .copied()
+            .unwrap_or([0, 0, 0, 255])
+    }
+
+    /// Item `id`'s colour; black past the file.
+    #[inline]
+    fn item(&self, id: u16) -> [u8; 4] {
+        self.0
+            .get(0x4000 + usize::from(id))
+            .copied()
+            .unwrap_or([0, 0, 0, 255])
+    }
+}
+
 /// One radar render's inputs, shared by its tasks.
 struct Job<'a, 'data> {
     facet: &'a Facet<'data>,
-    colours: &'a RadarColours<'data>,
+    /// The `Flat` style's colours.
+    flat: &'a FlatColours,
     /// The tiles drawn: inside the facet (checked by [`RadarOptions::plan`]).
     region: Region,
     /// 1 to 256.
@@ -417,20 +469,48 @@ impl Job<'_, '_> {
         }
     }
 
-    /// The `Flat` style's tiles, a block at a time.
+    /// The `Flat` style's tiles, a block at a time: at scale 1 each block's rows copied
+    /// into the picture.
     fn flat_stripe(&self, (tx0, tx1, ty0, ty1): (u32, u32, u32, u32), sums: &mut Sums<'_>) {
-        let mut colours = [[0u8; 3]; 64];
+        let mut colours = [[0u8; 4]; 64];
+        let (region, width) = (sums.region, sums.width);
         for bx in tx0 / 8..tx1.div_ceil(8) {
+            // The block's columns inside the region.
+            let x0 = bx.saturating_mul(8).max(tx0);
+            let x1 = bx.saturating_mul(8).saturating_add(8).min(tx1);
+            let c0 = (x0 % 8) as usize;
+            let c1 = c0.saturating_add(x1.saturating_sub(x0) as usize);
             for by in ty0 / 8..ty1.div_ceil(8) {
-                let heights = block_colours(self.facet, self.colours, bx, by, &mut colours);
+                let heights = block_colours(self.facet, self.flat, bx, by, &mut colours);
                 if self.hillshade {
                     shade_block(self.facet, bx, by, &heights, &mut colours);
                 }
-                for (i, colour) in (0u32..).zip(&colours) {
-                    let x = bx.saturating_mul(8).saturating_add(i % 8);
-                    let y = by.saturating_mul(8).saturating_add(i / 8);
-                    if x >= tx0 && x < tx1 && y >= ty0 && y < ty1 {
-                        sums.add(x, y, *colour);
+                let y0 = by.saturating_mul(8).max(ty0);
+                let y1 = by.saturating_mul(8).saturating_add(8).min(ty1);
+                for y in y0..y1 {
+                    let r = (y % 8) as usize;
+                    let row = r.saturating_mul(8);
+                    let Some(from) = colours.get(row.saturating_add(c0)..row.saturating_add(c1))
+                    else {
+                        continue;
+                    };
+                    match &mut sums.acc {
+                        Acc::One(out) => {
+                            let at = (y.saturating_sub(region.y) as usize)
+                                .saturating_mul(width)
+                                .saturating_add(x0.saturating_sub(region.x) as usize)
+                                .saturating_mul(4);
+                            let bytes = from.as_flattened();
+                            let to = out.get_mut(at..at.saturating_add(bytes.len()));
+                            if let Some(to) = to {
+                                to.copy_from_slice(bytes);
+                            }
+                        }
+                        Acc::Sums(..) => {
+                            for (x, &[r, g, b, _]) in (x0..).zip(from) {
+                                sums.add(x, y, [r, g, b]);
+                            }
+                        }
                     }
                 }
             }
@@ -479,9 +559,8 @@ impl Job<'_, '_> {
                     let z0 = column.heights.get(at).copied().flatten();
                     let colour = column.colours.get(at).copied().unwrap_or(0);
                     let rgb = if with_relief {
-                        let rgb = client_rgb(colour);
                         let inner = x >= 1 && x.saturating_add(2) <= map_w;
-                        if inner && y >= 1 && y.saturating_add(2) <= map_h {
+                        let relief = if inner && y >= 1 && y.saturating_add(2) <= map_h {
                             let below = r.saturating_add(1);
                             let z1 = match cx.checked_sub(1) {
                                 Some(wx) => {
@@ -491,12 +570,13 @@ impl Job<'_, '_> {
                                 None => west.get(below).copied().flatten(),
                             };
                             match (z0, z1) {
-                                (Some(z0), Some(z1)) => relief(rgb, z0, z1),
-                                _ => rgb,
+                                (Some(z0), Some(z1)) => Relief::of(z0, z1),
+                                _ => Relief::Flat,
                             }
                         } else {
-                            rgb
-                        }
+                            Relief::Flat
+                        };
+                        client.shaded(colour, relief)
                     } else {
                         // z + 128: -128 is 0, 127 is 255.
                         let grey = z0.map_or(0, |z| z.cast_unsigned() ^ 0x80);
@@ -608,13 +688,13 @@ impl Column {
 /// static shown, else the land's; `None` for all when the map block cannot be read.
 fn block_colours(
     facet: &Facet<'_>,
-    colours: &RadarColours<'_>,
+    colours: &FlatColours,
     bx: u32,
     by: u32,
-    out: &mut [[u8; 3]; 64],
+    out: &mut [[u8; 4]; 64],
 ) -> [Option<i16>; 64] {
     let Some(block) = facet.map.block(bx, by) else {
-        *out = [[0; 3]; 64];
+        *out = [[0, 0, 0, 255]; 64];
         return [None; 64];
     };
     let mut top = [i16::MIN; 64];
@@ -625,7 +705,7 @@ fn block_colours(
         .zip(top.iter_mut())
         .zip(heights.iter_mut())
     {
-        *colour = rgb555_to_rgb8(colours.land(cell.id.get()).unwrap_or(0));
+        *colour = colours.land(cell.id.get());
         *z = i16::from(cell.z).saturating_sub(1);
         *h = Some(i16::from(cell.z));
     }
@@ -647,7 +727,7 @@ fn block_colours(
         if i16::from(s.z) >= *z {
             *z = i16::from(s.z);
             *h = Some(i16::from(s.z));
-            *colour = rgb555_to_rgb8(colours.item(s.id.get()).unwrap_or(0));
+            *colour = colours.item(s.id.get());
         }
     }
     heights
@@ -672,7 +752,7 @@ fn shade_block(
     bx: u32,
     by: u32,
     heights: &[Option<i16>; 64],
-    colours: &mut [[u8; 3]; 64],
+    colours: &mut [[u8; 4]; 64],
 ) {
     for (i, (colour, h)) in (0u32..).zip(colours.iter_mut().zip(heights)) {
         let (cx, cy) = (i % 8, i / 8);
@@ -687,7 +767,9 @@ fn shade_block(
             x.zip(y).and_then(|(x, y)| tile_height(facet, x, y))
         };
         if let (Some(h), Some(n)) = (*h, neighbour) {
-            *colour = shade(*colour, h.saturating_sub(n));
+            let [r, g, b, a] = *colour;
+            let [r, g, b] = shade([r, g, b], h.saturating_sub(n));
+            *colour = [r, g, b, a];
         }
     }
 }
