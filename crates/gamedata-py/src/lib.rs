@@ -12,18 +12,20 @@
 mod arrays;
 mod cosmo;
 mod errors;
+mod png;
 mod tiledata;
 mod uo;
 mod wwd;
 
 use pyo3::prelude::*;
 
-/// The extension module: `FormatError` and the submodules `uo`, `wwd`, `cosmo`, which
+/// The extension module: `FormatError`, `write_png` and the submodules `uo`, `wwd`, `cosmo`, which
 /// `gamedata/__init__.py` re-exports.
 #[pymodule]
 fn _gamedata(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add("FormatError", py.get_type::<errors::FormatError>())?;
+    module.add_function(wrap_pyfunction!(png::write_png, module)?)?;
     for (name, register) in [
         (
             "uo",

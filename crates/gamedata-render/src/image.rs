@@ -196,6 +196,42 @@ pub enum PngCompression {
     Best,
 }
 
+impl PngCompression {
+    /// The three levels.
+    pub const ALL: [PngCompression; 3] = [
+        PngCompression::Fast,
+        PngCompression::Default,
+        PngCompression::Best,
+    ];
+
+    /// The level's name as the command line and Python spell it: `fast`, `default` or
+    /// `best`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PngCompression::Fast => "fast",
+            PngCompression::Default => "default",
+            PngCompression::Best => "best",
+        }
+    }
+}
+
+/// A name that is not one of [`PngCompression::name`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a PNG compression (fast, default or best)")]
+pub struct UnknownCompression(pub String);
+
+impl std::str::FromStr for PngCompression {
+    type Err = UnknownCompression;
+
+    /// The level of that name, in any letter case.
+    fn from_str(text: &str) -> std::result::Result<Self, UnknownCompression> {
+        PngCompression::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownCompression(text.to_owned()))
+    }
+}
+
 /// Writes an 8-bit RGBA PNG of `width` x `height` pixels to `out` a stripe of rows at a
 /// time, so that a picture of any size costs the memory of one stripe: `next(y)` draws the
 /// stripe that starts at row `y` (the picture's width, at least one row, at most the rows
@@ -247,6 +283,31 @@ pub fn write_png_stripes_with<W: Write>(
         png.write_rows(&stripe.pixels)?;
         y = y.saturating_add(stripe.height);
     }
+    png.finish()
+}
+
+/// Writes `pixels` (`width * height * 4` bytes, RGBA rows top to bottom, borrowed: no copy)
+/// as an 8-bit RGBA PNG to `out`, as [`RgbaImage::write_png_with`] does.
+///
+/// Returns [`RenderError::TooLarge`] when the length is not that of such a picture of at
+/// most [`MAX_PIXELS`] (or it is empty), and [`RenderError::Png`] when writing fails.
+pub fn write_png_pixels<W: Write>(
+    out: W,
+    width: u32,
+    height: u32,
+    pixels: &[u8],
+    compression: PngCompression,
+) -> Result<()> {
+    let too_large = || RenderError::TooLarge {
+        width: u64::from(width),
+        height: u64::from(height),
+        max: MAX_PIXELS,
+    };
+    if width == 0 || height == 0 || byte_len(width, height)? != pixels.len() {
+        return Err(too_large());
+    }
+    let mut png = ParallelPng::new(out, width, height, compression)?;
+    png.write_rows(pixels)?;
     png.finish()
 }
 
@@ -376,6 +437,20 @@ mod tests {
         assert!(matches!(narrow, Err(RenderError::Stripe { width: 5, .. })));
         let empty = write_png_stripes(Vec::new(), 5, 2, |_| RgbaImage::new(5, 0, [0; 4]));
         assert!(matches!(empty, Err(RenderError::Stripe { rows: 0, .. })));
+    }
+
+    #[test]
+    fn compression_names_parse_in_any_case() {
+        for c in PngCompression::ALL {
+            assert_eq!(c.name().parse::<PngCompression>(), Ok(c));
+            assert_eq!(c.name().to_uppercase().parse::<PngCompression>(), Ok(c));
+        }
+        assert_eq!(PngCompression::Best.name(), "best");
+        let bad = "quick".parse::<PngCompression>().unwrap_err();
+        assert_eq!(
+            bad.to_string(),
+            "\"quick\" is not a PNG compression (fast, default or best)"
+        );
     }
 
     #[test]

@@ -266,34 +266,54 @@ impl<E: From<RenderError> + Send> Builder<'_, E> {
 /// Writes `child` (256 x 256) shrunk to 128 x 128 into `image` at (`x0`, `y0`): each pixel
 /// the average of 2 x 2, the colour over the opaque ones, the alpha over all four.
 fn shrink_into(image: &mut RgbaImage, child: &RgbaImage, x0: u32, y0: u32) {
+    let at = x0 as usize * 4;
     for y in 0..TILE / 2 {
-        let (Some(top), Some(bottom)) = (child.row(2 * y), child.row(2 * y + 1)) else {
+        let (Some(top), Some(bottom), Some(out)) = (
+            child.row(2 * y),
+            child.row(2 * y + 1),
+            image.row_mut(y0 + y),
+        ) else {
             continue;
         };
-        for x in 0..TILE / 2 {
-            let (mut rgb, mut alpha, mut opaque) = ([0u32; 3], 0u32, 0u32);
-            for row in [top, bottom] {
-                let at = (2 * x as usize) * 4;
-                let Some(pair) = row.get(at..at + 8) else {
-                    continue;
-                };
-                for &[r, g, b, a] in pair.as_chunks::<4>().0 {
-                    alpha += u32::from(a);
-                    if a > 0 {
-                        opaque += 1;
-                        for (c, v) in rgb.iter_mut().zip([r, g, b]) {
-                            *c += u32::from(v);
-                        }
-                    }
-                }
-            }
-            if opaque > 0 {
-                let [r, g, b] = rgb.map(|c| u8::try_from(c / opaque).unwrap_or(u8::MAX));
-                let a = u8::try_from(alpha / 4).unwrap_or(u8::MAX);
-                image.set(x0 + x, y0 + y, [r, g, b, a]);
+        let Some(out) = out.get_mut(at..at + TILE as usize * 2) else {
+            continue;
+        };
+        let quads = top.chunks_exact(8).zip(bottom.chunks_exact(8));
+        for (p, (t, b)) in out.chunks_exact_mut(4).zip(quads) {
+            if let Some(q) = shrink_quad(t, b) {
+                p.copy_from_slice(&q);
             }
         }
     }
+}
+
+/// The average of two pixels of `top` and the two below them in `bottom` (8 bytes each):
+/// the colour over the opaque ones (alpha not 0), the alpha over all four; `None` when
+/// none is.
+#[inline]
+fn shrink_quad(top: &[u8], bottom: &[u8]) -> Option<[u8; 4]> {
+    let (mut rgb, mut alpha, mut opaque) = ([0u32; 3], 0u32, 0u32);
+    for &[r, g, b, a] in top
+        .as_chunks::<4>()
+        .0
+        .iter()
+        .chain(bottom.as_chunks::<4>().0)
+    {
+        alpha += u32::from(a);
+        if a > 0 {
+            opaque += 1;
+            for (c, v) in rgb.iter_mut().zip([r, g, b]) {
+                *c += u32::from(v);
+            }
+        }
+    }
+    if opaque == 0 {
+        return None;
+    }
+    // Four opaque pixels (the inside of a picture): a shift, not a division.
+    let mean = |c: u32| if opaque == 4 { c >> 2 } else { c / opaque };
+    let [r, g, b] = rgb.map(|c| u8::try_from(mean(c)).unwrap_or(u8::MAX));
+    Some([r, g, b, u8::try_from(alpha / 4).unwrap_or(u8::MAX)])
 }
 
 /// The quarter of `parent` from (`x0`, `y0`), 128 x 128 pixels, doubled to 256 x 256.

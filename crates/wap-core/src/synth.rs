@@ -399,3 +399,71 @@ pub fn level_archive(level: &LevelData) -> Result<Vec<u8>, crate::DataError> {
         .collect();
     image_archive(&images, &[names.palette.as_str()])
 }
+
+/// A level of `count` planes of `wide` x `high` tiles made from a three-plane level (a
+/// background, an action plane, a front, as Claw's retail levels are): the first plane the
+/// background's tiles, the last the front's, the main plane in the middle the action
+/// plane's with its objects, the planes between copies of the action plane's tiles, each
+/// shifted (`37 * i` tiles across, a third of that down) so that no two draw alike; every
+/// plane's tiles repeated from the original's, so that each names an image of the
+/// original's tile sets. What the renderer's compositing benchmark draws: many full-size
+/// planes, most of them partly transparent.
+///
+/// Returns `None` when `level` does not have three planes, `count` is below 3, or the
+/// planes would pass `i32` pixels.
+pub fn stacked_planes(level: &LevelData, count: u32, wide: u32, high: u32) -> Option<LevelData> {
+    let [back, action, front] = level.planes.as_slice() else {
+        return None;
+    };
+    if count < 3 || wide == 0 || high == 0 {
+        return None;
+    }
+    let main = count / 2;
+    let mut planes = Vec::new();
+    for i in 0..count {
+        let z = i32::try_from(i).ok()?.checked_mul(100)?.checked_sub(1000)?;
+        let (from, name, shift) = match i {
+            0 => (back, "Background".to_owned(), 0),
+            _ if i + 1 == count => (front, "Front".to_owned(), 0),
+            _ if i == main => (action, "Action".to_owned(), 0),
+            _ => (action, format!("Action {i}"), i * 37),
+        };
+        let mut plane = from.clone();
+        plane.tiles = repeated(from, wide, high, shift);
+        let h = &mut plane.header;
+        let (w, hh) = (i32::try_from(wide).ok()?, i32::try_from(high).ok()?);
+        h.tiles_wide = w.into();
+        h.tiles_high = hh.into();
+        h.width_px = w.checked_mul(h.tile_width.get())?.into();
+        h.height_px = hh.checked_mul(h.tile_height.get())?.into();
+        h.name = text(&name);
+        if i == main {
+            h.z = 0.into();
+        } else {
+            h.z = z.into();
+            // One main plane, holding the objects.
+            plane.objects.clear();
+            h.flags = (h.flags.get() & !crate::PlaneFlags::MAIN.bits()).into();
+        }
+        planes.push(plane);
+    }
+    let mut made = level.clone();
+    made.planes = planes;
+    Some(made)
+}
+
+/// `from`'s tiles repeated over a `wide` x `high` grid, shifted by `shift` tiles across and
+/// a third of it down.
+fn repeated(from: &PlaneData, wide: u32, high: u32, shift: u32) -> Vec<u32> {
+    let w = from.header.tiles_wide.get().unsigned_abs().max(1);
+    let h = from.header.tiles_high.get().unsigned_abs().max(1);
+    let mut tiles = Vec::with_capacity(wide as usize * high as usize);
+    for y in 0..high {
+        for x in 0..wide {
+            let (sx, sy) = ((x + shift) % w, (y + shift / 3) % h);
+            let at = sy as usize * w as usize + sx as usize;
+            tiles.push(from.tiles.get(at).copied().unwrap_or(TILE_INVISIBLE));
+        }
+    }
+    tiles
+}

@@ -1,3 +1,9 @@
+import os
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
 from . import cosmo as cosmo
 from . import uo as uo
 from . import wwd as wwd
@@ -15,4 +21,13 @@ class FormatError(ValueError):
     """Cosmo errors only: the group file entry, when known."""
     def __getattr__(self, name: str) -> int: ...
 
-__all__ = ["FormatError", "cosmo", "uo", "wwd"]
+def write_png(
+    path: str | os.PathLike[str],
+    pixels: npt.NDArray[np.uint8],
+    compression: Literal["fast", "default", "best"] = "fast",
+) -> int:
+    """Writes an ``(h, w, 4)`` uint8 RGBA array as a PNG, whole or not at all; its rows are
+    filtered and deflated in parallel. ``compression``: "fast" (the default), "default" or
+    "best"; the pixels are the same at every level. Returns the bytes written."""
+
+__all__ = ["FormatError", "cosmo", "uo", "wwd", "write_png"]

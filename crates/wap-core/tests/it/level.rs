@@ -214,3 +214,63 @@ fn mutated_levels_never_panic() {
     );
     assert!(runs > 1000);
 }
+
+/// `synth::stacked_planes`: the planes it makes, read back through the reader.
+#[test]
+fn stacked_planes_copy_the_three_planes_into_many() {
+    let base = wap_core::synth::level(11, 40, 30);
+    let made = wap_core::synth::stacked_planes(&base, 5, 70, 50).unwrap();
+    let bytes = made.to_file(true).unwrap();
+    let file = wap_core::LevelFile::from_data(bytes, &wap_core::LevelOptions::default()).unwrap();
+    let level = file.level().unwrap();
+    let planes: Vec<_> = level.planes().map(Result::unwrap).collect();
+    assert_eq!(planes.len(), 5);
+    let names: Vec<&[u8]> = planes.iter().map(|p| p.name()).collect();
+    assert_eq!(
+        names,
+        [
+            &b"Background"[..],
+            b"Action 1",
+            b"Action",
+            b"Action 3",
+            b"Front"
+        ]
+    );
+    let z: Vec<i32> = planes.iter().map(|p| p.z()).collect();
+    assert_eq!(z, [-1000, -900, 0, -700, -600]);
+    let main: Vec<bool> = planes.iter().map(|p| p.is_main()).collect();
+    assert_eq!(main, [false, false, true, false, false]);
+    for (plane, from) in planes.iter().zip([0, 1, 1, 1, 2]) {
+        assert_eq!((plane.tiles_wide(), plane.tiles_high()), (70, 50));
+        let original = &base.planes[from];
+        let (w, h) = (
+            original.header.tiles_wide.get() as u32,
+            original.header.tiles_high.get() as u32,
+        );
+        let shift = match plane.name() {
+            b"Action 1" => 37,
+            b"Action 3" => 111,
+            _ => 0,
+        };
+        // Tile (x, y) is the original's at ((x + shift) mod w, (y + shift / 3) mod h).
+        for (x, y) in [(0, 0), (69, 49), (41, 31), (13, 7)] {
+            let want = original.tiles[(((y + shift / 3) % h) * w + (x + shift) % w) as usize];
+            assert_eq!(
+                plane.tile(x, y),
+                Some(wap_core::Tile::from_raw(want)),
+                "{x},{y}"
+            );
+        }
+        let objects = plane.objects().count();
+        let expected = if plane.is_main() {
+            original.objects.len()
+        } else {
+            0
+        };
+        assert_eq!(objects, expected);
+    }
+    assert!(wap_core::synth::stacked_planes(&base, 2, 70, 50).is_none());
+    let mut two = base.clone();
+    two.planes.pop();
+    assert!(wap_core::synth::stacked_planes(&two, 5, 70, 50).is_none());
+}
