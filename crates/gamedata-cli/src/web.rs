@@ -88,9 +88,11 @@ struct TilesReport {
 }
 
 /// Writes the pyramid of `source` and its viewer as `args` say, never over one of
-/// `inputs`, with a progress bar on a terminal; reports what was written.
+/// `inputs`, with a progress bar on a terminal, each tile's rows filtered as `filter` says;
+/// reports what was written.
 pub(crate) fn write_tiles(
     source: &dyn TileSource,
+    filter: gamedata_render::PngFilter,
     args: &PyramidArgs,
     viewer: &Viewer,
     inputs: &[&Path],
@@ -125,7 +127,7 @@ pub(crate) fn write_tiles(
             .join(x.to_string())
             .join(format!("{y}.png"));
         let mut png = Vec::new();
-        tile.write_png_with(&mut png, crate::render::compression())?;
+        tile.write_png_filtered(&mut png, crate::render::compression(), filter)?;
         write_small(&path, inputs, &png)?;
         bytes.fetch_add(png.len() as u64, Ordering::Relaxed);
         bar.inc(1);

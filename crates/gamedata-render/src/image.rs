@@ -171,7 +171,20 @@ impl RgbaImage {
     ///
     /// Returns [`RenderError::Png`] when encoding or writing fails.
     pub fn write_png_with(&self, out: impl Write, compression: PngCompression) -> Result<()> {
-        let mut png = ParallelPng::new(out, self.width, self.height, compression)?;
+        self.write_png_filtered(out, compression, crate::PngFilter::Up)
+    }
+
+    /// [`RgbaImage::write_png_with`] with the rows filtered as `filter` says
+    /// ([`crate::PngFilter::Sub`] for radar maps; the pixels are the same).
+    ///
+    /// Returns [`RenderError::Png`] when encoding or writing fails.
+    pub fn write_png_filtered(
+        &self,
+        out: impl Write,
+        compression: PngCompression,
+        filter: crate::PngFilter,
+    ) -> Result<()> {
+        let mut png = ParallelPng::with_filter(out, self.width, self.height, compression, filter)?;
         png.write_rows(&self.pixels)?;
         png.finish()
     }
@@ -330,14 +343,22 @@ pub fn write_png_parallel<W: Write>(
     progress: impl FnMut(u32),
 ) -> Result<()> {
     let rows = crate::parallel_stripe_rows(width);
-    write_png_parallel_rows(out, (width, height), rows, compression, draw, progress)
+    let how = crate::encode::PngFilter::Up;
+    write_png_parallel_rows(
+        out,
+        (width, height),
+        (rows, how),
+        compression,
+        draw,
+        progress,
+    )
 }
 
-/// [`write_png_parallel`] with stripes of `rows` rows.
+/// [`write_png_parallel`] with stripes of `rows` rows, filtered as `how` says.
 pub(crate) fn write_png_parallel_rows<W: Write>(
     out: W,
     (width, height): (u32, u32),
-    rows: u32,
+    (rows, how): (u32, crate::encode::PngFilter),
     compression: PngCompression,
     draw: impl Fn(u32, u32) -> Result<RgbaImage> + Sync,
     mut progress: impl FnMut(u32),
@@ -350,7 +371,7 @@ pub(crate) fn write_png_parallel_rows<W: Write>(
         });
     }
     byte_len(width, height)?;
-    let mut png = ParallelPng::new(out, width, height, compression)?;
+    let mut png = ParallelPng::with_filter(out, width, height, compression, how)?;
     png.draw_rest(
         rows,
         &|y, rows| {

@@ -64,7 +64,7 @@ pub mod wwd;
 
 use std::fmt;
 
-pub use encode::{PARALLEL_STRIPE_BYTES, parallel_stripe_rows};
+pub use encode::{PARALLEL_STRIPE_BYTES, PngFilter, parallel_stripe_rows};
 pub use image::{
     MAX_PIXELS, PngCompression, RgbaImage, STRIPE_BYTES, UnknownCompression, stripe_rows,
     write_png_parallel, write_png_pixels, write_png_stripes, write_png_stripes_with,

@@ -2,6 +2,7 @@
 
 pub(crate) mod draw;
 
+use gamedata_render::PngFilter;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -463,6 +464,13 @@ fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
             drawn_with: draw::layers_report(&picture)?,
         };
         let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
-        crate::web::write_tiles(&picture.image, &args.pyramid, &viewer, &inputs, out)
+        crate::web::write_tiles(
+            &picture.image,
+            PngFilter::Up,
+            &args.pyramid,
+            &viewer,
+            &inputs,
+            out,
+        )
     })
 }

@@ -1,5 +1,6 @@
 //! `gamedata uo render`: the radar map of `gamedata_render::uo`, written as a PNG.
 
+use gamedata_render::PngFilter;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -219,7 +220,14 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         .style
         .options(1, Region::whole(size.width(), size.height()));
     let source = RadarSource::new(&facet, &colours, &options)?;
-    write_tiles(&source, &args.pyramid, &viewer, &inputs, out)
+    write_tiles(
+        &source,
+        PngFilter::Sub,
+        &args.pyramid,
+        &viewer,
+        &inputs,
+        out,
+    )
 }
 
 /// The files a facet's picture is drawn from (never to be written over), with those the

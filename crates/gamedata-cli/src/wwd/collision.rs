@@ -1,6 +1,7 @@
 //! `gamedata wwd render`: a plane's collision map (`gamedata_render::wwd`) written as a
 //! PNG.
 
+use gamedata_render::PngFilter;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -130,7 +131,14 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         cell_unit: "tile",
         drawn_with: Default::default(),
     };
-    write_tiles(&map, &args.pyramid, &viewer, &[&args.file], out)
+    write_tiles(
+        &map,
+        PngFilter::Up,
+        &args.pyramid,
+        &viewer,
+        &[&args.file],
+        out,
+    )
 }
 
 pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {

@@ -1,6 +1,7 @@
 //! `gamedata wwd render|tiles --rez ARCHIVE` (or `--images DIR`): the level as the game
 //! draws it, with its tiles and objects (`gamedata_render::wwd::Scene`).
 
+use gamedata_render::PngFilter;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -264,5 +265,5 @@ pub(super) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     };
     let mut inputs = vec![args.file.as_path()];
     inputs.extend(args.graphics.source());
-    write_tiles(&scene, &args.pyramid, &viewer, &inputs, out)
+    write_tiles(&scene, PngFilter::Up, &args.pyramid, &viewer, &inputs, out)
 }

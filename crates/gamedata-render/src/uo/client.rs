@@ -104,9 +104,10 @@ pub(crate) struct ClientTables<'a, 'data> {
     hues: Option<Hues<'data>>,
     /// Per item id: 0 when the client does not draw it, else `0x8000 | radarcol colour`.
     items: Vec<u16>,
-    /// For the `Client` style, every RGB555 colour as [`client_rgb`] widens it, then
-    /// darkened and brightened by [`relief`] (3 x 32,768 entries, made once a picture).
-    shaded: Vec<[u8; 3]>,
+    /// Each 5-bit channel value as [`client_rgb`] widens it, as it is, then darkened and
+    /// brightened by [`relief`] (which works a channel at a time): 96 bytes, so the lookups
+    /// stay in the nearest cache.
+    shaded: [[u8; 32]; 3],
 }
 
 /// Which of [`relief`]'s three results a tile takes: as it is, darker, brighter.
@@ -123,7 +124,7 @@ pub(crate) enum Relief {
 impl Relief {
     /// A tile of height `z0` against its south-west neighbour's `z1`.
     #[inline]
-    pub(crate) fn of(z0: i8, z1: i8) -> Self {
+    pub(crate) fn of(z0: i16, z1: i16) -> Self {
         match z0.cmp(&z1) {
             std::cmp::Ordering::Equal => Relief::Flat,
             std::cmp::Ordering::Less => Relief::Lower,
@@ -175,16 +176,14 @@ impl<'a, 'data> ClientTables<'a, 'data> {
                 }
             })
             .collect();
-        let shaded = match style {
-            RadarStyle::Client => {
-                // The heights 0 against 0, 1 and -1 pick relief's three results.
-                let colours = (0..0x8000u16).map(client_rgb);
-                let lower = colours.clone().map(|c| relief(c, 0, 1));
-                let higher = colours.clone().map(|c| relief(c, 0, -1));
-                colours.chain(lower).chain(higher).collect()
-            }
-            _ => Vec::new(),
-        };
+        // The heights 0 against 0, 1 and -1 pick relief's three results; a grey level
+        // gives each channel the same value.
+        let shaded = [0i8, 1, -1].map(|z1| {
+            CLIENT_LEVELS.map(|v| {
+                let [v, _, _] = relief([v; 3], 0, z1);
+                v
+            })
+        });
         Ok(Some(ClientTables {
             colours,
             hues,
@@ -194,13 +193,17 @@ impl<'a, 'data> ClientTables<'a, 'data> {
     }
 
     /// RGB555 `colour` (bit 15 ignored) as the client draws it with relief `relief`
-    /// ([`client_rgb`], then [`relief`]); black without the `Client` style's table.
+    /// ([`client_rgb`], then [`relief`]).
     #[inline]
     pub(crate) fn shaded(&self, colour: u16, relief: Relief) -> [u8; 3] {
-        let at = (relief as usize)
-            .saturating_mul(0x8000)
-            .saturating_add(usize::from(colour & 0x7FFF));
-        self.shaded.get(at).copied().unwrap_or_default()
+        let Some(levels) = self.shaded.get(relief as usize) else {
+            return [0; 3];
+        };
+        let level = |shift: u16| {
+            let v = usize::from((colour >> shift) & 0x1F);
+            levels.get(v).copied().unwrap_or(u8::MAX)
+        };
+        [level(10), level(5), level(0)]
     }
 
     /// The client's RGB555 colours (bit 15 set) and heights of block (`bx`, `by`)'s 64

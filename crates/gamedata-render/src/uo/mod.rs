@@ -297,10 +297,11 @@ fn write_radar_png_rows(
         };
         draw(facet, &flat, &band, tables.as_ref(), &|_| {})
     };
+    // Radar maps compress better filtered `Sub` (docs/formats/png.md).
     crate::image::write_png_parallel_rows(
         out,
         (width, height),
-        rows,
+        (rows, crate::encode::PngFilter::Sub),
         compression,
         draw_rows,
         progress,
@@ -540,9 +541,9 @@ impl Job<'_, '_> {
         let rows = by1.saturating_sub(by0).saturating_mul(8) as usize;
         let mut column = Column {
             colours: vec![0; rows.saturating_mul(8)],
-            heights: vec![None; rows.saturating_mul(8)],
+            heights: vec![NO_HEIGHT; rows.saturating_mul(8)],
         };
-        let mut west: Vec<Option<i8>> = vec![None; rows];
+        let mut west: Vec<i16> = vec![NO_HEIGHT; rows];
         let bx0 = tx0 / 8;
         if with_relief && tx0 % 8 == 0 && bx0 > 0 {
             column.fill(self.facet, client, bx0.saturating_sub(1), by0..by1);
@@ -553,37 +554,39 @@ impl Job<'_, '_> {
             let xs = bx.saturating_mul(8).max(tx0)..bx.saturating_mul(8).saturating_add(8).min(tx1);
             for y in ty0..ty1 {
                 let r = y.saturating_sub(by0.saturating_mul(8)) as usize;
-                for x in xs.clone() {
+                let (here, below) = (r.saturating_mul(8), r.saturating_add(1));
+                // The relief needs the row below and the column west: not on the border.
+                let y_inner = y >= 1 && y.saturating_add(2) <= map_h;
+                let mut row = [[0u8; 3]; 8];
+                for (x, pixel) in xs.clone().zip(row.iter_mut()) {
                     let cx = (x % 8) as usize;
-                    let at = r.saturating_mul(8).saturating_add(cx);
-                    let z0 = column.heights.get(at).copied().flatten();
+                    let at = here.saturating_add(cx);
+                    let z0 = column.heights.get(at).copied().unwrap_or(NO_HEIGHT);
                     let colour = column.colours.get(at).copied().unwrap_or(0);
-                    let rgb = if with_relief {
-                        let inner = x >= 1 && x.saturating_add(2) <= map_w;
-                        let relief = if inner && y >= 1 && y.saturating_add(2) <= map_h {
-                            let below = r.saturating_add(1);
-                            let z1 = match cx.checked_sub(1) {
-                                Some(wx) => {
-                                    let at = below.saturating_mul(8).saturating_add(wx);
-                                    column.heights.get(at).copied().flatten()
-                                }
-                                None => west.get(below).copied().flatten(),
-                            };
-                            match (z0, z1) {
-                                (Some(z0), Some(z1)) => Relief::of(z0, z1),
-                                _ => Relief::Flat,
+                    *pixel = if with_relief {
+                        let inner = y_inner && x >= 1 && x.saturating_add(2) <= map_w;
+                        let z1 = match cx.checked_sub(1) {
+                            _ if !inner => NO_HEIGHT,
+                            Some(wx) => {
+                                let at = below.saturating_mul(8).saturating_add(wx);
+                                column.heights.get(at).copied().unwrap_or(NO_HEIGHT)
                             }
-                        } else {
+                            None => west.get(below).copied().unwrap_or(NO_HEIGHT),
+                        };
+                        let relief = if z0 == NO_HEIGHT || z1 == NO_HEIGHT {
                             Relief::Flat
+                        } else {
+                            Relief::of(z0, z1)
                         };
                         client.shaded(colour, relief)
                     } else {
-                        // z + 128: -128 is 0, 127 is 255.
-                        let grey = z0.map_or(0, |z| z.cast_unsigned() ^ 0x80);
+                        // z + 128: -128 is 0, 127 is 255; black where unread.
+                        let grey = i8::try_from(z0).map_or(0, |z| z.cast_unsigned() ^ 0x80);
                         [grey; 3]
                     };
-                    sums.add(x, y, rgb);
                 }
+                let n = xs.len().min(8);
+                sums.put_row(xs.start, y, row.get(..n).unwrap_or_default());
             }
             column.east_edge(&mut west);
         }
@@ -612,6 +615,29 @@ struct Sums<'o> {
 }
 
 impl Sums<'_> {
+    /// Adds the colours of tiles `x0..` of row `y` to the output pixels they fall in.
+    fn put_row(&mut self, x0: u32, y: u32, colours: &[[u8; 3]]) {
+        match &mut self.acc {
+            Acc::One(pixels) => {
+                let at = (y.saturating_sub(self.region.y) as usize)
+                    .saturating_mul(self.width)
+                    .saturating_add(x0.saturating_sub(self.region.x) as usize)
+                    .saturating_mul(4);
+                let end = at.saturating_add(colours.len().saturating_mul(4));
+                if let Some(out) = pixels.get_mut(at..end) {
+                    for (p, c) in out.chunks_exact_mut(4).zip(colours) {
+                        p.get_mut(..3).unwrap_or_default().copy_from_slice(c);
+                    }
+                }
+            }
+            Acc::Sums(..) => {
+                for (x, &c) in (x0..).zip(colours) {
+                    self.add(x, y, c);
+                }
+            }
+        }
+    }
+
     /// Adds tile (`x`, `y`)'s colour to the output pixel it falls in.
     #[inline]
     fn add(&mut self, x: u32, y: u32, colour: [u8; 3]) {
@@ -648,9 +674,12 @@ impl Sums<'_> {
 struct Column {
     /// RGB555 colours (bit 15 set; 0 where the map block cannot be read).
     colours: Vec<u16>,
-    /// Heights; `None` where the map block cannot be read.
-    heights: Vec<Option<i8>>,
+    /// Heights; [`NO_HEIGHT`] where the map block cannot be read.
+    heights: Vec<i16>,
 }
+
+/// A [`Column`]'s height where the map block cannot be read: below any `i8`.
+const NO_HEIGHT: i16 = i16::MIN;
 
 impl Column {
     /// Block rows `rows` of block column `bx`.
@@ -670,15 +699,15 @@ impl Column {
             let read = client.block(facet, bx, by, &mut colours, &mut heights);
             c.copy_from_slice(&colours);
             for (h, z) in h.iter_mut().zip(heights) {
-                *h = read.then_some(z);
+                *h = if read { i16::from(z) } else { NO_HEIGHT };
             }
         }
     }
 
     /// The heights of the column's easternmost tiles, row by row, into `west`.
-    fn east_edge(&self, west: &mut [Option<i8>]) {
+    fn east_edge(&self, west: &mut [i16]) {
         for (w, row) in west.iter_mut().zip(self.heights.chunks_exact(8)) {
-            *w = row.get(7).copied().flatten();
+            *w = row.get(7).copied().unwrap_or(NO_HEIGHT);
         }
     }
 }
