@@ -45,8 +45,10 @@ struct Cli {
     /// they wrote).
     #[arg(long, global = true)]
     json: bool,
-    /// How hard the PNG pictures a command writes are compressed: fast (several times
-    /// faster, files some times larger), default, or best (smallest, for archives of tiles).
+    /// How hard the PNG pictures a command writes are compressed (zlib-rs levels 2, 6 and
+    /// 9, stripes deflated in parallel): fast (about 1.1 times the size of zlib level 1's
+    /// output, in a third of its time), default, or best (smallest, for archives of tiles);
+    /// the pixels are the same.
     #[arg(long, global = true, value_enum, default_value_t = render::Compression::Fast)]
     compression: render::Compression,
     #[command(subcommand)]

@@ -9,11 +9,11 @@ use gamedata_render::{PngCompression, RgbaImage};
 /// `--compression`: how hard written PNG pictures are compressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Compression {
-    /// The `png` crate's fast level (fdeflate).
+    /// zlib-rs level 2 (`gamedata_render::PngCompression::Fast`).
     Fast,
-    /// Its balanced level.
+    /// Level 6.
     Default,
-    /// Its high level.
+    /// Level 9.
     Best,
 }
 

@@ -351,6 +351,58 @@ mod tests {
 
     use super::*;
 
+    /// The rule written again: the colour over the pixels whose alpha is not 0, the alpha
+    /// over all four, each rounded down; nothing when none is.
+    fn quad_by_the_rule(pixels: [[u8; 4]; 4]) -> Option<[u8; 4]> {
+        let drawn: Vec<[u8; 4]> = pixels.iter().copied().filter(|p| p[3] != 0).collect();
+        if drawn.is_empty() {
+            return None;
+        }
+        let mean = |c: usize| {
+            let sum: u32 = drawn.iter().map(|p| u32::from(p[c])).sum();
+            (sum / drawn.len() as u32) as u8
+        };
+        let alpha: u32 = pixels.iter().map(|p| u32::from(p[3])).sum();
+        Some([mean(0), mean(1), mean(2), (alpha / 4) as u8])
+    }
+
+    #[test]
+    fn a_quad_shrinks_by_the_rule_opaque_or_not() {
+        let mut state = 0x2545_F491u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        for round in 0..20_000 {
+            let mut pixels = [[0u8; 4]; 4];
+            for p in &mut pixels {
+                let v = next().to_le_bytes();
+                // Mostly opaque, as inside a picture; else transparent or part.
+                let alpha = match round % 4 {
+                    0 | 1 => 255,
+                    2 => [0, 255, 128, 1][(v[3] % 4) as usize],
+                    _ => v[3],
+                };
+                *p = [v[0], v[1], v[2], alpha];
+            }
+            let top: Vec<u8> = pixels[0].iter().chain(&pixels[1]).copied().collect();
+            let bottom: Vec<u8> = pixels[2].iter().chain(&pixels[3]).copied().collect();
+            assert_eq!(
+                shrink_quad(&top, &bottom),
+                quad_by_the_rule(pixels),
+                "{pixels:?}"
+            );
+        }
+        // 255 x 4 stays 255; 1 + 2 + 3 + 4 rounds down.
+        let all = [255u8, 1, 9, 255];
+        let top: Vec<u8> = all.iter().chain(&all).copied().collect();
+        assert_eq!(shrink_quad(&top, &top), Some([255, 1, 9, 255]));
+        let (t, b) = ([1, 0, 0, 255, 2, 0, 0, 255], [3, 0, 0, 255, 4, 0, 0, 255]);
+        assert_eq!(shrink_quad(&t, &b), Some([2, 0, 0, 255]));
+    }
+
     /// A picture whose pixel (x, y) is (x % 256, y % 256, (x / 256 + y / 256) % 256, 255).
     struct Ramp(u32, u32);
 

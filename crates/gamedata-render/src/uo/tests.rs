@@ -58,3 +58,52 @@ fn the_png_in_stripes_holds_the_whole_pictures_pixels() {
         }
     }
 }
+
+#[test]
+fn the_flat_table_is_radarcol_widened_entry_by_entry() {
+    // A radarcol.mul of 0x4000 land and 0x5000 item entries, each its own index.
+    let entries: Vec<u16> = (0..0x9000u32)
+        .map(|i| (i * 7 + 3) as u16 & 0x7FFF)
+        .collect();
+    let bytes: Vec<u8> = entries.iter().flat_map(|c| c.to_le_bytes()).collect();
+    let colours = RadarColours::parse(&bytes).unwrap();
+    let table = FlatColours::new(&colours, RadarStyle::Flat);
+    for id in [0u16, 1, 0x3FFF, 0x4000, 0x8FFF, 0x9000, 0xFFFF] {
+        let want = colours.land(id).map_or([0, 0, 0], rgb555_to_rgb8);
+        assert_eq!(table.land(id)[..3], want, "land {id:#x}");
+        let want = colours.item(id).map_or([0, 0, 0], rgb555_to_rgb8);
+        assert_eq!(table.item(id)[..3], want, "item {id:#x}");
+        assert_eq!((table.land(id)[3], table.item(id)[3]), (255, 255));
+    }
+    assert_eq!(table.0.len(), 0x9000);
+    assert!(FlatColours::new(&colours, RadarStyle::Client).0.is_empty());
+}
+
+#[test]
+fn the_client_shading_is_the_client_colour_with_relief() {
+    let world = World::generate(MapSize::from_blocks(2, 2).unwrap(), 3);
+    let mut facet = Facet::parse(world.facet_bytes(), world.size, None).unwrap();
+    facet.tiledata = Some(mul_core::TileData::parse(&world.tiledata).unwrap());
+    facet.hues = Some(mul_core::Hues::parse(&world.hues).unwrap());
+    let colours = RadarColours::parse(&world.radarcol).unwrap();
+    let tables = ClientTables::for_style(&facet, &colours, RadarStyle::Client)
+        .unwrap()
+        .unwrap();
+    for colour in (0..=u16::MAX)
+        .step_by(97)
+        .chain([0, 0x7FFF, 0x8000, 0xFFFF])
+    {
+        let rgb = client::client_rgb(colour);
+        assert_eq!(tables.shaded(colour, Relief::Flat), rgb, "{colour:#x}");
+        for (z0, z1, relief) in [(3, 9, Relief::Lower), (9, 3, Relief::Higher)] {
+            assert_eq!(Relief::of(z0, z1), relief);
+            let want = client::relief(rgb, z0 as i8, z1 as i8);
+            assert_eq!(
+                tables.shaded(colour, relief),
+                want,
+                "{colour:#x} {relief:?}"
+            );
+        }
+    }
+    assert_eq!(Relief::of(-4, -4), Relief::Flat);
+}
