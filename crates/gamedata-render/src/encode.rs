@@ -37,6 +37,12 @@ pub fn parallel_stripe_rows(width: u32) -> u32 {
     u32::try_from(rows).unwrap_or(u32::MAX).max(1)
 }
 
+/// Parts in flight at a time: two a thread, at most 8 (16 MiB of pixels and their filtered
+/// and deflated bytes), whatever the machine's threads.
+fn window() -> usize {
+    rayon::current_num_threads().saturating_mul(2).clamp(1, 8)
+}
+
 /// PNG filter type bytes (PNG specification, section 9.2).
 const FILTER_SUB: u8 = 1;
 const FILTER_UP: u8 = 2;
@@ -171,14 +177,12 @@ struct Shape {
     /// zlib-rs's level.
     level: u32,
     filter: PngFilter,
+    /// Rows a part when whole rows are given ([`ParallelPng::write_rows`]): about
+    /// [`PARALLEL_STRIPE_BYTES`].
+    part_rows: u32,
 }
 
 impl Shape {
-    /// Parts of about [`PARALLEL_STRIPE_BYTES`] a task for rows of this picture.
-    fn part_rows(&self) -> u32 {
-        parallel_stripe_rows(self.width)
-    }
-
     /// Checks that `pixels` holds `rows` rows starting at row `y`, then filters and deflates
     /// them; the part that reaches the last row ends the stream.
     fn part(&self, y: u32, rows: u32, pixels: &[u8]) -> Result<(u32, Part)> {
@@ -244,6 +248,7 @@ impl<W: Write> ParallelPng<W> {
                 row_bytes: (width as usize).saturating_mul(4),
                 level: level(compression),
                 filter: how,
+                part_rows: parallel_stripe_rows(width),
             },
             done: 0,
             adler: 1,
@@ -295,28 +300,30 @@ impl<W: Write> ParallelPng<W> {
                 rows_left,
             });
         }
-        let part_rows = self.shape.part_rows();
+        let part_rows = self.shape.part_rows.max(1);
         let chunk = self
             .shape
             .row_bytes
             .saturating_mul(part_rows as usize)
             .max(1);
-        let y0 = self.done;
         let shape = self.shape;
-        let parts: Vec<Result<(u32, Part)>> = pixels
-            .par_chunks(chunk)
-            .enumerate()
-            .map(|(i, p)| {
-                let y = y0.saturating_add(
-                    u32::try_from(i)
-                        .unwrap_or(u32::MAX)
-                        .saturating_mul(part_rows),
-                );
-                let n = u32::try_from(p.len() / self.shape.row_bytes.max(1)).unwrap_or(u32::MAX);
-                shape.part(y, n, p)
-            })
-            .collect();
-        self.write_parts(parts, &mut |_| {})
+        // A window of parts at a time, so that what is held is a few parts' filtered and
+        // deflated bytes whatever the picture's size.
+        for window in pixels.chunks(chunk.saturating_mul(window())) {
+            let y0 = self.done;
+            let parts: Vec<Result<(u32, Part)>> = window
+                .par_chunks(chunk)
+                .enumerate()
+                .map(|(i, p)| {
+                    let i = u32::try_from(i).unwrap_or(u32::MAX);
+                    let y = y0.saturating_add(i.saturating_mul(part_rows));
+                    let n = u32::try_from(p.len() / shape.row_bytes.max(1)).unwrap_or(u32::MAX);
+                    shape.part(y, n, p)
+                })
+                .collect();
+            self.write_parts(parts, &mut |_| {})?;
+        }
+        Ok(())
     }
 
     /// Draws the rest of the picture with `stripe(y, n)` (`n * width * 4` bytes from row
@@ -333,7 +340,7 @@ impl<W: Write> ParallelPng<W> {
         written: &mut dyn FnMut(u32),
     ) -> Result<()> {
         let rows = rows.max(1);
-        let window = rayon::current_num_threads().saturating_mul(2).max(1);
+        let window = window();
         while self.done < self.shape.height {
             let y0 = self.done;
             let starts: Vec<u32> = (0..window)
@@ -412,8 +419,11 @@ mod tests {
         let mut seen = Vec::new();
         let row_bytes = image.width as usize * 4;
         let mut png = ParallelPng::new(&mut bytes, image.width, image.height, compression).unwrap();
-        // The first rows given whole, the rest drawn in parts.
-        let given = rows.min(image.height);
+        // Parts of `rows` rows for the rows given whole too: several windows of them.
+        png.shape.part_rows = rows;
+        // The first rows given whole (past one window of parts when the picture has the
+        // rows), the rest drawn in parts.
+        let given = (rows.saturating_mul(9) + 1).min(image.height);
         png.write_rows(&image.pixels[..given as usize * row_bytes])
             .unwrap();
         png.draw_rest(
@@ -434,7 +444,7 @@ mod tests {
 
     #[test]
     fn stripes_join_into_one_stream_that_decodes_to_the_pixels() {
-        for (w, h) in [(1, 1), (5, 7), (33, 40), (300, 17)] {
+        for (w, h) in [(1, 1), (5, 7), (33, 40), (300, 17), (7, 100)] {
             let image = picture(w, h);
             for rows in [1, 2, 3, 16, 1000] {
                 for c in [
