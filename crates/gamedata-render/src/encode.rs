@@ -141,7 +141,7 @@ fn deflate_with(
     } else {
         flate2::FlushCompress::Sync
     };
-    let mut deflated = Vec::with_capacity(filtered.len() / 8 + 1024);
+    let mut deflated = Vec::with_capacity((filtered.len() >> 3).saturating_add(1024));
     loop {
         let done = usize::try_from(compress.total_in()).unwrap_or(usize::MAX);
         let input = filtered.get(done..).unwrap_or_default();
@@ -187,10 +187,11 @@ impl Shape {
     /// them; the part that reaches the last row ends the stream.
     fn part(&self, y: u32, rows: u32, pixels: &[u8]) -> Result<(u32, Part)> {
         let rows_left = self.height.saturating_sub(y);
+        // The width the stripe's length gives its rows, for the error.
         let width = pixels
             .len()
-            .checked_div(self.row_bytes.max(1))
-            .map_or(0, |_| pixels.len() / 4 / (rows.max(1) as usize));
+            .checked_div((rows as usize).saturating_mul(4))
+            .unwrap_or(0);
         if rows == 0
             || rows > rows_left
             || pixels.len() != self.row_bytes.saturating_mul(rows as usize)
@@ -286,12 +287,13 @@ impl<W: Write> ParallelPng<W> {
         let rows = pixels.len().checked_div(self.shape.row_bytes).unwrap_or(0);
         let rows = u32::try_from(rows).unwrap_or(u32::MAX);
         let rows_left = self.shape.height.saturating_sub(self.done);
-        if rows == 0 || rows > rows_left || pixels.len() % self.shape.row_bytes.max(1) != 0 {
+        let whole_rows = pixels.len().is_multiple_of(self.shape.row_bytes.max(1));
+        if rows == 0 || rows > rows_left || !whole_rows {
             return Err(RenderError::Stripe {
                 width: u32::try_from(
                     pixels
                         .len()
-                        .checked_div(4 * rows.max(1) as usize)
+                        .checked_div((rows as usize).saturating_mul(4))
                         .unwrap_or(0),
                 )
                 .unwrap_or(u32::MAX),
@@ -317,7 +319,8 @@ impl<W: Write> ParallelPng<W> {
                 .map(|(i, p)| {
                     let i = u32::try_from(i).unwrap_or(u32::MAX);
                     let y = y0.saturating_add(i.saturating_mul(part_rows));
-                    let n = u32::try_from(p.len() / shape.row_bytes.max(1)).unwrap_or(u32::MAX);
+                    let n = p.len().checked_div(shape.row_bytes).unwrap_or(0);
+                    let n = u32::try_from(n).unwrap_or(u32::MAX);
                     shape.part(y, n, p)
                 })
                 .collect();
@@ -382,6 +385,8 @@ impl<W: Write> ParallelPng<W> {
 }
 
 #[cfg(test)]
+// Test pictures are small by construction: casts cut nothing, sums do not overflow.
+#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 mod tests {
     use super::*;
     use crate::RgbaImage;

@@ -203,7 +203,7 @@ fn draw(
         .par_chunks_mut(row_bytes.saturating_mul(band_rows as usize))
         .enumerate()
         .for_each(|(i, out)| {
-            let rows = u32::try_from(out.len() / row_bytes).unwrap_or(0);
+            let rows = u32::try_from(out.len().checked_div(row_bytes).unwrap_or(0)).unwrap_or(0);
             let oy0 = u32::try_from(i).unwrap_or(0).saturating_mul(band_rows);
             let ty0 = region.y.saturating_add(oy0.saturating_mul(scale));
             let ty1 = ty0.saturating_add(rows.saturating_mul(scale)).min(bottom);

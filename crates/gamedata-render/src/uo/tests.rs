@@ -1,5 +1,8 @@
 //! The radar renderer's unit tests.
 
+// Test values are small by construction: casts cut nothing.
+#![allow(clippy::cast_possible_truncation)]
+
 use mul_core::synth::World;
 
 use super::*;
