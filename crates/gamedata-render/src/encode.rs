@@ -31,10 +31,7 @@ pub const PARALLEL_STRIPE_BYTES: usize = 2 << 20;
 /// Rows of a picture `width` pixels wide that fill a stripe of about
 /// [`PARALLEL_STRIPE_BYTES`]; at least 1.
 pub fn parallel_stripe_rows(width: u32) -> u32 {
-    let rows = PARALLEL_STRIPE_BYTES
-        .checked_div((width as usize).saturating_mul(4))
-        .unwrap_or(1);
-    u32::try_from(rows).unwrap_or(u32::MAX).max(1)
+    crate::image::rows_in(PARALLEL_STRIPE_BYTES, width)
 }
 
 /// Parts in flight at a time: two a thread, at most 8 (16 MiB of pixels and their filtered

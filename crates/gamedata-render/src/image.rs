@@ -43,16 +43,34 @@ fn byte_len(width: u32, height: u32) -> Result<usize> {
         })
 }
 
+/// The byte length of a `width` x `height` RGBA picture of 1 to [`MAX_PIXELS`] pixels: an
+/// empty one is [`RenderError::TooLarge`] too.
+fn picture_len(width: u32, height: u32) -> Result<usize> {
+    if width == 0 || height == 0 {
+        return Err(RenderError::TooLarge {
+            width: u64::from(width),
+            height: u64::from(height),
+            max: MAX_PIXELS,
+        });
+    }
+    byte_len(width, height)
+}
+
+/// Rows of a picture `width` pixels wide that fill about `bytes`; at least 1.
+pub(crate) fn rows_in(bytes: usize, width: u32) -> u32 {
+    let rows = bytes
+        .checked_div((width as usize).saturating_mul(4))
+        .unwrap_or(1);
+    u32::try_from(rows).unwrap_or(u32::MAX).max(1)
+}
+
 /// Bytes of one stripe when a picture is drawn and encoded a stripe at a time: 16 MiB.
 pub const STRIPE_BYTES: usize = 16 << 20;
 
 /// Rows of a picture `width` pixels wide that fill a stripe of about [`STRIPE_BYTES`]; at
 /// least 1.
 pub fn stripe_rows(width: u32) -> u32 {
-    let rows = STRIPE_BYTES
-        .checked_div((width as usize).saturating_mul(4))
-        .unwrap_or(1);
-    u32::try_from(rows).unwrap_or(u32::MAX).max(1)
+    rows_in(STRIPE_BYTES, width)
 }
 
 impl RgbaImage {
@@ -272,14 +290,7 @@ pub fn write_png_stripes_with<W: Write>(
     compression: PngCompression,
     mut next: impl FnMut(u32) -> Result<RgbaImage>,
 ) -> Result<()> {
-    if width == 0 || height == 0 {
-        return Err(RenderError::TooLarge {
-            width: u64::from(width),
-            height: u64::from(height),
-            max: MAX_PIXELS,
-        });
-    }
-    byte_len(width, height)?;
+    picture_len(width, height)?;
     let mut png = ParallelPng::new(out, width, height, compression)?;
     let mut y = 0u32;
     while y < height {
@@ -311,13 +322,12 @@ pub fn write_png_pixels<W: Write>(
     pixels: &[u8],
     compression: PngCompression,
 ) -> Result<()> {
-    let too_large = || RenderError::TooLarge {
-        width: u64::from(width),
-        height: u64::from(height),
-        max: MAX_PIXELS,
-    };
-    if width == 0 || height == 0 || byte_len(width, height)? != pixels.len() {
-        return Err(too_large());
+    if picture_len(width, height)? != pixels.len() {
+        return Err(RenderError::TooLarge {
+            width: u64::from(width),
+            height: u64::from(height),
+            max: MAX_PIXELS,
+        });
     }
     let mut png = ParallelPng::new(out, width, height, compression)?;
     png.write_rows(pixels)?;
@@ -363,14 +373,7 @@ pub(crate) fn write_png_parallel_rows<W: Write>(
     draw: impl Fn(u32, u32) -> Result<RgbaImage> + Sync,
     mut progress: impl FnMut(u32),
 ) -> Result<()> {
-    if width == 0 || height == 0 {
-        return Err(RenderError::TooLarge {
-            width: u64::from(width),
-            height: u64::from(height),
-            max: MAX_PIXELS,
-        });
-    }
-    byte_len(width, height)?;
+    picture_len(width, height)?;
     let mut png = ParallelPng::with_filter(out, width, height, compression, how)?;
     png.draw_rest(
         rows,
@@ -392,6 +395,8 @@ pub(crate) fn write_png_parallel_rows<W: Write>(
 }
 
 #[cfg(test)]
+// Test values are small by construction: casts cut nothing.
+#[allow(clippy::cast_possible_truncation)]
 mod tests {
     use super::*;
 
@@ -458,6 +463,135 @@ mod tests {
         assert!(matches!(narrow, Err(RenderError::Stripe { width: 5, .. })));
         let empty = write_png_stripes(Vec::new(), 5, 2, |_| RgbaImage::new(5, 0, [0; 4]));
         assert!(matches!(empty, Err(RenderError::Stripe { rows: 0, .. })));
+    }
+
+    fn decoded(bytes: Vec<u8>) -> (u32, u32, Vec<u8>) {
+        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        (info.width, info.height, buf)
+    }
+
+    #[test]
+    fn borrowed_pixels_and_drawn_stripes_decode_to_the_picture() {
+        let mut whole = RgbaImage::new(9, 300, [1, 2, 3, 255]).unwrap();
+        for y in 0..300u32 {
+            whole.set(
+                y % 9,
+                y,
+                [(y % 251) as u8, 7, (y / 3) as u8, (y % 2) as u8 * 255],
+            );
+        }
+        for filter in [crate::PngFilter::Up, crate::PngFilter::Sub] {
+            let mut bytes = Vec::new();
+            whole
+                .write_png_filtered(&mut bytes, PngCompression::Fast, filter)
+                .unwrap();
+            assert_eq!(
+                decoded(bytes),
+                (9, 300, whole.pixels().to_vec()),
+                "{filter:?}"
+            );
+        }
+        let mut bytes = Vec::new();
+        write_png_pixels(&mut bytes, 9, 300, whole.pixels(), PngCompression::Best).unwrap();
+        assert_eq!(decoded(bytes), (9, 300, whole.pixels().to_vec()));
+        // Drawn in stripes of 7 rows: the progress adds up, in order.
+        let mut bytes = Vec::new();
+        let mut seen = Vec::new();
+        let crop = |y: u32, rows: u32| {
+            let at = y as usize * 36;
+            RgbaImage::from_pixels(
+                9,
+                rows,
+                whole.pixels()[at..at + rows as usize * 36].to_vec(),
+            )
+            .ok_or(RenderError::Scale { scale: 0 })
+        };
+        write_png_parallel_rows(
+            &mut bytes,
+            (9, 300),
+            (7, crate::PngFilter::Up),
+            PngCompression::Default,
+            crop,
+            |n| seen.push(n),
+        )
+        .unwrap();
+        assert_eq!(decoded(bytes), (9, 300, whole.pixels().to_vec()));
+        assert_eq!(seen.len(), 43);
+        assert_eq!(seen.iter().sum::<u32>(), 300);
+        assert_eq!(seen.last(), Some(&6));
+    }
+
+    #[test]
+    fn what_does_not_fit_the_picture_is_refused() {
+        let wrong_length = write_png_pixels(Vec::new(), 3, 2, &[0; 23], PngCompression::Fast);
+        assert!(matches!(
+            wrong_length,
+            Err(RenderError::TooLarge {
+                width: 3,
+                height: 2,
+                ..
+            })
+        ));
+        let empty = write_png_pixels(Vec::new(), 0, 2, &[], PngCompression::Fast);
+        assert!(matches!(empty, Err(RenderError::TooLarge { width: 0, .. })));
+        let no_rows = write_png_parallel(
+            Vec::new(),
+            4,
+            0,
+            PngCompression::Fast,
+            |_, _| RgbaImage::new(4, 1, [0; 4]),
+            |_| {},
+        );
+        assert!(matches!(
+            no_rows,
+            Err(RenderError::TooLarge { height: 0, .. })
+        ));
+        // A stripe of another width or height, and the drawing's own error, come back.
+        let narrow = write_png_parallel(
+            Vec::new(),
+            4,
+            3,
+            PngCompression::Fast,
+            |_, rows| RgbaImage::new(3, rows, [0; 4]),
+            |_| {},
+        );
+        assert!(matches!(
+            narrow,
+            Err(RenderError::Stripe {
+                width: 3,
+                expected_width: 4,
+                ..
+            })
+        ));
+        let short = write_png_parallel(
+            Vec::new(),
+            4,
+            3,
+            PngCompression::Fast,
+            |_, _| RgbaImage::new(4, 1, [0; 4]),
+            |_| {},
+        );
+        assert!(matches!(
+            short,
+            Err(RenderError::Stripe {
+                rows: 1,
+                rows_left: 3,
+                ..
+            })
+        ));
+        let failed = write_png_parallel(
+            Vec::new(),
+            4,
+            3,
+            PngCompression::Fast,
+            |_, _| Err::<RgbaImage, _>(RenderError::Scale { scale: 77 }),
+            |_| {},
+        );
+        assert!(matches!(failed, Err(RenderError::Scale { scale: 77 })));
     }
 
     #[test]
