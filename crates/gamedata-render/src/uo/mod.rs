@@ -181,21 +181,23 @@ pub fn radar_with_progress(
 ) -> Result<RgbaImage> {
     let tables = ClientTables::for_style(facet, colours, options.style)?;
     let flat = FlatColours::new(colours, options.style);
-    draw(facet, &flat, options, tables.as_ref(), progress)
+    draw(facet, &flat, options, tables.as_ref(), BAND_TILES, progress)
 }
 
 /// [`radar_with_progress`] with the style's tables made.
+/// Bands of about `band_tiles` tile rows are drawn in parallel.
 fn draw(
     facet: &Facet<'_>,
     flat: &FlatColours,
     options: &RadarOptions,
     client: Option<&ClientTables<'_, '_>>,
+    band_tiles: u32,
     progress: &(dyn Fn(u32) + Sync),
 ) -> Result<RgbaImage> {
     let (region, ow, oh) = options.plan(facet.size())?;
     let mut image = RgbaImage::new(ow, oh, [0, 0, 0, 255])?;
     let scale = options.scale;
-    let band_rows = BAND_TILES.div_ceil(scale).max(1);
+    let band_rows = band_tiles.div_ceil(scale).max(1);
     let row_bytes = (ow as usize).saturating_mul(4).max(1);
     let bottom = region.y.saturating_add(region.height);
     image
@@ -276,8 +278,13 @@ fn write_radar_png_rows(
     let (region, width, height) = options.plan(facet.size())?;
     let tables = ClientTables::for_style(facet, colours, options.style)?;
     let flat = FlatColours::new(colours, options.style);
+    // Whole block rows a stripe (at any scale, 8 output rows are 8 x scale tiles), so that
+    // a stripe starting on a block row reads each of its blocks once.
     let rows = rows
-        .unwrap_or_else(|| crate::parallel_stripe_rows(width))
+        .unwrap_or_else(|| {
+            let rows = crate::parallel_stripe_rows(width);
+            if rows >= 8 { rows & !7 } else { rows }
+        })
         .max(1);
     let scale = options.scale;
     let bottom = region.y.saturating_add(region.height);
@@ -295,7 +302,8 @@ fn write_radar_png_rows(
             )),
             ..*options
         };
-        draw(facet, &flat, &band, tables.as_ref(), &|_| {})
+        // One band a stripe: the stripes are the parallel tasks.
+        draw(facet, &flat, &band, tables.as_ref(), u32::MAX, &|_| {})
     };
     // Radar maps compress better filtered `Sub` (docs/formats/png.md).
     crate::image::write_png_parallel_rows(
@@ -364,6 +372,7 @@ impl crate::tiles::TileSource for RadarSource<'_, '_> {
             &self.flat,
             &options,
             self.client.as_ref(),
+            BAND_TILES,
             &|_| {},
         )
     }
