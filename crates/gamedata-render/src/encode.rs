@@ -478,6 +478,10 @@ mod tests {
 
     #[test]
     fn the_zlib_header_is_valid_at_every_level() {
+        // FLEVEL (RFC 1950): 0 fastest (levels 0 and 1), 1 fast (2 to 5), 2 default (6),
+        // 3 maximum (7 to 9).
+        let flevel: Vec<u8> = (0..=9).map(|l| zlib_header(l)[1] >> 6).collect();
+        assert_eq!(flevel, [0, 0, 1, 1, 1, 1, 2, 3, 3, 3]);
         for level in 0..=9 {
             let [cmf, flg] = zlib_header(level);
             assert_eq!(
@@ -487,6 +491,34 @@ mod tests {
             );
             assert_eq!(cmf, 0x78);
         }
+    }
+
+    /// The zlib stream of a PNG's first IDAT chunk: its first bytes.
+    fn first_idat(png: &[u8]) -> &[u8] {
+        let at = png.windows(4).position(|w| w == b"IDAT").unwrap();
+        &png[at + 4..]
+    }
+
+    #[test]
+    fn each_compression_is_its_zlib_rs_level() {
+        let image = picture(64, 64);
+        let headers: Vec<[u8; 2]> = [
+            PngCompression::Fast,
+            PngCompression::Default,
+            PngCompression::Best,
+        ]
+        .into_iter()
+        .map(|c| {
+            let png = encode(&image, 16, c);
+            let idat = first_idat(&png);
+            [idat[0], idat[1]]
+        })
+        .collect();
+        assert_eq!(headers, [[0x78, 0x5E], [0x78, 0x9C], [0x78, 0xDA]]);
+        // Level 2 compresses: a stored stream (level 0) would be larger than the pixels.
+        let flat = RgbaImage::new(300, 100, [9, 8, 7, 255]).unwrap();
+        let png = encode(&flat, 100, PngCompression::Fast);
+        assert!(png.len() < 2_000, "{} bytes", png.len());
     }
 
     #[test]
@@ -518,6 +550,16 @@ mod tests {
         assert!(matches!(
             png.write_rows(&[0; 15]),
             Err(RenderError::Stripe { rows: 0, .. })
+        ));
+        // Two rows and three bytes: 35 bytes over 2 rows of 4 bytes a pixel is 4 wide.
+        assert!(matches!(
+            png.write_rows(&[0; 35]),
+            Err(RenderError::Stripe {
+                width: 4,
+                rows: 2,
+                expected_width: 4,
+                rows_left: 4
+            })
         ));
         png.write_rows(&[0; 16 * 3]).unwrap();
         assert!(matches!(
