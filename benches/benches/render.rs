@@ -159,7 +159,7 @@ fn levels() -> (LevelData, Vec<u8>, &'static str) {
 
 fn wwd(c: &mut Criterion) {
     let (level, archive, name) = levels();
-    let source = ImageSource::Archive(RezArchive::from_data(archive).unwrap());
+    let source = ImageSource::Archive(RezArchive::from_data(archive, &Default::default()).unwrap());
     let stacked = synth::stacked_planes(&level, 12, 1445, 481).unwrap();
     let mut g = c.benchmark_group("render/wwd");
     g.sample_size(10).measurement_time(Duration::from_secs(10));

@@ -414,11 +414,8 @@ fn open(c: &mut Criterion) {
     ] {
         g.bench_function(name, |b| {
             b.iter(|| {
-                let options = FacetOptions {
-                    size: Some(size),
-                    statics: format,
-                    ..Default::default()
-                };
+                let mut options = FacetOptions::default().with_size(size);
+                options.statics = format;
                 let files = map_facet(dir, &options);
                 let facet = files.facet().unwrap();
                 black_box(facet.map.len())

@@ -118,7 +118,10 @@ fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> R
         path.display(),
         rez.display()
     )?;
-    let images = wap_core::ImageSource::Archive(wap_core::RezArchive::from_data(archive)?);
+    let images = wap_core::ImageSource::Archive(wap_core::RezArchive::from_data(
+        archive,
+        &Default::default(),
+    )?);
     let options = gamedata_render::wwd::SceneOptions {
         tile_px: Some(tile_px),
         ..Default::default()

@@ -102,7 +102,7 @@ fn map_archive(path: &Path) -> Result<RezArchive> {
 #[allow(unsafe_code)]
 fn map_source(path: &Path) -> Result<ImageSource> {
     // SAFETY: as `map_archive`'s.
-    let source = unsafe { ImageSource::map(path) };
+    let source = ImageSource::at(path, |p| unsafe { RezArchive::map(p) });
     source.with_context(|| format!("opening {}", path.display()))
 }
 
@@ -234,10 +234,8 @@ fn files_under<'a>(
         None => rez.root(),
     };
     // Below the path given, what is left of the cap (less its `/`).
-    let below = Limits {
-        max_path_bytes: room.saturating_sub(usize::from(!stored.is_empty())) as u64,
-        ..*limits
-    };
+    let below =
+        limits.with_max_path_bytes(room.saturating_sub(usize::from(!stored.is_empty())) as u64);
     let mut walk = rez.walk_with(&dir, &below);
     let files = std::iter::from_fn(move || {
         loop {

@@ -205,11 +205,9 @@ pub fn limits(data: &[u8]) -> u64 {
     } else {
         declared
     };
-    let limits = Limits {
-        max_decoded_bytes: word(8),
-        max_records: word(8),
-        ..Limits::default()
-    };
+    let limits = Limits::default()
+        .with_max_decoded_bytes(word(8))
+        .with_max_records(word(8));
     let stored = data.get(16..).unwrap_or_default();
     match inflate_exact("a fuzzed stream", stored, declared, b"pre", &limits) {
         Ok(inflated) => {

@@ -114,6 +114,7 @@ pub enum Access {
 /// size, and each page is read on first touch. For a scan of the whole file, measure
 /// [`MapOptions::populate`] and [`Access::Sequential`] before relying on them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct MapOptions {
     /// Pre-fault the whole mapping when it is made (`MAP_POPULATE` on Linux, ignored
     /// elsewhere). Opening then costs a read of the whole file, but a scan that follows

@@ -37,7 +37,7 @@ impl fmt::Debug for Inflated {
 }
 
 /// What went wrong decompressing a stream (see [`inflate_exact`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum InflateError {
     /// The declared size is above the caller's [`Limits`].

@@ -4,6 +4,8 @@
 //! |---|---|
 //! | [`FormatError`], [`DataError`] | the format crates' errors: a file-system error or bad bytes (what functions that take a path return); bad bytes alone, a small `Copy` kind with the file's name (what views return) |
 //! | [`FileData`] | the owner of a file's bytes: a memory map ([`FileData::map`]), a buffer read ([`FileData::read`]), or bytes the caller holds (`Vec`, `Arc<[u8]>`, `&'static [u8]`, any `AsRef<[u8]>` owner); views borrow from it |
+//! | [`Owned`], [`OwnedSet`], [`Format`], [`FileSet`] | one owner for every format: a format implements [`Format`] (or [`FileSet`] for several files) once, and gets `open`, `open_with`, `map`, `map_with`, `from_data` and `view` |
+//! | [`FileOptions`], [`FormatOptions`] | the options every format shares: [`Limits`] and [`MapOptions`] |
 //! | [`MapOptions`] | pre-faulting and access advice for a mapping that will be scanned whole |
 //! | [`find_file_ignoring_case`] | a file in a folder whatever the letter case of its name (`MAP0.MUL`, `map0.mul`) |
 //! | [`Bytes`] | a cursor over `&'data [u8]` that reads zerocopy records in place and never panics |
@@ -82,18 +84,20 @@ mod find;
 mod inflate;
 mod limits;
 mod overlaps;
+mod owner;
 mod preview;
 mod problems;
 mod records;
 mod text;
 
 pub use bytes::{Bytes, ReadError};
-pub use error::{DataError, FormatError};
+pub use error::{DataError, EntryName, FormatError, Kind, KindFields, kind_fields};
 pub use file::{Access, FileData, FileError, MapOptions};
 pub use find::{file_name, find_file_ignoring_case, find_optional, regular_file_len};
 pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};
 pub use limits::{LimitError, Limits};
 pub use overlaps::Overlaps;
+pub use owner::{FileOptions, FileSet, Format, FormatOptions, Owned, OwnedSet};
 pub use preview::{PREVIEW_ITEMS, PreviewBytes, PreviewTable};
 pub use problems::Problems;
 pub use records::{RecordLengthError, records, whole_records};

@@ -9,7 +9,19 @@
 /// of, with room: the largest real Claw level's main block decompresses to 32.5 MB, and a
 /// full-size Ultima Online facet holds about 3 million statics (its 89.9 MB map is mapped,
 /// not decoded).
+///
+/// The struct is `#[non_exhaustive]`, so that a new cap is not a breaking change: build it
+/// from [`Limits::default`] and set fields, or with the `with_` methods.
+///
+/// ```
+/// use gamedata_io::Limits;
+///
+/// let mut limits = Limits::default();
+/// limits.max_decoded_bytes = 64 << 20;
+/// assert_eq!(limits, Limits::new().with_max_decoded_bytes(64 << 20));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Limits {
     /// Largest number of bytes one decoder may produce (decompressed stream, decoded image).
     /// Default: 256 MiB.
@@ -69,6 +81,41 @@ impl Limits {
         }
     }
 
+    /// Sets [`Limits::max_decoded_bytes`].
+    #[must_use]
+    pub const fn with_max_decoded_bytes(mut self, bytes: u64) -> Self {
+        self.max_decoded_bytes = bytes;
+        self
+    }
+
+    /// Sets [`Limits::max_records`].
+    #[must_use]
+    pub const fn with_max_records(mut self, records: u64) -> Self {
+        self.max_records = records;
+        self
+    }
+
+    /// Sets [`Limits::max_stream_bytes`].
+    #[must_use]
+    pub const fn with_max_stream_bytes(mut self, bytes: u64) -> Self {
+        self.max_stream_bytes = bytes;
+        self
+    }
+
+    /// Sets [`Limits::max_path_bytes`].
+    #[must_use]
+    pub const fn with_max_path_bytes(mut self, bytes: u64) -> Self {
+        self.max_path_bytes = bytes;
+        self
+    }
+
+    /// Sets [`Limits::max_overdraw`].
+    #[must_use]
+    pub const fn with_max_overdraw(mut self, times: u64) -> Self {
+        self.max_overdraw = times;
+        self
+    }
+
     /// Checks that decoding `bytes` bytes of `what` is allowed.
     ///
     /// Returns `Err` if `bytes` is above [`Limits::max_decoded_bytes`].
@@ -107,7 +154,7 @@ impl Default for Limits {
 }
 
 /// A size from a file went past a [`Limits`] cap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error, serde::Serialize)]
 #[error(
     "{what} needs {found} {unit}, over the limit of {limit} (raise it in Limits for trusted files)"
 )]

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use zerocopy::IntoBytes;
 
 use crate::arrays;
-use crate::errors::{cosmo_data_error, cosmo_error, render_error};
+use crate::errors::{data_error, reader_error, render_error};
 
 /// One episode of Cosmo's Cosmic Adventure: its group files COSMOn.STN and COSMOn.VOL,
 /// read into memory (`open`) or memory-mapped (`map`). Source: docs/formats/cosmo.md.
@@ -20,11 +20,11 @@ pub struct Episode {
 
 impl Episode {
     fn view(&self) -> PyResult<mni_core::Episode<'_>> {
-        self.files.episode().map_err(|e| cosmo_data_error(&e))
+        self.files.episode().map_err(|e| data_error(&e))
     }
 
     fn map_of(&self, name: &str) -> PyResult<mni_core::Map<'_>> {
-        self.view()?.level(name).map_err(|e| cosmo_data_error(&e))
+        self.view()?.level(name).map_err(|e| data_error(&e))
     }
 
     fn checked(files: EpisodeFiles) -> PyResult<Self> {
@@ -44,7 +44,7 @@ impl Episode {
     fn open(py: Python<'_>, dir: PathBuf, episode: u8) -> PyResult<Self> {
         let files = py
             .detach(|| EpisodeFiles::open_with(&dir, episode, &EpisodeOptions::default()))
-            .map_err(cosmo_error)?;
+            .map_err(reader_error)?;
         Self::checked(files)
     }
 
@@ -58,7 +58,7 @@ impl Episode {
         // files while they are mapped; this method's docstring and the README pass that
         // contract on to the Python caller, as the command line does to its user.
         let files = unsafe { EpisodeFiles::map_with(&dir, episode, &EpisodeOptions::default()) };
-        Self::checked(files.map_err(cosmo_error)?)
+        Self::checked(files.map_err(reader_error)?)
     }
 
     /// The names of the episode's levels ("A1.MNI" ...), in the group files' order.
@@ -89,7 +89,7 @@ impl Episode {
             .get()
             .view()?
             .tile_attributes()
-            .map_err(|e| cosmo_data_error(&e))?;
+            .map_err(|e| data_error(&e))?;
         let bytes: &[u8] = table.bytes();
         let dtype = slf.py().import("numpy")?.getattr("dtype")?.call1(("u1",))?;
         arrays::borrowed(slf.as_any(), bytes, &dtype, &[bytes.len()])

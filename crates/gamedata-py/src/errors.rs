@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use gamedata_io::{DataError, FileError, FormatError as ReaderError};
+use gamedata_io::{DataError, FileError, FormatError as ReaderError, Kind, KindFields};
 use gamedata_render::RenderError;
 use pyo3::exceptions::{
     PyFileNotFoundError, PyIndexError, PyIsADirectoryError, PyNotADirectoryError, PyOSError,
@@ -19,9 +19,9 @@ pyo3::create_exception!(
     FormatError,
     PyValueError,
     "Bytes that the format does not allow. `kind` names what is wrong (the Rust error's \
-     variant, \"MapLength\"), `file` the file's name when known, `numbers` a dict of the \
-     error's numbers (offsets, counts, found and expected; each also an attribute). The \
-     message is the command line's sentence."
+     variant, \"MapLength\"), `file` the file's name and `entry` the group file entry when \
+     known, `numbers` a dict of the error's numbers (offsets, counts, found and expected; \
+     each also an attribute). The message is the command line's sentence."
 );
 
 /// The Python exception for a file that could not be found, opened, read or mapped.
@@ -55,8 +55,9 @@ fn with_source(error: &dyn std::error::Error) -> String {
     message
 }
 
-/// The Python exception for a reader's error of either kind.
-pub(crate) fn reader_error<K: fmt::Debug + fmt::Display>(error: ReaderError<K>) -> PyErr {
+/// The Python exception for a reader's error of either kind (mni-core's, mul-core's and
+/// wap-core's alike).
+pub(crate) fn reader_error<K: Kind + fmt::Debug>(error: ReaderError<K>) -> PyErr {
     match error {
         ReaderError::File(e) => file_error(&e),
         ReaderError::Data(e) => data_error(&e),
@@ -64,52 +65,17 @@ pub(crate) fn reader_error<K: fmt::Debug + fmt::Display>(error: ReaderError<K>) 
     }
 }
 
-/// A `gamedata.FormatError` for bad bytes (mul-core's and wap-core's), with `kind`, `file`
-/// and `numbers` set.
-pub(crate) fn data_error<K: fmt::Debug + fmt::Display>(error: &DataError<K>) -> PyErr {
-    bad_data(
-        error.to_string(),
-        &format!("{:?}", error.kind),
-        error.file(),
-        None,
-    )
-}
-
-/// mni-core's errors of either kind, as [`reader_error`] does for the others.
-pub(crate) fn cosmo_error(error: mni_core::Error) -> PyErr {
-    match error {
-        mni_core::Error::File(e) => file_error(&e),
-        mni_core::Error::Data(e) => cosmo_data_error(&e),
-        other => PyOSError::new_err(other.to_string()),
-    }
-}
-
-/// A `gamedata.FormatError` for bad bytes of a Cosmo group file: also `entry`, the entry's
-/// name when known.
-pub(crate) fn cosmo_data_error(error: &mni_core::DataError) -> PyErr {
-    let context = &error.context;
-    bad_data(
-        error.to_string(),
-        &format!("{:?}", error.kind),
-        context.file.as_deref(),
-        Some(context.entry.as_deref()),
-    )
-}
-
-/// A `gamedata.FormatError` with `message`, and `kind`, `file`, `numbers` (and `entry`
-/// when given) from the kind's `Debug` text.
-fn bad_data(
-    message: String,
-    debug: &str,
-    file: Option<&str>,
-    entry: Option<Option<&str>>,
-) -> PyErr {
-    let err = FormatError::new_err(message);
+/// A `gamedata.FormatError` for bad bytes, with `kind`, `file`, `entry` and `numbers` set
+/// from the error's structured fields ([`DataError::fields`], the kind's `Serialize` form),
+/// never from its `Debug` text.
+pub(crate) fn data_error<K: Kind + fmt::Debug>(error: &DataError<K>) -> PyErr {
+    let fields = error.fields();
+    let err = FormatError::new_err(error.to_string());
     Python::attach(|py| {
         let value = err.value(py);
         // Setting attributes on a fresh exception object cannot fail but for memory; the
         // exception is raised as made either way.
-        let _ = set_fields(py, value.as_any(), debug, file, entry);
+        let _ = set_fields(py, value.as_any(), &fields, error.file(), error.entry());
     });
     err
 }
@@ -117,55 +83,35 @@ fn bad_data(
 fn set_fields(
     py: Python<'_>,
     value: &Bound<'_, PyAny>,
-    debug: &str,
+    fields: &KindFields,
     file: Option<&str>,
-    entry: Option<Option<&str>>,
+    entry: Option<&str>,
 ) -> PyResult<()> {
-    value.setattr("kind", variant_name(debug))?;
+    value.setattr("kind", fields.name.as_str())?;
     value.setattr("file", file)?;
-    if let Some(entry) = entry {
-        value.setattr("entry", entry)?;
-    }
+    value.setattr("entry", entry)?;
     let numbers = PyDict::new(py);
-    for (name, number) in top_level_numbers(debug) {
+    for (name, number) in top_level_numbers(fields) {
         numbers.set_item(name, number)?;
         value.setattr(name, number)?;
     }
     value.setattr("numbers", numbers)
 }
 
-/// The variant's name at the start of a `Debug` text ("MapLength { .. }" -> "MapLength").
-fn variant_name(debug: &str) -> &str {
-    let end = debug.find([' ', '{', '(']).unwrap_or(debug.len());
-    debug.get(..end).unwrap_or(debug)
-}
-
-/// The `name: integer` fields of a struct variant's `Debug` text at the top level (nested
-/// values and text skipped).
-fn top_level_numbers(debug: &str) -> Vec<(&str, i128)> {
-    let Some(open) = debug.find('{') else {
-        return Vec::new();
-    };
-    let body = debug.get(open.saturating_add(1)..).unwrap_or("");
-    let mut fields = Vec::new();
-    let (mut depth, mut quoted, mut start) = (0usize, false, 0usize);
-    for (i, c) in body.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '{' | '(' | '[' if !quoted => depth = depth.saturating_add(1),
-            '}' | ')' | ']' if !quoted && depth > 0 => depth = depth.saturating_sub(1),
-            ',' | '}' if !quoted && depth == 0 => {
-                fields.push(body.get(start..i).unwrap_or(""));
-                start = i.saturating_add(1);
-            }
-            _ => {}
-        }
-    }
+/// The integer fields of a kind at the top level (nested problems and text left out).
+fn top_level_numbers(fields: &KindFields) -> Vec<(&str, i128)> {
     fields
-        .into_iter()
-        .filter_map(|field| {
-            let (name, value) = field.split_once(':')?;
-            Some((name.trim(), value.trim().parse::<i128>().ok()?))
+        .fields
+        .iter()
+        .filter_map(|(name, value)| {
+            let number = match value {
+                serde_json::Value::Number(n) => n
+                    .as_i64()
+                    .map(i128::from)
+                    .or_else(|| n.as_u64().map(i128::from))?,
+                _ => return None,
+            };
+            Some((name.as_str(), number))
         })
         .collect()
 }
@@ -175,7 +121,7 @@ fn top_level_numbers(debug: &str) -> Vec<(&str, i128)> {
 pub(crate) fn render_error(error: RenderError) -> PyErr {
     match error {
         RenderError::Level(e) => data_error(&e),
-        RenderError::Cosmo(e) => cosmo_data_error(&e),
+        RenderError::Cosmo(e) => data_error(&e),
         RenderError::MissingTable { .. } => PyFileNotFoundError::new_err(error.to_string()),
         other => PyValueError::new_err(other.to_string()),
     }
@@ -190,17 +136,65 @@ pub(crate) fn outside(what: &str, x: i64, y: i64, width: u32, height: u32) -> Py
 
 #[cfg(test)]
 mod tests {
+    use std::fmt;
+
+    use gamedata_io::kind_fields;
+
     use super::*;
 
+    /// A kind whose `Debug` text says nothing of its fields: the numbers must not come
+    /// from it.
+    #[derive(Clone, Copy, serde::Serialize)]
+    enum Probe {
+        MapLength {
+            what: &'static str,
+            found: u64,
+            size: (u32, u32),
+            offset: i64,
+        },
+        Empty,
+        Nested(Inner),
+    }
+
+    #[derive(Clone, Copy, serde::Serialize)]
+    enum Inner {
+        Loop,
+    }
+
+    impl fmt::Debug for Probe {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("Renamed { found: 999 }")
+        }
+    }
+
     #[test]
-    fn numbers_come_from_the_top_level_fields_only() {
-        let debug = r#"MapLength { what: "map, x", found: 123, size: MapSize { width_blocks: 4, height_blocks: 5 }, offset: -7 }"#;
-        assert_eq!(variant_name(debug), "MapLength");
+    fn kind_and_numbers_come_from_the_structured_fields_not_debug() {
+        let kind = Probe::MapLength {
+            what: "map, x",
+            found: 123,
+            size: (4, 5),
+            offset: -7,
+        };
+        assert_eq!(format!("{kind:?}"), "Renamed { found: 999 }");
+        let fields = kind_fields(&kind);
+        assert_eq!(fields.name, "MapLength");
         assert_eq!(
-            top_level_numbers(debug),
+            top_level_numbers(&fields),
             vec![("found", 123), ("offset", -7)]
         );
-        assert_eq!(variant_name("Empty"), "Empty");
-        assert!(top_level_numbers("Rez(Loop)").is_empty());
+        let empty = kind_fields(&Probe::Empty);
+        assert_eq!(empty.name, "Empty");
+        assert!(top_level_numbers(&empty).is_empty());
+        let nested = kind_fields(&Probe::Nested(Inner::Loop));
+        assert_eq!(nested.name, "Nested");
+        assert!(top_level_numbers(&nested).is_empty());
+    }
+
+    #[test]
+    fn a_real_kind_gives_its_variant_and_numbers() {
+        let e = mul_core::DataError::new(mul_core::ErrorKind::TileDataLength { found: 1000 });
+        let fields = e.fields();
+        assert_eq!(fields.name, "TileDataLength");
+        assert_eq!(top_level_numbers(&fields), vec![("found", 1000)]);
     }
 }

@@ -69,7 +69,7 @@ impl TileData {
     #[staticmethod]
     fn open(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
         let file = py
-            .detach(|| TileDataView::open(&path))
+            .detach(|| mul_core::OwnedTileData::open(&path))
             .map_err(reader_error)?;
         Ok(TileData { file })
     }
@@ -82,7 +82,7 @@ impl TileData {
         // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate the
         // file while it is mapped; this method's docstring and the README pass that
         // contract on to the Python caller, as the command line does to its user.
-        let file = unsafe { TileDataView::map(&path) };
+        let file = unsafe { mul_core::OwnedTileData::map(&path) };
         Ok(TileData {
             file: file.map_err(reader_error)?,
         })

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use gamedata_render::Region;
 use gamedata_render::uo::{RadarOptions, RadarStyle, radar};
 use mul_core::raw::StaticRecord;
-use mul_core::{FacetFiles, FacetOptions, MapSize, RadarColours, Statics, TileFlags, query};
+use mul_core::{FacetFiles, FacetOptions, MapSize, Statics, TileFlags, query};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -34,11 +34,10 @@ fn options(size: Option<(u32, u32)>, apply_diffs: bool) -> PyResult<FacetOptions
         Some((w, h)) => Some(MapSize::from_tiles(w, h).map_err(|e| data_error(&e))?),
         None => None,
     };
-    Ok(FacetOptions {
-        size,
-        apply_diffs,
-        ..FacetOptions::default()
-    })
+    let mut options = FacetOptions::default();
+    options.size = size;
+    options.apply_diffs = apply_diffs;
+    Ok(options)
 }
 
 impl Facet {
@@ -347,7 +346,7 @@ impl Facet {
             .parse()
             .map_err(|e: gamedata_render::uo::UnknownStyle| PyValueError::new_err(e.to_string()))?;
         let given = match &radarcol {
-            Some(path) => Some(RadarColours::open(path).map_err(reader_error)?),
+            Some(path) => Some(mul_core::OwnedRadarColours::open(path).map_err(reader_error)?),
             None => None,
         };
         let colours = match &given {

@@ -251,7 +251,8 @@ impl Level {
             ..SceneOptions::default()
         };
         let picture = py.detach(|| -> PyResult<RgbaImage> {
-            let source = ImageSource::open(&rez).map_err(reader_error)?;
+            let source =
+                ImageSource::at(&rez, |p| wap_core::RezArchive::open(p)).map_err(reader_error)?;
             let scene =
                 Scene::new(&level, &source, &options, &Limits::default()).map_err(render_error)?;
             scene

@@ -7,10 +7,11 @@
 
 use std::path::{Path, PathBuf};
 
-use gamedata_io::{FileData, Limits, file_name, find_file_ignoring_case};
+use gamedata_io::{
+    FileData, FileError, FileOptions, FileSet, OwnedSet, file_name, find_file_ignoring_case,
+};
 
 use crate::backdrop::{Backdrop, backdrop_name};
-#[cfg(doc)]
 use crate::error::ErrorKind;
 use crate::error::{DataError, Result};
 use crate::group::{Entry, GroupFile};
@@ -53,18 +54,22 @@ impl EpisodePaths {
 }
 
 /// How [`EpisodeFiles::open_with`], [`EpisodeFiles::map_with`] and
-/// [`EpisodeFiles::from_data`] open an episode. `EpisodeOptions::default()` is what
-/// [`EpisodeFiles::open`] and [`EpisodeFiles::map`] use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EpisodeOptions {
-    /// Caps on what opening may read: the bytes read from a path that is not a regular
-    /// file ([`Limits::max_stream_bytes`]). The group files hold nothing compressed.
-    pub limits: Limits,
-}
+/// [`EpisodeFiles::from_data`] open an episode: the shared [`FileOptions`] (limits on what a
+/// path that is not a regular file may give, and the mapping); the group files hold nothing
+/// compressed. `EpisodeOptions::default()` is what [`EpisodeFiles::open`] and
+/// [`EpisodeFiles::map`] use.
+pub type EpisodeOptions = FileOptions;
 
-/// An episode's two group files, owned: read into memory, mapped, or bytes the caller owns.
+/// An episode's two group files, owned ([`OwnedSet`] of [`EpisodeSet`]): found in a folder
+/// and read ([`EpisodeFiles::open`]) or mapped ([`EpisodeFiles::map`]), or handed over
+/// ([`EpisodeFiles::from_data`]); it dereferences to [`EpisodeSet`], whose
+/// [`episode`](EpisodeSet::episode) parses both directories.
+pub type EpisodeFiles = OwnedSet<EpisodeSet>;
+
+/// An episode's two group files' bytes: what [`EpisodeFiles`] holds; the Cosmo
+/// implementation of [`FileSet`].
 #[derive(Debug)]
-pub struct EpisodeFiles {
+pub struct EpisodeSet {
     /// Where the files were found.
     pub paths: EpisodePaths,
     /// COSMOn.STN's bytes.
@@ -75,84 +80,54 @@ pub struct EpisodeFiles {
     names: [String; 2],
 }
 
-impl EpisodeFiles {
-    /// Finds and reads episode `episode`'s group files in `dir` (see [`EpisodePaths::find`])
-    /// with the default [`EpisodeOptions`].
-    ///
-    /// Returns `Err` ([`Error::File`](crate::Error::File)) if either file is missing or cannot be read.
-    pub fn open(dir: impl AsRef<Path>, episode: u8) -> Result<Self> {
-        Self::open_with(dir, episode, &EpisodeOptions::default())
+impl FileSet for EpisodeSet {
+    type Options = EpisodeOptions;
+    type Kind = ErrorKind;
+    /// The episode number in the file names (COSMO{n}.STN).
+    type Id = u8;
+    type Paths = EpisodePaths;
+    /// COSMOn.STN's bytes, then COSMOn.VOL's.
+    type Files = [FileData; 2];
+    type View<'data> = Episode<'data>;
+
+    /// [`EpisodePaths::find`].
+    fn find(dir: &Path, episode: u8, _options: &EpisodeOptions) -> Result<EpisodePaths> {
+        EpisodePaths::find(dir, episode)
     }
 
-    /// Finds and reads episode `episode`'s group files in `dir` with `options`.
-    ///
-    /// Returns `Err` as [`EpisodeFiles::open`].
-    pub fn open_with(dir: impl AsRef<Path>, episode: u8, options: &EpisodeOptions) -> Result<Self> {
-        let paths = EpisodePaths::find(dir, episode)?;
-        let stn = FileData::read_with(&paths.stn, &options.limits)?;
-        let vol = FileData::read_with(&paths.vol, &options.limits)?;
-        Ok(Self::from_data(paths, stn, vol, options))
+    fn load(
+        paths: &EpisodePaths,
+        load: &mut dyn FnMut(&Path) -> std::result::Result<FileData, FileError>,
+    ) -> std::result::Result<[FileData; 2], FileError> {
+        Ok([load(&paths.stn)?, load(&paths.vol)?])
     }
 
-    /// Finds episode `episode`'s group files in `dir` and memory-maps them, with the
-    /// default [`EpisodeOptions`].
-    ///
-    /// Returns `Err` ([`Error::File`](crate::Error::File)) if either file is missing or cannot be mapped.
-    ///
-    /// # Safety
-    ///
-    /// As [`FileData::map`]: no process may modify or truncate the files while the
-    /// mappings live (truncation makes a later access raise SIGBUS).
-    #[allow(unsafe_code)]
-    pub unsafe fn map(dir: impl AsRef<Path>, episode: u8) -> Result<Self> {
-        // SAFETY: the caller upholds this function's contract, which is map_with's.
-        unsafe { Self::map_with(dir, episode, &EpisodeOptions::default()) }
-    }
-
-    /// Finds episode `episode`'s group files in `dir` and memory-maps them, with `options`.
-    ///
-    /// Returns `Err` as [`EpisodeFiles::map`].
-    ///
-    /// # Safety
-    ///
-    /// As [`EpisodeFiles::map`].
-    #[allow(unsafe_code)]
-    pub unsafe fn map_with(
-        dir: impl AsRef<Path>,
-        episode: u8,
-        options: &EpisodeOptions,
-    ) -> Result<Self> {
-        let paths = EpisodePaths::find(dir, episode)?;
-        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
-        let stn = unsafe { FileData::map(&paths.stn) }?;
-        // SAFETY: as above.
-        let vol = unsafe { FileData::map(&paths.vol) }?;
-        Ok(Self::from_data(paths, stn, vol, options))
-    }
-
-    /// Wraps bytes the caller owns (a `Vec<u8>`, an `Arc<[u8]>`, a `&'static [u8]`, a
-    /// [`FileData`]), with the paths they came from (used in messages). Nothing is read
-    /// until [`EpisodeFiles::episode`].
-    pub fn from_data(
+    /// Keeps the bytes with the paths they came from (used in messages). Nothing is read
+    /// until [`EpisodeSet::episode`], so this never fails.
+    fn from_files(
         paths: EpisodePaths,
-        stn: impl Into<FileData>,
-        vol: impl Into<FileData>,
-        options: &EpisodeOptions,
-    ) -> Self {
-        // Nothing in the group files is decoded at opening; the limits were for reading.
-        let _ = options;
+        [stn, vol]: [FileData; 2],
+        _options: &EpisodeOptions,
+    ) -> Result<Self, DataError> {
         let names = [file_name(&paths.stn), file_name(&paths.vol)];
-        EpisodeFiles {
+        Ok(EpisodeSet {
             paths,
-            stn: stn.into(),
-            vol: vol.into(),
+            stn,
+            vol,
             names,
-        }
+        })
     }
 
+    /// [`EpisodeSet::episode`].
+    fn view(&self) -> Result<Episode<'_>, DataError> {
+        self.episode()
+    }
+}
+
+impl EpisodeSet {
     /// Parses both directories.
     ///
-    /// Returns `Err` (a [`DataError`], its context naming the file) if either is shorter than its
+    /// Returns `Err` (a [`DataError`] naming the file) if either is shorter than its
     /// 4,000-byte directory.
     pub fn episode(&self) -> Result<Episode<'_>, DataError> {
         let [stn_name, vol_name] = &self.names;
@@ -188,7 +163,7 @@ impl<'data> Episode<'data> {
         vol: &'data [u8],
         vol_name: &'data str,
     ) -> Result<Self, DataError> {
-        let parse = |bytes, name: &str| GroupFile::parse(bytes).map_err(|e| e.in_file(name));
+        let parse = |bytes, name: &str| GroupFile::parse(bytes).map_err(|e| e.with_file_name(name));
         Ok(Episode {
             stn: parse(stn, stn_name)?,
             vol: parse(vol, vol_name)?,
@@ -223,14 +198,16 @@ impl<'data> Episode<'data> {
 
     fn get_entry(&self, name: &str) -> Result<(GroupKind, Entry<'data>, &'data [u8]), DataError> {
         let (kind, entry) = self.find(name).ok_or_else(|| {
-            DataError::not_found(name, &format!("{} or {}", self.names[0], self.names[1]))
+            crate::error::not_found(name, &format!("{} or {}", self.names[0], self.names[1]))
         })?;
-        let bytes = entry.data().map_err(|e| e.in_file(self.file_name(kind)))?;
+        let bytes = entry
+            .data()
+            .map_err(|e| e.with_file_name(self.file_name(kind)))?;
         Ok((kind, entry, bytes))
     }
 
     /// Looks up the entry `name` and parses its bytes with `parse`; a parse error is wrapped
-    /// with the group file, the entry and its slot in its [`Context`](crate::Context).
+    /// naming the group file, the entry and its slot.
     fn parse_entry<T>(
         &self,
         name: &str,

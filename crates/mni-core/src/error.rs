@@ -1,10 +1,9 @@
-//! The crate's errors: [`ErrorKind`], a small `Copy` value saying what is wrong in the bytes
-//! (offsets and counts as numbers), and [`Error`], which adds where it was found (the group
-//! file, the entry and its slot) and keeps file-system errors apart.
+//! The crate's errors, gamedata-io's family: [`ErrorKind`], a small `Copy` value saying what
+//! is wrong in the bytes (offsets and counts as numbers); [`DataError`], which adds where it
+//! was found (the group file, the entry and its slot); and [`Error`], which also holds
+//! file-system errors.
 
-use std::fmt;
-
-use gamedata_io::{FileError, ReadError, latin1};
+use gamedata_io::{FormatError, ReadError, latin1};
 
 use crate::raw::GROUP_NAME_LEN;
 
@@ -12,161 +11,67 @@ use crate::raw::GROUP_NAME_LEN;
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Everything that can go wrong opening Cosmo data from a path: a file that cannot be had
-/// ([`Error::File`]), or bytes that are not what the format allows ([`Error::Data`], a
-/// [`DataError`] with where they are).
+/// ([`Error::File`](FormatError::File)), or bytes that are not what the format allows
+/// ([`Error::Data`](FormatError::Data), a [`DataError`] with where they are). See
+/// [`FormatError`] for its methods.
 ///
 /// `Display` is one sentence: "in entry TILES.MNI (slot 1) of COSMO1.STN: TILES.MNI is 100
 /// bytes, not a multiple of its 32-byte record". A file-system error keeps the operating
 /// system's error as its [`source`](std::error::Error::source), so print the whole chain
 /// with `{:#}` under anyhow, or walk `source()`. The format facts are in
 /// `docs/formats/cosmo.md`.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// A file or folder could not be found, read or mapped.
-    #[error(transparent)]
-    File(#[from] FileError),
-    /// The bytes are not what the format allows.
-    #[error(transparent)]
-    Data(#[from] DataError),
-}
+pub type Error = FormatError<ErrorKind>;
 
-/// Bytes that are not what the format allows, with where they are: what views, parsers and
-/// writers return (they touch no file system); `?` turns it into an [`Error`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", DataMessage { kind, context })]
-pub struct DataError {
-    /// What is wrong.
-    pub kind: ErrorKind,
-    /// Where: the group file, the entry and its slot, as far as known.
-    pub context: Context,
-}
-
-/// Where a data error was found (see [`DataError`]); each part when known.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Context {
-    /// The group file ("COSMO1.STN"), or the files searched ("COSMO1.STN or COSMO1.VOL").
-    pub file: Option<Box<str>>,
-    /// The entry's name: as stored, or as asked for when none has it.
-    pub entry: Option<Box<str>>,
-    /// The entry's directory slot, from 0.
-    pub slot: Option<usize>,
-}
-
-struct DataMessage<'a> {
-    kind: &'a ErrorKind,
-    context: &'a Context,
-}
-
-impl fmt::Display for DataMessage<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Context { file, entry, slot } = self.context;
-        if let ErrorKind::EntryNotFound = self.kind {
-            let name = entry.as_deref().unwrap_or("?");
-            let place = file.as_deref().unwrap_or("the group file");
-            return write!(f, "no entry named {name:?} in {place}");
-        }
-        match (entry, slot, file) {
-            (Some(entry), Some(slot), Some(file)) => {
-                write!(f, "in entry {entry} (slot {slot}) of {file}: ")?;
-            }
-            (Some(entry), Some(slot), None) => write!(f, "in entry {entry} (slot {slot}): ")?,
-            (_, _, Some(file)) => write!(f, "in group file {file}: ")?,
-            _ => {}
-        }
-        write!(f, "{}", self.kind)
-    }
-}
+/// Bytes that are not what the format allows, with where they are (its `file`, `entry` and
+/// `slot`, each when known): what views, parsers and writers return (they touch no file
+/// system); `?` turns it into an [`Error`].
+pub type DataError = gamedata_io::DataError<ErrorKind>;
 
 impl From<ErrorKind> for DataError {
     fn from(kind: ErrorKind) -> Self {
-        DataError {
-            kind,
-            context: Context::default(),
-        }
+        gamedata_io::DataError::new(kind)
     }
 }
 
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Self {
-        Error::Data(kind.into())
+        FormatError::data(kind)
     }
 }
 
-impl Error {
-    /// What is wrong in the bytes; `None` for a file-system error.
-    pub fn kind(&self) -> Option<ErrorKind> {
-        match self {
-            Error::Data(e) => Some(e.kind),
-            _ => None,
-        }
+/// Messages name a group file as "in group file COSMO1.STN: ..."; a name looked up and not
+/// found reads "no entry named "A9.MNI" in COSMO1.STN or COSMO1.VOL".
+impl gamedata_io::Kind for ErrorKind {
+    fn file_prefix(&self) -> &'static str {
+        "in group file "
     }
 
-    /// Where a data error was found; `None` for a file-system error.
-    pub fn context(&self) -> Option<&Context> {
-        match self {
-            Error::Data(e) => Some(&e.context),
-            _ => None,
-        }
+    fn is_missing_entry(&self) -> bool {
+        matches!(self, ErrorKind::EntryNotFound)
     }
 }
 
-impl DataError {
-    /// What is wrong in the bytes.
-    pub fn kind(&self) -> ErrorKind {
-        self.kind
-    }
+/// An [`ErrorKind::EntryNotFound`] for `name` looked up in `place`.
+pub(crate) fn not_found(name: &str, place: &str) -> DataError {
+    DataError::missing_entry(ErrorKind::EntryNotFound, name, place)
+}
 
-    /// Where it was found.
-    pub fn context(&self) -> &Context {
-        &self.context
-    }
-
-    /// Names the group file of an error that does not name one yet.
-    pub(crate) fn in_file(mut self, file: &str) -> DataError {
-        self.context.file.get_or_insert_with(|| file.into());
-        self
-    }
-
-    /// Names the entry (and its group file) of an error that does not name one yet.
-    pub(crate) fn in_entry(mut self, file: &str, entry: &str, slot: usize) -> DataError {
-        if self.context.entry.is_none() {
-            self.context.entry = Some(entry.into());
-            self.context.slot = Some(slot);
+/// A [`ErrorKind::TooShort`] for `what` from a reader error: `found` is what the data holds
+/// from the read's start, `expected` what the read needed.
+pub(crate) fn too_short(what: &'static str) -> impl Fn(ReadError) -> DataError {
+    move |e| {
+        ErrorKind::TooShort {
+            what,
+            found: usize::try_from(e.len.saturating_sub(e.offset)).unwrap_or(usize::MAX),
+            expected: usize::try_from(e.size).unwrap_or(usize::MAX),
         }
-        self.context.file.get_or_insert_with(|| file.into());
-        self
-    }
-
-    /// An [`ErrorKind::EntryNotFound`] for `name` looked up in `place`.
-    pub(crate) fn not_found(name: &str, place: &str) -> DataError {
-        DataError {
-            kind: ErrorKind::EntryNotFound,
-            context: Context {
-                file: Some(place.into()),
-                entry: Some(name.into()),
-                slot: None,
-            },
-        }
-    }
-
-    /// A [`ErrorKind::TooShort`] for `what` from a reader error: `found` is what the data
-    /// holds from the read's start, `expected` what the read needed.
-    pub(crate) fn too_short(what: &'static str) -> impl Fn(ReadError) -> DataError {
-        move |e| {
-            ErrorKind::TooShort {
-                what,
-                found: usize::try_from(e.len.saturating_sub(e.offset)).unwrap_or(usize::MAX),
-                expected: usize::try_from(e.size).unwrap_or(usize::MAX),
-            }
-            .into()
-        }
+        .into()
     }
 }
 
 /// What is wrong in Cosmo data: numbers only, `Copy`, comparable. Each variant says what was
 /// read, where (slot, byte offset), what was found and what was expected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// A file or entry is shorter than a fixed-size structure it must hold.
@@ -238,7 +143,7 @@ pub enum ErrorKind {
     },
 
     /// No entry has the name looked up (compared case-insensitively); the name and the
-    /// files searched are in the error's [`Context`].
+    /// files searched are the error's `entry` and `file`.
     #[error("no entry of that name")]
     EntryNotFound,
 
@@ -359,7 +264,7 @@ pub enum ErrorKind {
 }
 
 /// Why a map's actor list was refused (see [`ErrorKind::ActorList`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum ActorListProblem {
     /// The word count is not a multiple of 3 (an actor is three words: type, x, y).
@@ -374,7 +279,7 @@ pub enum ActorListProblem {
 }
 
 /// Why ACTRINFO.MNI's lookup table was refused (see [`ErrorKind::SpriteTable`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum SpriteTableProblem {
     /// The file is shorter than one word, or its first word (the number of sprite types) is 0.
@@ -430,7 +335,7 @@ pub enum SpriteTableProblem {
 }
 
 /// What a writer cannot store (see [`ErrorKind::Unwritable`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum WriteProblem {
     /// More entries than a directory's 200 slots.

@@ -49,7 +49,7 @@ impl<'data> GroupFile<'data> {
     pub fn parse(data: &'data [u8]) -> Result<Self, DataError> {
         let slots = Bytes::new(data)
             .slice_at::<GroupSlot>(0, GROUP_SLOTS)
-            .map_err(DataError::too_short("group file directory"))?;
+            .map_err(crate::error::too_short("group file directory"))?;
         let end = slots.iter().position(is_terminator).unwrap_or(slots.len());
         let (entries, rest) = slots.split_at(end);
         let overlaps = Overlaps::find(entries.len(), |i| {
@@ -150,7 +150,7 @@ impl<'data> GroupFile<'data> {
     /// ([`ErrorKind::EntryOutOfBounds`]) if the entry's range is not inside the file.
     pub fn get(&self, name: &str) -> Result<&'data [u8], DataError> {
         self.find(name)
-            .ok_or_else(|| DataError::not_found(name, "the group file"))?
+            .ok_or_else(|| crate::error::not_found(name, "the group file"))?
             .data()
     }
 

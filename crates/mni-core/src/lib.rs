@@ -36,9 +36,10 @@
 //!
 //! Errors: [`ErrorKind`] is a small `Copy` value saying what is wrong in the bytes, with
 //! offsets and counts as numbers; [`DataError`] adds where it was found, the group file, the
-//! entry and its slot ([`Context`]): views, parsers and writers return it, as they touch no
-//! file system. [`Error`], what the functions that take a path return, also holds
-//! file-system errors ([`Error::File`]). `Display` is one sentence ("in entry TILES.MNI (slot 1) of
+//! entry and its slot: views, parsers and writers return it, as they touch no file system.
+//! [`Error`], what the functions that take a path return, also holds file-system errors
+//! ([`FormatError::File`]). They are gamedata-io's error family, as in mul-core and
+//! wap-core. `Display` is one sentence ("in entry TILES.MNI (slot 1) of
 //! COSMO1.STN: ..."); a file-system error carries the operating system's error as its
 //! [`source`](std::error::Error::source), so print the whole chain with `{:#}` under
 //! anyhow, or walk `source()`.
@@ -114,12 +115,14 @@ pub mod write;
 
 pub use actor_types::{ActorDraw, ActorSprite};
 pub use backdrop::{Backdrop, backdrop_name};
-pub use episode::{Episode, EpisodeFiles, EpisodeOptions, EpisodePaths, GroupKind};
+pub use episode::{Episode, EpisodeFiles, EpisodeOptions, EpisodePaths, EpisodeSet, GroupKind};
 pub use error::{
-    ActorListProblem, Context, DataError, Error, ErrorKind, Result, SpriteTableProblem,
-    WriteProblem,
+    ActorListProblem, DataError, Error, ErrorKind, Result, SpriteTableProblem, WriteProblem,
 };
-pub use gamedata_io::{Access, FileData, FileError, LimitError, Limits, MapOptions, ReadError};
+pub use gamedata_io::{
+    Access, FileData, FileError, FileOptions, FileSet, FormatError, LimitError, Limits, MapOptions,
+    OwnedSet, ReadError,
+};
 pub use group::{Entry, GroupFile};
 pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};
 pub use sprites::{ActorSprites, SpriteFrame, SpriteTable};

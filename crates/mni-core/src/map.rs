@@ -176,7 +176,7 @@ impl<'data> Map<'data> {
         let mut bytes = Bytes::new(data);
         let header = bytes
             .read::<MapHeader>()
-            .map_err(DataError::too_short("map header"))?;
+            .map_err(crate::error::too_short("map header"))?;
         let width = header.width.get();
         if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) || !width.is_power_of_two() {
             return Err(ErrorKind::MapWidth { found: width }.into());
@@ -199,7 +199,9 @@ impl<'data> Map<'data> {
             })?;
         let tiles = bytes
             .read_slice::<U16>(MAP_TILE_COUNT)
-            .map_err(DataError::too_short("map tile data after the actor list"))?;
+            .map_err(crate::error::too_short(
+                "map tile data after the actor list",
+            ))?;
         let trailing = bytes.remaining();
         Ok(Map {
             header,

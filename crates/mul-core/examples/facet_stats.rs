@@ -17,10 +17,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(i) => Some(args.get(i + 1).ok_or("--size needs WxH")?.parse()?),
         None => None,
     };
-    let options = FacetOptions {
-        size,
-        ..Default::default()
-    };
+    let mut options = FacetOptions::default();
+    options.size = size;
     // SAFETY: nothing modifies or truncates the client's files while this runs.
     #[allow(unsafe_code)]
     let files = unsafe { FacetFiles::map_with(dir, number, &options) }?;

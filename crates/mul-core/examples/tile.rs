@@ -13,10 +13,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         [flag, text] if flag == "--size" => Some(text.parse()?),
         _ => None,
     };
-    let options = FacetOptions {
-        size,
-        ..Default::default()
-    };
+    let mut options = FacetOptions::default();
+    options.size = size;
     let files = FacetFiles::open_with(dir, 0, &options)?;
     let facet = files.facet()?;
     let cell = facet.map.cell(x, y).ok_or("the tile is outside the map")?;

@@ -37,7 +37,7 @@ impl From<ErrorKind> for DataError {
 
 /// What is wrong in a file's bytes: numbers only, `Copy`, comparable. Each variant says what
 /// was read, where (block, entry or byte offset), what was found and what was expected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// A map's blocks do not fill the size it is read at.
@@ -314,7 +314,7 @@ impl fmt::Display for MapSizeUnknown {
 }
 
 /// What is wrong with an index entry (see [`ErrorKind::IndexEntry`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum IndexProblem {
     /// The data runs past the end of the data file.
@@ -336,7 +336,7 @@ pub enum IndexProblem {
 }
 
 /// What is wrong with a UOP table block (see [`ErrorKind::UopTable`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum UopTableProblem {
     /// The block's offset is past what this machine can address.
@@ -374,7 +374,7 @@ pub enum UopTableProblem {
 }
 
 /// What a UOP table block overlaps (see [`UopTableProblem::Overlap`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum OverlapWith {
     /// The container's 28-byte header.
     Header,
@@ -392,7 +392,7 @@ impl fmt::Display for OverlapWith {
 }
 
 /// What is wrong with a UOP entry (see [`ErrorKind::UopEntry`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum UopEntryProblem {
     /// The stored bytes lie outside the file.
@@ -419,7 +419,7 @@ pub enum UopEntryProblem {
 }
 
 /// What is wrong with a map chunk's size (see [`ErrorKind::ChunkSize`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum ChunkProblem {
     /// Not a whole number of 196-byte blocks, empty, or more than 4,096 blocks.
@@ -431,7 +431,7 @@ pub enum ChunkProblem {
 }
 
 /// Why a diff list entry is left out (see [`ErrorKind::DiffEntry`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum DiffProblem {
     /// The data file has no record for this entry.
@@ -459,3 +459,6 @@ pub enum DiffProblem {
         other: usize,
     },
 }
+
+/// Messages name the file as "MAP0.MUL: ..." (the default).
+impl gamedata_io::Kind for ErrorKind {}

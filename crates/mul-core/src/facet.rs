@@ -4,7 +4,10 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use gamedata_io::{FileData, FileError, Limits, PreviewBytes, find_file_ignoring_case};
+use gamedata_io::{
+    FileData, FileError, FileSet, FormatOptions, Limits, MapOptions, OwnedSet, PreviewBytes,
+    find_file_ignoring_case,
+};
 
 use crate::map_uop;
 
@@ -173,7 +176,7 @@ fn find_optional(dir: &Path, name: &str) -> Result<Option<PathBuf>> {
 }
 
 /// The bytes of a facet's files, owned by the caller: read, mapped, or made in memory.
-/// [`FacetData::read_files`] reads the files [`FacetPaths`] names; [`FacetFiles::map_with`]
+/// [`FacetFiles::open`] reads the files [`FacetPaths`] names; [`FacetFiles::map_with`]
 /// maps them.
 #[derive(Debug)]
 pub struct FacetData {
@@ -214,26 +217,34 @@ impl FacetData {
     ///
     /// Returns `Err` ([`Error::File`]) if a file cannot be read.
     pub fn read_files(paths: &FacetPaths, limits: &Limits) -> Result<Self> {
-        Self::load(paths, |p| FileData::read_with(p, limits))
+        Ok(Self::load(paths, &mut |p| FileData::read_with(p, limits))?)
     }
 
+    /// Loads every file `paths` names with `load` (a read or a map), the optional ones
+    /// when their path is there.
     fn load(
         paths: &FacetPaths,
-        mut load: impl FnMut(&Path) -> std::result::Result<FileData, FileError>,
-    ) -> Result<Self> {
-        let mut optional = |p: &Option<PathBuf>| p.as_deref().map(&mut load).transpose();
+        load: &mut dyn FnMut(&Path) -> std::result::Result<FileData, FileError>,
+    ) -> std::result::Result<Self, FileError> {
+        let mut optional = |p: &Option<PathBuf>| p.as_deref().map(&mut *load).transpose();
         let d = &paths.diffs;
+        let (tiledata, radarcol, hues) = (
+            optional(&paths.tiledata)?,
+            optional(&paths.radarcol)?,
+            optional(&paths.hues)?,
+        );
+        let diffs = DiffData {
+            mapdifl: optional(&d.mapdifl)?,
+            mapdif: optional(&d.mapdif)?,
+            stadifl: optional(&d.stadifl)?,
+            stadifi: optional(&d.stadifi)?,
+            stadif: optional(&d.stadif)?,
+        };
         Ok(FacetData {
-            tiledata: optional(&paths.tiledata)?,
-            radarcol: optional(&paths.radarcol)?,
-            hues: optional(&paths.hues)?,
-            diffs: DiffData {
-                mapdifl: optional(&d.mapdifl)?,
-                mapdif: optional(&d.mapdif)?,
-                stadifl: optional(&d.stadifl)?,
-                stadifi: optional(&d.stadifi)?,
-                stadif: optional(&d.stadif)?,
-            },
+            tiledata,
+            radarcol,
+            hues,
+            diffs,
             map: load(&paths.map)?,
             staidx: load(&paths.staidx)?,
             statics: load(&paths.statics)?,
@@ -243,17 +254,24 @@ impl FacetData {
 
 /// How a facet is opened and read: given to [`FacetFiles::open_with`],
 /// [`FacetFiles::map_with`] or [`FacetFiles::from_data`], and used by every
-/// [`FacetFiles::facet`] call after. `FacetOptions::default()` (what [`FacetFiles::open`] and
+/// [`FacetSet::facet`] call after. `FacetOptions::default()` (what [`FacetFiles::open`] and
 /// [`FacetFiles::map`] use): the map as MUL when the folder has one, else as UOP; the size
 /// detected from the map's length; the static record size detected; no diffs; the default
-/// [`Limits`].
+/// [`Limits`]; lazy mapping.
+///
+/// The struct is `#[non_exhaustive]`: build it from `Default` and set fields, or with the
+/// `with_` methods.
 ///
 /// ```
 /// # use mul_core::{FacetOptions, MapSize};
-/// let options = FacetOptions { size: Some(MapSize::from_tiles(1024, 1024)?), ..Default::default() };
+/// let mut options = FacetOptions::default();
+/// options.size = Some(MapSize::from_tiles(1024, 1024)?);
+/// let built = FacetOptions::new().with_size(MapSize::from_tiles(1024, 1024)?);
+/// assert_eq!(options, built);
 /// # Ok::<(), mul_core::DataError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FacetOptions {
     /// The map's size; `None` takes the facet's known size that the map's length proves
     /// ([`MapSize::detect`]) and refuses any other length.
@@ -266,14 +284,89 @@ pub struct FacetOptions {
     /// Caps on what opening and the views decode: a map UOP's table and zlib chunks, any
     /// other UOP container's, and the bytes read from a path that is not a regular file.
     pub limits: Limits,
+    /// How [`FacetFiles::map_with`] maps the files (pre-faulting, access advice).
+    pub mapping: MapOptions,
     /// Which form of the map to open when a folder holds both: `None` the MUL when present
     /// ([`FacetPaths::find`]), else `Some` that form only ([`FacetPaths::find_as`]).
     pub map_format: Option<MapFormat>,
 }
 
-/// A facet's files, owned: read into memory or mapped, with the options they were opened
-/// with and what opening learnt of them (a map UOP's chunks, the diff files' patch indexes).
-pub struct FacetFiles {
+impl FacetOptions {
+    /// The defaults (see the type's docs).
+    pub const fn new() -> Self {
+        FacetOptions {
+            size: None,
+            statics: None,
+            apply_diffs: false,
+            limits: Limits::new(),
+            mapping: MapOptions::new(),
+            map_format: None,
+        }
+    }
+
+    /// Sets [`FacetOptions::size`].
+    #[must_use]
+    pub const fn with_size(mut self, size: MapSize) -> Self {
+        self.size = Some(size);
+        self
+    }
+
+    /// Sets [`FacetOptions::statics`].
+    #[must_use]
+    pub const fn with_statics(mut self, statics: StaticFormat) -> Self {
+        self.statics = Some(statics);
+        self
+    }
+
+    /// Sets [`FacetOptions::apply_diffs`].
+    #[must_use]
+    pub const fn with_apply_diffs(mut self, apply: bool) -> Self {
+        self.apply_diffs = apply;
+        self
+    }
+
+    /// Sets [`FacetOptions::limits`].
+    #[must_use]
+    pub const fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets [`FacetOptions::mapping`].
+    #[must_use]
+    pub const fn with_mapping(mut self, mapping: MapOptions) -> Self {
+        self.mapping = mapping;
+        self
+    }
+
+    /// Sets [`FacetOptions::map_format`].
+    #[must_use]
+    pub const fn with_map_format(mut self, format: MapFormat) -> Self {
+        self.map_format = Some(format);
+        self
+    }
+}
+
+impl FormatOptions for FacetOptions {
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn mapping(&self) -> MapOptions {
+        self.mapping
+    }
+}
+
+/// A facet's files, owned ([`OwnedSet`] of [`FacetSet`]): found in a folder and read
+/// ([`FacetFiles::open`]) or mapped ([`FacetFiles::map`]), or handed over
+/// ([`FacetFiles::from_data`]). It dereferences to [`FacetSet`], whose
+/// [`facet`](FacetSet::facet) gives the views.
+pub type FacetFiles = OwnedSet<FacetSet>;
+
+/// A facet's files' bytes, with the options they were opened with and what opening learnt
+/// of them (a map UOP's chunks, the diff files' patch indexes): what [`FacetFiles`] holds;
+/// the facet implementation of [`FileSet`].
+pub struct FacetSet {
     /// Where they are.
     pub paths: FacetPaths,
     data: FacetData,
@@ -284,7 +377,7 @@ pub struct FacetFiles {
     diff_index: DiffIndex,
 }
 
-impl fmt::Debug for FacetFiles {
+impl fmt::Debug for FacetSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FacetFiles")
             .field("paths", &self.paths)
@@ -294,70 +387,35 @@ impl fmt::Debug for FacetFiles {
     }
 }
 
-impl FacetFiles {
-    /// Finds facet `facet`'s files in `dir` ([`FacetPaths::find`]: the map as MUL, else as
-    /// UOP) and reads them into memory, with the default [`FacetOptions`]. Safe; costs a
-    /// read of each file.
-    ///
-    /// Returns `Err` ([`Error::File`]) if a required file is missing or a file cannot be
-    /// read, or as [`FacetFiles::from_data`].
-    pub fn open(dir: impl AsRef<Path>, facet: u8) -> Result<Self> {
-        Self::open_with(dir, facet, &FacetOptions::default())
+impl FileSet for FacetSet {
+    type Options = FacetOptions;
+    type Kind = ErrorKind;
+    /// The facet number in the file names (map{N}.mul ...).
+    type Id = u8;
+    type Paths = FacetPaths;
+    type Files = FacetData;
+    type View<'data> = Facet<'data>;
+
+    /// [`FacetPaths::find_as`] with `options.map_format`.
+    fn find(dir: &Path, facet: u8, options: &FacetOptions) -> Result<FacetPaths> {
+        FacetPaths::find_as(dir, facet, options.map_format)
     }
 
-    /// [`FacetFiles::open`] with `options`: the map's form, size, static record size, diffs
-    /// and limits, kept for every [`FacetFiles::facet`].
-    ///
-    /// Returns `Err` as [`FacetFiles::open`], naming the file looked for.
-    pub fn open_with(dir: impl AsRef<Path>, facet: u8, options: &FacetOptions) -> Result<Self> {
-        let paths = FacetPaths::find_as(dir, facet, options.map_format)?;
-        let data = FacetData::read_files(&paths, &options.limits)?;
-        Ok(Self::from_data(paths, data, options)?)
+    fn load(
+        paths: &FacetPaths,
+        load: &mut dyn FnMut(&Path) -> std::result::Result<FileData, FileError>,
+    ) -> std::result::Result<FacetData, FileError> {
+        FacetData::load(paths, load)
     }
 
-    /// Finds facet `facet`'s files in `dir` and memory-maps them, with the default
-    /// [`FacetOptions`]: opening a whole facet costs microseconds whatever its size.
-    ///
-    /// Returns `Err` as [`FacetFiles::open`].
-    ///
-    /// # Safety
-    ///
-    /// As [`FileData::map`]: no process may modify or truncate the files while the
-    /// mappings live (truncation makes a later access raise SIGBUS).
-    #[allow(unsafe_code)]
-    pub unsafe fn map(dir: impl AsRef<Path>, facet: u8) -> Result<Self> {
-        // SAFETY: the caller upholds this function's contract, which is map_with's.
-        unsafe { Self::map_with(dir, facet, &FacetOptions::default()) }
-    }
-
-    /// [`FacetFiles::map`] with `options`.
-    ///
-    /// Returns `Err` as [`FacetFiles::open`].
-    ///
-    /// # Safety
-    ///
-    /// As [`FacetFiles::map`].
-    #[allow(unsafe_code)]
-    pub unsafe fn map_with(
-        dir: impl AsRef<Path>,
-        facet: u8,
-        options: &FacetOptions,
-    ) -> Result<Self> {
-        let paths = FacetPaths::find_as(dir, facet, options.map_format)?;
-        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
-        let data = FacetData::load(&paths, |p| unsafe { FileData::map(p) })?;
-        Ok(Self::from_data(paths, data, options)?)
-    }
-
-    /// Wraps bytes the caller owns (each a [`FileData`]: a map, a `Vec`, an `Arc<[u8]>`, a
-    /// `&'static [u8]`), with the paths they came from (used in messages and for the facet
-    /// number) and the options every [`FacetFiles::facet`] will use. A map UOP's table is
+    /// Keeps the bytes with the paths they came from (used in messages and for the facet
+    /// number) and the options every [`FacetSet::facet`] will use. A map UOP's table is
     /// read here, once: its chunks are located, and zlib chunks decompressed within
     /// `options.limits`; the diff files are indexed.
     ///
     /// Returns `Err` (naming the map) if the map UOP's container or chunks are bad or pass
     /// `options.limits`.
-    pub fn from_data(
+    fn from_files(
         paths: FacetPaths,
         data: FacetData,
         options: &FacetOptions,
@@ -381,7 +439,7 @@ impl FacetFiles {
                 _ => None,
             },
         );
-        Ok(FacetFiles {
+        Ok(FacetSet {
             paths,
             data,
             options: *options,
@@ -390,12 +448,19 @@ impl FacetFiles {
         })
     }
 
+    /// [`FacetSet::facet`].
+    fn view(&self) -> Result<Facet<'_>, DataError> {
+        self.facet()
+    }
+}
+
+impl FacetSet {
     /// The files' bytes.
     pub fn data(&self) -> &FacetData {
         &self.data
     }
 
-    /// The options the files were opened with, which [`FacetFiles::facet`] uses.
+    /// The options the files were opened with, which [`FacetSet::facet`] uses.
     pub fn options(&self) -> &FacetOptions {
         &self.options
     }
@@ -423,7 +488,7 @@ impl FacetFiles {
     /// The views over the files as the options given at opening say ([`FacetOptions`]).
     /// With `apply_diffs`, blocks listed in mapdifl take mapdif's, blocks listed in stadifl
     /// take stadifi's records into stadif; list entries past any map, or without a record,
-    /// were left out at opening ([`FacetFiles::diff_index`]).
+    /// were left out at opening ([`FacetSet::diff_index`]).
     ///
     /// Returns `Err` (naming the file) if the map's length fits neither the size given nor,
     /// without one, a known size of the facet ([`ErrorKind::MapSizeUnknown`]: give the size

@@ -17,14 +17,17 @@
 //! names (the map as MUL, else as UOP) and owns their bytes: [`FacetFiles::open`] reads them,
 //! [`FacetFiles::map`] maps them, [`FacetFiles::from_data`] wraps bytes the caller owns (each
 //! a [`FileData`]: a `Vec<u8>`, an `Arc<[u8]>`, a `&'static [u8]`, a map).
-//! [`FacetFiles::open_with`] and [`FacetFiles::map_with`] take [`FacetOptions`], the crate's
-//! one options struct: a size for custom maps, the static record size, the diff files
-//! applied, the map's form, [`Limits`]; [`FacetFiles::facet`] gives [`Facet`], the views
-//! over the files, as those options say (by default at the facet's known size that the
-//! map's length proves, [`MapSize::detect`]). A map whose length fits no known size of its
-//! facet is an error, never a reshaped answer. The single files open the same way:
-//! [`TileData::open`], [`RadarColours::map`], [`Multis::open`] (a folder's multi.idx and
-//! multi.mul), [`UopFile::open`] ... give owners ([`owned`]) whose `view()` is the view. [`query`] scans a whole facet, sequentially or over rayon's
+//! [`FacetFiles::open_with`] and [`FacetFiles::map_with`] take [`FacetOptions`]: a size for
+//! custom maps, the static record size, the diff files applied, the map's form, [`Limits`]
+//! and the mapping; [`FacetSet::facet`] (`files.facet()`) gives [`Facet`], the views over
+//! the files, as those options say (by default at the facet's known size that the map's
+//! length proves, [`MapSize::detect`]). A map whose length fits no known size of its facet
+//! is an error, never a reshaped answer. The single files open the same way, through the
+//! same owners ([`owned`]): [`OwnedTileData::open`], [`OwnedRadarColours::map`],
+//! [`OwnedMultis::open`] (a folder's multi.idx and multi.mul), [`OwnedUopFile::open`] ...,
+//! whose `view()` is the view; their options are the shared [`FileOptions`]. The owners are
+//! gamedata-io's [`Owned`] and [`OwnedSet`]: each file kind is one implementation of
+//! [`Format`] or [`FileSet`]. [`query`] scans a whole facet, sequentially or over rayon's
 //! pool (the default `parallel` feature), with identical results. [`uop`] reads any UOP
 //! container, [`map_uop`] the maps in them.
 //!
@@ -95,7 +98,7 @@
 //!
 //! // A custom map (the pre-alpha client's 1024 x 1024 tiles), memory-mapped.
 //! let size = MapSize::from_tiles(1024, 1024)?;
-//! let options = FacetOptions { size: Some(size), ..Default::default() };
+//! let options = FacetOptions::default().with_size(size);
 //! // SAFETY: nothing modifies or truncates the files while they are mapped.
 //! let files = unsafe { FacetFiles::map_with("path/to/prealpha", 0, &options) }?;
 //! let facet = files.facet()?;
@@ -135,16 +138,19 @@ pub use error::{
 };
 pub use facet::{
     DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,
-    MapFormat,
+    FacetSet, MapFormat,
 };
 pub use gamedata_io::{
-    Access, FileData, FileError, FormatError, InflateError, LimitError, Limits, MapOptions,
-    Problems, ReadError,
+    Access, FileData, FileError, FileOptions, FileSet, Format, FormatError, FormatOptions,
+    InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems, ReadError,
 };
 pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
-pub use owned::{OwnedHues, OwnedMultis, OwnedRadarColours, OwnedTileData, OwnedUopFile};
+pub use owned::{
+    HuesBytes, MultiSet, OwnedHues, OwnedMultis, OwnedRadarColours, OwnedTileData, OwnedUopFile,
+    RadarColoursBytes, TileDataBytes, UopBytes,
+};
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, UopEntry, UopFile, name_hash};

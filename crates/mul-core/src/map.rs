@@ -19,7 +19,7 @@ use crate::map_uop::MapChunk;
 use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell, UOP_MAP_CHUNK_BLOCKS};
 
 /// The size of a map in blocks (8 x 8 tiles each).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct MapSize {
     width_blocks: u32,
     height_blocks: u32,

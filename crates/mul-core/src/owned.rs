@@ -1,159 +1,164 @@
 //! Single files owned, as [`FacetFiles`](crate::FacetFiles) owns a facet's: tiledata.mul,
-//! radarcol.mul, hues.mul, multi.idx with multi.mul, and any UOP container, each read
-//! ([`TileData::open`] ...) or mapped ([`TileData::map`] ...) or wrapped from bytes the
-//! caller owns (`from_data`), checked once at opening, then viewed as often as wanted.
+//! radarcol.mul, hues.mul, any UOP container, and multi.idx with multi.mul. Each is one
+//! implementation of [`Format`] (or [`FileSet`]); [`Owned`] and [`OwnedSet`] read, map or
+//! wrap them (`OwnedTileData::open`, `OwnedTileData::map`, `from_data`), check them once at
+//! opening, then view them as often as wanted (`view`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use gamedata_io::{FileData, find_file_ignoring_case};
+use gamedata_io::{
+    FileData, FileError, FileOptions, FileSet, Format, Owned, OwnedSet, find_file_ignoring_case,
+};
 
 use crate::colours::{Hues, RadarColours};
-use crate::error::{DataError, Result};
-use crate::facet::FacetOptions;
+use crate::error::{DataError, Error, ErrorKind};
 use crate::multi::Multis;
 use crate::tiledata::TileData;
 use crate::uop::UopFile;
 
-/// Declares the owner of one single-file view: `open`, `open_with`, `map`, `map_with` on the
-/// view, `from_data` and `view` on the owner.
-macro_rules! owned_file {
-    (
-        $(#[$meta:meta])*
-        $owner:ident owns $view:ident, $name:literal,
-        |$data:ident, $options:ident| $parse:expr
-    ) => {
-        $(#[$meta])*
-        pub struct $owner {
-            data: FileData,
-            options: FacetOptions,
-        }
+/// tiledata.mul, owned ([`Owned`] of [`TileDataBytes`]; view: [`TileData`]).
+pub type OwnedTileData = Owned<TileDataBytes>;
 
-        impl fmt::Debug for $owner {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_struct(stringify!($owner))
-                    .field("data", &self.data)
-                    .finish_non_exhaustive()
-            }
-        }
+/// radarcol.mul, owned ([`Owned`] of [`RadarColoursBytes`]; view: [`RadarColours`]).
+pub type OwnedRadarColours = Owned<RadarColoursBytes>;
 
-        impl $owner {
-            #[doc = concat!("Wraps ", $name, "'s bytes that the caller owns (a `Vec<u8>`, an ")]
-            #[doc = "`Arc<[u8]>`, a `&'static [u8]`, a [`FileData`]) and checks them as the"]
-            #[doc = concat!("view's `parse` does; `options.limits` caps what is decoded.")]
-            ///
-            /// Returns `Err` as that `parse` does.
-            pub fn from_data(
-                data: impl Into<FileData>,
-                options: &FacetOptions,
-            ) -> Result<Self, DataError> {
-                let data = data.into();
-                {
-                    let ($data, $options) = (&data[..], options);
-                    let _checked = $parse?;
-                }
-                Ok($owner { data, options: *options })
-            }
+/// hues.mul, owned ([`Owned`] of [`HuesBytes`]; view: [`Hues`]).
+pub type OwnedHues = Owned<HuesBytes>;
 
-            #[doc = concat!("The view over the bytes, parsed again (cheap: checked at opening, ")]
-            /// so it fails only as opening did).
-            ///
-            /// Returns `Err` as the view's `parse` does.
-            pub fn view(&self) -> Result<$view<'_>, DataError> {
-                let ($data, $options) = (&self.data[..], &self.options);
-                $parse
-            }
+/// A UOP container, owned ([`Owned`] of [`UopBytes`]; view: [`UopFile`]). Its table is read
+/// at opening and again by each `view` (linear in the file's length).
+pub type OwnedUopFile = Owned<UopBytes>;
 
-            /// The bytes.
-            pub fn data(&self) -> &FileData {
-                &self.data
-            }
-        }
+/// multi.idx and multi.mul, owned ([`OwnedSet`] of [`MultiSet`]; view: [`Multis`]). A folder
+/// holds one pair: its id is `()` (`OwnedMultis::open(dir, ())`).
+pub type OwnedMultis = OwnedSet<MultiSet>;
 
-        impl $view<'_> {
-            #[doc = concat!("Reads ", $name, " at `path` into memory and checks it, with the ")]
-            /// default [`FacetOptions`].
-            ///
-            /// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be
-            /// read, or ([`Error::Data`](crate::Error::Data), naming the file) as `parse`.
-            pub fn open(path: impl AsRef<Path>) -> Result<$owner> {
-                Self::open_with(path, &FacetOptions::default())
-            }
-
-            #[doc = concat!("Reads ", $name, " at `path` into memory and checks it within ")]
-            /// `options.limits` (the other options are not used).
-            ///
-            /// Returns `Err` as `open`.
-            pub fn open_with(path: impl AsRef<Path>, options: &FacetOptions) -> Result<$owner> {
-                let path = path.as_ref();
-                let data = FileData::read_with(path, &options.limits)?;
-                Ok($owner::from_data(data, options).map_err(DataError::in_file(path))?)
-            }
-
-            #[doc = concat!("Memory-maps ", $name, " at `path` and checks it, with the default ")]
-            /// [`FacetOptions`].
-            ///
-            /// Returns `Err` as `open`.
-            ///
-            /// # Safety
-            ///
-            /// As [`FileData::map`]: no process may modify or truncate the file while the
-            /// mapping lives (truncation makes a later access raise SIGBUS).
-            #[allow(unsafe_code)]
-            pub unsafe fn map(path: impl AsRef<Path>) -> Result<$owner> {
-                // SAFETY: the caller upholds this function's contract, map_with's.
-                unsafe { Self::map_with(path, &FacetOptions::default()) }
-            }
-
-            #[doc = concat!("Memory-maps ", $name, " at `path` and checks it within ")]
-            /// `options.limits`.
-            ///
-            /// Returns `Err` as `open`.
-            ///
-            /// # Safety
-            ///
-            /// As `map`.
-            #[allow(unsafe_code)]
-            pub unsafe fn map_with(path: impl AsRef<Path>, options: &FacetOptions) -> Result<$owner> {
-                let path = path.as_ref();
-                // SAFETY: the caller upholds FileData::map's contract, this function's.
-                let data = unsafe { FileData::map(path) }?;
-                Ok($owner::from_data(data, options).map_err(DataError::in_file(path))?)
-            }
-        }
-    };
+/// tiledata.mul's bytes, checked ([`TileData::parse`]).
+#[derive(Debug)]
+pub struct TileDataBytes {
+    data: FileData,
 }
 
-owned_file! {
-    /// tiledata.mul, owned ([`TileData::open`], [`TileData::map`]).
-    OwnedTileData owns TileData, "tiledata.mul", |data, _options| TileData::parse(data)
+impl Format for TileDataBytes {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type View<'data> = TileData<'data>;
+
+    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
+        TileData::parse(&data)?;
+        Ok(TileDataBytes { data })
+    }
+
+    fn view(&self) -> Result<TileData<'_>, DataError> {
+        TileData::parse(&self.data)
+    }
 }
 
-owned_file! {
-    /// radarcol.mul, owned ([`RadarColours::open`], [`RadarColours::map`]).
-    OwnedRadarColours owns RadarColours, "radarcol.mul", |data, _options| RadarColours::parse(data)
+impl TileDataBytes {
+    /// The bytes.
+    pub fn data(&self) -> &FileData {
+        &self.data
+    }
 }
 
-owned_file! {
-    /// hues.mul, owned ([`Hues::open`], [`Hues::map`]).
-    OwnedHues owns Hues, "hues.mul", |data, _options| Hues::parse(data)
+/// radarcol.mul's bytes, checked ([`RadarColours::parse`]).
+#[derive(Debug)]
+pub struct RadarColoursBytes {
+    data: FileData,
 }
 
-owned_file! {
-    /// A UOP container, owned ([`UopFile::open`], [`UopFile::map`]). Its table is read at
-    /// opening and again by each [`OwnedUopFile::view`] (linear in the file's length).
-    OwnedUopFile owns UopFile, "the UOP container", |data, options| UopFile::parse(data, &options.limits)
+impl Format for RadarColoursBytes {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type View<'data> = RadarColours<'data>;
+
+    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
+        RadarColours::parse(&data)?;
+        Ok(RadarColoursBytes { data })
+    }
+
+    fn view(&self) -> Result<RadarColours<'_>, DataError> {
+        RadarColours::parse(&self.data)
+    }
 }
 
-/// multi.idx and multi.mul, owned ([`Multis::open`], [`Multis::map`]).
-pub struct OwnedMultis {
-    /// Where they are: multi.idx, multi.mul.
+impl RadarColoursBytes {
+    /// The bytes.
+    pub fn data(&self) -> &FileData {
+        &self.data
+    }
+}
+
+/// hues.mul's bytes, checked ([`Hues::parse`]).
+#[derive(Debug)]
+pub struct HuesBytes {
+    data: FileData,
+}
+
+impl Format for HuesBytes {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type View<'data> = Hues<'data>;
+
+    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
+        Hues::parse(&data)?;
+        Ok(HuesBytes { data })
+    }
+
+    fn view(&self) -> Result<Hues<'_>, DataError> {
+        Hues::parse(&self.data)
+    }
+}
+
+impl HuesBytes {
+    /// The bytes.
+    pub fn data(&self) -> &FileData {
+        &self.data
+    }
+}
+
+/// A UOP container's bytes, checked within the options' limits ([`UopFile::parse`]).
+#[derive(Debug)]
+pub struct UopBytes {
+    data: FileData,
+    options: FileOptions,
+}
+
+impl Format for UopBytes {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type View<'data> = UopFile<'data>;
+
+    fn from_file(data: FileData, options: &FileOptions) -> Result<Self, DataError> {
+        UopFile::parse(&data, &options.limits)?;
+        Ok(UopBytes {
+            data,
+            options: *options,
+        })
+    }
+
+    fn view(&self) -> Result<UopFile<'_>, DataError> {
+        UopFile::parse(&self.data, &self.options.limits)
+    }
+}
+
+impl UopBytes {
+    /// The bytes.
+    pub fn data(&self) -> &FileData {
+        &self.data
+    }
+}
+
+/// multi.idx's and multi.mul's bytes, checked ([`Multis::parse`], the format detected).
+pub struct MultiSet {
+    /// Where they are: multi.idx, multi.mul (`None` for bytes handed over without paths).
     pub paths: Option<[PathBuf; 2]>,
     index: FileData,
     data: FileData,
 }
 
-impl fmt::Debug for OwnedMultis {
+impl fmt::Debug for MultiSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("OwnedMultis")
             .field("paths", &self.paths)
@@ -163,66 +168,47 @@ impl fmt::Debug for OwnedMultis {
     }
 }
 
-impl OwnedMultis {
-    /// Wraps the bytes of multi.idx (`index`) and multi.mul (`data`) that the caller owns,
-    /// and checks them as [`Multis::parse`] does (the format detected).
-    ///
-    /// Returns `Err` as [`Multis::parse`].
-    pub fn from_data(
-        index: impl Into<FileData>,
-        data: impl Into<FileData>,
-    ) -> Result<Self, DataError> {
-        let (index, data) = (index.into(), data.into());
-        Multis::parse(&index, &data, None)?;
-        Ok(OwnedMultis {
-            paths: None,
-            index,
-            data,
-        })
-    }
+impl FileSet for MultiSet {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type Id = ();
+    type Paths = Option<[PathBuf; 2]>;
+    /// multi.idx's bytes, then multi.mul's.
+    type Files = [FileData; 2];
+    type View<'data> = Multis<'data>;
 
-    /// The view, parsed again (cheap: a cast checked at opening).
-    ///
-    /// Returns `Err` as [`Multis::parse`].
-    pub fn view(&self) -> Result<Multis<'_>, DataError> {
-        Multis::parse(&self.index, &self.data, None)
-    }
-}
-
-impl Multis<'_> {
-    /// Finds multi.idx and multi.mul in `dir` (any letter case), reads them into memory and
-    /// checks them.
-    ///
-    /// Returns `Err` ([`Error::File`](crate::Error::File)) if either is missing or cannot
-    /// be read, or as [`Multis::parse`], naming multi.idx.
-    pub fn open(dir: impl AsRef<Path>) -> Result<OwnedMultis> {
-        Self::load(dir.as_ref(), |p| FileData::read(p))
-    }
-
-    /// Finds multi.idx and multi.mul in `dir` (any letter case), maps and checks them.
-    ///
-    /// Returns `Err` as [`Multis::open`].
-    ///
-    /// # Safety
-    ///
-    /// As [`FileData::map`]: no process may modify or truncate the files while the
-    /// mappings live.
-    #[allow(unsafe_code)]
-    pub unsafe fn map(dir: impl AsRef<Path>) -> Result<OwnedMultis> {
-        // SAFETY: the caller upholds FileData::map's contract, this function's.
-        Self::load(dir.as_ref(), |p| unsafe { FileData::map(p) })
+    /// multi.idx and multi.mul in `dir`, any letter case.
+    fn find(dir: &Path, _id: (), _options: &FileOptions) -> Result<Self::Paths, Error> {
+        let index = find_file_ignoring_case(dir, "multi.idx")?;
+        let data = find_file_ignoring_case(dir, "multi.mul")?;
+        Ok(Some([index, data]))
     }
 
     fn load(
-        dir: &Path,
-        load: impl Fn(&Path) -> std::result::Result<FileData, gamedata_io::FileError>,
-    ) -> Result<OwnedMultis> {
-        let index_path = find_file_ignoring_case(dir, "multi.idx")?;
-        let data_path = find_file_ignoring_case(dir, "multi.mul")?;
-        let (index, data) = (load(&index_path)?, load(&data_path)?);
-        let mut owned =
-            OwnedMultis::from_data(index, data).map_err(DataError::in_file(&index_path))?;
-        owned.paths = Some([index_path, data_path]);
-        Ok(owned)
+        paths: &Self::Paths,
+        load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
+    ) -> Result<[FileData; 2], FileError> {
+        match paths {
+            Some([index, data]) => Ok([load(index)?, load(data)?]),
+            None => Ok([FileData::from(&[][..]), FileData::from(&[][..])]),
+        }
+    }
+
+    /// Checks multi.idx (a whole number of 12-byte records), naming it in errors.
+    fn from_files(
+        paths: Self::Paths,
+        [index, data]: [FileData; 2],
+        _options: &FileOptions,
+    ) -> Result<Self, DataError> {
+        let name = |e| match &paths {
+            Some([index, _]) => DataError::in_file(index)(e),
+            None => e,
+        };
+        Multis::parse(&index, &data, None).map_err(name)?;
+        Ok(MultiSet { paths, index, data })
+    }
+
+    fn view(&self) -> Result<Multis<'_>, DataError> {
+        Multis::parse(&self.index, &self.data, None)
     }
 }

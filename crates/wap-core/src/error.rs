@@ -34,7 +34,7 @@ impl From<ErrorKind> for DataError {
 
 /// What is wrong in a level's bytes: numbers only, `Copy`, comparable. Each variant says
 /// what, where (plane, object, record, byte offset), what was found and what was expected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// The file is shorter than the 1,524-byte header.
@@ -194,7 +194,7 @@ pub enum ErrorKind {
 }
 
 /// What the level writer was given that it cannot store (see [`ErrorKind::Write`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum WriteProblem {
     /// A plane's tile count is not its width times its height.
@@ -242,7 +242,7 @@ pub enum WriteProblem {
 
 /// What is wrong in a REZ archive (see [`ErrorKind::Rez`]); offsets are absolute, in bytes.
 /// Source: `docs/formats/wap32.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum RezProblem {
     /// The archive is shorter than its 168-byte header.
@@ -363,7 +363,7 @@ fn pid_size(width: i32, height: i32) -> String {
 
 /// What is wrong in a PID image or a palette (see [`ErrorKind::Image`]).
 /// Source: `docs/formats/wap32.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum ImageProblem {
     /// The image is shorter than its 32-byte header (with flag 0x80, plus its 768-byte
@@ -435,3 +435,6 @@ pub enum ImageProblem {
         found: usize,
     },
 }
+
+/// Messages name the level's file as "RETAIL01.WWD: ..." (the default).
+impl gamedata_io::Kind for ErrorKind {}

@@ -34,11 +34,8 @@ pub fn level(data: &[u8]) -> u64 {
         Ok(h) => decode(h.author(), CodePage::Cp1250).len() as u64 + u64::from(h.plane_count()),
         Err(e) => e.to_string().len() as u64,
     };
-    let limits = Limits {
-        max_decoded_bytes: 64 << 20,
-        ..Limits::default()
-    };
-    match LevelFile::from_data(data.to_vec(), &LevelOptions { limits }) {
+    let limits = Limits::default().with_max_decoded_bytes(64 << 20);
+    match LevelFile::from_data(data.to_vec(), &LevelOptions::new().with_limits(limits)) {
         Ok(level) => {
             assert_eq!(level.file(), data);
             // The header read alone is the level's, field for field.
@@ -219,11 +216,9 @@ pub fn walk(image: &[u8]) -> u64 {
 #[cfg(feature = "write")]
 pub fn round_trip(data: &[u8]) -> u64 {
     use crate::write::LevelData;
-    let limits = Limits {
-        max_decoded_bytes: 64 << 20,
-        ..Limits::default()
-    };
-    let Ok(file) = LevelFile::from_data(data.to_vec(), &LevelOptions { limits }) else {
+    let limits = Limits::default().with_max_decoded_bytes(64 << 20);
+    let Ok(file) = LevelFile::from_data(data.to_vec(), &LevelOptions::new().with_limits(limits))
+    else {
         return 0;
     };
     let Ok(level) = file.level() else {
@@ -236,7 +231,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
     let Ok(written) = copy.to_file(compress) else {
         return 3;
     };
-    let again = LevelFile::from_data(written.clone(), &LevelOptions { limits })
+    let again = LevelFile::from_data(written.clone(), &LevelOptions::new().with_limits(limits))
         .expect("a written level file opens");
     let level_again = again.level().expect("a written level reads");
     let copy_again = LevelData::from_level(&level_again).expect("a written level copies");
@@ -286,7 +281,7 @@ fn unplaced(planes: &[crate::write::PlaneData]) -> Vec<crate::write::PlaneData> 
 pub fn image_names(data: &[u8]) -> u64 {
     use crate::images::ImageSource;
     use crate::rez::RezArchive;
-    let source = match RezArchive::from_data(data.to_vec()) {
+    let source = match RezArchive::from_data(data.to_vec(), &Default::default()) {
         Ok(archive) => ImageSource::Archive(archive),
         Err(e) => return e.to_string().len() as u64,
     };
@@ -544,10 +539,7 @@ pub fn pid(data: &[u8]) -> u64 {
         Ok(image) => image,
         Err(e) => return e.to_string().len() as u64,
     };
-    let limits = Limits {
-        max_decoded_bytes: 16 << 20,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_decoded_bytes(16 << 20);
     let pixels = match image.decode(&limits) {
         Ok(pixels) => pixels,
         Err(e) => return e.to_string().len() as u64,

@@ -19,7 +19,6 @@ use gamedata_io::{FileData, FileError, Limits};
 
 use crate::error::Result;
 use crate::header::Header;
-use crate::level_file::LevelOptions;
 use crate::rez::RezArchive;
 
 mod anis;
@@ -40,35 +39,27 @@ pub enum ImageSource {
 }
 
 impl ImageSource {
-    /// The folder at `path`, or the archive there read into memory.
+    /// The folder at `path`, or the archive there opened by `archive`: read
+    /// (`|p| RezArchive::open(p)`) or mapped (`|p| unsafe { RezArchive::map(p) }`, under
+    /// [`RezArchive::map`]'s contract).
     ///
-    /// Returns `Err` as [`RezArchive::open`] for a file.
-    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
+    /// ```no_run
+    /// use wap_core::{ImageSource, RezArchive};
+    ///
+    /// let source = ImageSource::at("CLAW.REZ", |p| RezArchive::open(p))?;
+    /// # Ok::<(), wap_core::Error>(())
+    /// ```
+    ///
+    /// Returns `Err` as `archive` does for a file.
+    pub fn at(
+        path: impl AsRef<Path>,
+        archive: impl FnOnce(&Path) -> Result<RezArchive>,
+    ) -> Result<Self> {
         let path = path.as_ref();
         if path.is_dir() {
             return Ok(ImageSource::Folder(path.to_path_buf()));
         }
-        Ok(ImageSource::Archive(RezArchive::open_with(
-            path,
-            &LevelOptions::default(),
-        )?))
-    }
-
-    /// The folder at `path`, or the archive there memory-mapped.
-    ///
-    /// Returns `Err` as [`RezArchive::map`] for a file.
-    ///
-    /// # Safety
-    ///
-    /// As [`RezArchive::map`] when `path` is a file.
-    #[allow(unsafe_code)]
-    pub unsafe fn map(path: impl AsRef<Path>) -> Result<Self> {
-        let path = path.as_ref();
-        if path.is_dir() {
-            return Ok(ImageSource::Folder(path.to_path_buf()));
-        }
-        // SAFETY: the caller upholds RezArchive::map's contract, which is this function's.
-        Ok(ImageSource::Archive(unsafe { RezArchive::map(path) }?))
+        Ok(ImageSource::Archive(archive(path)?))
     }
 
     /// The bytes of the file at `path` (`/` or `\` separated, any letter case): borrowed

@@ -455,7 +455,7 @@ pub struct LevelCounts {
 }
 
 /// What a section of the image holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum SectionKind {
     /// The plane header table.
     PlaneHeaders,

@@ -6,7 +6,9 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use gamedata_io::{FileData, FileError, InflateError, Inflated, Limits, inflate_exact};
+use gamedata_io::{
+    FileData, FileError, FileOptions, Format, InflateError, Inflated, Owned, inflate_exact,
+};
 use zerocopy::FromBytes;
 
 use crate::checksum::ChecksumClass;
@@ -41,9 +43,29 @@ pub fn read_header(path: impl AsRef<Path>) -> Result<WwdHeader> {
         .map_err(|_| DataError::in_file(path)(ErrorKind::TooShort { found: filled }.into()).into())
 }
 
-/// A level, owned: the stored file and, when compressed, the decompressed image.
-pub struct LevelFile {
-    /// A copy of the checked header (1,524 bytes), so that [`LevelFile::header`] cannot fail.
+/// A level, owned ([`Owned`]): read ([`LevelFile::open`]), mapped ([`LevelFile::map`]) or
+/// handed over ([`LevelFile::from_data`]), checked once; it dereferences to [`LevelBytes`],
+/// whose methods give the header, the level image and the view ([`LevelBytes::level`]).
+pub type LevelFile = Owned<LevelBytes>;
+
+/// How a level or an archive is opened: the shared [`FileOptions`] (limits and mapping),
+/// since a level needs nothing else. `LevelOptions::default()` is what [`LevelFile::open`]
+/// and [`LevelFile::map`] use.
+///
+/// ```
+/// use wap_core::LevelOptions;
+///
+/// // A level whose main block decompresses past 64 MiB is refused before any allocation.
+/// let mut options = LevelOptions::default();
+/// options.limits.max_decoded_bytes = 64 << 20;
+/// # let _ = options;
+/// ```
+pub type LevelOptions = FileOptions;
+
+/// A level's bytes, checked: the stored file and, when compressed, the decompressed image.
+/// What [`LevelFile`] holds; the WWD implementation of [`Format`].
+pub struct LevelBytes {
+    /// A copy of the checked header (1,524 bytes), so that [`LevelBytes::header`] cannot fail.
     header: WwdHeader,
     file: FileData,
     /// Header + decompressed main block, for compressed levels.
@@ -52,7 +74,7 @@ pub struct LevelFile {
     stored_end: usize,
 }
 
-impl fmt::Debug for LevelFile {
+impl fmt::Debug for LevelBytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LevelFile")
             .field("file_len", &self.file.len())
@@ -62,97 +84,27 @@ impl fmt::Debug for LevelFile {
     }
 }
 
-/// How [`LevelFile::open_with`], [`LevelFile::map_with`] and [`LevelFile::from_data`] open a
-/// level. `LevelOptions::default()` is what [`LevelFile::open`] and [`LevelFile::map`] use.
-///
-/// ```
-/// use wap_core::{LevelOptions, Limits};
-///
-/// // A level whose main block decompresses past 64 MiB is refused before any allocation.
-/// let options = LevelOptions {
-///     limits: Limits { max_decoded_bytes: 64 << 20, ..Limits::default() },
-///     ..LevelOptions::default()
-/// };
-/// # let _ = options;
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LevelOptions {
-    /// Caps on what the level may make us decode: the decompressed main block
-    /// ([`Limits::max_decoded_bytes`]), and the bytes read from a path that is not a
-    /// regular file ([`Limits::max_stream_bytes`]).
-    pub limits: Limits,
-}
+impl Format for LevelBytes {
+    type Options = LevelOptions;
+    type Kind = ErrorKind;
+    type View<'data> = Level<'data>;
 
-impl LevelFile {
-    /// Reads the level at `path` into memory and opens it with the default
-    /// [`LevelOptions`] (see [`LevelFile::from_data`]).
-    ///
-    /// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be read, or as
-    /// [`LevelFile::from_data`], naming the file.
-    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
-        Self::open_with(path, &LevelOptions::default())
-    }
-
-    /// Reads the level at `path` into memory and opens it with `options`.
-    ///
-    /// Returns `Err` as [`LevelFile::open`].
-    pub fn open_with(path: impl AsRef<Path>, options: &LevelOptions) -> Result<Self> {
-        let path = path.as_ref();
-        let data = FileData::read_with(path, &options.limits)?;
-        Ok(Self::from_data(data, options).map_err(DataError::in_file(path))?)
-    }
-
-    /// Memory-maps the level at `path` and opens it with the default [`LevelOptions`]: an
-    /// uncompressed level is then read in place from the page cache; a compressed one is
-    /// decompressed from the mapping.
-    ///
-    /// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be mapped, or as
-    /// [`LevelFile::from_data`], naming the file.
-    ///
-    /// # Safety
-    ///
-    /// As [`FileData::map`]: no process may modify or truncate the file while the mapping
-    /// lives (truncation makes a later access raise SIGBUS).
-    #[allow(unsafe_code)]
-    pub unsafe fn map(path: impl AsRef<Path>) -> Result<Self> {
-        // SAFETY: the caller upholds this function's contract, which is map_with's.
-        unsafe { Self::map_with(path, &LevelOptions::default()) }
-    }
-
-    /// Memory-maps the level at `path` and opens it with `options`.
-    ///
-    /// Returns `Err` as [`LevelFile::map`].
-    ///
-    /// # Safety
-    ///
-    /// As [`LevelFile::map`].
-    #[allow(unsafe_code)]
-    pub unsafe fn map_with(path: impl AsRef<Path>, options: &LevelOptions) -> Result<Self> {
-        let path = path.as_ref();
-        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
-        let data = unsafe { FileData::map(path) }?;
-        Ok(Self::from_data(data, options).map_err(DataError::in_file(path))?)
-    }
-
-    /// Opens a level's bytes that the caller owns (a `Vec<u8>`, an `Arc<[u8]>`, a
-    /// `&'static [u8]`, a [`FileData`]): checks the header and, if flag 0x2 is set,
-    /// decompresses the
-    /// main block as a zlib stream, stopping at the stream's end (what follows is the
-    /// trailer). An uncompressed level is used in place, zero-copy.
+    /// Checks the header and, if flag 0x2 is set, decompresses the main block as a zlib
+    /// stream, stopping at the stream's end (what follows is the trailer). An uncompressed
+    /// level is used in place, zero-copy.
     ///
     /// Returns `Err` if the header is missing or not a WWD header, the declared main block
     /// is larger than `options.limits.max_decoded_bytes` ([`ErrorKind::Limit`], before
     /// anything is allocated), or ([`ErrorKind::MainBlock`]) the stream is not zlib, ends
     /// early, decodes to another length than the header declares, or declares more than its
     /// stored bytes can decode to.
-    pub fn from_data(data: impl Into<FileData>, options: &LevelOptions) -> Result<Self, DataError> {
-        let file = data.into();
+    fn from_file(file: FileData, options: &LevelOptions) -> Result<Self, DataError> {
         let limits = &options.limits;
         let header = Header::parse(&file)?;
         let copy = *header.raw();
         if !header.compressed() {
             let stored_end = file.len();
-            return Ok(LevelFile {
+            return Ok(LevelBytes {
                 header: copy,
                 file,
                 image: None,
@@ -171,7 +123,7 @@ impl LevelFile {
                 other => ErrorKind::MainBlock(other),
             },
         )?;
-        Ok(LevelFile {
+        Ok(LevelBytes {
             header: copy,
             stored_end: HEADER_LEN.saturating_add(consumed),
             image: Some(image),
@@ -179,6 +131,13 @@ impl LevelFile {
         })
     }
 
+    /// [`LevelBytes::level`].
+    fn view(&self) -> Result<Level<'_>, DataError> {
+        self.level()
+    }
+}
+
+impl LevelBytes {
     /// The level image: the 1,524-byte header then the main block as decompressed. Every
     /// offset in the header and the plane headers is an absolute position in it.
     pub fn image(&self) -> &[u8] {

@@ -122,21 +122,21 @@ pub use ani::{Ani, AniFrame, AniFrameSpec, write_ani};
 pub use checksum::{ChecksumClass, base_checksum};
 pub use error::{DataError, Error, ErrorKind, ImageProblem, Result, RezProblem, WriteProblem};
 pub use gamedata_io::{
-    Access, FileData, FileError, FormatError, InflateError, LimitError, Limits, MapOptions,
-    ReadError,
+    Access, FileData, FileError, FileOptions, Format, FormatError, FormatOptions, InflateError,
+    LimitError, Limits, MapOptions, Owned, ReadError,
 };
 pub use gamedata_io::{CodePage, decode, field_text};
 pub use header::Header;
 pub use images::{AniId, Animations, FolderId, Frames, ImageIndex, ImageNames, ImageSource};
 pub use level::{Game, Layout, Level, LevelCounts, Section, SectionKind};
-pub use level_file::{LevelFile, LevelOptions, read_header};
+pub use level_file::{LevelBytes, LevelFile, LevelOptions, read_header};
 pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
 #[cfg(feature = "write")]
 pub use pid::write_pid;
 pub use pid::{Palette, Pid, PidFlags, PidPixels};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
 pub use raw::{AniFrameRecord, AniHeader, PidHeader, Rect, RezHeader};
-pub use rez::{Rez, RezArchive, RezDir, RezEntry, RezFile, Walk, WalkEntry};
+pub use rez::{Rez, RezArchive, RezBytes, RezDir, RezEntry, RezFile, Walk, WalkEntry};
 pub use tile_properties::{
     Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,
 };

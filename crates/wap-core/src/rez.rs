@@ -13,14 +13,12 @@
 //! Format facts and sources: `docs/formats/wap32.md`, "REZ archives".
 
 use std::fmt;
-use std::path::Path;
 
-use gamedata_io::{Bytes, FileData, Limits};
+use gamedata_io::{Bytes, FileData, FileOptions, Format, Limits, Owned};
 use zerocopy::FromBytes;
 use zerocopy::little_endian::U32;
 
-use crate::error::{DataError, ErrorKind, Result, RezProblem};
-use crate::level_file::LevelOptions;
+use crate::error::{DataError, ErrorKind, RezProblem};
 use crate::raw::{REZ_HEADER_LEN, RezEntryHead, RezFileHead, RezHeader};
 
 mod walk;
@@ -31,12 +29,21 @@ pub use walk::{MIN_ENTRY, Walk, WalkEntry};
 /// nest 7 deep at most.
 pub const MAX_DEPTH: usize = 32;
 
-/// A REZ archive, owned: its bytes read or mapped ([`FileData`]).
-pub struct RezArchive {
+/// A REZ archive, owned ([`Owned`]): read ([`RezArchive::open`]), mapped
+/// ([`RezArchive::map`]) or handed over ([`RezArchive::from_data`]), its header checked
+/// once; it dereferences to [`RezBytes`] ([`RezBytes::rez`] views it).
+pub type RezArchive = Owned<RezBytes>;
+
+/// An archive's bytes, with a copy of their checked header: what [`RezArchive`] holds; the
+/// REZ implementation of [`Format`]. Its options are the shared [`FileOptions`]: nothing
+/// in an archive is decoded at opening.
+pub struct RezBytes {
     data: FileData,
+    /// A copy of the checked 168-byte header, so that [`RezBytes::rez`] cannot fail.
+    header: RezHeader,
 }
 
-impl fmt::Debug for RezArchive {
+impl fmt::Debug for RezBytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RezArchive")
             .field("len", &self.data.len())
@@ -45,77 +52,32 @@ impl fmt::Debug for RezArchive {
     }
 }
 
-impl RezArchive {
-    /// Reads the archive at `path` into memory (see [`RezArchive::from_data`]).
-    ///
-    /// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be read, or as
-    /// [`Rez::parse`], naming the file.
-    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
-        Self::open_with(path, &LevelOptions::default())
-    }
+impl Format for RezBytes {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type View<'data> = Rez<'data>;
 
-    /// Reads the archive at `path` with `options` (their [`Limits::max_stream_bytes`]
-    /// caps a path that is not a regular file).
-    ///
-    /// Returns `Err` as [`RezArchive::open`].
-    ///
-    /// [`Limits::max_stream_bytes`]: gamedata_io::Limits::max_stream_bytes
-    pub fn open_with(path: impl AsRef<Path>, options: &LevelOptions) -> Result<Self> {
-        let path = path.as_ref();
-        let data = FileData::read_with(path, &options.limits)?;
-        Ok(Self::from_data(data).map_err(DataError::in_file(path))?)
-    }
-
-    /// Memory-maps the archive at `path`: entries are then read in place from the page
-    /// cache, never copied (archives are tens of megabytes).
-    ///
-    /// Returns `Err` ([`Error::File`](crate::Error::File)) if the file cannot be mapped, or
-    /// as [`Rez::parse`], naming the file.
-    ///
-    /// # Safety
-    ///
-    /// As [`FileData::map`]: no process may modify or truncate the file while the mapping
-    /// lives (truncation makes a later access raise SIGBUS).
-    #[allow(unsafe_code)]
-    pub unsafe fn map(path: impl AsRef<Path>) -> Result<Self> {
-        // SAFETY: the caller upholds this function's contract, which is map_with's.
-        unsafe { Self::map_with(path, &LevelOptions::default()) }
-    }
-
-    /// [`RezArchive::map`] with `options` (nothing in them applies to a mapping today; the
-    /// form is the crate's).
-    ///
-    /// Returns `Err` as [`RezArchive::map`].
-    ///
-    /// # Safety
-    ///
-    /// As [`RezArchive::map`].
-    #[allow(unsafe_code)]
-    pub unsafe fn map_with(path: impl AsRef<Path>, options: &LevelOptions) -> Result<Self> {
-        let _ = options;
-        let path = path.as_ref();
-        // SAFETY: the caller upholds FileData::map's contract, which is this function's.
-        let data = unsafe { FileData::map(path) }?;
-        Ok(Self::from_data(data).map_err(DataError::in_file(path))?)
-    }
-
-    /// An archive's bytes that the caller owns (a `Vec<u8>`, an `Arc<[u8]>`, a map),
-    /// zero-copy; the header is checked.
+    /// Checks the archive's header, zero-copy.
     ///
     /// Returns `Err` as [`Rez::parse`].
-    pub fn from_data(data: impl Into<FileData>) -> Result<Self, DataError> {
-        let data = data.into();
-        Rez::parse(&data)?;
-        Ok(RezArchive { data })
+    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
+        let header = *Rez::parse(&data)?.header;
+        Ok(RezBytes { data, header })
     }
 
-    /// The view of the archive.
+    /// [`RezBytes::rez`]; never fails.
+    fn view(&self) -> Result<Rez<'_>, DataError> {
+        Ok(self.rez())
+    }
+}
+
+impl RezBytes {
+    /// The view of the archive (its header was checked at opening).
     pub fn rez(&self) -> Rez<'_> {
-        // Checked when the archive was made: parse cannot fail here.
-        Rez::parse(&self.data).unwrap_or(Rez {
-            data: &[],
-            header: &EMPTY_HEADER,
-        })
+        Rez {
+            data: &self.data,
+            header: &self.header,
+        }
     }
 
     /// The archive's bytes.
@@ -123,22 +85,6 @@ impl RezArchive {
         &self.data
     }
 }
-
-/// A placeholder header that no view ever shows (see [`RezArchive::rez`]).
-static EMPTY_HEADER: RezHeader = RezHeader {
-    text: [0; 127],
-    version: U32::ZERO,
-    root_offset: U32::ZERO,
-    root_size: U32::ZERO,
-    root_time: U32::ZERO,
-    next_write: U32::ZERO,
-    time: U32::ZERO,
-    largest_keys: U32::ZERO,
-    largest_dir_name: U32::ZERO,
-    largest_file_name: U32::ZERO,
-    largest_comment: U32::ZERO,
-    sorted: 0,
-};
 
 /// A REZ archive viewed in place.
 #[derive(Clone, Copy)]

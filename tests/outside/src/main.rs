@@ -1,7 +1,9 @@
 //! A program outside the library: it depends on mni-core, mul-core and wap-core alone and
-//! uses only their public names (`LevelFile::open_with`, `FacetFiles::open_with`,
-//! `Episode::level` ...), opening each format every way an embedding program does. It runs
-//! as a test (`cargo test -p outside-program`) and as a program (`cargo run -p
+//! uses only their public names, opening each format every way an embedding program does,
+//! through every owner's name: `LevelFile`, `RezArchive`, `FacetFiles`, `OwnedTileData`,
+//! `OwnedRadarColours`, `OwnedHues`, `OwnedUopFile`, `OwnedMultis`, `EpisodeFiles`. Options
+//! are built from `Default` and then set, as the crates' options are `#[non_exhaustive]`. It
+//! runs as a test (`cargo test -p outside-program`) and as a program (`cargo run -p
 //! outside-program`), on synthetic files written to a temporary folder.
 
 use std::path::{Path, PathBuf};
@@ -29,7 +31,7 @@ impl Drop for Scratch {
 /// A WWD level: from a path (read, with options, mapped), from an `Arc<[u8]>`, and from a
 /// `&'static [u8]`, compressed and not. Returns the objects counted each way.
 fn levels(dir: &Path) -> Result<Vec<usize>> {
-    use wap_core::{LevelFile, LevelOptions, Limits};
+    use wap_core::{LevelFile, LevelOptions};
 
     let data = wap_core::synth::level(7, 40, 20);
     let mut counts = Vec::new();
@@ -39,12 +41,8 @@ fn levels(dir: &Path) -> Result<Vec<usize>> {
         std::fs::write(&path, &bytes)?;
 
         let read = LevelFile::open(&path)?;
-        let options = LevelOptions {
-            limits: Limits {
-                max_decoded_bytes: 16 << 20,
-                ..Limits::default()
-            },
-        };
+        let mut options = LevelOptions::default();
+        options.limits.max_decoded_bytes = 16 << 20;
         let with = LevelFile::open_with(&path, &options)?;
         // SAFETY: the file is this program's own and nothing changes it while mapped.
         #[allow(unsafe_code)]
@@ -82,10 +80,8 @@ fn facet(dir: &Path) -> Result<(u32, u32, u64)> {
     let size = MapSize::from_blocks(40, 24)?;
     let world = mul_core::synth::World::generate(size, 11);
     world.write_to(dir, 3)?;
-    let options = FacetOptions {
-        size: Some(size),
-        ..FacetOptions::default()
-    };
+    let mut options = FacetOptions::default();
+    options.size = Some(size);
     let files = FacetFiles::open_with(dir, 3, &options)?;
     let facet = files.facet()?;
     // SAFETY: the files are this program's own and nothing changes them while mapped.
@@ -110,13 +106,112 @@ fn episode(dir: &Path) -> Result<(u16, u16)> {
     let files = EpisodeFiles::open(dir, 1)?;
     let episode = files.episode()?;
     let level = episode.level("a2.mni")?;
-    let with = EpisodeFiles::open_with(dir, 1, &EpisodeOptions::default())?;
+    let mut options = EpisodeOptions::default();
+    options.limits.max_stream_bytes = 1 << 20;
+    let with = EpisodeFiles::open_with(dir, 1, &options)?;
     assert_eq!(with.episode()?.level("A2.MNI")?.width(), level.width());
+    // SAFETY: the files are this program's own and nothing changes them while mapped.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { EpisodeFiles::map_with(dir, 1, &options) }?;
+    assert_eq!(mapped.view()?.level("A2.MNI")?.width(), level.width());
     let paths = EpisodePaths::find(dir, 1)?;
     let stn: Arc<[u8]> = Arc::from(synth.stn.clone());
-    let owned = EpisodeFiles::from_data(paths, stn, synth.vol.clone(), &EpisodeOptions::default());
+    let owned = EpisodeFiles::from_data(
+        paths,
+        [stn.into(), synth.vol.clone().into()],
+        &EpisodeOptions::default(),
+    )?;
     assert_eq!(owned.episode()?.level("A2.MNI")?.height(), level.height());
+    // A name that is not there: the error names it and the files, as data too.
+    let Err(err) = owned.episode()?.level("NOPE.MNI") else {
+        return Err("a name that is not there was found".into());
+    };
+    assert_eq!(err.entry(), Some("NOPE.MNI"));
+    assert_eq!(err.fields().name, "EntryNotFound");
     Ok((level.width(), level.height()))
+}
+
+/// A REZ archive: read, with options, mapped, and from a `Vec`; the same tree each way.
+/// Returns the files counted each way.
+fn archive(dir: &Path) -> Result<Vec<usize>> {
+    use wap_core::{LevelOptions, RezArchive};
+
+    let bytes = wap_core::synth::level_archive(&wap_core::synth::level(3, 20, 10))?;
+    let path = dir.join("LEVEL.REZ");
+    std::fs::write(&path, &bytes)?;
+    let mut options = LevelOptions::default();
+    options.limits.max_path_bytes = 200;
+    let read = RezArchive::open(&path)?;
+    let with = RezArchive::open_with(&path, &options)?;
+    // SAFETY: the file is this program's own and nothing changes it while mapped.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { RezArchive::map(&path) }?;
+    // SAFETY: as above.
+    #[allow(unsafe_code)]
+    let mapped_with = unsafe { RezArchive::map_with(&path, &options) }?;
+    let from_vec = RezArchive::from_data(bytes.clone(), &LevelOptions::default())?;
+    let mut counts = Vec::new();
+    for archive in [&read, &with, &mapped, &mapped_with, &from_vec] {
+        let rez = archive.rez();
+        let files = rez.walk(&rez.root()).filter(|e| e.is_ok()).count();
+        let view = archive.view()?;
+        assert_eq!(view.walk(&view.root()).count(), files);
+        counts.push(files);
+    }
+    let cut = bytes.get(..100).unwrap_or_default().to_vec();
+    assert!(RezArchive::from_data(cut, &LevelOptions::default()).is_err());
+    Ok(counts)
+}
+
+/// Ultima Online's single files through their owners: tiledata, radarcol and hues read and
+/// mapped, a UOP container within limits, multi.idx with multi.mul found in a folder.
+fn single_files(dir: &Path) -> Result<(usize, usize)> {
+    use mul_core::{
+        FileOptions, MapSize, OwnedHues, OwnedMultis, OwnedRadarColours, OwnedTileData,
+        OwnedUopFile,
+    };
+
+    let world = mul_core::synth::World::generate(MapSize::from_blocks(16, 16)?, 5);
+    std::fs::write(dir.join("tiledata.mul"), &world.tiledata)?;
+    std::fs::write(dir.join("radarcol.mul"), &world.radarcol)?;
+    std::fs::write(dir.join("hues.mul"), &world.hues)?;
+    let tiledata = OwnedTileData::open(dir.join("tiledata.mul"))?;
+    // SAFETY: the files are this program's own and nothing changes them while mapped.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { OwnedTileData::map(dir.join("tiledata.mul")) }?;
+    assert_eq!(tiledata.view()?.layout(), mapped.view()?.layout());
+    let mut options = FileOptions::default();
+    options.limits.max_stream_bytes = 64 << 20;
+    let radar = OwnedRadarColours::open_with(dir.join("radarcol.mul"), &options)?;
+    let hues = OwnedHues::from_data(world.hues.clone(), &FileOptions::default())?;
+    assert_eq!(
+        hues.view()?.groups(),
+        OwnedHues::open(dir.join("hues.mul"))?.view()?.groups()
+    );
+
+    let uop = mul_core::write_map_uop(&world.map, 0)?;
+    std::fs::write(dir.join("map0LegacyMUL.uop"), &uop)?;
+    let container = OwnedUopFile::open_with(dir.join("map0LegacyMUL.uop"), &options)?;
+    let mut tight = FileOptions::default();
+    tight.limits.max_records = 0;
+    assert!(OwnedUopFile::open_with(dir.join("map0LegacyMUL.uop"), &tight).is_err());
+
+    // One multi of one component (id 7): a 12-byte index record, a 16-byte component.
+    let mut index = 0u32.to_le_bytes().to_vec();
+    index.extend_from_slice(&16u32.to_le_bytes());
+    index.extend_from_slice(&0u32.to_le_bytes());
+    let mut component = 7u16.to_le_bytes().to_vec();
+    component.extend_from_slice(&[0; 6]);
+    component.extend_from_slice(&1u32.to_le_bytes());
+    component.extend_from_slice(&0u32.to_le_bytes());
+    std::fs::write(dir.join("MULTI.IDX"), &index)?;
+    std::fs::write(dir.join("multi.mul"), &component)?;
+    let multis = OwnedMultis::open(dir, ())?;
+    let ids: Vec<u16> = multis.view()?.get(0)?.iter().map(|c| c.id.get()).collect();
+    assert_eq!(ids, [7]);
+    let want = mul_core::RadarColours::parse(&world.radarcol)?;
+    assert_eq!(radar.view()?.land(1), want.land(1));
+    Ok((container.view()?.entries().len(), ids.len()))
 }
 
 fn run() -> Result<String> {
@@ -124,8 +219,11 @@ fn run() -> Result<String> {
     let objects = levels(&scratch.0)?;
     let (w, h, statics) = facet(&scratch.0)?;
     let (cw, ch) = episode(&scratch.0)?;
+    let files = archive(&scratch.0)?;
+    let (entries, components) = single_files(&scratch.0)?;
     Ok(format!(
-        "level objects {objects:?}; facet {w} x {h} tiles, {statics} statics; A2.MNI {cw} x {ch} tiles"
+        "level objects {objects:?}; facet {w} x {h} tiles, {statics} statics; A2.MNI {cw} x {ch} \
+         tiles; archive files {files:?}; UOP entries {entries}, multi components {components}"
     ))
 }
 
@@ -154,5 +252,11 @@ mod tests {
         let (cw, ch) = super::episode(&scratch.0).unwrap();
         // A2.MNI is 64 tiles wide; a map holds 32,768 cells (4 fewer stored).
         assert_eq!((cw, ch), (64, 512));
+        // Five openings of one archive, each the same files, as many as its level uses.
+        let files = super::archive(&scratch.0).unwrap();
+        assert!(files[0] > 0);
+        assert_eq!(files, vec![files[0]; 5]);
+        // A 16 x 16-block map in a UOP: one chunk of 4,096 blocks; one multi of one part.
+        assert_eq!(super::single_files(&scratch.0).unwrap(), (1, 1));
     }
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use mul_core::{Facet, FacetFiles, FacetOptions, MapFormat, MapSize};
+use mul_core::{Facet, FacetFiles, FacetOptions, Format, MapFormat, MapSize, Owned};
 
 use crate::output::Output;
 
@@ -113,12 +113,11 @@ impl SizeArgs {
             (Some(w), Some(h)) => Some(MapSize::from_tiles(w, h)?),
             _ => None,
         };
-        Ok(FacetOptions {
-            size,
-            apply_diffs: self.apply_diffs,
-            map_format: self.map_format.map(MapFormat::from),
-            ..Default::default()
-        })
+        let mut options = FacetOptions::default();
+        options.size = size;
+        options.apply_diffs = self.apply_diffs;
+        options.map_format = self.map_format.map(MapFormat::from);
+        Ok(options)
     }
 }
 
@@ -167,20 +166,17 @@ pub(crate) fn open_facet(dir: &Path, size: &SizeArgs) -> Result<FacetFiles> {
     files.with_context(|| format!("opening facet {} in {}", size.facet, dir.display()))
 }
 
-/// Maps a single file through mul-core's entry point (tiledata, radarcol, a UOP container:
-/// `TileData::map`, `RadarColours::map`, `UopFile::map`), or multi.idx with multi.mul of a
-/// folder (`Multis::map`).
+/// Maps a single file through mul-core's owner (tiledata, radarcol, hues, a UOP container:
+/// `OwnedTileData::map` ...).
 ///
 /// SAFETY contract taken on here: as [`open_facet`]'s.
-macro_rules! map_single {
-    ($view:ty, $path:expr) => {{
-        #[allow(unsafe_code)]
-        // SAFETY: see `map_single`'s documentation.
-        let owned = unsafe { <$view>::map($path) };
-        owned
-    }};
+#[allow(unsafe_code)]
+pub(crate) fn map_single<F: Format>(
+    path: &Path,
+) -> Result<Owned<F>, mul_core::FormatError<F::Kind>> {
+    // SAFETY: see this function's documentation.
+    unsafe { Owned::<F>::map(path) }
 }
-pub(crate) use map_single;
 
 /// The views over `files` at the size the arguments gave when they were opened.
 pub(crate) fn views<'a>(files: &'a FacetFiles, size: &SizeArgs) -> Result<Facet<'a>> {

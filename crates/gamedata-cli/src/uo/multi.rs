@@ -4,10 +4,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use mul_core::{Multis, OwnedMultis};
+use mul_core::OwnedMultis;
 use serde::Serialize;
 
-use super::{map_single, parse_id_usize};
+use super::parse_id_usize;
 use crate::output::Output;
 
 #[derive(Args)]
@@ -21,7 +21,10 @@ pub(crate) struct MultiArgs {
 
 /// multi.idx and multi.mul of `dir`, mapped and checked, if both are there.
 pub(super) fn open_multis(dir: &Path) -> Result<Option<OwnedMultis>> {
-    match map_single!(Multis, dir) {
+    #[allow(unsafe_code)]
+    // SAFETY: as `map_single`'s contract, which the command takes on for every game file.
+    let owned = unsafe { OwnedMultis::map(dir, ()) };
+    match owned {
         Err(mul_core::Error::File(mul_core::FileError::Missing { .. })) => Ok(None),
         owned => Ok(Some(owned.context("reading multi.idx")?)),
     }

@@ -7,7 +7,10 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use gamedata_render::Region;
 use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, write_radar_png_with};
-use mul_core::{Facet, Hues, OwnedHues, OwnedRadarColours, OwnedTileData, RadarColours, TileData};
+use mul_core::{
+    Facet, HuesBytes, OwnedHues, OwnedRadarColours, OwnedTileData, RadarColours, RadarColoursBytes,
+    TileDataBytes,
+};
 use serde::Serialize;
 
 use super::{SizeArgs, map_single, open_facet, views};
@@ -101,13 +104,13 @@ impl StyleArgs {
         let context = |p: &Path| format!("reading {}", p.display());
         Ok(ExtraTables {
             radarcol: (self.radarcol.as_deref())
-                .map(|p| map_single!(RadarColours, p).with_context(|| context(p)))
+                .map(|p| map_single::<RadarColoursBytes>(p).with_context(|| context(p)))
                 .transpose()?,
             tiledata: (self.tiledata.as_deref())
-                .map(|p| map_single!(TileData, p).with_context(|| context(p)))
+                .map(|p| map_single::<TileDataBytes>(p).with_context(|| context(p)))
                 .transpose()?,
             hues: (self.hues.as_deref())
-                .map(|p| map_single!(Hues, p).with_context(|| context(p)))
+                .map(|p| map_single::<HuesBytes>(p).with_context(|| context(p)))
                 .transpose()?,
         })
     }

@@ -9,7 +9,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use gamedata_io::Limits;
 use mul_core::map_uop::{self, map_chunk_name};
 use mul_core::uop::name_hash;
-use mul_core::{FacetPaths, FileData, MapFormat, UopFile};
+use mul_core::{FacetPaths, FileData, MapFormat, UopBytes};
 use serde::Serialize;
 
 use super::{MAPPING_NOTE, map_single};
@@ -93,7 +93,7 @@ struct LsReport {
 
 fn ls(args: &LsArgs, out: &mut Output) -> Result<()> {
     let reading = || format!("reading {}", args.file.display());
-    let owned = map_single!(UopFile, &args.file).with_context(reading)?;
+    let owned = map_single::<UopBytes>(&args.file).with_context(reading)?;
     let container = owned.view().with_context(reading)?;
     let names = known_names();
     let entries: Vec<EntryRow> = container
@@ -180,7 +180,7 @@ pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
         }
         MapFormat::Mul => {
             let limits = Limits::default();
-            let owned = map_single!(UopFile, &source).with_context(reading)?;
+            let owned = map_single::<UopBytes>(&source).with_context(reading)?;
             let container = owned.view().with_context(reading)?;
             let map =
                 map_uop::read_map_mul(&container, args.facet, &limits).with_context(reading)?;

@@ -80,12 +80,12 @@ impl GraphicsArgs {
 
 /// Maps the archive (or takes the folder) `path`.
 ///
-/// SAFETY contract taken on here ([`ImageSource::map`]): nothing may modify or truncate the
+/// SAFETY contract taken on here ([`RezArchive::map`](wap_core::RezArchive::map)): nothing may modify or truncate the
 /// archive while it is mapped; as for `gamedata rez`.
 #[allow(unsafe_code)]
 fn source(path: &Path) -> Result<ImageSource> {
     // SAFETY: see this function's documentation.
-    let source = unsafe { ImageSource::map(path) };
+    let source = ImageSource::at(path, |p| unsafe { wap_core::RezArchive::map(p) });
     source.with_context(|| format!("opening {}", path.display()))
 }
 
@@ -118,12 +118,11 @@ fn scene<'l>(
     // One budget of decoded bytes for the whole command: the level's decoded image first,
     // the pictures' decoded images from what is left.
     let defaults = Limits::default();
-    let limits = Limits {
-        max_decoded_bytes: defaults
+    let limits = defaults.with_max_decoded_bytes(
+        defaults
             .max_decoded_bytes
             .saturating_sub(level.image().len() as u64),
-        ..defaults
-    };
+    );
     let scene = Scene::new(level, &images, &options, &limits)
         .with_context(|| format!("drawing {}", file.display()))?;
     let name = decode(chosen.name(), CodePage::Cp1252).into_owned();

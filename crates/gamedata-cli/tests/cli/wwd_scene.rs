@@ -270,8 +270,11 @@ fn tiles_and_palette(data: &wap_core::LevelData) -> Vec<(String, Vec<u8>)> {
     let view = wap_core::Level::parse(&image).unwrap();
     let names = wap_core::ImageNames::of(&view.header());
     // The tiles only: every object's image is missing.
-    let full =
-        wap_core::RezArchive::from_data(wap_core::synth::level_archive(data).unwrap()).unwrap();
+    let full = wap_core::RezArchive::from_data(
+        wap_core::synth::level_archive(data).unwrap(),
+        &Default::default(),
+    )
+    .unwrap();
     let source = wap_core::ImageSource::Archive(full);
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     for plane in view.planes() {

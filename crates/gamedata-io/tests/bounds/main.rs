@@ -48,10 +48,7 @@ fn an_endless_stream_costs_its_cap() {
     if !zero.exists() {
         return;
     }
-    let limits = Limits {
-        max_stream_bytes: 8 * MIB,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_stream_bytes(8 * MIB);
     let (result, peak) = heap::peak(&serial, || FileData::read_with(zero, &limits));
     assert!(matches!(result, Err(FileError::StreamTooLong { .. })));
     // The buffer doubles as it grows: at most twice the cap, and the old and new buffers

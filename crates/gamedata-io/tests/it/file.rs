@@ -132,10 +132,7 @@ fn read_fifo(len: usize, cap: u64, map: bool) -> Result<FileData, FileError> {
         // The reader may stop early (past its cap) and close its end: a broken pipe is fine.
         let _ = pipe.write_all(&vec![7u8; len]);
     });
-    let limits = gamedata_io::Limits {
-        max_stream_bytes: cap,
-        ..Default::default()
-    };
+    let limits = gamedata_io::Limits::default().with_max_stream_bytes(cap);
     let got = if map {
         // SAFETY: a FIFO is never mapped (it is read); nothing else touches it.
         #[allow(unsafe_code)]
@@ -182,10 +179,7 @@ fn an_endless_device_is_refused_at_the_cap() {
     if !zero.exists() {
         return;
     }
-    let limits = gamedata_io::Limits {
-        max_stream_bytes: 1 << 20,
-        ..Default::default()
-    };
+    let limits = gamedata_io::Limits::default().with_max_stream_bytes(1 << 20);
     let err = FileData::read_with(zero, &limits).unwrap_err();
     assert!(
         matches!(&err, FileError::StreamTooLong { path, limit: 1_048_576 } if path == zero),

@@ -106,10 +106,7 @@ fn inflation_gives_exactly_the_declared_size_after_the_prefix() {
             declared: 10_001
         })
     );
-    let small = Limits {
-        max_decoded_bytes: 5_000,
-        ..Limits::default()
-    };
+    let small = Limits::default().with_max_decoded_bytes(5_000);
     assert_eq!(
         inflate_exact("the main block", &stored, 10_000, b"", &small),
         Err(InflateError::Limit(LimitError {

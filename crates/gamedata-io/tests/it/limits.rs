@@ -15,12 +15,10 @@ fn defaults_are_documented_values() {
 
 #[test]
 fn going_past_a_cap_is_an_error_saying_what_and_how_much() {
-    let l = Limits {
-        max_decoded_bytes: 100,
-        max_records: 10,
-        max_stream_bytes: 0,
-        ..Limits::default()
-    };
+    let l = Limits::default()
+        .with_max_decoded_bytes(100)
+        .with_max_records(10)
+        .with_max_stream_bytes(0);
     assert!(l.check_decoded("x", 100).is_ok());
     assert_eq!(
         l.check_decoded("main block", 101).unwrap_err(),

@@ -16,9 +16,10 @@ class FormatError(ValueError):
     file: str | None
     """The file's name when known."""
     numbers: dict[str, int]
-    """The error's numbers (offsets, counts, found ...); each is also an attribute."""
+    """The error's numbers (offsets, counts, found ...), from its structured fields; each
+    is also an attribute."""
     entry: str | None
-    """Cosmo errors only: the group file entry, when known."""
+    """The entry of a file of entries (a Cosmo group file's), when known; else None."""
     def __getattr__(self, name: str) -> int: ...
 
 def write_png(

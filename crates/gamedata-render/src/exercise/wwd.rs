@@ -18,11 +18,8 @@ use crate::{Region, wwd};
 /// more objects are marked than the plane has; at the tile size the counts equal an
 /// independent count of each tile pixel's attribute.
 pub fn wwd_collision(data: &[u8]) -> u64 {
-    let limits = Limits {
-        max_decoded_bytes: 16 << 20,
-        ..Limits::default()
-    };
-    let file = match LevelFile::from_data(data.to_vec(), &LevelOptions { limits }) {
+    let limits = Limits::default().with_max_decoded_bytes(16 << 20);
+    let file = match LevelFile::from_data(data.to_vec(), &LevelOptions::new().with_limits(limits)) {
         Ok(file) => file,
         Err(e) => return e.to_string().len() as u64,
     };
@@ -179,11 +176,9 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
     use crate::wwd::{Scene, SceneOptions, View};
     let [control, level, archive] = split_parts::<3, 4>(data);
     let c = |i: usize| u32::from(control.get(i).copied().unwrap_or(0));
-    let limits = Limits {
-        max_decoded_bytes: 16 << 20,
-        ..Limits::default()
-    };
-    let file = match LevelFile::from_data(level.to_vec(), &LevelOptions { limits }) {
+    let limits = Limits::default().with_max_decoded_bytes(16 << 20);
+    let file = match LevelFile::from_data(level.to_vec(), &LevelOptions::new().with_limits(limits))
+    {
         Ok(file) => file,
         Err(e) => return e.to_string().len() as u64,
     };
@@ -191,7 +186,7 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         Ok(level) => level,
         Err(e) => return e.to_string().len() as u64,
     };
-    let source = match RezArchive::from_data(archive.to_vec()) {
+    let source = match RezArchive::from_data(archive.to_vec(), &Default::default()) {
         Ok(archive) => ImageSource::Archive(archive),
         Err(e) => return e.to_string().len() as u64,
     };

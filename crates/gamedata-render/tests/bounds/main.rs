@@ -54,7 +54,7 @@ fn big_image_level(n: usize) -> (Vec<u8>, ImageSource) {
     let rez = write_rez(&[("LEVEL1/IMAGES/BIG/FRAME001.PID", &image)]).unwrap();
     (
         level,
-        ImageSource::Archive(RezArchive::from_data(rez).unwrap()),
+        ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap()),
     )
 }
 
@@ -114,19 +114,13 @@ fn objects_that_would_draw_past_the_cap_are_refused_before_drawing() {
     // A lower cap refuses the 100 objects of the test above; a higher one admits 2,000.
     let (few, _) = big_image_level(100);
     let few = Level::parse(&few).unwrap();
-    let tight = Limits {
-        max_overdraw: 4,
-        ..Limits::default()
-    };
+    let tight = Limits::default().with_max_overdraw(4);
     let refused = Scene::new(&few, &images, &SceneOptions::default(), &tight);
     assert!(
         matches!(refused, Err(RenderError::Overdraw { .. })),
         "{refused:?}"
     );
-    let loose = Limits {
-        max_overdraw: 100,
-        ..Limits::default()
-    };
+    let loose = Limits::default().with_max_overdraw(100);
     let scene = Scene::new(&level, &images, &SceneOptions::default(), &loose).unwrap();
     assert_eq!(scene.report().objects_drawn, 2000);
 }
@@ -148,7 +142,8 @@ fn a_folder_under_many_names_is_listed_once_for_a_scene() {
         name: b"LEVEL1",
         table: level1,
     }]);
-    let images = ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap());
+    let images =
+        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap());
     let objects = (0..20_000).map(|i| (format!("LEVEL_N{i:05}"), 100 + i % 3000, 500));
     let bytes = level_with_objects(objects);
     let level = Level::parse(&bytes).unwrap();
@@ -186,7 +181,8 @@ fn frames_over_the_same_bytes_are_decoded_once() {
     let set = b.dirs(["SAME".to_owned()], frames);
     let images_dir = b.dirs(["IMAGES".to_owned()], set);
     let root = b.dirs(["LEVEL1".to_owned()], images_dir);
-    let images = ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap());
+    let images =
+        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap());
     let bytes = level_with_objects((1..=100).map(|i| ("LEVEL_SAME".to_owned(), 300 + i, 512)));
     let mut level_data = LevelData::from_level(&Level::parse(&bytes).unwrap()).unwrap();
     for (i, o) in level_data.planes[0].objects.iter_mut().enumerate() {
@@ -242,21 +238,16 @@ fn images_that_fail_to_decode_are_charged_to_the_budget() {
     let sets = b.table(&entries);
     let images_dir = b.dirs(["IMAGES".to_owned()], sets);
     let root = b.dirs(["LEVEL1".to_owned()], images_dir);
-    let images = ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap());
+    let images =
+        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap());
     let bytes = level_with_objects((0..11).map(|i| (format!("LEVEL_S{i:02}"), 300 + i, 512)));
     let level = Level::parse(&bytes).unwrap();
-    let budget = Limits {
-        max_decoded_bytes: 40_000_000,
-        ..Limits::default()
-    };
+    let budget = Limits::default().with_max_decoded_bytes(40_000_000);
     let scene = Scene::new(&level, &images, &SceneOptions::default(), &budget).unwrap();
     assert_eq!(scene.report().objects_drawn, 0);
     assert_eq!(scene.report().missing_images, 11);
     // With room for all, the good one is drawn.
-    let roomy = Limits {
-        max_decoded_bytes: 1 << 30,
-        ..Limits::default()
-    };
+    let roomy = Limits::default().with_max_decoded_bytes(1 << 30);
     let scene = Scene::new(&level, &images, &SceneOptions::default(), &roomy).unwrap();
     assert_eq!(scene.report().objects_drawn, 1);
 }
@@ -278,7 +269,9 @@ fn a_wrapping_plane_of_no_tiles_draws_nothing() {
     level.planes.push(empty);
     let bytes = level.image().unwrap();
     let level = Level::parse(&bytes).unwrap();
-    let images = ImageSource::Archive(RezArchive::from_data(write_rez(&[]).unwrap()).unwrap());
+    let images = ImageSource::Archive(
+        RezArchive::from_data(write_rez(&[]).unwrap(), &Default::default()).unwrap(),
+    );
     let options = SceneOptions {
         tile_px: Some(2),
         ..SceneOptions::default()

@@ -198,7 +198,7 @@ impl RefArchive {
         }
         RefArchive {
             images,
-            source: ImageSource::Archive(RezArchive::from_data(rez).unwrap()),
+            source: ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap()),
             keys,
             numbered,
             lowest,

@@ -14,10 +14,7 @@ use gamedata_testkit::require_file;
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn prealpha_radar_map_is_its_tiles_averaged() {
-    let options = FacetOptions {
-        size: Some(MapSize::from_tiles(1024, 1024).unwrap()),
-        ..FacetOptions::default()
-    };
+    let options = FacetOptions::default().with_size(MapSize::from_tiles(1024, 1024).unwrap());
     let files = FacetFiles::open_with(require_file("uo/prealpha"), 0, &options).unwrap();
     let facet = files.facet().unwrap();
     let radarcol = std::fs::read(require_file("uo/hs/radarcol.mul")).unwrap();

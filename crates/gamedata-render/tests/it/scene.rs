@@ -27,7 +27,7 @@ fn claw_like(palettes: &[&str]) -> (Vec<gamedata_testkit::ClawImage>, ImageSourc
     let rez = image_archive(&entries, palettes).unwrap();
     (
         images,
-        ImageSource::Archive(RezArchive::from_data(rez).unwrap()),
+        ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap()),
     )
 }
 

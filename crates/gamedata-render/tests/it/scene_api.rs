@@ -60,10 +60,7 @@ fn the_overdraw_cap_is_kept_at_its_bound() {
         no_objects: true,
         ..SceneOptions::default()
     };
-    let once = Limits {
-        max_overdraw: 1,
-        ..Limits::default()
-    };
+    let once = Limits::default().with_max_overdraw(1);
     let s = Scene::new(&level, &archive.source, &options, &once).unwrap();
     let pixels = u64::from(s.width()) * u64::from(s.height());
     assert_eq!(s.report().pixels_drawn, pixels);

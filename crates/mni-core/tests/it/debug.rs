@@ -18,7 +18,12 @@ fn debug_of_an_episode_and_its_parts_is_bounded() {
         stn: "COSMO1.STN".into(),
         vol: "COSMO1.VOL".into(),
     };
-    let files = EpisodeFiles::from_data(paths, e.stn, e.vol, &EpisodeOptions::default());
+    let files = EpisodeFiles::from_data(
+        paths,
+        [e.stn.into(), e.vol.into()],
+        &EpisodeOptions::default(),
+    )
+    .unwrap();
     assert_debug_bounded("episode files", &files, 1024);
     let episode = files.episode().unwrap();
     assert_debug_bounded("an episode", &episode, 4096);

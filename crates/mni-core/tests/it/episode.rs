@@ -89,7 +89,7 @@ fn errors_name_the_group_file_and_the_slot() {
     fs::write(dir.path().join("COSMO1.VOL"), &e.vol).unwrap();
     let files = EpisodeFiles::open(dir.path(), 1).unwrap();
     let err = files.episode().unwrap_err();
-    assert_eq!(err.context().file.as_deref(), Some("COSMO1.STN"));
+    assert_eq!(err.file(), Some("COSMO1.STN"));
     assert!(matches!(
         err.kind(),
         ErrorKind::TooShort {
@@ -120,11 +120,7 @@ fn errors_name_the_group_file_and_the_slot() {
          its 32-byte record"
     );
     assert!(std::error::Error::source(&err).is_none());
-    let context = err.context();
-    assert_eq!(
-        (context.entry.as_deref(), context.slot),
-        (Some("TILES.MNI"), Some(1))
-    );
+    assert_eq!((err.entry(), err.slot()), (Some("TILES.MNI"), Some(1)));
 
     // A map entry that is not a map: the VOL and its slot are named.
     let err = ep
@@ -143,7 +139,7 @@ fn errors_name_the_group_file_and_the_slot() {
     cut.truncate(11_010);
     let ep = Episode::parse_named(&cut, "CUT.STN", &e.vol, "COSMO1.VOL").unwrap();
     let err = ep.get("TILES.MNI").unwrap_err();
-    assert_eq!(err.context().file.as_deref(), Some("CUT.STN"));
+    assert_eq!(err.file(), Some("CUT.STN"));
     assert!(matches!(
         err.kind(),
         ErrorKind::EntryOutOfBounds { slot: 1, .. }

@@ -35,5 +35,5 @@ mod tiles;
 #[cfg(target_pointer_width = "64")]
 fn error_sizes() {
     use mni_core::{DataError, Error, ErrorKind};
-    gamedata_testkit::assert_error_sizes::<ErrorKind, DataError, Error>((56, 104, 104));
+    gamedata_testkit::assert_error_sizes::<ErrorKind, DataError, Error>((56, 80, 80));
 }

@@ -160,7 +160,7 @@ fn check_patch_by_hand(plain: &Facet<'_>, facet: &Facet<'_>, blocks: usize, file
 /// both ways, plus the tile lookups a renderer makes (top static, radar colour, hue).
 pub fn folder(data: &[u8]) -> u64 {
     use crate::facet::{DiffData, FacetData, FacetFiles, FacetOptions, FacetPaths, MapFormat};
-    use gamedata_io::{FileData, Limits};
+    use gamedata_io::FileData;
     let [
         map,
         staidx,
@@ -216,15 +216,10 @@ pub fn folder(data: &[u8]) -> u64 {
             stadif: some(stadif),
         },
     };
-    let limits = Limits {
-        max_decoded_bytes: 1 << 24,
-        max_records: 1 << 20,
-        ..gamedata_io::Limits::default()
-    };
-    let detecting = FacetOptions {
-        limits,
-        ..FacetOptions::default()
-    };
+    let limits = gamedata_io::Limits::default()
+        .with_max_decoded_bytes(1 << 24)
+        .with_max_records(1 << 20);
+    let detecting = FacetOptions::default().with_limits(limits);
     let files = match FacetFiles::from_data(paths.clone(), data(), &detecting) {
         Ok(files) => files,
         Err(e) => return e.to_string().len() as u64,
@@ -241,12 +236,10 @@ pub fn folder(data: &[u8]) -> u64 {
         .then(|| u32::try_from(side).ok())
         .flatten()
         .and_then(|side| MapSize::from_blocks(side.max(1), side.max(1)).ok());
-    let options = FacetOptions {
-        size,
-        apply_diffs: true,
-        limits,
-        ..FacetOptions::default()
-    };
+    let mut options = FacetOptions::default()
+        .with_apply_diffs(true)
+        .with_limits(limits);
+    options.size = size;
     // The same bytes opened again with the size and the diffs: opening must succeed as
     // it did, and the options given are the ones the views use.
     let files = FacetFiles::from_data(paths, data(), &options)

@@ -289,11 +289,9 @@ pub fn colours(data: &[u8]) -> u64 {
 /// facet 0's and 1's map chunks as a map one block wide, scanned both ways (which must
 /// agree), and read back as a MUL.
 pub fn uop(data: &[u8]) -> u64 {
-    let limits = gamedata_io::Limits {
-        max_decoded_bytes: 16 << 20,
-        max_records: 1 << 16,
-        ..gamedata_io::Limits::default()
-    };
+    let limits = gamedata_io::Limits::default()
+        .with_max_decoded_bytes(16 << 20)
+        .with_max_records(1 << 16);
     let container = match crate::uop::UopFile::parse(data, &limits) {
         Ok(c) => c,
         Err(e) => return e.to_string().len() as u64,

@@ -148,10 +148,7 @@ fn a_map_uop_decodes_each_chunk_once_into_its_own_buffer() {
     let files = data(uop(&entries), index(512 * 256, u32::MAX, 0), Vec::new());
     let decoded = 32 * 4096 * 196u64;
     let size = MapSize::from_blocks(512, 256).unwrap();
-    let options = FacetOptions {
-        size: Some(size),
-        ..Default::default()
-    };
+    let options = FacetOptions::default().with_size(size);
     let (files, peak) = heap::peak(&serial, || {
         FacetFiles::from_data(paths(MapFormat::Uop), files, &options).unwrap()
     });

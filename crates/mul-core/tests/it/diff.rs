@@ -15,14 +15,8 @@ fn world() -> World {
 #[test]
 fn diffs_replace_their_blocks_only_when_applied() {
     let w = world();
-    let plain_options = FacetOptions {
-        size: Some(w.size),
-        ..Default::default()
-    };
-    let diff_options = FacetOptions {
-        apply_diffs: true,
-        ..plain_options
-    };
+    let plain_options = FacetOptions::default().with_size(w.size);
+    let diff_options = plain_options.with_apply_diffs(true);
     for format in [MapFormat::Mul, MapFormat::Uop] {
         let dir = tempfile::tempdir().unwrap();
         w.write_as(dir.path(), 1, format).unwrap();
@@ -218,11 +212,9 @@ fn a_bad_patch_record_names_itself_and_hides_nothing() {
     let mut list = std::fs::read(dir.path().join("mapdifl0.mul")).unwrap();
     list.extend_from_slice(&(w.size.blocks() as u32 + 10).to_le_bytes());
     std::fs::write(dir.path().join("mapdifl0.mul"), list).unwrap();
-    let options = FacetOptions {
-        size: Some(w.size),
-        apply_diffs: true,
-        ..Default::default()
-    };
+    let options = FacetOptions::default()
+        .with_size(w.size)
+        .with_apply_diffs(true);
     let files = FacetFiles::open_with(dir.path(), 0, &options).unwrap();
     let index = files.diff_index();
     assert_eq!(index.map.count_below(w.size.blocks()), 5);

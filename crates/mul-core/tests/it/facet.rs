@@ -45,10 +45,7 @@ fn finds_files_in_any_case_and_opens_the_views() {
     assert_eq!(mapped.facet().unwrap().map.as_slice(), facet.map.as_slice());
 
     // A size given that the map does not have: the map is named.
-    let options = FacetOptions {
-        size: Some(MapSize::from_blocks(16, 16).unwrap()),
-        ..Default::default()
-    };
+    let options = FacetOptions::default().with_size(MapSize::from_blocks(16, 16).unwrap());
     let files = FacetFiles::open_with(dir.path(), 2, &options).unwrap();
     assert_eq!(files.options(), &options);
     let err = files.facet().unwrap_err();
@@ -153,10 +150,7 @@ fn a_map_of_no_known_size_is_refused_never_reshaped() {
     }
     // Given the size, it opens.
     let size = MapSize::from_blocks(128, 128).unwrap();
-    let options = FacetOptions {
-        size: Some(size),
-        ..Default::default()
-    };
+    let options = FacetOptions::default().with_size(size);
     let files = facet_in_memory(0, 128 * 128, MapFormat::Mul, &options).unwrap();
     let f = files.facet().unwrap();
     assert_eq!(f.size(), size);

@@ -65,5 +65,5 @@ pub(crate) fn static7(id: u16, x: u8, y: u8, z: i8, hue: u16) -> Vec<u8> {
 #[cfg(target_pointer_width = "64")]
 fn error_sizes() {
     use mul_core::{DataError, Error, ErrorKind};
-    gamedata_testkit::assert_error_sizes::<ErrorKind, DataError, Error>((80, 96, 96));
+    gamedata_testkit::assert_error_sizes::<ErrorKind, DataError, Error>((80, 104, 104));
 }

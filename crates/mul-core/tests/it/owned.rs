@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use mul_core::synth::World;
 use mul_core::{
-    Error, ErrorKind, FacetOptions, Hues, Limits, MapSize, Multis, OwnedTileData, RadarColours,
-    TileData, UopFile,
+    Error, ErrorKind, FileOptions, Hues, Limits, MapSize, OwnedHues, OwnedMultis,
+    OwnedRadarColours, OwnedTileData, OwnedUopFile, RadarColours, TileData,
 };
 
 use crate::index_record;
@@ -21,14 +21,14 @@ fn tiledata_radarcol_and_hues_open_map_and_wrap_the_same_bytes() {
     fs::write(dir.path().join("hues.mul"), &w.hues).unwrap();
 
     let parsed = TileData::parse(&w.tiledata).unwrap();
-    let read = TileData::open(&tiledata).unwrap();
+    let read = OwnedTileData::open(&tiledata).unwrap();
     assert!(!read.data().is_mapped());
     // SAFETY: the files are private to this test and nothing changes them while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { TileData::map(&tiledata) }.unwrap();
+    let mapped = unsafe { OwnedTileData::map(&tiledata) }.unwrap();
     assert!(mapped.data().is_mapped());
     let shared: Arc<[u8]> = Arc::from(&w.tiledata[..]);
-    let wrapped = OwnedTileData::from_data(Arc::clone(&shared), &FacetOptions::default()).unwrap();
+    let wrapped = OwnedTileData::from_data(Arc::clone(&shared), &FileOptions::default()).unwrap();
     assert_eq!(wrapped.data().as_ptr(), shared.as_ptr(), "no copy");
     for owner in [&read, &mapped, &wrapped] {
         let view = owner.view().unwrap();
@@ -42,11 +42,11 @@ fn tiledata_radarcol_and_hues_open_map_and_wrap_the_same_bytes() {
         }
     }
 
-    let radar = RadarColours::open(dir.path().join("radarcol.mul")).unwrap();
+    let radar = OwnedRadarColours::open(dir.path().join("radarcol.mul")).unwrap();
     let want = RadarColours::parse(&w.radarcol).unwrap();
     assert_eq!(radar.view().unwrap().land(3), want.land(3));
     assert_eq!(radar.view().unwrap().item_count(), want.item_count());
-    let hues = Hues::open(dir.path().join("hues.mul")).unwrap();
+    let hues = OwnedHues::open(dir.path().join("hues.mul")).unwrap();
     assert_eq!(
         hues.view().unwrap().groups(),
         Hues::parse(&w.hues).unwrap().groups()
@@ -55,13 +55,13 @@ fn tiledata_radarcol_and_hues_open_map_and_wrap_the_same_bytes() {
     // A bad file is a data error naming the file; a missing one an I/O error.
     let bad = dir.path().join("short.mul");
     fs::write(&bad, [0u8; 5]).unwrap();
-    let err = TileData::open(&bad).unwrap_err();
+    let err = OwnedTileData::open(&bad).unwrap_err();
     assert!(
         matches!(err.kind(), Some(ErrorKind::TileDataLength { found: 5 })),
         "{err}"
     );
     assert_eq!(err.file(), Some("short.mul"));
-    let err = Hues::open(dir.path().join("none.mul")).unwrap_err();
+    let err = OwnedHues::open(dir.path().join("none.mul")).unwrap_err();
     assert!(matches!(err, Error::File(_)), "{err}");
 }
 
@@ -78,7 +78,7 @@ fn multis_are_found_in_any_case_and_a_uop_container_opens_within_the_limits() {
     let data = [component(7), component(8)].concat();
     fs::write(dir.path().join("MULTI.IDX"), index_record(0, 32)).unwrap();
     fs::write(dir.path().join("Multi.mul"), &data).unwrap();
-    let owned = Multis::open(dir.path()).unwrap();
+    let owned = OwnedMultis::open(dir.path(), ()).unwrap();
     let paths = owned.paths.clone().unwrap();
     assert!(paths[0].ends_with("MULTI.IDX") && paths[1].ends_with("Multi.mul"));
     let multis = owned.view().unwrap();
@@ -86,26 +86,23 @@ fn multis_are_found_in_any_case_and_a_uop_container_opens_within_the_limits() {
     assert_eq!(ids, [7, 8]);
     // SAFETY: private files, unchanged while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { Multis::map(dir.path()) }.unwrap();
+    let mapped = unsafe { OwnedMultis::map(dir.path(), ()) }.unwrap();
     assert_eq!(mapped.view().unwrap().len(), 1);
     fs::remove_file(dir.path().join("Multi.mul")).unwrap();
-    assert!(matches!(Multis::open(dir.path()), Err(Error::File(_))));
+    assert!(matches!(
+        OwnedMultis::open(dir.path(), ()),
+        Err(Error::File(_))
+    ));
 
     // A UOP container: its table is read at opening, within the options' limits.
     let map = vec![0u8; 4096 * 196 * 2];
     let uop = mul_core::write_map_uop(&map, 0).unwrap();
     let path = dir.path().join("map0LegacyMUL.uop");
     fs::write(&path, &uop).unwrap();
-    let owned = UopFile::open(&path).unwrap();
+    let owned = OwnedUopFile::open(&path).unwrap();
     assert_eq!(owned.view().unwrap().entries().len(), 2);
-    let tight = FacetOptions {
-        limits: Limits {
-            max_records: 1,
-            ..Limits::default()
-        },
-        ..FacetOptions::default()
-    };
-    let err = UopFile::open_with(&path, &tight).unwrap_err();
+    let tight = FileOptions::default().with_limits(Limits::default().with_max_records(1));
+    let err = OwnedUopFile::open_with(&path, &tight).unwrap_err();
     assert!(
         matches!(
             err.kind(),

@@ -35,10 +35,7 @@ fn prealpha_map_and_eleven_byte_statics() {
         "{err:?}"
     );
     let size = MapSize::from_tiles(1024, 1024).unwrap();
-    let options = FacetOptions {
-        size: Some(size),
-        ..Default::default()
-    };
+    let options = FacetOptions::default().with_size(size);
     let files = FacetFiles::open_with(&dir, 0, &options).unwrap();
     let facet = files.facet().unwrap();
     assert_eq!(facet.statics.format(), StaticFormat::PreAlpha);

@@ -395,10 +395,7 @@ fn broken_containers_and_entries_are_clear_errors() {
         })
     ));
     // Too many entries for the caller's limit.
-    let few = Limits {
-        max_records: 0,
-        ..Limits::default()
-    };
+    let few = Limits::default().with_max_records(0);
     assert!(UopFile::parse(&good, &few).is_err());
 
     // An entry past the end: the table reads, the entry's data is an error naming it, and
@@ -450,10 +447,7 @@ fn broken_containers_and_entries_are_clear_errors() {
             .ends_with("the zlib stream decodes to 196 bytes, 195 declared"),
         "{err}"
     );
-    let small = Limits {
-        max_decoded_bytes: 100,
-        ..Limits::default()
-    };
+    let small = Limits::default().with_max_decoded_bytes(100);
     let zlib_file = one_file(vec![3; 196], true);
     let c = UopFile::parse(&zlib_file, &limits).unwrap();
     assert!(matches!(
@@ -557,10 +551,7 @@ fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
         Ok(FacetFiles::from_data(paths, data, options)?)
     };
     let w = World::generate(MapSize::from_blocks(40, 128).unwrap(), 9);
-    let size = FacetOptions {
-        size: Some(w.size),
-        ..Default::default()
-    };
+    let size = FacetOptions::default().with_size(w.size);
     let both = tempfile::tempdir().unwrap();
     w.write_as(both.path(), 2, MapFormat::Mul).unwrap();
     w.write_as(both.path(), 2, MapFormat::Uop).unwrap();

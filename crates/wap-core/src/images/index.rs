@@ -388,11 +388,9 @@ fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> 
         };
         if added.is_none() {
             index.problems.push(
-                crate::DataError {
-                    kind: ErrorKind::Rez(crate::RezProblem::Repeated { at: dir.at }),
-                    file: Some(entry.path.into()),
-                }
-                .into(),
+                crate::DataError::new(ErrorKind::Rez(crate::RezProblem::Repeated { at: dir.at }))
+                    .with_file_name(entry.path)
+                    .into(),
             );
         }
         chain.push(added);
@@ -489,7 +487,9 @@ mod tests {
     fn source() -> ImageSource {
         let files: [(&str, &[u8]); 2] = [("A/B/1.PID", b"x"), ("A/2.PID", b"y")];
         let bytes = crate::write_rez(&files).unwrap_or_default();
-        ImageSource::Archive(RezArchive::from_data(bytes).unwrap_or_else(|e| panic!("{e}")))
+        ImageSource::Archive(
+            RezArchive::from_data(bytes, &Default::default()).unwrap_or_else(|e| panic!("{e}")),
+        )
     }
 
     /// Two names whose hashes meet: each lookup checks the folder it finds against the

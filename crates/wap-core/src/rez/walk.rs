@@ -244,16 +244,15 @@ impl<'data> Walk<'data> {
             };
             let entry = match item {
                 Ok(entry) => entry,
-                Err(e) => {
-                    let file = Some(place());
-                    return Some(Err(DataError { file, ..e }));
+                Err(mut e) => {
+                    e.file = Some(place());
+                    return Some(Err(e));
                 }
             };
             let fail = |problem| {
-                Some(Err(DataError {
-                    kind: ErrorKind::Rez(problem),
-                    file: Some(place()),
-                }))
+                let mut e = DataError::new(ErrorKind::Rez(problem));
+                e.file = Some(place());
+                Some(Err(e))
             };
             // The name's stored bytes first: its text is at least as long (a byte above
             // 0x7F takes two), so a name past the cap is refused before it is decoded.

@@ -56,7 +56,7 @@ impl Tree {
     fn archive(&self) -> ImageSource {
         let mut b = Builder::new();
         let root = self.write(&mut b);
-        ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap())
+        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap())
     }
 }
 
@@ -195,7 +195,8 @@ fn an_animation_folder_that_cannot_be_listed_is_counted() {
         name: b"L",
         table: level,
     }]);
-    let source = ImageSource::Archive(RezArchive::from_data(b.finish(root)).unwrap());
+    let source =
+        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap());
     let names = names(&[("LEVEL", "L_IMAGES")]);
     let index = source.index(&Limits::default()).unwrap();
     let registry = index.animations(&names);

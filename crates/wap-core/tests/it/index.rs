@@ -8,7 +8,7 @@ use wap_core::{
 };
 
 fn source(bytes: Vec<u8>) -> ImageSource {
-    ImageSource::Archive(RezArchive::from_data(bytes).unwrap())
+    ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap())
 }
 
 /// Root: `A` and `A_B`; `A` holds `B` and `B_C`; `A/B` holds `C`; `A_B` holds `C`; each leaf
@@ -215,7 +215,7 @@ fn a_disk_folder_is_indexed_in_any_case_and_its_links_are_listed_once() {
     std::fs::write(set.join("notes.txt"), b"x").unwrap();
     #[cfg(unix)]
     std::os::unix::fs::symlink(dir.path().join("Level1"), set.join("LOOP")).unwrap();
-    let images = ImageSource::open(dir.path()).unwrap();
+    let images = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
     let index = images.index(&Limits::default()).unwrap();
     // Root, Level1, Images, Arrow_Sign; the link back to Level1 is left out.
     assert_eq!(index.len(), 4);
@@ -372,10 +372,7 @@ fn a_path_past_the_cap_is_an_error_and_the_rest_is_walked() {
     assert_eq!(too_long(1), (261, 260));
     assert_eq!(items[2].as_ref().unwrap().0, "OK.PID");
     // With a larger cap the directory is entered.
-    let limits = Limits {
-        max_path_bytes: 400,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_path_bytes(400);
     let paths: Vec<String> = rez
         .walk_with(&rez.root(), &limits)
         .map(|r| r.unwrap().0)
@@ -420,7 +417,7 @@ fn a_source_s_files_are_found_by_path_in_any_case() {
     std::fs::create_dir_all(&set).unwrap();
     std::fs::write(set.join("012.pid"), pid(1, 2, 3)).unwrap();
     std::fs::write(dir.path().join("outside.pid"), b"no").unwrap();
-    let folder = ImageSource::open(set.parent().unwrap()).unwrap();
+    let folder = ImageSource::at(set.parent().unwrap(), |p| wap_core::RezArchive::open(p)).unwrap();
     assert_eq!(
         folder.file("TILES/012.PID").unwrap().unwrap().as_ref(),
         pid(1, 2, 3).as_slice()
@@ -532,19 +529,13 @@ fn a_disk_source_s_bounds_are_its_problems() {
     assert_eq!(index.len(), 33);
     assert_eq!(index.problems().total(), 1);
     // A path cap of 10 bytes keeps N0/N1/N2 (8 bytes) and leaves N0/N1/N2/N3 out.
-    let short = Limits {
-        max_path_bytes: 10,
-        ..Limits::default()
-    };
+    let short = Limits::default().with_max_path_bytes(10);
     let index = tree.index(&short).unwrap();
     assert_eq!(index.len(), 4);
     assert!(index.folder("N0/N1/N2").is_some());
     assert_eq!(index.problems().total(), 1);
     // A path of exactly the cap (N0/N1/N2/N3, 11 bytes) is kept.
-    let exact = Limits {
-        max_path_bytes: 11,
-        ..Limits::default()
-    };
+    let exact = Limits::default().with_max_path_bytes(11);
     let index = tree.index(&exact).unwrap();
     assert_eq!(index.len(), 5);
     assert!(index.folder("N0/N1/N2/N3").is_some());
@@ -574,7 +565,7 @@ fn a_disk_source_stays_inside_its_folder() {
     std::fs::write(set.join("001.PID"), pid(2, 2, 1)).unwrap();
     std::fs::hard_link(set.join("001.PID"), set.join("002.PID")).unwrap();
     std::fs::write(set.join("003.PID"), pid(2, 2, 1)).unwrap();
-    let images = ImageSource::open(dir.path()).unwrap();
+    let images = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
     let index = images.index(&Limits::default()).unwrap();
     assert_eq!(index.len(), 2);
     assert_eq!(index.problems().total(), 2);
@@ -643,10 +634,7 @@ fn an_image_name_at_the_path_cap_is_listed_and_past_it_is_not() {
     ]);
     let root = b.table(&[Entry::Dir { name: b"S", table }]);
     let images = source(b.finish(root));
-    let limits = Limits {
-        max_path_bytes: 8,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_path_bytes(8);
     let index = images.index(&limits).unwrap();
     let frames = index.frames(index.folder("S").unwrap()).unwrap();
     assert_eq!(frames.len(), 1);
@@ -660,7 +648,7 @@ fn an_image_name_at_the_path_cap_is_listed_and_past_it_is_not() {
 fn a_path_through_a_file_or_a_missing_folder_names_nothing() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("MAIN.PAL"), b"x").unwrap();
-    let folder = ImageSource::open(dir.path()).unwrap();
+    let folder = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
     for path in ["MAIN.PAL/X", "NOPE/MAIN.PAL", "NOPE/DEEPER/X"] {
         assert!(folder.file(path).unwrap().is_none(), "{path}");
     }
@@ -712,10 +700,7 @@ fn the_path_cap_counts_separators_dots_and_decoded_text() {
     }]);
     let bytes = b.finish(root);
     let rez = Rez::parse(&bytes).unwrap();
-    let limits = Limits {
-        max_path_bytes: 12,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_path_bytes(12);
     let items: Vec<Result<String, (u64, u64)>> = rez
         .walk_with(&rez.root(), &limits)
         .map(|r| match r {
@@ -832,7 +817,7 @@ fn a_folder_source_reads_only_regular_files() {
     gamedata_testkit::mkfifo(&pal.join("MAIN.PAL"));
     std::fs::write(pal.join("OTHER.PAL"), [7u8; 768]).unwrap();
     std::os::unix::fs::symlink("/dev/zero", pal.join("ZERO.PAL")).unwrap();
-    let source = ImageSource::open(dir.path()).unwrap();
+    let source = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
     for path in ["LEVEL1/PALETTES/MAIN.PAL", "level1/palettes/zero.pal"] {
         let err = source.file(path).unwrap_err().to_string();
         assert!(

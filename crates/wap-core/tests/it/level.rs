@@ -180,11 +180,8 @@ fn broken_levels_are_clear_errors() {
     // Over the caller's limit: refused before anything is decoded.
     let mut big = header(0x3, 40_000_000, 0);
     big.extend_from_slice(&stream);
-    let limits = Limits {
-        max_decoded_bytes: 32_000_000,
-        ..Limits::default()
-    };
-    let err = LevelFile::from_data(big, &LevelOptions { limits }).unwrap_err();
+    let limits = Limits::default().with_max_decoded_bytes(32_000_000);
+    let err = LevelFile::from_data(big, &LevelOptions::new().with_limits(limits)).unwrap_err();
     assert!(
         matches!(err.kind(), ErrorKind::Limit(l) if l.found == 40_000_000),
         "{err}"

@@ -37,5 +37,5 @@ mod views;
 #[cfg(target_pointer_width = "64")]
 fn error_sizes() {
     use wap_core::{DataError, Error, ErrorKind};
-    gamedata_testkit::assert_error_sizes::<ErrorKind, DataError, Error>((56, 72, 72));
+    gamedata_testkit::assert_error_sizes::<ErrorKind, DataError, Error>((56, 80, 80));
 }

@@ -130,10 +130,7 @@ fn bad_images_are_errors() {
     );
     // A 65536 x 65536 image is refused before allocating, by the caller's limits.
     let huge = pid(0, (65_536, 65_536), &[], None);
-    let limits = Limits {
-        max_decoded_bytes: 1 << 20,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_decoded_bytes(1 << 20);
     let e = Pid::parse(&huge).unwrap().decode(&limits).unwrap_err();
     assert!(matches!(e.kind, ErrorKind::Limit(l) if l.found == 2 << 32));
     assert_eq!(

@@ -108,11 +108,11 @@ fn the_bad_signature_level_is_refused_clearly() {
         Some(ErrorKind::Signature { .. })
     ));
     // A limit below the largest real main block (2,450,657 bytes, RETAIL13) refuses it.
-    let limits = Limits {
-        max_decoded_bytes: 2_000_000,
-        ..Limits::default()
-    };
-    let err = LevelFile::open_with(require_file("wwd/RETAIL13.WWD"), &LevelOptions { limits })
-        .unwrap_err();
+    let limits = Limits::default().with_max_decoded_bytes(2_000_000);
+    let err = LevelFile::open_with(
+        require_file("wwd/RETAIL13.WWD"),
+        &LevelOptions::new().with_limits(limits),
+    )
+    .unwrap_err();
     assert!(matches!(err.kind(), Some(ErrorKind::Limit(_))), "{err}");
 }

@@ -19,7 +19,7 @@ fn the_writer_s_archive_reads_back_by_path_in_any_case() {
         ("README", b"no extension"),
     ];
     let bytes = write_rez(&files).unwrap();
-    let archive = RezArchive::from_data(bytes).unwrap();
+    let archive = RezArchive::from_data(bytes, &Default::default()).unwrap();
     let rez = archive.rez();
     // Depth first, each directory's files before its subdirectories, sorted by name.
     assert_eq!(
