@@ -32,7 +32,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamedata_render::tiles::{Levels, build_pyramid};
 use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, radar, write_radar_png_with};
 use gamedata_render::wwd::{Scene, SceneOptions};
-use gamedata_render::{PngCompression, RenderError, RgbaImage, write_png_parallel};
+use gamedata_render::{PngCompression, RenderError, RgbaImage, write_source_png};
 use mul_core::synth::World;
 use mul_core::{Facet, Hues, MapSize, RadarColours, TileData};
 use wap_core::write::LevelData;
@@ -177,16 +177,7 @@ fn wwd(c: &mut Criterion) {
         let scene = Scene::new(&view, &source, &options, &Limits::default()).unwrap();
         let write = || {
             let mut out = Counter(0, sink());
-            let (w, h) = (scene.width(), scene.height());
-            write_png_parallel(
-                &mut out,
-                w,
-                h,
-                PngCompression::Fast,
-                |y, n| scene.stripe(y, n),
-                |_| {},
-            )
-            .unwrap();
+            write_source_png(&mut out, &scene, PngCompression::Fast, &|_| {}).unwrap();
             out.0
         };
         {

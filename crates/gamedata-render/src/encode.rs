@@ -28,10 +28,18 @@ use crate::{PngCompression, RenderError, Result};
 /// stripes a thread in flight stay within today's stripe of [`crate::STRIPE_BYTES`].
 pub const PARALLEL_STRIPE_BYTES: usize = 2 << 20;
 
+/// Rows of a picture `width` pixels wide that fill about `bytes`; at least 1.
+pub(crate) fn rows_in(bytes: usize, width: u32) -> u32 {
+    let rows = bytes
+        .checked_div((width as usize).saturating_mul(4))
+        .unwrap_or(1);
+    u32::try_from(rows).unwrap_or(u32::MAX).max(1)
+}
+
 /// Rows of a picture `width` pixels wide that fill a stripe of about
 /// [`PARALLEL_STRIPE_BYTES`]; at least 1.
 pub fn parallel_stripe_rows(width: u32) -> u32 {
-    crate::image::rows_in(PARALLEL_STRIPE_BYTES, width)
+    rows_in(PARALLEL_STRIPE_BYTES, width)
 }
 
 /// Parts in flight at a time: two a thread, at most 8 (16 MiB of pixels and their filtered

@@ -56,21 +56,13 @@ fn picture_len(width: u32, height: u32) -> Result<usize> {
     byte_len(width, height)
 }
 
-/// Rows of a picture `width` pixels wide that fill about `bytes`; at least 1.
-pub(crate) fn rows_in(bytes: usize, width: u32) -> u32 {
-    let rows = bytes
-        .checked_div((width as usize).saturating_mul(4))
-        .unwrap_or(1);
-    u32::try_from(rows).unwrap_or(u32::MAX).max(1)
-}
-
 /// Bytes of one stripe when a picture is drawn and encoded a stripe at a time: 16 MiB.
 pub const STRIPE_BYTES: usize = 16 << 20;
 
 /// Rows of a picture `width` pixels wide that fill a stripe of about [`STRIPE_BYTES`]; at
 /// least 1.
 pub fn stripe_rows(width: u32) -> u32 {
-    rows_in(STRIPE_BYTES, width)
+    crate::encode::rows_in(STRIPE_BYTES, width)
 }
 
 impl RgbaImage {
@@ -350,7 +342,7 @@ pub fn write_png_parallel<W: Write>(
     height: u32,
     compression: PngCompression,
     draw: impl Fn(u32, u32) -> Result<RgbaImage> + Sync,
-    progress: impl FnMut(u32),
+    progress: crate::Progress<'_>,
 ) -> Result<()> {
     let rows = crate::parallel_stripe_rows(width);
     let how = crate::encode::PngFilter::Up;
@@ -475,6 +467,35 @@ mod tests {
     }
 
     #[test]
+    fn a_source_written_whole_decodes_to_its_picture_and_reports_its_rows() {
+        let mut whole = RgbaImage::new(700, 900, [0, 0, 0, 255]).unwrap();
+        for y in 0..900u32 {
+            whole.set((y * 7) % 700, y, [y as u8, (y / 3) as u8, 9, 255]);
+        }
+        let done = std::sync::atomic::AtomicU32::new(0);
+        let mut bytes = Vec::new();
+        crate::write_source_png(&mut bytes, &whole, PngCompression::Fast, &|n| {
+            done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        })
+        .unwrap();
+        assert_eq!(decoded(bytes), (700, 900, whole.pixels().to_vec()));
+        assert_eq!(done.into_inner(), 900);
+
+        /// A source whose draw fails: its error comes out, nothing else.
+        struct Failing;
+        impl crate::TileSource for Failing {
+            fn size(&self) -> (u32, u32) {
+                (10, 10)
+            }
+            fn draw(&self, _: crate::Region) -> Result<RgbaImage> {
+                Err(RenderError::Scale { scale: 5 })
+            }
+        }
+        let err = crate::write_source_png(Vec::new(), &Failing, PngCompression::Fast, &|_| {});
+        assert!(matches!(err, Err(RenderError::Scale { scale: 5 })));
+    }
+
+    #[test]
     fn borrowed_pixels_and_drawn_stripes_decode_to_the_picture() {
         let mut whole = RgbaImage::new(9, 300, [1, 2, 3, 255]).unwrap();
         for y in 0..300u32 {
@@ -544,7 +565,7 @@ mod tests {
             0,
             PngCompression::Fast,
             |_, _| RgbaImage::new(4, 1, [0; 4]),
-            |_| {},
+            &|_| {},
         );
         assert!(matches!(
             no_rows,
@@ -557,7 +578,7 @@ mod tests {
             3,
             PngCompression::Fast,
             |_, rows| RgbaImage::new(3, rows, [0; 4]),
-            |_| {},
+            &|_| {},
         );
         assert!(matches!(
             narrow,
@@ -573,7 +594,7 @@ mod tests {
             3,
             PngCompression::Fast,
             |_, _| RgbaImage::new(4, 1, [0; 4]),
-            |_| {},
+            &|_| {},
         );
         assert!(matches!(
             short,
@@ -589,7 +610,7 @@ mod tests {
             3,
             PngCompression::Fast,
             |_, _| Err::<RgbaImage, _>(RenderError::Scale { scale: 77 }),
-            |_| {},
+            &|_| {},
         );
         assert!(matches!(failed, Err(RenderError::Scale { scale: 77 })));
     }

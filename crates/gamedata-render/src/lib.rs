@@ -58,6 +58,7 @@ mod encode;
 #[cfg(feature = "fuzzing")]
 pub mod exercise;
 mod image;
+mod picture;
 pub mod tiles;
 pub mod uo;
 pub mod wwd;
@@ -71,6 +72,7 @@ pub use image::{
 };
 pub use mni_core;
 pub use mul_core;
+pub use picture::{Progress, TileSource, write_source_png};
 pub use wap_core;
 
 /// A rectangle of a map in its own units (tiles for a UO facet): `x`, `y` its top left
@@ -222,6 +224,13 @@ pub enum RenderError {
         expected_width: u32,
         /// Rows of the picture not written yet.
         rows_left: u32,
+    },
+    /// Hillshading was asked for with a radar style that does not take it (only
+    /// [`uo::RadarStyle::Flat`] does: the client style draws the client's own relief).
+    #[error("hillshade applies to the flat radar style only, not to {style}")]
+    Hillshade {
+        /// The style asked for ([`uo::RadarStyle::name`]).
+        style: &'static str,
     },
     /// A radar style needs a file the facet was opened without (tiledata.mul or hues.mul
     /// for [`uo::RadarStyle::Client`]).

@@ -24,54 +24,7 @@ pub const TILE: u32 = 256;
 /// The highest zoom a pyramid may have (native or magnified).
 pub const MAX_ZOOM: u8 = 24;
 
-/// What draws the full-size picture of a pyramid, any rectangle at a time.
-pub trait TileSource: Sync {
-    /// The picture's width and height in pixels at the native zoom.
-    fn size(&self) -> (u32, u32);
-
-    /// The pixels of `region` (wholly inside the picture), `region.width` x
-    /// `region.height`.
-    fn draw(&self, region: Region) -> Result<RgbaImage>;
-}
-
-/// A picture held whole (a Cosmo map is at most 8 MiB) is its own source.
-impl TileSource for RgbaImage {
-    fn size(&self) -> (u32, u32) {
-        (self.width, self.height)
-    }
-
-    fn draw(&self, region: Region) -> Result<RgbaImage> {
-        if !region.is_inside(self.width, self.height) {
-            return Err(RenderError::RegionOutside {
-                region,
-                width: self.width,
-                height: self.height,
-            });
-        }
-        let mut part = RgbaImage::new(region.width, region.height, [0; 4])?;
-        let (x0, width) = (region.x as usize * 4, region.width as usize * 4);
-        for y in 0..region.height {
-            let from = self
-                .row(region.y + y)
-                .and_then(|row| row.get(x0..x0 + width));
-            if let (Some(from), Some(to)) = (from, part.row_mut(y)) {
-                to.copy_from_slice(from);
-            }
-        }
-        Ok(part)
-    }
-}
-
-/// A WWD collision map's pyramid: its pixels drawn a tile at a time.
-impl TileSource for crate::wwd::CollisionMap<'_, '_> {
-    fn size(&self) -> (u32, u32) {
-        (self.width(), self.height())
-    }
-
-    fn draw(&self, region: Region) -> Result<RgbaImage> {
-        Ok(self.rect(region)?.0)
-    }
-}
+pub use crate::picture::TileSource;
 
 /// The zoom levels of a picture's pyramid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -122,6 +122,7 @@ pub mod multi;
 pub mod owned;
 pub mod query;
 pub mod raw;
+mod size;
 pub mod statics;
 #[cfg(feature = "write")]
 pub mod synth;

@@ -18,24 +18,7 @@ use crate::error::{DataError, ErrorKind, Result};
 use crate::map_uop::MapChunk;
 use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell, UOP_MAP_CHUNK_BLOCKS};
 
-/// The size of a map in blocks (8 x 8 tiles each).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub struct MapSize {
-    width_blocks: u32,
-    height_blocks: u32,
-}
-
-/// The sizes in blocks (width, height) of facets 0 to 5 in released clients, newest first.
-/// Facets 0 and 1 come in two widths: 896 blocks since Mondain's Legacy, 768 before.
-/// Source: `docs/formats/uo.md`, "Map".
-const KNOWN_SIZES: [&[(u32, u32)]; 6] = [
-    &[(896, 512), (768, 512)], // 0 Felucca: 7168 or 6144 x 4096 tiles
-    &[(896, 512), (768, 512)], // 1 Trammel: the same
-    &[(288, 200)],             // 2 Ilshenar: 2304 x 1600 tiles
-    &[(320, 256)],             // 3 Malas: 2560 x 2048 tiles
-    &[(181, 181)],             // 4 Tokuno: 1448 x 1448 tiles
-    &[(160, 512)],             // 5 Ter Mur: 1280 x 4096 tiles
-];
+pub use crate::size::MapSize;
 
 impl MapSize {
     /// A size in blocks.
@@ -61,10 +44,7 @@ impl MapSize {
         if bytes.is_none() || tiles.is_none() {
             return Err(bad("too large to address").into());
         }
-        Ok(MapSize {
-            width_blocks,
-            height_blocks,
-        })
+        Ok(MapSize::checked(width_blocks, height_blocks))
     }
 
     /// A size in tiles; both sides must be multiples of 8.
@@ -81,21 +61,6 @@ impl MapSize {
             .into());
         }
         Self::from_blocks(width / 8, height / 8)
-    }
-
-    /// The sizes facet `facet` has in released clients, newest first: two for facets 0 and
-    /// 1 (7168 and 6144 x 4096 tiles), one for facets 2 to 5, none above 5
-    /// (`docs/formats/uo.md`, "Map").
-    pub fn known(facet: u8) -> impl Iterator<Item = MapSize> {
-        KNOWN_SIZES
-            .get(usize::from(facet))
-            .copied()
-            .unwrap_or_default()
-            .iter()
-            .map(|&(width_blocks, height_blocks)| MapSize {
-                width_blocks,
-                height_blocks,
-            })
     }
 
     /// The size of facet `facet` (0 to 5) in current clients: 7168 x 4096 tiles for facets
@@ -145,71 +110,6 @@ impl MapSize {
         }
         .into())
     }
-
-    /// Width in blocks.
-    pub const fn width_blocks(&self) -> u32 {
-        self.width_blocks
-    }
-
-    /// Height in blocks.
-    pub const fn height_blocks(&self) -> u32 {
-        self.height_blocks
-    }
-
-    /// Width in tiles.
-    pub const fn width(&self) -> u32 {
-        // from_blocks checked that the width in tiles fits.
-        self.width_blocks.saturating_mul(8)
-    }
-
-    /// Height in tiles.
-    pub const fn height(&self) -> u32 {
-        // from_blocks checked that the height in tiles fits.
-        self.height_blocks.saturating_mul(8)
-    }
-
-    /// Number of blocks.
-    pub fn blocks(&self) -> usize {
-        // from_blocks checked that this fits.
-        usize::try_from(self.block_count()).unwrap_or(usize::MAX)
-    }
-
-    /// Blocks as a u64: a product of two u32s, which cannot overflow.
-    const fn block_count(&self) -> u64 {
-        (self.width_blocks as u64).saturating_mul(self.height_blocks as u64)
-    }
-
-    /// The number of block (`bx`, `by`) in column-major order, or `None` outside the map.
-    #[inline]
-    pub fn block_index(&self, bx: u32, by: u32) -> Option<usize> {
-        if bx >= self.width_blocks || by >= self.height_blocks {
-            return None;
-        }
-        // bx < width and by < height: the index is below the block count, which fits.
-        let index = u64::from(bx)
-            .saturating_mul(u64::from(self.height_blocks))
-            .saturating_add(u64::from(by));
-        usize::try_from(index).ok()
-    }
-
-    /// The block coordinates (bx, by) of block number `index`, or `None` past the end.
-    pub fn block_coords(&self, index: usize) -> Option<(u32, u32)> {
-        if index >= self.blocks() {
-            return None;
-        }
-        let index = u64::try_from(index).ok()?;
-        let h = u64::from(self.height_blocks);
-        Some((
-            u32::try_from(index.checked_div(h)?).ok()?,
-            u32::try_from(index.checked_rem(h)?).ok()?,
-        ))
-    }
-
-    /// Bytes of a map file of this size, without the padding block.
-    pub fn map_len(&self) -> u64 {
-        // from_blocks checked that this product fits in a usize, so in a u64.
-        self.block_count().saturating_mul(MAP_BLOCK_LEN as u64)
-    }
 }
 
 /// A size in tiles written `WIDTHxHEIGHT` (`1024x1024`, also `1024 x 1024`), as the
@@ -231,19 +131,6 @@ impl std::str::FromStr for MapSize {
             (Ok(w), Ok(h)) => Self::from_tiles(w, h),
             _ => Err(ErrorKind::SizeText.into()),
         }
-    }
-}
-
-impl fmt::Display for MapSize {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} x {} tiles ({} x {} blocks)",
-            self.width(),
-            self.height(),
-            self.width_blocks,
-            self.height_blocks
-        )
     }
 }
 
@@ -467,7 +354,7 @@ impl<'data> Map<'data> {
     /// The blocks of column `bx`, top to bottom, or `None` past the last column.
     pub fn column(&self, bx: u32) -> Option<impl Iterator<Item = &'data MapBlock> + 'data> {
         let start = self.size.block_index(bx, 0)?;
-        let height = usize::try_from(self.size.height_blocks).ok()?;
+        let height = usize::try_from(self.size.height_blocks()).ok()?;
         let map = *self;
         Some((start..start.saturating_add(height)).filter_map(move |i| map.block_at(i)))
     }
@@ -481,7 +368,7 @@ impl<'data> Map<'data> {
     /// map, and the columns cut by chunk ends in a map UOP. What a whole-map scan (and
     /// rayon) splits its work over.
     pub fn runs(&self) -> impl Iterator<Item = &'data [MapBlock]> + 'data {
-        let height = usize::try_from(self.size.height_blocks)
+        let height = usize::try_from(self.size.height_blocks())
             .unwrap_or(usize::MAX)
             .max(1);
         let blocks = self.size.blocks();

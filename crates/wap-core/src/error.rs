@@ -5,7 +5,7 @@
 
 use gamedata_io::{FormatError, InflateError, LimitError, ReadError};
 
-use crate::level::SectionKind;
+use crate::section::SectionKind;
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -11,6 +11,7 @@ use crate::error::{DataError, ErrorKind, Result};
 use crate::header::Header;
 use crate::plane::Plane;
 use crate::raw::{HEADER_LEN, PLANE_HEADER_LEN, PlaneHeader};
+pub use crate::section::SectionKind;
 use crate::tile_properties::TileProperties;
 
 /// The game a level belongs to.
@@ -452,33 +453,6 @@ pub struct LevelCounts {
     pub tile_properties: usize,
     /// True if a plane has the main flag.
     pub main_plane: bool,
-}
-
-/// What a section of the image holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-pub enum SectionKind {
-    /// The plane header table.
-    PlaneHeaders,
-    /// The tiles of plane n.
-    Tiles(usize),
-    /// The image-set names of plane n.
-    ImageSets(usize),
-    /// The objects of plane n.
-    Objects(usize),
-    /// The tile property table.
-    TileProperties,
-}
-
-impl fmt::Display for SectionKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SectionKind::PlaneHeaders => write!(f, "plane headers"),
-            SectionKind::Tiles(p) => write!(f, "plane {p} tiles"),
-            SectionKind::ImageSets(p) => write!(f, "plane {p} image sets"),
-            SectionKind::Objects(p) => write!(f, "plane {p} objects"),
-            SectionKind::TileProperties => write!(f, "tile property table"),
-        }
-    }
 }
 
 /// One section: what it holds and its absolute byte range.

@@ -110,6 +110,7 @@ pub mod pid;
 pub mod plane;
 pub mod raw;
 pub mod rez;
+mod section;
 #[cfg(feature = "write")]
 pub mod synth;
 pub mod tile_properties;

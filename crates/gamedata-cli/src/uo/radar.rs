@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use gamedata_render::Region;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, write_radar_png_with};
+use gamedata_render::{Region, RenderError};
 use mul_core::{
     Facet, HuesBytes, OwnedHues, OwnedRadarColours, OwnedTileData, RadarColours, RadarColoursBytes,
     TileDataBytes,
@@ -45,8 +46,13 @@ pub(crate) struct StyleArgs {
     /// pixel for pixel: hued statics, its colour table and relief; needs tiledata.mul and
     /// hues.mul), `altitude` (each tile's height as the client computes it, z + 128 as a
     /// grey level; needs tiledata.mul).
-    #[arg(long, value_enum, default_value_t = StyleArg::Flat)]
-    style: StyleArg,
+    #[arg(
+        long,
+        default_value = "flat",
+        value_parser = PossibleValuesParser::new(RadarStyle::ALL.map(RadarStyle::name))
+            .try_map(|name| name.parse::<RadarStyle>()),
+    )]
+    style: RadarStyle,
     /// radarcol.mul to colour with, when the folder has none.
     #[arg(long)]
     radarcol: Option<PathBuf>,
@@ -62,24 +68,6 @@ pub(crate) struct StyleArgs {
     hillshade: bool,
 }
 
-/// `--style`'s values.
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum StyleArg {
-    Flat,
-    Client,
-    Altitude,
-}
-
-impl From<StyleArg> for RadarStyle {
-    fn from(s: StyleArg) -> Self {
-        match s {
-            StyleArg::Flat => RadarStyle::Flat,
-            StyleArg::Client => RadarStyle::Client,
-            StyleArg::Altitude => RadarStyle::Altitude,
-        }
-    }
-}
-
 /// The files `--radarcol`, `--tiledata` and `--hues` name, mapped.
 struct ExtraTables {
     radarcol: Option<OwnedRadarColours>,
@@ -89,18 +77,11 @@ struct ExtraTables {
 
 impl StyleArgs {
     fn style(&self) -> RadarStyle {
-        self.style.into()
+        self.style
     }
 
-    /// The files named on the command line, mapped; refuses `--hillshade` outside the flat
-    /// style.
+    /// The files named on the command line, mapped.
     fn extra(&self) -> Result<ExtraTables> {
-        if self.hillshade && self.style() != RadarStyle::Flat {
-            bail!(
-                "--hillshade applies to the flat style only, not to {} (the client style draws the client's own relief)",
-                self.style()
-            );
-        }
         let context = |p: &Path| format!("reading {}", p.display());
         Ok(ExtraTables {
             radarcol: (self.radarcol.as_deref())
@@ -115,11 +96,11 @@ impl StyleArgs {
         })
     }
 
-    /// The options of the style asked for.
-    fn options(&self, scale: u32, region: Region) -> RadarOptions {
+    /// The options of the style asked for (`region` `None`: the whole facet).
+    fn options(&self, scale: u32, region: Option<Region>) -> RadarOptions {
         RadarOptions {
             scale,
-            region: Some(region),
+            region,
             hillshade: self.hillshade,
             style: self.style(),
         }
@@ -136,12 +117,12 @@ impl StyleArgs {
 
 impl ExtraTables {
     /// `facet` with the tables given on the command line in place of the folder's, and
-    /// the radar colours to draw with; an error naming the flag when the style needs a
-    /// file neither gives.
+    /// the radar colours to draw with; the renderer's check of `options` against them
+    /// ([`RadarOptions::check`]), phrased with the flag to give.
     fn apply<'a>(
         &'a self,
         mut facet: Facet<'a>,
-        style: RadarStyle,
+        options: &RadarOptions,
         dir: &Path,
     ) -> Result<(Facet<'a>, RadarColours<'a>)> {
         if let Some(t) = &self.tiledata {
@@ -158,20 +139,20 @@ impl ExtraTables {
                 dir.display()
             ),
         };
-        let needs_tiledata = style != RadarStyle::Flat;
-        if needs_tiledata && facet.tiledata.is_none() {
-            bail!(
-                "no tiledata.mul in {}; the {style} style needs one: give it with --tiledata FILE",
-                dir.display()
-            );
+        match options.check(&facet) {
+            Ok(()) => Ok((facet, colours)),
+            Err(RenderError::Hillshade { style }) => bail!(
+                "--hillshade applies to the flat style only, not to {style} (the client style draws the client's own relief)"
+            ),
+            Err(RenderError::MissingTable { file, style }) => {
+                let flag = file.trim_end_matches(".mul");
+                bail!(
+                    "no {file} in {}; the {style} style needs one: give it with --{flag} FILE",
+                    dir.display()
+                )
+            }
+            Err(other) => Err(other.into()),
         }
-        if style == RadarStyle::Client && facet.hues.is_none() {
-            bail!(
-                "no hues.mul in {}; the {style} style needs one: give it with --hues FILE",
-                dir.display()
-            );
-        }
-        Ok((facet, colours))
     }
 }
 
@@ -207,7 +188,8 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     let files = open_facet(&args.dir, &args.size)?;
     let extra = args.style.extra()?;
     let style = args.style.style();
-    let (facet, colours) = extra.apply(views(&files, &args.size)?, style, &args.dir)?;
+    let options = args.style.options(1, None);
+    let (facet, colours) = extra.apply(views(&files, &args.size)?, &options, &args.dir)?;
     let size = facet.size();
     let mut drawn_with = serde_json::Map::new();
     drawn_with.insert("style".into(), style.name().into());
@@ -219,9 +201,6 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         drawn_with,
     };
     let inputs = facet_inputs(&files.paths, &args.style);
-    let options = args
-        .style
-        .options(1, Region::whole(size.width(), size.height()));
     let source = RadarSource::new(&facet, &colours, &options)?;
     write_tiles(
         &source,
@@ -289,7 +268,8 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let files = open_facet(&args.dir, &args.size)?;
     let extra = args.style.extra()?;
-    let (facet, radar) = extra.apply(views(&files, &args.size)?, args.style.style(), &args.dir)?;
+    let checked = args.style.options(args.scale, None);
+    let (facet, radar) = extra.apply(views(&files, &args.size)?, &checked, &args.dir)?;
     let size = facet.size();
     let whole = Region::whole(size.width(), size.height());
     let region = match args.region {
@@ -307,7 +287,7 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         }
     };
     let inputs = facet_inputs(&files.paths, &args.style);
-    let options = args.style.options(args.scale, region);
+    let options = args.style.options(args.scale, Some(region));
     let (width, height) = write_radar(&facet, &radar, &options, &args.output, &inputs)?;
     let report = RenderReport {
         bytes: Written::of(&args.output)?.bytes,

@@ -2,49 +2,17 @@
 //! PNG.
 
 use gamedata_render::PngFilter;
-use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use clap::Args;
 use gamedata_render::wwd;
+use gamedata_render::{Region, RgbaImage, TileSource};
 use serde::Serialize;
 use wap_core::{CodePage, decode};
 
+use super::args::{RenderArgs, TilesArgs, chosen_plane};
 use super::{open, view};
 use crate::output::Output;
-use crate::web::{PyramidArgs, Viewer, write_tiles};
-
-#[derive(Args)]
-pub(crate) struct RenderArgs {
-    /// The level (.wwd).
-    pub(super) file: PathBuf,
-    /// The PNG to write.
-    #[arg(short, long, value_name = "OUT.png")]
-    pub(super) output: PathBuf,
-    /// The plane to draw (its name, case ignored); the main plane by default.
-    #[arg(long)]
-    pub(super) plane: Option<String>,
-    /// Output pixels per tile side (at the tile size, 64 in Claw, every pixel is exact).
-    /// By default the largest that keeps the picture within 4096 pixels a side.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub(super) tile_px: Option<u32>,
-    #[command(flatten)]
-    pub(super) graphics: super::scene::GraphicsArgs,
-    /// With --rez or --images: draw the screen a player sees with the camera's top-left at
-    /// main-plane pixel X,Y (the other planes placed by their movement percentages, as the
-    /// game places them), one pixel a game pixel.
-    #[arg(
-        long,
-        value_name = "X,Y",
-        value_parser = super::scene::parse_view,
-        conflicts_with = "tile_px",
-        allow_hyphen_values = true
-    )]
-    pub(super) view: Option<(i32, i32)>,
-    /// The screen's size with --view, in pixels (the game's: 640x480).
-    #[arg(long, value_name = "WxH", value_parser = super::scene::parse_view_size, requires = "view")]
-    pub(super) view_size: Option<(u32, u32)>,
-}
+use crate::web::{Viewer, write_tiles};
 
 #[derive(Serialize)]
 pub(crate) struct RenderReport {
@@ -68,41 +36,6 @@ fn tile_index<'data>(
         .tile_properties()
         .and_then(|t| t.collect())
         .with_context(|| format!("reading {}", file.display()))
-}
-
-/// The plane named `name` (case ignored), else the main plane.
-pub(super) fn chosen_plane<'data>(
-    level: &wap_core::Level<'data>,
-    name: Option<&str>,
-    file: &std::path::Path,
-) -> Result<wap_core::Plane<'data>> {
-    match name {
-        Some(name) => level.plane_named(name).with_context(|| {
-            let names: Vec<String> = level
-                .plane_headers()
-                .iter()
-                .map(|p| decode(wap_core::field_text(&p.name), CodePage::Cp1252).into_owned())
-                .collect();
-            format!("no plane named {name:?}; the planes are {names:?}")
-        })?,
-        None => level
-            .main_plane()
-            .context("no plane has the main flag; name one with --plane")?,
-    }
-    .with_context(|| format!("reading {}", file.display()))
-}
-
-#[derive(Args)]
-pub(crate) struct TilesArgs {
-    /// The level (.wwd).
-    pub(super) file: PathBuf,
-    /// The plane to draw (its name, case ignored); the main plane by default.
-    #[arg(long)]
-    pub(super) plane: Option<String>,
-    #[command(flatten)]
-    pub(super) pyramid: PyramidArgs,
-    #[command(flatten)]
-    pub(super) graphics: super::scene::GraphicsArgs,
 }
 
 /// `wwd tiles`: a plane's collision map (one game pixel a pixel at the native zoom) as web
@@ -159,26 +92,16 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         .with_context(|| format!("drawing {}", args.file.display()))?;
     // Drawn and encoded in parallel stripes of about 2 MiB: RETAIL01 at 64 pixels a tile is
     // 24,576 x 6,144 pixels (576 MiB whole).
-    let counts = std::sync::Mutex::new(wwd::PixelCounts::default());
+    let counted = Counted {
+        map: &map,
+        counts: std::sync::Mutex::new(wwd::PixelCounts::default()),
+    };
     crate::files::write_file(&args.output, &[&args.file], |w| {
         let png = crate::render::compression();
-        gamedata_render::write_png_parallel(
-            w,
-            map.width(),
-            map.height(),
-            png,
-            |y, rows| {
-                let (stripe, n) = map.stripe(y, rows)?;
-                if let Ok(mut counts) = counts.lock() {
-                    *counts = *counts + n;
-                }
-                Ok(stripe)
-            },
-            |_| {},
-        )?;
+        gamedata_render::write_source_png(w, &counted, png, &|_| {})?;
         Ok(())
     })?;
-    let counts = counts.into_inner().unwrap_or_default();
+    let counts = counted.counts.into_inner().unwrap_or_default();
     let objects = map.objects_marked()?;
     let report = RenderReport {
         output: args.output.display().to_string(),
@@ -205,4 +128,25 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
             p.clear, p.solid, p.ground, p.climb, p.death, p.other
         )
     })
+}
+
+/// A collision map drawn as any picture is (the scene's plumbing), adding up the pixels of
+/// each attribute class of the regions drawn: a picture written whole draws each pixel once.
+struct Counted<'m, 'a, 'd> {
+    map: &'m wwd::CollisionMap<'a, 'd>,
+    counts: std::sync::Mutex<wwd::PixelCounts>,
+}
+
+impl TileSource for Counted<'_, '_, '_> {
+    fn size(&self) -> (u32, u32) {
+        (self.map.width(), self.map.height())
+    }
+
+    fn draw(&self, region: Region) -> gamedata_render::Result<RgbaImage> {
+        let (image, n) = self.map.rect(region)?;
+        if let Ok(mut counts) = self.counts.lock() {
+            *counts = *counts + n;
+        }
+        Ok(image)
+    }
 }

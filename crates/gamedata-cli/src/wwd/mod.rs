@@ -3,6 +3,7 @@
 //! Levels are a few megabytes at most, so they are read into memory (no mapping): an
 //! uncompressed level is then used in place, a compressed one decompressed once.
 
+mod args;
 pub(crate) mod collision;
 pub(crate) mod info;
 mod objects;
@@ -36,11 +37,11 @@ pub(crate) enum WwdCommand {
     Objects(ObjectsArgs),
     /// Render a plane's collision map (tile attributes pixel by pixel, objects marked) as
     /// a PNG; with --rez or --images, the level as the game draws it.
-    Render(collision::RenderArgs),
+    Render(args::RenderArgs),
     /// Web map tiles of a plane's collision map ({z}/{x}/{y}.png, 256 pixels, one game
     /// pixel a pixel at the native zoom) and a Leaflet viewer, index.html; with --rez or
     /// --images, of the level as the game draws it.
-    Tiles(collision::TilesArgs),
+    Tiles(args::TilesArgs),
     /// The stored checksum, the base value over the stored bytes, and their relation.
     Checksum(FileArgs),
     /// Write the level again with this crate's writer, compressed or not, with the base

@@ -2,81 +2,17 @@
 //! draws it, with its tiles and objects (`gamedata_render::wwd::Scene`).
 
 use gamedata_render::PngFilter;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
-use clap::Args;
 use gamedata_render::wwd::{Scene, SceneOptions, SceneReport, View};
 use serde::Serialize;
 use wap_core::{CodePage, ImageSource, Level, Limits, decode};
 
-use super::collision::{RenderArgs, TilesArgs};
+use super::args::{GraphicsArgs, RenderArgs, TilesArgs, chosen_plane};
 use super::{open, view};
 use crate::output::Output;
 use crate::web::{Viewer, write_tiles};
-
-/// Where the level's pictures come from.
-#[derive(Args)]
-pub(crate) struct GraphicsArgs {
-    /// Draw the level with its tiles and objects from this REZ archive (CLAW.REZ).
-    #[arg(long, value_name = "ARCHIVE", conflicts_with = "images")]
-    rez: Option<PathBuf>,
-    /// Draw the level with its tiles and objects from this folder of files extracted from
-    /// an archive (LEVEL1/TILES/ACTION/012.PID, any case).
-    #[arg(long, value_name = "DIR")]
-    images: Option<PathBuf>,
-    /// With --rez or --images: leave the objects out.
-    #[arg(long)]
-    no_objects: bool,
-    /// With --rez or --images: draw a magenta marker where an image is missing (the game
-    /// draws nothing there).
-    #[arg(long)]
-    markers: bool,
-    /// With --rez or --images: draw each object whose animation names an ANI file at the
-    /// frame it shows this many milliseconds after the level starts, as the game plays it.
-    #[arg(long, value_name = "MS")]
-    time: Option<u64>,
-}
-
-/// `--view X,Y`: the camera's top-left in main-plane pixels (either may be negative).
-pub(super) fn parse_view(text: &str) -> Result<(i32, i32), String> {
-    let bad = |e: &dyn std::fmt::Display| format!("{text:?} is not X,Y in pixels: {e}");
-    let (x, y) = text.split_once(',').ok_or_else(|| bad(&"no comma"))?;
-    Ok((
-        x.trim().parse().map_err(|e| bad(&e))?,
-        y.trim().parse().map_err(|e| bad(&e))?,
-    ))
-}
-
-/// `--view-size WxH`: the screen's size in pixels, each side 1 to 16,384.
-pub(super) fn parse_view_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = |e: &dyn std::fmt::Display| format!("{text:?} is not WxH in pixels: {e}");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| bad(&"no x"))?;
-    let side = |t: &str| -> Result<u32, String> {
-        match t.trim().parse::<u32>() {
-            Ok(v @ 1..=16_384) => Ok(v),
-            Ok(v) => Err(bad(&format!("{v} is not 1 to 16384"))),
-            Err(e) => Err(bad(&e)),
-        }
-    };
-    Ok((side(w)?, side(h)?))
-}
-
-impl GraphicsArgs {
-    /// The archive or folder given, if any.
-    pub(super) fn source(&self) -> Option<&Path> {
-        self.rez.as_deref().or(self.images.as_deref())
-    }
-
-    /// An error for `--time` without a source of pictures (a collision map has no
-    /// animations).
-    pub(super) fn no_time(&self) -> Result<()> {
-        if self.time.is_some() {
-            anyhow::bail!("--time plays the objects' animations: it needs --rez or --images");
-        }
-        Ok(())
-    }
-}
 
 /// Maps the archive (or takes the folder) `path`.
 ///
@@ -101,7 +37,7 @@ fn scene<'l>(
 ) -> Result<(Scene<'l>, String)> {
     let path = graphics.source().context("no --rez or --images")?;
     let images = source(path)?;
-    let chosen = super::collision::chosen_plane(level, plane, file)?;
+    let chosen = chosen_plane(level, plane, file)?;
     let options = SceneOptions {
         // As for the collision map: by default the largest that keeps the picture within
         // 4096 pixels a side; a view is drawn a game pixel a pixel.
@@ -177,16 +113,7 @@ pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let mut inputs = vec![args.file.as_path()];
     inputs.extend(args.graphics.source());
     crate::files::write_file(&args.output, &inputs, |w| {
-        let png = crate::render::compression();
-        let (width, height) = (scene.width(), scene.height());
-        gamedata_render::write_png_parallel(
-            w,
-            width,
-            height,
-            png,
-            |y, rows| scene.stripe(y, rows),
-            |_| {},
-        )?;
+        gamedata_render::write_source_png(w, &scene, crate::render::compression(), &|_| {})?;
         Ok(())
     })?;
     let report = SceneRenderReport {
@@ -234,7 +161,7 @@ pub(super) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     let file = open(&args.file)?;
     let level = view(&file, &args.file)?;
     // One game pixel a pixel at the native zoom: the plane's tile width a tile.
-    let chosen = super::collision::chosen_plane(&level, args.plane.as_deref(), &args.file)?;
+    let chosen = chosen_plane(&level, args.plane.as_deref(), &args.file)?;
     let tile = u32::try_from(chosen.tile_size().0).ok();
     let (scene, plane) = scene(
         &level,

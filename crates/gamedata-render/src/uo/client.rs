@@ -8,7 +8,6 @@ use std::fmt;
 use mul_core::{Facet, Hues, RadarColours, TileData, TileFlags};
 
 use super::RadarStyle;
-use crate::{RenderError, Result};
 
 /// The client's 8-bit value of each 5-bit channel value `v`: `v * 255 / 31` rounded down
 /// (0x00, 0x08, 0x10, 0x18, 0x20, 0x29, ... 0xF6, 0xFF). It differs from `v << 3 | v >> 2`
@@ -147,25 +146,19 @@ impl fmt::Debug for ClientTables<'_, '_> {
 
 impl<'a, 'data> ClientTables<'a, 'data> {
     /// The tables `style` needs from `facet`: none for `Flat`, tiledata's for `Altitude`,
-    /// tiledata's and the hues for `Client`.
-    ///
-    /// Returns [`RenderError::MissingTable`] naming the file the style needs and the facet
-    /// lacks.
+    /// tiledata's and the hues for `Client`; `None` also when `facet` lacks one of them
+    /// (which [`RadarOptions::check`](super::RadarOptions::check) refuses before drawing).
     pub(crate) fn for_style(
         facet: &Facet<'data>,
         colours: &'a RadarColours<'data>,
         style: RadarStyle,
-    ) -> Result<Option<Self>> {
-        let missing = |file: &'static str| RenderError::MissingTable {
-            file,
-            style: style.name(),
-        };
+    ) -> Option<Self> {
         let hues = match style {
-            RadarStyle::Flat => return Ok(None),
+            RadarStyle::Flat => return None,
             RadarStyle::Altitude => None,
-            RadarStyle::Client => Some(facet.hues.ok_or(missing("hues.mul"))?),
+            RadarStyle::Client => Some(facet.hues?),
         };
-        let tiledata = facet.tiledata.ok_or(missing("tiledata.mul"))?;
+        let tiledata = facet.tiledata?;
         let items = (0..=u16::MAX)
             .map(|id| {
                 let drawn = id != 0 && id != 0xFFFF && client_draws(&tiledata, id);
@@ -184,12 +177,12 @@ impl<'a, 'data> ClientTables<'a, 'data> {
                 v
             })
         });
-        Ok(Some(ClientTables {
+        Some(ClientTables {
             colours,
             hues,
             items,
             shaded,
-        }))
+        })
     }
 
     /// RGB555 `colour` (bit 15 ignored) as the client draws it with relief `relief`

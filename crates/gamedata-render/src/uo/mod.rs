@@ -24,7 +24,7 @@ use std::str::FromStr;
 use mul_core::{Facet, MapSize, RadarColours, rgb555_to_rgb8};
 use rayon::prelude::*;
 
-use crate::{PngCompression, Region, RenderError, Result, RgbaImage};
+use crate::{PngCompression, Progress, Region, RenderError, Result, RgbaImage};
 use client::{ClientTables, Relief};
 
 /// Tile rows one task computes at least (8 rows of blocks at scale 1): a band's blocks
@@ -64,6 +64,23 @@ impl RadarStyle {
             RadarStyle::Client => "client",
             RadarStyle::Altitude => "altitude",
         }
+    }
+
+    /// The files the style draws from besides radarcol.mul: none for `Flat`, tiledata.mul
+    /// for `Altitude`, tiledata.mul and hues.mul for `Client` (what [`RadarOptions::check`]
+    /// asks of a facet).
+    pub const fn needs(self) -> &'static [&'static str] {
+        match self {
+            RadarStyle::Flat => &[],
+            RadarStyle::Altitude => &["tiledata.mul"],
+            RadarStyle::Client => &["tiledata.mul", "hues.mul"],
+        }
+    }
+
+    /// True if [`RadarOptions::hillshade`] applies to the style: `Flat` only (the client
+    /// style draws the client's own relief).
+    pub const fn takes_hillshade(self) -> bool {
+        matches!(self, RadarStyle::Flat)
     }
 }
 
@@ -107,7 +124,8 @@ pub struct RadarOptions {
     pub region: Option<Region>,
     /// In the `Flat` style, shade each tile by its height against its north-west
     /// neighbour's, as if lit from the north-west (see [`shade`]); off by default, and
-    /// ignored by the other styles (`Client` has the client's relief).
+    /// refused with the other styles ([`RadarOptions::check`]: `Client` has the client's
+    /// relief).
     pub hillshade: bool,
     /// How tiles are coloured; `Flat` by default.
     pub style: RadarStyle,
@@ -125,6 +143,36 @@ impl Default for RadarOptions {
 }
 
 impl RadarOptions {
+    /// Checks that the options fit each other and `facet`, the one place this is decided:
+    /// [`RadarOptions::hillshade`] only with a style that takes it
+    /// ([`RadarStyle::takes_hillshade`]), and every file the style needs
+    /// ([`RadarStyle::needs`]) in `facet`. [`radar`], [`write_radar_png`] and
+    /// [`RadarSource::new`] call it; a program may call it first to phrase its own message.
+    ///
+    /// Returns [`RenderError::Hillshade`] or [`RenderError::MissingTable`] (naming the
+    /// first file missing).
+    pub fn check(&self, facet: &Facet<'_>) -> Result<()> {
+        let style = self.style;
+        if self.hillshade && !style.takes_hillshade() {
+            return Err(RenderError::Hillshade {
+                style: style.name(),
+            });
+        }
+        for &file in style.needs() {
+            let present = match file {
+                "tiledata.mul" => facet.tiledata.is_some(),
+                _ => facet.hues.is_some(),
+            };
+            if !present {
+                return Err(RenderError::MissingTable {
+                    file,
+                    style: style.name(),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The region drawn on a facet of `size` and the picture's width and height in pixels
     /// (the region's sides divided by the scale, rounded up).
     ///
@@ -161,8 +209,7 @@ impl RadarOptions {
 /// The radar map of `facet` coloured by `colours`, as [`RadarOptions`] say; opaque pixels.
 /// The `Client` and `Altitude` styles take tiledata (and `Client` hues) from `facet`.
 ///
-/// Returns the errors of [`RadarOptions::plan`], and [`RenderError::MissingTable`] when
-/// the style needs a file `facet` lacks.
+/// Returns the errors of [`RadarOptions::check`] and [`RadarOptions::plan`].
 pub fn radar(
     facet: &Facet<'_>,
     colours: &RadarColours<'_>,
@@ -177,9 +224,10 @@ pub fn radar_with_progress(
     facet: &Facet<'_>,
     colours: &RadarColours<'_>,
     options: &RadarOptions,
-    progress: &(dyn Fn(u32) + Sync),
+    progress: Progress<'_>,
 ) -> Result<RgbaImage> {
-    let tables = ClientTables::for_style(facet, colours, options.style)?;
+    options.check(facet)?;
+    let tables = ClientTables::for_style(facet, colours, options.style);
     let flat = FlatColours::new(colours, options.style);
     draw(facet, &flat, options, tables.as_ref(), BAND_TILES, progress)
 }
@@ -192,7 +240,7 @@ fn draw(
     options: &RadarOptions,
     client: Option<&ClientTables<'_, '_>>,
     band_tiles: u32,
-    progress: &(dyn Fn(u32) + Sync),
+    progress: Progress<'_>,
 ) -> Result<RgbaImage> {
     let (region, ow, oh) = options.plan(facet.size())?;
     let mut image = RgbaImage::new(ow, oh, [0, 0, 0, 255])?;
@@ -237,7 +285,7 @@ pub fn write_radar_png(
     colours: &RadarColours<'_>,
     options: &RadarOptions,
     out: impl Write,
-    progress: &dyn Fn(u32),
+    progress: Progress<'_>,
 ) -> Result<(u32, u32)> {
     write_radar_png_rows(
         facet,
@@ -260,7 +308,7 @@ pub fn write_radar_png_with(
     options: &RadarOptions,
     compression: PngCompression,
     out: impl Write,
-    progress: &dyn Fn(u32),
+    progress: Progress<'_>,
 ) -> Result<(u32, u32)> {
     write_radar_png_rows(facet, colours, options, out, progress, None, compression)
 }
@@ -271,12 +319,13 @@ fn write_radar_png_rows(
     colours: &RadarColours<'_>,
     options: &RadarOptions,
     out: impl Write,
-    progress: &dyn Fn(u32),
+    progress: Progress<'_>,
     rows: Option<u32>,
     compression: PngCompression,
 ) -> Result<(u32, u32)> {
+    options.check(facet)?;
     let (region, width, height) = options.plan(facet.size())?;
-    let tables = ClientTables::for_style(facet, colours, options.style)?;
+    let tables = ClientTables::for_style(facet, colours, options.style);
     let flat = FlatColours::new(colours, options.style);
     // Whole block rows a stripe (at any scale, 8 output rows are 8 x scale tiles), so that
     // a stripe starting on a block row reads each of its blocks once.
@@ -331,17 +380,18 @@ impl<'a, 'data> RadarSource<'a, 'data> {
     /// its scale and region are not used: a tile source draws any region at one tile a
     /// pixel.
     ///
-    /// Returns [`RenderError::MissingTable`] when the style needs a file `facet` lacks.
+    /// Returns the errors of [`RadarOptions::check`].
     pub fn new(
         facet: &'a Facet<'data>,
         colours: &'a RadarColours<'data>,
         options: &RadarOptions,
     ) -> Result<Self> {
+        options.check(facet)?;
         Ok(RadarSource {
             facet,
             flat: FlatColours::new(colours, options.style),
             options: *options,
-            client: ClientTables::for_style(facet, colours, options.style)?,
+            client: ClientTables::for_style(facet, colours, options.style),
         })
     }
 }
@@ -356,7 +406,7 @@ impl fmt::Debug for RadarSource<'_, '_> {
     }
 }
 
-impl crate::tiles::TileSource for RadarSource<'_, '_> {
+impl crate::picture::TileSource for RadarSource<'_, '_> {
     fn size(&self) -> (u32, u32) {
         (self.facet.size().width(), self.facet.size().height())
     }

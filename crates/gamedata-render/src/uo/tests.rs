@@ -22,7 +22,7 @@ fn the_png_in_stripes_holds_the_whole_pictures_pixels() {
         let options = RadarOptions {
             scale,
             region: Some(region),
-            hillshade: scale == 3,
+            hillshade: scale == 3 && style == RadarStyle::Flat,
             style,
         };
         let whole = radar(&facet, &colours, &options).unwrap();
@@ -35,19 +35,21 @@ fn the_png_in_stripes_holds_the_whole_pictures_pixels() {
         ];
         for (rows, compression) in [1, 2, 5, 100].into_iter().zip(levels) {
             let mut bytes = Vec::new();
-            let done = std::cell::Cell::new(0);
+            let done = std::sync::atomic::AtomicU32::new(0);
             let size = write_radar_png_rows(
                 &facet,
                 &colours,
                 &options,
                 &mut bytes,
-                &|n| done.set(done.get() + n),
+                &|n| {
+                    done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+                },
                 Some(rows),
                 compression,
             )
             .unwrap();
             assert_eq!(size, (whole.width(), whole.height()));
-            assert_eq!(done.get(), whole.height());
+            assert_eq!(done.into_inner(), whole.height());
             let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
                 .read_info()
                 .unwrap();
@@ -89,9 +91,7 @@ fn the_client_shading_is_the_client_colour_with_relief() {
     facet.tiledata = Some(mul_core::TileData::parse(&world.tiledata).unwrap());
     facet.hues = Some(mul_core::Hues::parse(&world.hues).unwrap());
     let colours = RadarColours::parse(&world.radarcol).unwrap();
-    let tables = ClientTables::for_style(&facet, &colours, RadarStyle::Client)
-        .unwrap()
-        .unwrap();
+    let tables = ClientTables::for_style(&facet, &colours, RadarStyle::Client).unwrap();
     for colour in (0..=u16::MAX)
         .step_by(97)
         .chain([0, 0x7FFF, 0x8000, 0xFFFF])
@@ -109,4 +109,50 @@ fn the_client_shading_is_the_client_colour_with_relief() {
         }
     }
     assert_eq!(Relief::of(-4, -4), Relief::Flat);
+}
+
+#[test]
+fn the_options_are_checked_in_one_place_against_the_facet() {
+    let world = World::generate(MapSize::from_blocks(4, 4).unwrap(), 2);
+    let mut facet = Facet::parse(world.facet_bytes(), world.size, None).unwrap();
+    let colours = RadarColours::parse(&world.radarcol).unwrap();
+    let with = |style, hillshade| RadarOptions {
+        style,
+        hillshade,
+        ..RadarOptions::default()
+    };
+    // Hillshading is the flat style's alone; the others are refused before any file.
+    assert!(with(RadarStyle::Flat, true).check(&facet).is_ok());
+    for style in [RadarStyle::Client, RadarStyle::Altitude] {
+        let err = with(style, true).check(&facet).unwrap_err();
+        assert!(matches!(err, RenderError::Hillshade { style: s } if s == style.name()));
+        assert!(radar(&facet, &colours, &with(style, true)).is_err());
+    }
+    // Each file a style needs, named in the order `needs` gives, until the facet has it.
+    let missing = |o: &RadarOptions, f: &Facet<'_>| match o.check(f) {
+        Err(RenderError::MissingTable { file, .. }) => Some(file),
+        _ => None,
+    };
+    assert_eq!(
+        missing(&with(RadarStyle::Client, false), &facet),
+        Some("tiledata.mul")
+    );
+    assert_eq!(
+        missing(&with(RadarStyle::Altitude, false), &facet),
+        Some("tiledata.mul")
+    );
+    facet.tiledata = Some(mul_core::TileData::parse(&world.tiledata).unwrap());
+    assert_eq!(
+        missing(&with(RadarStyle::Client, false), &facet),
+        Some("hues.mul")
+    );
+    assert!(with(RadarStyle::Altitude, false).check(&facet).is_ok());
+    facet.hues = Some(mul_core::Hues::parse(&world.hues).unwrap());
+    for style in RadarStyle::ALL {
+        assert!(with(style, false).check(&facet).is_ok());
+        let source = RadarSource::new(&facet, &colours, &with(style, false));
+        assert!(source.is_ok());
+    }
+    assert_eq!(RadarStyle::Flat.needs(), [] as [&str; 0]);
+    assert_eq!(RadarStyle::Client.needs(), ["tiledata.mul", "hues.mul"]);
 }

@@ -489,3 +489,14 @@ fn tile_grids(
         })
         .collect()
 }
+
+/// A WWD collision map's pyramid: its pixels drawn a tile at a time.
+impl crate::picture::TileSource for CollisionMap<'_, '_> {
+    fn size(&self) -> (u32, u32) {
+        (self.width(), self.height())
+    }
+
+    fn draw(&self, region: Region) -> Result<RgbaImage> {
+        Ok(self.rect(region)?.0)
+    }
+}

@@ -505,7 +505,7 @@ impl<'l> Scene<'l> {
     }
 }
 
-impl crate::tiles::TileSource for Scene<'_> {
+impl crate::picture::TileSource for Scene<'_> {
     fn size(&self) -> (u32, u32) {
         (self.width, self.height)
     }
