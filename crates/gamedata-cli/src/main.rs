@@ -16,6 +16,7 @@
 
 mod cosmo;
 mod demo;
+mod errors;
 mod files;
 mod output;
 mod render;
@@ -96,6 +97,12 @@ fn main() -> ExitCode {
                 msg.push_str(&format!("\n  caused by: {cause}"));
             }
             output::error_line(&msg);
+            if out.is_json() && out.is_unused() {
+                // With --json, the error is also stdout's one JSON document.
+                let message = msg.trim_start_matches("gamedata: error: ").to_owned();
+                let document = errors::ErrorDocument::new(&err, message);
+                let _ = out.report(&document, |_| Ok(())).and_then(|()| out.flush());
+            }
             ExitCode::FAILURE
         }
     }

@@ -227,6 +227,26 @@ fn uo_errors_name_what_is_wrong() {
             && err.contains("--width and --height"),
         "{err}"
     );
+    // With --json the same error is stdout's one document, what is wrong as data.
+    let out = gamedata(&["--json", "uo", "stats", d, "--facet", "0"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    let error = &doc["error"];
+    assert_eq!(
+        json_keys(error),
+        ["message", "kind", "file", "entry", "fields"]
+    );
+    assert_eq!(error["kind"], "MapSizeUnknown");
+    assert_eq!(error["file"], "MAP0.MUL");
+    assert_eq!(error["fields"]["length"], 188_160);
+    assert_eq!(error["fields"]["blocks"], 960);
+    assert_eq!(error["fields"]["facet"], 0);
+    assert!(error["message"].as_str().unwrap().contains("960 blocks"));
+    // An error that is not in the bytes (a missing folder) has no kind.
+    let out = gamedata(&["--json", "uo", "stats", "no-such-dir"], dir.path());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert!(doc["error"]["kind"].is_null());
+    assert_eq!(doc["error"]["fields"], serde_json::json!({}));
     // Sizes at the edge of u32 (the tests run a debug build, where an overflow panics).
     for side in ["4294967288", "4294967295"] {
         let out = gamedata(
