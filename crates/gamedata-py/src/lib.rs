@@ -26,6 +26,7 @@ fn _gamedata(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add("FormatError", py.get_type::<errors::FormatError>())?;
     module.add_function(wrap_pyfunction!(png::write_png, module)?)?;
+    module.add("RECORD_SIZES", record_sizes(py)?)?;
     for (name, register) in [
         (
             "uo",
@@ -39,4 +40,43 @@ fn _gamedata(module: &Bound<'_, PyModule>) -> PyResult<()> {
         module.add_submodule(&sub)?;
     }
     Ok(())
+}
+
+/// The Rust record behind each of `gamedata._dtypes`' dtypes, by the dtype's name, with
+/// its size in bytes (`size_of` of the record the readers cast in place): the Python tests
+/// check every dtype's `itemsize` against it, so that a dtype cannot drift from the record.
+fn record_sizes(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+    use std::mem::size_of;
+
+    use mul_core::raw::{
+        IndexRecord, ItemTileNew, ItemTileOld, LandTileNew, LandTileOld, MapBlock, MapCell,
+        PreAlphaStaticRecord, StaticRecord,
+    };
+    /// A tiledata group: a 4-byte header, then 32 records.
+    const fn group(record: usize) -> usize {
+        4 + 32 * record
+    }
+    let sizes = [
+        ("MAP_CELL", size_of::<MapCell>()),
+        ("MAP_BLOCK", size_of::<MapBlock>()),
+        ("STATIC7", size_of::<StaticRecord>()),
+        ("STATIC11", size_of::<PreAlphaStaticRecord>()),
+        ("INDEX", size_of::<IndexRecord>()),
+        ("FOUND", uo::FOUND_LEN),
+        ("LAND_OLD", size_of::<LandTileOld>()),
+        ("LAND_HS", size_of::<LandTileNew>()),
+        ("ITEM_OLD", size_of::<ItemTileOld>()),
+        ("ITEM_HS", size_of::<ItemTileNew>()),
+        ("LAND_GROUP_OLD", group(size_of::<LandTileOld>())),
+        ("LAND_GROUP_HS", group(size_of::<LandTileNew>())),
+        ("ITEM_GROUP_OLD", group(size_of::<ItemTileOld>())),
+        ("ITEM_GROUP_HS", group(size_of::<ItemTileNew>())),
+        ("OBJECT", size_of::<wap_core::raw::ObjectFixed>()),
+        ("ACTOR", size_of::<mni_core::raw::ActorRecord>()),
+    ];
+    let dict = pyo3::types::PyDict::new(py);
+    for (name, size) in sizes {
+        dict.set_item(name, size)?;
+    }
+    Ok(dict)
 }

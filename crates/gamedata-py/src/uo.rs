@@ -17,7 +17,7 @@ use crate::arrays;
 use crate::errors::{data_error, outside, reader_error, render_error};
 
 /// Bytes of a row of dtype `FOUND`: x, y (u32), z (i8), id, hue (u16).
-const FOUND_LEN: usize = 13;
+pub(crate) const FOUND_LEN: usize = 13;
 
 /// One facet of an Ultima Online client folder: the map (MUL or UOP), the statics and their
 /// index, and tiledata, radarcol and hues when the folder has them, read into memory

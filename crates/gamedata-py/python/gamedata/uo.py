@@ -18,6 +18,9 @@ from ._gamedata import uo as _native
 Facet = _native.Facet
 TileData = _native.TileData
 
+#: (x, y, width, height) in tiles, as Facet.radar and Facet.find take a region.
+Region = tuple[int, int, int, int]
+
 __all__ = [
     "FOUND",
     "Facet",

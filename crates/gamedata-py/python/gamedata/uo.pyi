@@ -7,6 +7,8 @@ from typing import Any, final
 import numpy as np
 import numpy.typing as npt
 
+__all__ = ["FOUND", "Facet", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "TileData"]
+
 MAP_CELL: np.dtype[np.void]
 MAP_BLOCK: np.dtype[np.void]
 STATIC7: np.dtype[np.void]

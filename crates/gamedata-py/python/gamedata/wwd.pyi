@@ -6,6 +6,8 @@ from typing import Any, final
 import numpy as np
 import numpy.typing as npt
 
+__all__ = ["Level", "OBJECT", "Plane"]
+
 OBJECT: np.dtype[np.void]
 
 @final
