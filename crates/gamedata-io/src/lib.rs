@@ -77,8 +77,6 @@
 
 mod bytes;
 mod error;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 mod file;
 mod find;
 mod inflate;

@@ -55,8 +55,6 @@
 
 pub mod cosmo;
 mod encode;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 mod image;
 pub mod tiles;
 pub mod uo;

@@ -100,8 +100,6 @@ pub mod actor_types;
 pub mod backdrop;
 pub mod episode;
 pub mod error;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 pub mod group;
 pub mod map;
 pub mod raw;

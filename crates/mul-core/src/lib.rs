@@ -112,8 +112,6 @@
 pub mod colours;
 pub mod diff;
 pub mod error;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 pub mod facet;
 mod index;
 pub mod map;

@@ -99,8 +99,6 @@
 pub mod ani;
 pub mod checksum;
 pub mod error;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 pub mod header;
 pub mod images;
 pub mod level;

@@ -1,5 +1,5 @@
 //! Writes the Ultima Online fuzz seeds (synthetic files, this project's own) under a folder:
-//! `cargo run -p mul-core --features write,fuzzing --example write_mul_fuzz_seeds -- fuzz/seeds`.
+//! `cargo run -p gamedata-exercise --example write_mul_fuzz_seeds -- fuzz/seeds`.
 
 use std::path::PathBuf;
 
@@ -8,7 +8,7 @@ use std::io::Write;
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use gamedata_io::exercise::join_parts;
+use gamedata_exercise::io::join_parts;
 use mul_core::synth::{self, World};
 
 /// A 12-byte index record.
