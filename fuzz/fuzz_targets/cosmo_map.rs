@@ -1,8 +1,8 @@
-//! Fuzz target: `mni_core::exercise::map` over arbitrary bytes. It must never panic.
+//! Fuzz target: `gamedata_exercise::cosmo::map` over arbitrary bytes. It must never panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    std::hint::black_box(mni_core::exercise::map(data));
+    std::hint::black_box(gamedata_exercise::cosmo::map(data));
 });

@@ -1,4 +1,4 @@
-//! Fuzz target: `mni_core::exercise::sprites`: ACTRINFO.MNI over ACTORS.MNI (every frame of
+//! Fuzz target: `gamedata_exercise::cosmo::sprites`: ACTRINFO.MNI over ACTORS.MNI (every frame of
 //! the first 64 sprite types cut and read) and a backdrop, with their properties. It must
 //! never panic.
 #![no_main]
@@ -6,5 +6,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    std::hint::black_box(mni_core::exercise::sprites(data));
+    std::hint::black_box(gamedata_exercise::cosmo::sprites(data));
 });

@@ -1,4 +1,4 @@
-//! Fuzz target: `mul_core::exercise::folder`: a whole client folder (twelve parts),
+//! Fuzz target: `gamedata_exercise::uo::folder`: a whole client folder (twelve parts),
 //! opened with every file and diffs applied, and the lookups a radar renderer makes. It
 //! must never panic.
 #![no_main]
@@ -12,6 +12,6 @@ fuzz_target!(
         let _ = rayon::ThreadPoolBuilder::new().num_threads(2).build_global();
     },
     |data: &[u8]| {
-        std::hint::black_box(mul_core::exercise::folder(data));
+        std::hint::black_box(gamedata_exercise::uo::folder(data));
     }
 );

@@ -1,4 +1,4 @@
-//! Fuzz target: `mul_core::exercise::map` over arbitrary bytes. It must never panic.
+//! Fuzz target: `gamedata_exercise::uo::map` over arbitrary bytes. It must never panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,6 +10,6 @@ fuzz_target!(
         let _ = rayon::ThreadPoolBuilder::new().num_threads(2).build_global();
     },
     |data: &[u8]| {
-        std::hint::black_box(mul_core::exercise::map(data));
+        std::hint::black_box(gamedata_exercise::uo::map(data));
     }
 );

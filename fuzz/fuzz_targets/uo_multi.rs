@@ -1,8 +1,8 @@
-//! Fuzz target: `mul_core::exercise::multi` over arbitrary bytes. It must never panic.
+//! Fuzz target: `gamedata_exercise::uo::multi` over arbitrary bytes. It must never panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    std::hint::black_box(mul_core::exercise::multi(data));
+    std::hint::black_box(gamedata_exercise::uo::multi(data));
 });

@@ -1,4 +1,4 @@
-//! Fuzz target: `gamedata_render::exercise::uo_radar`: a small facet (control, map, staidx,
+//! Fuzz target: `gamedata_exercise::render::uo_radar`: a small facet (control, map, staidx,
 //! statics, radarcol) drawn as a radar map at scale 1 and at a scale, with their
 //! properties. It must never panic.
 #![no_main]
@@ -12,6 +12,6 @@ fuzz_target!(
         let _ = rayon::ThreadPoolBuilder::new().num_threads(2).build_global();
     },
     |data: &[u8]| {
-        std::hint::black_box(gamedata_render::exercise::uo_radar(data));
+        std::hint::black_box(gamedata_exercise::render::uo_radar(data));
     }
 );

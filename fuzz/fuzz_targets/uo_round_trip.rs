@@ -1,4 +1,4 @@
-//! Fuzz target: `mul_core::exercise::round_trip`: a MUL map written as a map UOP must
+//! Fuzz target: `gamedata_exercise::uo::round_trip`: a MUL map written as a map UOP must
 //! read back the same. It must never panic.
 #![no_main]
 
@@ -11,6 +11,6 @@ fuzz_target!(
         let _ = rayon::ThreadPoolBuilder::new().num_threads(2).build_global();
     },
     |data: &[u8]| {
-        std::hint::black_box(mul_core::exercise::round_trip(data));
+        std::hint::black_box(gamedata_exercise::uo::round_trip(data));
     }
 );

@@ -1,4 +1,4 @@
-//! Fuzz target: `mul_core::exercise::sizes`: map sizes and facet shapes; their
+//! Fuzz target: `gamedata_exercise::uo::sizes`: map sizes and facet shapes; their
 //! arithmetic must agree. It must never panic.
 #![no_main]
 
@@ -11,6 +11,6 @@ fuzz_target!(
         let _ = rayon::ThreadPoolBuilder::new().num_threads(2).build_global();
     },
     |data: &[u8]| {
-        std::hint::black_box(mul_core::exercise::sizes(data));
+        std::hint::black_box(gamedata_exercise::uo::sizes(data));
     }
 );

@@ -1,4 +1,4 @@
-//! Fuzz target: `gamedata_render::exercise::wwd_collision`: a level's planes drawn as
+//! Fuzz target: `gamedata_exercise::render::wwd_collision`: a level's planes drawn as
 //! collision maps, small and at the tile size, with their properties. It must never panic.
 #![no_main]
 
@@ -11,6 +11,6 @@ fuzz_target!(
         let _ = rayon::ThreadPoolBuilder::new().num_threads(2).build_global();
     },
     |data: &[u8]| {
-        std::hint::black_box(gamedata_render::exercise::wwd_collision(data));
+        std::hint::black_box(gamedata_exercise::render::wwd_collision(data));
     }
 );

@@ -1,8 +1,8 @@
-//! Fuzz target: `wap_core::exercise::level` over arbitrary bytes. It must never panic.
+//! Fuzz target: `gamedata_exercise::wwd::level` over arbitrary bytes. It must never panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    std::hint::black_box(wap_core::exercise::level(data));
+    std::hint::black_box(gamedata_exercise::wwd::level(data));
 });

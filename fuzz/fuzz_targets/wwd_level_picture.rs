@@ -1,4 +1,4 @@
-//! Fuzz target: `gamedata_render::exercise::wwd_level_picture`: a level drawn with its
+//! Fuzz target: `gamedata_exercise::render::wwd_level_picture`: a level drawn with its
 //! graphics from a REZ archive (control, level, archive), with its properties. It must never
 //! panic.
 #![no_main]
@@ -11,6 +11,6 @@ fuzz_target!(
         let _ = rayon::ThreadPoolBuilder::new().num_threads(2).build_global();
     },
     |data: &[u8]| {
-        std::hint::black_box(gamedata_render::exercise::wwd_level_picture(data));
+        std::hint::black_box(gamedata_exercise::render::wwd_level_picture(data));
     }
 );

@@ -1,9 +1,9 @@
-//! Fuzz target: `wap_core::exercise::pid` over arbitrary bytes, with its properties. It
+//! Fuzz target: `gamedata_exercise::wwd::pid` over arbitrary bytes, with its properties. It
 //! must never panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    std::hint::black_box(wap_core::exercise::pid(data));
+    std::hint::black_box(gamedata_exercise::wwd::pid(data));
 });

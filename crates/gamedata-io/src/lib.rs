@@ -34,8 +34,8 @@
 //! `get` ([`Bytes`]); [`inflate_exact`] allocates once, after the declared size has passed
 //! the caller's [`Limits`] and the deflate bound ([`MAX_INFLATE_RATIO`]); [`Problems`] keeps
 //! the first 100 problems and counts the rest. Clippy's `arithmetic_side_effects` is denied
-//! in this crate. The `fuzzing` feature adds `exercise`, the paths of the `io_*` fuzz
-//! targets, with the properties they check.
+//! in this crate. The paths of the `io_*` fuzz targets, with the properties they check, are
+//! `gamedata_exercise::io`, in the `gamedata-exercise` crate, kept out of this library.
 //!
 //! # Example
 //!
@@ -77,8 +77,6 @@
 
 mod bytes;
 mod error;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 mod file;
 mod find;
 mod inflate;

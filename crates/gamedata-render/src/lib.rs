@@ -26,10 +26,11 @@
 //! Views of any bytes render or give a [`RenderError`]: no panic, abort or overflow; a
 //! picture past [`MAX_PIXELS`] or a plane whose tile property records would take too much
 //! work is refused before allocating. The renderers are fuzz targets (`uo_radar`,
-//! `wwd_collision`, `cosmo_draw`, `cosmo_level`) through `exercise` (feature `fuzzing`), which
-//! checks their properties: a radar map at scale k is the scale-1 map averaged k x k, a
-//! collision map's pixel counts cover the picture, a Cosmo map's drawn and missing cells are
-//! its drawn cells, a level's actors change no pixel outside their frames.
+//! `wwd_collision`, `cosmo_draw`, `cosmo_level`) through `gamedata_exercise::render` (the
+//! `gamedata-exercise` crate, kept out of this library), which checks their properties: a
+//! radar map at scale k is the scale-1 map averaged k x k, a collision map's pixel counts
+//! cover the picture, a Cosmo map's drawn and missing cells are its drawn cells, a level's
+//! actors change no pixel outside their frames.
 //!
 //! # Example
 //!
@@ -55,8 +56,6 @@
 
 pub mod cosmo;
 mod encode;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 mod image;
 mod picture;
 pub mod tiles;

@@ -45,13 +45,15 @@
 //! anyhow, or walk `source()`.
 //!
 //! Features: `write` adds the writers (`write_group`, `write_map`) and the synthetic
-//! episode `synth`; `fuzzing` adds `exercise`, every reading path over arbitrary bytes. The
-//! tile encoders ([`raw::SolidTileRaw::from_pixels`] ...) are always built.
+//! episode `synth`. The tile encoders ([`raw::SolidTileRaw::from_pixels`] ...) are always
+//! built. Every reading path over arbitrary bytes, with the properties the fuzz targets
+//! check, is `gamedata_exercise::cosmo`, in the `gamedata-exercise` crate, kept out of this
+//! library.
 //!
 //! # Robustness
 //!
-//! The contract, for any bytes (tested by fuzzing, by sweeps over the real group files and
-//! by the edge cases at `u32::MAX`):
+//! The contract, for any bytes (tested by the fuzz targets, by sweeps over the real group
+//! files and by the edge cases at `u32::MAX`):
 //!
 //! - Every call returns `Ok` or an [`Error`]: no panic, abort, hang or overflow, in debug and
 //!   release builds.
@@ -68,8 +70,9 @@
 //! - The views hold no interior mutability: they are `Send + Sync`, and any number of threads
 //!   may read one at once.
 //! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through
-//!   `exercise` (feature `fuzzing`), so `cargo test` replays what the fuzzer runs; findings are
-//!   kept under `tests/fuzz-cases/`. The README's "Robustness" section has the figures.
+//!   `gamedata_exercise::cosmo` (the `gamedata-exercise` crate), so `cargo test` replays what
+//!   the fuzzer runs; findings are kept under `tests/fuzz-cases/`. The README's "Robustness"
+//!   section has the figures.
 //!
 //! # Example
 //!
@@ -100,8 +103,6 @@ pub mod actor_types;
 pub mod backdrop;
 pub mod episode;
 pub mod error;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 pub mod group;
 pub mod map;
 pub mod raw;

@@ -49,13 +49,14 @@
 //!
 //! Features: `parallel` (default) adds the rayon-parallel queries; `write` adds the
 //! writers ([`write`](mod@write): map UOPs from MUL maps, a synthetic world's files) and `synth`, a
-//! seeded generator of a whole synthetic world; `fuzzing` adds `exercise`, the reading
-//! paths the fuzz targets run.
+//! seeded generator of a whole synthetic world. The reading paths the fuzz targets run, with
+//! their properties, are `gamedata_exercise::uo`, in the `gamedata-exercise` crate, kept out
+//! of this library.
 //!
 //! # Robustness
 //!
-//! The contract, for any bytes (tested by fuzzing, by sweeps over the real files and by the
-//! edge cases at `u32::MAX` and `u64::MAX`):
+//! The contract, for any bytes (tested by the fuzz targets, by sweeps over the real files and
+//! by the edge cases at `u32::MAX` and `u64::MAX`):
 //!
 //! - Every call returns `Ok` or an [`Error`]: no panic, abort, hang or overflow, in debug and
 //!   release builds.
@@ -79,8 +80,9 @@
 //!   state a view keeps, the overlapping entries of an index found on first use, is a
 //!   `OnceLock` shared by its clones).
 //! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through
-//!   `exercise` (feature `fuzzing`), so `cargo test` replays what the fuzzer runs; findings are
-//!   kept under `tests/fuzz-cases/`. The README's "Robustness" section has the figures.
+//!   `gamedata_exercise::uo` (the `gamedata-exercise` crate), so `cargo test` replays what
+//!   the fuzzer runs; findings are kept under `tests/fuzz-cases/`. The README's "Robustness"
+//!   section has the figures.
 //!
 //! # Example
 //!
@@ -112,8 +114,6 @@
 pub mod colours;
 pub mod diff;
 pub mod error;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 pub mod facet;
 mod index;
 pub mod map;

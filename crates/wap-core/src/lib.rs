@@ -44,8 +44,8 @@
 //!
 //! # Robustness
 //!
-//! The contract, for any bytes (tested by fuzzing, by sweeps over the real levels and by
-//! the edge cases at `u32::MAX` and `i32::MAX`):
+//! The contract, for any bytes (tested by the fuzz targets, by sweeps over the real levels
+//! and by the edge cases at `u32::MAX` and `i32::MAX`):
 //!
 //! - Every call returns `Ok` or an [`Error`]: no panic, abort, hang or overflow, in debug and
 //!   release builds.
@@ -63,8 +63,9 @@
 //! - The views hold no interior mutability: they are `Send + Sync`, and any number of threads
 //!   may read one at once.
 //! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through
-//!   `exercise` (feature `fuzzing`), so `cargo test` replays what the fuzzer runs; findings are
-//!   kept under `tests/fuzz-cases/`. The README's "Robustness" section has the figures.
+//!   `gamedata_exercise::wwd` (the `gamedata-exercise` crate), so `cargo test` replays what
+//!   the fuzzer runs; findings are kept under `tests/fuzz-cases/`. The README's "Robustness"
+//!   section has the figures.
 //!
 //! # Example
 //!
@@ -99,8 +100,6 @@
 pub mod ani;
 pub mod checksum;
 pub mod error;
-#[cfg(feature = "fuzzing")]
-pub mod exercise;
 pub mod header;
 pub mod images;
 pub mod level;

@@ -1,9 +1,9 @@
 //! Replays the `io_*` fuzz seeds and kept findings, with truncations and seeded byte and
-//! bit changes, through `gamedata_io::exercise`: its properties hold, whatever the bytes.
+//! bit changes, through `gamedata_exercise::io`: its properties hold, whatever the bytes.
 
 use std::path::Path;
 
-use gamedata_io::exercise;
+use gamedata_exercise::io as exercise;
 use gamedata_testkit::{MutationPlan, replay_crate_regressions};
 
 #[test]
@@ -42,7 +42,7 @@ fn the_seeds_reach_what_they_are_for() {
 
 #[test]
 fn split_parts_reads_what_join_parts_writes() {
-    use gamedata_io::exercise::{join_parts, split_parts};
+    use gamedata_exercise::io::{join_parts, split_parts};
     let joined = join_parts::<2>(&[b"ab", b"c", b"rest"]);
     assert_eq!(joined, b"\x02\x00ab\x01\x00crest");
     assert_eq!(split_parts::<3, 2>(&joined), [&b"ab"[..], b"c", b"rest"]);

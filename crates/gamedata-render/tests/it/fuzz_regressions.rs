@@ -1,10 +1,10 @@
 //! Replays each renderer's fuzz seeds and the kept findings, with truncations and seeded
-//! byte and bit changes, through `gamedata_render::exercise`: its properties hold, whatever
+//! byte and bit changes, through `gamedata_exercise::render`: its properties hold, whatever
 //! the bytes.
 
 use std::path::Path;
 
-use gamedata_render::exercise;
+use gamedata_exercise::render as exercise;
 use gamedata_testkit::{MutationPlan, replay_crate_regressions};
 
 /// Fewer changes than the default for the renderers that draw whole planes and maps per
@@ -125,7 +125,7 @@ fn level_seeds_and_their_mutations_keep_the_properties() {
 
 #[test]
 fn level_seeds_reach_every_kind_of_actor() {
-    use gamedata_io::exercise::split_parts;
+    use gamedata_exercise::io::split_parts;
     use gamedata_render::cosmo::{NotDrawn, draw_actors, draw_tiles, map_image};
     use gamedata_render::mni_core::{
         ActorSprites, Map, MaskedTiles, SolidTiles, TileAttrTable, TileImages,

@@ -1,9 +1,9 @@
 //! The renderers on the real files of `$GAMEDATA_DIR`, with the properties of
-//! `gamedata_render::exercise` checked on each picture: the pre-alpha facet's radar map
+//! `gamedata_exercise::render` checked on each picture: the pre-alpha facet's radar map
 //! (its map and statics, coloured by the High Seas radarcol.mul), every plane of every
 //! real level, every map of Cosmo's episode 1.
 
-use gamedata_render::exercise::{check_collision, check_draw, check_radar};
+use gamedata_exercise::render::{check_collision, check_draw, check_radar};
 use gamedata_render::mni_core::{Episode, EpisodeFiles};
 use gamedata_render::mul_core::{FacetFiles, FacetOptions, MapSize, RadarColours};
 use gamedata_render::uo::{RadarOptions, RadarStyle, radar};

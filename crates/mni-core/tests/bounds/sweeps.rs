@@ -4,8 +4,8 @@
 //! drawn cell decoded); every call returns (Ok or Err, no panic) within the heap bounds (`gamedata_testkit::sweep`: the input plus 64 MiB at
 //! the peak, plus what the call may decode).
 
+use gamedata_exercise::cosmo as exercise;
 use gamedata_testkit::{require_file, sweep};
-use mni_core::exercise;
 
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
@@ -14,7 +14,7 @@ fn both_real_group_files_cut_and_changed_read_or_err_within_the_heap_bounds() {
     let stn = std::fs::read(require_file("cosmo/COSMO1.STN")).unwrap();
     let vol = std::fs::read(require_file("cosmo/COSMO1.VOL")).unwrap();
     // The episode as it is: its maps are drawn (the walk returns more than an error's length).
-    assert!(exercise::episode(&gamedata_io::exercise::join_parts::<4>(&[&stn, &vol])) > 10_000);
+    assert!(exercise::episode(&gamedata_exercise::io::join_parts::<4>(&[&stn, &vol])) > 10_000);
     let mut runs = 0;
     runs += sweep(
         &serial,
@@ -23,7 +23,7 @@ fn both_real_group_files_cut_and_changed_read_or_err_within_the_heap_bounds() {
         |_| 0,
         |d| {
             exercise::group(d);
-            exercise::episode(&gamedata_io::exercise::join_parts::<4>(&[d, &vol]));
+            exercise::episode(&gamedata_exercise::io::join_parts::<4>(&[d, &vol]));
         },
     )
     .runs;
@@ -34,7 +34,7 @@ fn both_real_group_files_cut_and_changed_read_or_err_within_the_heap_bounds() {
         |_| 0,
         |d| {
             exercise::group(d);
-            exercise::episode(&gamedata_io::exercise::join_parts::<4>(&[&stn, d]));
+            exercise::episode(&gamedata_exercise::io::join_parts::<4>(&[&stn, d]));
         },
     )
     .runs;

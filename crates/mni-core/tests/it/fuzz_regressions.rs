@@ -1,11 +1,12 @@
 //! Replays the fuzz seeds and kept fuzz findings, with truncations and seeded byte and bit
 //! changes (`gamedata_testkit::replay_mutations`), through every reading path of
-//! `mni_core::exercise`. Passing means: no panic, whatever the bytes; a panic saves the input.
+//! `gamedata_exercise::cosmo`. Passing means: no panic, whatever the bytes; a panic saves the
+//! input.
 
 use std::path::Path;
 
+use gamedata_exercise::cosmo as exercise;
 use gamedata_testkit::{MutationPlan, replay_crate_regressions};
-use mni_core::exercise;
 
 fn run_all(data: &[u8]) {
     exercise::render(data);
@@ -43,7 +44,7 @@ fn exercise_reads_the_synthetic_files() {
     assert!(exercise::tiles(&mni_core::synth::solid_tiles()) > 0);
     // The 267 synthetic sprite types of one frame each: the first 64 cut and read.
     let (info, tiles) = mni_core::synth::sprites();
-    let both = gamedata_io::exercise::join_parts::<4>(&[&info, &tiles]);
+    let both = gamedata_exercise::io::join_parts::<4>(&[&info, &tiles]);
     assert!(
         exercise::sprites(&both) >= 64,
         "{}",
@@ -78,7 +79,7 @@ fn the_render_seed_reaches_solid_and_masked_tiles() {
 /// its target refuses at once would fuzz only the refusal.
 #[test]
 fn every_seed_gets_past_its_target_s_first_parse() {
-    use gamedata_io::exercise::split_parts;
+    use gamedata_exercise::io::split_parts;
     use mni_core::{
         ActorSprites, Backdrop, Episode, GroupFile, Map, MaskedTiles, SolidTiles, TileAttrTable,
     };

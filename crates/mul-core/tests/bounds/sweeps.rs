@@ -4,8 +4,8 @@
 //! returns (Ok or Err, no panic) within the heap bounds (`gamedata_testkit::sweep`: the input plus 64 MiB at
 //! the peak, plus what the call may decode).
 
+use gamedata_exercise::uo as exercise;
 use gamedata_testkit::{require_file, sweep};
-use mul_core::exercise;
 use mul_core::{Facet, FacetBytes, MapSize, Multis, query};
 
 /// The pre-alpha facet (1,024 x 1,024 tiles) with one of its three files replaced: land and

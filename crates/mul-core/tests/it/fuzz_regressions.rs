@@ -1,11 +1,11 @@
 //! Replays the fuzz seeds and kept findings with truncations and seeded byte and bit
-//! changes through `mul_core::exercise`, each target's seeds through its own reading path:
+//! changes through `gamedata_exercise::uo`, each target's seeds through its own reading path:
 //! no panic, whatever the bytes.
 
 use std::path::Path;
 
+use gamedata_exercise::uo as exercise;
 use gamedata_testkit::{MutationPlan, replay_crate_regressions};
-use mul_core::exercise;
 
 /// One of `exercise`'s reading paths.
 type Walk = fn(&[u8]) -> u64;
@@ -41,7 +41,7 @@ fn seeds_findings_and_their_mutations_never_panic() {
 
 #[test]
 fn the_seeds_reach_what_they_are_for() {
-    use gamedata_io::exercise::split_parts;
+    use gamedata_exercise::io::split_parts;
     use mul_core::{DiffIndex, Limits, MapChunk, UopFile, map_uop};
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
     let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
@@ -78,7 +78,7 @@ fn the_seeds_reach_what_they_are_for() {
 /// targets split their input as `exercise` does: see its functions).
 #[test]
 fn every_seed_gets_past_its_target_s_first_parse() {
-    use gamedata_io::exercise::split_parts;
+    use gamedata_exercise::io::split_parts;
     use mul_core::{Hues, Map, MapSize, Multis, RadarColours, Statics, TileData, TileDataLayout};
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
     let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();

@@ -4,8 +4,8 @@
 //! the peak, plus what the call may decode). Each level as it
 //! is also goes through the write round trip.
 
+use gamedata_exercise::wwd as exercise;
 use gamedata_testkit::{gamedata_dir, sweep};
-use wap_core::exercise;
 
 /// What a level of `input` bytes may decode: its main block, declared in the header, at most
 /// the deflate bound of 1,032 bytes a stored byte and the default 256 MiB.

@@ -1,12 +1,12 @@
 //! Replays the fuzz seeds and kept findings with truncations and seeded byte and bit
-//! changes through `wap_core::exercise`, each target's seeds through its own harness: no
+//! changes through `gamedata_exercise::wwd`, each target's seeds through its own harness: no
 //! panic, whatever the bytes.
 
 use std::path::Path;
 use wap_core::LevelOptions;
 
+use gamedata_exercise::wwd as exercise;
 use gamedata_testkit::{MutationPlan, replay_crate_regressions};
-use wap_core::exercise;
 
 #[test]
 fn level_seeds_findings_and_their_mutations_never_panic() {

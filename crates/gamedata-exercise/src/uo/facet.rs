@@ -35,15 +35,15 @@ pub fn patched(data: &[u8]) -> u64 {
         return 1;
     };
     let index =
-        crate::diff::DiffIndex::new(Some((mapdifl, mapdif)), Some((stadifl, stadifi, stadif)));
+        mul_core::diff::DiffIndex::new(Some((mapdifl, mapdif)), Some((stadifl, stadifi, stadif)));
     let mut facet = plain.clone();
-    facet.map = facet.map.with_patch(crate::diff::MapPatch {
+    facet.map = facet.map.with_patch(mul_core::diff::MapPatch {
         index: &index.map,
-        blocks: crate::diff::map_blocks(mapdif),
+        blocks: mul_core::diff::map_blocks(mapdif),
     });
-    facet.statics = facet.statics.with_patch(crate::diff::StaticsPatch {
+    facet.statics = facet.statics.with_patch(mul_core::diff::StaticsPatch {
         index: &index.statics,
-        records: crate::diff::index_records(stadifi),
+        records: mul_core::diff::index_records(stadifi),
         data: stadif,
     });
     let blocks = size.blocks();
@@ -70,7 +70,7 @@ pub fn patched(data: &[u8]) -> u64 {
 }
 
 /// The patched facet is the plain one with the diff blocks put in by hand (the diff files
-/// read here from their bytes, not through [`crate::diff`]): a block named by the list takes
+/// read here from their bytes, not through [`mul_core::diff`]): a block named by the list takes
 /// the record of the last entry naming it that has one; the others keep the map's.
 fn check_patch_by_hand(plain: &Facet<'_>, facet: &Facet<'_>, blocks: usize, files: [&[u8]; 5]) {
     use std::collections::BTreeMap;
@@ -153,14 +153,14 @@ fn check_patch_by_hand(plain: &Facet<'_>, facet: &Facet<'_>, blocks: usize, file
 
 /// A whole client folder held in memory: twelve parts in [`split_parts`] form (4-byte lengths) (map, staidx,
 /// statics, tiledata, radarcol, hues, mapdifl, mapdif, stadifl, stadifi, stadif, and a
-/// control file), opened through [`crate::FacetFiles::from_data`] as facet 1 with every file, diffs
-/// applied, as a client folder is. The control file's first byte picks the map's form
+/// control file), opened through [`mul_core::FacetFiles::from_data`] as facet 1 with every
+/// file, diffs applied, as a client folder is. The control file's first byte picks the map's form
 /// (even: MUL, odd: a map UOP) and whether the size is given (bit 1: a square size from the
 /// map's length) or detected; its next bytes pick tiles to look at. The facet's queries run
 /// both ways, plus the tile lookups a renderer makes (top static, radar colour, hue).
 pub fn folder(data: &[u8]) -> u64 {
-    use crate::facet::{DiffData, FacetData, FacetFiles, FacetOptions, FacetPaths, MapFormat};
     use gamedata_io::FileData;
+    use mul_core::facet::{DiffData, FacetData, FacetFiles, FacetOptions, FacetPaths, MapFormat};
     let [
         map,
         staidx,
@@ -193,7 +193,7 @@ pub fn folder(data: &[u8]) -> u64 {
         tiledata: Some(name("tiledata.mul")),
         radarcol: Some(name("radarcol.mul")),
         hues: Some(name("hues.mul")),
-        diffs: crate::facet::DiffPaths {
+        diffs: mul_core::facet::DiffPaths {
             mapdifl: Some(name("mapdifl1.mul")),
             mapdif: Some(name("mapdif1.mul")),
             stadifl: Some(name("stadifl1.mul")),
@@ -254,7 +254,7 @@ pub fn folder(data: &[u8]) -> u64 {
     acc = acc.wrapping_add(land_both_ways(&facet.map).cells);
     acc = acc.wrapping_add(statics_both_ways(&facet.statics, blocks).count);
     acc = acc.wrapping_add(facet.statics.validate(blocks).total());
-    let wanted = |s: &crate::raw::StaticRecord| facet.has_flags(s, TileFlags::IMPASSABLE);
+    let wanted = |s: &mul_core::raw::StaticRecord| facet.has_flags(s, TileFlags::IMPASSABLE);
     let found = query::find_statics(&facet.statics, size, wanted);
     let found_par = query::find_statics_par(&facet.statics, size, wanted);
     assert_eq!(

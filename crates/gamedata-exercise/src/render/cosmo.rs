@@ -2,13 +2,13 @@
 
 #![allow(clippy::arithmetic_side_effects, clippy::panic)]
 
-use gamedata_io::exercise::split_parts;
+use crate::io::split_parts;
 use mni_core::{
     ActorDraw, ActorKind, ActorSprite, ActorSprites, Backdrop, Map, MaskedTiles, SolidTiles,
     TileAttrTable, TileImages,
 };
 
-use crate::{RgbaImage, cosmo};
+use gamedata_render::{RgbaImage, cosmo};
 
 /// A Cosmo map drawn with its tiles: four files (the map, TILES.MNI, MASKTILE.MNI,
 /// TILEATTR.MNI). Checked: the picture is the map's cells times 8 pixels; drawn and

@@ -1,14 +1,10 @@
 //! Writes the Ultima Online fuzz seeds (synthetic files, this project's own) under a folder:
-//! `cargo run -p mul-core --features write,fuzzing --example write_mul_fuzz_seeds -- fuzz/seeds`.
+//! `cargo run -p gamedata-exercise --example write_mul_fuzz_seeds -- fuzz/seeds`.
 
 use std::path::PathBuf;
 
+use gamedata_exercise::io::join_parts;
 use mul_core::MapSize;
-use std::io::Write;
-
-use flate2::Compression;
-use flate2::write::ZlibEncoder;
-use gamedata_io::exercise::join_parts;
 use mul_core::synth::{self, World};
 
 /// A 12-byte index record.
@@ -22,9 +18,9 @@ fn record(offset: u32, length: u32) -> Vec<u8> {
 /// `stored` (a one-chunk map UOP from the writer) with its chunk replaced by a zlib stream
 /// and the entry's stored length, compression and Adler-32 set to match.
 fn zlib_chunk(stored: &[u8], map: &[u8]) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    let mut z = ZlibEncoder::new(Vec::new(), Compression::default());
-    z.write_all(map)?;
-    let stream = z.finish()?;
+    // miniz_oxide at level 6 (flate2's default), as in write_io_fuzz_seeds: the same bytes
+    // whichever backend flate2 is built with.
+    let stream = miniz_oxide::deflate::compress_to_vec_zlib(map, 6);
     let data_at = stored.len() - map.len();
     let mut out = stored.get(..data_at).ok_or("short")?.to_vec();
     // The first entry follows the table header at 0x200 + 12.

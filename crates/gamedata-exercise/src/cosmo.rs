@@ -1,6 +1,6 @@
-//! Walks every reading path of a structure over arbitrary bytes.
+//! Walks every reading path of `mni-core` over arbitrary bytes.
 //!
-//! The fuzz targets (`fuzz/fuzz_targets/mni_*.rs`) and the regression test that replays fuzz
+//! The fuzz targets (`fuzz/fuzz_targets/cosmo_*.rs`) and the regression test that replays fuzz
 //! findings call these, so both exercise exactly the same code. Each returns a number
 //! derived from what it read, so the work cannot be optimised away; errors are expected
 //! and count as results. None of them may panic, on any input.
@@ -10,13 +10,13 @@
 // the fuzzer checks: a failed one is a finding.
 #![allow(clippy::arithmetic_side_effects, clippy::expect_used, clippy::panic)]
 
-use gamedata_io::exercise::split_parts;
+use crate::io::split_parts;
 
-use crate::group::GroupFile;
-use crate::map::{Map, MapTile};
-use crate::raw::{MaskedTileRaw, SolidTileRaw};
-use crate::tileattr::TileAttrTable;
-use crate::tiles::{MaskedTiles, SolidTiles, TileImages, TilePixels};
+use mni_core::group::GroupFile;
+use mni_core::map::{Map, MapTile};
+use mni_core::raw::{MaskedTileRaw, SolidTileRaw};
+use mni_core::tileattr::TileAttrTable;
+use mni_core::tiles::{MaskedTiles, SolidTiles, TileImages, TilePixels};
 
 /// Parses `data` as a group file and reads every entry, by slot and by name.
 pub fn group(data: &[u8]) -> u64 {
@@ -238,18 +238,18 @@ pub fn tiles(data: &[u8]) -> u64 {
 }
 
 /// Actor sprites and a backdrop: ACTRINFO.MNI and ACTORS.MNI in
-/// [`gamedata_io::exercise::split_parts`] form (4-byte lengths); ACTORS.MNI is also parsed
+/// [`crate::io::split_parts`] form (4-byte lengths); ACTORS.MNI is also parsed
 /// as a backdrop. Checked: every sprite type's frames lie in the file's frame records and
 /// types start in the order of their records; a frame cut from ACTORS.MNI has `width *
 /// height` tiles, each reachable by column and row and nothing past them; a frame refused
 /// for its data is past the end of the file or spans two 65,535-byte segments; a backdrop
 /// parses exactly when it is 23,040 bytes; actor types the table knows name their own type.
 pub fn sprites(data: &[u8]) -> u64 {
-    use crate::actor_types::ActorSprite;
-    use crate::backdrop::Backdrop;
-    use crate::error::ErrorKind;
-    use crate::raw::{BACKDROP_LEN, SPRITE_SEGMENT_LEN};
-    use crate::sprites::ActorSprites;
+    use mni_core::actor_types::ActorSprite;
+    use mni_core::backdrop::Backdrop;
+    use mni_core::error::ErrorKind;
+    use mni_core::raw::{BACKDROP_LEN, SPRITE_SEGMENT_LEN};
+    use mni_core::sprites::ActorSprites;
 
     let [info, tiles] = split_parts::<2, 4>(data);
     let mut acc = match Backdrop::parse(tiles) {
@@ -339,25 +339,26 @@ pub fn sprites(data: &[u8]) -> u64 {
     acc
 }
 
-/// A whole episode: an STN and a VOL group file in [`gamedata_io::exercise::split_parts`] form (4-byte lengths), opened as the game
-/// does: the tile attributes and images from the STN, every map of the VOL, each map's
-/// attributes and the image of each drawn cell (what a renderer draws).
+/// A whole episode: an STN and a VOL group file in [`crate::io::split_parts`] form (4-byte
+/// lengths), opened as the game does: the tile attributes and images from the STN, every map
+/// of the VOL, each map's attributes and the image of each drawn cell (what a renderer
+/// draws).
 pub fn episode(data: &[u8]) -> u64 {
     let [stn, vol] = split_parts::<2, 4>(data);
-    let files = crate::episode::EpisodeFiles::from_data(
-        crate::episode::EpisodePaths {
+    let files = mni_core::episode::EpisodeFiles::from_data(
+        mni_core::episode::EpisodePaths {
             stn: "COSMO1.STN".into(),
             vol: "COSMO1.VOL".into(),
         },
         [stn.to_vec().into(), vol.to_vec().into()],
-        &crate::episode::EpisodeOptions::default(),
+        &mni_core::episode::EpisodeOptions::default(),
     );
     // Nothing is read at opening: handing bytes over cannot fail.
     let Ok(files) = files else {
         unreachable!("EpisodeSet::from_files never fails");
     };
     let same = files.episode().map(|e| (e.stn.len(), e.vol.len()));
-    let episode = match crate::episode::Episode::parse(stn, vol) {
+    let episode = match mni_core::episode::Episode::parse(stn, vol) {
         Ok(e) => e,
         Err(e) => {
             assert!(same.is_err());
@@ -441,7 +442,6 @@ fn raw_entry(file: &[u8], slot: usize) -> Option<&[u8]> {
 /// Round trips through the writers: `data` as a group file (its readable entries with
 /// writable names, written again, must read back as the same names and bytes in order) and
 /// as a map (its flags, width, actors and tiles, written again, must read back the same).
-#[cfg(feature = "write")]
 pub fn round_trip(data: &[u8]) -> u64 {
     let mut acc = 0u64;
     if let Ok(group) = GroupFile::parse(data) {
@@ -453,7 +453,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
             })
             .collect();
         let pairs = entries.iter().map(|(n, d)| (n.as_str(), *d));
-        if let Ok(written) = crate::write::write_group(pairs) {
+        if let Ok(written) = mni_core::write::write_group(pairs) {
             let back = GroupFile::parse(&written).expect("a written group file reads");
             let read: Vec<(String, &[u8])> = back
                 .entries()
@@ -469,7 +469,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
     if let Ok(map) = Map::parse(data) {
         let actors: Vec<_> = map.actors().collect();
         let tiles: Vec<u16> = map.tile_values().iter().map(|v| v.get()).collect();
-        let written = crate::write::write_map(map.flags(), map.width(), &actors, &tiles)
+        let written = mni_core::write::write_map(map.flags(), map.width(), &actors, &tiles)
             .expect("a map that reads writes");
         let back = Map::parse(&written).expect("a written map reads");
         assert_eq!(back.flags(), map.flags());

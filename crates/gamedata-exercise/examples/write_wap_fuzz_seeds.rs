@@ -1,6 +1,5 @@
 //! Writes the WWD fuzz seeds (this project's own levels: hand-built and synthetic) under a
-//! folder: `cargo run -p wap-core --features write,fuzzing --example write_wap_fuzz_seeds --
-//! fuzz/seeds`.
+//! folder: `cargo run -p gamedata-exercise --example write_wap_fuzz_seeds -- fuzz/seeds`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -87,7 +86,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &synth::level(12, 48, 8).to_file(true)?,
     )?;
 
-    // PID images: RLE with a palette, and plain, each written by the crate's writer (the
+    // PID images: RLE with a palette, and plain, each written by wap-core's writer (the
     // target writes RLE or plain as the length is odd or even).
     let (w, h) = (23u32, 9u32);
     let pixels = PidPixels {

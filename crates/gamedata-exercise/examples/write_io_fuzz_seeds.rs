@@ -1,17 +1,13 @@
 //! Writes the seed inputs of the `io_*` fuzz targets into `fuzz/seeds/` (or the folder
 //! given): a cursor program over its own bytes, and zlib streams with their declared sizes.
 
-use std::io::Write;
 use std::path::PathBuf;
 
-use flate2::Compression;
-use flate2::write::ZlibEncoder;
-
-/// A zlib stream of `data`.
+/// A zlib stream of `data`, by miniz_oxide at level 6 (flate2's default): the bytes the
+/// seeds have always had, whichever backend flate2 is built with here (gamedata-render
+/// turns on zlib-rs, whose streams differ).
 fn zlib(data: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut z = ZlibEncoder::new(Vec::new(), Compression::default());
-    z.write_all(data)?;
-    z.finish()
+    Ok(miniz_oxide::deflate::compress_to_vec_zlib(data, 6))
 }
 
 /// An `io_limits` input: declared size, limit, stream.

@@ -5,12 +5,12 @@
 use super::{check_pyramid, decode_png};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use gamedata_io::exercise::split_parts;
+use crate::io::split_parts;
 use mul_core::{Facet, FacetBytes, Hues, MapSize, RadarColours, TileData, rgb555_to_rgb8};
 
-use crate::uo::client::{client_draws, client_rgb, relief};
-use crate::uo::{RadarOptions, RadarStyle, radar, radar_with_progress, write_radar_png};
-use crate::{Region, RenderError, RgbaImage};
+use gamedata_render::uo::client::{client_draws, client_rgb, relief};
+use gamedata_render::uo::{RadarOptions, RadarStyle, radar, radar_with_progress, write_radar_png};
+use gamedata_render::{Region, RenderError, RgbaImage};
 
 /// A small facet and its radar map: seven files (a control file, map, staidx, statics,
 /// radarcol, a window of tiledata's item records and hues). The control bytes give the
@@ -213,7 +213,7 @@ fn flat_pixel(
     let north_west = x.checked_sub(1).zip(y.checked_sub(1));
     let nw = north_west.and_then(|(nx, ny)| tile_height(facet, nx, ny));
     match (tile_height(facet, x, y), nw) {
-        (Some(h), Some(n)) if hillshade => crate::uo::shade(colour, h - n),
+        (Some(h), Some(n)) if hillshade => gamedata_render::uo::shade(colour, h - n),
         _ => colour,
     }
 }

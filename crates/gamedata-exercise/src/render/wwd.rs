@@ -3,11 +3,11 @@
 #![allow(clippy::arithmetic_side_effects, clippy::panic)]
 
 use super::SMALL;
+use crate::io::split_parts;
 use gamedata_io::Limits;
-use gamedata_io::exercise::split_parts;
 use wap_core::{Attribute, LevelFile, LevelOptions, Plane, Tile, TilePropertyIndex};
 
-use crate::{Region, wwd};
+use gamedata_render::{Region, wwd};
 
 /// A level and the collision map of each of its planes: `data` opened as a level file
 /// (16 MiB decoding limit). Each plane is drawn whole and in stripes of 7 rows, at 1 or 3
@@ -173,7 +173,7 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
 pub fn wwd_level_picture(data: &[u8]) -> u64 {
     use wap_core::{ImageSource, RezArchive};
 
-    use crate::wwd::{Scene, SceneOptions, View};
+    use gamedata_render::wwd::{Scene, SceneOptions, View};
     let [control, level, archive] = split_parts::<3, 4>(data);
     let c = |i: usize| u32::from(control.get(i).copied().unwrap_or(0));
     let limits = Limits::default().with_max_decoded_bytes(16 << 20);
@@ -240,7 +240,7 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         "{} pixels drawn in a picture of {pixels}",
         report.pixels_drawn
     );
-    assert!(report.missing.len() <= crate::wwd::scene::MAX_LISTED);
+    assert!(report.missing.len() <= gamedata_render::wwd::scene::MAX_LISTED);
     assert!(report.missing_images >= report.missing.len() as u64);
     let mut listed = report.missing.clone();
     listed.sort();

@@ -2,7 +2,7 @@
 //! `uo_radar`, `wwd_collision`, `wwd_level_picture`, `cosmo_draw` and `cosmo_level`
 //! (`fuzz/fuzz_targets/`) run and the tests
 //! replay. Each function returns a number derived from what it drew; errors are results.
-//! Inputs holding several files are in [`gamedata_io::exercise::split_parts`] form with
+//! Inputs holding several files are in [`crate::io::split_parts`] form with
 //! 4-byte lengths.
 //!
 //! # Panics
@@ -22,8 +22,8 @@ pub use cosmo::{check_draw, cosmo_draw, cosmo_level};
 pub use uo::{check_radar, uo_radar};
 pub use wwd::{check_collision, wwd_collision, wwd_level_picture};
 
-use crate::RenderError;
-use crate::RgbaImage;
+use gamedata_render::RenderError;
+use gamedata_render::RgbaImage;
 
 /// An 8-bit RGBA PNG decoded, `None` when it is not one.
 pub(crate) fn decode_png(bytes: &[u8]) -> Option<RgbaImage> {
@@ -43,7 +43,7 @@ pub(crate) fn check_pyramid(picture: &RgbaImage) -> u64 {
     use std::collections::BTreeMap;
     use std::sync::Mutex;
 
-    use crate::tiles::{Levels, TILE, build_pyramid};
+    use gamedata_render::tiles::{Levels, TILE, build_pyramid};
     let (w, h) = (picture.width(), picture.height());
     let levels = match Levels::new(w, h, None) {
         Ok(l) => Levels {

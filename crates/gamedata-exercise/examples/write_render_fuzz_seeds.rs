@@ -1,10 +1,9 @@
 //! Writes the renderers' fuzz seeds (synthetic files, this project's own) under a folder:
-//! `cargo run -p gamedata-render --features fuzzing --example write_render_fuzz_seeds --
-//! fuzz/seeds`.
+//! `cargo run -p gamedata-exercise --example write_render_fuzz_seeds -- fuzz/seeds`.
 
 use std::path::PathBuf;
 
-use gamedata_io::exercise::join_parts;
+use gamedata_exercise::io::join_parts;
 use mni_core::{Actor, ActorKind, GroupFile, MapFlags, synth as cosmo, write_map};
 use mul_core::MapSize;
 use mul_core::synth::{self as uo, World};
@@ -73,8 +72,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let level_data = wwd::level(11, 16, 16);
     let level = level_data.to_file(true)?;
     // The level drawn with an archive of its images; control: pixels a tile less 1, one
-    // plane alone when odd, which, objects left out when odd (then, `exercise::wwd`: a
-    // view, its camera and size, markers).
+    // plane alone when odd, which, objects left out when odd (then, see
+    // `gamedata_exercise::render::wwd_level_picture`: a view, its camera and size, markers).
     let archive = wwd::level_archive(&level_data)?;
     let picture = |control: &[u8]| join_parts::<4>(&[control, &level, &archive]);
     let picture_all = picture(&[3, 0, 0, 0]);

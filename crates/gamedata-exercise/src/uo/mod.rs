@@ -1,4 +1,4 @@
-//! Walks every reading path over arbitrary bytes: what the fuzz targets
+//! Walks every reading path of `mul-core` over arbitrary bytes: what the fuzz targets
 //! (`fuzz/fuzz_targets/uo_*.rs`) and the regression replay run. Each returns a number
 //! derived from what it read, so the work cannot be optimised away; errors are results.
 //! None of them may panic, on any input.
@@ -20,16 +20,16 @@ mod facet;
 
 pub use facet::{folder, patched};
 
-use crate::colours::{Hues, RadarColours};
-use gamedata_io::exercise::split_parts;
+use crate::io::split_parts;
+use mul_core::colours::{Hues, RadarColours};
 
-use crate::facet::{Facet, FacetBytes};
-use crate::map::{Map, MapSize};
-use crate::multi::Multis;
-use crate::query;
-use crate::query::{LandStats, StaticsStats};
-use crate::statics::{StaticSlice, Statics};
-use crate::tiledata::{TileData, TileFlags};
+use mul_core::facet::{Facet, FacetBytes};
+use mul_core::map::{Map, MapSize};
+use mul_core::multi::Multis;
+use mul_core::query;
+use mul_core::query::{LandStats, StaticsStats};
+use mul_core::statics::{StaticSlice, Statics};
+use mul_core::tiledata::{TileData, TileFlags};
 
 /// tiledata.mul: every land tile, a sample of item tiles, names and flags.
 pub fn tiledata(data: &[u8]) -> u64 {
@@ -136,7 +136,7 @@ pub fn statics(data: &[u8]) -> u64 {
                 acc = acc.wrapping_add(z.unsigned_abs().into());
             }
             acc = acc.wrapping_add(u64::from(facet.has_flags(
-                &crate::raw::StaticRecord {
+                &mul_core::raw::StaticRecord {
                     id: 0.into(),
                     x: 0,
                     y: 0,
@@ -193,7 +193,7 @@ pub fn multi(data: &[u8]) -> u64 {
     }
     assert!(matches!(
         multis.get(multis.len()).map_err(|e| e.kind()),
-        Err(crate::ErrorKind::MissingIndexEntry { .. })
+        Err(mul_core::ErrorKind::MissingIndexEntry { .. })
     ));
     let mut errors = 0u64;
     for (id, &shared) in shares.iter().enumerate() {
@@ -256,7 +256,7 @@ pub fn colours(data: &[u8]) -> u64 {
                     v << 3 | v >> 2
                 };
                 assert_eq!(
-                    crate::rgb555_to_rgb8(c),
+                    mul_core::rgb555_to_rgb8(c),
                     [widen(c >> 10), widen(c >> 5), widen(c)]
                 );
                 acc = acc.wrapping_add(u64::from(c));
@@ -292,7 +292,7 @@ pub fn uop(data: &[u8]) -> u64 {
     let limits = gamedata_io::Limits::default()
         .with_max_decoded_bytes(16 << 20)
         .with_max_records(1 << 16);
-    let container = match crate::uop::UopFile::parse(data, &limits) {
+    let container = match mul_core::uop::UopFile::parse(data, &limits) {
         Ok(c) => c,
         Err(e) => return e.to_string().len() as u64,
     };
@@ -312,19 +312,19 @@ pub fn uop(data: &[u8]) -> u64 {
         acc = acc.wrapping_add(u64::from(container.check_adler32(entry).unwrap_or(false)));
     }
     for facet in 0..2 {
-        let chunks = match crate::map_uop::map_chunks(&container, facet, &limits) {
+        let chunks = match mul_core::map_uop::map_chunks(&container, facet, &limits) {
             Ok(c) => c,
             Err(e) => {
                 acc = acc.wrapping_add(e.to_string().len() as u64);
                 continue;
             }
         };
-        let blocks: usize = chunks.iter().map(crate::map_uop::MapChunk::len).sum();
+        let blocks: usize = chunks.iter().map(mul_core::map_uop::MapChunk::len).sum();
         let height = u32::try_from(blocks).unwrap_or(u32::MAX);
         // The chunks were read: the MUL they hold reads too, and is the map's blocks.
-        let mul = crate::map_uop::read_map_mul(&container, facet, &limits)
+        let mul = mul_core::map_uop::read_map_mul(&container, facet, &limits)
             .expect("the chunks just located read as a MUL");
-        assert_eq!(mul.len(), blocks * crate::raw::MAP_BLOCK_LEN);
+        assert_eq!(mul.len(), blocks * mul_core::raw::MAP_BLOCK_LEN);
         acc = acc.wrapping_add(mul.len() as u64);
         if let Ok(size) = MapSize::from_blocks(1, height)
             && let Ok(map) = Map::from_chunks(data, &chunks, size)
@@ -404,11 +404,10 @@ pub fn sizes(data: &[u8]) -> u64 {
 }
 
 /// Round trips between the two forms of a map: the input's whole blocks, as a map one block
-/// wide, are written as a map UOP ([`crate::write::write_map_uop`]) of the facet the first
+/// wide, are written as a map UOP ([`mul_core::write::write_map_uop`]) of the facet the first
 /// byte names (its value modulo 6), which must read back as the same blocks, in place and
 /// decoded to a MUL map. When the first byte is 0xFA or above, the blocks are repeated to
 /// 4,100 (two chunks, the second short), so that small inputs reach a second chunk.
-#[cfg(feature = "write")]
 pub fn round_trip(data: &[u8]) -> u64 {
     use gamedata_io::Limits;
     let Some((&first, bytes)) = data.split_first() else {
@@ -426,17 +425,18 @@ pub fn round_trip(data: &[u8]) -> u64 {
     let Ok(size) = MapSize::from_blocks(1, u32::try_from(whole.len() / 196).unwrap_or(0)) else {
         return 1;
     };
-    let uop = crate::write::write_map_uop(whole, facet).expect("a MUL map writes as a UOP");
+    let uop = mul_core::write::write_map_uop(whole, facet).expect("a MUL map writes as a UOP");
     let limits = Limits::default();
-    let container = crate::uop::UopFile::parse(&uop, &limits).expect("the UOP written reads");
-    let chunks = crate::map_uop::map_chunks(&container, facet, &limits).expect("its chunks read");
+    let container = mul_core::uop::UopFile::parse(&uop, &limits).expect("the UOP written reads");
+    let chunks =
+        mul_core::map_uop::map_chunks(&container, facet, &limits).expect("its chunks read");
     let map = Map::from_chunks(&uop, &chunks, size).expect("its map reads");
     let mul = Map::parse(whole, size).expect("the MUL map reads");
     assert!(
         map.blocks().eq(mul.blocks()),
         "the UOP's blocks are the MUL's"
     );
-    let back = crate::map_uop::read_map_mul(&container, facet, &limits).expect("decodes");
+    let back = mul_core::map_uop::read_map_mul(&container, facet, &limits).expect("decodes");
     assert_eq!(back, whole, "the UOP decodes to the MUL map");
     land_both_ways(&map).cells
 }

@@ -1,5 +1,5 @@
 //! Writes the fuzz seeds (synthetic files, this project's own) under a folder:
-//! `cargo run -p mni-core --example write_mni_fuzz_seeds -- fuzz/seeds`.
+//! `cargo run -p gamedata-exercise --example write_mni_fuzz_seeds -- fuzz/seeds`.
 
 use std::path::PathBuf;
 
@@ -14,10 +14,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let e = synth::episode()?;
     let vol = GroupFile::parse(&e.vol)?;
     let small = write_group([("A.MNI", &b"abc"[..]), ("LONGNAME.MNI", &b""[..])])?;
-    let whole_episode = gamedata_io::exercise::join_parts::<4>(&[&e.stn, &e.vol]);
+    let whole_episode = gamedata_exercise::io::join_parts::<4>(&[&e.stn, &e.vol]);
     let (info, tiles) = synth::sprites();
-    let sprites = gamedata_io::exercise::join_parts::<4>(&[&info, &tiles]);
-    let backdrop = gamedata_io::exercise::join_parts::<4>(&[
+    let sprites = gamedata_exercise::io::join_parts::<4>(&[&info, &tiles]);
+    let backdrop = gamedata_exercise::io::join_parts::<4>(&[
         info.get(..2).unwrap_or_default(),
         &synth::backdrop(),
     ]);

@@ -1,4 +1,4 @@
-//! Every reading path of this crate over arbitrary bytes, with the properties the fuzz
+//! Every reading path of `gamedata-io` over arbitrary bytes, with the properties the fuzz
 //! targets `io_bytes` and `io_limits` check (`fuzz/fuzz_targets/io_*.rs`) and the tests
 //! replay. Each function returns a number derived from what it read; errors are results.
 //!
@@ -11,12 +11,12 @@
 
 use zerocopy::little_endian::{U16, U32};
 
-use crate::{
+use gamedata_io::{
     Bytes, CodePage, FormatError, InflateError, Limits, MAX_INFLATE_RATIO, Overlaps, Problems,
     decode, field_text, inflate_exact, latin1, records, whole_records,
 };
 
-crate::record! {
+gamedata_io::record! {
     /// A 6-byte test record.
     pub struct Pair {
         /// A word.

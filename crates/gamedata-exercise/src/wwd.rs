@@ -1,4 +1,4 @@
-//! Walks every reading path over arbitrary bytes: what the fuzz targets
+//! Walks every reading path of `wap-core` over arbitrary bytes: what the fuzz targets
 //! (`fuzz/fuzz_targets/wwd_level.rs`, `wwd_main_block.rs`, `wwd_rez.rs`, `wwd_image_names.rs`,
 //! `wwd_pid.rs`) and
 //! the regression replay run.
@@ -21,10 +21,10 @@ use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use gamedata_io::{CodePage, Limits, decode};
 
-use crate::header::Header;
-use crate::level::Level;
-use crate::level_file::{LevelFile, LevelOptions};
-use crate::raw::{FLAG_COMPRESS, HEADER_LEN};
+use wap_core::header::Header;
+use wap_core::level::Level;
+use wap_core::level_file::{LevelFile, LevelOptions};
+use wap_core::raw::{FLAG_COMPRESS, HEADER_LEN};
 
 /// Opens `data` as a level file with a 64 MiB limit and walks it (see [`walk`]); also reads
 /// the header alone.
@@ -91,7 +91,7 @@ pub fn main_block(data: &[u8]) -> u64 {
 
 /// Walks a level image: every plane's tiles, image-set names and objects, the tile
 /// property table (records and the attribute of a few pixels), the game, the layout, and
-/// the owned copy with its writer when the `write` feature is on.
+/// the owned copy with its writer (wap-core's `write` feature, always on here).
 pub fn walk(image: &[u8]) -> u64 {
     let level = match Level::parse(image) {
         Ok(level) => level,
@@ -185,7 +185,7 @@ pub fn walk(image: &[u8]) -> u64 {
                         Some(record.attribute_at(0, 0))
                     );
                     let value = record.attribute_at(1, 1);
-                    let attribute = crate::tile_properties::Attribute::from_raw(value);
+                    let attribute = wap_core::tile_properties::Attribute::from_raw(value);
                     assert_eq!(attribute.raw(), value);
                     acc = acc.wrapping_add(attribute.name().len() as u64 + record.offset() as u64);
                     let (w, h) = record.size();
@@ -202,20 +202,18 @@ pub fn walk(image: &[u8]) -> u64 {
     let layout = level.layout();
     acc = acc.wrapping_add((layout.gaps.len() + layout.overlaps.len()) as u64);
     acc = acc.wrapping_add(u64::from(layout.is_canonical()) + format!("{layout:?}").len() as u64);
-    #[cfg(feature = "write")]
-    if let Ok(data) = crate::write::LevelData::from_level(&level) {
+    if let Ok(data) = wap_core::write::LevelData::from_level(&level) {
         acc = acc.wrapping_add(data.main_block().map_or(0, |b| b.len() as u64));
     }
     acc
 }
 
 /// The round trip parse -> write -> parse: `data` opened as a level file; a level that reads
-/// whole (every plane, object and tile property) is copied ([`crate::write::LevelData`]),
+/// whole (every plane, object and tile property) is copied ([`wap_core::write::LevelData`]),
 /// written compressed or not (as the input's length is odd or even), and must read back as the same
 /// planes and tile properties, with the same main block, and write again as the same bytes.
-#[cfg(feature = "write")]
 pub fn round_trip(data: &[u8]) -> u64 {
-    use crate::write::LevelData;
+    use wap_core::write::LevelData;
     let limits = Limits::default().with_max_decoded_bytes(64 << 20);
     let Ok(file) = LevelFile::from_data(data.to_vec(), &LevelOptions::new().with_limits(limits))
     else {
@@ -261,8 +259,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
 }
 
 /// The planes with their section offsets cleared.
-#[cfg(feature = "write")]
-fn unplaced(planes: &[crate::write::PlaneData]) -> Vec<crate::write::PlaneData> {
+fn unplaced(planes: &[wap_core::write::PlaneData]) -> Vec<wap_core::write::PlaneData> {
     let mut planes = planes.to_vec();
     for plane in &mut planes {
         plane.header.tiles_offset = 0.into();
@@ -279,8 +276,8 @@ fn unplaced(planes: &[crate::write::PlaneData]) -> Vec<crate::write::PlaneData> 
 /// parts: the brute force the index replaces); each frame number finds its first image;
 /// no lookup compares more than one folder with the name.
 pub fn image_names(data: &[u8]) -> u64 {
-    use crate::images::ImageSource;
-    use crate::rez::RezArchive;
+    use wap_core::images::ImageSource;
+    use wap_core::rez::RezArchive;
     let source = match RezArchive::from_data(data.to_vec(), &Default::default()) {
         Ok(archive) => ImageSource::Archive(archive),
         Err(e) => return e.to_string().len() as u64,
@@ -318,7 +315,7 @@ pub fn image_names(data: &[u8]) -> u64 {
             assert!(index.path(won).replace('/', "_").eq_ignore_ascii_case(&key));
             let parts: Vec<&str> = key.split('_').collect();
             if (2..=10).contains(&parts.len()) {
-                let mut best: Option<(Vec<usize>, crate::images::FolderId)> = None;
+                let mut best: Option<(Vec<usize>, wap_core::images::FolderId)> = None;
                 for cuts in 0u32..1 << (parts.len() - 1) {
                     let mut names = vec![String::from(parts[0])];
                     for (i, part) in parts.iter().enumerate().skip(1) {
@@ -381,8 +378,8 @@ pub fn image_names(data: &[u8]) -> u64 {
 /// archive only the root's own files are listed, and every directory of the root is
 /// reported as a loop.
 pub fn rez(data: &[u8]) -> u64 {
-    use crate::error::{ErrorKind, RezProblem};
-    use crate::rez::{Rez, RezEntry};
+    use wap_core::error::{ErrorKind, RezProblem};
+    use wap_core::rez::{Rez, RezEntry};
     let rez = match Rez::parse(data) {
         Ok(rez) => rez,
         Err(e) => return e.to_string().len() as u64,
@@ -414,7 +411,8 @@ pub fn rez(data: &[u8]) -> u64 {
     let root = rez.root();
     // The property needs the root's entries past the header (patching them then leaves the
     // header as it is).
-    if data.last().is_some_and(|b| b % 2 == 1) && root.offset as usize >= crate::raw::REZ_HEADER_LEN
+    if data.last().is_some_and(|b| b % 2 == 1)
+        && root.offset as usize >= wap_core::raw::REZ_HEADER_LEN
     {
         let mut looped = data.to_vec();
         let mut dirs = 0usize;
@@ -427,7 +425,7 @@ pub fn rez(data: &[u8]) -> u64 {
                 // a name past the path cap is refused before.
                 let max = usize::try_from(Limits::default().max_path_bytes).unwrap_or(usize::MAX);
                 let fits = d.name_lossy().len() <= max;
-                dirs += usize::from(d.size >= crate::rez::MIN_ENTRY && fits);
+                dirs += usize::from(d.size >= wap_core::rez::MIN_ENTRY && fits);
             }
         }
         let again = Rez::parse(&looped).expect("the same header parses");
@@ -451,13 +449,13 @@ pub fn rez(data: &[u8]) -> u64 {
     acc
 }
 
-/// An ANI animation: its frames walked as [`crate::Ani::parse`] checked them; the count
+/// An ANI animation: its frames walked as [`wap_core::Ani::parse`] checked them; the count
 /// read equals the header's, the total equals the frames' sum, every frame lies inside the
 /// input, the frame at a time is where the sums put it; played on a set of frames, it
-/// ends within its budget or says it ran out; written again by [`crate::write_ani`] it
+/// ends within its budget or says it ran out; written again by [`wap_core::write_ani`] it
 /// reads back the same frames.
 pub fn ani(data: &[u8]) -> u64 {
-    use crate::ani::{Ani, AniFrameSpec, write_ani};
+    use wap_core::ani::{Ani, AniFrameSpec, write_ani};
     let a = match Ani::parse(data) {
         Ok(a) => a,
         Err(e) => return e.to_string().len() as u64,
@@ -501,7 +499,7 @@ pub fn ani(data: &[u8]) -> u64 {
         assert_eq!(got.as_ref(), want);
     }
     // Played on a small set from a few frames: an answer, or the budget spent.
-    let set = crate::Frames::numbered(&[0, 1, 2, 5]);
+    let set = wap_core::Frames::numbered(&[0, 1, 2, 5]);
     for (t, start) in [
         (0u64, -1i64),
         (total.saturating_mul(5) + 3, 2),
@@ -527,14 +525,13 @@ pub fn ani(data: &[u8]) -> u64 {
     total.wrapping_add(frames.len() as u64)
 }
 
-/// `data` as a PID image, decoded within a 16 MiB limit, then written by the crate's writer
+/// `data` as a PID image, decoded within a 16 MiB limit, then written by wap-core's writer
 /// (RLE or plain as the input's length is odd or even) and decoded again. Checked: the
 /// image read back has the same size, offset and palette, and the same pixels where they
 /// are drawn, a pixel being drawn when it was and is not the key index 0 of an image that
 /// has transparent pixels.
-#[cfg(feature = "write")]
 pub fn pid(data: &[u8]) -> u64 {
-    use crate::pid::{Pid, write_pid};
+    use wap_core::pid::{Pid, write_pid};
     let image = match Pid::parse(data) {
         Ok(image) => image,
         Err(e) => return e.to_string().len() as u64,
