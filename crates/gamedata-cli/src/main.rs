@@ -97,11 +97,14 @@ fn main() -> ExitCode {
                 msg.push_str(&format!("\n  caused by: {cause}"));
             }
             output::error_line(&msg);
-            if out.is_json() && out.is_unused() {
-                // With --json, the error is also stdout's one JSON document.
+            if out.is_json() {
+                // With --json, stderr's last line is the error as JSON; stdout stays as
+                // the command left it (empty, or binary output such as `extract -o -`).
                 let message = msg.trim_start_matches("gamedata: error: ").to_owned();
                 let document = errors::ErrorDocument::new(&err, message);
-                let _ = out.report(&document, |_| Ok(())).and_then(|()| out.flush());
+                if let Ok(line) = serde_json::to_string(&document) {
+                    output::error_line(&line);
+                }
             }
             ExitCode::FAILURE
         }

@@ -14,8 +14,6 @@ use serde::Serialize;
 /// The command's stdout, in JSON mode or text mode.
 pub(crate) struct Output {
     json: bool,
-    /// Whether anything was handed to stdout yet.
-    used: bool,
     stdout: BufWriter<StdoutLock<'static>>,
 }
 
@@ -24,7 +22,6 @@ impl Output {
     pub(crate) fn new(json: bool) -> Self {
         Output {
             json,
-            used: false,
             stdout: BufWriter::new(std::io::stdout().lock()),
         }
     }
@@ -34,19 +31,12 @@ impl Output {
         self.json
     }
 
-    /// True until something is handed to stdout: an error's JSON document may then be the
-    /// one document stdout holds.
-    pub(crate) fn is_unused(&self) -> bool {
-        !self.used
-    }
-
     /// Prints `report`: as one pretty JSON document in JSON mode, else as `text` writes it.
     pub(crate) fn report<T: Serialize>(
         &mut self,
         report: &T,
         text: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> Result<()> {
-        self.used = true;
         if self.json {
             // As an io::Error, so that a closed pipe is seen as one (`is_broken_pipe`).
             serde_json::to_writer_pretty(&mut self.stdout, report).map_err(std::io::Error::from)?;
@@ -59,7 +49,6 @@ impl Output {
 
     /// Raw stdout, for text-mode sections and binary output (`extract -o -`).
     pub(crate) fn raw(&mut self) -> &mut dyn Write {
-        self.used = true;
         &mut self.stdout
     }
 
@@ -114,7 +103,6 @@ impl Output {
         text: &TextListing<'_, T>,
         key: &str,
     ) -> Result<()> {
-        self.used = true;
         let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
         let mut rows = rows.take(limit);
         if args.count {

@@ -30,12 +30,35 @@
 //!
 //! # Robustness
 //!
-//! No function here panics, on any input: every read goes through checked arithmetic and
-//! `get` ([`Bytes`]); [`inflate_exact`] allocates once, after the declared size has passed
-//! the caller's [`Limits`] and the deflate bound ([`MAX_INFLATE_RATIO`]); [`Problems`] keeps
-//! the first 100 problems and counts the rest. Clippy's `arithmetic_side_effects` is denied
-//! in this crate. The paths of the `io_*` fuzz targets, with the properties they check, are
-//! `gamedata_exercise::io`, in the `gamedata-exercise` crate, kept out of this library.
+//! The contract every format crate (mni-core, mul-core, wap-core) and the renderer keep,
+//! written here once; each crate's front page says what it means there (what bounds its
+//! memory, what makes its work linear). For any bytes:
+//!
+//! - Every call returns `Ok` or an error ([`FormatError`], [`DataError`]): no panic, abort,
+//!   hang or overflow, in debug and release builds.
+//! - Memory stays within the input's size plus a small constant plus what the caller's
+//!   [`Limits`] let the call decode; nothing is allocated from a size read in a file before
+//!   it has passed them. Lists of problems keep the first 100 and count the rest
+//!   ([`Problems`]).
+//! - Work is linear in the input's length: table entries whose bytes overlap or repeat
+//!   others' are errors and left out ([`Overlaps`]), so a scan reads each byte once; a bad
+//!   entry or block does not hide the good ones.
+//! - `Debug` of every type prints lengths, counts and the first few items, never a buffer
+//!   ([`PreviewBytes`], [`PreviewTable`]).
+//! - Arithmetic on values read from a file is checked or saturating: clippy's
+//!   `arithmetic_side_effects` is denied in each crate, and the few allowed places say why
+//!   the value is bounded.
+//! - The views are `Send + Sync`: any number of threads may read one at once.
+//! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through the
+//!   `gamedata-exercise` crate, which holds the properties the targets check, out of the
+//!   libraries; `cargo test` replays what the fuzzer found (`tests/fuzz-cases/`). The
+//!   README's "Robustness" section has the figures, `docs/robustness.md` the table of what
+//!   bounds each index with the crafted-file test that holds it.
+//!
+//! Here: every read goes through checked arithmetic and `get` ([`Bytes`]); [`inflate_exact`]
+//! allocates once, after the declared size has passed the caller's [`Limits`] and the
+//! deflate bound ([`MAX_INFLATE_RATIO`]). The `io_*` fuzz targets' properties are
+//! `gamedata_exercise::io`.
 //!
 //! # Example
 //!

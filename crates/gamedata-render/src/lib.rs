@@ -23,8 +23,8 @@
 //!
 //! # Robustness
 //!
-//! Views of any bytes render or give a [`RenderError`]: no panic, abort or overflow; a
-//! picture past [`MAX_PIXELS`] or a plane whose tile property records would take too much
+//! The renderers keep the readers' contract (gamedata-io's front page, "Robustness"): views
+//! of any bytes render or give a [`RenderError`]: no panic, abort or overflow; a picture past [`MAX_PIXELS`] or a plane whose tile property records would take too much
 //! work is refused before allocating. The renderers are fuzz targets (`uo_radar`,
 //! `wwd_collision`, `cosmo_draw`, `cosmo_level`) through `gamedata_exercise::render` (the
 //! `gamedata-exercise` crate, kept out of this library), which checks their properties: a

@@ -52,27 +52,16 @@
 //!
 //! # Robustness
 //!
-//! The contract, for any bytes (tested by the fuzz targets, by sweeps over the real group
-//! files and by the edge cases at `u32::MAX`):
+//! The crate keeps gamedata-io's contract ([`gamedata_io`'s "Robustness"](gamedata_io#robustness)):
+//! `Ok` or an [`Error`] for any bytes, memory within the input and [`Limits`], linear work,
+//! bounded `Debug`, checked arithmetic, `Send + Sync` views. Tested by the fuzz targets
+//! (their properties are `gamedata_exercise::cosmo`), sweeps over the real group files and the edge cases at `u32::MAX`. Here:
 //!
-//! - Every call returns `Ok` or an [`Error`]: no panic, abort, hang or overflow, in debug and
-//!   release builds.
 //! - Memory: nothing is decoded ahead: the group directory, maps and tile tables are cast
 //!   in place; a tile's pixels are decoded on request into a fixed 8 x 8 array.
-//! - Work: linear in the input's length. Group entries and sprite frames whose bytes overlap
-//!   another's are bad and left out ([`ErrorKind::EntryOverlap`], [`ErrorKind::FrameOverlap`]),
-//!   and sprite types must be listed in order, so reading every entry or frame reads each
-//!   byte once (`docs/robustness.md`).
-//! - `Debug` of every type prints lengths, counts and the first few items, never a buffer.
-//! - Arithmetic on values read from a file is checked or saturating (clippy's
-//!   `arithmetic_side_effects` is denied in this crate; the few allowed places say why the
-//!   value is bounded).
-//! - The views hold no interior mutability: they are `Send + Sync`, and any number of threads
-//!   may read one at once.
-//! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through
-//!   `gamedata_exercise::cosmo` (the `gamedata-exercise` crate), so `cargo test` replays what
-//!   the fuzzer runs; findings are kept under `tests/fuzz-cases/`. The README's "Robustness"
-//!   section has the figures.
+//! - Work: group entries and sprite frames whose bytes overlap another's are bad and left
+//!   out ([`ErrorKind::EntryOverlap`], [`ErrorKind::FrameOverlap`]), and sprite types must
+//!   be listed in order, so reading every entry or frame reads each byte once.
 //!
 //! # Example
 //!

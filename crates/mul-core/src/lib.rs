@@ -55,11 +55,11 @@
 //!
 //! # Robustness
 //!
-//! The contract, for any bytes (tested by the fuzz targets, by sweeps over the real files and
-//! by the edge cases at `u32::MAX` and `u64::MAX`):
+//! The crate keeps gamedata-io's contract ([`gamedata_io`'s "Robustness"](gamedata_io#robustness)):
+//! `Ok` or an [`Error`] for any bytes, memory within the input and [`Limits`], linear work,
+//! bounded `Debug`, checked arithmetic, `Send + Sync` views. Tested by the fuzz targets
+//! (their properties are `gamedata_exercise::uo`), sweeps over the real files and the edge cases at `u32::MAX` and `u64::MAX`. Here:
 //!
-//! - Every call returns `Ok` or an [`Error`]: no panic, abort, hang or overflow, in debug and
-//!   release builds.
 //! - Memory: within the input plus 64 MiB plus what [`Limits`] lets the call decode. The views
 //!   borrow; what a call collects is bounded by the bytes it reads. A UOP table holds at
 //!   most one entry a 34 bytes of the file (table blocks that overlap the header or each
@@ -67,22 +67,12 @@
 //!   is decoded, their declared sizes together within [`Limits::max_decoded_bytes`], each
 //!   decoded once; lists of problems (bad diff entries, bad statics blocks, bad multis) keep
 //!   the first 100 and count the rest ([`Problems`]).
-//! - Work: linear in the input's length. Index entries (statics, multis, the statics diff)
-//!   and map UOP chunks whose bytes overlap another's are bad and left out
-//!   ([`IndexProblem::Overlap`], [`DiffProblem::Overlap`], [`ErrorKind::ChunkOverlap`]), so a
-//!   scan of every block reads each byte once. `docs/robustness.md` has the table of what
-//!   bounds each index, with the crafted-file test that holds it.
-//! - `Debug` of every type prints lengths, counts and the first few items, never a buffer.
-//! - Arithmetic on values read from a file is checked or saturating (clippy's
-//!   `arithmetic_side_effects` is denied in this crate; the few allowed places say why the
-//!   value is bounded).
-//! - The views are `Send + Sync`, and any number of threads may read one at once (the only
-//!   state a view keeps, the overlapping entries of an index found on first use, is a
-//!   `OnceLock` shared by its clones).
-//! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through
-//!   `gamedata_exercise::uo` (the `gamedata-exercise` crate), so `cargo test` replays what
-//!   the fuzzer runs; findings are kept under `tests/fuzz-cases/`. The README's "Robustness"
-//!   section has the figures.
+//! - Work: index entries (statics, multis, the statics diff) and map UOP chunks whose bytes
+//!   overlap another's are bad and left out ([`IndexProblem::Overlap`],
+//!   [`DiffProblem::Overlap`], [`ErrorKind::ChunkOverlap`]), so a scan of every block reads
+//!   each byte once.
+//! - The only state a view keeps, the overlapping entries of an index found on first use, is
+//!   a `OnceLock` shared by its clones.
 //!
 //! # Example
 //!

@@ -44,28 +44,18 @@
 //!
 //! # Robustness
 //!
-//! The contract, for any bytes (tested by the fuzz targets, by sweeps over the real levels
-//! and by the edge cases at `u32::MAX` and `i32::MAX`):
+//! The crate keeps gamedata-io's contract ([`gamedata_io`'s "Robustness"](gamedata_io#robustness)):
+//! `Ok` or an [`Error`] for any bytes, memory within the input and [`Limits`], linear work,
+//! bounded `Debug`, checked arithmetic, `Send + Sync` views. Tested by the fuzz targets
+//! (their properties are `gamedata_exercise::wwd`), sweeps over the real levels and the edge cases at `u32::MAX` and `i32::MAX`. Here:
 //!
-//! - Every call returns `Ok` or an [`Error`]: no panic, abort, hang or overflow, in debug and
-//!   release builds.
 //! - Memory: the main block is decoded once, within [`Limits`] and at most 1,032 bytes a
 //!   stored byte (a declared size above that is refused before allocating); the views
 //!   borrow the decoded image; a plane's tiles, objects and tile properties are read in
 //!   place.
-//! - Work: linear in the input's length, apart from decompression itself. A plane whose
-//!   tiles overlap another plane's is bad and left out ([`ErrorKind::PlaneOverlap`]), so
-//!   reading every plane reads each tile once (`docs/robustness.md`).
-//! - `Debug` of every type prints lengths, counts and the first few items, never a buffer.
-//! - Arithmetic on values read from a file is checked or saturating (clippy's
-//!   `arithmetic_side_effects` is denied in this crate; the few allowed places say why the
-//!   value is bounded).
-//! - The views hold no interior mutability: they are `Send + Sync`, and any number of threads
-//!   may read one at once.
-//! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through
-//!   `gamedata_exercise::wwd` (the `gamedata-exercise` crate), so `cargo test` replays what
-//!   the fuzzer runs; findings are kept under `tests/fuzz-cases/`. The README's "Robustness"
-//!   section has the figures.
+//! - Work: linear apart from decompression itself. A plane whose tiles overlap another
+//!   plane's is bad and left out ([`ErrorKind::PlaneOverlap`]), so reading every plane reads
+//!   each tile once.
 //!
 //! # Example
 //!

@@ -227,10 +227,23 @@ fn uo_errors_name_what_is_wrong() {
             && err.contains("--width and --height"),
         "{err}"
     );
-    // With --json the same error is stdout's one document, what is wrong as data.
+    // With --json the same sentence is on stderr, then the error as one JSON line, what is
+    // wrong as data; stdout stays empty.
+    let last_line = |stderr: &[u8]| -> serde_json::Value {
+        let text = String::from_utf8_lossy(stderr).into_owned();
+        assert!(text.starts_with("gamedata: error: "), "{text}");
+        let line = text
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_owned();
+        serde_json::from_str(&line).expect("the last line is JSON")
+    };
     let out = gamedata(&["--json", "uo", "stats", d, "--facet", "0"], dir.path());
     assert_eq!(out.status.code(), Some(1));
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert!(out.stdout.is_empty());
+    let doc = last_line(&out.stderr);
     let error = &doc["error"];
     assert_eq!(
         json_keys(error),
@@ -244,7 +257,7 @@ fn uo_errors_name_what_is_wrong() {
     assert!(error["message"].as_str().unwrap().contains("960 blocks"));
     // An error that is not in the bytes (a missing folder) has no kind.
     let out = gamedata(&["--json", "uo", "stats", "no-such-dir"], dir.path());
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    let doc = last_line(&out.stderr);
     assert!(doc["error"]["kind"].is_null());
     assert_eq!(doc["error"]["fields"], serde_json::json!({}));
     // Sizes at the edge of u32 (the tests run a debug build, where an overflow panics).
