@@ -15,8 +15,13 @@ pub(crate) struct ErrorDocument {
 struct ErrorReport {
     /// The sentence and its causes, as on stderr after `gamedata: error: `.
     message: String,
-    /// What is wrong in the bytes ("MapSizeUnknown"), or `null` for any other error (a
-    /// missing file, a bad argument).
+    /// The reader's error family: `"file"` (a file that cannot be had), `"data"` (bad
+    /// bytes), `"limit"` (a size past a cap), `"argument"` (a value no file could make
+    /// right) or `"write"` (a value the format cannot store); `null` for the command's own
+    /// errors (a bad flag, a picture too large).
+    category: Option<gamedata_io::Category>,
+    /// What is wrong ("MapSizeUnknown", "SizeText"), or `null` for any other error (a
+    /// missing file, the command's own).
     kind: Option<String>,
     /// The file the bad bytes are in, when known.
     file: Option<String>,
@@ -27,63 +32,74 @@ struct ErrorReport {
     fields: serde_json::Map<String, serde_json::Value>,
 }
 
-/// The first reader's data error in `err`'s chain, as (fields, file, entry).
-fn data_error(
-    err: &anyhow::Error,
-) -> Option<(gamedata_io::KindFields, Option<String>, Option<String>)> {
-    fn of<K: serde::Serialize>(
-        e: &gamedata_io::DataError<K>,
-    ) -> (gamedata_io::KindFields, Option<String>, Option<String>) {
-        (
-            e.fields(),
-            e.file().map(str::to_owned),
-            e.entry().map(str::to_owned),
-        )
+/// A reader's error as data: its family, and for bad bytes what is wrong and where.
+struct Found {
+    category: gamedata_io::Category,
+    data: Option<DataFound>,
+}
+
+struct DataFound {
+    fields: gamedata_io::KindFields,
+    file: Option<String>,
+    entry: Option<String>,
+}
+
+fn of_data<K: gamedata_io::Kind>(e: &gamedata_io::DataError<K>) -> Found {
+    Found {
+        category: e.category(),
+        data: Some(DataFound {
+            fields: e.fields(),
+            file: e.file().map(str::to_owned),
+            entry: e.entry().map(str::to_owned),
+        }),
     }
+}
+
+fn of_format<K: gamedata_io::Kind>(e: &gamedata_io::FormatError<K>) -> Found {
+    match e {
+        gamedata_io::FormatError::Data(d) => of_data(d),
+        other => Found {
+            category: other.category(),
+            data: None,
+        },
+    }
+}
+
+/// The first reader's error in `err`'s chain (any of the three format crates', or a file
+/// owner's).
+fn reader_error(err: &anyhow::Error) -> Option<Found> {
     err.chain().find_map(|cause| {
-        if let Some(e) = cause.downcast_ref::<mul_core::DataError>() {
-            return Some(of(e));
-        }
-        if let Some(e) = cause.downcast_ref::<wap_core::DataError>() {
-            return Some(of(e));
-        }
-        if let Some(e) = cause.downcast_ref::<mni_core::DataError>() {
-            return Some(of(e));
-        }
-        let formats = [
+        let found = [
+            cause.downcast_ref::<mul_core::DataError>().map(of_data),
+            cause.downcast_ref::<wap_core::DataError>().map(of_data),
+            cause.downcast_ref::<mni_core::DataError>().map(of_data),
+            cause.downcast_ref::<mul_core::Error>().map(of_format),
+            cause.downcast_ref::<wap_core::Error>().map(of_format),
+            cause.downcast_ref::<mni_core::Error>().map(of_format),
             cause
-                .downcast_ref::<mul_core::Error>()
-                .and_then(|e| match e {
-                    gamedata_io::FormatError::Data(d) => Some(of(d)),
-                    _ => None,
-                }),
-            cause
-                .downcast_ref::<wap_core::Error>()
-                .and_then(|e| match e {
-                    gamedata_io::FormatError::Data(d) => Some(of(d)),
-                    _ => None,
-                }),
-            cause
-                .downcast_ref::<mni_core::Error>()
-                .and_then(|e| match e {
-                    gamedata_io::FormatError::Data(d) => Some(of(d)),
-                    _ => None,
+                .downcast_ref::<gamedata_io::FileError>()
+                .map(|_| Found {
+                    category: gamedata_io::Category::File,
+                    data: None,
                 }),
         ];
-        formats.into_iter().flatten().next()
+        found.into_iter().flatten().next()
     })
 }
 
 impl ErrorDocument {
     /// The document of `err`, whose sentence and causes are `message`.
     pub(crate) fn new(err: &anyhow::Error, message: String) -> Self {
-        let (kind, file, entry, fields) = match data_error(err) {
-            Some((fields, file, entry)) => (Some(fields.name), file, entry, fields.fields),
+        let found = reader_error(err);
+        let category = found.as_ref().map(|f| f.category);
+        let (kind, file, entry, fields) = match found.and_then(|f| f.data) {
+            Some(d) => (Some(d.fields.name), d.file, d.entry, d.fields.fields),
             None => (None, None, None, serde_json::Map::new()),
         };
         ErrorDocument {
             error: ErrorReport {
                 message,
+                category,
                 kind,
                 file,
                 entry,

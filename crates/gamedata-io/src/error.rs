@@ -63,6 +63,12 @@ pub struct EntryName {
 /// `Serialize` form: a unit variant is its name, any other `{name: fields}`), which the
 /// command's `--json` errors and the Python exceptions carry, whatever their `Debug` text.
 pub trait Kind: fmt::Display + serde::Serialize {
+    /// Which of the error families this kind is in: bytes the format does not allow
+    /// ([`Category::Data`]), a decoded size past the caller's [`Limits`](crate::Limits)
+    /// ([`Category::Limit`]), an argument no input could satisfy ([`Category::Argument`]),
+    /// or something a writer was given that the format cannot store ([`Category::Write`]).
+    fn category(&self) -> Category;
+
     /// The words before a file's name in a message that names no entry: `""` (the default)
     /// gives "MAP0.MUL: ...", `"in group file "` gives "in group file COSMO1.STN: ...".
     fn file_prefix(&self) -> &'static str {
@@ -100,6 +106,46 @@ impl<K: Kind> fmt::Display for DataError<K> {
 }
 
 impl<K: Kind + fmt::Debug> std::error::Error for DataError<K> {}
+
+/// The family an error is in, as image-tiff separates format, limit and usage errors: a
+/// program reacts to a bad file, a limit it set, a bad argument of its own and an
+/// unwritable value in different ways. Its `Serialize` form is the lower-case name
+/// (`"data"`), as the command's `--json` errors and the Python exceptions give it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Category {
+    /// A file that cannot be found, read or mapped ([`FormatError::File`]).
+    File,
+    /// Bytes that are not what the format allows.
+    Data,
+    /// A size the bytes declare or decode to passes the caller's [`Limits`](crate::Limits).
+    Limit,
+    /// An argument that no file could make right (a map size of 0, a buffer of the wrong
+    /// length, a size written wrongly).
+    Argument,
+    /// A value a writer was given that the format cannot store.
+    Write,
+}
+
+impl Category {
+    /// The lower-case name (`"data"`), as serialized.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Category::File => "file",
+            Category::Data => "data",
+            Category::Limit => "limit",
+            Category::Argument => "argument",
+            Category::Write => "write",
+        }
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// A [`Kind`]'s variant name and fields as data: what [`DataError::fields`] gives.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -204,6 +250,28 @@ impl<K: serde::Serialize> DataError<K> {
     /// its `Debug` text).
     pub fn fields(&self) -> KindFields {
         kind_fields(&self.kind)
+    }
+
+    /// The kind's variant name ("MapLength"), as [`fields`](Self::fields) gives it.
+    pub fn name(&self) -> String {
+        self.fields().name
+    }
+}
+
+impl<K: Kind> DataError<K> {
+    /// The kind's family ([`Kind::category`]).
+    pub fn category(&self) -> Category {
+        self.kind.category()
+    }
+}
+
+impl<K: Kind> FormatError<K> {
+    /// The error's family: [`Category::File`] for a file-system error, else its kind's.
+    pub fn category(&self) -> Category {
+        match self {
+            FormatError::File(_) => Category::File,
+            FormatError::Data(e) => e.category(),
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! | item | what |
 //! |---|---|
-//! | [`FormatError`], [`DataError`] | the format crates' errors: a file-system error or bad bytes (what functions that take a path return); bad bytes alone, a small `Copy` kind with the file's name (what views return) |
+//! | [`FormatError`], [`DataError`], [`Category`] | the format crates' errors: a file-system error or bad bytes (what functions that take a path return); bad bytes alone, a small `Copy` kind with the file's name (what views return); the family of each (file, data, limit, argument, write), as image-tiff separates them |
 //! | [`FileData`] | the owner of a file's bytes: a memory map ([`FileData::map`]), a buffer read ([`FileData::read`]), or bytes the caller holds (`Vec`, `Arc<[u8]>`, `&'static [u8]`, any `AsRef<[u8]>` owner); views borrow from it |
 //! | [`Owned`], [`OwnedSet`], [`Format`], [`FileSet`] | one owner for every format: a format implements [`Format`] (or [`FileSet`] for several files) once, and gets `open`, `open_with`, `map`, `map_with`, `from_data` and `view` |
 //! | [`FileOptions`], [`FormatOptions`] | the options every format shares: [`Limits`] and [`MapOptions`] |
@@ -112,7 +112,7 @@ mod records;
 mod text;
 
 pub use bytes::{Bytes, ReadError};
-pub use error::{DataError, EntryName, FormatError, Kind, KindFields, kind_fields};
+pub use error::{Category, DataError, EntryName, FormatError, Kind, KindFields, kind_fields};
 pub use file::{Access, FileData, FileError, MapOptions};
 pub use find::{file_name, find_file_ignoring_case, find_optional, regular_file_len};
 pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};

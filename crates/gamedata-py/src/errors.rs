@@ -18,8 +18,9 @@ pyo3::create_exception!(
     gamedata,
     FormatError,
     PyValueError,
-    "Bytes that the format does not allow. `kind` names what is wrong (the Rust error's \
-     variant, \"MapLength\"), `file` the file's name and `entry` the group file entry when \
+    "Bytes that the format does not allow, or a value no file could make right. `category` \
+     is the family (\"data\", \"limit\", \"argument\", \"write\"), `kind` names what is \
+     wrong (the Rust error's variant, \"MapLength\"), `file` the file's name and `entry` the group file entry when \
      known, `numbers` a dict of the error's numbers (offsets, counts, found and expected; \
      each also an attribute). The message is the command line's sentence."
 );
@@ -76,6 +77,7 @@ pub(crate) fn data_error<K: Kind + fmt::Debug>(error: &DataError<K>) -> PyErr {
         // Setting attributes on a fresh exception object cannot fail but for memory; the
         // exception is raised as made either way.
         let _ = set_fields(py, value.as_any(), &fields, error.file(), error.entry());
+        let _ = value.setattr("category", error.category().name());
     });
     err
 }

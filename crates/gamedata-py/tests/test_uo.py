@@ -219,8 +219,13 @@ def test_bad_files_raise_format_error(tmp_path, demo):
     assert str(e.value).startswith("map0.mul: ")
     with pytest.raises(gamedata.FormatError) as e:
         uo.Facet.open(folder, size=(64, 64))
-    assert e.value.kind == "MapLength"
+    assert e.value.kind == "MapLength" and e.value.category == "data"
     assert e.value.found == 1000 and e.value.numbers["found"] == 1000
+    # A size no file could make right: an argument error, named by its problem.
+    with pytest.raises(gamedata.FormatError) as e:
+        uo.Facet.open(folder, size=(12, 16))
+    assert e.value.category == "argument" and e.value.kind == "Dimensions"
+    assert e.value.width_blocks == 1 and e.value.height_blocks == 2
     with pytest.raises(FileNotFoundError):
         uo.Facet.open(tmp_path / "nowhere")
     with pytest.raises(NotADirectoryError):

@@ -49,6 +49,15 @@ impl gamedata_io::Kind for ErrorKind {
     fn is_missing_entry(&self) -> bool {
         matches!(self, ErrorKind::EntryNotFound)
     }
+
+    /// Write problems are [`Category::Write`](gamedata_io::Category::Write); every other
+    /// kind (an entry not found included: the files lack what the game needs) is data.
+    fn category(&self) -> gamedata_io::Category {
+        match self {
+            ErrorKind::Write(_) => gamedata_io::Category::Write,
+            _ => gamedata_io::Category::Data,
+        }
+    }
 }
 
 /// An [`ErrorKind::EntryNotFound`] for `name` looked up in `place`.
@@ -258,9 +267,12 @@ pub enum ErrorKind {
         count: usize,
     },
 
-    /// A writer was given something the format cannot store.
+    /// A writer was given something the format cannot store. Its `Serialize` form is the
+    /// problem's own (`{"TooManyEntries": {...}}`), the family being
+    /// [`Category::Write`](gamedata_io::Category::Write).
     #[error("cannot write it: {0}")]
-    Unwritable(WriteProblem),
+    #[serde(untagged)]
+    Write(WriteProblem),
 }
 
 /// Why a map's actor list was refused (see [`ErrorKind::ActorList`]).
@@ -334,7 +346,7 @@ pub enum SpriteTableProblem {
     },
 }
 
-/// What a writer cannot store (see [`ErrorKind::Unwritable`]).
+/// What a writer cannot store (see [`ErrorKind::Write`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum WriteProblem {

@@ -19,7 +19,7 @@ use crate::raw::{
 /// 4,000, with the ASCII count slot after the last entry when a slot is free (as the game's
 /// files have).
 ///
-/// Returns `Err` ([`ErrorKind::Unwritable`]) if a name is empty, longer than 12 bytes, not
+/// Returns `Err` ([`ErrorKind::Write`]) if a name is empty, longer than 12 bytes, not
 /// ASCII or holds a NUL, if there are more than 200 entries, or if the file would pass 4 GiB.
 pub fn write_group<'a, I>(entries: I) -> Result<Vec<u8>, DataError>
 where
@@ -80,7 +80,7 @@ fn too_large(offset: u64, adding: usize) -> DataError {
 }
 
 fn unwritable(problem: WriteProblem) -> DataError {
-    ErrorKind::Unwritable(problem).into()
+    ErrorKind::Write(problem).into()
 }
 
 /// A name field: 1 to 12 ASCII bytes, no NUL, padded with NULs.
@@ -102,7 +102,7 @@ fn entry_name(index: usize, name: &str) -> Result<[u8; GROUP_NAME_LEN], DataErro
 /// Writes a map: header, actor list, then 32,764 tile values (row-major, `width` a row;
 /// `tiles` shorter than that is padded with 0, air).
 ///
-/// Returns `Err` ([`ErrorKind::Unwritable`]) if `width` is not a power of two from 32 to 2048,
+/// Returns `Err` ([`ErrorKind::Write`]) if `width` is not a power of two from 32 to 2048,
 /// if there are more than 21,845 actors (the list length is a u16 count of words), or if
 /// `tiles` holds more than 32,764 values.
 pub fn write_map(

@@ -35,6 +35,12 @@ impl From<ErrorKind> for DataError {
     }
 }
 
+impl From<ArgumentProblem> for DataError {
+    fn from(problem: ArgumentProblem) -> Self {
+        gamedata_io::DataError::new(ErrorKind::Argument(problem))
+    }
+}
+
 /// What is wrong in a file's bytes: numbers only, `Copy`, comparable. Each variant says what
 /// was read, where (block, entry or byte offset), what was found and what was expected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
@@ -85,28 +91,6 @@ pub enum ErrorKind {
     TileDataLength {
         /// Its length in bytes.
         found: u64,
-    },
-
-    /// Map dimensions that cannot be: zero, or too large to address.
-    #[error("map dimensions {width_blocks} x {height_blocks} blocks are not usable: {why}")]
-    Dimensions {
-        /// Width in blocks.
-        width_blocks: u32,
-        /// Height in blocks.
-        height_blocks: u32,
-        /// Why.
-        why: &'static str,
-    },
-
-    /// A map size in text is not `WIDTHxHEIGHT` (see [`MapSize`]'s `FromStr`).
-    #[error("a map size is written WIDTHxHEIGHT in tiles, such as 1024x1024")]
-    SizeText,
-
-    /// A facet number with no preset size.
-    #[error("facet {facet} has no preset size (0 to 5 do); give the dimensions instead")]
-    UnknownFacet {
-        /// The facet number.
-        facet: u8,
     },
 
     /// A map's length fits none of its facet's known sizes ([`MapSize::detect`]): the size
@@ -264,6 +248,40 @@ pub enum ErrorKind {
     /// A decoded size passes the caller's limit.
     #[error(transparent)]
     Limit(#[from] LimitError),
+
+    /// An argument no file could make right: a map size that cannot be, a facet with no
+    /// preset size. Its `Serialize` form is the problem's own (`"SizeText"`), the family
+    /// being [`Category::Argument`](gamedata_io::Category::Argument).
+    #[error(transparent)]
+    #[serde(untagged)]
+    Argument(#[from] ArgumentProblem),
+}
+
+/// An argument that no file could make right (see [`ErrorKind::Argument`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[non_exhaustive]
+pub enum ArgumentProblem {
+    /// Map dimensions that cannot be: zero, or too large to address.
+    #[error("map dimensions {width_blocks} x {height_blocks} blocks are not usable: {why}")]
+    Dimensions {
+        /// Width in blocks.
+        width_blocks: u32,
+        /// Height in blocks.
+        height_blocks: u32,
+        /// Why.
+        why: &'static str,
+    },
+
+    /// A map size in text is not `WIDTHxHEIGHT` (see [`MapSize`]'s `FromStr`).
+    #[error("a map size is written WIDTHxHEIGHT in tiles, such as 1024x1024")]
+    SizeText,
+
+    /// A facet number with no preset size.
+    #[error("facet {facet} has no preset size (0 to 5 do); give the dimensions instead")]
+    UnknownFacet {
+        /// The facet number.
+        facet: u8,
+    },
 }
 
 /// The words of [`ErrorKind::MapSizeUnknown`].
@@ -461,4 +479,12 @@ pub enum DiffProblem {
 }
 
 /// Messages name the file as "MAP0.MUL: ..." (the default).
-impl gamedata_io::Kind for ErrorKind {}
+impl gamedata_io::Kind for ErrorKind {
+    fn category(&self) -> gamedata_io::Category {
+        match self {
+            ErrorKind::Limit(_) => gamedata_io::Category::Limit,
+            ErrorKind::Argument(_) => gamedata_io::Category::Argument,
+            _ => gamedata_io::Category::Data,
+        }
+    }
+}

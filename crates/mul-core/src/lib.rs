@@ -124,8 +124,8 @@ pub mod write;
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
 pub use error::{
-    ChunkProblem, DataError, DiffProblem, Error, ErrorKind, IndexProblem, OverlapWith, Result,
-    UopEntryProblem, UopTableProblem,
+    ArgumentProblem, ChunkProblem, DataError, DiffProblem, Error, ErrorKind, IndexProblem,
+    OverlapWith, Result, UopEntryProblem, UopTableProblem,
 };
 pub use facet::{
     DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,

@@ -14,7 +14,7 @@ use gamedata_io::Bytes;
 use zerocopy::FromBytes;
 
 use crate::diff::MapPatch;
-use crate::error::{DataError, ErrorKind, Result};
+use crate::error::{ArgumentProblem, DataError, ErrorKind, Result};
 use crate::map_uop::MapChunk;
 use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell, UOP_MAP_CHUNK_BLOCKS};
 
@@ -23,10 +23,10 @@ pub use crate::size::MapSize;
 impl MapSize {
     /// A size in blocks.
     ///
-    /// Returns `Err` ([`ErrorKind::Dimensions`]) if either side is 0, or a side in tiles does
+    /// Returns `Err` ([`ArgumentProblem::Dimensions`]) if either side is 0, or a side in tiles does
     /// not fit in a `u32`, or the map's bytes would not fit in memory's address range.
     pub fn from_blocks(width_blocks: u32, height_blocks: u32) -> Result<Self, DataError> {
-        let bad = |why| ErrorKind::Dimensions {
+        let bad = |why| ArgumentProblem::Dimensions {
             width_blocks,
             height_blocks,
             why,
@@ -49,11 +49,11 @@ impl MapSize {
 
     /// A size in tiles; both sides must be multiples of 8.
     ///
-    /// Returns `Err` ([`ErrorKind::Dimensions`]) if a side is not a multiple of 8 or as
+    /// Returns `Err` ([`ArgumentProblem::Dimensions`]) if a side is not a multiple of 8 or as
     /// [`MapSize::from_blocks`].
     pub fn from_tiles(width: u32, height: u32) -> Result<Self, DataError> {
         if !width.is_multiple_of(8) || !height.is_multiple_of(8) {
-            return Err(ErrorKind::Dimensions {
+            return Err(ArgumentProblem::Dimensions {
                 width_blocks: width / 8,
                 height_blocks: height / 8,
                 why: "the size in tiles is not a multiple of 8",
@@ -67,11 +67,11 @@ impl MapSize {
     /// 0 and 1, the one known size for the others. For writing new maps; to read a map, use
     /// [`MapSize::detect`], which checks the file's length.
     ///
-    /// Returns `Err` ([`ErrorKind::UnknownFacet`]) for a facet above 5.
+    /// Returns `Err` ([`ArgumentProblem::UnknownFacet`]) for a facet above 5.
     pub fn preset(facet: u8) -> Result<Self, DataError> {
         Self::known(facet)
             .next()
-            .ok_or(ErrorKind::UnknownFacet { facet }.into())
+            .ok_or(ArgumentProblem::UnknownFacet { facet }.into())
     }
 
     /// The size of facet `facet`'s map whose blocks take `map_len` bytes: the known size
@@ -123,13 +123,15 @@ impl MapSize {
 impl std::str::FromStr for MapSize {
     type Err = DataError;
 
-    /// Returns `Err` ([`ErrorKind::SizeText`]) if the text is not two numbers around an `x`,
+    /// Returns `Err` ([`ArgumentProblem::SizeText`]) if the text is not two numbers around an `x`,
     /// or as [`MapSize::from_tiles`].
     fn from_str(text: &str) -> Result<Self, DataError> {
-        let (w, h) = text.split_once(['x', 'X']).ok_or(ErrorKind::SizeText)?;
+        let (w, h) = text
+            .split_once(['x', 'X'])
+            .ok_or(ArgumentProblem::SizeText)?;
         match (w.trim().parse(), h.trim().parse()) {
             (Ok(w), Ok(h)) => Self::from_tiles(w, h),
-            _ => Err(ErrorKind::SizeText.into()),
+            _ => Err(ArgumentProblem::SizeText.into()),
         }
     }
 }

@@ -176,10 +176,6 @@ pub enum ErrorKind {
         read: ReadError,
     },
 
-    /// What a writer was given is not consistent.
-    #[error("cannot write the level: {0}")]
-    Write(WriteProblem),
-
     /// A REZ archive's header or directory tree is not what the format allows.
     #[error("REZ archive: {0}")]
     Rez(RezProblem),
@@ -191,6 +187,34 @@ pub enum ErrorKind {
     /// The header declares a main block larger than the caller's limit.
     #[error(transparent)]
     Limit(#[from] LimitError),
+
+    /// What a writer was given is not consistent. Its `Serialize` form is the problem's
+    /// own (`{"TileCount": {...}}`), the family being
+    /// [`Category::Write`](gamedata_io::Category::Write).
+    #[error("cannot write the level: {0}")]
+    #[serde(untagged)]
+    Write(WriteProblem),
+
+    /// An argument no file could make right. Its `Serialize` form is the problem's own
+    /// (`{"Buffer": {...}}`), the family being
+    /// [`Category::Argument`](gamedata_io::Category::Argument).
+    #[error(transparent)]
+    #[serde(untagged)]
+    Argument(#[from] ArgumentProblem),
+}
+
+/// An argument that no file could make right (see [`ErrorKind::Argument`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[non_exhaustive]
+pub enum ArgumentProblem {
+    /// The buffer given to decode into is not width x height bytes.
+    #[error("a buffer of {found} bytes cannot hold the image's {expected} pixels")]
+    Buffer {
+        /// Its length.
+        found: usize,
+        /// Width times height.
+        expected: u64,
+    },
 }
 
 /// What the level writer was given that it cannot store (see [`ErrorKind::Write`]).
@@ -397,14 +421,6 @@ pub enum ImageProblem {
         /// Pixels of the image.
         pixels: u64,
     },
-    /// The buffer given to decode into is not width x height bytes.
-    #[error("a buffer of {found} bytes cannot hold the image's {expected} pixels")]
-    Buffer {
-        /// Its length.
-        found: usize,
-        /// Width times height.
-        expected: u64,
-    },
     /// An ANI animation shorter than its 32-byte header and image set path.
     #[error("the ANI animation is {found} bytes, shorter than its header and path ({expected})")]
     AniTooShort {
@@ -437,4 +453,13 @@ pub enum ImageProblem {
 }
 
 /// Messages name the level's file as "RETAIL01.WWD: ..." (the default).
-impl gamedata_io::Kind for ErrorKind {}
+impl gamedata_io::Kind for ErrorKind {
+    fn category(&self) -> gamedata_io::Category {
+        match self {
+            ErrorKind::Limit(_) => gamedata_io::Category::Limit,
+            ErrorKind::Argument(_) => gamedata_io::Category::Argument,
+            ErrorKind::Write(_) => gamedata_io::Category::Write,
+            _ => gamedata_io::Category::Data,
+        }
+    }
+}

@@ -110,7 +110,9 @@ pub mod write_rez;
 
 pub use ani::{Ani, AniFrame, AniFrameSpec, write_ani};
 pub use checksum::{ChecksumClass, base_checksum};
-pub use error::{DataError, Error, ErrorKind, ImageProblem, Result, RezProblem, WriteProblem};
+pub use error::{
+    ArgumentProblem, DataError, Error, ErrorKind, ImageProblem, Result, RezProblem, WriteProblem,
+};
 pub use gamedata_io::{
     Access, FileData, FileError, FileOptions, Format, FormatError, FormatOptions, InflateError,
     LimitError, Limits, MapOptions, Owned, ReadError,

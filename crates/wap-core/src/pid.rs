@@ -21,7 +21,7 @@ use std::fmt;
 use gamedata_io::{Bytes, Limits};
 use zerocopy::FromBytes;
 
-use crate::error::{DataError, ErrorKind, ImageProblem};
+use crate::error::{ArgumentProblem, DataError, ErrorKind, ImageProblem};
 use crate::raw::{PID_HEADER_LEN, PidHeader};
 
 /// Bytes of a palette: 256 RGB colours.
@@ -272,7 +272,7 @@ impl<'data> Pid<'data> {
     /// Decodes into `indices` and `opaque`, each `width * height` long, row by row: the
     /// palette index of each pixel (0 where skipped) and whether it is drawn.
     ///
-    /// Returns `Err` ([`ImageProblem::Buffer`]) for buffers of another length, and
+    /// Returns `Err` ([`ArgumentProblem::Buffer`]) for buffers of another length, and
     /// ([`ImageProblem::PidCut`]) when the pixel data ends before the image is filled
     /// (what was decoded stays in the buffers).
     pub fn decode_into(&self, indices: &mut [u8], opaque: &mut [bool]) -> Result<(), DataError> {
@@ -281,7 +281,7 @@ impl<'data> Pid<'data> {
             .iter()
             .any(|&l| u64::try_from(l).ok() != Some(pixels))
         {
-            return Err(ErrorKind::Image(ImageProblem::Buffer {
+            return Err(ErrorKind::Argument(ArgumentProblem::Buffer {
                 found: indices.len().min(opaque.len()),
                 expected: pixels,
             })

@@ -247,8 +247,9 @@ fn uo_errors_name_what_is_wrong() {
     let error = &doc["error"];
     assert_eq!(
         json_keys(error),
-        ["message", "kind", "file", "entry", "fields"]
+        ["message", "category", "kind", "file", "entry", "fields"]
     );
+    assert_eq!(error["category"], "data");
     assert_eq!(error["kind"], "MapSizeUnknown");
     assert_eq!(error["file"], "MAP0.MUL");
     assert_eq!(error["fields"]["length"], 188_160);
@@ -258,8 +259,20 @@ fn uo_errors_name_what_is_wrong() {
     // An error that is not in the bytes (a missing folder) has no kind.
     let out = gamedata(&["--json", "uo", "stats", "no-such-dir"], dir.path());
     let doc = last_line(&out.stderr);
+    assert_eq!(doc["error"]["category"], "file");
     assert!(doc["error"]["kind"].is_null());
     assert_eq!(doc["error"]["fields"], serde_json::json!({}));
+    // A size no file could make right is an argument error, named by its problem.
+    let out = gamedata(
+        &[
+            "--json", "uo", "stats", d, "--width", "12", "--height", "16",
+        ],
+        dir.path(),
+    );
+    let doc = last_line(&out.stderr);
+    assert_eq!(doc["error"]["category"], "argument");
+    assert_eq!(doc["error"]["kind"], "Dimensions");
+    assert_eq!(doc["error"]["fields"]["width_blocks"], 1);
     // Sizes at the edge of u32 (the tests run a debug build, where an overflow panics).
     for side in ["4294967288", "4294967295"] {
         let out = gamedata(

@@ -11,6 +11,7 @@
 )]
 
 mod bytes;
+mod error;
 mod file;
 mod fuzz_regressions;
 mod helpers;

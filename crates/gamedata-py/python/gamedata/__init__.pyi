@@ -9,10 +9,15 @@ from . import uo as uo
 from . import wwd as wwd
 
 class FormatError(ValueError):
-    """Bytes the format does not allow. The message is the command line's sentence."""
+    """Bytes the format does not allow, or a value no file could make right (a map size
+    of 0). The message is the command line's sentence."""
 
     kind: str
-    """The Rust error's variant ("MapLength", "Signature", "EntryNotFound" ...)."""
+    """The Rust error's variant ("MapLength", "Signature", "EntryNotFound" ...); for an
+    argument or a write error, its problem's ("Dimensions", "TooManyEntries")."""
+    category: Literal["data", "limit", "argument", "write"]
+    """The error's family: bad bytes ("data"), a size past a limit ("limit"), a value no
+    file could make right ("argument"), a value the format cannot store ("write")."""
     file: str | None
     """The file's name when known."""
     numbers: dict[str, int]

@@ -180,14 +180,14 @@ fn writer_refuses_what_the_format_cannot_hold() {
         assert!(
             matches!(
                 kind(write_group([(name, &b""[..])])),
-                Some(ErrorKind::Unwritable(_))
+                Some(ErrorKind::Write(_))
             ),
             "{name:?}"
         );
     }
     let names: Vec<String> = (0..201).map(|i| format!("E{i}")).collect();
     let too_many = write_group(names.iter().map(|n| (n.as_str(), &b""[..])));
-    assert!(matches!(kind(too_many), Some(ErrorKind::Unwritable(_))));
+    assert!(matches!(kind(too_many), Some(ErrorKind::Write(_))));
     let exactly_200 = write_group(names.iter().take(200).map(|n| (n.as_str(), &b""[..]))).unwrap();
     assert_eq!(GroupFile::parse(&exactly_200).unwrap().len(), 200);
 }

@@ -235,16 +235,16 @@ fn writer_round_trips_and_refuses_bad_input() {
 
     assert!(matches!(
         kind(write_map(flags, 100, &[], &[])),
-        Some(ErrorKind::Unwritable(_))
+        Some(ErrorKind::Write(_))
     ));
     assert!(matches!(
         kind(write_map(flags, 64, &[], &vec![0; 32_765])),
-        Some(ErrorKind::Unwritable(_))
+        Some(ErrorKind::Write(_))
     ));
     let many = vec![actors[0]; 21_846];
     assert!(matches!(
         kind(write_map(flags, 64, &many, &[])),
-        Some(ErrorKind::Unwritable(_))
+        Some(ErrorKind::Write(_))
     ));
 }
 

@@ -67,3 +67,42 @@ fn error_sizes() {
     use mul_core::{DataError, Error, ErrorKind};
     gamedata_testkit::assert_error_sizes::<ErrorKind, DataError, Error>((80, 104, 104));
 }
+
+/// Each kind is in its family: a bad size argument is an argument error named by its own
+/// problem ("SizeText", as before it had a family), a cap a limit error, a bad length data.
+#[test]
+fn error_families() {
+    use gamedata_io::{Category, LimitError};
+    use mul_core::{DataError, Error, ErrorKind, MapSize};
+
+    let text = "1024".parse::<MapSize>().unwrap_err();
+    assert_eq!(text.category(), Category::Argument);
+    assert_eq!(text.name(), "SizeText");
+    assert_eq!(
+        text.to_string(),
+        "a map size is written WIDTHxHEIGHT in tiles, such as 1024x1024"
+    );
+    let facet = MapSize::preset(9).unwrap_err();
+    assert_eq!(facet.category(), Category::Argument);
+    let fields = facet.fields();
+    assert_eq!(fields.name, "UnknownFacet");
+    assert_eq!(fields.fields["facet"], 9);
+    let zero = MapSize::from_blocks(0, 3).unwrap_err();
+    assert_eq!(
+        (zero.category(), zero.name()),
+        (Category::Argument, "Dimensions".into())
+    );
+
+    let data = DataError::from(ErrorKind::TileDataLength { found: 7 });
+    assert_eq!(data.category(), Category::Data);
+    let limit = DataError::from(LimitError {
+        what: "map UOP chunks",
+        unit: "bytes",
+        found: 10,
+        limit: 5,
+    });
+    assert_eq!(limit.category(), Category::Limit);
+    let file: Error = mul_core::FacetFiles::open("/nonexistent/uo", 0).unwrap_err();
+    assert_eq!(file.category(), Category::File);
+    assert_eq!(Error::from(data).category(), Category::Data);
+}

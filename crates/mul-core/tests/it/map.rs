@@ -1,4 +1,4 @@
-use mul_core::{ErrorKind, Map, MapSize};
+use mul_core::{ArgumentProblem, ErrorKind, Map, MapSize};
 
 use crate::block_bytes;
 
@@ -121,7 +121,9 @@ fn sizes_are_detected_only_where_the_length_proves_them() {
     assert_eq!(MapSize::known(1).count(), 2);
     assert!(matches!(
         kind(MapSize::preset(6)),
-        Some(ErrorKind::UnknownFacet { facet: 6 })
+        Some(ErrorKind::Argument(ArgumentProblem::UnknownFacet {
+            facet: 6
+        }))
     ));
     assert!(matches!(
         kind(MapSize::detect(6, 64 * block)),
@@ -146,7 +148,7 @@ fn sizes_at_the_edges_of_u32_are_refused_not_wrapped() {
         assert!(
             matches!(
                 kind(MapSize::from_blocks(w, h)),
-                Some(ErrorKind::Dimensions { .. })
+                Some(ErrorKind::Argument(ArgumentProblem::Dimensions { .. }))
             ),
             "{w} x {h}"
         );
@@ -173,12 +175,12 @@ fn sizes_at_the_edges_of_u32_are_refused_not_wrapped() {
 fn dimensions_are_checked() {
     assert!(matches!(
         kind(MapSize::from_blocks(0, 5)),
-        Some(ErrorKind::Dimensions { .. })
+        Some(ErrorKind::Argument(ArgumentProblem::Dimensions { .. }))
     ));
     assert!(MapSize::from_tiles(1024, 1024).is_ok());
     assert!(matches!(
         kind(MapSize::from_tiles(1020, 1024)),
-        Some(ErrorKind::Dimensions { .. })
+        Some(ErrorKind::Argument(ArgumentProblem::Dimensions { .. }))
     ));
     assert_eq!(
         MapSize::from_tiles(7168, 4096).unwrap().to_string(),

@@ -2,7 +2,7 @@
 //! data), and the real PIDs against their reference decodes (`GAMEDATA_DIR`).
 
 use gamedata_io::Limits;
-use wap_core::{ErrorKind, ImageProblem, Palette, Pid, PidFlags, PidPixels};
+use wap_core::{ArgumentProblem, ErrorKind, ImageProblem, Palette, Pid, PidFlags, PidPixels};
 
 /// A PID file: header (flags, size, offset), pixel data, an optional palette.
 fn pid(flags: u32, (w, h): (i32, i32), data: &[u8], palette: Option<&[u8]>) -> Vec<u8> {
@@ -116,18 +116,18 @@ fn bad_images_are_errors() {
         }
     );
     assert_eq!(indices[..3], [1, 2, 3]);
-    let e = image_problem(
-        pid_view
-            .decode_into(&mut indices[..15], &mut opaque)
-            .unwrap_err(),
-    );
+    let e = pid_view
+        .decode_into(&mut indices[..15], &mut opaque)
+        .unwrap_err();
     assert_eq!(
-        e,
-        ImageProblem::Buffer {
+        e.kind,
+        ErrorKind::Argument(ArgumentProblem::Buffer {
             found: 15,
             expected: 16
-        }
+        })
     );
+    assert_eq!(e.category(), gamedata_io::Category::Argument);
+    assert_eq!(e.name(), "Buffer");
     // A 65536 x 65536 image is refused before allocating, by the caller's limits.
     let huge = pid(0, (65_536, 65_536), &[], None);
     let limits = Limits::default().with_max_decoded_bytes(1 << 20);
