@@ -317,7 +317,22 @@ impl FileData {
     /// [`FileData::read`].
     #[allow(unsafe_code)]
     pub unsafe fn map_with(path: impl AsRef<Path>, options: MapOptions) -> Result<Self, FileError> {
-        let path = path.as_ref();
+        // SAFETY: the caller upholds this function's contract, which is map_capped's.
+        unsafe { Self::map_capped(path.as_ref(), options, Limits::DEFAULT_MAX_STREAM_BYTES) }
+    }
+
+    /// As [`FileData::map_with`], reading a path that is not a regular file up to
+    /// `stream_cap` bytes (the owners pass their options' [`Limits::max_stream_bytes`]).
+    ///
+    /// # Safety
+    ///
+    /// As [`FileData::map_with`].
+    #[allow(unsafe_code)]
+    pub(crate) unsafe fn map_capped(
+        path: &Path,
+        options: MapOptions,
+        stream_cap: u64,
+    ) -> Result<Self, FileError> {
         let io = |e| FileError::io(path, e);
         let file = std::fs::File::open(path).map_err(io)?;
         let metadata = file.metadata().map_err(io)?;
@@ -327,8 +342,7 @@ impl FileData {
             });
         }
         if !metadata.is_file() {
-            let cap = Limits::DEFAULT_MAX_STREAM_BYTES;
-            return read_stream(file, path, cap).map(FileData::from);
+            return read_stream(file, path, stream_cap).map(FileData::from);
         }
         if metadata.len() == 0 {
             return Ok(FileData::from(Vec::new()));

@@ -189,7 +189,8 @@ impl<F: Format> Owned<F> {
     ) -> Result<Self, FormatError<F::Kind>> {
         let path = path.as_ref();
         // SAFETY: the caller upholds FileData::map_with's contract, which is this one's.
-        let data = unsafe { FileData::map_with(path, options.mapping()) }?;
+        let cap = options.limits().max_stream_bytes;
+        let data = unsafe { FileData::map_capped(path, options.mapping(), cap) }?;
         Ok(Self::from_data(data, options).map_err(DataError::in_file(path))?)
     }
 
@@ -345,9 +346,11 @@ impl<S: FileSet> OwnedSet<S> {
         options: &S::Options,
     ) -> Result<Self, FormatError<S::Kind>> {
         let paths = S::find(dir.as_ref(), id, options)?;
-        let mapping = options.mapping();
+        let (mapping, cap) = (options.mapping(), options.limits().max_stream_bytes);
         // SAFETY: the caller upholds FileData::map_with's contract, which is this one's.
-        let files = S::load(&paths, &mut |p| unsafe { FileData::map_with(p, mapping) })?;
+        let files = S::load(&paths, &mut |p| unsafe {
+            FileData::map_capped(p, mapping, cap)
+        })?;
         Ok(Self::from_data(paths, files, options)?)
     }
 

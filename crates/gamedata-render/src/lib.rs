@@ -233,10 +233,10 @@ pub enum RenderError {
     },
     /// A radar style needs a file the facet was opened without (tiledata.mul or hues.mul
     /// for [`uo::RadarStyle::Client`]).
-    #[error("the {style} radar style needs {file}, and the facet has none")]
+    #[error("the {style} radar style needs {table}, and the facet has none")]
     MissingTable {
         /// The file needed.
-        file: &'static str,
+        table: uo::RadarTable,
         /// The style asked for ([`uo::RadarStyle::name`]).
         style: &'static str,
     },

@@ -144,7 +144,8 @@ impl ExtraTables {
             Err(RenderError::Hillshade { style }) => bail!(
                 "--hillshade applies to the flat style only, not to {style} (the client style draws the client's own relief)"
             ),
-            Err(RenderError::MissingTable { file, style }) => {
+            Err(RenderError::MissingTable { table, style }) => {
+                let file = table.file_name();
                 let flag = file.trim_end_matches(".mul");
                 bail!(
                     "no {file} in {}; the {style} style needs one: give it with --{flag} FILE",

@@ -70,8 +70,8 @@ pub fn uo_radar(data: &[u8]) -> u64 {
                 ..RadarOptions::default()
             };
             match radar(&facet, &colours, &options) {
-                Err(RenderError::MissingTable { file, style }) => {
-                    assert_eq!((file, style), ("hues.mul", "client"));
+                Err(RenderError::MissingTable { table, style }) => {
+                    assert_eq!((table.file_name(), style), ("hues.mul", "client"));
                     return 1;
                 }
                 other => panic!("the client style without hues gave {other:?}"),

@@ -16,3 +16,4 @@ mod file;
 mod fuzz_regressions;
 mod helpers;
 mod limits;
+mod owner;

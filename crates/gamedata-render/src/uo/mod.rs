@@ -69,11 +69,11 @@ impl RadarStyle {
     /// The files the style draws from besides radarcol.mul: none for `Flat`, tiledata.mul
     /// for `Altitude`, tiledata.mul and hues.mul for `Client` (what [`RadarOptions::check`]
     /// asks of a facet).
-    pub const fn needs(self) -> &'static [&'static str] {
+    pub const fn needs(self) -> &'static [RadarTable] {
         match self {
             RadarStyle::Flat => &[],
-            RadarStyle::Altitude => &["tiledata.mul"],
-            RadarStyle::Client => &["tiledata.mul", "hues.mul"],
+            RadarStyle::Altitude => &[RadarTable::TileData],
+            RadarStyle::Client => &[RadarTable::TileData, RadarTable::Hues],
         }
     }
 
@@ -87,6 +87,41 @@ impl RadarStyle {
 impl fmt::Display for RadarStyle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A file a radar style may need besides radarcol.mul ([`RadarStyle::needs`]), each a field
+/// of [`Facet`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RadarTable {
+    /// tiledata.mul ([`Facet::tiledata`]).
+    TileData,
+    /// hues.mul ([`Facet::hues`]).
+    Hues,
+}
+
+impl RadarTable {
+    /// The file's name: `tiledata.mul` or `hues.mul`.
+    pub const fn file_name(self) -> &'static str {
+        match self {
+            RadarTable::TileData => "tiledata.mul",
+            RadarTable::Hues => "hues.mul",
+        }
+    }
+
+    /// True if `facet` holds the table.
+    pub const fn is_in(self, facet: &Facet<'_>) -> bool {
+        match self {
+            RadarTable::TileData => facet.tiledata.is_some(),
+            RadarTable::Hues => facet.hues.is_some(),
+        }
+    }
+}
+
+impl fmt::Display for RadarTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.file_name())
     }
 }
 
@@ -158,19 +193,13 @@ impl RadarOptions {
                 style: style.name(),
             });
         }
-        for &file in style.needs() {
-            let present = match file {
-                "tiledata.mul" => facet.tiledata.is_some(),
-                _ => facet.hues.is_some(),
-            };
-            if !present {
-                return Err(RenderError::MissingTable {
-                    file,
-                    style: style.name(),
-                });
-            }
+        match style.needs().iter().find(|table| !table.is_in(facet)) {
+            Some(&table) => Err(RenderError::MissingTable {
+                table,
+                style: style.name(),
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// The region drawn on a facet of `size` and the picture's width and height in pixels

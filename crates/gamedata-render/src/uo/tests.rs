@@ -130,7 +130,7 @@ fn the_options_are_checked_in_one_place_against_the_facet() {
     }
     // Each file a style needs, named in the order `needs` gives, until the facet has it.
     let missing = |o: &RadarOptions, f: &Facet<'_>| match o.check(f) {
-        Err(RenderError::MissingTable { file, .. }) => Some(file),
+        Err(RenderError::MissingTable { table, .. }) => Some(table.file_name()),
         _ => None,
     };
     assert_eq!(
@@ -153,6 +153,17 @@ fn the_options_are_checked_in_one_place_against_the_facet() {
         let source = RadarSource::new(&facet, &colours, &with(style, false));
         assert!(source.is_ok());
     }
-    assert_eq!(RadarStyle::Flat.needs(), [] as [&str; 0]);
-    assert_eq!(RadarStyle::Client.needs(), ["tiledata.mul", "hues.mul"]);
+    assert_eq!(RadarStyle::Flat.needs(), []);
+    assert_eq!(
+        RadarStyle::Client.needs(),
+        [RadarTable::TileData, RadarTable::Hues]
+    );
+    let err = with(RadarStyle::Client, false).check(&Facet {
+        hues: None,
+        ..facet
+    });
+    assert_eq!(
+        err.unwrap_err().to_string(),
+        "the client radar style needs hues.mul, and the facet has none"
+    );
 }
