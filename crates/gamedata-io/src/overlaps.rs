@@ -39,6 +39,21 @@ impl Overlaps {
     /// empty entry, or one outside the data, which is reported when it is read). Ranges with
     /// `end <= start` are taken as empty.
     pub fn find(count: usize, range: impl Fn(usize) -> Option<(u64, u64)>) -> Self {
+        Self::find_with(count, range, false)
+    }
+
+    /// As [`Overlaps::find`], but an entry whose range is exactly a kept entry's (the same
+    /// start and end) is not left out: tables where two numbers name the same bytes (art
+    /// and gump indexes, where editors write one picture under several ids) keep both.
+    /// Every other overlap is left out as by `find`.
+    pub fn find_allowing_repeats(
+        count: usize,
+        range: impl Fn(usize) -> Option<(u64, u64)>,
+    ) -> Self {
+        Self::find_with(count, range, true)
+    }
+
+    fn find_with(count: usize, range: impl Fn(usize) -> Option<(u64, u64)>, repeats: bool) -> Self {
         let nonempty = |i: usize| range(i).filter(|&(start, end)| end > start);
         // Common case: in entry order, each range starts at or after the end of those before.
         let mut end_so_far = 0u64;
@@ -55,16 +70,19 @@ impl Overlaps {
         entries.extend(ranges);
         entries.sort_unstable_by_key(|&i| (nonempty(i).map_or(0, |(start, _)| start), i));
         let mut left_out = Vec::new();
-        let mut kept: Option<(u64, usize)> = None;
+        // The kept range that reaches furthest: (start, end, entry).
+        let mut kept: Option<(u64, u64, usize)> = None;
         for i in entries {
             let Some((start, end)) = nonempty(i) else {
                 continue;
             };
             match kept {
-                Some((kept_end, kept_entry)) if start < kept_end => {
+                Some((kept_start, kept_end, _))
+                    if repeats && (start, end) == (kept_start, kept_end) => {}
+                Some((_, kept_end, kept_entry)) if start < kept_end => {
                     left_out.push((i, kept_entry));
                 }
-                _ => kept = Some((end, i)),
+                _ => kept = Some((start, end, i)),
             }
         }
         left_out.sort_unstable();
@@ -163,6 +181,33 @@ mod tests {
         assert_eq!(overlaps.overlapped_by(1), Some(0));
         assert_eq!(overlaps.overlapped_by(0), None);
         assert_eq!(overlaps.overlapped_by(7), None);
+    }
+
+    #[test]
+    fn exact_repeats_are_kept_when_allowed() {
+        let table = [
+            Some((4, 8)),
+            Some((0, 4)),
+            Some((4, 8)),
+            Some((4, 9)),
+            Some((6, 8)),
+            Some((4, 8)),
+            Some((8, 12)),
+        ];
+        let range = |i: usize| table.get(i).copied().flatten();
+        let got: Vec<_> = Overlaps::find_allowing_repeats(table.len(), range)
+            .iter()
+            .collect();
+        // 2 and 5 repeat 0 exactly and stay; 3 and 4 only overlap it.
+        assert_eq!(got, vec![(3, 0), (4, 0)]);
+        // Without the allowance every repeat is left out too.
+        assert_eq!(find(&table), vec![(2, 0), (3, 0), (4, 0), (5, 0)]);
+        // A repeat of a left-out range is left out with it.
+        let got: Vec<_> =
+            Overlaps::find_allowing_repeats(3, |i| [(0, 10), (5, 15), (5, 15)].get(i).copied())
+                .iter()
+                .collect();
+        assert_eq!(got, vec![(1, 0), (2, 0)]);
     }
 
     #[test]

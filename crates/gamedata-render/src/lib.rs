@@ -259,6 +259,19 @@ pub enum RenderError {
     /// backdrop, TILEATTR.MNI, the sprite files).
     #[error(transparent)]
     Cosmo(#[from] mni_core::DataError),
+    /// An Ultima Online file's bytes (an art entry's) are not what the format allows, or
+    /// decoding them passes the caller's limit.
+    #[error(transparent)]
+    Uo(#[from] mul_core::DataError),
+    /// A hue value with bit 0x4000, which the client draws as a translucent shadow rather
+    /// than by its colour table: the art pictures do not draw it.
+    #[error(
+        "hue value {value:#06X} asks for the client's spectral shadow (bit 0x4000), which is not drawn"
+    )]
+    SpectralHue {
+        /// The hue value given.
+        value: u16,
+    },
     /// The PNG encoder or its writer failed.
     #[error("writing the PNG: {0}")]
     Png(#[from] png::EncodingError),

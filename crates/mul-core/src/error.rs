@@ -35,6 +35,12 @@ impl From<ErrorKind> for DataError {
     }
 }
 
+impl From<PictureProblem> for DataError {
+    fn from(problem: PictureProblem) -> Self {
+        gamedata_io::DataError::new(ErrorKind::Picture(problem))
+    }
+}
+
 impl From<ArgumentProblem> for DataError {
     fn from(problem: ArgumentProblem) -> Self {
         gamedata_io::DataError::new(ErrorKind::Argument(problem))
@@ -245,9 +251,20 @@ pub enum ErrorKind {
         problem: DiffProblem,
     },
 
+    /// A picture's bytes (an art entry's) are not what the format allows; the error's
+    /// entry names the picture ("item 0x0EED") and its slot in the index.
+    #[error("{0}")]
+    Picture(PictureProblem),
+
     /// A decoded size passes the caller's limit.
     #[error(transparent)]
     Limit(#[from] LimitError),
+
+    /// What a writer was given that the format cannot store. Its `Serialize` form is the
+    /// problem's own, the family being [`Category::Write`](gamedata_io::Category::Write).
+    #[error("cannot write it: {0}")]
+    #[serde(untagged)]
+    Write(WriteProblem),
 
     /// An argument no file could make right: a map size that cannot be, a facet with no
     /// preset size. Its `Serialize` form is the problem's own (`"SizeText"`), the family
@@ -275,6 +292,13 @@ pub enum ArgumentProblem {
     /// A map size in text is not `WIDTHxHEIGHT` (see [`MapSize`]'s `FromStr`).
     #[error("a map size is written WIDTHxHEIGHT in tiles, such as 1024x1024")]
     SizeText,
+
+    /// A land tile id past 0x3FFF: the art numbers from 0x4000 are items.
+    #[error("land tile {id:#06X} does not exist: land tiles are 0 to 0x3FFF")]
+    LandId {
+        /// The id asked for.
+        id: u16,
+    },
 
     /// A facet number with no preset size.
     #[error("facet {facet} has no preset size (0 to 5 do); give the dimensions instead")]
@@ -484,7 +508,103 @@ impl gamedata_io::Kind for ErrorKind {
         match self {
             ErrorKind::Limit(_) => gamedata_io::Category::Limit,
             ErrorKind::Argument(_) => gamedata_io::Category::Argument,
+            ErrorKind::Write(_) => gamedata_io::Category::Write,
             _ => gamedata_io::Category::Data,
         }
     }
+}
+
+/// What is wrong in a picture's bytes (see [`ErrorKind::Picture`]); offsets are in bytes.
+/// Source: `docs/formats/uo.md`, "Art".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[non_exhaustive]
+pub enum PictureProblem {
+    /// A land tile shorter than its 1,012 pixels.
+    #[error("the land tile is {found} bytes, expected at least 2024 (1012 pixels)")]
+    LandTooShort {
+        /// The entry's length.
+        found: usize,
+    },
+    /// An item shorter than its 8-byte header.
+    #[error("the item is {found} bytes, shorter than its 8-byte header")]
+    ItemHeader {
+        /// The entry's length.
+        found: usize,
+    },
+    /// A width or height of 0x8000 or more, negative to the client.
+    #[error(
+        "the item is {width} x {height} pixels: a side of 32768 or more is negative to the client"
+    )]
+    NegativeSize {
+        /// Width read.
+        width: u16,
+        /// Height read.
+        height: u16,
+    },
+    /// The row table does not fit in the entry.
+    #[error("the item's {height} row offsets do not fit in its {found} bytes")]
+    RowTable {
+        /// Height read (rows in the table).
+        height: u16,
+        /// The entry's length.
+        found: usize,
+    },
+    /// A row offset past the end of the entry.
+    #[error("row {row} starts at word {offset} after the row table, past the entry's end")]
+    RowOffset {
+        /// The row.
+        row: u16,
+        /// Its offset, in 16-bit words from the end of the row table.
+        offset: u16,
+    },
+    /// A run header or its pixels past the end of the entry (a row with no end).
+    #[error("row {row}'s run at byte {at} after the row table runs past the entry's end")]
+    RunCut {
+        /// The row.
+        row: u16,
+        /// The run header's place, in bytes from the end of the row table.
+        at: u64,
+    },
+    /// A run past the picture's right edge.
+    #[error("row {row} has a run of {count} pixels from x = {x}, past the width of {width}")]
+    RunPastWidth {
+        /// The row.
+        row: u16,
+        /// The run's first column.
+        x: u32,
+        /// Its pixels.
+        count: u32,
+        /// The picture's width.
+        width: u16,
+    },
+}
+
+/// What a writer cannot store (see [`ErrorKind::Write`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[non_exhaustive]
+pub enum WriteProblem {
+    /// A picture that does not fit its number or its own size: a land tile that is not
+    /// 1,012 pixels or past 0x3FFF, an item before 0x4000, of a side past 0x7FFF, whose
+    /// pixels are not width x height, or whose rows pass the 16-bit row offsets' reach.
+    #[error("art number {number}'s picture does not fit its number or its size")]
+    Picture {
+        /// The art number.
+        number: usize,
+    },
+    /// A repeat of a number that is not an earlier one's.
+    #[error("art number {number} repeats number {earlier}, which is not before it")]
+    Repeat {
+        /// The art number.
+        number: usize,
+        /// The number it repeats.
+        earlier: usize,
+    },
+    /// A file past what its 32-bit offsets reach.
+    #[error("{what} would be {found} bytes, past the 4 GiB its 32-bit offsets reach")]
+    TooLarge {
+        /// The file.
+        what: &'static str,
+        /// Its length.
+        found: u64,
+    },
 }

@@ -101,6 +101,7 @@
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
+pub mod art;
 pub mod colours;
 pub mod diff;
 pub mod error;
@@ -120,12 +121,15 @@ pub mod tiledata;
 pub mod uop;
 #[cfg(feature = "write")]
 pub mod write;
+#[cfg(feature = "write")]
+pub mod write_art;
 
+pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
 pub use error::{
     ArgumentProblem, ChunkProblem, DataError, DiffProblem, Error, ErrorKind, IndexProblem,
-    OverlapWith, Result, UopEntryProblem, UopTableProblem,
+    OverlapWith, PictureProblem, Result, UopEntryProblem, UopTableProblem, WriteProblem,
 };
 pub use facet::{
     DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,
@@ -139,8 +143,8 @@ pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
 pub use owned::{
-    HuesBytes, MultiSet, OwnedHues, OwnedMultis, OwnedRadarColours, OwnedTileData, OwnedUopFile,
-    RadarColoursBytes, TileDataBytes, UopBytes,
+    ArtSet, HuesBytes, MultiSet, OwnedArt, OwnedHues, OwnedMultis, OwnedRadarColours,
+    OwnedTileData, OwnedUopFile, RadarColoursBytes, TileDataBytes, UopBytes,
 };
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};

@@ -11,6 +11,7 @@ use gamedata_io::{
     FileData, FileError, FileOptions, FileSet, Format, Owned, OwnedSet, find_file_ignoring_case,
 };
 
+use crate::art::{Art, SharedOverlaps};
 use crate::colours::{Hues, RadarColours};
 use crate::error::{DataError, Error, ErrorKind};
 use crate::multi::Multis;
@@ -210,5 +211,79 @@ impl FileSet for MultiSet {
 
     fn view(&self) -> Result<Multis<'_>, DataError> {
         Multis::parse(&self.index, &self.data, None)
+    }
+}
+
+/// art.mul and artidx.mul, owned ([`OwnedSet`] of [`ArtSet`]; view: [`Art`]). A folder
+/// holds one pair: its id is `()` (`OwnedArt::open(dir, ())`).
+pub type OwnedArt = OwnedSet<ArtSet>;
+
+/// art.mul and artidx.mul's bytes, artidx.mul checked to be whole records; the entries'
+/// overlaps, found when the first entry is read, are kept for every later view.
+pub struct ArtSet {
+    /// Where they are: artidx.mul, art.mul (`None` for bytes handed over without paths).
+    pub paths: Option<[PathBuf; 2]>,
+    index: FileData,
+    data: FileData,
+    overlaps: SharedOverlaps,
+}
+
+impl fmt::Debug for ArtSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OwnedArt")
+            .field("paths", &self.paths)
+            .field("index", &self.index)
+            .field("data", &self.data)
+            .finish()
+    }
+}
+
+impl FileSet for ArtSet {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type Id = ();
+    type Paths = Option<[PathBuf; 2]>;
+    /// artidx.mul's bytes, then art.mul's.
+    type Files = [FileData; 2];
+    type View<'data> = Art<'data>;
+
+    /// artidx.mul and art.mul in `dir`, any letter case.
+    fn find(dir: &Path, _id: (), _options: &FileOptions) -> Result<Self::Paths, Error> {
+        let index = find_file_ignoring_case(dir, "artidx.mul")?;
+        let data = find_file_ignoring_case(dir, "art.mul")?;
+        Ok(Some([index, data]))
+    }
+
+    fn load(
+        paths: &Self::Paths,
+        load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
+    ) -> Result<[FileData; 2], FileError> {
+        match paths {
+            Some([index, data]) => Ok([load(index)?, load(data)?]),
+            None => Ok([FileData::from(&[][..]), FileData::from(&[][..])]),
+        }
+    }
+
+    /// Checks artidx.mul (a whole number of 12-byte records), naming it in errors.
+    fn from_files(
+        paths: Self::Paths,
+        [index, data]: [FileData; 2],
+        _options: &FileOptions,
+    ) -> Result<Self, DataError> {
+        let name = |e| match &paths {
+            Some([index, _]) => DataError::in_file(index)(e),
+            None => e,
+        };
+        Art::parse(&index, &data).map_err(name)?;
+        Ok(ArtSet {
+            paths,
+            index,
+            data,
+            overlaps: SharedOverlaps::default(),
+        })
+    }
+
+    fn view(&self) -> Result<Art<'_>, DataError> {
+        Art::parse_shared(&self.index, &self.data, self.overlaps.clone())
     }
 }

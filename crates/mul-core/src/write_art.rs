@@ -1,0 +1,156 @@
+//! The art writer (the `write` feature): art.mul and artidx.mul from pictures, in the layout
+//! the readers take (`docs/formats/uo.md`, "Art"), for tests and synthetic files.
+
+// Writers: their arithmetic is on the lengths of buffers in memory (each at most
+// isize::MAX bytes), sides below 0x8000 and small constants; every stored field goes
+// through a checked conversion to its width, which refuses what does not fit.
+#![allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
+
+use crate::art::{ITEM_BASE, LAND_PIXELS};
+use crate::error::{DataError, ErrorKind, WriteProblem};
+use crate::raw::EMPTY;
+
+/// One art number's picture, as [`write_art`] takes it.
+#[derive(Clone, Copy, Debug)]
+pub enum ArtPicture<'a> {
+    /// No picture: the index entry is empty (offset and length 0xFFFFFFFF).
+    Empty,
+    /// A land tile: its 1,012 diamond pixels row by row (numbers below 0x4000 only).
+    Land(&'a [u16]),
+    /// An item: `width` x `height` pixels row by row, 0 transparent (numbers from 0x4000).
+    Item {
+        /// Width in pixels, below 0x8000.
+        width: u16,
+        /// Height in pixels, below 0x8000.
+        height: u16,
+        /// The pixels, `width * height` of them.
+        pixels: &'a [u16],
+    },
+    /// The same bytes as an earlier number's (an index entry repeated exactly, as editors
+    /// write one picture under several numbers).
+    Repeat(usize),
+}
+
+/// art.mul and artidx.mul holding `pictures`, picture i under art number i: land tiles as
+/// 2,048-byte entries (the pixels, then zeros, as real files have them), items as runs of
+/// their non-zero pixels, each run shorter than the 2,048 pixels at which the client stops
+/// reading (longer ones and gaps are split), every row ended by an empty run.
+///
+/// Returns `(artidx.mul, art.mul)`, or `Err` ([`ErrorKind::Write`]) for a land tile of
+/// another pixel count or past 0x3FFF, an item before 0x4000 or of a size its pixels do not
+/// fill or past 0x7FFF, a row table past the 16-bit offsets' reach, a repeat of no earlier
+/// picture, or an art.mul past 4 GiB.
+pub fn write_art(pictures: &[ArtPicture<'_>]) -> Result<(Vec<u8>, Vec<u8>), DataError> {
+    let mut index = Vec::with_capacity(pictures.len().saturating_mul(12));
+    let mut data = Vec::new();
+    let mut placed: Vec<(u32, u32)> = Vec::with_capacity(pictures.len());
+    for (number, picture) in pictures.iter().enumerate() {
+        let bad = |problem| DataError::from(ErrorKind::Write(problem));
+        let (offset, length) = match *picture {
+            ArtPicture::Empty => (EMPTY, EMPTY),
+            ArtPicture::Repeat(earlier) => *placed
+                .get(earlier)
+                .filter(|_| earlier < number)
+                .ok_or(bad(WriteProblem::Repeat { number, earlier }))?,
+            ArtPicture::Land(pixels) => {
+                if number >= ITEM_BASE || pixels.len() != LAND_PIXELS {
+                    return Err(bad(WriteProblem::Picture { number }));
+                }
+                let start = data.len();
+                for &p in pixels {
+                    data.extend_from_slice(&p.to_le_bytes());
+                }
+                data.resize(start + 2048, 0);
+                place(start, data.len())?
+            }
+            ArtPicture::Item {
+                width,
+                height,
+                pixels,
+            } => {
+                let area = usize::from(width) * usize::from(height);
+                if number < ITEM_BASE || width > 0x7FFF || height > 0x7FFF || pixels.len() != area {
+                    return Err(bad(WriteProblem::Picture { number }));
+                }
+                let start = data.len();
+                item_bytes(&mut data, width, height, pixels)
+                    .ok_or(bad(WriteProblem::Picture { number }))?;
+                place(start, data.len())?
+            }
+        };
+        placed.push((offset, length));
+        index.extend_from_slice(&offset.to_le_bytes());
+        index.extend_from_slice(&length.to_le_bytes());
+        index.extend_from_slice(&0u32.to_le_bytes());
+    }
+    Ok((index, data))
+}
+
+/// The index fields of bytes `start..end` of art.mul.
+fn place(start: usize, end: usize) -> Result<(u32, u32), DataError> {
+    let too_large = || {
+        DataError::from(ErrorKind::Write(WriteProblem::TooLarge {
+            what: "art.mul",
+            found: end as u64,
+        }))
+    };
+    let offset = u32::try_from(start).map_err(|_| too_large())?;
+    let length = u32::try_from(end - start).map_err(|_| too_large())?;
+    u32::try_from(end).map_err(|_| too_large())?;
+    Ok((offset, length))
+}
+
+/// Appends an item's header, row table and runs; `None` if a row starts past the 16-bit
+/// offsets' reach.
+fn item_bytes(data: &mut Vec<u8>, width16: u16, height: u16, pixels: &[u16]) -> Option<()> {
+    let width = usize::from(width16);
+    data.extend_from_slice(&0u32.to_le_bytes());
+    data.extend_from_slice(&width16.to_le_bytes());
+    data.extend_from_slice(&height.to_le_bytes());
+    let table = data.len();
+    data.resize(table + 2 * usize::from(height), 0);
+    let body = data.len();
+    for y in 0..usize::from(height) {
+        let offset = u16::try_from((data.len() - body) / 2).ok()?;
+        data[table + 2 * y..table + 2 * y + 2].copy_from_slice(&offset.to_le_bytes());
+        let row = pixels.get(y * width..(y + 1) * width).unwrap_or_default();
+        let mut x = 0usize; // where the previous run ended
+        let mut i = 0usize;
+        while i < row.len() {
+            if row[i] == 0 {
+                i += 1;
+                continue;
+            }
+            let end = row[i..]
+                .iter()
+                .position(|&p| p == 0)
+                .map_or(row.len(), |n| i + n);
+            // skip + count stays below 2,048, where the client stops reading.
+            let mut skip = i - x;
+            while skip >= 2047 {
+                push_run(data, 2047, &[]);
+                skip -= 2047;
+            }
+            let mut from = i;
+            while from < end {
+                let count = (end - from).min(2047 - skip);
+                push_run(data, skip, &row[from..from + count]);
+                from += count;
+                skip = 0;
+            }
+            (x, i) = (end, end);
+        }
+        push_run(data, 0, &[]);
+    }
+    Some(())
+}
+
+/// Appends a run header and its pixels; the skip and the count are below 2,048.
+#[allow(clippy::cast_possible_truncation)]
+fn push_run(data: &mut Vec<u8>, skip: usize, pixels: &[u16]) {
+    data.extend_from_slice(&(skip as u16).to_le_bytes());
+    data.extend_from_slice(&(pixels.len() as u16).to_le_bytes());
+    for &p in pixels {
+        data.extend_from_slice(&p.to_le_bytes());
+    }
+}

@@ -1,0 +1,341 @@
+//! Art: land tiles and items read in place, against pictures built by hand and by the
+//! writer, and every bad entry an error for its number alone.
+
+use mul_core::art::{ITEM_BASE, LAND_PIXELS};
+use mul_core::write_art::{ArtPicture, write_art};
+use mul_core::{ArgumentProblem, Art, ErrorKind, IndexProblem, ItemArt, PictureProblem};
+
+/// An index record.
+fn record(offset: u32, length: u32) -> Vec<u8> {
+    [offset, length, 0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect()
+}
+
+fn words(values: &[u16]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+/// Every (x, y, colour) the runs of an item give, in order.
+fn item_pixels(item: &ItemArt<'_>) -> Vec<(u32, u32, u16)> {
+    let mut out = Vec::new();
+    for run in item.runs() {
+        let run = run.unwrap();
+        for (i, p) in run.pixels.iter().enumerate() {
+            out.push((run.x + i as u32, run.y, p.get()));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_land_tile_fills_the_diamond_row_by_row() {
+    // Pixel i of the file holds i + 1, so where each lands shows the row layout.
+    let pixels: Vec<u16> = (1..=LAND_PIXELS as u16).collect();
+    let mut data = words(&pixels);
+    data.extend_from_slice(&[0xEE; 24]); // entries are 2,048 bytes in real files
+    let index = record(0, 2048);
+    let art = Art::parse(&index, &data).unwrap();
+    let land = art.land(0).unwrap().unwrap();
+    assert_eq!(land.pixels().len(), 1012);
+    let runs: Vec<_> = land.runs().collect();
+    assert_eq!(runs.len(), 44);
+    // Independently: row y has 2(y+1) pixels from 21 - y in the top half, 2(44 - y) from
+    // y - 22 in the bottom half, and the rows follow each other in the file.
+    let mut next = 1u16;
+    for (y, run) in runs.iter().enumerate() {
+        let y = y as u32;
+        let (x, len) = if y < 22 {
+            (21 - y, 2 * (y + 1))
+        } else {
+            (y - 22, 2 * (44 - y))
+        };
+        assert_eq!((run.x, run.y, run.pixels.len() as u32), (x, y, len));
+        assert!(run.x + len <= 44);
+        for p in run.pixels {
+            assert_eq!(p.get(), next);
+            next += 1;
+        }
+    }
+    assert_eq!(next as usize, LAND_PIXELS + 1);
+}
+
+/// An item of 5 x 3 pixels built byte by byte: row 0 two runs (the second's skip counted
+/// from the first's end), row 1 empty, row 2 one run at the right edge.
+fn hand_item(rows: [&[u16]; 3]) -> Vec<u8> {
+    let mut body = Vec::new();
+    let mut offsets = Vec::new();
+    for row in rows {
+        offsets.push((body.len() / 2) as u16);
+        body.extend_from_slice(&words(row));
+    }
+    let mut item = words(&[0x1234, 0x5678, 5, 3]);
+    item.extend_from_slice(&words(&offsets));
+    item.extend_from_slice(&body);
+    item
+}
+
+const ROWS: [&[u16]; 3] = [
+    &[1, 1, 0xAAAA, 1, 2, 0xBBBB, 0x7C00, 0, 0],
+    &[0, 0],
+    &[4, 1, 0x001F, 0, 0],
+];
+
+#[test]
+fn an_item_is_runs_whose_skips_count_from_the_last_run() {
+    let item = hand_item(ROWS);
+    let art = ItemArt::parse(&item).unwrap();
+    assert_eq!((art.width(), art.height()), (5, 3));
+    assert_eq!(
+        item_pixels(&art),
+        [
+            (1, 0, 0xAAAA),
+            (3, 0, 0xBBBB),
+            (4, 0, 0x7C00),
+            (4, 2, 0x001F)
+        ]
+    );
+}
+
+#[test]
+fn a_run_reaching_2048_ends_the_picture_as_the_client_reads_it() {
+    // Row 0's second run has skip + count = 2,048: the client stops there, rows 1 and 2
+    // stay empty although row 2 has a run.
+    let rows: [&[u16]; 3] = [&[0, 1, 7, 2047, 1, 9, 0, 0], &[0, 0], &[0, 1, 5, 0, 0]];
+    let item = hand_item(rows);
+    let art = ItemArt::parse(&item).unwrap();
+    assert_eq!(item_pixels(&art), [(0, 0, 7)]);
+    // One less and the run must fit the width: here it does not.
+    let rows: [&[u16]; 3] = [&[0, 1, 7, 2046, 1, 9, 0, 0], &[0, 0], &[0, 0]];
+    let item = hand_item(rows);
+    let err = ItemArt::parse(&item)
+        .unwrap()
+        .runs()
+        .nth(1)
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        err.kind,
+        ErrorKind::Picture(PictureProblem::RunPastWidth {
+            row: 0,
+            x: 2047,
+            count: 1,
+            width: 5
+        })
+    );
+}
+
+#[test]
+fn bad_items_are_errors_saying_what_and_where() {
+    let problem = |bytes: &[u8]| match ItemArt::parse(bytes) {
+        Err(e) => Some(e.kind),
+        Ok(item) => item.runs().find_map(|r| r.err()).map(|e| e.kind),
+    };
+    let pic = |p| Some(ErrorKind::Picture(p));
+    assert_eq!(
+        problem(&[0; 7]),
+        pic(PictureProblem::ItemHeader { found: 7 })
+    );
+    assert_eq!(
+        problem(&words(&[0, 0, 0x8000, 1])),
+        pic(PictureProblem::NegativeSize {
+            width: 0x8000,
+            height: 1
+        })
+    );
+    assert_eq!(
+        problem(&words(&[0, 0, 4, 3, 0, 0])),
+        pic(PictureProblem::RowTable {
+            height: 3,
+            found: 12
+        })
+    );
+    // Row 1 starts past the end.
+    let mut item = words(&[0, 0, 4, 2, 0, 9]);
+    item.extend_from_slice(&words(&[0, 0]));
+    assert_eq!(
+        problem(&item),
+        pic(PictureProblem::RowOffset { row: 1, offset: 9 })
+    );
+    // A row with no end.
+    let mut item = words(&[0, 0, 4, 1, 0]);
+    item.extend_from_slice(&words(&[0, 1, 3]));
+    assert_eq!(
+        problem(&item),
+        pic(PictureProblem::RunCut { row: 0, at: 6 })
+    );
+    // Pixels past the end.
+    let mut item = words(&[0, 0, 4, 1, 0]);
+    item.extend_from_slice(&words(&[0, 3, 3]));
+    assert_eq!(
+        problem(&item),
+        pic(PictureProblem::RunCut { row: 0, at: 0 })
+    );
+    // A good one, and the empty picture.
+    assert_eq!(problem(&hand_item(ROWS)), None);
+    let bytes = words(&[0, 0, 0, 0]);
+    let empty = ItemArt::parse(&bytes).unwrap();
+    assert_eq!(
+        (empty.width(), empty.height(), empty.runs().count()),
+        (0, 0, 0)
+    );
+}
+
+/// An index of `entries` over `data`.
+fn art_of(entries: &[(u32, u32)]) -> Vec<u8> {
+    entries.iter().flat_map(|&(o, l)| record(o, l)).collect()
+}
+
+#[test]
+fn empty_entries_are_the_clients_and_offset_0_is_a_place() {
+    let data = vec![0u8; 4096];
+    let index = art_of(&[
+        (0, 2048),
+        (0xFFFF_FFFF, 2048),
+        (2048, 0),
+        (2048, 0xFFFF_FFFF),
+        (2048, 0x8000_0000),
+        (2048, 2048),
+    ]);
+    let art = Art::parse(&index, &data).unwrap();
+    assert_eq!((art.len(), art.item_count()), (6, 0));
+    let got: Vec<bool> = (0..6).map(|n| art.entry(n).unwrap().is_some()).collect();
+    assert_eq!(got, [true, false, false, false, false, true]);
+    assert!(art.land(0).unwrap().is_some());
+    assert!(art.land(1).unwrap().is_none());
+    assert_eq!(
+        art.entry(6).unwrap_err().kind,
+        ErrorKind::MissingIndexEntry {
+            file: "artidx.mul",
+            entry: 6,
+            records: 6
+        }
+    );
+    let err = art.land(0x4000).unwrap_err();
+    assert_eq!(
+        err.kind,
+        ErrorKind::Argument(ArgumentProblem::LandId { id: 0x4000 })
+    );
+    assert_eq!(err.category(), gamedata_io::Category::Argument);
+    // An item past the index is no picture.
+    assert!(art.item(0).unwrap().is_none());
+}
+
+#[test]
+fn repeats_are_read_and_overlaps_are_errors_for_their_numbers_alone() {
+    let (index, data) = {
+        let land = vec![0x1234u16; LAND_PIXELS];
+        let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + 3];
+        pictures[0] = ArtPicture::Land(&land);
+        pictures[1] = ArtPicture::Repeat(0);
+        pictures[ITEM_BASE] = ArtPicture::Item {
+            width: 2,
+            height: 1,
+            pixels: &[5, 6],
+        };
+        pictures[ITEM_BASE + 2] = ArtPicture::Repeat(ITEM_BASE);
+        write_art(&pictures).unwrap()
+    };
+    let art = Art::parse(&index, &data).unwrap();
+    assert_eq!(art.item_count(), 3);
+    assert_eq!(
+        art.land(1).unwrap().unwrap().pixels(),
+        art.land(0).unwrap().unwrap().pixels()
+    );
+    let two = art.item(2).unwrap().unwrap();
+    assert_eq!(item_pixels(&two), [(0, 0, 5), (1, 0, 6)]);
+
+    // Entry 2 overlaps entry 0's bytes without repeating them: an error for 2 alone.
+    let mut index = index;
+    index[24..36].copy_from_slice(&record(8, 2048));
+    let art = Art::parse(&index, &data).unwrap();
+    assert!(art.land(0).unwrap().is_some());
+    let err = art.land(2).unwrap_err();
+    assert!(matches!(
+        err.kind,
+        ErrorKind::IndexEntry {
+            entry: 2,
+            problem: IndexProblem::Overlap { other: 0 },
+            ..
+        }
+    ));
+    // Past the end of art.mul.
+    index[24..36].copy_from_slice(&record(data.len() as u32 - 10, 2048));
+    let art = Art::parse(&index, &data).unwrap();
+    assert!(matches!(
+        art.land(2).unwrap_err().kind,
+        ErrorKind::IndexEntry {
+            problem: IndexProblem::PastEnd,
+            ..
+        }
+    ));
+    assert!(art.item(2).unwrap().is_some());
+}
+
+#[test]
+fn errors_name_the_picture_and_its_slot() {
+    let mut data = words(&[0, 0, 4, 1, 0]);
+    data.extend_from_slice(&words(&[0, 3, 3]));
+    let mut index = art_of(&vec![(0xFFFF_FFFF, 0); ITEM_BASE + 1]);
+    let at = ITEM_BASE * 12;
+    index[at..at + 12].copy_from_slice(&record(0, data.len() as u32));
+    let art = Art::parse(&index, &data).unwrap();
+    let err = art
+        .item(0)
+        .unwrap()
+        .unwrap()
+        .runs()
+        .last()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        concat!(
+            "in entry item 0x0000 (slot 16384) of art.mul: row 0's run at byte 0 after the ",
+            "row table runs past the entry's end"
+        )
+    );
+    let short = art_of(&[(0, 100)]);
+    let data = [0u8; 100];
+    let art = Art::parse(&short, &data).unwrap();
+    assert_eq!(
+        art.land(0).unwrap_err().to_string(),
+        concat!(
+            "in entry land 0x0000 (slot 0) of art.mul: the land tile is 100 bytes, expected ",
+            "at least 2024 (1012 pixels)"
+        )
+    );
+}
+
+#[test]
+fn written_items_read_back_pixel_for_pixel() {
+    // Pixels 0 are transparent: the runs give every other pixel where it was, whatever
+    // the gaps (a gap past 2,047 pixels and a run past 2,047 are split by the writer).
+    let (w, h) = (4500u16, 3u16);
+    let mut pixels = vec![0u16; usize::from(w) * usize::from(h)];
+    for (i, p) in pixels.iter_mut().enumerate() {
+        let (x, y) = (i % usize::from(w), i / usize::from(w));
+        *p = match y {
+            0 => (x % 7 != 0) as u16 * (x as u16 | 1),
+            1 => u16::from(x > 4400) * 0x7FFF,
+            _ => u16::from(x < 2100) * 3,
+        };
+    }
+    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE];
+    pictures.push(ArtPicture::Item {
+        width: w,
+        height: h,
+        pixels: &pixels,
+    });
+    // A run reaching 2,048 would end the picture: the writer keeps every run below it.
+    let result = write_art(&pictures);
+    let (index, data) = result.unwrap();
+    let art = Art::parse(&index, &data).unwrap();
+    let item = art.item(0).unwrap().unwrap();
+    let mut got = vec![0u16; pixels.len()];
+    for (x, y, c) in item_pixels(&item) {
+        got[y as usize * usize::from(w) + x as usize] = c;
+    }
+    assert_eq!(got, pixels);
+}
