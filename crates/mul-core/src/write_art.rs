@@ -154,3 +154,68 @@ fn push_run(data: &mut Vec<u8>, skip: usize, pixels: &[u16]) {
         data.extend_from_slice(&p.to_le_bytes());
     }
 }
+
+/// Land tiles [`synthetic_art`] fills (ids 0 to 63; the rest of the 0x4000 are empty).
+pub const SYNTHETIC_LANDS: usize = 64;
+/// Items [`synthetic_art`] writes (ids 0 to 255).
+pub const SYNTHETIC_ITEMS: usize = 256;
+
+/// A synthetic art set, `(artidx.mul, art.mul)`: land tiles 0 to 63 (gradients over the
+/// diamond), then items 0 to 255 of sizes 1 to 64 x 1 to 96 pixels, each an ellipse of
+/// colours with transparent corners; item 200 repeats item 10 (an exact repeat, as editors
+/// write them) and item 255 is empty. The same seed gives the same bytes.
+// Colours are masked to 15 bits and sides are below 97: the casts cut nothing needed.
+#[allow(clippy::cast_possible_truncation)]
+pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
+    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let lands: Vec<Vec<u16>> = (0..SYNTHETIC_LANDS)
+        .map(|_| {
+            let base = next();
+            (0..LAND_PIXELS)
+                .map(|i| ((base as usize + i / 23) & 0x7FFF) as u16)
+                .collect()
+        })
+        .collect();
+    let items: Vec<(u16, u16, Vec<u16>)> = (0..SYNTHETIC_ITEMS)
+        .map(|id| {
+            let (w, h) = (1 + (id * 7) % 64, 1 + (id * 13) % 96);
+            let colour = (next() & 0x7FFF) as u16 | 1;
+            let pixels = (0..w * h)
+                .map(|i| {
+                    let (x, y) = (i % w, i / w);
+                    // Inside the ellipse through the sides' middles: drawn, else 0.
+                    let (dx, dy) = (2 * x + 1, 2 * y + 1);
+                    let (dx, dy) = (dx.abs_diff(w) * h, dy.abs_diff(h) * w);
+                    let inside = dx * dx + dy * dy <= w * w * h * h;
+                    if inside {
+                        ((colour ^ (x + y) as u16) & 0x7FFF).max(1)
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            (w as u16, h as u16, pixels)
+        })
+        .collect();
+    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + SYNTHETIC_ITEMS];
+    for (id, land) in lands.iter().enumerate() {
+        pictures[id] = ArtPicture::Land(land);
+    }
+    for (id, (width, height, pixels)) in items.iter().enumerate() {
+        pictures[ITEM_BASE + id] = ArtPicture::Item {
+            width: *width,
+            height: *height,
+            pixels,
+        };
+    }
+    pictures[ITEM_BASE + 200] = ArtPicture::Repeat(ITEM_BASE + 10);
+    pictures[ITEM_BASE + 255] = ArtPicture::Empty;
+    // Every picture above is within the writer's bounds.
+    write_art(&pictures).unwrap_or_default()
+}

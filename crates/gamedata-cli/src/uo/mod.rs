@@ -3,6 +3,7 @@
 //! The files are memory-mapped (see [`open_facet`]): opening a facet costs microseconds
 //! whatever its size, and the pages are read as a query touches them.
 
+mod art;
 mod info;
 mod multi;
 pub(crate) mod radar;
@@ -29,6 +30,9 @@ pub(crate) enum UoCommand {
     /// The files of one facet: sizes, map dimensions, tiledata layout, statics and multis.
     #[command(after_help = MAPPING_NOTE)]
     Info(info::InfoArgs),
+    /// One land tile or item of art.mul as the client draws it, as a PNG (--json: kind,
+    /// id, width, height).
+    Art(art::ArtArgs),
     /// One land or item tile of tiledata.mul (--json: id, name, flags, height, weight).
     Tiledata(tile::TiledataArgs),
     /// The land and the statics at one tile, and the top surface (--json: x, y, land,
@@ -137,6 +141,7 @@ fn parse_id_usize(text: &str) -> Result<usize, String> {
 pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
     match cmd {
         UoCommand::Info(a) => info::info(&a, out),
+        UoCommand::Art(a) => art::art(&a, out),
         UoCommand::Tiledata(a) => tile::tiledata(&a, out),
         UoCommand::Tile(a) => tile::tile(&a, out),
         UoCommand::Stats(a) => stats::stats(&a, out),

@@ -31,6 +31,10 @@ pub(crate) struct SynthArgs {
     /// a block).
     #[arg(long, default_value_t = 0)]
     diffs: usize,
+    /// Also write art.mul and artidx.mul: 64 land tiles and 256 items (one an exact repeat
+    /// of another, one empty).
+    #[arg(long)]
+    art: bool,
 }
 
 /// What `uo synth --json` prints.
@@ -71,6 +75,14 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         let (diffs, blocks) = world.diff_files(args.facet, args.diffs, args.seed);
         diff_blocks = blocks.len();
         for (name, bytes) in diffs {
+            let path = args.out_dir.join(name);
+            write_bytes(&path, &[], &bytes)?;
+            files.push(Written::of(&path)?);
+        }
+    }
+    if args.art {
+        let (index, data) = mul_core::write_art::synthetic_art(args.seed);
+        for (name, bytes) in [("artidx.mul", index), ("art.mul", data)] {
             let path = args.out_dir.join(name);
             write_bytes(&path, &[], &bytes)?;
             files.push(Written::of(&path)?);

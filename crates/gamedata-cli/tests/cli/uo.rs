@@ -913,3 +913,113 @@ fn uo_refuses_a_map_uop_whose_chunks_decode_past_the_limit() {
         "{err}"
     );
 }
+
+/// `uo art`: an item and a land tile drawn as the client draws them, checked against the
+/// rule computed here (the client's 5-to-8-bit table `v * 255 / 31`, colour 0 transparent
+/// in items, the diamond opaque), hued, and the JSON contract.
+#[test]
+fn uo_art_draws_items_and_land_as_the_client_does() {
+    use mul_core::art::{ITEM_BASE, LAND_PIXELS};
+    use mul_core::write_art::{ArtPicture, write_art};
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let item: Vec<u16> = vec![0, 0x7C00, 0x1084, 0x03E0, 0, 0x0001];
+    let land: Vec<u16> = (0..LAND_PIXELS as u16).map(|i| i & 0x7FFF).collect();
+    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + 2];
+    pictures[7] = ArtPicture::Land(&land);
+    pictures[ITEM_BASE + 1] = ArtPicture::Item {
+        width: 3,
+        height: 2,
+        pixels: &item,
+    };
+    let (index, data) = write_art(&pictures).unwrap();
+    std::fs::write(dir.path().join("ARTIDX.MUL"), index).unwrap();
+    std::fs::write(dir.path().join("Art.mul"), data).unwrap();
+    let widen = |v: u16| (u32::from(v & 31) * 255 / 31) as u8;
+    let rgba = |c: u16| [widen(c >> 10), widen(c >> 5), widen(c), 255];
+
+    let out = gamedata_ok(
+        &["uo", "art", d, "--item", "1", "-o", "item.png", "--json"],
+        dir.path(),
+    );
+    let report = stdout_json(&out);
+    assert_eq!(json_keys(&report), ["kind", "id", "width", "height"]);
+    assert_eq!(
+        report,
+        json!({"kind": "item", "id": 1, "width": 3, "height": 2})
+    );
+    let pixels = png_pixels(&dir.path().join("item.png"));
+    let expected: Vec<u8> = item
+        .iter()
+        .flat_map(|&c| if c == 0 { [0; 4] } else { rgba(c) })
+        .collect();
+    assert_eq!(pixels, expected);
+    // 4 in each channel widens to 32 (bit replication would give 33).
+    assert_eq!(&pixels[8..12], [32, 32, 32, 255]);
+
+    let out = gamedata_ok(
+        &["uo", "art", d, "--land", "7", "-o", "land.png", "--json"],
+        dir.path(),
+    );
+    assert_eq!(
+        stdout_json(&out),
+        json!({"kind": "land", "id": 7, "width": 44, "height": 44})
+    );
+    let pixels = png_pixels(&dir.path().join("land.png"));
+    // Row 0: pixels 0 and 1 of the file at x = 21 and 22 (pixel 0 is colour 0: black, drawn).
+    let at = |x: usize, y: usize| &pixels[(y * 44 + x) * 4..(y * 44 + x) * 4 + 4];
+    assert_eq!(at(21, 0), [0, 0, 0, 255]);
+    assert_eq!(at(22, 0), rgba(1));
+    assert_eq!(at(20, 0), [0; 4]);
+    assert_eq!(
+        pixels.chunks(4).filter(|p| p[3] == 255).count(),
+        LAND_PIXELS
+    );
+
+    // A hue: hues.mul's hue 1 maps red level r to colour 0x0400 | r (a 708-byte group).
+    let mut hues = vec![0u8; 4];
+    for _ in 0..8 {
+        for r in 0..32u16 {
+            hues.extend_from_slice(&(0x0400 | r).to_le_bytes());
+        }
+        hues.extend_from_slice(&[0; 24]);
+    }
+    std::fs::write(dir.path().join("hues.mul"), hues).unwrap();
+    gamedata_ok(
+        &[
+            "uo", "art", d, "--item", "1", "-o", "hued.png", "--hue", "1",
+        ],
+        dir.path(),
+    );
+    let pixels = png_pixels(&dir.path().join("hued.png"));
+    // Red 31 becomes entry 31; grey 4 entry 4; green (red 0) entry 0; zeros stay clear.
+    assert_eq!(&pixels[4..8], rgba(0x0400 | 31));
+    assert_eq!(&pixels[8..12], rgba(0x0400 | 4));
+    assert_eq!(&pixels[12..16], rgba(0x0400));
+    assert_eq!(&pixels[0..4], [0; 4]);
+    // Partial: only the grey pixel changes.
+    gamedata_ok(
+        &[
+            "uo", "art", d, "--item", "1", "-o", "part.png", "--hue", "0x8001",
+        ],
+        dir.path(),
+    );
+    let pixels = png_pixels(&dir.path().join("part.png"));
+    assert_eq!(&pixels[4..8], rgba(0x7C00));
+    assert_eq!(&pixels[8..12], rgba(0x0400 | 4));
+
+    // An empty number, and a land id past 0x3FFF (an argument error).
+    let out = gamedata(&["uo", "art", d, "--item", "0", "-o", "x.png"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("item 0x0000 has no picture"));
+    let out = gamedata(
+        &["--json", "uo", "art", d, "--land", "0x4000", "-o", "x.png"],
+        dir.path(),
+    );
+    let text = String::from_utf8_lossy(&out.stderr);
+    let last: Value = serde_json::from_str(text.trim_end().lines().last().unwrap()).unwrap();
+    assert_eq!(last["error"]["category"], "argument");
+    assert_eq!(last["error"]["kind"], "LandId");
+    assert!(!dir.path().join("x.png").exists());
+}

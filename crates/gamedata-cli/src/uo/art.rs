@@ -1,0 +1,114 @@
+//! `gamedata uo art`: one land tile or item of art.mul as the client draws it, as a PNG.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
+use mul_core::{Limits, OwnedArt, OwnedHues};
+use serde::Serialize;
+
+use super::{map_single, parse_id};
+use crate::output::Output;
+
+#[derive(Args)]
+pub(crate) struct ArtArgs {
+    /// The client folder: art.mul and artidx.mul (any letter case), and hues.mul for --hue.
+    dir: PathBuf,
+    /// An item id (decimal or 0x hex): art number 0x4000 + ID.
+    #[arg(long, value_parser = parse_id, conflicts_with = "land", required_unless_present = "land")]
+    item: Option<u16>,
+    /// A land tile id, 0 to 0x3FFF (decimal or 0x hex).
+    #[arg(long, value_parser = parse_id)]
+    land: Option<u16>,
+    /// Where to write the PNG (transparent where the client draws nothing).
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Draw with this hue (decimal or 0x hex, as the client stores it: 0x8000 asks for a
+    /// partial hue, which changes grey pixels only); needs hues.mul in the folder.
+    #[arg(long, value_parser = parse_id)]
+    hue: Option<u16>,
+}
+
+#[derive(Serialize)]
+struct ArtReport {
+    kind: &'static str,
+    id: u16,
+    width: u32,
+    height: u32,
+}
+
+/// Maps art.mul and artidx.mul through mul-core's owner.
+///
+/// SAFETY contract taken on here: as [`super::open_facet`]'s.
+#[allow(unsafe_code)]
+fn map_art(dir: &Path) -> Result<OwnedArt, mul_core::Error> {
+    // SAFETY: see this function's documentation.
+    unsafe { OwnedArt::map(dir, ()) }
+}
+
+pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
+    let owned =
+        map_art(&args.dir).with_context(|| format!("reading art in {}", args.dir.display()))?;
+    let art = owned.view()?;
+    let hues_file: Option<mul_core::OwnedHues> = match args.hue {
+        None => None,
+        Some(_) => {
+            let path = gamedata_io::find_file_ignoring_case(&args.dir, "hues.mul")
+                .context("--hue needs hues.mul in the folder")?;
+            Some(map_single::<mul_core::HuesBytes>(&path)?)
+        }
+    };
+    let hues = hues_file.as_ref().map(OwnedHues::view).transpose()?;
+    let hue = match (args.hue, &hues) {
+        (Some(value), Some(hues)) => ArtHue::from_value(hues, value)?,
+        _ => ArtHue::None,
+    };
+    let (kind, id, picture) = match (args.land, args.item) {
+        (Some(id), _) => {
+            let land = art.land(id)?.ok_or_else(|| {
+                anyhow!(
+                    "land tile {id:#06X} has no picture in {}",
+                    args.dir.display()
+                )
+            })?;
+            ("land", id, land_picture(&land, hue)?)
+        }
+        (None, Some(id)) => {
+            let item = art.item(u32::from(id))?.ok_or_else(|| {
+                anyhow!(
+                    "item {id:#06X} has no picture in {} (its {} items)",
+                    args.dir.display(),
+                    art.item_count()
+                )
+            })?;
+            if item.width() == 0 || item.height() == 0 {
+                bail!(
+                    "item {id:#06X} is an empty picture ({} x {} pixels)",
+                    item.width(),
+                    item.height()
+                );
+            }
+            ("item", id, item_picture(&item, hue, &Limits::default())?)
+        }
+        (None, None) => bail!("give --item ID or --land ID"),
+    };
+    let inputs: Vec<&Path> = owned.paths.iter().flatten().map(PathBuf::as_path).collect();
+    crate::render::write_png(&picture, &args.output, &inputs)?;
+    let report = ArtReport {
+        kind,
+        id,
+        width: picture.width(),
+        height: picture.height(),
+    };
+    out.report(&report, |w| {
+        writeln!(
+            w,
+            "wrote {} ({} {id:#06X}, {} x {} pixels)",
+            args.output.display(),
+            report.kind,
+            report.width,
+            report.height
+        )
+    })
+}
