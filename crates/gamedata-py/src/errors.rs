@@ -124,6 +124,7 @@ pub(crate) fn render_error(error: RenderError) -> PyErr {
     match error {
         RenderError::Level(e) => data_error(&e),
         RenderError::Cosmo(e) => data_error(&e),
+        RenderError::Uo(e) => data_error(&e),
         RenderError::MissingTable { .. } => PyFileNotFoundError::new_err(error.to_string()),
         other => PyValueError::new_err(other.to_string()),
     }

@@ -10,6 +10,7 @@
 //! ./crates/gamedata-py`); the package's README section in the repository says more.
 
 mod arrays;
+mod art;
 mod cosmo;
 mod errors;
 mod png;

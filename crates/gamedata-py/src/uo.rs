@@ -451,5 +451,6 @@ fn find_rows(
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Facet>()?;
     module.add_class::<crate::tiledata::TileData>()?;
+    module.add_class::<crate::art::Art>()?;
     Ok(())
 }

@@ -15,6 +15,7 @@ from ._dtypes import (
 )
 from ._gamedata import uo as _native
 
+Art = _native.Art
 Facet = _native.Facet
 TileData = _native.TileData
 
@@ -22,6 +23,7 @@ TileData = _native.TileData
 Region = tuple[int, int, int, int]
 
 __all__ = [
+    "Art",
     "FOUND",
     "Facet",
     "INDEX",

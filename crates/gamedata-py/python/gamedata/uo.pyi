@@ -7,7 +7,7 @@ from typing import Any, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["FOUND", "Facet", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "TileData"]
+__all__ = ["Art", "FOUND", "Facet", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "TileData"]
 
 MAP_CELL: np.dtype[np.void]
 MAP_BLOCK: np.dtype[np.void]
@@ -79,6 +79,25 @@ class Facet:
     ) -> npt.NDArray[np.uint8]:
         """(h, w, 4) RGBA; style "flat", "client" or "altitude"."""
     def _span(self, name: str) -> tuple[int, int]: ...
+
+@final
+class Art:
+    """art.mul and artidx.mul of a client folder (and its hues.mul for hue=): land tiles
+    (0 to 0x3FFF) and items drawn as the client draws them."""
+
+    @staticmethod
+    def open(dir: str | os.PathLike[str]) -> Art: ...
+    @staticmethod
+    def map(dir: str | os.PathLike[str]) -> Art: ...
+    def __len__(self) -> int: ...
+    @property
+    def item_count(self) -> int: ...
+    def land(self, id: int, hue: int = 0) -> npt.NDArray[np.uint8] | None:
+        """(44, 44, 4) RGBA, the diamond opaque; None for an empty entry."""
+    def item(self, id: int, hue: int = 0) -> npt.NDArray[np.uint8] | None:
+        """(h, w, 4) RGBA, pixels of value 0 transparent; None for no picture."""
+    def land_pixels(self, id: int) -> npt.NDArray[np.uint16] | None:
+        """The 1,012 raw pixels, a read-only view of the file; None for an empty entry."""
 
 @final
 class TileData:

@@ -1,0 +1,72 @@
+"""gamedata.uo.Art against `gamedata uo art` on a synthetic art set (`uo synth --art`):
+the same pixels as the command's PNGs, hues included, and land pixels as views of the file."""
+
+import numpy as np
+import pytest
+from conftest import base_chain
+from PIL import Image
+
+import gamedata
+from gamedata import uo
+
+
+@pytest.fixture(scope="module")
+def art_dir(cli, tmp_path_factory):
+    out = tmp_path_factory.mktemp("art")
+    cli("uo", "synth", out, "--facet", "4", "--art")
+    # A hues.mul whose hue 1 maps red level r to 0x0400 | r, for hue=.
+    group = bytearray(4)
+    for _ in range(8):
+        for r in range(32):
+            group += (0x0400 | r).to_bytes(2, "little")
+        group += bytes(24)
+    (out / "hues.mul").write_bytes(bytes(group))
+    return out
+
+
+def png(cli, art_dir, tmp_path, *args):
+    path = tmp_path / "x.png"
+    cli("uo", "art", art_dir, *args, "-o", path)
+    return np.asarray(Image.open(path).convert("RGBA"))
+
+
+@pytest.mark.parametrize("opener", [uo.Art.open, uo.Art.map])
+def test_items_and_land_are_the_commands_pictures(cli, art_dir, tmp_path, opener):
+    art = opener(art_dir)
+    assert art.item_count == 256 and len(art) == 0x4000 + 256
+    for id in [0, 1, 10, 63, 100, 200, 254]:
+        got = art.item(id)
+        assert got.dtype == np.uint8 and got.ndim == 3 and got.shape[2] == 4
+        assert np.array_equal(got, png(cli, art_dir, tmp_path, "--item", id))
+    # 200 repeats 10 exactly; 255 is empty; past the index is no picture.
+    assert np.array_equal(art.item(200), art.item(10))
+    assert art.item(255) is None and art.item(256) is None
+    for id in [0, 5, 63]:
+        assert np.array_equal(art.land(id), png(cli, art_dir, tmp_path, "--land", id))
+    assert art.land(64) is None
+    for hue in [1, 0x8001]:
+        assert np.array_equal(
+            art.item(7, hue=hue), png(cli, art_dir, tmp_path, "--item", 7, "--hue", hue)
+        )
+
+
+def test_land_pixels_are_a_view_of_the_file(art_dir):
+    art = uo.Art.map(art_dir)
+    raw = art.land_pixels(3)
+    assert raw.dtype == np.dtype("<u2") and raw.shape == (1012,)
+    assert not raw.flags.owndata and not raw.flags.writeable
+    assert base_chain(raw)[-1] is art
+    # The diamond's first row holds raw[0] and raw[1] at x = 21 and 22, opaque.
+    picture = art.land(3)
+    assert picture[0, 21, 3] == 255 and picture[0, 20, 3] == 0
+    red = (int(raw[0]) >> 10) & 31
+    assert picture[0, 21, 0] == red * 255 // 31
+
+
+def test_errors(art_dir, tmp_path):
+    art = uo.Art.open(art_dir)
+    with pytest.raises(gamedata.FormatError) as e:
+        art.land(0x4000)
+    assert e.value.category == "argument" and e.value.kind == "LandId"
+    with pytest.raises(FileNotFoundError):
+        uo.Art.open(tmp_path)
