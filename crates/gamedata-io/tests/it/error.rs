@@ -135,6 +135,16 @@ fn fields_come_from_the_serialize_form() {
 
     // Not an enum: named by its text form.
     assert_eq!(kind_fields(&5u8).name, "5");
+    #[derive(serde::Serialize)]
+    struct Plain {
+        a: u8,
+        b: u8,
+    }
+    let plain = kind_fields(&Plain { a: 1, b: 2 });
+    assert_eq!(
+        (plain.name.as_str(), plain.fields.len()),
+        (r#"{"a":1,"b":2}"#, 0)
+    );
     assert_eq!(DataError::new(SHORT).name(), "Short");
 }
 

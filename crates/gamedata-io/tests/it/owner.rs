@@ -110,6 +110,18 @@ impl FileSet for Pair {
     }
 }
 
+#[test]
+fn the_shared_options_give_what_was_set() {
+    use gamedata_io::{FormatOptions, MapOptions};
+    let mut mapping = MapOptions::default();
+    mapping.populate = true;
+    let limits = Limits::new().with_max_records(7);
+    let options = FileOptions::new().with_limits(limits).with_mapping(mapping);
+    assert_eq!(FormatOptions::mapping(&options), mapping);
+    assert_eq!(*FormatOptions::limits(&options), limits);
+    assert_ne!(FormatOptions::mapping(&options), MapOptions::default());
+}
+
 fn tight(records: u64) -> FileOptions {
     FileOptions::new().with_limits(Limits::new().with_max_records(records))
 }
@@ -134,6 +146,9 @@ fn one_file_opens_every_way_and_names_it_in_errors() {
     assert!(mapped.data.is_mapped());
     assert_eq!(mapped.view().unwrap(), [1, 2, 3, 4]);
     let owned = Owned::<Words>::from_data(vec![9, 8], &FileOptions::default()).unwrap();
+    // The owner prints as its format's value.
+    assert_eq!(format!("{owned:?}"), format!("{:?}", *owned));
+    assert!(format!("{owned:?}").starts_with("Words { data: "));
     assert_eq!(owned.into_inner().first, 0x0809);
 
     // Bad bytes name the file, whichever way it was opened; bytes handed over name none.
@@ -217,6 +232,8 @@ fn a_set_is_found_in_any_case_and_opens_every_way() {
     let err = OwnedSet::<Pair>::open(dir.path(), 5).unwrap_err();
     assert!(matches!(err, FormatError::File(FileError::Missing { .. })));
 
+    assert_eq!(format!("{read:?}"), format!("{:?}", *read));
+    assert!(format!("{read:?}").starts_with("Pair { names: "));
     let handed = OwnedSet::<Pair>::from_data(
         ["x".into(), "y".into()],
         [vec![5, 0].into(), vec![].into()],
