@@ -147,7 +147,40 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut short_map = vec![0u8];
     short_map.extend_from_slice(&small.map);
 
-    let seeds: [(&str, &str, Vec<u8>); 17] = [
+    // Art: a land tile, its exact repeat, two items (one with a gap and a run), an empty
+    // entry, and an entry overlapping the land tile, in a 6-entry index over the writer's
+    // art.mul (its entries read from the full-size index it writes).
+    let land: Vec<u16> = (0..1012u16).map(|i| i.wrapping_mul(41) & 0x7FFF).collect();
+    let item: Vec<u16> = (0..6 * 5u16)
+        .map(|i| if i % 4 == 0 { 0 } else { i | 0x0400 })
+        .collect();
+    let mut pictures = vec![mul_core::write_art::ArtPicture::Empty; 0x4000 + 2];
+    pictures[0] = mul_core::write_art::ArtPicture::Land(&land);
+    pictures[0x4000] = mul_core::write_art::ArtPicture::Item {
+        width: 6,
+        height: 5,
+        pixels: &item,
+    };
+    pictures[0x4001] = mul_core::write_art::ArtPicture::Item {
+        width: 3,
+        height: 1,
+        pixels: &[0, 7, 0],
+    };
+    let (full_index, art_data) = mul_core::write_art::write_art(&pictures)?;
+    let entry = |n: usize| full_index.get(n * 12..n * 12 + 12).ok_or("short index");
+    let art_index = [
+        entry(0)?,
+        entry(0)?,
+        entry(0x4000)?,
+        entry(0x4001)?,
+        &record(u32::MAX, u32::MAX)[..],
+        &record(8, 2048)[..],
+    ]
+    .concat();
+    let art = join_parts::<4>(&[&art_index, &art_data]);
+
+    let seeds: [(&str, &str, Vec<u8>); 18] = [
+        ("uo_art", "land_repeat_items_overlap", art),
         ("uo_folder", "facet_4x4_blocks_mul_diffs", folder_mul),
         ("uo_folder", "facet_4x4_blocks_uop_diffs", folder_uop),
         ("uo_folder", "facet_4x4_blocks_tiledata", folder_tiledata),

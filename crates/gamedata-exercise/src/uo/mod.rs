@@ -16,8 +16,10 @@
     clippy::indexing_slicing
 )]
 
+mod art;
 mod facet;
 
+pub use art::art;
 pub use facet::{folder, patched};
 
 use crate::io::split_parts;

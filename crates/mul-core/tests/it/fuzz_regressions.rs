@@ -18,7 +18,8 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, Walk); 10] = [
+    let targets: [(&str, Walk); 11] = [
+        ("uo_art", exercise::art),
         ("uo_tiledata", exercise::tiledata),
         ("uo_map", exercise::map),
         ("uo_statics", exercise::statics),
@@ -45,6 +46,24 @@ fn the_seeds_reach_what_they_are_for() {
     use mul_core::{DiffIndex, Limits, MapChunk, UopFile, map_uop};
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
     let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
+    // The art seed: a land tile and its repeat, two items with runs, an empty entry and an
+    // overlap, so that the walk reaches every kind of entry.
+    let seed = read("uo_art/land_repeat_items_overlap");
+    let [index, data] = split_parts::<2, 4>(&seed);
+    let art = mul_core::Art::parse(index, data).unwrap();
+    let land = |n| {
+        art.entry(n)
+            .unwrap()
+            .and_then(|b| mul_core::LandArt::parse(b).ok())
+    };
+    assert_eq!(land(0).unwrap().pixels(), land(1).unwrap().pixels());
+    for n in [2, 3] {
+        let item = mul_core::ItemArt::parse(art.entry(n).unwrap().unwrap()).unwrap();
+        assert!(item.runs().all(|r| r.is_ok()) && item.runs().count() > 0);
+    }
+    assert!(art.entry(4).unwrap().is_none());
+    assert!(art.entry(5).is_err());
+    assert!(exercise::art(&seed) > 0);
     // The patched facet: both patches have blocks, and the walk gets past its early returns
     // (0: no map size, 1: the plain facet does not parse) into the patch check.
     let seed = read("uo_patched/synthetic_4x4_blocks_3_diffs");
