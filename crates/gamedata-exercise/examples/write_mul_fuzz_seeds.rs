@@ -154,18 +154,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let item: Vec<u16> = (0..6 * 5u16)
         .map(|i| if i % 4 == 0 { 0 } else { i | 0x0400 })
         .collect();
-    let mut pictures = vec![mul_core::write_art::ArtPicture::Empty; 0x4000 + 2];
-    pictures[0] = mul_core::write_art::ArtPicture::Land(&land);
-    pictures[0x4000] = mul_core::write_art::ArtPicture::Item {
+    let mut pictures = vec![mul_core::write_art::ArtPicture::Empty; 0x4000];
+    pictures.splice(..1, [mul_core::write_art::ArtPicture::Land(&land)]);
+    pictures.push(mul_core::write_art::ArtPicture::Item {
         width: 6,
         height: 5,
         pixels: &item,
-    };
-    pictures[0x4001] = mul_core::write_art::ArtPicture::Item {
+    });
+    pictures.push(mul_core::write_art::ArtPicture::Item {
         width: 3,
         height: 1,
         pixels: &[0, 7, 0],
-    };
+    });
     let (full_index, art_data) = mul_core::write_art::write_art(&pictures)?;
     let entry = |n: usize| full_index.get(n * 12..n * 12 + 12).ok_or("short index");
     let art_index = [
