@@ -88,6 +88,9 @@ fn multis_are_found_in_any_case_and_a_uop_container_opens_within_the_limits() {
     #[allow(unsafe_code)]
     let mapped = unsafe { OwnedMultis::map(dir.path(), ()) }.unwrap();
     assert_eq!(mapped.view().unwrap().len(), 1);
+    let debug = format!("{mapped:?}");
+    assert!(debug.starts_with("OwnedMultis { paths: Some(["), "{debug}");
+    assert!(debug.contains("Multi.mul"), "{debug}");
     fs::remove_file(dir.path().join("Multi.mul")).unwrap();
     assert!(matches!(
         OwnedMultis::open(dir.path(), ()),
@@ -111,4 +114,48 @@ fn multis_are_found_in_any_case_and_a_uop_container_opens_within_the_limits() {
         "{err}"
     );
     assert_eq!(err.file(), Some("map0LegacyMUL.uop"));
+}
+
+#[test]
+fn art_is_found_in_any_case_opens_every_way_and_keeps_its_overlaps() {
+    use mul_core::OwnedArt;
+    use mul_core::write_art::{ArtPicture, write_art};
+    let dir = tempfile::tempdir().unwrap();
+    let land = vec![0x1234u16; 1012];
+    let (index, data) = write_art(&[ArtPicture::Land(&land), ArtPicture::Repeat(0)]).unwrap();
+    fs::write(dir.path().join("ARTIDX.MUL"), &index).unwrap();
+    fs::write(dir.path().join("art.Mul"), &data).unwrap();
+    let owned = OwnedArt::open(dir.path(), ()).unwrap();
+    let paths = owned.paths.clone().unwrap();
+    assert!(paths[0].ends_with("ARTIDX.MUL") && paths[1].ends_with("art.Mul"));
+    let art = owned.view().unwrap();
+    assert_eq!(art.len(), 2);
+    assert_eq!(art.land(1).unwrap().unwrap().pixels()[5].get(), 0x1234);
+    // A second view shares the first's overlaps and reads the same.
+    assert_eq!(
+        owned.view().unwrap().entry(0).unwrap(),
+        art.entry(0).unwrap()
+    );
+    let debug = format!("{owned:?}");
+    assert!(debug.starts_with("OwnedArt { paths: Some(["), "{debug}");
+    // SAFETY: private files, unchanged while mapped.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { OwnedArt::map(dir.path(), ()) }.unwrap();
+    assert!(mapped.view().unwrap().land(0).unwrap().is_some());
+    let handed = OwnedArt::from_data(
+        None,
+        [index.clone().into(), data.into()],
+        &FileOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(handed.view().unwrap().len(), 2);
+    // A bad index names its file; a missing art.mul is a file error.
+    fs::write(dir.path().join("ARTIDX.MUL"), &index[..13]).unwrap();
+    let err = OwnedArt::open(dir.path(), ()).unwrap_err();
+    assert_eq!(err.file(), Some("ARTIDX.MUL"));
+    fs::remove_file(dir.path().join("art.Mul")).unwrap();
+    assert!(matches!(
+        OwnedArt::open(dir.path(), ()),
+        Err(Error::File(_))
+    ));
 }
