@@ -282,3 +282,25 @@ fn a_wrapping_plane_of_no_tiles_draws_nothing() {
         .unwrap();
     assert_eq!((picture.width(), picture.height()), (32, 32));
 }
+
+/// An item of 32,767 x 32,767 pixels in 65 KB (every row the same empty row) is refused
+/// by the picture's cap before any pixel is allocated or any row read.
+#[test]
+fn a_huge_item_in_few_bytes_is_refused_before_drawing() {
+    use gamedata_render::uo::art::{ArtHue, item_picture};
+    use mul_core::ItemArt;
+    let serial = heap::serial();
+    let side = 0x7FFFu16;
+    let mut item: Vec<u8> = [0u16, 0, side, side]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    item.extend(vec![0u8; 2 * usize::from(side)]); // every row at offset 0
+    item.extend([0u8; 4]); // the one row: its end
+    let art = ItemArt::parse(&item).unwrap();
+    let (result, peak) = heap::peak(&serial, || {
+        item_picture(&art, ArtHue::None, &mul_core::Limits::default())
+    });
+    assert!(result.is_err());
+    assert!(peak < MIB, "peak heap {peak}");
+}

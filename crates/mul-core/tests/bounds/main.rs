@@ -337,3 +337,57 @@ fn uop_table_blocks_that_loop_are_refused() {
     // The first block's 30,000 entries (a few words each) before the refusal.
     assert!(peak < 2 * MIB, "peak heap {peak}");
 }
+
+/// 200,000 artidx.mul entries over the same item (exact repeats, read as the client reads
+/// them) and 200,000 more each overlapping the next by a byte (errors): the overlaps cost
+/// a sort of the entries, never a read of the data per entry pair.
+#[test]
+fn art_entries_that_repeat_or_overlap_cost_the_index_only() {
+    use mul_core::Art;
+    let serial = heap::serial();
+    // One item of 4 x 2000 rows, each row one run of 4 pixels (about 28 KB).
+    let rows = 2000u16;
+    let mut item: Vec<u8> = [0u16, 0, 4, rows]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    for y in 0..rows {
+        item.extend((y * 8).to_le_bytes());
+    }
+    for _ in 0..rows {
+        for w in [0u16, 4, 1, 2, 3, 4, 0, 0] {
+            item.extend(w.to_le_bytes());
+        }
+    }
+    let len = item.len() as u32;
+    let mut idx = index(0x4000, u32::MAX, u32::MAX);
+    idx.extend(index(200_000, 0, len));
+    // Each overlapping the next: offsets 0, 1, 2 ... with the item's length.
+    let mut data = item.clone();
+    data.extend(vec![0u8; 200_000]);
+    for i in 0..200_000u32 {
+        idx.extend(index(1, i + 1, len));
+    }
+    let art = Art::parse(&idx, &data).unwrap();
+    let ((repeats, overlapping), peak) = heap::peak(&serial, || {
+        let repeats = (0..200_000u32)
+            .filter(|&id| {
+                art.item(id)
+                    .is_ok_and(|i| i.is_some_and(|i| i.height() == 2000))
+            })
+            .count();
+        let overlapping = (200_000..400_000u32)
+            .filter(|&id| art.item(id).is_err())
+            .count();
+        (repeats, overlapping)
+    });
+    // Of the chain, only entries that overlap no kept entry are read: one every `len`
+    // bytes at most, so their bytes add up to at most the data's.
+    assert_eq!(repeats, 200_000);
+    let read = 200_000 - overlapping;
+    assert!(read <= data.len() / item.len(), "{read} read");
+    assert!(overlapping >= 199_990);
+    // The sort of the used entries (8 bytes each) and the list of those left out (16
+    // bytes each): within 3 times the 4.8 MB index.
+    assert!(peak < 3 * idx.len() as u64, "peak heap {peak}");
+}
