@@ -167,3 +167,33 @@ fn the_options_are_checked_in_one_place_against_the_facet() {
         "the client radar style needs hues.mul, and the facet has none"
     );
 }
+
+#[test]
+fn a_tile_source_draws_the_region_asked_at_one_tile_a_pixel() {
+    use crate::picture::TileSource;
+    let world = World::generate(MapSize::from_blocks(6, 5).unwrap(), 4);
+    let facet = Facet::parse(world.facet_bytes(), world.size, None).unwrap();
+    let colours = RadarColours::parse(&world.radarcol).unwrap();
+    // The source's own options ask for another scale and region: its pictures do not
+    // take them.
+    let options = RadarOptions {
+        scale: 3,
+        region: Some(Region::new(0, 0, 8, 8)),
+        ..RadarOptions::default()
+    };
+    let source = RadarSource::new(&facet, &colours, &options).unwrap();
+    assert_eq!(source.size(), (48, 40));
+    let region = Region::new(9, 7, 20, 13);
+    let got = source.draw(region).unwrap();
+    let want = radar(
+        &facet,
+        &colours,
+        &RadarOptions {
+            region: Some(region),
+            ..RadarOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!((got.width(), got.height()), (20, 13));
+    assert_eq!(got.pixels(), want.pixels());
+}
