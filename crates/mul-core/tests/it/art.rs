@@ -240,6 +240,30 @@ fn repeats_are_read_and_overlaps_are_errors_for_their_numbers_alone() {
     let art = Art::parse(&index, &data).unwrap();
     assert_eq!(art.item_count(), 3);
     assert_eq!(
+        (art.len(), art.index().len(), art.is_empty()),
+        (ITEM_BASE + 3, ITEM_BASE + 3, false)
+    );
+    // The first number past the index is no picture, not an error.
+    assert!(art.item(3).unwrap().is_none());
+    assert_eq!(
+        format!("{art:?}"),
+        format!(
+            "Art {{ entries: {}, data_len: {} }}",
+            ITEM_BASE + 3,
+            data.len()
+        )
+    );
+    assert_eq!(
+        format!("{:?}", art.land(0).unwrap().unwrap()),
+        "LandArt { .. }"
+    );
+    assert_eq!(
+        format!("{:?}", art.item(0).unwrap().unwrap()),
+        "ItemArt { width: 2, height: 1, .. }"
+    );
+    let none = Art::parse(&[], &[]).unwrap();
+    assert!(none.is_empty() && none.index().is_empty());
+    assert_eq!(
         art.land(1).unwrap().unwrap().pixels(),
         art.land(0).unwrap().unwrap().pixels()
     );
