@@ -151,21 +151,70 @@ impl UopBytes {
     }
 }
 
-/// multi.idx's and multi.mul's bytes, checked ([`Multis::parse`], the format detected).
-pub struct MultiSet {
-    /// Where they are: multi.idx, multi.mul (`None` for bytes handed over without paths).
-    pub paths: Option<[PathBuf; 2]>,
+/// An index file and its data file found together in a folder (multi.idx and multi.mul,
+/// artidx.mul and art.mul): their bytes, the sets' shared part.
+struct IndexedPair {
     index: FileData,
     data: FileData,
 }
 
-impl fmt::Debug for MultiSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("OwnedMultis")
-            .field("paths", &self.paths)
+impl IndexedPair {
+    /// The pair named `names` (index, data) in `dir`, any letter case.
+    fn find(dir: &Path, [index, data]: [&str; 2]) -> Result<Option<[PathBuf; 2]>, Error> {
+        let index = find_file_ignoring_case(dir, index)?;
+        let data = find_file_ignoring_case(dir, data)?;
+        Ok(Some([index, data]))
+    }
+
+    /// Loads both files (nothing for bytes handed over).
+    fn load(
+        paths: &Option<[PathBuf; 2]>,
+        load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
+    ) -> Result<[FileData; 2], FileError> {
+        match paths {
+            Some([index, data]) => Ok([load(index)?, load(data)?]),
+            None => Ok([FileData::from(&[][..]), FileData::from(&[][..])]),
+        }
+    }
+
+    /// The pair, once `check` (the view's parse) took its bytes; its error names the index
+    /// found at `paths`.
+    fn checked(
+        paths: Option<&[PathBuf; 2]>,
+        [index, data]: [FileData; 2],
+        check: impl FnOnce(&[u8], &[u8]) -> Result<(), DataError>,
+    ) -> Result<Self, DataError> {
+        check(&index, &data).map_err(|e| match paths {
+            Some([index, _]) => DataError::in_file(index)(e),
+            None => e,
+        })?;
+        Ok(IndexedPair { index, data })
+    }
+
+    fn debug(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        name: &str,
+        paths: &Option<[PathBuf; 2]>,
+    ) -> fmt::Result {
+        f.debug_struct(name)
+            .field("paths", paths)
             .field("index", &self.index)
             .field("data", &self.data)
             .finish()
+    }
+}
+
+/// multi.idx's and multi.mul's bytes, checked ([`Multis::parse`], the format detected).
+pub struct MultiSet {
+    /// Where they are: multi.idx, multi.mul (`None` for bytes handed over without paths).
+    pub paths: Option<[PathBuf; 2]>,
+    pair: IndexedPair,
+}
+
+impl fmt::Debug for MultiSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.pair.debug(f, "OwnedMultis", &self.paths)
     }
 }
 
@@ -180,37 +229,30 @@ impl FileSet for MultiSet {
 
     /// multi.idx and multi.mul in `dir`, any letter case.
     fn find(dir: &Path, _id: (), _options: &FileOptions) -> Result<Self::Paths, Error> {
-        let index = find_file_ignoring_case(dir, "multi.idx")?;
-        let data = find_file_ignoring_case(dir, "multi.mul")?;
-        Ok(Some([index, data]))
+        IndexedPair::find(dir, ["multi.idx", "multi.mul"])
     }
 
     fn load(
         paths: &Self::Paths,
         load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
     ) -> Result<[FileData; 2], FileError> {
-        match paths {
-            Some([index, data]) => Ok([load(index)?, load(data)?]),
-            None => Ok([FileData::from(&[][..]), FileData::from(&[][..])]),
-        }
+        IndexedPair::load(paths, load)
     }
 
     /// Checks multi.idx (a whole number of 12-byte records), naming it in errors.
     fn from_files(
         paths: Self::Paths,
-        [index, data]: [FileData; 2],
+        files: [FileData; 2],
         _options: &FileOptions,
     ) -> Result<Self, DataError> {
-        let name = |e| match &paths {
-            Some([index, _]) => DataError::in_file(index)(e),
-            None => e,
-        };
-        Multis::parse(&index, &data, None).map_err(name)?;
-        Ok(MultiSet { paths, index, data })
+        let pair = IndexedPair::checked(paths.as_ref(), files, |i, d| {
+            Multis::parse(i, d, None).map(drop)
+        })?;
+        Ok(MultiSet { paths, pair })
     }
 
     fn view(&self) -> Result<Multis<'_>, DataError> {
-        Multis::parse(&self.index, &self.data, None)
+        Multis::parse(&self.pair.index, &self.pair.data, None)
     }
 }
 
@@ -223,18 +265,13 @@ pub type OwnedArt = OwnedSet<ArtSet>;
 pub struct ArtSet {
     /// Where they are: artidx.mul, art.mul (`None` for bytes handed over without paths).
     pub paths: Option<[PathBuf; 2]>,
-    index: FileData,
-    data: FileData,
+    pair: IndexedPair,
     overlaps: SharedOverlaps,
 }
 
 impl fmt::Debug for ArtSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("OwnedArt")
-            .field("paths", &self.paths)
-            .field("index", &self.index)
-            .field("data", &self.data)
-            .finish()
+        self.pair.debug(f, "OwnedArt", &self.paths)
     }
 }
 
@@ -249,41 +286,31 @@ impl FileSet for ArtSet {
 
     /// artidx.mul and art.mul in `dir`, any letter case.
     fn find(dir: &Path, _id: (), _options: &FileOptions) -> Result<Self::Paths, Error> {
-        let index = find_file_ignoring_case(dir, "artidx.mul")?;
-        let data = find_file_ignoring_case(dir, "art.mul")?;
-        Ok(Some([index, data]))
+        IndexedPair::find(dir, ["artidx.mul", "art.mul"])
     }
 
     fn load(
         paths: &Self::Paths,
         load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
     ) -> Result<[FileData; 2], FileError> {
-        match paths {
-            Some([index, data]) => Ok([load(index)?, load(data)?]),
-            None => Ok([FileData::from(&[][..]), FileData::from(&[][..])]),
-        }
+        IndexedPair::load(paths, load)
     }
 
     /// Checks artidx.mul (a whole number of 12-byte records), naming it in errors.
     fn from_files(
         paths: Self::Paths,
-        [index, data]: [FileData; 2],
+        files: [FileData; 2],
         _options: &FileOptions,
     ) -> Result<Self, DataError> {
-        let name = |e| match &paths {
-            Some([index, _]) => DataError::in_file(index)(e),
-            None => e,
-        };
-        Art::parse(&index, &data).map_err(name)?;
+        let pair = IndexedPair::checked(paths.as_ref(), files, |i, d| Art::parse(i, d).map(drop))?;
         Ok(ArtSet {
             paths,
-            index,
-            data,
+            pair,
             overlaps: SharedOverlaps::default(),
         })
     }
 
     fn view(&self) -> Result<Art<'_>, DataError> {
-        Art::parse_shared(&self.index, &self.data, self.overlaps.clone())
+        Art::parse_shared(&self.pair.index, &self.pair.data, self.overlaps.clone())
     }
 }
