@@ -172,6 +172,33 @@ fn bad_items_are_errors_saying_what_and_where() {
         problem(&item),
         pic(PictureProblem::RunCut { row: 0, at: 0 })
     );
+    // A row offset exactly at the end: the row's end is missing.
+    let item = words(&[0, 0, 4, 1, 0]);
+    assert_eq!(
+        problem(&item),
+        pic(PictureProblem::RunCut { row: 0, at: 0 })
+    );
+    // The largest sides are the client's; one more is negative to it.
+    let mut big = words(&[0, 0, 0x7FFF, 0x7FFF]);
+    big.extend(vec![0u8; 2 * 0x7FFF]);
+    big.extend(words(&[0, 0]));
+    let item = ItemArt::parse(&big).unwrap();
+    assert_eq!((item.width(), item.height()), (0x7FFF, 0x7FFF));
+    for (w, h) in [(1, 0x8000), (0x8000, 0)] {
+        assert_eq!(
+            problem(&words(&[0, 0, w, h])),
+            pic(PictureProblem::NegativeSize {
+                width: w,
+                height: h
+            })
+        );
+    }
+    // A run of no pixels moves x and is not given.
+    let rows: [&[u16]; 3] = [&[2, 0, 0, 1, 9, 0, 0], &[0, 0], &[0, 0]];
+    let bytes = hand_item(rows);
+    let art = ItemArt::parse(&bytes).unwrap();
+    assert_eq!(item_pixels(&art), [(2, 0, 9)]);
+    assert_eq!(art.runs().count(), 1);
     // A good one, and the empty picture.
     assert_eq!(problem(&hand_item(ROWS)), None);
     let bytes = words(&[0, 0, 0, 0]);
