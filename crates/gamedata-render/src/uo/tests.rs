@@ -5,7 +5,9 @@
 
 use mul_core::synth::World;
 
+use super::client::Relief;
 use super::*;
+use mul_core::rgb555_to_rgb8;
 
 #[test]
 fn the_png_in_stripes_holds_the_whole_pictures_pixels() {
