@@ -51,14 +51,17 @@ pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
     let owned =
         map_art(&args.dir).with_context(|| format!("reading art in {}", args.dir.display()))?;
     let art = owned.view()?;
-    let hues_file: Option<mul_core::OwnedHues> = match args.hue {
+    let hues_path = match args.hue {
         None => None,
-        Some(_) => {
-            let path = gamedata_io::find_file_ignoring_case(&args.dir, "hues.mul")
-                .context("--hue needs hues.mul in the folder")?;
-            Some(map_single::<mul_core::HuesBytes>(&path)?)
-        }
+        Some(_) => Some(
+            gamedata_io::find_file_ignoring_case(&args.dir, "hues.mul")
+                .context("--hue needs hues.mul in the folder")?,
+        ),
     };
+    let hues_file: Option<OwnedHues> = hues_path
+        .as_deref()
+        .map(map_single::<mul_core::HuesBytes>)
+        .transpose()?;
     let hues = hues_file.as_ref().map(OwnedHues::view).transpose()?;
     let hue = match (args.hue, &hues) {
         (Some(value), Some(hues)) => ArtHue::from_value(hues, value)?,
@@ -93,7 +96,14 @@ pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
         }
         (None, None) => bail!("give --item ID or --land ID"),
     };
-    let inputs: Vec<&Path> = owned.paths.iter().flatten().map(PathBuf::as_path).collect();
+    // Never over an input: the art's two files, and hues.mul with --hue.
+    let inputs: Vec<&Path> = owned
+        .paths
+        .iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .chain(hues_path.as_deref())
+        .collect();
     crate::render::write_png(&picture, &args.output, &inputs)?;
     let report = ArtReport {
         kind,

@@ -1009,6 +1009,16 @@ fn uo_art_draws_items_and_land_as_the_client_does() {
     assert_eq!(&pixels[4..8], rgba(0x7C00));
     assert_eq!(&pixels[8..12], rgba(0x0400 | 4));
 
+    // Never over an input, hues.mul included.
+    let before = std::fs::read(dir.path().join("hues.mul")).unwrap();
+    let out = gamedata(
+        &[
+            "uo", "art", d, "--item", "1", "--hue", "1", "-o", "hues.mul",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read(dir.path().join("hues.mul")).unwrap(), before);
     // An empty number, and a land id past 0x3FFF (an argument error).
     let out = gamedata(&["uo", "art", d, "--item", "0", "-o", "x.png"], dir.path());
     assert_eq!(out.status.code(), Some(1));
