@@ -4,13 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
-use mul_core::{Art as ArtView, Hues, Limits, OwnedArt, OwnedHues};
+use mul_core::{Art as ArtView, ArtFormat, Hues, Limits, OwnedArt, OwnedHues};
 use pyo3::prelude::*;
 
 use crate::arrays;
 use crate::errors::{data_error, reader_error, render_error};
 
-/// art.mul and artidx.mul of a client folder (any letter case), read into memory (`open`) or
+/// art.mul and artidx.mul, or artLegacyMUL.uop, of a client folder (any letter case), read into memory (`open`) or
 /// memory-mapped (`map`), with the folder's hues.mul when it has one (for `hue=`). Land
 /// tile `id` is art number `id` (0 to 0x3FFF), item `id` art number 0x4000 + `id`.
 /// Pictures are drawn as the client draws them: colours widened by its table
@@ -59,6 +59,18 @@ impl Art {
     }
 }
 
+/// The form a `format=` argument names: "mul", "uop", or None for either.
+pub(crate) fn art_format(format: Option<&str>) -> PyResult<Option<ArtFormat>> {
+    match format {
+        None => Ok(None),
+        Some("mul") => Ok(Some(ArtFormat::Mul)),
+        Some("uop") => Ok(Some(ArtFormat::Uop)),
+        Some(other) => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "format must be \"mul\", \"uop\" or None, not {other:?}"
+        ))),
+    }
+}
+
 /// The art hue of `value` over `hues`.
 fn art_hue<'a>(hues: Option<&Hues<'a>>, value: u16) -> PyResult<ArtHue<'a>> {
     match hues {
@@ -69,13 +81,17 @@ fn art_hue<'a>(hues: Option<&Hues<'a>>, value: u16) -> PyResult<ArtHue<'a>> {
 
 #[pymethods]
 impl Art {
-    /// Reads art.mul, artidx.mul (and hues.mul if present) in `dir`. Raises
-    /// `FileNotFoundError` for a missing file, `gamedata.FormatError` for an index that is
-    /// not whole 12-byte records.
+    /// Reads the art (and hues.mul if present) in `dir`: art.mul with artidx.mul, or
+    /// artLegacyMUL.uop; `format` "mul" or "uop" picks, None takes the MUL pair when both
+    /// files are there. Raises `FileNotFoundError` for a missing file, `ValueError` for
+    /// another `format`, `gamedata.FormatError` for an index that is not whole 12-byte
+    /// records or a UOP whose table cannot be read.
     #[staticmethod]
-    fn open(py: Python<'_>, dir: PathBuf) -> PyResult<Self> {
+    #[pyo3(signature = (dir, format = None))]
+    fn open(py: Python<'_>, dir: PathBuf, format: Option<&str>) -> PyResult<Self> {
+        let format = art_format(format)?;
         let art = py
-            .detach(|| OwnedArt::open(&dir, ()))
+            .detach(|| OwnedArt::open(&dir, format))
             .map_err(reader_error)?;
         let hues = folder_hues(&dir, false)?;
         Ok(Art { art, hues })
@@ -84,14 +100,22 @@ impl Art {
     /// As `open`, but memory-maps the files, which must not be changed or truncated while
     /// mapped.
     #[staticmethod]
-    fn map(dir: PathBuf) -> PyResult<Self> {
+    #[pyo3(signature = (dir, format = None))]
+    fn map(dir: PathBuf, format: Option<&str>) -> PyResult<Self> {
+        let format = art_format(format)?;
         #[allow(unsafe_code)]
         // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate the
         // files while they are mapped; this method's docstring and the README pass that
         // contract on to the Python caller, as the command line does to its user.
-        let art = unsafe { OwnedArt::map(&dir, ()) }.map_err(reader_error)?;
+        let art = unsafe { OwnedArt::map(&dir, format) }.map_err(reader_error)?;
         let hues = folder_hues(&dir, true)?;
         Ok(Art { art, hues })
+    }
+
+    /// The form read: "mul" or "uop".
+    #[getter]
+    fn format(&self) -> &'static str {
+        self.art.format().name()
     }
 
     /// Art numbers in the index (land tiles and items together).

@@ -21,6 +21,7 @@ use zerocopy::little_endian::U16;
 
 use crate::error::{ArgumentProblem, DataError, ErrorKind, IndexProblem, PictureProblem};
 use crate::index::parse_index;
+use crate::picture_uop::{ArtFormat, SlotProblem, UopIndex, UopPictures, slot_problem};
 use crate::raw::{EMPTY, IndexRecord};
 
 /// The side of a land tile's square, in pixels.
@@ -56,6 +57,8 @@ pub(crate) struct PictureIndex<'data> {
     /// Index file's name, for messages.
     pub(crate) file: &'static str,
     overlaps: SharedOverlaps,
+    /// For a UOP's index, the slots whose entries could not be taken (sorted by slot).
+    problems: &'data [SlotProblem],
 }
 
 impl<'data> PictureIndex<'data> {
@@ -75,7 +78,24 @@ impl<'data> PictureIndex<'data> {
             data,
             file,
             overlaps,
+            problems: &[],
         })
+    }
+
+    /// The index a UOP's slots make ([`UopIndex::build`]) over the container's bytes.
+    pub(crate) fn from_uop(
+        uop: &'data UopIndex,
+        data: &'data [u8],
+        file: &'static str,
+        overlaps: SharedOverlaps,
+    ) -> Self {
+        PictureIndex {
+            index: uop.records(),
+            data,
+            file,
+            overlaps,
+            problems: uop.slot_problems(),
+        }
     }
 
     fn overlaps(&self) -> &Overlaps {
@@ -102,7 +122,10 @@ impl<'data> PictureIndex<'data> {
             records: self.index.len(),
         })?;
         if picture_entry_is_empty(record) {
-            return Ok(None);
+            return match slot_problem(self.problems, entry) {
+                Some(error) => Err(error),
+                None => Ok(None),
+            };
         }
         let bad = |problem| ErrorKind::IndexEntry {
             file: self.file,
@@ -131,6 +154,7 @@ impl<'data> PictureIndex<'data> {
 #[derive(Clone)]
 pub struct Art<'data> {
     entries: PictureIndex<'data>,
+    format: ArtFormat,
 }
 
 impl fmt::Debug for Art<'_> {
@@ -159,7 +183,28 @@ impl<'data> Art<'data> {
     ) -> Result<Self, DataError> {
         Ok(Art {
             entries: PictureIndex::parse(index, data, "artidx.mul", overlaps)?,
+            format: ArtFormat::Mul,
         })
+    }
+
+    /// The art of an artLegacyMUL.uop: `index` built from the container's bytes `data`
+    /// ([`UopIndex::build`] with [`UopPictures::Art`](crate::UopPictures::Art)), the
+    /// pictures read in place from `data`. Entries are checked as for art.mul; a slot whose
+    /// UOP entry could not be taken gives that entry's error.
+    pub fn from_uop(index: &'data UopIndex, data: &'data [u8]) -> Self {
+        Self::from_uop_shared(index, data, SharedOverlaps::default())
+    }
+
+    /// [`Art::from_uop`] with the overlaps an owner keeps.
+    pub(crate) fn from_uop_shared(
+        index: &'data UopIndex,
+        data: &'data [u8],
+        overlaps: SharedOverlaps,
+    ) -> Self {
+        Art {
+            entries: PictureIndex::from_uop(index, data, UopPictures::Art.file_name(), overlaps),
+            format: ArtFormat::Uop,
+        }
     }
 
     /// Art numbers the index holds (land tiles and items together).
@@ -181,6 +226,19 @@ impl<'data> Art<'data> {
     /// The raw index records.
     pub fn index(&self) -> &'data [IndexRecord] {
         self.entries.index
+    }
+
+    /// The data file's name, for messages: art.mul or artLegacyMUL.uop.
+    pub fn data_file(&self) -> &'static str {
+        match self.format {
+            ArtFormat::Mul => "art.mul",
+            ArtFormat::Uop => UopPictures::Art.file_name(),
+        }
+    }
+
+    /// The form the art is read from.
+    pub fn format(&self) -> ArtFormat {
+        self.format
     }
 
     /// Art number `number`'s bytes; `None` for an empty entry.
@@ -207,7 +265,7 @@ impl<'data> Art<'data> {
         };
         LandArt::parse(bytes)
             .map(Some)
-            .map_err(|e| in_art_entry(e, number))
+            .map_err(|e| in_art_entry(e, self.data_file(), number))
     }
 
     /// Item `id` (art number 0x4000 + id); `None` for an empty entry, or an id past the
@@ -225,8 +283,9 @@ impl<'data> Art<'data> {
         let Some(bytes) = self.entry(number)? else {
             return Ok(None);
         };
-        let mut item = ItemArt::parse(bytes).map_err(|e| in_art_entry(e, number))?;
-        item.number = Some(number);
+        let file = self.data_file();
+        let mut item = ItemArt::parse(bytes).map_err(|e| in_art_entry(e, file, number))?;
+        item.origin = Some((file, number));
         Ok(Some(item))
     }
 }
@@ -239,10 +298,10 @@ fn art_name(number: usize) -> String {
     }
 }
 
-/// `error` placed in art.mul's entry `number`.
+/// `error` placed in entry `number` of `file` (art.mul, artLegacyMUL.uop).
 #[cold]
-fn in_art_entry(error: DataError, number: usize) -> DataError {
-    error.in_entry("art.mul", &art_name(number), number)
+fn in_art_entry(error: DataError, file: &'static str, number: usize) -> DataError {
+    error.in_entry(file, &art_name(number), number)
 }
 
 /// A run of pixels of a picture, in place: `pixels.len()` pixels from (`x`, `y`) rightwards.
@@ -322,8 +381,8 @@ const fn land_row(y: u32) -> (u32, u32) {
 /// table; the runs are checked as they are read ([`ItemArt::runs`]).
 #[derive(Clone, Copy)]
 pub struct ItemArt<'data> {
-    /// The art number, when read from an [`Art`] (for messages).
-    number: Option<usize>,
+    /// The data file and art number, when read from an [`Art`] (for messages).
+    origin: Option<(&'static str, usize)>,
     width: u16,
     height: u16,
     rows: &'data [U16],
@@ -363,7 +422,7 @@ impl<'data> ItemArt<'data> {
             }
         })?;
         Ok(ItemArt {
-            number: None,
+            origin: None,
             width,
             height,
             rows,
@@ -419,8 +478,8 @@ impl<'data> ItemRuns<'data> {
     fn fail(&mut self, problem: PictureProblem) -> Option<Result<Run<'data>, DataError>> {
         self.done = true;
         let error = DataError::from(problem);
-        Some(Err(match self.art.number {
-            Some(number) => in_art_entry(error, number),
+        Some(Err(match self.art.origin {
+            Some((file, number)) => in_art_entry(error, file, number),
             None => error,
         }))
     }

@@ -458,6 +458,38 @@ pub enum UopEntryProblem {
     /// The zlib stream cannot be decoded to the declared length.
     #[error(transparent)]
     Inflate(InflateError),
+    /// Another entry has the same name hash (the client refuses the whole file).
+    #[error("another entry has the same name hash")]
+    SharedName,
+    /// A picture entry stored in a form this reader does not take: a gump stored other than
+    /// as is (1 is zlib, which the client cannot show; 3 is zlib then Mythic's BWT stage).
+    #[error("the picture is stored with compression {0}; gumps are read stored as is (0)")]
+    PictureCompression(u16),
+    /// A UOP gump's size (i32 width, i32 height before the data) is missing or not in 0 to
+    /// 0xFFFF, as gumpidx.mul packs it.
+    #[error(
+        "the gump's size ({}, {}) is not two numbers from 0 to 65535 before its data",
+        OrMissing(*width),
+        OrMissing(*height)
+    )]
+    GumpSize {
+        /// Width read (`None`: the entry is shorter than 8 bytes).
+        width: Option<i32>,
+        /// Height read.
+        height: Option<i32>,
+    },
+}
+
+/// A number read, or "missing" (in messages).
+struct OrMissing(Option<i32>);
+
+impl fmt::Display for OrMissing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(v) => write!(f, "{v}"),
+            None => f.write_str("missing"),
+        }
+    }
 }
 
 /// What is wrong with a map chunk's size (see [`ErrorKind::ChunkSize`]).

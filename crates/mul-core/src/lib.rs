@@ -111,6 +111,7 @@ pub mod map;
 pub mod map_uop;
 pub mod multi;
 pub mod owned;
+pub mod picture_uop;
 pub mod query;
 pub mod raw;
 mod size;
@@ -144,8 +145,10 @@ pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
 pub use owned::{
     ArtSet, HuesBytes, MultiSet, OwnedArt, OwnedHues, OwnedMultis, OwnedRadarColours,
-    OwnedTileData, OwnedUopFile, RadarColoursBytes, TileDataBytes, UopBytes,
+    OwnedTileData, OwnedUopFile, PictureFiles, PicturePaths, RadarColoursBytes, TileDataBytes,
+    UopBytes,
 };
+pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, UopEntry, UopFile, name_hash};

@@ -15,6 +15,7 @@ use crate::art::{Art, SharedOverlaps};
 use crate::colours::{Hues, RadarColours};
 use crate::error::{DataError, Error, ErrorKind};
 use crate::multi::Multis;
+use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
 use crate::tiledata::TileData;
 use crate::uop::UopFile;
 
@@ -256,61 +257,237 @@ impl FileSet for MultiSet {
     }
 }
 
-/// art.mul and artidx.mul, owned ([`OwnedSet`] of [`ArtSet`]; view: [`Art`]). A folder
-/// holds one pair: its id is `()` (`OwnedArt::open(dir, ())`).
+/// A folder's art, owned ([`OwnedSet`] of [`ArtSet`]; view: [`Art`]): art.mul with
+/// artidx.mul, or artLegacyMUL.uop. A folder holds one set: its id is the form to read,
+/// `None` for whichever the folder holds (`OwnedArt::open(dir, None)`).
 pub type OwnedArt = OwnedSet<ArtSet>;
 
-/// art.mul and artidx.mul's bytes, artidx.mul checked to be whole records; the entries'
-/// overlaps, found when the first entry is read, are kept for every later view.
-pub struct ArtSet {
-    /// Where they are: artidx.mul, art.mul (`None` for bytes handed over without paths).
-    pub paths: Option<[PathBuf; 2]>,
-    pair: IndexedPair,
+/// Where a folder's art or gumps are (see [`ArtFormat`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PicturePaths {
+    /// The index file, then the data file (artidx.mul, art.mul).
+    Mul([PathBuf; 2]),
+    /// The UOP container (artLegacyMUL.uop).
+    Uop(PathBuf),
+}
+
+impl PicturePaths {
+    /// The form these paths hold.
+    pub fn format(&self) -> ArtFormat {
+        match self {
+            PicturePaths::Mul(_) => ArtFormat::Mul,
+            PicturePaths::Uop(_) => ArtFormat::Uop,
+        }
+    }
+
+    /// The files: the index file and the data file, or the container.
+    pub fn files(&self) -> &[PathBuf] {
+        match self {
+            PicturePaths::Mul(pair) => pair,
+            PicturePaths::Uop(uop) => std::slice::from_ref(uop),
+        }
+    }
+
+    /// The file named in messages about the index: the index file, or the container.
+    fn index_file(&self) -> &Path {
+        match self {
+            PicturePaths::Mul([index, _]) => index,
+            PicturePaths::Uop(uop) => uop,
+        }
+    }
+
+    /// The paths of `pictures` in `dir`, any letter case, in form `format`; `None`: the
+    /// MUL pair when both files are there, else the UOP when it is, else an error naming
+    /// the MUL index file.
+    fn find(
+        dir: &Path,
+        format: Option<ArtFormat>,
+        mul: [&str; 2],
+        pictures: UopPictures,
+    ) -> Result<Self, Error> {
+        let pair = || -> Result<Self, Error> {
+            Ok(PicturePaths::Mul([
+                find_file_ignoring_case(dir, mul[0])?,
+                find_file_ignoring_case(dir, mul[1])?,
+            ]))
+        };
+        let uop = || -> Result<Self, Error> {
+            Ok(PicturePaths::Uop(find_file_ignoring_case(
+                dir,
+                pictures.file_name(),
+            )?))
+        };
+        match format {
+            Some(ArtFormat::Mul) => pair(),
+            Some(ArtFormat::Uop) => uop(),
+            None => pair().or_else(|mul_missing| uop().map_err(|_| mul_missing)),
+        }
+    }
+}
+
+/// The bytes of a folder's art or gumps, in either form (what [`OwnedArt::from_data`]
+/// takes).
+pub enum PictureFiles {
+    /// The index file's bytes, then the data file's.
+    Mul([FileData; 2]),
+    /// The UOP container's bytes.
+    Uop(FileData),
+}
+
+/// Art or gumps in either form, checked: the MUL pair, or a UOP with the index its slots
+/// make; the entries' overlaps, found when the first entry is read, kept for every view.
+struct PictureStore {
+    files: StoredPictures,
     overlaps: SharedOverlaps,
+}
+
+enum StoredPictures {
+    Mul(IndexedPair),
+    Uop { data: FileData, index: UopIndex },
+}
+
+impl PictureStore {
+    fn load(
+        paths: &Option<PicturePaths>,
+        load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
+    ) -> Result<PictureFiles, FileError> {
+        match paths {
+            Some(PicturePaths::Mul(pair)) => Ok(PictureFiles::Mul(IndexedPair::load(
+                &Some(pair.clone()),
+                load,
+            )?)),
+            Some(PicturePaths::Uop(uop)) => Ok(PictureFiles::Uop(load(uop)?)),
+            None => Ok(PictureFiles::Mul([
+                FileData::from(&[][..]),
+                FileData::from(&[][..]),
+            ])),
+        }
+    }
+
+    /// Checks the files: the MUL pair by `check` (the view's parse), the UOP by making its
+    /// index within `options`' limits; errors name the index file found at `paths`.
+    fn checked(
+        paths: Option<&PicturePaths>,
+        files: PictureFiles,
+        options: &FileOptions,
+        pictures: UopPictures,
+        check: impl FnOnce(&[u8], &[u8]) -> Result<(), DataError>,
+    ) -> Result<Self, DataError> {
+        let name = |e: DataError| match paths {
+            Some(paths) => DataError::in_file(paths.index_file())(e),
+            None => e,
+        };
+        let files = match files {
+            PictureFiles::Mul(pair) => {
+                let mul_paths = match paths {
+                    Some(PicturePaths::Mul(p)) => Some(p),
+                    _ => None,
+                };
+                StoredPictures::Mul(IndexedPair::checked(mul_paths, pair, check)?)
+            }
+            PictureFiles::Uop(data) => {
+                let index = UopIndex::build(&data, &options.limits, pictures).map_err(name)?;
+                StoredPictures::Uop { data, index }
+            }
+        };
+        Ok(PictureStore {
+            files,
+            overlaps: SharedOverlaps::default(),
+        })
+    }
+
+    fn format(&self) -> ArtFormat {
+        match self.files {
+            StoredPictures::Mul(_) => ArtFormat::Mul,
+            StoredPictures::Uop { .. } => ArtFormat::Uop,
+        }
+    }
+
+    fn debug(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        name: &str,
+        paths: &Option<PicturePaths>,
+    ) -> fmt::Result {
+        let mut out = f.debug_struct(name);
+        out.field("paths", paths);
+        match &self.files {
+            StoredPictures::Mul(pair) => out.field("index", &pair.index).field("data", &pair.data),
+            StoredPictures::Uop { data, index } => out
+                .field("uop", data)
+                .field("slots", &index.records().len()),
+        };
+        out.finish()
+    }
+}
+
+/// A folder's art, checked: art.mul with artidx.mul (checked to be whole records), or
+/// artLegacyMUL.uop (its table read and its slots' index made at opening, within the
+/// options' limits).
+pub struct ArtSet {
+    /// Where it is (`None` for bytes handed over without paths).
+    pub paths: Option<PicturePaths>,
+    store: PictureStore,
+}
+
+impl ArtSet {
+    /// The form the art is read from.
+    pub fn format(&self) -> ArtFormat {
+        self.store.format()
+    }
 }
 
 impl fmt::Debug for ArtSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.pair.debug(f, "OwnedArt", &self.paths)
+        self.store.debug(f, "OwnedArt", &self.paths)
     }
 }
 
 impl FileSet for ArtSet {
     type Options = FileOptions;
     type Kind = ErrorKind;
-    type Id = ();
-    type Paths = Option<[PathBuf; 2]>;
-    /// artidx.mul's bytes, then art.mul's.
-    type Files = [FileData; 2];
+    /// The form to read; `None`: art.mul with artidx.mul when both are there, else
+    /// artLegacyMUL.uop.
+    type Id = Option<ArtFormat>;
+    type Paths = Option<PicturePaths>;
+    type Files = PictureFiles;
     type View<'data> = Art<'data>;
 
-    /// artidx.mul and art.mul in `dir`, any letter case.
-    fn find(dir: &Path, _id: (), _options: &FileOptions) -> Result<Self::Paths, Error> {
-        IndexedPair::find(dir, ["artidx.mul", "art.mul"])
+    /// The art files in `dir`, any letter case (see [`ArtSet::Id`](FileSet::Id)).
+    fn find(
+        dir: &Path,
+        format: Option<ArtFormat>,
+        _options: &FileOptions,
+    ) -> Result<Self::Paths, Error> {
+        PicturePaths::find(dir, format, ["artidx.mul", "art.mul"], UopPictures::Art).map(Some)
     }
 
     fn load(
         paths: &Self::Paths,
         load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
-    ) -> Result<[FileData; 2], FileError> {
-        IndexedPair::load(paths, load)
+    ) -> Result<PictureFiles, FileError> {
+        PictureStore::load(paths, load)
     }
 
-    /// Checks artidx.mul (a whole number of 12-byte records), naming it in errors.
+    /// Checks artidx.mul (a whole number of 12-byte records), or reads artLegacyMUL.uop's
+    /// table and makes its index ([`UopIndex::build`]), naming the file in errors.
     fn from_files(
         paths: Self::Paths,
-        files: [FileData; 2],
-        _options: &FileOptions,
+        files: PictureFiles,
+        options: &FileOptions,
     ) -> Result<Self, DataError> {
-        let pair = IndexedPair::checked(paths.as_ref(), files, |i, d| Art::parse(i, d).map(drop))?;
-        Ok(ArtSet {
-            paths,
-            pair,
-            overlaps: SharedOverlaps::default(),
-        })
+        let store =
+            PictureStore::checked(paths.as_ref(), files, options, UopPictures::Art, |i, d| {
+                Art::parse(i, d).map(drop)
+            })?;
+        Ok(ArtSet { paths, store })
     }
 
     fn view(&self) -> Result<Art<'_>, DataError> {
-        Art::parse_shared(&self.pair.index, &self.pair.data, self.overlaps.clone())
+        let overlaps = self.store.overlaps.clone();
+        match &self.store.files {
+            StoredPictures::Mul(pair) => Art::parse_shared(&pair.index, &pair.data, overlaps),
+            StoredPictures::Uop { data, index } => Ok(Art::from_uop_shared(index, data, overlaps)),
+        }
     }
 }

@@ -195,6 +195,7 @@ pub struct UopFile<'data> {
     entries: Vec<UopEntry<'data>>,
     by_hash: HashMap<u64, usize>,
     table_blocks: usize,
+    table_entries: usize,
 }
 
 impl fmt::Debug for UopFile<'_> {
@@ -299,6 +300,7 @@ impl<'data> UopFile<'data> {
             entries,
             by_hash,
             table_blocks: block,
+            table_entries: index,
         })
     }
 
@@ -320,6 +322,12 @@ impl<'data> UopFile<'data> {
     /// Table blocks read.
     pub fn table_blocks(&self) -> usize {
         self.table_blocks
+    }
+
+    /// Entries the table blocks declare, used and unused alike (the sum of the blocks'
+    /// counts): what the client sizes an art or gump table by (`docs/formats/uo.md`, "Art").
+    pub fn table_entries(&self) -> usize {
+        self.table_entries
     }
 
     /// The entry whose name hashes to `hash`.

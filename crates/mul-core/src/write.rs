@@ -45,58 +45,114 @@ pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>, DataError> {
         }
         .into());
     }
-    let chunks: Vec<&[u8]> = map.chunks(UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN).collect();
-    let tables = chunks.len().div_ceil(WRITER_BLOCK_CAPACITY);
-    let table_len = size_of::<UopTableHeader>() + WRITER_BLOCK_CAPACITY * UOP_ENTRY_LEN;
-    let data_start = WRITER_TABLE_OFFSET + tables * table_len;
-    let mut out = Vec::with_capacity(data_start + map.len());
+    let entries: Vec<UopWrite<'_>> = map
+        .chunks(UOP_MAP_CHUNK_BLOCKS * MAP_BLOCK_LEN)
+        .enumerate()
+        .map(|(i, chunk)| UopWrite {
+            hash: name_hash(&map_chunk_name(facet, i)),
+            data: UopData::Bytes(chunk),
+        })
+        .collect();
+    // Every block full: the table entries rounded up to the blocks' capacity.
+    let total = entries.len().div_ceil(WRITER_BLOCK_CAPACITY) * WRITER_BLOCK_CAPACITY;
+    Ok(write_uop(&entries, total))
+}
+
+/// An entry [`write_uop`] stores: its name's hash and its data.
+pub(crate) struct UopWrite<'a> {
+    pub(crate) hash: u64,
+    pub(crate) data: UopData<'a>,
+}
+
+/// An entry's data: its bytes, or the same bytes as an earlier entry's (given by its place
+/// in the list), stored once for both.
+pub(crate) enum UopData<'a> {
+    Bytes(&'a [u8]),
+    Same(usize),
+}
+
+/// A UOP container of `entries`, stored as is with their Adler-32s, in list order after
+/// the tables: version 5, the header padded to 0x200, table blocks of up to 1,000 entries
+/// whose counts add up to `total` (at least the entries; the places past them unused).
+pub(crate) fn write_uop(entries: &[UopWrite<'_>], total: usize) -> Vec<u8> {
+    let total = total.max(entries.len()).max(1);
+    let tables = total.div_ceil(WRITER_BLOCK_CAPACITY);
+    let block_len = |t: usize| (total - t * WRITER_BLOCK_CAPACITY).min(WRITER_BLOCK_CAPACITY);
+    let table_bytes: usize = (0..tables)
+        .map(|t| size_of::<UopTableHeader>() + block_len(t) * UOP_ENTRY_LEN)
+        .sum();
+    let data_start = WRITER_TABLE_OFFSET + table_bytes;
+    let stored: usize = entries
+        .iter()
+        .map(|e| match e.data {
+            UopData::Bytes(b) => b.len(),
+            UopData::Same(_) => 0,
+        })
+        .sum();
+    let mut out = Vec::with_capacity(data_start + stored);
     let header = UopHeader {
         magic: UOP_MAGIC.into(),
         version: 5.into(),
         signature: 0xFD23_EC43.into(),
         first_table: (WRITER_TABLE_OFFSET as u64).into(),
         block_capacity: CAPACITY_WORD.into(),
-        file_count: u32::try_from(chunks.len()).unwrap_or(u32::MAX).into(),
+        file_count: u32::try_from(entries.len()).unwrap_or(u32::MAX).into(),
     };
     out.extend_from_slice(header.as_bytes());
     out.resize(WRITER_TABLE_OFFSET, 0);
+    // Where each entry's bytes go: (offset, length, Adler-32).
+    let mut placed: Vec<(u64, u32, u32)> = Vec::with_capacity(entries.len());
     let mut data_at = data_start as u64;
-    for (t, group) in chunks.chunks(WRITER_BLOCK_CAPACITY).enumerate() {
-        let next = if t + 1 < tables {
-            (WRITER_TABLE_OFFSET + (t + 1) * table_len) as u64
-        } else {
-            0
+    for entry in entries {
+        let place = match entry.data {
+            UopData::Bytes(bytes) => {
+                let len = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
+                let place = (data_at, len, adler2::adler32_slice(bytes));
+                data_at += bytes.len() as u64;
+                place
+            }
+            UopData::Same(earlier) => placed.get(earlier).copied().unwrap_or((0, 0, 1)),
         };
+        placed.push(place);
+    }
+    let mut table_at = WRITER_TABLE_OFFSET;
+    for t in 0..tables {
+        let count = block_len(t);
+        table_at += size_of::<UopTableHeader>() + count * UOP_ENTRY_LEN;
+        let next = if t + 1 < tables { table_at as u64 } else { 0 };
         let table = UopTableHeader {
-            count: CAPACITY_WORD.into(),
+            count: u32::try_from(count).unwrap_or(u32::MAX).into(),
             next: next.into(),
         };
         out.extend_from_slice(table.as_bytes());
-        for (k, chunk) in group.iter().enumerate() {
-            let i = t * WRITER_BLOCK_CAPACITY + k;
-            let len = u32::try_from(chunk.len()).unwrap_or(u32::MAX);
-            let entry = UopEntryRaw {
-                offset: data_at.into(),
+        let first = t * WRITER_BLOCK_CAPACITY;
+        let group = entries.get(first..).unwrap_or_default();
+        for (entry, &(offset, len, adler)) in group
+            .iter()
+            .zip(placed.get(first..).unwrap_or_default())
+            .take(count)
+        {
+            let raw = UopEntryRaw {
+                offset: offset.into(),
                 header_len: 0.into(),
                 compressed_len: len.into(),
                 decompressed_len: len.into(),
-                hash: name_hash(&map_chunk_name(facet, i)).into(),
-                adler32: adler2::adler32_slice(chunk).into(),
+                hash: entry.hash.into(),
+                adler32: adler.into(),
                 compression: 0.into(),
             };
-            out.extend_from_slice(entry.as_bytes());
-            data_at += chunk.len() as u64;
+            out.extend_from_slice(raw.as_bytes());
         }
         // Unused entries fill the block.
-        out.resize(
-            out.len() + (WRITER_BLOCK_CAPACITY - group.len()) * UOP_ENTRY_LEN,
-            0,
-        );
+        let used = group.len().min(count);
+        out.resize(out.len() + (count - used) * UOP_ENTRY_LEN, 0);
     }
-    for chunk in &chunks {
-        out.extend_from_slice(chunk);
+    for entry in entries {
+        if let UopData::Bytes(bytes) = entry.data {
+            out.extend_from_slice(bytes);
+        }
     }
-    Ok(out)
+    out
 }
 
 /// A file of [`World::files`]: its name as a client names it, and its bytes.

@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
-use mul_core::{Limits, OwnedArt, OwnedHues};
+use mul_core::{ArtFormat, Limits, OwnedArt, OwnedHues, PicturePaths};
 use serde::Serialize;
 
 use super::{map_single, parse_id};
@@ -13,8 +13,13 @@ use crate::output::Output;
 
 #[derive(Args)]
 pub(crate) struct ArtArgs {
-    /// The client folder: art.mul and artidx.mul (any letter case), and hues.mul for --hue.
+    /// The client folder: art.mul and artidx.mul, or artLegacyMUL.uop (any letter case),
+    /// and hues.mul for --hue.
     dir: PathBuf,
+    /// Which art files to read. By default art.mul with artidx.mul when both are in the
+    /// folder, else artLegacyMUL.uop.
+    #[arg(long, value_enum)]
+    art_format: Option<FormatArg>,
     /// An item id (decimal or 0x hex): art number 0x4000 + ID.
     #[arg(long, value_parser = parse_id, conflicts_with = "land", required_unless_present = "land")]
     item: Option<u16>,
@@ -38,18 +43,36 @@ struct ArtReport {
     height: u32,
 }
 
-/// Maps art.mul and artidx.mul through mul-core's owner.
+/// The form of the art or gump files to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum FormatArg {
+    /// artidx.mul with art.mul (gumpidx.mul with gumpart.mul).
+    Mul,
+    /// artLegacyMUL.uop (gumpartLegacyMUL.uop).
+    Uop,
+}
+
+impl From<FormatArg> for ArtFormat {
+    fn from(arg: FormatArg) -> Self {
+        match arg {
+            FormatArg::Mul => ArtFormat::Mul,
+            FormatArg::Uop => ArtFormat::Uop,
+        }
+    }
+}
+
+/// Maps the art files through mul-core's owner.
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_art(dir: &Path) -> Result<OwnedArt, mul_core::Error> {
+fn map_art(dir: &Path, format: Option<FormatArg>) -> Result<OwnedArt, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedArt::map(dir, ()) }
+    unsafe { OwnedArt::map(dir, format.map(ArtFormat::from)) }
 }
 
 pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
-    let owned =
-        map_art(&args.dir).with_context(|| format!("reading art in {}", args.dir.display()))?;
+    let owned = map_art(&args.dir, args.art_format)
+        .with_context(|| format!("reading art in {}", args.dir.display()))?;
     let art = owned.view()?;
     let hues_path = match args.hue {
         None => None,
@@ -96,11 +119,11 @@ pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
         }
         (None, None) => bail!("give --item ID or --land ID"),
     };
-    // Never over an input: the art's two files, and hues.mul with --hue.
+    // Never over an input: the art's files, and hues.mul with --hue.
     let inputs: Vec<&Path> = owned
         .paths
         .iter()
-        .flatten()
+        .flat_map(PicturePaths::files)
         .map(PathBuf::as_path)
         .chain(hues_path.as_deref())
         .collect();

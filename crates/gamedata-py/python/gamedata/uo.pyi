@@ -2,7 +2,7 @@
 8 x 8 tiles, stored column-major."""
 
 import os
-from typing import Any, final
+from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
@@ -82,13 +82,19 @@ class Facet:
 
 @final
 class Art:
-    """art.mul and artidx.mul of a client folder (and its hues.mul for hue=): land tiles
-    (0 to 0x3FFF) and items drawn as the client draws them."""
+    """art.mul and artidx.mul, or artLegacyMUL.uop, of a client folder (and its hues.mul for
+    hue=): land tiles (0 to 0x3FFF) and items drawn as the client draws them."""
 
     @staticmethod
-    def open(dir: str | os.PathLike[str]) -> Art: ...
+    def open(
+        dir: str | os.PathLike[str], format: Literal["mul", "uop"] | None = None
+    ) -> Art: ...
     @staticmethod
-    def map(dir: str | os.PathLike[str]) -> Art: ...
+    def map(
+        dir: str | os.PathLike[str], format: Literal["mul", "uop"] | None = None
+    ) -> Art: ...
+    @property
+    def format(self) -> Literal["mul", "uop"]: ...
     def __len__(self) -> int: ...
     @property
     def item_count(self) -> int: ...

@@ -19,6 +19,7 @@ pub(crate) fn kind<T, E: Into<mul_core::Error>>(
 }
 
 mod art;
+mod art_uop;
 mod colours;
 mod debug;
 mod diff;

@@ -125,9 +125,11 @@ fn art_is_found_in_any_case_opens_every_way_and_keeps_its_overlaps() {
     let (index, data) = write_art(&[ArtPicture::Land(&land), ArtPicture::Repeat(0)]).unwrap();
     fs::write(dir.path().join("ARTIDX.MUL"), &index).unwrap();
     fs::write(dir.path().join("art.Mul"), &data).unwrap();
-    let owned = OwnedArt::open(dir.path(), ()).unwrap();
+    let owned = OwnedArt::open(dir.path(), None).unwrap();
     let paths = owned.paths.clone().unwrap();
+    let paths = paths.files();
     assert!(paths[0].ends_with("ARTIDX.MUL") && paths[1].ends_with("art.Mul"));
+    assert_eq!(owned.format(), mul_core::ArtFormat::Mul);
     let art = owned.view().unwrap();
     assert_eq!(art.len(), 2);
     assert_eq!(art.land(1).unwrap().unwrap().pixels()[5].get(), 0x1234);
@@ -137,25 +139,25 @@ fn art_is_found_in_any_case_opens_every_way_and_keeps_its_overlaps() {
         art.entry(0).unwrap()
     );
     let debug = format!("{owned:?}");
-    assert!(debug.starts_with("OwnedArt { paths: Some(["), "{debug}");
+    assert!(debug.starts_with("OwnedArt { paths: Some(Mul(["), "{debug}");
     // SAFETY: private files, unchanged while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { OwnedArt::map(dir.path(), ()) }.unwrap();
+    let mapped = unsafe { OwnedArt::map(dir.path(), None) }.unwrap();
     assert!(mapped.view().unwrap().land(0).unwrap().is_some());
     let handed = OwnedArt::from_data(
         None,
-        [index.clone().into(), data.into()],
+        mul_core::PictureFiles::Mul([index.clone().into(), data.into()]),
         &FileOptions::default(),
     )
     .unwrap();
     assert_eq!(handed.view().unwrap().len(), 2);
     // A bad index names its file; a missing art.mul is a file error.
     fs::write(dir.path().join("ARTIDX.MUL"), &index[..13]).unwrap();
-    let err = OwnedArt::open(dir.path(), ()).unwrap_err();
+    let err = OwnedArt::open(dir.path(), None).unwrap_err();
     assert_eq!(err.file(), Some("ARTIDX.MUL"));
     fs::remove_file(dir.path().join("art.Mul")).unwrap();
     assert!(matches!(
-        OwnedArt::open(dir.path(), ()),
+        OwnedArt::open(dir.path(), None),
         Err(Error::File(_))
     ));
 }

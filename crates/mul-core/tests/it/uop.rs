@@ -49,22 +49,22 @@ fn the_hash_matches_lookup3_and_the_uo_names() {
 }
 
 /// How the foreign writer lays a container out.
-struct Foreign {
+pub(crate) struct Foreign {
     /// Bytes between the 28-byte header and the first table block.
-    padding: usize,
+    pub(crate) padding: usize,
     /// Entries a table block holds.
-    capacity: usize,
+    pub(crate) capacity: usize,
     /// Compress every chunk whose number is a multiple of this (0: none).
-    compress_every: usize,
+    pub(crate) compress_every: usize,
     /// Unused entries put before each used one.
-    gaps: usize,
+    pub(crate) gaps: usize,
     /// Reverse the entry order.
-    reverse: bool,
+    pub(crate) reverse: bool,
 }
 
 /// A container written independently of the crate's writer: (name hash, data, compress)
 /// entries after `f.padding` bytes of header padding.
-fn foreign_container(files: &[(u64, Vec<u8>, bool)], f: &Foreign) -> Vec<u8> {
+pub(crate) fn foreign_container(files: &[(u64, Vec<u8>, bool)], f: &Foreign) -> Vec<u8> {
     let mut order: Vec<usize> = (0..files.len()).collect();
     if f.reverse {
         order.reverse();

@@ -1,0 +1,290 @@
+//! artLegacyMUL.uop: its slots as the client numbers them, read in place like art.mul,
+//! and the conversions both ways byte for byte.
+
+use std::fs;
+
+use mul_core::art::ITEM_BASE;
+use mul_core::picture_uop::MIN_UOP_SLOTS;
+use mul_core::uop::name_hash;
+use mul_core::write_art::{ArtPicture, art_to_mul, art_to_uop, synthetic_art, write_art};
+use mul_core::{
+    Art, ArtFormat, ErrorKind, FileOptions, Limits, OwnedArt, PictureFiles, UopEntryProblem,
+    UopFile, UopIndex, UopPictures,
+};
+
+use crate::uop::{Foreign, foreign_container};
+
+/// A land tile's 2,048 bytes: `colour` in every pixel, then zeros.
+fn land_bytes(colour: u16) -> Vec<u8> {
+    let mut bytes: Vec<u8> = std::iter::repeat_n(colour.to_le_bytes(), 1012)
+        .flatten()
+        .collect();
+    bytes.resize(2048, 0);
+    bytes
+}
+
+/// A 2 x 1 item: pixels `a` and `b` in one run.
+fn item_bytes(a: u16, b: u16) -> Vec<u8> {
+    [0u16, 0, 2, 1, 0, 0, 2, a, b, 0, 0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect()
+}
+
+fn art_name(slot: usize) -> u64 {
+    // Spelt out here, not taken from the crate: the client's format string.
+    name_hash(&format!("build/artlegacymul/{slot:08}.tga"))
+}
+
+fn plain(gaps: usize) -> Foreign {
+    Foreign {
+        padding: 100,
+        capacity: 7,
+        compress_every: 0,
+        gaps,
+        reverse: false,
+    }
+}
+
+#[test]
+fn slots_are_named_as_the_client_names_them_and_read_in_place() {
+    let files = vec![
+        (art_name(0), land_bytes(0x1234), false),
+        (art_name(5), land_bytes(0x0421), false),
+        (art_name(ITEM_BASE + 3), item_bytes(0x7C00, 0x001F), false),
+        // Not a slot's name: ignored, as the client ignores it.
+        (
+            name_hash("build/gumpartlegacymul/00000001.tga"),
+            land_bytes(9),
+            false,
+        ),
+    ];
+    let uop = foreign_container(&files, &plain(0));
+    let index = UopIndex::build(&uop, &Limits::default(), UopPictures::Art).unwrap();
+    // Four entries in blocks of 7: the client's minimum, 65,535 + 0x4000 slots.
+    assert_eq!(index.records().len(), 65_535 + 0x4000);
+    assert_eq!(index.problems(), 0);
+    let art = Art::from_uop(&index, &uop);
+    assert_eq!(art.format(), ArtFormat::Uop);
+    assert_eq!(art.data_file(), "artLegacyMUL.uop");
+    let land = art.land(5).unwrap().unwrap();
+    assert!(land.pixels().iter().all(|p| p.get() == 0x0421));
+    assert_eq!(art.land(0).unwrap().unwrap().pixels()[1011].get(), 0x1234);
+    assert!(art.land(1).unwrap().is_none());
+    let item = art.item(3).unwrap().unwrap();
+    assert_eq!((item.width(), item.height()), (2, 1));
+    let run = item.runs().next().unwrap().unwrap();
+    assert_eq!(
+        run.pixels.iter().map(|p| p.get()).collect::<Vec<_>>(),
+        [0x7C00, 0x001F]
+    );
+    // In place: the item's pixels are bytes of the container itself.
+    let inside = uop.as_ptr_range();
+    assert!(inside.contains(&run.pixels.as_ptr().cast::<u8>()));
+    assert!(art.item(4).unwrap().is_none());
+    // Past the slots: no picture.
+    assert!(art.item(65_535).unwrap().is_none());
+}
+
+#[test]
+fn the_tables_entry_count_sets_the_slots_unused_entries_too() {
+    // 70,000 table entries (one used): max(70,000, 65,535) + 0x4000 slots.
+    let files = vec![(art_name(70_000 + ITEM_BASE - 1), item_bytes(1, 2), false)];
+    let foreign = Foreign {
+        padding: 0,
+        capacity: 1000,
+        compress_every: 0,
+        gaps: 69_999,
+        reverse: false,
+    };
+    let uop = foreign_container(&files, &foreign);
+    assert_eq!(
+        UopFile::parse(&uop, &Limits::default())
+            .unwrap()
+            .table_entries(),
+        70_000
+    );
+    let index = UopIndex::build(&uop, &Limits::default(), UopPictures::Art).unwrap();
+    assert_eq!(index.records().len(), 70_000 + 0x4000);
+    let art = Art::from_uop(&index, &uop);
+    // The last slot is item 69,999.
+    assert!(art.item(69_999).unwrap().is_some());
+    assert_eq!(art.item_count(), 70_000);
+}
+
+#[test]
+fn bad_entries_are_errors_for_their_slots_alone() {
+    let mut files = vec![
+        (art_name(1), land_bytes(1), false),
+        // Two entries under one name: the client refuses the file, here that slot.
+        (art_name(2), land_bytes(2), false),
+        (art_name(2), land_bytes(3), false),
+        // Compressed art is read as stored, as the client reads it: here a zlib stream,
+        // which is no land tile (too short).
+        (art_name(3), land_bytes(4), true),
+        (art_name(4), land_bytes(5), false),
+    ];
+    files.push((art_name(ITEM_BASE), item_bytes(5, 6), false));
+    let uop = foreign_container(&files, &plain(1));
+    let index = UopIndex::build(&uop, &Limits::default(), UopPictures::Art).unwrap();
+    assert_eq!(index.problems(), 1);
+    let art = Art::from_uop(&index, &uop);
+    assert!(art.land(1).unwrap().is_some());
+    let shared = art.land(2).unwrap_err();
+    assert!(
+        matches!(
+            shared.kind(),
+            ErrorKind::UopEntry {
+                problem: UopEntryProblem::SharedName,
+                ..
+            }
+        ),
+        "{shared}"
+    );
+    assert!(shared.to_string().contains("same name hash"), "{shared}");
+    assert!(index.problem(2).is_some() && index.problem(1).is_none());
+    let compressed = art.land(3).unwrap_err();
+    assert!(compressed.to_string().contains("2024"), "{compressed}");
+    assert!(art.land(4).unwrap().is_some());
+    assert!(art.item(0).unwrap().is_some());
+}
+
+#[test]
+fn an_entry_outside_the_container_is_its_slots_error() {
+    let files = vec![
+        (art_name(0), land_bytes(1), false),
+        (art_name(1), land_bytes(2), false),
+    ];
+    let mut uop = foreign_container(&files, &plain(0));
+    // The first table's entries start at 28 + 100 + 12: make entry 0's length huge.
+    let entry0 = 28 + 100 + 12;
+    uop[entry0 + 12..entry0 + 16].copy_from_slice(&0x7FFF_0000u32.to_le_bytes());
+    let index = UopIndex::build(&uop, &Limits::default(), UopPictures::Art).unwrap();
+    let art = Art::from_uop(&index, &uop);
+    let results = [art.land(0), art.land(1)];
+    let bad: Vec<_> = results.iter().filter(|r| r.is_err()).collect();
+    assert_eq!(bad.len(), 1, "one slot is bad, the other reads");
+    let message = bad[0].as_ref().unwrap_err().to_string();
+    assert!(message.contains("outside"), "{message}");
+}
+
+#[test]
+fn mul_to_uop_and_back_is_the_same_bytes() {
+    // The synthetic set: 0x4000 + 256 numbers, fewer than the client's minimum of slots.
+    let (index, data) = synthetic_art(7);
+    let mul = Art::parse(&index, &data).unwrap();
+    let uop = art_to_uop(&mul).unwrap();
+    // Independently of the slot index: the container's entries under the client's names.
+    let container = UopFile::parse(&uop, &Limits::default()).unwrap();
+    let item10 = container.find(art_name(ITEM_BASE + 10)).unwrap();
+    let item200 = container.find(art_name(ITEM_BASE + 200)).unwrap();
+    assert_eq!(
+        container.stored(item10).unwrap(),
+        mul.entry(ITEM_BASE + 10).unwrap().unwrap()
+    );
+    // An exact repeat is stored once, both names pointing at it.
+    assert_eq!(item10.raw().offset.get(), item200.raw().offset.get());
+    assert!(container.find(art_name(ITEM_BASE + 255)).is_none());
+    let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Art).unwrap();
+    let back = Art::from_uop(&slots, &uop);
+    assert_eq!(back.len(), MIN_UOP_SLOTS);
+    for number in 0..mul.len() {
+        assert_eq!(
+            back.entry(number).unwrap(),
+            mul.entry(number).unwrap(),
+            "{number}"
+        );
+    }
+    // Back to MUL: the same art.mul; the index has the client's slots, the extra ones empty.
+    let (index2, data2) = art_to_mul(&back).unwrap();
+    assert_eq!(data2, data);
+    assert_eq!(index2[..index.len()], index[..]);
+    assert!(
+        index2[index.len()..]
+            .chunks(12)
+            .all(|r| r[..8] == [0xFF; 8])
+    );
+    // That MUL to UOP again holds the same entries; its tables now count the client's
+    // 65,535 (the original's counted its 319 entries), so the two differ there alone.
+    let again = art_to_uop(&Art::parse(&index2, &data2).unwrap()).unwrap();
+    let again = UopFile::parse(&again, &Limits::default()).unwrap();
+    assert_eq!(
+        (again.table_entries(), container.table_entries()),
+        (65_535, 319)
+    );
+    for (a, b) in again.entries().iter().zip(container.entries()) {
+        assert_eq!(a.hash(), b.hash());
+        assert!(again.stored(a).unwrap() == container.stored(b).unwrap());
+    }
+}
+
+#[test]
+fn a_full_size_art_set_round_trips_exactly() {
+    // 0x14000 numbers, as High Seas clients have: the count comes back too.
+    let land = vec![0x0123u16; 1012];
+    let pixels = [0x7FFFu16, 0, 0x0001, 0x4210];
+    let mut pictures = vec![ArtPicture::Empty; 0x14000];
+    pictures[0] = ArtPicture::Land(&land);
+    pictures[0x3FFF] = ArtPicture::Repeat(0);
+    pictures[ITEM_BASE] = ArtPicture::Item {
+        width: 2,
+        height: 2,
+        pixels: &pixels,
+    };
+    pictures[0x13FFF] = ArtPicture::Repeat(ITEM_BASE);
+    let (index, data) = write_art(&pictures).unwrap();
+    let uop = art_to_uop(&Art::parse(&index, &data).unwrap()).unwrap();
+    assert_eq!(
+        UopFile::parse(&uop, &Limits::default())
+            .unwrap()
+            .table_entries(),
+        0x14000 - ITEM_BASE
+    );
+    let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Art).unwrap();
+    let (index2, data2) = art_to_mul(&Art::from_uop(&slots, &uop)).unwrap();
+    assert!(index2 == index && data2 == data);
+    // And UOP to MUL to UOP: the same container.
+    let again = art_to_uop(&Art::parse(&index2, &data2).unwrap()).unwrap();
+    assert!(again == uop);
+}
+
+#[test]
+fn the_owner_takes_the_form_the_folder_holds_or_the_one_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (index, data) = synthetic_art(3);
+    let uop = art_to_uop(&Art::parse(&index, &data).unwrap()).unwrap();
+    fs::write(dir.path().join("ArtLegacyMUL.uop"), &uop).unwrap();
+    let owned = OwnedArt::open(dir.path(), None).unwrap();
+    assert_eq!(owned.format(), ArtFormat::Uop);
+    assert!(owned.view().unwrap().item(10).unwrap().is_some());
+    let debug = format!("{owned:?}");
+    assert!(debug.contains("slots: 81919"), "{debug}");
+    // Asking for the MUL form names the missing index.
+    let err = OwnedArt::open(dir.path(), Some(ArtFormat::Mul)).unwrap_err();
+    assert!(err.to_string().contains("artidx.mul"), "{err}");
+    // Both forms present: the MUL pair by default, the UOP when asked.
+    fs::write(dir.path().join("artidx.mul"), &index).unwrap();
+    fs::write(dir.path().join("art.mul"), &data).unwrap();
+    assert_eq!(
+        OwnedArt::open(dir.path(), None).unwrap().format(),
+        ArtFormat::Mul
+    );
+    // SAFETY: private files, unchanged while mapped.
+    #[allow(unsafe_code)]
+    let mapped = unsafe { OwnedArt::map(dir.path(), Some(ArtFormat::Uop)) }.unwrap();
+    assert_eq!(mapped.format(), ArtFormat::Uop);
+    assert_eq!(
+        mapped.view().unwrap().entry(ITEM_BASE + 7).unwrap(),
+        Art::parse(&index, &data)
+            .unwrap()
+            .entry(ITEM_BASE + 7)
+            .unwrap()
+    );
+    // Bytes handed over; a container that is not one names the file.
+    let handed =
+        OwnedArt::from_data(None, PictureFiles::Uop(uop.into()), &FileOptions::default()).unwrap();
+    assert_eq!(handed.view().unwrap().len(), MIN_UOP_SLOTS);
+    fs::write(dir.path().join("ArtLegacyMUL.uop"), b"not a container").unwrap();
+    let err = OwnedArt::open(dir.path(), Some(ArtFormat::Uop)).unwrap_err();
+    assert_eq!(err.file(), Some("ArtLegacyMUL.uop"));
+}
