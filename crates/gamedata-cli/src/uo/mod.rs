@@ -58,8 +58,8 @@ pub(crate) enum UoCommand {
     /// UOP containers (map, art, gumps, sounds, multis ...).
     #[command(subcommand)]
     Uop(uop::UopCommand),
-    /// Convert a facet's map between map{N}.mul and map{N}LegacyMUL.uop, byte-exact both
-    /// ways.
+    /// Convert a facet's map between map{N}.mul and map{N}LegacyMUL.uop, or (--art) the art
+    /// between art.mul with artidx.mul and artLegacyMUL.uop, byte-exact both ways.
     #[command(after_help = MAPPING_NOTE)]
     Convert(uop::ConvertArgs),
     /// Write a synthetic world at a facet's full size (map, staidx, statics, tiledata,

@@ -35,6 +35,9 @@ pub(crate) struct SynthArgs {
     /// of another, one empty).
     #[arg(long)]
     art: bool,
+    /// The art's form with --art: art.mul with artidx.mul, or artLegacyMUL.uop.
+    #[arg(long, value_enum, default_value = "mul", requires = "art")]
+    art_format: super::art::FormatArg,
 }
 
 /// What `uo synth --json` prints.
@@ -82,7 +85,15 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     }
     if args.art {
         let (index, data) = mul_core::write_art::synthetic_art(args.seed);
-        for (name, bytes) in [("artidx.mul", index), ("art.mul", data)] {
+        let art_files = match args.art_format {
+            super::art::FormatArg::Mul => vec![("artidx.mul", index), ("art.mul", data)],
+            super::art::FormatArg::Uop => {
+                let art = mul_core::Art::parse(&index, &data)?;
+                let uop = mul_core::write_art::art_to_uop(&art)?;
+                vec![(mul_core::UopPictures::Art.file_name(), uop)]
+            }
+        };
+        for (name, bytes) in art_files {
             let path = args.out_dir.join(name);
             write_bytes(&path, &[], &bytes)?;
             files.push(Written::of(&path)?);

@@ -2,14 +2,17 @@
 //! facet's map between its MUL and UOP forms).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use gamedata_io::Limits;
 use mul_core::map_uop::{self, map_chunk_name};
 use mul_core::uop::name_hash;
-use mul_core::{FacetPaths, FileData, MapFormat, UopBytes};
+use mul_core::{
+    ArtFormat, FacetPaths, FileData, MapFormat, OwnedArt, PicturePaths, UopBytes, UopPictures,
+    write_art,
+};
 use serde::Serialize;
 
 use super::{MAPPING_NOTE, map_single};
@@ -40,11 +43,15 @@ pub(crate) enum Target {
 
 #[derive(Args)]
 pub(crate) struct ConvertArgs {
-    /// The client folder holding the map to convert.
+    /// The client folder holding the map (or the art) to convert.
     dir: PathBuf,
     /// Facet number (the file names' number).
     #[arg(long, default_value_t = 0)]
     facet: u8,
+    /// Convert the art instead of a map: art.mul with artidx.mul to artLegacyMUL.uop, or
+    /// back; every entry byte for byte, exact repeats stored once.
+    #[arg(long, conflicts_with = "facet")]
+    art: bool,
     /// The form to write: the map is read in the other.
     #[arg(long, value_enum)]
     to: Target,
@@ -156,7 +163,83 @@ struct ConvertReport {
     elapsed_ms: f64,
 }
 
+#[derive(Serialize)]
+struct PictureConvertReport {
+    from: Vec<String>,
+    to: Vec<String>,
+    bytes: usize,
+    entries: usize,
+    elapsed_ms: f64,
+}
+
+/// `uo convert --art`: the art in the other form, written into `args.out_dir`.
+fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
+    let start = std::time::Instant::now();
+    let from = match args.to {
+        Target::Uop => ArtFormat::Mul,
+        Target::Mul => ArtFormat::Uop,
+    };
+    let owned = map_pictures(&args.dir, from)
+        .with_context(|| format!("reading the art in {}", args.dir.display()))?;
+    let art = owned.view()?;
+    let sources: Vec<&Path> = owned
+        .paths
+        .iter()
+        .flat_map(PicturePaths::files)
+        .map(PathBuf::as_path)
+        .collect();
+    let files: Vec<(&str, Vec<u8>)> = match args.to {
+        Target::Uop => vec![(UopPictures::Art.file_name(), write_art::art_to_uop(&art)?)],
+        Target::Mul => {
+            let (index, data) = write_art::art_to_mul(&art)?;
+            // The data first: an index never points into a file not written.
+            vec![("art.mul", data), ("artidx.mul", index)]
+        }
+    };
+    let entries = (0..art.len())
+        .filter(|&n| matches!(art.entry(n), Ok(Some(_))))
+        .count();
+    std::fs::create_dir_all(&args.out_dir)
+        .with_context(|| format!("cannot create {}", args.out_dir.display()))?;
+    let mut report = PictureConvertReport {
+        from: sources.iter().map(|p| p.display().to_string()).collect(),
+        to: Vec::new(),
+        bytes: 0,
+        entries,
+        elapsed_ms: 0.0,
+    };
+    for (name, bytes) in &files {
+        let target = args.out_dir.join(name);
+        crate::files::write_bytes(&target, &sources, bytes)?;
+        report.to.push(target.display().to_string());
+        report.bytes += bytes.len();
+    }
+    report.elapsed_ms = crate::files::elapsed_ms(start);
+    out.report(&report, |w| {
+        writeln!(
+            w,
+            "wrote {} ({} bytes, {} entries) from {}",
+            report.to.join(" and "),
+            report.bytes,
+            report.entries,
+            report.from.join(" and ")
+        )
+    })
+}
+
+/// Maps the art in form `format` through mul-core's owner.
+///
+/// SAFETY contract taken on here: as [`super::open_facet`]'s.
+#[allow(unsafe_code)]
+fn map_pictures(dir: &Path, format: ArtFormat) -> Result<OwnedArt, mul_core::Error> {
+    // SAFETY: see this function's documentation.
+    unsafe { OwnedArt::map(dir, Some(format)) }
+}
+
 pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
+    if args.art {
+        return convert_art(args, out);
+    }
     let start = std::time::Instant::now();
     let (from, to) = match args.to {
         Target::Uop => (MapFormat::Mul, MapFormat::Uop),

@@ -1033,3 +1033,139 @@ fn uo_art_draws_items_and_land_as_the_client_does() {
     assert_eq!(last["error"]["kind"], "LandId");
     assert!(!dir.path().join("x.png").exists());
 }
+
+/// `uo convert --art` both ways and `uo art` on artLegacyMUL.uop: the same pictures from
+/// either form, the form chosen by the folder or by `--art-format`, the art.mul back byte
+/// for byte, and never a write over an input.
+#[test]
+fn uo_art_reads_the_uop_form_and_converts_both_ways() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    gamedata_ok(
+        &["uo", "synth", &p("mul"), "--facet", "2", "--art"],
+        dir.path(),
+    );
+    let out = gamedata_ok(
+        &[
+            "uo",
+            "convert",
+            &p("mul"),
+            "--art",
+            "--to",
+            "uop",
+            &p("uop"),
+            "--json",
+        ],
+        dir.path(),
+    );
+    let report = stdout_json(&out);
+    assert_eq!(
+        json_keys(&report),
+        ["from", "to", "bytes", "entries", "elapsed_ms"]
+    );
+    // 64 land tiles and 255 items (item 255 is empty; item 200 repeats item 10).
+    assert_eq!(report["entries"], 319);
+    let uop = std::fs::read(dir.path().join("uop/artLegacyMUL.uop")).unwrap();
+    assert_eq!(&uop[..4], b"MYP\0");
+    assert_eq!(report["bytes"], uop.len());
+    // Each item drawn from the UOP is the PNG drawn from the MUL.
+    for id in ["0", "10", "200", "254"] {
+        gamedata_ok(
+            &["uo", "art", &p("mul"), "--item", id, "-o", &p("a.png")],
+            dir.path(),
+        );
+        gamedata_ok(
+            &["uo", "art", &p("uop"), "--item", id, "-o", &p("b.png")],
+            dir.path(),
+        );
+        assert_eq!(
+            png_pixels(&dir.path().join("a.png")),
+            png_pixels(&dir.path().join("b.png"))
+        );
+    }
+    gamedata_ok(
+        &["uo", "art", &p("uop"), "--land", "3", "-o", &p("land.png")],
+        dir.path(),
+    );
+    // The UOP folder has no MUL pair: asking for it names the missing index.
+    let out = gamedata(
+        &[
+            "uo",
+            "art",
+            &p("uop"),
+            "--art-format",
+            "mul",
+            "--item",
+            "1",
+            "-o",
+            &p("x.png"),
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("artidx.mul"));
+    // Back to MUL: the same art.mul.
+    gamedata_ok(
+        &[
+            "uo",
+            "convert",
+            &p("uop"),
+            "--art",
+            "--to",
+            "mul",
+            &p("back"),
+        ],
+        dir.path(),
+    );
+    assert!(
+        std::fs::read(dir.path().join("back/art.mul")).unwrap()
+            == std::fs::read(dir.path().join("mul/art.mul")).unwrap()
+    );
+    // `uo synth --art-format uop` writes the container the conversion writes.
+    gamedata_ok(
+        &[
+            "uo",
+            "synth",
+            &p("s"),
+            "--facet",
+            "2",
+            "--art",
+            "--art-format",
+            "uop",
+        ],
+        dir.path(),
+    );
+    assert!(std::fs::read(dir.path().join("s/artLegacyMUL.uop")).unwrap() == uop);
+    // Never over an input: converting into the folder read from is refused.
+    let out = gamedata(
+        &[
+            "uo",
+            "convert",
+            &p("back"),
+            "--art",
+            "--to",
+            "mul",
+            &p("uop"),
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "reading the UOP from a MUL folder fails"
+    );
+    let out = gamedata(
+        &[
+            "uo",
+            "convert",
+            &p("uop"),
+            "--art",
+            "--to",
+            "uop",
+            &p("uop"),
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(std::fs::read(dir.path().join("uop/artLegacyMUL.uop")).unwrap() == uop);
+}
