@@ -609,6 +609,54 @@ pub enum PictureProblem {
         /// The picture's width.
         width: u16,
     },
+    /// A gump whose size (the index's third word: width in the high 16 bits, height in the
+    /// low ones) is not 1 to 32767 on each side.
+    #[error(
+        "the gump's size word {extra:#010x} gives {width} x {height} pixels, expected each \
+         side from 1 to 32767"
+    )]
+    GumpSize {
+        /// The size word.
+        extra: u32,
+        /// Width read (the high 16 bits).
+        width: u16,
+        /// Height read (the low 16 bits).
+        height: u16,
+    },
+    /// A gump's row table does not fit in its entry.
+    #[error("the gump's {height} row offsets do not fit in its {found} bytes")]
+    GumpRows {
+        /// Rows in the table.
+        height: u16,
+        /// The entry's length.
+        found: usize,
+    },
+    /// A gump row's offset lies past the entry, or before the row above's (rows' runs must
+    /// follow one another).
+    #[error(
+        "row {row} starts at word {offset}, expected from word {from} to the entry's {words} \
+         words"
+    )]
+    GumpRowOffset {
+        /// The row.
+        row: u16,
+        /// Its offset, in 4-byte words from the entry's first byte.
+        offset: u32,
+        /// Where it may start at the earliest: the row above's start.
+        from: u32,
+        /// The entry's length in whole 4-byte words.
+        words: u32,
+    },
+    /// A gump row whose runs do not add up to the width.
+    #[error("row {row}'s runs cover {found} pixels, expected the width of {width}")]
+    GumpRowWidth {
+        /// The row.
+        row: u16,
+        /// Pixels its runs cover (counted up to the first that passes the width).
+        found: u64,
+        /// The gump's width.
+        width: u16,
+    },
 }
 
 /// What a writer cannot store (see [`ErrorKind::Write`]).
@@ -617,16 +665,17 @@ pub enum PictureProblem {
 pub enum WriteProblem {
     /// A picture that does not fit its number or its own size: a land tile that is not
     /// 1,012 pixels or past 0x3FFF, an item before 0x4000, of a side past 0x7FFF, whose
-    /// pixels are not width x height, or whose rows pass the 16-bit row offsets' reach.
-    #[error("art number {number}'s picture does not fit its number or its size")]
+    /// pixels are not width x height, or whose rows pass the 16-bit row offsets' reach; a
+    /// gump of a side of 0 or past 0x7FFF, or whose pixels are not width x height.
+    #[error("entry {number}'s picture does not fit its number or its size")]
     Picture {
-        /// The art number.
+        /// The art number or gump id.
         number: usize,
     },
     /// A repeat of a number that is not an earlier one's.
-    #[error("art number {number} repeats number {earlier}, which is not before it")]
+    #[error("entry {number} repeats entry {earlier}, which is not before it")]
     Repeat {
-        /// The art number.
+        /// The art number or gump id.
         number: usize,
         /// The number it repeats.
         earlier: usize,

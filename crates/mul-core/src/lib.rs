@@ -106,6 +106,7 @@ pub mod colours;
 pub mod diff;
 pub mod error;
 pub mod facet;
+pub mod gump;
 mod index;
 pub mod map;
 pub mod map_uop;
@@ -124,6 +125,8 @@ pub mod uop;
 pub mod write;
 #[cfg(feature = "write")]
 pub mod write_art;
+#[cfg(feature = "write")]
+pub mod write_gump;
 
 pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
@@ -140,13 +143,14 @@ pub use gamedata_io::{
     Access, FileData, FileError, FileOptions, FileSet, Format, FormatError, FormatOptions,
     InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems, ReadError,
 };
+pub use gump::{Gump, GumpRun, GumpRuns, Gumps};
 pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
 pub use owned::{
-    ArtSet, HuesBytes, MultiSet, OwnedArt, OwnedHues, OwnedMultis, OwnedRadarColours,
-    OwnedTileData, OwnedUopFile, PictureFiles, PicturePaths, RadarColoursBytes, TileDataBytes,
-    UopBytes,
+    ArtSet, GumpSet, HuesBytes, MultiSet, OwnedArt, OwnedGumps, OwnedHues, OwnedMultis,
+    OwnedRadarColours, OwnedTileData, OwnedUopFile, PictureFiles, PicturePaths, RadarColoursBytes,
+    TileDataBytes, UopBytes,
 };
 pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
 pub use statics::{StaticFormat, StaticSlice, Statics};

@@ -25,6 +25,7 @@ mod debug;
 mod diff;
 mod facet;
 mod fuzz_regressions;
+mod gump;
 mod map;
 mod multi;
 mod owned;

@@ -1,0 +1,341 @@
+//! Gumps (gumpart.mul + gumpidx.mul, or gumpartLegacyMUL.uop): the pictures of the client's
+//! windows, paperdolls and buttons, read in place.
+//!
+//! A gump's size is in its index record's third word (width in the high 16 bits, height in
+//! the low 16; a UOP entry stores them before the data, see
+//! [`UopPictures::Gumps`](crate::UopPictures::Gumps)). Its bytes are `height` u32 row
+//! offsets counted in 4-byte words from the gump's first byte, then runs of 4 bytes: a u16
+//! colour and a u16 count of pixels of that colour. Row y's runs lie from word `offset[y]`
+//! up to `offset[y + 1]` (the last row's up to the entry's end) and cover the width. Colour
+//! 0 is transparent; any other is an opaque 15-bit colour (bit 15 plays no part).
+//!
+//! Source: `docs/formats/uo.md`, "Index files" and "Gumps" (ClassicUO's `GumpsLoader`).
+
+use std::fmt;
+
+use gamedata_io::Bytes;
+use zerocopy::little_endian::U32;
+
+use crate::art::{PictureIndex, SharedOverlaps};
+use crate::error::{DataError, PictureProblem};
+use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
+
+/// gumpart.mul over gumpidx.mul (or gumpartLegacyMUL.uop), borrowed: gumps by id.
+///
+/// Entries are checked when asked for: one outside the data file, or overlapping another's
+/// bytes but exactly, is an error for that id alone.
+#[derive(Clone)]
+pub struct Gumps<'data> {
+    entries: PictureIndex<'data>,
+    format: ArtFormat,
+}
+
+impl fmt::Debug for Gumps<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gumps")
+            .field("format", &self.format)
+            .field("entries", &self.entries.index.len())
+            .field("data_len", &self.entries.data.len())
+            .finish()
+    }
+}
+
+impl<'data> Gumps<'data> {
+    /// Casts gumpidx.mul in place over gumpart.mul.
+    ///
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`](crate::ErrorKind::RecordMultiple)) if the
+    /// index is not a whole number of 12-byte records.
+    pub fn parse(index: &'data [u8], data: &'data [u8]) -> Result<Self, DataError> {
+        Self::parse_shared(index, data, SharedOverlaps::default())
+    }
+
+    /// [`Gumps::parse`] with the overlaps an owner keeps.
+    pub(crate) fn parse_shared(
+        index: &'data [u8],
+        data: &'data [u8],
+        overlaps: SharedOverlaps,
+    ) -> Result<Self, DataError> {
+        Ok(Gumps {
+            entries: PictureIndex::parse(index, data, "gumpidx.mul", overlaps)?,
+            format: ArtFormat::Mul,
+        })
+    }
+
+    /// The gumps of a gumpartLegacyMUL.uop: `index` built from the container's bytes
+    /// `data` ([`UopIndex::build`] with [`UopPictures::Gumps`]), read in place.
+    pub fn from_uop(index: &'data UopIndex, data: &'data [u8]) -> Self {
+        Self::from_uop_shared(index, data, SharedOverlaps::default())
+    }
+
+    /// [`Gumps::from_uop`] with the overlaps an owner keeps.
+    pub(crate) fn from_uop_shared(
+        index: &'data UopIndex,
+        data: &'data [u8],
+        overlaps: SharedOverlaps,
+    ) -> Self {
+        Gumps {
+            entries: PictureIndex::from_uop(index, data, UopPictures::Gumps.file_name(), overlaps),
+            format: ArtFormat::Uop,
+        }
+    }
+
+    /// Gump ids the index holds (0 to `len() - 1`).
+    pub fn len(&self) -> usize {
+        self.entries.index.len()
+    }
+
+    /// True if the index has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.entries.index.is_empty()
+    }
+
+    /// The form the gumps are read from.
+    pub fn format(&self) -> ArtFormat {
+        self.format
+    }
+
+    /// The data file's name, for messages: gumpart.mul or gumpartLegacyMUL.uop.
+    pub fn data_file(&self) -> &'static str {
+        match self.format {
+            ArtFormat::Mul => "gumpart.mul",
+            ArtFormat::Uop => UopPictures::Gumps.file_name(),
+        }
+    }
+
+    /// Gump `id`'s bytes and size word; `None` for an empty entry.
+    ///
+    /// Returns `Err` as [`Art::entry`](crate::Art::entry).
+    pub fn entry(&self, id: usize) -> Result<Option<(&'data [u8], u32)>, DataError> {
+        let Some(bytes) = self.entries.entry(id)? else {
+            return Ok(None);
+        };
+        let extra = self.entries.index.get(id).map_or(0, |r| r.extra.get());
+        Ok(Some((bytes, extra)))
+    }
+
+    /// Gump `id`; `None` for an empty entry or an id past the index.
+    ///
+    /// Returns `Err` as [`Gumps::entry`] (but for an id past the index), or as
+    /// [`Gump::parse`], naming the entry ("gump 0x01F4") and its slot.
+    pub fn gump(&self, id: u32) -> Result<Option<Gump<'data>>, DataError> {
+        let number = id as usize;
+        if number >= self.len() {
+            return Ok(None);
+        }
+        let Some((bytes, extra)) = self.entry(number)? else {
+            return Ok(None);
+        };
+        let file = self.data_file();
+        let mut gump = Gump::parse(bytes, extra).map_err(|e| in_gump(e, file, number))?;
+        gump.origin = Some((file, number));
+        Ok(Some(gump))
+    }
+}
+
+/// `error` placed in gump `id` of `file`.
+#[cold]
+fn in_gump(error: DataError, file: &'static str, id: usize) -> DataError {
+    error.in_entry(file, &format!("gump {id:#06X}"), id)
+}
+
+/// A run of one colour in a gump: `count` pixels from (`x`, `y`) rightwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GumpRun {
+    /// Column of the first pixel, from 0 at the left.
+    pub x: u32,
+    /// Row, from 0 at the top.
+    pub y: u32,
+    /// Pixels in the run (at least 1).
+    pub count: u32,
+    /// The raw 16-bit colour (0 transparent).
+    pub colour: u16,
+}
+
+/// A gump: its size and its rows of runs, in place.
+#[derive(Clone, Copy)]
+pub struct Gump<'data> {
+    origin: Option<(&'static str, usize)>,
+    width: u16,
+    height: u16,
+    rows: &'data [U32],
+    bytes: &'data [u8],
+}
+
+impl fmt::Debug for Gump<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gump")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'data> Gump<'data> {
+    /// Casts a gump's entry `bytes` with the size word `extra` (width in the high 16 bits,
+    /// height in the low 16), and checks its row table.
+    ///
+    /// Returns `Err` ([`PictureProblem::GumpSize`]) for a side of 0 or of 0x8000 and more
+    /// (the client keeps no size from a word that is 0 or negative, and reads the height
+    /// as signed), or ([`PictureProblem::GumpRows`]) if the row offsets do not fit.
+    pub fn parse(bytes: &'data [u8], extra: u32) -> Result<Self, DataError> {
+        let [h0, h1, w0, w1] = extra.to_le_bytes();
+        let (width, height) = (u16::from_le_bytes([w0, w1]), u16::from_le_bytes([h0, h1]));
+        if !(1..=0x7FFF).contains(&width) || !(1..=0x7FFF).contains(&height) {
+            return Err(PictureProblem::GumpSize {
+                extra,
+                width,
+                height,
+            }
+            .into());
+        }
+        let rows = Bytes::new(bytes)
+            .slice_at::<U32>(0, usize::from(height))
+            .map_err(|_| PictureProblem::GumpRows {
+                height,
+                found: bytes.len(),
+            })?;
+        Ok(Gump {
+            origin: None,
+            width,
+            height,
+            rows,
+            bytes,
+        })
+    }
+
+    /// Width in pixels (1 to 0x7FFF).
+    pub fn width(&self) -> u32 {
+        u32::from(self.width)
+    }
+
+    /// Height in pixels (1 to 0x7FFF).
+    pub fn height(&self) -> u32 {
+        u32::from(self.height)
+    }
+
+    /// The runs, row by row, left to right; runs of no pixels are not given. Reading all
+    /// costs at most the entry's length / 4 runs.
+    ///
+    /// Yields `Err` and then nothing more for a row offset past the entry or before the
+    /// row above's ([`PictureProblem::GumpRowOffset`]), or a row whose runs do not cover
+    /// exactly the width ([`PictureProblem::GumpRowWidth`]), naming the entry when the gump
+    /// came from [`Gumps`].
+    pub fn runs(&self) -> GumpRuns<'data> {
+        GumpRuns {
+            gump: *self,
+            y: 0,
+            at: 0,
+            end: 0,
+            x: 0,
+            started: false,
+            done: false,
+        }
+    }
+}
+
+/// The runs of a [`Gump`] ([`Gump::runs`]).
+#[derive(Clone, Debug)]
+pub struct GumpRuns<'data> {
+    gump: Gump<'data>,
+    y: u16,
+    /// The next run's word, and the row's end word.
+    at: u32,
+    end: u32,
+    /// Pixels of the row covered so far.
+    x: u32,
+    started: bool,
+    done: bool,
+}
+
+impl GumpRuns<'_> {
+    #[cold]
+    fn fail(&mut self, problem: PictureProblem) -> Option<Result<GumpRun, DataError>> {
+        self.done = true;
+        let error = DataError::from(problem);
+        Some(Err(match self.gump.origin {
+            Some((file, id)) => in_gump(error, file, id),
+            None => error,
+        }))
+    }
+
+    /// The entry's length in whole 4-byte words.
+    fn words(&self) -> u32 {
+        u32::try_from(self.gump.bytes.len() / 4).unwrap_or(u32::MAX)
+    }
+}
+
+impl Iterator for GumpRuns<'_> {
+    type Item = Result<GumpRun, DataError>;
+
+    // x stays at most the width (a u16) plus one u16 count; word places are below the
+    // entry's words.
+    #[allow(clippy::arithmetic_side_effects)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let (width, words) = (self.gump.width(), self.words());
+        while !self.done && self.y < self.gump.height {
+            let row = self.y;
+            if !self.started {
+                let offset_of = |r: usize| self.gump.rows.get(r).map(|o| o.get());
+                let start = offset_of(usize::from(row)).unwrap_or(0);
+                let from = match row.checked_sub(1) {
+                    Some(above) => offset_of(usize::from(above)).unwrap_or(0),
+                    None => 0,
+                };
+                let end = offset_of(usize::from(row) + 1).unwrap_or(words);
+                if start < from || start > words || end < start || end > words {
+                    // The first wrong one of this row's start and the next row's.
+                    let (row, offset, from) = if start < from || start > words {
+                        (row, start, from)
+                    } else {
+                        (row + 1, end, start)
+                    };
+                    return self.fail(PictureProblem::GumpRowOffset {
+                        row,
+                        offset,
+                        from,
+                        words,
+                    });
+                }
+                (self.at, self.end, self.x, self.started) = (start, end, 0, true);
+            }
+            if self.at == self.end {
+                if self.x != width {
+                    return self.fail(PictureProblem::GumpRowWidth {
+                        row,
+                        found: u64::from(self.x),
+                        width: self.gump.width,
+                    });
+                }
+                self.y = row + 1;
+                self.started = false;
+                continue;
+            }
+            let byte = self.at as usize * 4;
+            let run = self.gump.bytes.get(byte..byte + 4).unwrap_or(&[0; 4]);
+            let colour = u16::from_le_bytes([run.first().copied()?, run.get(1).copied()?]);
+            let count = u32::from(u16::from_le_bytes([
+                run.get(2).copied()?,
+                run.get(3).copied()?,
+            ]));
+            self.at += 1;
+            let x = self.x;
+            if x + count > width {
+                return self.fail(PictureProblem::GumpRowWidth {
+                    row,
+                    found: u64::from(x + count),
+                    width: self.gump.width,
+                });
+            }
+            self.x = x + count;
+            if count > 0 {
+                return Some(Ok(GumpRun {
+                    x,
+                    y: u32::from(row),
+                    count,
+                    colour,
+                }));
+            }
+        }
+        None
+    }
+}
