@@ -70,21 +70,25 @@ fn map_art(dir: &Path, format: Option<FormatArg>) -> Result<OwnedArt, mul_core::
     unsafe { OwnedArt::map(dir, format.map(ArtFormat::from)) }
 }
 
+/// hues.mul in `dir`, mapped, when `hue` asks for one: its path and the owner.
+pub(super) fn folder_hues(
+    dir: &Path,
+    hue: Option<u16>,
+) -> Result<(Option<PathBuf>, Option<OwnedHues>)> {
+    let Some(_) = hue else {
+        return Ok((None, None));
+    };
+    let path = gamedata_io::find_file_ignoring_case(dir, "hues.mul")
+        .context("--hue needs hues.mul in the folder")?;
+    let owned = map_single::<mul_core::HuesBytes>(&path)?;
+    Ok((Some(path), Some(owned)))
+}
+
 pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
     let owned = map_art(&args.dir, args.art_format)
         .with_context(|| format!("reading art in {}", args.dir.display()))?;
     let art = owned.view()?;
-    let hues_path = match args.hue {
-        None => None,
-        Some(_) => Some(
-            gamedata_io::find_file_ignoring_case(&args.dir, "hues.mul")
-                .context("--hue needs hues.mul in the folder")?,
-        ),
-    };
-    let hues_file: Option<OwnedHues> = hues_path
-        .as_deref()
-        .map(map_single::<mul_core::HuesBytes>)
-        .transpose()?;
+    let (hues_path, hues_file) = folder_hues(&args.dir, args.hue)?;
     let hues = hues_file.as_ref().map(OwnedHues::view).transpose()?;
     let hue = match (args.hue, &hues) {
         (Some(value), Some(hues)) => ArtHue::from_value(hues, value)?,

@@ -4,6 +4,7 @@
 //! whatever its size, and the pages are read as a query touches them.
 
 mod art;
+mod gump;
 mod info;
 mod multi;
 pub(crate) mod radar;
@@ -30,9 +31,14 @@ pub(crate) enum UoCommand {
     /// The files of one facet: sizes, map dimensions, tiledata layout, statics and multis.
     #[command(after_help = MAPPING_NOTE)]
     Info(info::InfoArgs),
-    /// One land tile or item of art.mul as the client draws it, as a PNG (--json: kind,
-    /// id, width, height).
+    /// One land tile or item of art.mul (or artLegacyMUL.uop) as the client draws it, as a
+    /// PNG (--json: kind, id, width, height).
+    #[command(after_help = MAPPING_NOTE)]
     Art(art::ArtArgs),
+    /// One gump of gumpart.mul (or gumpartLegacyMUL.uop) as the client draws it, as a PNG
+    /// (--json: id, width, height).
+    #[command(after_help = MAPPING_NOTE)]
+    Gump(gump::GumpArgs),
     /// One land or item tile of tiledata.mul (--json: id, name, flags, height, weight).
     Tiledata(tile::TiledataArgs),
     /// The land and the statics at one tile, and the top surface (--json: x, y, land,
@@ -58,8 +64,9 @@ pub(crate) enum UoCommand {
     /// UOP containers (map, art, gumps, sounds, multis ...).
     #[command(subcommand)]
     Uop(uop::UopCommand),
-    /// Convert a facet's map between map{N}.mul and map{N}LegacyMUL.uop, or (--art) the art
-    /// between art.mul with artidx.mul and artLegacyMUL.uop, byte-exact both ways.
+    /// Convert a facet's map between map{N}.mul and map{N}LegacyMUL.uop, the art (--art)
+    /// between art.mul with artidx.mul and artLegacyMUL.uop, or the gumps (--gumps) between
+    /// gumpart.mul with gumpidx.mul and gumpartLegacyMUL.uop, byte-exact both ways.
     #[command(after_help = MAPPING_NOTE)]
     Convert(uop::ConvertArgs),
     /// Write a synthetic world at a facet's full size (map, staidx, statics, tiledata,
@@ -142,6 +149,7 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
     match cmd {
         UoCommand::Info(a) => info::info(&a, out),
         UoCommand::Art(a) => art::art(&a, out),
+        UoCommand::Gump(a) => gump::gump(&a, out),
         UoCommand::Tiledata(a) => tile::tiledata(&a, out),
         UoCommand::Tile(a) => tile::tile(&a, out),
         UoCommand::Stats(a) => stats::stats(&a, out),

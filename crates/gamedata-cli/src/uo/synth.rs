@@ -31,11 +31,13 @@ pub(crate) struct SynthArgs {
     /// a block).
     #[arg(long, default_value_t = 0)]
     diffs: usize,
-    /// Also write art.mul and artidx.mul: 64 land tiles and 256 items (one an exact repeat
-    /// of another, one empty).
+    /// Also write art.mul and artidx.mul (64 land tiles and 256 items, one an exact repeat
+    /// of another, one empty) and gumpart.mul with gumpidx.mul (200 gumps, one a repeat,
+    /// one empty).
     #[arg(long)]
     art: bool,
-    /// The art's form with --art: art.mul with artidx.mul, or artLegacyMUL.uop.
+    /// The art's form with --art: art.mul with artidx.mul and gumpart.mul with
+    /// gumpidx.mul, or artLegacyMUL.uop and gumpartLegacyMUL.uop.
     #[arg(long, value_enum, default_value = "mul", requires = "art")]
     art_format: super::art::FormatArg,
 }
@@ -85,12 +87,27 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     }
     if args.art {
         let (index, data) = mul_core::write_art::synthetic_art(args.seed);
+        let (gump_index, gump_data) = mul_core::write_gump::synthetic_gumps(args.seed);
         let art_files = match args.art_format {
-            super::art::FormatArg::Mul => vec![("artidx.mul", index), ("art.mul", data)],
+            super::art::FormatArg::Mul => vec![
+                ("artidx.mul", index),
+                ("art.mul", data),
+                ("gumpidx.mul", gump_index),
+                ("gumpart.mul", gump_data),
+            ],
             super::art::FormatArg::Uop => {
                 let art = mul_core::Art::parse(&index, &data)?;
-                let uop = mul_core::write_art::art_to_uop(&art)?;
-                vec![(mul_core::UopPictures::Art.file_name(), uop)]
+                let gumps = mul_core::Gumps::parse(&gump_index, &gump_data)?;
+                vec![
+                    (
+                        mul_core::UopPictures::Art.file_name(),
+                        mul_core::write_art::art_to_uop(&art)?,
+                    ),
+                    (
+                        mul_core::UopPictures::Gumps.file_name(),
+                        mul_core::write_gump::gumps_to_uop(&gumps)?,
+                    ),
+                ]
             }
         };
         for (name, bytes) in art_files {

@@ -10,8 +10,8 @@ use gamedata_io::Limits;
 use mul_core::map_uop::{self, map_chunk_name};
 use mul_core::uop::name_hash;
 use mul_core::{
-    ArtFormat, FacetPaths, FileData, MapFormat, OwnedArt, PicturePaths, UopBytes, UopPictures,
-    write_art,
+    ArtFormat, FacetPaths, FileData, MapFormat, OwnedArt, OwnedGumps, PicturePaths, UopBytes,
+    UopPictures, write_art, write_gump,
 };
 use serde::Serialize;
 
@@ -52,6 +52,10 @@ pub(crate) struct ConvertArgs {
     /// back; every entry byte for byte, exact repeats stored once.
     #[arg(long, conflicts_with = "facet")]
     art: bool,
+    /// Convert the gumps instead of a map: gumpart.mul with gumpidx.mul to
+    /// gumpartLegacyMUL.uop (each size stored before its data), or back.
+    #[arg(long, conflicts_with_all = ["facet", "art"])]
+    gumps: bool,
     /// The form to write: the map is read in the other.
     #[arg(long, value_enum)]
     to: Target,
@@ -172,33 +176,54 @@ struct PictureConvertReport {
     elapsed_ms: f64,
 }
 
-/// `uo convert --art`: the art in the other form, written into `args.out_dir`.
+/// `uo convert --art` (or `--gumps`): the art (or the gumps) in the other form, written into `args.out_dir`.
 fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let from = match args.to {
         Target::Uop => ArtFormat::Mul,
         Target::Mul => ArtFormat::Uop,
     };
-    let owned = map_pictures(&args.dir, from)
-        .with_context(|| format!("reading the art in {}", args.dir.display()))?;
-    let art = owned.view()?;
-    let sources: Vec<&Path> = owned
-        .paths
+    let reading = |what: &str| format!("reading the {what} in {}", args.dir.display());
+    // The pictures in the other form, the used entries, and the files read.
+    let (files, entries, paths): (Vec<(&str, Vec<u8>)>, usize, Option<PicturePaths>) = if args.gumps
+    {
+        let owned = map_gumps(&args.dir, from).with_context(|| reading("gumps"))?;
+        let gumps = owned.view()?;
+        let files = match args.to {
+            Target::Uop => vec![(
+                UopPictures::Gumps.file_name(),
+                write_gump::gumps_to_uop(&gumps)?,
+            )],
+            Target::Mul => {
+                let (index, data) = write_gump::gumps_to_mul(&gumps)?;
+                // The data first: an index never points into a file not written.
+                vec![("gumpart.mul", data), ("gumpidx.mul", index)]
+            }
+        };
+        let used = (0..gumps.len())
+            .filter(|&n| matches!(gumps.entry(n), Ok(Some(_))))
+            .count();
+        (files, used, owned.into_inner().paths)
+    } else {
+        let owned = map_pictures(&args.dir, from).with_context(|| reading("art"))?;
+        let art = owned.view()?;
+        let files = match args.to {
+            Target::Uop => vec![(UopPictures::Art.file_name(), write_art::art_to_uop(&art)?)],
+            Target::Mul => {
+                let (index, data) = write_art::art_to_mul(&art)?;
+                vec![("art.mul", data), ("artidx.mul", index)]
+            }
+        };
+        let used = (0..art.len())
+            .filter(|&n| matches!(art.entry(n), Ok(Some(_))))
+            .count();
+        (files, used, owned.into_inner().paths)
+    };
+    let sources: Vec<&Path> = paths
         .iter()
         .flat_map(PicturePaths::files)
         .map(PathBuf::as_path)
         .collect();
-    let files: Vec<(&str, Vec<u8>)> = match args.to {
-        Target::Uop => vec![(UopPictures::Art.file_name(), write_art::art_to_uop(&art)?)],
-        Target::Mul => {
-            let (index, data) = write_art::art_to_mul(&art)?;
-            // The data first: an index never points into a file not written.
-            vec![("art.mul", data), ("artidx.mul", index)]
-        }
-    };
-    let entries = (0..art.len())
-        .filter(|&n| matches!(art.entry(n), Ok(Some(_))))
-        .count();
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create {}", args.out_dir.display()))?;
     let mut report = PictureConvertReport {
@@ -227,6 +252,15 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
     })
 }
 
+/// Maps the gumps in form `format` through mul-core's owner.
+///
+/// SAFETY contract taken on here: as [`super::open_facet`]'s.
+#[allow(unsafe_code)]
+fn map_gumps(dir: &Path, format: ArtFormat) -> Result<OwnedGumps, mul_core::Error> {
+    // SAFETY: see this function's documentation.
+    unsafe { OwnedGumps::map(dir, Some(format)) }
+}
+
 /// Maps the art in form `format` through mul-core's owner.
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
@@ -237,7 +271,7 @@ fn map_pictures(dir: &Path, format: ArtFormat) -> Result<OwnedArt, mul_core::Err
 }
 
 pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
-    if args.art {
+    if args.art || args.gumps {
         return convert_art(args, out);
     }
     let start = std::time::Instant::now();

@@ -1169,3 +1169,146 @@ fn uo_art_reads_the_uop_form_and_converts_both_ways() {
     assert_eq!(out.status.code(), Some(1));
     assert!(std::fs::read(dir.path().join("uop/artLegacyMUL.uop")).unwrap() == uop);
 }
+
+/// `uo gump`: a gump drawn as the client draws it (checked against the rule computed here),
+/// hued with the gump shader's red-0 rule, from either form, and `uo convert --gumps`.
+#[test]
+fn uo_gump_draws_a_gump_from_either_form() {
+    use mul_core::write_gump::{GumpPicture, write_gumps};
+
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let pixels: Vec<u16> = vec![0, 0x7C00, 0x8000, 0x0421, 0x0421, 0x001F];
+    let gumps = [
+        GumpPicture::Empty,
+        GumpPicture::Picture {
+            width: 3,
+            height: 2,
+            pixels: &pixels,
+        },
+    ];
+    let (index, data) = write_gumps(&gumps).unwrap();
+    std::fs::create_dir(dir.path().join("mul")).unwrap();
+    std::fs::write(dir.path().join("mul/GUMPIDX.MUL"), index).unwrap();
+    std::fs::write(dir.path().join("mul/gumpart.mul"), data).unwrap();
+    let widen = |v: u16| (u32::from(v & 31) * 255 / 31) as u8;
+    let rgba = |c: u16| [widen(c >> 10), widen(c >> 5), widen(c), 255];
+    let out = gamedata_ok(
+        &["uo", "gump", &p("mul"), "1", "-o", &p("g.png"), "--json"],
+        dir.path(),
+    );
+    let report = stdout_json(&out);
+    assert_eq!(json_keys(&report), ["id", "width", "height"]);
+    assert_eq!(report, json!({"id": 1, "width": 3, "height": 2}));
+    let expected: Vec<u8> = pixels
+        .iter()
+        .flat_map(|&c| if c == 0 { [0; 4] } else { rgba(c) })
+        .collect();
+    assert_eq!(png_pixels(&dir.path().join("g.png")), expected);
+    // An empty id is a clear error.
+    let out = gamedata(
+        &["uo", "gump", &p("mul"), "0", "-o", &p("x.png")],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("gump 0x0000 has no picture"));
+    // Hue 2 (entry r = 0x0800 | r); red-0 pixels take hue 1's entry 0 (0x0400).
+    let mut hues = vec![0u8; 4];
+    for h in 1..=8u16 {
+        for r in 0..32u16 {
+            hues.extend_from_slice(&((h << 10) | r).to_le_bytes());
+        }
+        hues.extend_from_slice(&[0; 24]);
+    }
+    std::fs::write(dir.path().join("mul/hues.mul"), hues).unwrap();
+    gamedata_ok(
+        &[
+            "uo",
+            "gump",
+            &p("mul"),
+            "0x1",
+            "-o",
+            &p("h.png"),
+            "--hue",
+            "2",
+        ],
+        dir.path(),
+    );
+    let hued = png_pixels(&dir.path().join("h.png"));
+    assert_eq!(&hued[4..8], rgba(0x0800 | 31));
+    assert_eq!(&hued[8..12], rgba(0x0400));
+    assert_eq!(&hued[12..16], rgba(0x0800 | 1));
+    assert_eq!(&hued[20..24], rgba(0x0400));
+    // To UOP and drawn from there: the same picture.
+    let out = gamedata_ok(
+        &[
+            "uo",
+            "convert",
+            &p("mul"),
+            "--gumps",
+            "--to",
+            "uop",
+            &p("uop"),
+            "--json",
+        ],
+        dir.path(),
+    );
+    assert_eq!(stdout_json(&out)["entries"], 1);
+    gamedata_ok(
+        &["uo", "gump", &p("uop"), "1", "-o", &p("u.png")],
+        dir.path(),
+    );
+    assert_eq!(png_pixels(&dir.path().join("u.png")), expected);
+    let out = gamedata(
+        &[
+            "uo",
+            "gump",
+            &p("uop"),
+            "1",
+            "--art-format",
+            "mul",
+            "-o",
+            &p("x.png"),
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("gumpidx.mul"));
+    // Back to MUL: the same gumpart.mul; never over an input.
+    gamedata_ok(
+        &[
+            "uo",
+            "convert",
+            &p("uop"),
+            "--gumps",
+            "--to",
+            "mul",
+            &p("back"),
+        ],
+        dir.path(),
+    );
+    assert!(
+        std::fs::read(dir.path().join("back/gumpart.mul")).unwrap()
+            == std::fs::read(dir.path().join("mul/gumpart.mul")).unwrap()
+    );
+    let before = std::fs::read(dir.path().join("mul/hues.mul")).unwrap();
+    let out = gamedata(
+        &[
+            "uo",
+            "gump",
+            &p("mul"),
+            "1",
+            "--hue",
+            "2",
+            "-o",
+            &p("mul/hues.mul"),
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read(dir.path().join("mul/hues.mul")).unwrap(),
+        before
+    );
+    assert!(!dir.path().join("x.png").exists());
+}
