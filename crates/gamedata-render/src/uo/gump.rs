@@ -92,7 +92,11 @@ pub fn gump_picture(gump: &Gump<'_>, hue: GumpHue<'_>, limits: &Limits) -> Resul
 }
 
 #[cfg(test)]
-#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation
+)]
 mod tests {
     use mul_core::write_gump::{GumpPicture, write_gumps};
     use mul_core::{Gumps, Hues};
