@@ -176,6 +176,9 @@ struct PictureConvertReport {
     elapsed_ms: f64,
 }
 
+/// A file to write: its name and bytes.
+type NamedBytes = (&'static str, Vec<u8>);
+
 /// `uo convert --art` (or `--gumps`): the art (or the gumps) in the other form, written into `args.out_dir`.
 fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
@@ -185,8 +188,7 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
     };
     let reading = |what: &str| format!("reading the {what} in {}", args.dir.display());
     // The pictures in the other form, the used entries, and the files read.
-    let (files, entries, paths): (Vec<(&str, Vec<u8>)>, usize, Option<PicturePaths>) = if args.gumps
-    {
+    let (files, entries, paths): (Vec<NamedBytes>, usize, Option<PicturePaths>) = if args.gumps {
         let owned = map_gumps(&args.dir, from).with_context(|| reading("gumps"))?;
         let gumps = owned.view()?;
         let files = match args.to {
