@@ -23,7 +23,7 @@ pub struct Art {
 }
 
 /// hues.mul in `dir`, when it has one; `map` maps it.
-fn folder_hues(dir: &Path, map: bool) -> PyResult<Option<OwnedHues>> {
+pub(crate) fn folder_hues(dir: &Path, map: bool) -> PyResult<Option<OwnedHues>> {
     let Ok(Some(path)) = gamedata_io::find_optional(dir, "hues.mul") else {
         return Ok(None);
     };

@@ -13,6 +13,7 @@ mod arrays;
 mod art;
 mod cosmo;
 mod errors;
+mod gump;
 mod png;
 mod tiledata;
 mod uo;

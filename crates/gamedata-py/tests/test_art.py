@@ -70,3 +70,53 @@ def test_errors(art_dir, tmp_path):
     assert e.value.category == "argument" and e.value.kind == "LandId"
     with pytest.raises(FileNotFoundError):
         uo.Art.open(tmp_path)
+
+
+def test_the_uop_form_holds_the_same_pictures(cli, art_dir, tmp_path):
+    cli("uo", "convert", art_dir, "--art", "--to", "uop", tmp_path)
+    mul, uop = uo.Art.open(art_dir), uo.Art.map(tmp_path)
+    assert mul.format == "mul" and uop.format == "uop"
+    # The client's slots: max(entries, 65,535) + 0x4000.
+    assert len(uop) == 65_535 + 0x4000
+    for id in [0, 10, 200, 254]:
+        assert np.array_equal(uop.item(id), mul.item(id))
+    assert np.array_equal(uop.land(5), mul.land(5))
+    assert uop.item(255) is None
+    with pytest.raises(FileNotFoundError):
+        uo.Art.open(tmp_path, format="mul")
+    with pytest.raises(ValueError):
+        uo.Art.open(tmp_path, format="zip")
+
+
+def gump_png(cli, folder, tmp_path, *args):
+    path = tmp_path / "g.png"
+    cli("uo", "gump", folder, *args, "-o", path)
+    return np.asarray(Image.open(path).convert("RGBA"))
+
+
+@pytest.mark.parametrize("opener", [uo.Gumps.open, uo.Gumps.map])
+def test_gumps_are_the_commands_pictures(cli, art_dir, tmp_path, opener):
+    gumps = opener(art_dir)
+    assert gumps.format == "mul" and len(gumps) == 200
+    for id in [0, 7, 20, 99, 198]:
+        got = gumps.gump(id)
+        assert got.dtype == np.uint8 and got.shape[2] == 4
+        assert got.shape[1::-1] == gumps.size(id)
+        assert np.array_equal(got, gump_png(cli, art_dir, tmp_path, id))
+    # 150 repeats 20; 199 is empty; past the index is no picture.
+    assert np.array_equal(gumps.gump(150), gumps.gump(20))
+    assert gumps.gump(199) is None and gumps.size(199) is None and gumps.gump(200) is None
+    for hue in [1, 0x8001]:
+        assert np.array_equal(
+            gumps.gump(30, hue=hue), gump_png(cli, art_dir, tmp_path, 30, "--hue", hue)
+        )
+
+
+def test_gumps_from_the_uop_form(cli, art_dir, tmp_path):
+    cli("uo", "convert", art_dir, "--gumps", "--to", "uop", tmp_path)
+    mul, uop = uo.Gumps.open(art_dir), uo.Gumps.open(tmp_path)
+    assert uop.format == "uop"
+    for id in range(0, 199, 13):
+        assert np.array_equal(uop.gump(id), mul.gump(id))
+    with pytest.raises(FileNotFoundError):
+        uo.Gumps.open(tmp_path, format="mul")

@@ -17,6 +17,7 @@ from ._gamedata import uo as _native
 
 Art = _native.Art
 Facet = _native.Facet
+Gumps = _native.Gumps
 TileData = _native.TileData
 
 #: (x, y, width, height) in tiles, as Facet.radar and Facet.find take a region.
@@ -26,6 +27,7 @@ __all__ = [
     "Art",
     "FOUND",
     "Facet",
+    "Gumps",
     "INDEX",
     "ITEM_HS",
     "ITEM_OLD",

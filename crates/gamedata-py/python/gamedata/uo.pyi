@@ -7,7 +7,7 @@ from typing import Any, Literal, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Art", "FOUND", "Facet", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "TileData"]
+__all__ = ["Art", "FOUND", "Facet", "Gumps", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "TileData"]
 
 MAP_CELL: np.dtype[np.void]
 MAP_BLOCK: np.dtype[np.void]
@@ -104,6 +104,27 @@ class Art:
         """(h, w, 4) RGBA, pixels of value 0 transparent; None for no picture."""
     def land_pixels(self, id: int) -> npt.NDArray[np.uint16] | None:
         """The 1,012 raw pixels, a read-only view of the file; None for an empty entry."""
+
+@final
+class Gumps:
+    """gumpart.mul and gumpidx.mul, or gumpartLegacyMUL.uop, of a client folder (and its
+    hues.mul for hue=): gumps drawn as the client draws them."""
+
+    @staticmethod
+    def open(
+        dir: str | os.PathLike[str], format: Literal["mul", "uop"] | None = None
+    ) -> Gumps: ...
+    @staticmethod
+    def map(
+        dir: str | os.PathLike[str], format: Literal["mul", "uop"] | None = None
+    ) -> Gumps: ...
+    @property
+    def format(self) -> Literal["mul", "uop"]: ...
+    def __len__(self) -> int: ...
+    def gump(self, id: int, hue: int = 0) -> npt.NDArray[np.uint8] | None:
+        """(h, w, 4) RGBA, colour 0 transparent; None for an empty entry."""
+    def size(self, id: int) -> tuple[int, int] | None:
+        """(width, height) in pixels; None for an empty entry."""
 
 @final
 class TileData:
