@@ -179,7 +179,37 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     .concat();
     let art = join_parts::<4>(&[&art_index, &art_data]);
 
-    let seeds: [(&str, &str, Vec<u8>); 18] = [
+    // Gumps: two gumps, a repeat, an empty entry and one overlapping the first, over the
+    // writer's gumpart.mul; and the same gumps as a gumpartLegacyMUL.uop (no index).
+    use mul_core::write_gump::{GumpPicture, gumps_to_uop, write_gumps};
+    let frame: Vec<u16> = (0..5 * 4u16)
+        .map(|i| if i == 0 { 0 } else { i | 0x8000 })
+        .collect();
+    let gump_pictures = [
+        GumpPicture::Picture {
+            width: 5,
+            height: 4,
+            pixels: &frame,
+        },
+        GumpPicture::Picture {
+            width: 2,
+            height: 1,
+            pixels: &[0x7C00, 0x7C00],
+        },
+        GumpPicture::Repeat(0),
+        GumpPicture::Empty,
+    ];
+    let (mut gump_index, gump_data) = write_gumps(&gump_pictures)?;
+    let mut overlap = gump_index.get(..12).ok_or("short gump index")?.to_vec();
+    overlap[..4].copy_from_slice(&4u32.to_le_bytes());
+    gump_index.extend_from_slice(&overlap);
+    let gump_uop = gumps_to_uop(&mul_core::Gumps::parse(&gump_index[..48], &gump_data)?)?;
+    let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
+    let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);
+
+    let seeds: [(&str, &str, Vec<u8>); 20] = [
+        ("uo_gump", "repeat_empty_overlap", gumps),
+        ("uo_gump", "uop_no_index", gumps_uop),
         ("uo_art", "land_repeat_items_overlap", art),
         ("uo_folder", "facet_4x4_blocks_mul_diffs", folder_mul),
         ("uo_folder", "facet_4x4_blocks_uop_diffs", folder_uop),

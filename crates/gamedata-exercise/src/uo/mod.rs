@@ -18,9 +18,11 @@
 
 mod art;
 mod facet;
+mod gump;
 
 pub use art::art;
 pub use facet::{folder, patched};
+pub use gump::gump;
 
 use crate::io::split_parts;
 use mul_core::colours::{Hues, RadarColours};

@@ -18,8 +18,9 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, Walk); 11] = [
+    let targets: [(&str, Walk); 12] = [
         ("uo_art", exercise::art),
+        ("uo_gump", exercise::gump),
         ("uo_tiledata", exercise::tiledata),
         ("uo_map", exercise::map),
         ("uo_statics", exercise::statics),
@@ -64,6 +65,24 @@ fn the_seeds_reach_what_they_are_for() {
     assert!(art.entry(4).unwrap().is_none());
     assert!(art.entry(5).is_err());
     assert!(exercise::art(&seed) > 0);
+    // The gump seeds: MUL gumps with a repeat, an empty entry and an overlap; the same as a
+    // UOP read through its slots.
+    let seed = read("uo_gump/repeat_empty_overlap");
+    let [index, data] = split_parts::<2, 4>(&seed);
+    let gumps = mul_core::Gumps::parse(index, data).unwrap();
+    assert_eq!(gumps.entry(2).unwrap(), gumps.entry(0).unwrap());
+    assert!(gumps.gump(1).unwrap().unwrap().runs().all(|r| r.is_ok()));
+    assert!(gumps.entry(3).unwrap().is_none());
+    // The overlapping entry is the error; the gumps it overlaps read.
+    assert!(gumps.entry(4).is_err() && gumps.entry(0).is_ok() && gumps.entry(1).is_ok());
+    assert!(exercise::gump(&seed) > 0);
+    let seed = read("uo_gump/uop_no_index");
+    let [_, uop] = split_parts::<2, 4>(&seed);
+    let slots =
+        mul_core::UopIndex::build(uop, &Limits::default(), mul_core::UopPictures::Gumps).unwrap();
+    let gumps = mul_core::Gumps::from_uop(&slots, uop);
+    assert_eq!(gumps.gump(0).unwrap().unwrap().width(), 5);
+    assert!(exercise::gump(&seed) > 0);
     // The patched facet: both patches have blocks, and the walk gets past its early returns
     // (0: no map size, 1: the plain facet does not parse) into the patch check.
     let seed = read("uo_patched/synthetic_4x4_blocks_3_diffs");

@@ -1,0 +1,92 @@
+//! gumpart.mul and gumpidx.mul (or a gumpartLegacyMUL.uop): each gump's size, its runs and
+//! its picture.
+
+// Ids are below 4,096 and counts below the input's length: the casts cut nothing.
+#![allow(clippy::cast_possible_truncation)]
+
+use gamedata_render::uo::gump::{GumpHue, gump_picture};
+use mul_core::{ErrorKind, Gumps, Limits, UopIndex, UopPictures};
+
+use crate::io::split_parts;
+
+/// The gumps a walk reads at most, so that one input costs a bounded time.
+const GUMPS: usize = 4096;
+
+/// An index (behind a 4-byte length) and gumpart.mul: every gump (the first 4,096), its
+/// runs checked to lie in its size, no more runs than the entry's 4-byte words, each row
+/// covered exactly, and drawn within a 1 MiB cap. When the second part is a UOP container,
+/// its gumps are read through the client's slots too (the first 4,096).
+pub fn gump(data: &[u8]) -> u64 {
+    let [index, rest] = split_parts::<2, 4>(data);
+    let mut acc = 0u64;
+    if let Ok(gumps) = Gumps::parse(index, rest) {
+        acc = acc.wrapping_add(walk(&gumps));
+    }
+    if rest.starts_with(b"MYP\0") {
+        let limits = Limits::new().with_max_records(1 << 20);
+        if let Ok(slots) = UopIndex::build(rest, &limits, UopPictures::Gumps) {
+            assert!(slots.records().len() >= 65_535 + 0x4000);
+            acc = acc.wrapping_add(walk(&Gumps::from_uop(&slots, rest)));
+        }
+    }
+    acc
+}
+
+fn walk(gumps: &Gumps<'_>) -> u64 {
+    let mut acc = format!("{gumps:?}").len() as u64;
+    let limits = Limits::new().with_max_decoded_bytes(1 << 20);
+    for id in 0..gumps.len().min(GUMPS) {
+        let gump = match gumps.gump(id as u32) {
+            Ok(Some(gump)) => gump,
+            Ok(None) => continue,
+            Err(e) => {
+                let kind_ok = matches!(
+                    e.kind,
+                    ErrorKind::IndexEntry { .. } | ErrorKind::UopEntry { .. }
+                ) || e.entry().is_some();
+                assert!(kind_ok, "{e}");
+                acc = acc.wrapping_add(e.to_string().len() as u64);
+                continue;
+            }
+        };
+        let (w, h) = (gump.width(), gump.height());
+        assert!((1..0x8000).contains(&w) && (1..0x8000).contains(&h));
+        let Some(Some((bytes, _))) = gumps.entry(id).ok() else {
+            panic!("gump {id} read but not its entry");
+        };
+        let words = (bytes.len() / 4) as u64;
+        let mut runs = 0u64;
+        let mut covered = 0u64;
+        let mut failed = false;
+        for run in gump.runs() {
+            match run {
+                Ok(run) => {
+                    assert!(
+                        run.count > 0 && run.x + run.count <= w && run.y < h,
+                        "{run:?}"
+                    );
+                    runs += 1;
+                    covered += u64::from(run.count);
+                    acc = acc.wrapping_add(u64::from(run.colour));
+                }
+                Err(e) => {
+                    assert!(matches!(e.kind, ErrorKind::Picture(_)), "{e}");
+                    assert!(e.entry().is_some(), "{e}");
+                    failed = true;
+                    break;
+                }
+            }
+        }
+        assert!(runs <= words, "{runs} runs from {words} words");
+        if !failed {
+            // Every row covered exactly: the runs cover the whole picture.
+            assert_eq!(covered, u64::from(w) * u64::from(h));
+        }
+        if let Ok(picture) = gump_picture(&gump, GumpHue::default(), &limits) {
+            assert_eq!((picture.width(), picture.height()), (w, h));
+            assert!(!failed);
+            acc = acc.wrapping_add(picture.pixels().len() as u64);
+        }
+    }
+    acc
+}
