@@ -41,6 +41,12 @@ impl From<PictureProblem> for DataError {
     }
 }
 
+impl From<AnimProblem> for DataError {
+    fn from(problem: AnimProblem) -> Self {
+        gamedata_io::DataError::new(ErrorKind::Anim(problem))
+    }
+}
+
 impl From<ArgumentProblem> for DataError {
     fn from(problem: ArgumentProblem) -> Self {
         gamedata_io::DataError::new(ErrorKind::Argument(problem))
@@ -256,6 +262,12 @@ pub enum ErrorKind {
     #[error("{0}")]
     Picture(PictureProblem),
 
+    /// An animation's frame group (an anim*.mul entry's bytes) is not what the format
+    /// allows; the error's entry names the body, action and direction ("body 400 action 2
+    /// direction 3") and its record in anim*.idx.
+    #[error("{0}")]
+    Anim(AnimProblem),
+
     /// A decoded size passes the caller's limit.
     #[error(transparent)]
     Limit(#[from] LimitError),
@@ -305,6 +317,24 @@ pub enum ArgumentProblem {
     UnknownFacet {
         /// The facet number.
         facet: u8,
+    },
+
+    /// An animation action past the body's group of records (22 actions for the high
+    /// group, 13 for the low group and sea monsters, 35 for people).
+    #[error("action {action} does not exist for this body: its records hold actions 0 to {}", actions.saturating_sub(1))]
+    AnimAction {
+        /// The action asked for.
+        action: u16,
+        /// Actions the body's group holds.
+        actions: u8,
+    },
+
+    /// A stored animation direction past 4 (directions 5 to 7 are drawn by mirroring 3, 2
+    /// and 1: see `mul_core::anim::Facing`).
+    #[error("stored direction {direction} does not exist: 0 to 4 are stored")]
+    AnimDirection {
+        /// The direction asked for.
+        direction: u8,
     },
 }
 
@@ -687,5 +717,86 @@ pub enum WriteProblem {
         what: &'static str,
         /// Its length.
         found: u64,
+    },
+}
+
+/// What is wrong in an animation's frame group, the bytes of one anim*.mul entry (see
+/// [`ErrorKind::Anim`]); places are byte offsets from the group's first byte. Source:
+/// `docs/formats/uo.md`, "Animations", "MUL frame groups".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[non_exhaustive]
+pub enum AnimProblem {
+    /// A group shorter than its palette and frame count.
+    #[error(
+        "the frame group is {found} bytes, shorter than its 512-byte palette and 4-byte frame count"
+    )]
+    GroupTooShort {
+        /// The group's length.
+        found: usize,
+    },
+    /// The frame offsets do not fit in the group.
+    #[error(
+        "the group's {count} frame offsets (4 bytes each, from byte 516) do not fit in its {found} bytes"
+    )]
+    FrameTable {
+        /// Frames the group declares.
+        count: u32,
+        /// The group's length.
+        found: usize,
+    },
+    /// A frame's 8-byte header (centre x, centre y, width, height) lies past the group's
+    /// end.
+    #[error(
+        "frame {frame}'s header at byte 512 + {offset} does not fit in the group's {found} bytes"
+    )]
+    FrameHeader {
+        /// The frame, from 0.
+        frame: u32,
+        /// Its offset, counted from byte 512.
+        offset: u32,
+        /// The group's length.
+        found: usize,
+    },
+    /// A run header or its pixels past the group's end.
+    #[error("frame {frame}'s run at byte {at} runs past the group's end")]
+    RunCut {
+        /// The frame, from 0.
+        frame: u32,
+        /// The run header's place.
+        at: u64,
+    },
+    /// A run whose pixels lie outside its frame: a row outside 0 to height - 1, or columns
+    /// outside 0 to width - 1.
+    #[error(
+        "frame {frame}'s run of {length} pixels at column {column}, row {row} lies outside \
+         its {width} x {height} pixels"
+    )]
+    RunOutside {
+        /// The frame, from 0.
+        frame: u32,
+        /// The run's first column (its x plus the centre x).
+        column: i32,
+        /// Its row (its y plus the centre y plus the height).
+        row: i32,
+        /// Its pixels.
+        length: u16,
+        /// The frame's width.
+        width: i16,
+        /// The frame's height.
+        height: i16,
+    },
+    /// A frame whose header or runs reach the bytes where another frame of the group starts
+    /// before their end marker: frames must have bytes of their own (two frames at the
+    /// same offset are one frame, read for both), so that reading every frame reads each
+    /// byte once.
+    #[error(
+        "frame {frame}'s bytes reach byte {next}, where another frame starts, before their \
+         end marker 0x7FFF7FFF"
+    )]
+    FrameOverlap {
+        /// The frame, from 0.
+        frame: u32,
+        /// Where the next frame starts.
+        next: u64,
     },
 }

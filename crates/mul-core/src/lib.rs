@@ -12,6 +12,7 @@
 //! | multi.idx + multi.mul | [`Multis`] | 12-byte index records; 12- or 16-byte components |
 //! | radarcol.mul | [`RadarColours`] | RGB555 colours, land then items |
 //! | hues.mul | [`Hues`] | 708-byte groups of 8 hues |
+//! | anim.idx + anim.mul, anim2 ... anim5 | [`Animations`], [`OwnedAnimations`] | 12-byte records, 5 directions an action; frame groups of palette-indexed runs ([`anim`]) |
 //!
 //! [`FacetFiles`] finds one facet's files in a client folder whatever the case of their
 //! names (the map as MUL, else as UOP) and owns their bytes: [`FacetFiles::open`] reads them,
@@ -101,6 +102,7 @@
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
+pub mod anim;
 pub mod art;
 pub mod colours;
 pub mod diff;
@@ -124,13 +126,20 @@ pub mod uop;
 #[cfg(feature = "write")]
 pub mod write;
 #[cfg(feature = "write")]
+pub mod write_anim;
+#[cfg(feature = "write")]
 pub mod write_art;
 #[cfg(feature = "write")]
 pub mod write_gump;
 
+pub use anim::{
+    AnimFile, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimSet, AnimationFiles, Animations,
+    BodyRecords, BodyType, Facing, FrameGroup, OwnedAnimations,
+};
 pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
+pub use error::AnimProblem;
 pub use error::{
     ArgumentProblem, ChunkProblem, DataError, DiffProblem, Error, ErrorKind, IndexProblem,
     OverlapWith, PictureProblem, Result, UopEntryProblem, UopTableProblem, WriteProblem,

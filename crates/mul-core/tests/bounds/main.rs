@@ -391,3 +391,94 @@ fn art_entries_that_repeat_or_overlap_cost_the_index_only() {
     // bytes each): within 3 times the 4.8 MB index.
     assert!(peak < 3 * idx.len() as u64, "peak heap {peak}");
 }
+
+/// A frame group of 1,000 frames one after another, none but the last ending its runs
+/// (about 1 MB): the client would read each frame's runs on into every frame after it
+/// (500,000 frames' worth of runs); here each frame stops where the next starts, an error,
+/// so its runs are read once. In stored order, and listed backwards (a sort of the offsets,
+/// 4 bytes a frame).
+#[test]
+fn frames_that_run_into_each_other_are_read_once() {
+    use mul_core::{AnimProblem, FrameGroup};
+    let serial = heap::serial();
+    let (frames, runs) = (1000usize, 200usize);
+    // A frame of 1 x 1 pixels, centre (0, 0): each run is its one pixel, x = 0, y = -1
+    // (row -1 + 0 + 1 = 0): header 0x3FF << 12 | 1.
+    let mut one = Vec::new();
+    for v in [0i16, 0, 1, 1] {
+        one.extend(v.to_le_bytes());
+    }
+    for _ in 0..runs {
+        one.extend(0x003F_F001u32.to_le_bytes());
+        one.push(7);
+    }
+    for backwards in [false, true] {
+        let mut group = vec![0u8; 512];
+        group.extend((frames as u32).to_le_bytes());
+        let first = 4 + 4 * frames;
+        let mut offsets: Vec<u32> = (0..frames)
+            .map(|i| (first + i * one.len()) as u32)
+            .collect();
+        if backwards {
+            offsets.reverse();
+        }
+        for o in &offsets {
+            group.extend(o.to_le_bytes());
+        }
+        for _ in 0..frames {
+            group.extend(&one);
+        }
+        group.extend(0x7FFF_7FFFu32.to_le_bytes());
+        let ((read, overlapping), peak) = heap::peak(&serial, || {
+            let g = FrameGroup::parse(&group).unwrap();
+            let (mut read, mut overlapping) = (0, 0);
+            for frame in g.frames() {
+                for run in frame.unwrap().runs() {
+                    match run {
+                        Ok(_) => read += 1,
+                        Err(e) => {
+                            assert!(matches!(
+                                e.kind(),
+                                ErrorKind::Anim(AnimProblem::FrameOverlap { .. })
+                            ));
+                            overlapping += 1;
+                        }
+                    }
+                }
+            }
+            (read, overlapping)
+        });
+        assert_eq!(read, frames * runs, "each frame's runs read once");
+        assert_eq!(overlapping, frames - 1);
+        // The sorted offsets when they are listed backwards, and an error at a time.
+        let sorted = if backwards { 4 * frames as u64 } else { 0 };
+        assert!(peak <= sorted + 4096, "peak heap {peak}");
+    }
+}
+
+/// A frame group that declares 2^32 - 1 frames in 520 bytes, and one frame of 32,767 x
+/// 32,767 pixels in 532: refused, or read, before anything is allocated for them.
+#[test]
+fn huge_counts_and_sizes_in_few_bytes_allocate_nothing() {
+    use mul_core::FrameGroup;
+    let serial = heap::serial();
+    let mut huge = vec![0u8; 520];
+    huge[512..516].copy_from_slice(&u32::MAX.to_le_bytes());
+    let mut big = vec![0u8; 512];
+    big.extend(1u32.to_le_bytes());
+    big.extend(8u32.to_le_bytes());
+    for v in [0i16, 0, 0x7FFF, 0x7FFF] {
+        big.extend(v.to_le_bytes());
+    }
+    big.extend(0x7FFF_7FFFu32.to_le_bytes());
+    let ((refused, runs), peak) = heap::peak(&serial, || {
+        let refused = FrameGroup::parse(&huge).is_err();
+        let g = FrameGroup::parse(&big).unwrap();
+        let frame = g.frame(0).unwrap().unwrap();
+        assert_eq!(frame.width(), 0x7FFF);
+        (refused, frame.runs().count())
+    });
+    assert!(refused);
+    assert_eq!(runs, 0);
+    assert_eq!(peak, 0, "peak heap {peak}");
+}

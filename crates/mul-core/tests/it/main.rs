@@ -18,6 +18,7 @@ pub(crate) fn kind<T, E: Into<mul_core::Error>>(
     result.err().and_then(|e| e.into().kind())
 }
 
+mod anim;
 mod art;
 mod art_uop;
 mod colours;

@@ -1,0 +1,285 @@
+//! The animation writer (the `write` feature): anim.idx and anim.mul from frames, in the
+//! layout the readers take, and a synthetic set (`docs/formats/uo.md`, "Animations").
+
+// Writers: their arithmetic is on the lengths of buffers in memory (each at most
+// isize::MAX bytes), sides below 0x8000 and small constants; every stored field goes
+// through a checked conversion to its width, which refuses what does not fit.
+#![allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
+
+use crate::anim::{AnimGroup, BodyType, DIRECTIONS, PALETTE_LEN, RUN_END};
+use crate::error::{DataError, ErrorKind, WriteProblem};
+use crate::raw::EMPTY;
+
+/// The longest run the writer stores: 4,094 pixels, one short of the 12-bit field's 4,095,
+/// so that no run header can read as the end marker 0x7FFF7FFF.
+const MAX_RUN: usize = 0x0FFE;
+
+/// One frame, as [`write_animations`] takes it.
+#[derive(Clone, Copy, Debug)]
+pub struct AnimFramePicture<'a> {
+    /// Centre x (the frame's left edge is drawn this many pixels left of the mobile).
+    pub centre_x: i16,
+    /// Centre y (the top edge is drawn `height + centre_y` pixels above the mobile).
+    pub centre_y: i16,
+    /// Width in pixels, 0 to 0x7FFF (0: an empty frame).
+    pub width: u16,
+    /// Height in pixels, 0 to 0x7FFF (0: an empty frame).
+    pub height: u16,
+    /// `width * height` palette indices row by row; `None` where no run covers the pixel
+    /// (transparent).
+    pub pixels: &'a [Option<u8>],
+}
+
+/// One anim.idx record's frame group, as [`write_animations`] takes it.
+#[derive(Clone, Copy, Debug)]
+pub enum AnimEntry<'a> {
+    /// No frames: the record is empty (offset and size 0xFFFFFFFF).
+    Empty,
+    /// A palette and its frames.
+    Group {
+        /// The 256 colours.
+        palette: &'a [u16; 256],
+        /// The frames, in order.
+        frames: &'a [AnimFramePicture<'a>],
+    },
+    /// The same bytes as an earlier record's (a record repeated exactly).
+    Repeat(usize),
+}
+
+/// anim.idx and anim.mul holding `entries`, entry i under record i: each group its palette,
+/// frame count, offsets and frames laid out one after another, each frame's rows as runs of
+/// the pixels that are `Some` (at most 4,094 a run), ended by 0x7FFF7FFF.
+///
+/// Returns `(anim.idx, anim.mul)`, or `Err` ([`ErrorKind::Write`]) for a frame whose side
+/// passes 0x7FFF, whose pixels are not width x height, whose runs' x or y (the column less
+/// the centre x, the row less the centre y and the height) pass a 10-bit signed number, a
+/// repeat of no earlier entry, or an anim.mul past 4 GiB.
+pub fn write_animations(entries: &[AnimEntry<'_>]) -> Result<(Vec<u8>, Vec<u8>), DataError> {
+    let mut index = Vec::with_capacity(entries.len() * 12);
+    let mut data = Vec::new();
+    let mut placed: Vec<(u32, u32)> = Vec::with_capacity(entries.len());
+    for (number, entry) in entries.iter().enumerate() {
+        let bad = |problem| DataError::from(ErrorKind::Write(problem));
+        let record = match *entry {
+            AnimEntry::Empty => (EMPTY, EMPTY),
+            AnimEntry::Repeat(earlier) => *placed
+                .get(earlier)
+                .filter(|_| earlier < number)
+                .ok_or(bad(WriteProblem::Repeat { number, earlier }))?,
+            AnimEntry::Group { palette, frames } => {
+                let group =
+                    group_bytes(palette, frames).ok_or(bad(WriteProblem::Picture { number }))?;
+                let start = data.len();
+                data.extend_from_slice(&group);
+                let too_large = || {
+                    bad(WriteProblem::TooLarge {
+                        what: "anim.mul",
+                        found: data.len() as u64,
+                    })
+                };
+                let offset = u32::try_from(start).map_err(|_| too_large())?;
+                let size = u32::try_from(group.len()).map_err(|_| too_large())?;
+                u32::try_from(data.len())
+                    .ok()
+                    .filter(|&end| end != EMPTY)
+                    .ok_or_else(too_large)?;
+                (offset, size)
+            }
+        };
+        placed.push(record);
+        for word in [record.0, record.1, 0] {
+            index.extend_from_slice(&word.to_le_bytes());
+        }
+    }
+    Ok((index, data))
+}
+
+/// A frame group's bytes; `None` for a frame that cannot be stored.
+fn group_bytes(palette: &[u16; 256], frames: &[AnimFramePicture<'_>]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(PALETTE_LEN + 4 + 4 * frames.len());
+    for colour in palette {
+        out.extend_from_slice(&colour.to_le_bytes());
+    }
+    out.extend_from_slice(&u32::try_from(frames.len()).ok()?.to_le_bytes());
+    let table = out.len();
+    out.resize(table + 4 * frames.len(), 0);
+    for (i, frame) in frames.iter().enumerate() {
+        let offset = u32::try_from(out.len() - PALETTE_LEN).ok()?;
+        out[table + 4 * i..table + 4 * i + 4].copy_from_slice(&offset.to_le_bytes());
+        frame_bytes(&mut out, frame)?;
+    }
+    Some(out)
+}
+
+/// Appends a frame's header and runs; `None` for a frame that cannot be stored.
+fn frame_bytes(out: &mut Vec<u8>, frame: &AnimFramePicture<'_>) -> Option<()> {
+    let (w, h) = (usize::from(frame.width), usize::from(frame.height));
+    if frame.width > 0x7FFF || frame.height > 0x7FFF || frame.pixels.len() != w * h {
+        return None;
+    }
+    for v in [
+        frame.centre_x,
+        frame.centre_y,
+        i16::try_from(frame.width).ok()?,
+        i16::try_from(frame.height).ok()?,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    if w > 0 && h > 0 {
+        for (row, line) in frame.pixels.chunks_exact(w).enumerate() {
+            let mut column = 0;
+            while column < w {
+                if line[column].is_none() {
+                    column += 1;
+                    continue;
+                }
+                let len = line[column..]
+                    .iter()
+                    .take_while(|p| p.is_some())
+                    .count()
+                    .min(MAX_RUN);
+                let x = i32::try_from(column).ok()? - i32::from(frame.centre_x);
+                let y =
+                    i32::try_from(row).ok()? - i32::from(frame.centre_y) - i32::from(frame.height);
+                if !(-512..=511).contains(&x) || !(-512..=511).contains(&y) {
+                    return None;
+                }
+                let field = |v: i32| u32::from_le_bytes(v.to_le_bytes()) & 0x3FF;
+                let header = (field(x) << 22) | (field(y) << 12) | u32::try_from(len).ok()?;
+                out.extend_from_slice(&header.to_le_bytes());
+                out.extend(line[column..column + len].iter().map(|p| p.unwrap_or(0)));
+                column += len;
+            }
+        }
+    }
+    out.extend_from_slice(&RUN_END.to_le_bytes());
+    Some(())
+}
+
+/// The bodies [`synthetic_animations`] writes: two of the high group (1 and 2), one of the
+/// low group (201) and one of the people group (400), as anim.mul's default types put them.
+pub const SYNTHETIC_BODIES: [u16; 4] = [1, 2, 201, 400];
+/// Actions each synthetic body has (0 to 2; its other actions' records are empty).
+pub const SYNTHETIC_ACTIONS: u16 = 3;
+
+/// The anim.idx record of `body`'s `action` and stored `direction` in anim.mul, as its
+/// default type puts it.
+fn record_of(body: u16, action: u16, direction: usize) -> usize {
+    let (group, _) = BodyType::of_body(crate::anim::AnimFile::Anim, body).records(0);
+    let first = group
+        .first_record(body)
+        .and_then(|f| usize::try_from(f).ok())
+        .unwrap_or(0);
+    first + usize::from(action) * DIRECTIONS + direction
+}
+
+/// A synthetic anim.idx and anim.mul, `(index, data)`: bodies 1, 2, 201 and 400
+/// ([`SYNTHETIC_BODIES`]), actions 0 to 2 each, 5 directions, each group 1 to 4 frames of
+/// 3 to 26 x 4 to 31 pixels (a blob with transparent corners and holes, palette index 0,
+/// black, at its centre), its own palette (entry 7's bit 15 set, which the client ignores).
+/// Body 2's action 0 direction 0 repeats body 1's (an exact repeat); body 1's action 2
+/// direction 4 is empty; body 400's action 1 direction 2 has an empty frame (width 0)
+/// between two others. The index holds 35,175 records (body 400's block ends there); the
+/// records of the other actions are empty. The same seed gives the same bytes.
+// Values are masked or below 256: the casts cut nothing.
+#[allow(clippy::cast_possible_truncation)]
+pub fn synthetic_animations(seed: u64) -> (Vec<u8>, Vec<u8>) {
+    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    /// Centre x, centre y, width, height, pixels.
+    type Frame = (i16, i16, u16, u16, Vec<Option<u8>>);
+    struct Group {
+        record: usize,
+        palette: Box<[u16; 256]>,
+        frames: Vec<Frame>,
+    }
+    let mut groups = Vec::new();
+    for body in SYNTHETIC_BODIES {
+        for action in 0..SYNTHETIC_ACTIONS {
+            for direction in 0..DIRECTIONS {
+                let mut palette = Box::new([0u16; 256]);
+                for (i, colour) in palette.iter_mut().enumerate().skip(1) {
+                    *colour = ((next() & 0x7FFF) as u16).max(1) ^ (i as u16 & 0x1F);
+                }
+                palette[7] |= 0x8000;
+                let with_empty = body == 400 && action == 1 && direction == 2;
+                let count = if with_empty {
+                    3
+                } else {
+                    1 + (next() % 4) as usize
+                };
+                let frames = (0..count)
+                    .map(|f| {
+                        let empty = with_empty && f == 1;
+                        let (w, h) = if empty {
+                            (0, 0)
+                        } else {
+                            (3 + (next() % 24) as usize, 4 + (next() % 28) as usize)
+                        };
+                        let cx = (w / 2) as i16;
+                        let cy = -((h / 4) as i16) - (next() % 3) as i16;
+                        let shade = (next() % 200) as usize;
+                        let pixels = (0..w * h)
+                            .map(|i| {
+                                let (x, y) = (i % w, i / w);
+                                let (dx, dy) =
+                                    (2 * x as i64 - w as i64 + 1, 2 * y as i64 - h as i64 + 1);
+                                let (rx, ry) = (w as i64, h as i64);
+                                // Inside the ellipse of the frame, but for a hole every 5th pixel
+                                // of every 3rd row.
+                                let inside =
+                                    dx * dx * ry * ry + dy * dy * rx * rx <= rx * rx * ry * ry;
+                                let hole = y % 3 == 1 && x % 5 == 2;
+                                if !inside || hole {
+                                    None
+                                } else if x == w / 2 && y == h / 2 {
+                                    Some(0)
+                                } else {
+                                    Some((1 + (shade + x + 3 * y) % 255) as u8)
+                                }
+                            })
+                            .collect();
+                        (cx, cy, w as u16, h as u16, pixels)
+                    })
+                    .collect();
+                groups.push(Group {
+                    record: record_of(body, action, direction),
+                    palette,
+                    frames,
+                });
+            }
+        }
+    }
+    let pictures: Vec<Vec<AnimFramePicture<'_>>> = groups
+        .iter()
+        .map(|g| {
+            g.frames
+                .iter()
+                .map(|(cx, cy, w, h, pixels)| AnimFramePicture {
+                    centre_x: *cx,
+                    centre_y: *cy,
+                    width: *w,
+                    height: *h,
+                    pixels,
+                })
+                .collect()
+        })
+        .collect();
+    let last = record_of(400, 0, 0) + usize::from(AnimGroup::People.actions()) * DIRECTIONS;
+    let mut entries = vec![AnimEntry::Empty; last];
+    for (group, frames) in groups.iter().zip(&pictures) {
+        entries[group.record] = AnimEntry::Group {
+            palette: &group.palette,
+            frames,
+        };
+    }
+    entries[record_of(2, 0, 0)] = AnimEntry::Repeat(record_of(1, 0, 0));
+    entries[record_of(1, 2, 4)] = AnimEntry::Empty;
+    // Every frame above is within the writer's bounds.
+    write_animations(&entries).unwrap_or_default()
+}
