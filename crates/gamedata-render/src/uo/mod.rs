@@ -15,6 +15,7 @@
 //! each output pixel is the average (rounded down, a channel at a time) of the k x k tiles
 //! it covers, fewer at the region's right and bottom edges.
 
+pub mod anim;
 pub mod art;
 mod band;
 pub mod client;

@@ -304,3 +304,37 @@ fn a_huge_item_in_few_bytes_is_refused_before_drawing() {
     assert!(result.is_err());
     assert!(peak < MIB, "peak heap {peak}");
 }
+
+/// An animation direction of 100,000 frames in 400 KB, all at one frame of 32,767 x 32,767
+/// pixels (4 GiB of RGBA each): refused from the frames' headers before any picture is
+/// allocated; the frame alone is refused too.
+#[test]
+fn a_direction_of_huge_frames_in_few_bytes_is_refused_before_drawing() {
+    use gamedata_render::uo::anim::{frame_picture, group_pictures};
+    use gamedata_render::uo::art::ArtHue;
+    use mul_core::FrameGroup;
+    let serial = heap::serial();
+    let frames = 100_000u32;
+    let mut group = vec![0u8; 512];
+    group.extend(frames.to_le_bytes());
+    let at = 4 + 4 * frames;
+    for _ in 0..frames {
+        group.extend(at.to_le_bytes());
+    }
+    for v in [0i16, 0, 0x7FFF, 0x7FFF] {
+        group.extend(v.to_le_bytes());
+    }
+    group.extend(0x7FFF_7FFFu32.to_le_bytes());
+    let g = FrameGroup::parse(&group).unwrap();
+    let limits = mul_core::Limits::default();
+    let ((all, one), peak) = heap::peak(&serial, || {
+        let frame = g.frame(0).unwrap().unwrap();
+        (
+            group_pictures(&g, false, ArtHue::None, &limits),
+            frame_picture(&frame, g.palette(), ArtHue::None, &limits),
+        )
+    });
+    assert!(matches!(all, Err(RenderError::Uo(_))));
+    assert!(matches!(one, Err(RenderError::Uo(_))));
+    assert!(peak < MIB, "peak heap {peak}");
+}
