@@ -3,6 +3,7 @@
 //! The files are memory-mapped (see [`open_facet`]): opening a facet costs microseconds
 //! whatever its size, and the pages are read as a query touches them.
 
+mod anim;
 mod art;
 mod gump;
 mod info;
@@ -39,6 +40,11 @@ pub(crate) enum UoCommand {
     /// (--json: id, width, height).
     #[command(after_help = MAPPING_NOTE)]
     Gump(gump::GumpArgs),
+    /// One direction of a body's action of anim.mul (or anim2 to anim5) as the client draws
+    /// it: a PNG a frame in OUTDIR, or one sprite sheet (--json: frames, each width, height,
+    /// centre_x, centre_y).
+    #[command(after_help = format!("{}\n\n{MAPPING_NOTE}", anim::ANIM_NOTE))]
+    Anim(anim::AnimArgs),
     /// One land or item tile of tiledata.mul (--json: id, name, flags, height, weight).
     Tiledata(tile::TiledataArgs),
     /// The land and the statics at one tile, and the top surface (--json: x, y, land,
@@ -150,6 +156,7 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
         UoCommand::Info(a) => info::info(&a, out),
         UoCommand::Art(a) => art::art(&a, out),
         UoCommand::Gump(a) => gump::gump(&a, out),
+        UoCommand::Anim(a) => anim::anim(&a, out),
         UoCommand::Tiledata(a) => tile::tiledata(&a, out),
         UoCommand::Tile(a) => tile::tile(&a, out),
         UoCommand::Stats(a) => stats::stats(&a, out),

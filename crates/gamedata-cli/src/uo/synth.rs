@@ -32,8 +32,9 @@ pub(crate) struct SynthArgs {
     #[arg(long, default_value_t = 0)]
     diffs: usize,
     /// Also write art.mul and artidx.mul (64 land tiles and 256 items, one an exact repeat
-    /// of another, one empty) and gumpart.mul with gumpidx.mul (200 gumps, one a repeat,
-    /// one empty).
+    /// of another, one empty), gumpart.mul with gumpidx.mul (200 gumps, one a repeat, one
+    /// empty) and anim.idx with anim.mul (bodies 1, 2, 201 and 400, actions 0 to 2, one
+    /// record a repeat, one empty; in MUL form whatever --art-format says).
     #[arg(long)]
     art: bool,
     /// The art's form with --art: art.mul with artidx.mul and gumpart.mul with
@@ -111,6 +112,13 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
             }
         };
         for (name, bytes) in art_files {
+            let path = args.out_dir.join(name);
+            write_bytes(&path, &[], &bytes)?;
+            files.push(Written::of(&path)?);
+        }
+        // Animations are MUL only (AnimationFrame*.uop is not written), in both forms.
+        let (anim_index, anim_data) = mul_core::write_anim::synthetic_animations(args.seed);
+        for (name, bytes) in [("anim.idx", anim_index), ("anim.mul", anim_data)] {
             let path = args.out_dir.join(name);
             write_bytes(&path, &[], &bytes)?;
             files.push(Written::of(&path)?);

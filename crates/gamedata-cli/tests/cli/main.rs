@@ -23,6 +23,7 @@ mod cosmo;
 mod rez;
 mod rez_bounds;
 mod uo;
+mod uo_anim;
 mod uo_client;
 mod web;
 mod wwd;

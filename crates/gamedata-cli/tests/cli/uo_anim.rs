@@ -1,0 +1,328 @@
+//! `gamedata uo anim`: a direction of a body's action drawn as the client draws it, from a
+//! frame group built here byte by byte (the expected pixels computed here), mirrored for
+//! directions 5 to 7, hued, as frames or a sheet; and from `uo synth --art`'s set.
+
+use serde_json::json;
+
+use super::*;
+
+/// A palette entry's RGBA as the client widens it: `v * 255 / 31` a channel, opaque.
+fn rgba(colour: u16) -> [u8; 4] {
+    let w = |v: u16| (u32::from(v & 31) * 255 / 31) as u8;
+    [w(colour >> 10), w(colour >> 5), w(colour), 255]
+}
+
+/// Palette: 0 black, 1 grey (4, 4, 4), 2 red with bit 15 set, 3 blue.
+const PALETTE: [u16; 4] = [0, 0x1084, 0xFC00, 0x001F];
+
+/// A group of two frames. Frame 0: centre (1, -3), 3 x 2; row 0 indices 1, 0, 2 from
+/// column 0 (x = 0 - 1 = -1, y = 0 + 3 - 2 = 1, 3 pixels: 0xFFC01003); row 1 index 3 at
+/// column 2 (x = 1, y = 2: 0x00402001). Frame 1: centre (0, 0), 1 x 1, index 2 (x = 0,
+/// y = 0 - 0 - 1 = -1: 0x003FF001).
+fn group() -> Vec<u8> {
+    let mut out = vec![0u8; 512];
+    for (i, c) in PALETTE.iter().enumerate() {
+        out[2 * i..2 * i + 2].copy_from_slice(&c.to_le_bytes());
+    }
+    out.extend(2u32.to_le_bytes());
+    let first = 4 + 8;
+    let frame0_len = 8 + 4 + 3 + 4 + 1 + 4;
+    out.extend((first as u32).to_le_bytes());
+    out.extend(((first + frame0_len) as u32).to_le_bytes());
+    for v in [1i16, -3, 3, 2] {
+        out.extend(v.to_le_bytes());
+    }
+    out.extend(0xFFC0_1003u32.to_le_bytes());
+    out.extend([1, 0, 2]);
+    out.extend(0x0040_2001u32.to_le_bytes());
+    out.push(3);
+    out.extend(0x7FFF_7FFFu32.to_le_bytes());
+    for v in [0i16, 0, 1, 1] {
+        out.extend(v.to_le_bytes());
+    }
+    out.extend(0x003F_F001u32.to_le_bytes());
+    out.push(2);
+    out.extend(0x7FFF_7FFFu32.to_le_bytes());
+    out
+}
+
+/// A folder with ANIM.IDX (110 records: body 0 of the high group) and anim.mul holding the
+/// group at body 0 action 0 direction 1 (record 1).
+fn anim_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let data = group();
+    let mut idx = Vec::new();
+    for record in 0..110u32 {
+        let (offset, size) = if record == 1 {
+            (0, data.len() as u32)
+        } else {
+            (u32::MAX, u32::MAX)
+        };
+        for word in [offset, size, 0] {
+            idx.extend(word.to_le_bytes());
+        }
+    }
+    std::fs::write(dir.path().join("ANIM.IDX"), idx).unwrap();
+    std::fs::write(dir.path().join("anim.mul"), data).unwrap();
+    dir
+}
+
+#[test]
+fn uo_anim_draws_a_direction_s_frames_as_the_client_does() {
+    let dir = anim_dir();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let d = p("");
+    let out = gamedata_ok(
+        &[
+            "uo",
+            "anim",
+            &d,
+            "0",
+            "--action",
+            "0",
+            "--direction",
+            "1",
+            "-o",
+            &p("out"),
+            "--json",
+        ],
+        dir.path(),
+    );
+    let report = stdout_json(&out);
+    assert_eq!(json_keys(&report), ["frames"]);
+    assert_eq!(
+        report,
+        json!({"frames": [
+            {"width": 3, "height": 2, "centre_x": 1, "centre_y": -3},
+            {"width": 1, "height": 1, "centre_x": 0, "centre_y": 0},
+        ]})
+    );
+    // Black (index 0) is drawn; places no run covers are clear; bit 15 plays no part.
+    let clear = [0u8; 4];
+    let frame0: Vec<u8> = [
+        rgba(0x1084),
+        [0, 0, 0, 255],
+        [255, 0, 0, 255],
+        clear,
+        clear,
+        rgba(0x001F),
+    ]
+    .concat();
+    assert_eq!(png_size(&dir.path().join("out/000.png")), (3, 2));
+    assert_eq!(png_pixels(&dir.path().join("out/000.png")), frame0);
+    assert_eq!(
+        png_pixels(&dir.path().join("out/001.png")),
+        [255, 0, 0, 255]
+    );
+    // Direction 7 is stored direction 1 mirrored: columns flipped, centre x = 3 - 1.
+    let out = gamedata_ok(
+        &[
+            "uo",
+            "anim",
+            &d,
+            "0",
+            "--action",
+            "0",
+            "--direction",
+            "7",
+            "-o",
+            &p("m"),
+            "--json",
+        ],
+        dir.path(),
+    );
+    let report = stdout_json(&out);
+    assert_eq!(report["frames"][0]["centre_x"], 2);
+    assert_eq!(report["frames"][1]["centre_x"], 1);
+    let mirrored: Vec<u8> = [
+        [255, 0, 0, 255],
+        [0, 0, 0, 255],
+        rgba(0x1084),
+        rgba(0x001F),
+        clear,
+        clear,
+    ]
+    .concat();
+    assert_eq!(png_pixels(&dir.path().join("m/000.png")), mirrored);
+    // The sheet: 3 + 1 pixels wide, 2 high, top-aligned; nothing in OUTDIR.
+    gamedata_ok(
+        &[
+            "uo",
+            "anim",
+            &d,
+            "0",
+            "--action",
+            "0",
+            "--direction",
+            "1",
+            "--sheet",
+            &p("sheet.png"),
+        ],
+        dir.path(),
+    );
+    assert_eq!(png_size(&dir.path().join("sheet.png")), (4, 2));
+    let sheet = png_pixels(&dir.path().join("sheet.png"));
+    assert_eq!(&sheet[..12], &frame0[..12]);
+    assert_eq!(&sheet[12..16], &[255, 0, 0, 255]);
+    assert_eq!(&sheet[16..28], &frame0[12..24]);
+    assert_eq!(&sheet[28..32], &clear);
+}
+
+#[test]
+fn uo_anim_hues_every_drawn_pixel_and_refuses_what_it_cannot_draw() {
+    let dir = anim_dir();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let d = p("");
+    // hues.mul of one group: hue 1's entry r is 0x0400 | r.
+    let mut hues = vec![0u8; 4];
+    for _ in 0..8 {
+        for r in 0..32u16 {
+            hues.extend((0x0400 | r).to_le_bytes());
+        }
+        hues.extend([0u8; 24]);
+    }
+    std::fs::write(dir.path().join("hues.mul"), hues).unwrap();
+    gamedata_ok(
+        &[
+            "uo",
+            "anim",
+            &d,
+            "0",
+            "--action",
+            "0",
+            "--direction",
+            "1",
+            "-o",
+            &p("h"),
+            "--hue",
+            "1",
+        ],
+        dir.path(),
+    );
+    // Every covered pixel takes entry r of hue 1, r its red: black too (entry 0).
+    let clear = [0u8; 4];
+    let hued: Vec<u8> = [
+        rgba(0x0400 | 4),
+        rgba(0x0400),
+        rgba(0x0400 | 31),
+        clear,
+        clear,
+        rgba(0x0400),
+    ]
+    .concat();
+    assert_eq!(png_pixels(&dir.path().join("h/000.png")), hued);
+    let fails = |args: &[&str], says: &str| {
+        let out = gamedata(args, dir.path());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{stderr}");
+    };
+    let anim = |extra: &[&str]| -> Vec<String> {
+        let mut args: Vec<String> = ["uo", "anim", &d, "0", "--action", "0"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args
+    };
+    let run = |extra: &[&str], says: &str| {
+        let args = anim(extra);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        fails(&args, says);
+    };
+    // An empty record, an action past the group, a body past the index, a missing file.
+    run(&["--direction", "0", "-o", &p("x")], "has no frames");
+    fails(
+        &[
+            "uo",
+            "anim",
+            &d,
+            "0",
+            "--action",
+            "22",
+            "--direction",
+            "0",
+            "-o",
+            &p("x"),
+        ],
+        "action 22",
+    );
+    fails(
+        &[
+            "uo",
+            "anim",
+            &d,
+            "1",
+            "--action",
+            "0",
+            "--direction",
+            "0",
+            "-o",
+            &p("x"),
+        ],
+        "body 1 has no animation",
+    );
+    run(
+        &["--direction", "1", "-o", &p("x"), "--file", "anim2"],
+        "no anim2.mul",
+    );
+    // Never over an input.
+    run(
+        &["--direction", "1", "--sheet", &p("anim.mul")],
+        "is one of this command's inputs",
+    );
+    assert_eq!(std::fs::read(dir.path().join("anim.mul")).unwrap(), group());
+    // A run past its frame is an error naming the entry.
+    let mut bad = group();
+    let at = 512 + 4 + 8 + 8;
+    bad[at..at + 4].copy_from_slice(&0xFFC0_1004u32.to_le_bytes());
+    std::fs::write(dir.path().join("anim.mul"), bad).unwrap();
+    run(
+        &["--direction", "1", "-o", &p("x")],
+        "body 0 action 0 direction 1",
+    );
+}
+
+#[test]
+fn uo_anim_reads_the_synthetic_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    gamedata_ok(&["uo", "synth", d, "--facet", "4", "--art"], dir.path());
+    let (idx, data) = mul_core::write_anim::synthetic_animations(1);
+    assert_eq!(std::fs::read(dir.path().join("anim.idx")).unwrap(), idx);
+    assert_eq!(std::fs::read(dir.path().join("anim.mul")).unwrap(), data);
+    let out_dir = dir.path().join("frames");
+    let o = out_dir.to_str().unwrap();
+    // Body 400 action 1 direction 2: three frames, the middle one empty (a 1 x 1 clear PNG).
+    let report = stdout_json(&gamedata_ok(
+        &[
+            "uo",
+            "anim",
+            d,
+            "400",
+            "--action",
+            "1",
+            "--direction",
+            "2",
+            "-o",
+            o,
+            "--json",
+        ],
+        dir.path(),
+    ));
+    let frames = report["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 3);
+    assert_eq!(
+        (frames[1]["width"].clone(), frames[1]["height"].clone()),
+        (json!(0), json!(0))
+    );
+    assert_eq!(png_size(&out_dir.join("001.png")), (1, 1));
+    assert_eq!(png_pixels(&out_dir.join("001.png")), [0, 0, 0, 0]);
+    for (i, f) in frames.iter().enumerate().filter(|(i, _)| *i != 1) {
+        let size = (
+            f["width"].as_u64().unwrap() as u32,
+            f["height"].as_u64().unwrap() as u32,
+        );
+        assert_eq!(png_size(&out_dir.join(format!("{i:03}.png"))), size);
+    }
+}
