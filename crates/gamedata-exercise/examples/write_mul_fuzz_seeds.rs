@@ -207,7 +207,61 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
     let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);
 
-    let seeds: [(&str, &str, Vec<u8>); 20] = [
+    // Animations: body 0's block (110 records of the high group) over the writer's anim.mul:
+    // record 0 two frames (one with gaps and black), record 1 its exact repeat, record 2
+    // empty, record 3 overlapping record 0's bytes, record 4 a frame, an empty frame and the
+    // first frame again.
+    use mul_core::write_anim::{AnimEntry, AnimFramePicture, write_animations};
+    let palette: [u16; 256] =
+        std::array::from_fn(|i| u16::try_from(i).unwrap_or(0).wrapping_mul(0x0421) & 0x7FFF);
+    let blob: Vec<Option<u8>> = (0..6 * 5u8)
+        .map(|i| if i % 7 == 3 { None } else { Some(i % 5) })
+        .collect();
+    let big = AnimFramePicture {
+        centre_x: 3,
+        centre_y: -2,
+        width: 6,
+        height: 5,
+        pixels: &blob,
+    };
+    let small = AnimFramePicture {
+        centre_x: 0,
+        centre_y: 0,
+        width: 2,
+        height: 1,
+        pixels: &[Some(9), Some(0)],
+    };
+    let empty = AnimFramePicture {
+        centre_x: 1,
+        centre_y: 1,
+        width: 0,
+        height: 0,
+        pixels: &[],
+    };
+    let (frames, with_empty) = ([big, small], [small, empty, big]);
+    let anim_entries: Vec<AnimEntry<'_>> = (0..110)
+        .map(|record| match record {
+            0 => AnimEntry::Group {
+                palette: &palette,
+                frames: &frames,
+            },
+            1 => AnimEntry::Repeat(0),
+            4 => AnimEntry::Group {
+                palette: &palette,
+                frames: &with_empty,
+            },
+            _ => AnimEntry::Empty,
+        })
+        .collect();
+    let (mut anim_index, anim_data) = write_animations(&anim_entries)?;
+    // Record 3: record 0's size from offset 4.
+    let size = anim_index.get(4..8).ok_or("short anim index")?.to_vec();
+    let record3 = anim_index.get_mut(36..44).ok_or("short anim index")?;
+    record3.copy_from_slice(&[&4u32.to_le_bytes()[..], &size].concat());
+    let anims = join_parts::<4>(&[&anim_index, &anim_data]);
+
+    let seeds: [(&str, &str, Vec<u8>); 21] = [
+        ("uo_anim", "body_0_repeat_empty_overlap", anims),
         ("uo_gump", "repeat_empty_overlap", gumps),
         ("uo_gump", "uop_no_index", gumps_uop),
         ("uo_art", "land_repeat_items_overlap", art),

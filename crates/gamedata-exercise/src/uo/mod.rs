@@ -16,10 +16,12 @@
     clippy::indexing_slicing
 )]
 
+mod anim;
 mod art;
 mod facet;
 mod gump;
 
+pub use anim::anim;
 pub use art::art;
 pub use facet::{folder, patched};
 pub use gump::gump;

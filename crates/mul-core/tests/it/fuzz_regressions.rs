@@ -18,7 +18,8 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, Walk); 12] = [
+    let targets: [(&str, Walk); 13] = [
+        ("uo_anim", exercise::anim),
         ("uo_art", exercise::art),
         ("uo_gump", exercise::gump),
         ("uo_tiledata", exercise::tiledata),
@@ -83,6 +84,23 @@ fn the_seeds_reach_what_they_are_for() {
     let gumps = mul_core::Gumps::from_uop(&slots, uop);
     assert_eq!(gumps.gump(0).unwrap().unwrap().width(), 5);
     assert!(exercise::gump(&seed) > 0);
+    // The animation seed: body 0's block with two groups, a repeat, an empty record, an
+    // overlap and an empty frame, so that the walk reaches every kind of record and frame.
+    let seed = read("uo_anim/body_0_repeat_empty_overlap");
+    let [index, data] = split_parts::<2, 4>(&seed);
+    let anim = mul_core::Animations::parse(mul_core::AnimFile::Anim, index, data).unwrap();
+    assert_eq!(anim.body(0).unwrap().first, 0);
+    let group = anim.group(0, 0, 0).unwrap().unwrap();
+    assert_eq!(group.frame_count(), 2);
+    for frame in group.frames() {
+        assert!(frame.unwrap().runs().all(|r| r.is_ok()));
+    }
+    assert_eq!(anim.entry(1).unwrap(), anim.entry(0).unwrap());
+    assert!(anim.group(0, 0, 2).unwrap().is_none());
+    assert!(anim.group(0, 0, 3).is_err());
+    let with_empty = anim.group(0, 0, 4).unwrap().unwrap();
+    assert!(with_empty.frame(1).unwrap().unwrap().is_empty());
+    assert!(exercise::anim(&seed) > 0);
     // The patched facet: both patches have blocks, and the walk gets past its early returns
     // (0: no map size, 1: the plain facet does not parse) into the patch check.
     let seed = read("uo_patched/synthetic_4x4_blocks_3_diffs");
