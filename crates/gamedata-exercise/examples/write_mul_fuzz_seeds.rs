@@ -200,10 +200,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         GumpPicture::Empty,
     ];
     let (mut gump_index, gump_data) = write_gumps(&gump_pictures)?;
-    let mut overlap = gump_index.get(..12).ok_or("short gump index")?.to_vec();
-    overlap[..4].copy_from_slice(&4u32.to_le_bytes());
+    let size = gump_index.get(4..12).ok_or("short gump index")?.to_vec();
+    let overlap = [&4u32.to_le_bytes()[..], &size].concat();
+    let four = gump_index.get(..48).ok_or("short gump index")?;
+    let gump_uop = gumps_to_uop(&mul_core::Gumps::parse(four, &gump_data)?)?;
     gump_index.extend_from_slice(&overlap);
-    let gump_uop = gumps_to_uop(&mul_core::Gumps::parse(&gump_index[..48], &gump_data)?)?;
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
     let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);
 
