@@ -9,6 +9,7 @@
 //! queries and renders release the GIL. Build it with maturin (`pip install
 //! ./crates/gamedata-py`); the package's README section in the repository says more.
 
+mod anim;
 mod arrays;
 mod art;
 mod cosmo;

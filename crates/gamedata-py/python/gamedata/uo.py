@@ -15,6 +15,7 @@ from ._dtypes import (
 )
 from ._gamedata import uo as _native
 
+Animations = _native.Animations
 Art = _native.Art
 Facet = _native.Facet
 Gumps = _native.Gumps
@@ -24,6 +25,7 @@ TileData = _native.TileData
 Region = tuple[int, int, int, int]
 
 __all__ = [
+    "Animations",
     "Art",
     "FOUND",
     "Facet",

@@ -7,7 +7,7 @@ from typing import Any, Literal, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Art", "FOUND", "Facet", "Gumps", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "TileData"]
+__all__ = ["Animations", "Art", "FOUND", "Facet", "Gumps", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "TileData"]
 
 MAP_CELL: np.dtype[np.void]
 MAP_BLOCK: np.dtype[np.void]
@@ -125,6 +125,39 @@ class Gumps:
         """(h, w, 4) RGBA, colour 0 transparent; None for an empty entry."""
     def size(self, id: int) -> tuple[int, int] | None:
         """(width, height) in pixels; None for an empty entry."""
+
+_AnimFile = Literal["anim", "anim2", "anim3", "anim4", "anim5"]
+"""An animation file: anim.idx with anim.mul, or anim2 ... anim5."""
+
+@final
+class Animations:
+    """anim.idx and anim.mul of a client folder, with anim2 to anim5 when both files of a
+    pair are there (and its hues.mul for hue=): a body's frames drawn as the client draws
+    them. Directions 0 to 4 are stored, 5 to 7 mirror 3 to 1. AnimationFrame*.uop is not
+    read."""
+
+    @staticmethod
+    def open(dir: str | os.PathLike[str]) -> Animations: ...
+    @staticmethod
+    def map(dir: str | os.PathLike[str]) -> Animations: ...
+    @property
+    def files(self) -> list[_AnimFile]:
+        """The files read, anim first."""
+    def records(self, file: _AnimFile = "anim") -> int:
+        """Records in the file's index."""
+    def frames(
+        self, body: int, action: int, direction: int, hue: int = 0, file: _AnimFile = "anim"
+    ) -> list[npt.NDArray[np.uint8]]:
+        """(h, w, 4) RGBA a frame, black drawn, uncovered pixels transparent; an empty frame
+        (0, 0, 4); [] for no frames."""
+    def frame_info(
+        self, body: int, action: int, direction: int, file: _AnimFile = "anim"
+    ) -> list[dict[str, int]]:
+        """{"width", "height", "centre_x", "centre_y"} a frame, as frames() places them."""
+    def palette(
+        self, body: int, action: int, direction: int, file: _AnimFile = "anim"
+    ) -> npt.NDArray[np.uint16] | None:
+        """The 256 colours, a read-only <u2 view of the file; None for no frames."""
 
 @final
 class TileData:
