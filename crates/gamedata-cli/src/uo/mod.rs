@@ -4,6 +4,7 @@
 //! whatever its size, and the pages are read as a query touches them.
 
 mod art;
+mod export;
 mod gump;
 mod info;
 mod multi;
@@ -39,6 +40,11 @@ pub(crate) enum UoCommand {
     /// (--json: id, width, height).
     #[command(after_help = MAPPING_NOTE)]
     Gump(gump::GumpArgs),
+    /// Every picture of the art (land tiles and items) or the gumps as PNG files, in
+    /// parallel, exact repeats decoded once (--json: what, format, written, decoded, empty,
+    /// failed, over_budget, errors, bytes, out_dir, elapsed_ms).
+    #[command(after_help = MAPPING_NOTE)]
+    Export(export::ExportArgs),
     /// One land or item tile of tiledata.mul (--json: id, name, flags, height, weight).
     Tiledata(tile::TiledataArgs),
     /// The land and the statics at one tile, and the top surface (--json: x, y, land,
@@ -150,6 +156,7 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
         UoCommand::Info(a) => info::info(&a, out),
         UoCommand::Art(a) => art::art(&a, out),
         UoCommand::Gump(a) => gump::gump(&a, out),
+        UoCommand::Export(a) => export::export(&a, out),
         UoCommand::Tiledata(a) => tile::tiledata(&a, out),
         UoCommand::Tile(a) => tile::tile(&a, out),
         UoCommand::Stats(a) => stats::stats(&a, out),
