@@ -146,14 +146,12 @@ impl UopIndex {
                     problem: UopEntryProblem::SharedName,
                 }),
                 Some(i) => match uop.entries().get(*i) {
-                    Some(entry) => {
-                        record(&uop, entry, pictures).map_err(|problem| SlotProblem {
-                            slot,
-                            entry: entry.index(),
-                            hash,
-                            problem,
-                        })
-                    }
+                    Some(entry) => record(&uop, entry, pictures).map_err(|problem| SlotProblem {
+                        slot,
+                        entry: entry.index(),
+                        hash,
+                        problem,
+                    }),
                     None => return,
                 },
             };
