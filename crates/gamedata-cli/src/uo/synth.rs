@@ -40,6 +40,10 @@ pub(crate) struct SynthArgs {
     /// gumpidx.mul, or artLegacyMUL.uop and gumpartLegacyMUL.uop.
     #[arg(long, value_enum, default_value = "mul", requires = "art")]
     art_format: super::art::FormatArg,
+    /// With --art, a full-size art set instead: 0x4000 land tiles and 0x10000 items (0x14000
+    /// entries, about 230 MB), as High Seas clients have.
+    #[arg(long, requires = "art")]
+    art_full: bool,
 }
 
 /// What `uo synth --json` prints.
@@ -86,7 +90,11 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         }
     }
     if args.art {
-        let (index, data) = mul_core::write_art::synthetic_art(args.seed);
+        let (index, data) = if args.art_full {
+            mul_core::write_art::synthetic_art_sized(args.seed, 0x4000, 0x10000)
+        } else {
+            mul_core::write_art::synthetic_art(args.seed)
+        };
         let (gump_index, gump_data) = mul_core::write_gump::synthetic_gumps(args.seed);
         let art_files = match args.art_format {
             super::art::FormatArg::Mul => vec![
