@@ -200,10 +200,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         GumpPicture::Empty,
     ];
     let (mut gump_index, gump_data) = write_gumps(&gump_pictures)?;
-    let mut overlap = gump_index.get(..12).ok_or("short gump index")?.to_vec();
-    overlap[..4].copy_from_slice(&4u32.to_le_bytes());
+    let first = gump_index.get(..12).ok_or("short gump index")?;
+    // The first record moved 4 bytes on: it overlaps the first gump and the second.
+    let overlap = [&4u32.to_le_bytes()[..], first.get(4..).unwrap_or_default()].concat();
+    let four_gumps = mul_core::Gumps::parse(&gump_index, &gump_data)?;
+    let gump_uop = gumps_to_uop(&four_gumps)?;
     gump_index.extend_from_slice(&overlap);
-    let gump_uop = gumps_to_uop(&mul_core::Gumps::parse(&gump_index[..48], &gump_data)?)?;
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
     let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);
 
