@@ -12,6 +12,7 @@
 //! | multi.idx + multi.mul | [`Multis`] | 12-byte index records; 12- or 16-byte components |
 //! | radarcol.mul | [`RadarColours`] | RGB555 colours, land then items |
 //! | hues.mul | [`Hues`] | 708-byte groups of 8 hues |
+//! | texidx.mul + texmaps.mul | [`Texmaps`] | 12-byte index records; 64 x 64 or 128 x 128 u16 pixels |
 //!
 //! [`FacetFiles`] finds one facet's files in a client folder whatever the case of their
 //! names (the map as MUL, else as UOP) and owns their bytes: [`FacetFiles::open`] reads them,
@@ -117,12 +118,15 @@ mod size;
 pub mod statics;
 #[cfg(feature = "write")]
 pub mod synth;
+pub mod texmap;
 pub mod tiledata;
 pub mod uop;
 #[cfg(feature = "write")]
 pub mod write;
 #[cfg(feature = "write")]
 pub mod write_art;
+#[cfg(feature = "write")]
+pub mod write_texmap;
 
 pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
@@ -146,7 +150,9 @@ pub use owned::{
     ArtSet, HuesBytes, MultiSet, OwnedArt, OwnedHues, OwnedMultis, OwnedRadarColours,
     OwnedTileData, OwnedUopFile, RadarColoursBytes, TileDataBytes, UopBytes,
 };
+pub use owned::{OwnedTexmaps, TexmapSet};
 pub use statics::{StaticFormat, StaticSlice, Statics};
+pub use texmap::{Texmap, Texmaps};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, UopEntry, UopFile, name_hash};
 #[cfg(feature = "write")]
