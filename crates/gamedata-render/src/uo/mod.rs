@@ -18,6 +18,7 @@
 pub mod art;
 mod band;
 pub mod client;
+pub mod texmap;
 
 use std::fmt;
 use std::io::Write;
