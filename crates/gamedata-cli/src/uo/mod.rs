@@ -9,6 +9,7 @@ mod multi;
 pub(crate) mod radar;
 pub(crate) mod stats;
 mod synth;
+mod texmap;
 mod tile;
 pub(crate) mod uop;
 
@@ -33,6 +34,9 @@ pub(crate) enum UoCommand {
     /// One land tile or item of art.mul as the client draws it, as a PNG (--json: kind,
     /// id, width, height).
     Art(art::ArtArgs),
+    /// One texture map of texmaps.mul as the client draws it, as a PNG (--json: id, width,
+    /// height).
+    Texmap(texmap::TexmapArgs),
     /// One land or item tile of tiledata.mul (--json: id, name, flags, height, weight).
     Tiledata(tile::TiledataArgs),
     /// The land and the statics at one tile, and the top surface (--json: x, y, land,
@@ -142,6 +146,7 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
     match cmd {
         UoCommand::Info(a) => info::info(&a, out),
         UoCommand::Art(a) => art::art(&a, out),
+        UoCommand::Texmap(a) => texmap::texmap(&a, out),
         UoCommand::Tiledata(a) => tile::tiledata(&a, out),
         UoCommand::Tile(a) => tile::tile(&a, out),
         UoCommand::Stats(a) => stats::stats(&a, out),

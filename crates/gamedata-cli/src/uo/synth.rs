@@ -32,7 +32,8 @@ pub(crate) struct SynthArgs {
     #[arg(long, default_value_t = 0)]
     diffs: usize,
     /// Also write art.mul and artidx.mul: 64 land tiles and 256 items (one an exact repeat
-    /// of another, one empty).
+    /// of another, one empty); and texmaps.mul and texidx.mul: 300 texture maps of 64 x 64
+    /// and 128 x 128 pixels (18 empty, one an exact repeat).
     #[arg(long)]
     art: bool,
 }
@@ -82,7 +83,13 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     }
     if args.art {
         let (index, data) = mul_core::write_art::synthetic_art(args.seed);
-        for (name, bytes) in [("artidx.mul", index), ("art.mul", data)] {
+        let (tex_index, tex_data) = mul_core::write_texmap::synthetic_texmaps(args.seed);
+        for (name, bytes) in [
+            ("artidx.mul", index),
+            ("art.mul", data),
+            ("texidx.mul", tex_index),
+            ("texmaps.mul", tex_data),
+        ] {
             let path = args.out_dir.join(name);
             write_bytes(&path, &[], &bytes)?;
             files.push(Written::of(&path)?);
