@@ -14,6 +14,7 @@ mod art;
 mod cosmo;
 mod errors;
 mod png;
+mod texmap;
 mod tiledata;
 mod uo;
 mod wwd;

@@ -452,5 +452,6 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Facet>()?;
     module.add_class::<crate::tiledata::TileData>()?;
     module.add_class::<crate::art::Art>()?;
+    module.add_class::<crate::texmap::Texmaps>()?;
     Ok(())
 }

@@ -18,6 +18,7 @@ from ._gamedata import uo as _native
 Art = _native.Art
 Facet = _native.Facet
 TileData = _native.TileData
+Texmaps = _native.Texmaps
 
 #: (x, y, width, height) in tiles, as Facet.radar and Facet.find take a region.
 Region = tuple[int, int, int, int]
@@ -35,5 +36,6 @@ __all__ = [
     "MAP_CELL",
     "STATIC7",
     "STATIC11",
+    "Texmaps",
     "TileData",
 ]
