@@ -18,9 +18,11 @@
 
 mod art;
 mod facet;
+mod texmap;
 
 pub use art::art;
 pub use facet::{folder, patched};
+pub use texmap::texmap;
 
 use crate::io::split_parts;
 use mul_core::colours::{Hues, RadarColours};
