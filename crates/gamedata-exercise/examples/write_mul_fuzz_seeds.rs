@@ -209,10 +209,34 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
     let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);
 
-    let seeds: [(&str, &str, Vec<u8>); 20] = [
+    // Texture maps: a 64 x 64 and a 128 x 128 picture (bit 15 set on some pixels), an exact
+    // repeat, an empty entry, one of 0x1000 bytes (neither size), one overlapping the first
+    // and one past the end of the data.
+    let small: Vec<u16> = (0..4096u16).map(|i| i.wrapping_mul(41)).collect();
+    let large: Vec<u16> = (0..16384u16).map(|i| i.wrapping_mul(7) & 0x7FFF).collect();
+    let (tex_written, mut tex_data) = mul_core::write_texmap::write_texmaps(&[
+        mul_core::write_texmap::TexmapPicture::Pixels(&small),
+        mul_core::write_texmap::TexmapPicture::Pixels(&large),
+        mul_core::write_texmap::TexmapPicture::Repeat(0),
+        mul_core::write_texmap::TexmapPicture::Empty,
+    ])?;
+    let end = u32::try_from(tex_data.len())?;
+    tex_data.extend(vec![0x5Au8; 0x1000]);
+    let mut tex_index = tex_written;
+    for (offset, length) in [(end, 0x1000), (2, 0x2000), (end + 0x0FFC, 0x2000)] {
+        tex_index.extend(record(offset, length));
+    }
+    let texmaps = join_parts::<4>(&[&tex_index, &tex_data]);
+
+    let seeds: [(&str, &str, Vec<u8>); 21] = [
+        ("uo_art", "land_repeat_items_overlap", art),
         ("uo_gump", "repeat_empty_overlap", gumps),
         ("uo_gump", "uop_no_index", gumps_uop),
-        ("uo_art", "land_repeat_items_overlap", art),
+        (
+            "uo_texmap",
+            "sizes_repeat_empty_bad_overlap_past_end",
+            texmaps,
+        ),
         ("uo_folder", "facet_4x4_blocks_mul_diffs", folder_mul),
         ("uo_folder", "facet_4x4_blocks_uop_diffs", folder_uop),
         ("uo_folder", "facet_4x4_blocks_tiledata", folder_tiledata),

@@ -453,5 +453,6 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<crate::tiledata::TileData>()?;
     module.add_class::<crate::art::Art>()?;
     module.add_class::<crate::gump::Gumps>()?;
+    module.add_class::<crate::texmap::Texmaps>()?;
     Ok(())
 }

@@ -12,6 +12,7 @@
 //! | multi.idx + multi.mul | [`Multis`] | 12-byte index records; 12- or 16-byte components |
 //! | radarcol.mul | [`RadarColours`] | RGB555 colours, land then items |
 //! | hues.mul | [`Hues`] | 708-byte groups of 8 hues |
+//! | texidx.mul + texmaps.mul | [`Texmaps`] | 12-byte index records; 64 x 64 or 128 x 128 u16 pixels |
 //!
 //! [`FacetFiles`] finds one facet's files in a client folder whatever the case of their
 //! names (the map as MUL, else as UOP) and owns their bytes: [`FacetFiles::open`] reads them,
@@ -119,6 +120,7 @@ mod size;
 pub mod statics;
 #[cfg(feature = "write")]
 pub mod synth;
+pub mod texmap;
 pub mod tiledata;
 pub mod uop;
 #[cfg(feature = "write")]
@@ -127,6 +129,8 @@ pub mod write;
 pub mod write_art;
 #[cfg(feature = "write")]
 pub mod write_gump;
+#[cfg(feature = "write")]
+pub mod write_texmap;
 
 pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
@@ -152,8 +156,10 @@ pub use owned::{
     OwnedRadarColours, OwnedTileData, OwnedUopFile, PictureFiles, PicturePaths, RadarColoursBytes,
     TileDataBytes, UopBytes,
 };
+pub use owned::{OwnedTexmaps, TexmapSet};
 pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
 pub use statics::{StaticFormat, StaticSlice, Statics};
+pub use texmap::{Texmap, Texmaps};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, UopEntry, UopFile, name_hash};
 #[cfg(feature = "write")]

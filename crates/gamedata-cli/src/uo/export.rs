@@ -1,5 +1,5 @@
-//! `gamedata uo export`: every picture of a client folder's art or gumps as PNG files, in
-//! parallel.
+//! `gamedata uo export`: every picture of a client folder's art, gumps or texture maps as PNG
+//! files, in parallel.
 //!
 //! Each distinct byte range is decoded once: entries that repeat another's bytes exactly
 //! (as editors write one picture under several numbers) get the same PNG bytes written
@@ -20,8 +20,9 @@ use clap::{Args, ValueEnum};
 use gamedata_render::RgbaImage;
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
+use gamedata_render::uo::texmap::texmap_picture;
 use mul_core::art::ITEM_BASE;
-use mul_core::{ArtFormat, Limits, OwnedArt, OwnedGumps, PicturePaths};
+use mul_core::{ArtFormat, Limits, OwnedArt, OwnedGumps, OwnedTexmaps, PicturePaths};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -35,6 +36,8 @@ pub(crate) enum ExportKind {
     Art,
     /// gumpart.mul (or gumpartLegacyMUL.uop): gumps into OUT/gumps.
     Gumps,
+    /// texmaps.mul: texture maps into OUT/texmaps.
+    Texmaps,
 }
 
 #[derive(Args)]
@@ -45,11 +48,12 @@ pub(crate) struct ExportArgs {
     /// The client folder.
     dir: PathBuf,
     /// Folder to write into (created): one PNG an entry, named by its id in hex
-    /// (OUT/items/0x0EED.png, OUT/land/0x0003.png, OUT/gumps/0x01F4.png).
+    /// (OUT/items/0x0EED.png, OUT/land/0x0003.png, OUT/gumps/0x01F4.png,
+    /// OUT/texmaps/0x0012.png).
     #[arg(short, long)]
     output: PathBuf,
     /// Which files to read (as `uo art`): by default the MUL pair when both files are in
-    /// the folder, else the UOP.
+    /// the folder, else the UOP (texture maps have no UOP form).
     #[arg(long, value_enum)]
     art_format: Option<FormatArg>,
 }
@@ -145,6 +149,15 @@ fn map_art(dir: &Path, format: Option<ArtFormat>) -> Result<OwnedArt, mul_core::
 fn map_gumps(dir: &Path, format: Option<ArtFormat>) -> Result<OwnedGumps, mul_core::Error> {
     // SAFETY: see this function's documentation.
     unsafe { OwnedGumps::map(dir, format) }
+}
+
+/// Maps texidx.mul and texmaps.mul through mul-core's owner.
+///
+/// SAFETY contract taken on here: as [`super::open_facet`]'s.
+#[allow(unsafe_code)]
+fn map_texmaps(dir: &Path) -> Result<OwnedTexmaps, mul_core::Error> {
+    // SAFETY: see this function's documentation.
+    unsafe { OwnedTexmaps::map(dir, ()) }
 }
 
 /// The bytes of the files at `paths`.
@@ -248,6 +261,37 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 )?))
             });
             ("gumps", gumps.format().name())
+        }
+        ExportKind::Texmaps => {
+            let owned = map_texmaps(&args.dir)
+                .with_context(|| format!("reading texture maps in {}", args.dir.display()))?;
+            let texmaps = owned.view()?;
+            let inputs: Vec<PathBuf> = owned.paths.iter().flatten().cloned().collect();
+            let len: u64 = inputs
+                .iter()
+                .filter_map(|p| std::fs::metadata(p).ok())
+                .map(|m| m.len())
+                .sum();
+            let budget = AtomicU64::new(
+                len.saturating_mul(BUDGET_PER_BYTE)
+                    .saturating_add(BUDGET_BASE),
+            );
+            let folder = args.output.join("texmaps");
+            std::fs::create_dir_all(&folder)
+                .with_context(|| format!("cannot create {}", folder.display()))?;
+            let name = |id: usize| folder.join(format!("{id:#06X}.png"));
+            let jobs = jobs(texmaps.len(), |n| texmaps.entry(n), name, &tally);
+            run(&jobs, &inputs, &tally, |id| {
+                let Some(texmap) = texmaps.texmap(u32::try_from(id).unwrap_or(u32::MAX))? else {
+                    return Ok(Drawn::Empty);
+                };
+                let side = u64::from(texmap.side());
+                if !take_budget(&budget, side * side * 4) {
+                    return Ok(Drawn::OverBudget);
+                }
+                Ok(Drawn::Picture(texmap_picture(&texmap)?))
+            });
+            ("texmaps", "mul")
         }
     };
     let errors = tally.errors.into_inner().unwrap_or_default();

@@ -11,6 +11,7 @@ mod multi;
 pub(crate) mod radar;
 pub(crate) mod stats;
 mod synth;
+mod texmap;
 mod tile;
 pub(crate) mod uop;
 
@@ -40,11 +41,15 @@ pub(crate) enum UoCommand {
     /// (--json: id, width, height).
     #[command(after_help = MAPPING_NOTE)]
     Gump(gump::GumpArgs),
-    /// Every picture of the art (land tiles and items) or the gumps as PNG files, in
-    /// parallel, exact repeats decoded once (--json: what, format, written, decoded, empty,
+    /// Every picture of the art (land tiles and items), the gumps or the texture maps as PNG
+    /// files, in parallel, exact repeats decoded once (--json: what, format, written, decoded, empty,
     /// failed, over_budget, errors, bytes, out_dir, elapsed_ms).
     #[command(after_help = MAPPING_NOTE)]
     Export(export::ExportArgs),
+    /// One texture map of texmaps.mul as the client draws it, as a PNG (--json: id, width,
+    /// height).
+    #[command(after_help = MAPPING_NOTE)]
+    Texmap(texmap::TexmapArgs),
     /// One land or item tile of tiledata.mul (--json: id, name, flags, height, weight).
     Tiledata(tile::TiledataArgs),
     /// The land and the statics at one tile, and the top surface (--json: x, y, land,
@@ -157,6 +162,7 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
         UoCommand::Art(a) => art::art(&a, out),
         UoCommand::Gump(a) => gump::gump(&a, out),
         UoCommand::Export(a) => export::export(&a, out),
+        UoCommand::Texmap(a) => texmap::texmap(&a, out),
         UoCommand::Tiledata(a) => tile::tiledata(&a, out),
         UoCommand::Tile(a) => tile::tile(&a, out),
         UoCommand::Stats(a) => stats::stats(&a, out),

@@ -32,8 +32,9 @@ pub(crate) struct SynthArgs {
     #[arg(long, default_value_t = 0)]
     diffs: usize,
     /// Also write art.mul and artidx.mul (64 land tiles and 256 items, one an exact repeat
-    /// of another, one empty) and gumpart.mul with gumpidx.mul (200 gumps, one a repeat,
-    /// one empty).
+    /// of another, one empty), gumpart.mul with gumpidx.mul (200 gumps, one a repeat, one
+    /// empty), and texmaps.mul with texidx.mul (300 texture maps of 64 x 64 and 128 x 128
+    /// pixels, 18 empty, one an exact repeat).
     #[arg(long)]
     art: bool,
     /// The art's form with --art: art.mul with artidx.mul and gumpart.mul with
@@ -96,6 +97,8 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
             mul_core::write_art::synthetic_art(args.seed)
         };
         let (gump_index, gump_data) = mul_core::write_gump::synthetic_gumps(args.seed);
+        // Texture maps have no UOP form: always texidx.mul and texmaps.mul.
+        let (tex_index, tex_data) = mul_core::write_texmap::synthetic_texmaps(args.seed);
         let art_files = match args.art_format {
             super::art::FormatArg::Mul => vec![
                 ("artidx.mul", index),
@@ -118,7 +121,8 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
                 ]
             }
         };
-        for (name, bytes) in art_files {
+        let texmaps = [("texidx.mul", tex_index), ("texmaps.mul", tex_data)];
+        for (name, bytes) in art_files.into_iter().chain(texmaps) {
             let path = args.out_dir.join(name);
             write_bytes(&path, &[], &bytes)?;
             files.push(Written::of(&path)?);

@@ -19,10 +19,12 @@
 mod art;
 mod facet;
 mod gump;
+mod texmap;
 
 pub use art::art;
 pub use facet::{folder, patched};
 pub use gump::gump;
+pub use texmap::texmap;
 
 use crate::io::split_parts;
 use mul_core::colours::{Hues, RadarColours};

@@ -7,7 +7,7 @@ from typing import Any, Literal, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Art", "FOUND", "Facet", "Gumps", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "TileData"]
+__all__ = ["Art", "FOUND", "Facet", "Gumps", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "Texmaps", "TileData"]
 
 MAP_CELL: np.dtype[np.void]
 MAP_BLOCK: np.dtype[np.void]
@@ -125,6 +125,21 @@ class Gumps:
         """(h, w, 4) RGBA, colour 0 transparent; None for an empty entry."""
     def size(self, id: int) -> tuple[int, int] | None:
         """(width, height) in pixels; None for an empty entry."""
+
+@final
+class Texmaps:
+    """texmaps.mul and texidx.mul of a client folder: texture maps of 64 x 64 or 128 x 128
+    pixels, drawn as the client draws them (every pixel opaque)."""
+
+    @staticmethod
+    def open(dir: str | os.PathLike[str]) -> Texmaps: ...
+    @staticmethod
+    def map(dir: str | os.PathLike[str]) -> Texmaps: ...
+    def __len__(self) -> int: ...
+    def texmap(self, id: int) -> npt.NDArray[np.uint8] | None:
+        """(h, w, 4) RGBA, alpha 255; None for an empty entry or an id past the index."""
+    def pixels(self, id: int) -> npt.NDArray[np.uint16] | None:
+        """(h, w) raw pixels, a read-only view of the file; None as for texmap."""
 
 @final
 class TileData:
