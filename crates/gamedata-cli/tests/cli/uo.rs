@@ -1378,6 +1378,32 @@ fn uo_export_writes_every_picture_and_reports_the_rest() {
         dir.path(),
     );
     assert_eq!(stdout_json(&out)["written"], 199);
+    // Texture maps: 300 ids, 18 empty, id 250 the same bytes as id 12.
+    let out = gamedata_ok(
+        &[
+            "uo",
+            "export",
+            "texmaps",
+            &p("m"),
+            "-o",
+            &p("out"),
+            "--json",
+        ],
+        dir.path(),
+    );
+    let report = stdout_json(&out);
+    assert_eq!(
+        (report["written"].clone(), report["decoded"].clone()),
+        (json!(282), json!(281))
+    );
+    gamedata_ok(
+        &["uo", "texmap", &p("m"), "0x12", "-o", &p("tex.png")],
+        dir.path(),
+    );
+    assert_eq!(
+        png_pixels(&dir.path().join("out/texmaps/0x0012.png")),
+        png_pixels(&dir.path().join("tex.png"))
+    );
     gamedata_ok(
         &["uo", "gump", &p("m"), "33", "-o", &p("one.png")],
         dir.path(),
