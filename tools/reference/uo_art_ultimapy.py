@@ -38,55 +38,58 @@ case-sensitive test on Linux) and the MUL pair only otherwise; it names slots 0 
 `build/artlegacymul/%08d.tga`, finds them by the same name hash as the client, starts an
 entry after its header length (its length: the stored one for compression 1, else the
 decoded one; the client's is the stored one) and counts its index as 0x13FDC entries, so
-its highest item is 0xFFF (ultimapy/sdk/file_index.py, FileIndex.__init__; art.py, Art and Art.load). So the
-scratch folder links only the form compared, the UOP under that exact name. For a UOP the
-script reads the container's table itself (its own name hash, lookup3's hashlittle2) and
-checks that ultimapy found each entry at the same bytes, then compares the pixels.
+its highest item is 0xFFF (ultimapy/sdk/file_index.py, FileIndex.__init__; art.py, Art
+and Art.load). So the scratch folder links only the form compared, the UOP under that
+exact name. For a UOP the script reads the container's table itself (its own name hash,
+lookup3's hashlittle2) and checks that ultimapy found each entry at the same bytes, then
+compares the pixels.
+
+What this script shares with uo_gumps_ultimapy.py (the 8-bit tables, the pixel comparison,
+the UOP table and name hash, the scratch folder and the import) is in
+uo_ultimapy_common.py beside it.
 
 Needs numpy, Pillow, ultimapy and the gamedata package in the running Python.
 """
 
 import argparse
-import contextlib
-import io
 import os
 import shlex
 import struct
 import subprocess
-import sys
 import tempfile
 import time
 
 import numpy as np
 
-ITEM_BASE = 0x4000
+from uo_ultimapy_common import (
+    ITEM_BASE,
+    MUL,
+    ROUNDING,
+    ROUNDING_WHY,
+    UOP,
+    Failure,
+    Tally,
+    UopTable,
+    check_name_hash,
+    check_uop_slots,
+    compare,
+    decode,
+    edge_as_uop,
+    find,
+    import_ultimapy,
+    pick_form,
+    stage_for_ultimapy,
+    ultimapy_length,
+)
+
 LAND_PIXELS = 1012
 
-# 5-bit channel to 8 bits: the client's table rounds v * 255 / 31 down; ultimapy
-# (utils.get_arbg_from_16_bit) rounds it to nearest. Both are one-to-one, so each 8-bit
-# value a reader gives names exactly one 5-bit level; -1 marks values off its table.
-CLIENT_8 = [v * 255 // 31 for v in range(32)]
-ULTIMAPY_8 = [int(v * 255 / 31 + 0.5) for v in range(32)]
-
-
-def inverse(table):
-    back = np.full(256, -1, dtype=np.int32)
-    for level, value in enumerate(table):
-        back[value] = level
-    return back
-
-
-CLIENT_LEVEL = inverse(CLIENT_8)
-ULTIMAPY_LEVEL = inverse(ULTIMAPY_8)
-
 # The known differences, by cause (docs/formats/uo.md).
-ROUNDING = "8-bit rounding"
 ZERO_IN_RUN = "colour 0 in an item run"
 BIT15 = "bit 15 set in an item pixel"
 PAST_TABLE = "item past ultimapy's highest id"
 KNOWN = {
-    ROUNDING: "ultimapy rounds v*255/31 to nearest, the client down: same 15-bit colour, "
-    "8-bit channels one apart (Colours)",
+    ROUNDING: ROUNDING_WHY,
     ZERO_IN_RUN: "the client leaves it transparent, ultimapy flips bit 15 and draws it "
     "opaque black (Items; ultimapy's known faults)",
     BIT15: "the client draws its low 15 bits opaque, ultimapy flips bit 15 and makes it "
@@ -95,92 +98,13 @@ KNOWN = {
     "size and reads a higher id as item 0 (How many items; ultimapy's known faults)",
 }
 
-
-def find(folder, name):
-    """`name` in `folder`, any letter case."""
-    for entry in os.listdir(folder):
-        if entry.lower() == name.lower():
-            return os.path.join(folder, entry)
-    raise SystemExit(f"no {name} in {folder}")
-
-
-MUL, UOP = "mul", "uop"
 UOP_NAME = "artLegacyMUL.uop"  # the spelling ultimapy looks for (art.py, Art._file_index)
+MUL_PAIR = ("art.mul", "artidx.mul")
 DATA_NAME = {MUL: "art.mul", UOP: UOP_NAME}
 # ultimapy with a UOP: names for slots 0 to 0x14000 - 1, an index length counted as 0x13FDC
 # whatever the file holds (art.py, the Art._file_index arguments).
 ULTIMAPY_UOP_SLOTS = 0x14000
 ULTIMAPY_UOP_INDEX = 0x13FDC
-# The client's slots for an art UOP: max(table entries, 65,535) + 0x4000 (How many items).
-CLIENT_UOP_LEAST = 65535
-
-
-def forms_in(folder):
-    """The art forms `folder` holds: "mul" when art.mul and artidx.mul are there, "uop" when
-    artLegacyMUL.uop is (any letter case)."""
-    names = {entry.lower() for entry in os.listdir(folder)}
-    forms = []
-    if {"art.mul", "artidx.mul"} <= names:
-        forms.append(MUL)
-    if UOP_NAME.lower() in names:
-        forms.append(UOP)
-    return forms
-
-
-def name_hashes(names):
-    """lookup3's hashlittle2 (both seeds 0) of equal-length ASCII names, as (b << 32) | c:
-    the UOP name hash (docs/formats/uo.md, "UOP containers"). Vectorised over the names."""
-    length = len(names[0])
-    blocks = max(-(-length // 12), 1)
-    raw = np.frombuffer(b"".join(n.encode("ascii") for n in names), dtype=np.uint8)
-    raw = raw.reshape(len(names), length)
-    padded = np.zeros((len(names), blocks * 12), dtype=np.uint8)
-    padded[:, :length] = raw
-    words = padded.view("<u4").astype(np.uint32)
-
-    def rot(x, k):
-        return (x << np.uint32(k)) | (x >> np.uint32(32 - k))
-
-    def mix(a, b, c):
-        # Six steps, each on the next of (a, b, c) in turn: x -= z, x ^= z rotated, z += y.
-        for k in (4, 6, 8, 16, 19, 4):
-            a = (a - c) ^ rot(c, k)
-            c = c + b
-            a, b, c = b, c, a
-        return a, b, c
-
-    def final(a, b, c):
-        c = (c ^ b) - rot(b, 14)
-        a = (a ^ c) - rot(c, 11)
-        b = (b ^ a) - rot(a, 25)
-        c = (c ^ b) - rot(b, 16)
-        a = (a ^ c) - rot(c, 4)
-        b = (b ^ a) - rot(a, 14)
-        c = (c ^ b) - rot(b, 24)
-        return a, b, c
-
-    start = np.full(len(names), (0xDEADBEEF + length) & 0xFFFFFFFF, dtype=np.uint32)
-    a, b, c = start.copy(), start.copy(), start.copy()
-    if length > 0:
-        for block in range(blocks):
-            a = a + words[:, 3 * block]
-            b = b + words[:, 3 * block + 1]
-            c = c + words[:, 3 * block + 2]
-            # Every block but the last is mixed; the last (zero-padded) is finalised.
-            a, b, c = mix(a, b, c) if block + 1 < blocks else final(a, b, c)
-    return (b.astype(np.uint64) << np.uint64(32)) | c.astype(np.uint64)
-
-
-def check_name_hash():
-    """The hash against the vectors docs/formats/uo.md cites."""
-    got = int(name_hashes(["Four score and seven years ago"])[0])
-    sound = int(name_hashes(["build/soundlegacymul/00000000.dat"])[0])
-    if (got >> 32, got & 0xFFFFFFFF) != (0xCE7226E6, 0x17770551) or sound != 0xCB36450C320CD308:
-        raise SystemExit("the script's lookup3 does not give the published values")
-
-
-def art_names(count):
-    return [f"build/artlegacymul/{n:08d}.tga" for n in range(count)]
 
 
 class RawArt:
@@ -243,80 +167,24 @@ class RawArt:
         return found
 
 
-class UopEntry:
-    """One used entry of a UOP table, as stored."""
-
-    def __init__(self, offset, header_len, stored_len, decoded_len, name_hash, compression):
-        self.offset, self.header_len = offset, header_len
-        self.stored_len, self.decoded_len = stored_len, decoded_len
-        self.name_hash, self.compression = name_hash, compression
-
-    def start(self):
-        return self.offset + self.header_len
-
-
 class RawUopArt(RawArt):
-    """artLegacyMUL.uop read by the script: its table blocks followed from the header, each
-    used entry (offset not 0) placed in the slot whose name `build/artlegacymul/%08d.tga`
-    has its hash; the client's slots are max(table entries, 65,535) + 0x4000. An art entry's
-    bytes start after its header length and are its stored length long, whatever its
-    compression flag (the client's rule, docs/formats/uo.md "How many items")."""
+    """artLegacyMUL.uop read by the script (uo_ultimapy_common.UopTable): slot i is the
+    entry named `build/artlegacymul/%08d.tga`; the client's slots are max(table entries,
+    65,535) + 0x4000. An art entry's bytes start after its header length and are its stored
+    length long, whatever its compression flag (the client's rule, docs/formats/uo.md "How
+    many items")."""
 
     form = UOP
 
     def __init__(self, folder):
         with open(find(folder, UOP_NAME), "rb") as f:
-            self.data = data = f.read()
-
-        def unpack(layout, at, what):
-            if at < 0 or at + struct.calcsize(layout) > len(data):
-                raise SystemExit(f"{UOP_NAME}: {what} at {at} lies past the file's end")
-            return struct.unpack_from(layout, data, at)
-
-        magic, _version, _signature, table, _capacity, _files = unpack("<IIIQII", 0, "header")
-        if magic != 0x0050594D:
-            raise SystemExit(f"{UOP_NAME}: magic {magic:#010x}, not MYP")
-        self.table_entries, used, seen = 0, [], set()
-        while table != 0:
-            if table in seen:
-                raise SystemExit(f"{UOP_NAME}: its table chain comes back to {table}")
-            seen.add(table)
-            count, following = unpack("<IQ", table, "a table block")
-            self.table_entries += count
-            for k in range(count):
-                fields = unpack("<QIIIQIH", table + 12 + 34 * k, "a table entry")
-                offset, header_len, stored, decoded, name_hash, _adler, compression = fields
-                if offset != 0:
-                    used.append(UopEntry(offset, header_len, stored, decoded, name_hash,
-                                         compression))
-            table = following
-        self.client_slots = max(self.table_entries, CLIENT_UOP_LEAST) + ITEM_BASE
-        names = max(self.client_slots, ULTIMAPY_UOP_SLOTS)
-        slot_of = dict(zip(name_hashes(art_names(names)).tolist(), range(names)))
-        self.by_slot = {}  # slot: its entry, for every named slot, past the client's too
-        self.unnamed = self.same_name = 0
-        self.named_twice = set()
-        for entry in used:
-            slot = slot_of.get(entry.name_hash)
-            if slot is None:
-                self.unnamed += 1
-            elif slot in self.by_slot:
-                self.same_name += 1  # the client refuses such a file; counted and shown
-                self.named_twice.add(slot)
-            else:
-                self.by_slot[slot] = entry
-        self.used = len(used)
-        self.records = [None] * self.client_slots
-        for slot, entry in self.by_slot.items():
-            if slot < self.client_slots and entry.stored_len > 0:
-                end = entry.start() + entry.stored_len
-                if end > len(data):
-                    raise SystemExit(f"{UOP_NAME}: slot {slot}'s bytes end past the file")
+            self.data = f.read()
+        self.uop = uop = UopTable(self.data, UOP_NAME, "build/artlegacymul/",
+                                  ULTIMAPY_UOP_SLOTS)
+        self.records = [None] * uop.client_slots
+        for slot, entry in uop.by_slot.items():
+            if slot < uop.client_slots and entry.stored_len > 0:
                 self.records[slot] = (entry.start(), entry.stored_len)
-        self.header_lens = sum(e.header_len != 0 for e in self.by_slot.values())
-        self.compressed = sum(e.compression != 0 for e in self.by_slot.values())
-        self.lengths_differ = sum(e.stored_len != e.decoded_len for e in self.by_slot.values())
-        self.past_client = sum(slot >= self.client_slots for slot in self.by_slot)
 
 
 def ultimapy_highest_item(raw):
@@ -328,160 +196,38 @@ def ultimapy_highest_item(raw):
     return 0x7FFF if index_entries == 0xC000 else 0x3FFF
 
 
-def stage_for_ultimapy(folder, form, scratch):
+def stage(folder, form, scratch):
     """A folder ultimapy can import from: DIR's art in `form` only (the UOP under the name
     ultimapy looks for), blank files for the rest."""
-    names = ("art.mul", "artidx.mul") if form == MUL else (UOP_NAME,)
-    for name in names:
-        os.symlink(os.path.abspath(find(folder, name)), os.path.join(scratch, name))
-    blanks = {
-        # 375 groups of 708 bytes: what hues.py reads whatever the file's length.
-        "hues.mul": bytes(375 * 708),
-        # 10 fonts, each a header byte and 224 characters of size 0 x 0 (3 bytes each).
-        "fonts.mul": bytes(10 * (1 + 224 * 3)),
-        # One skill group ("Misc") and a first group number; no skills.
-        "skillgrp.mul": struct.pack("<ii", 1, 0),
-        "Skills.idx": b"",
-        "skills.mul": b"",
-        "Body.def": b"",
-        "Bodyconv.def": b"",
-        # 512 land groups in the larger (High Seas) layout: enough for either reading.
-        "tiledata.mul": bytes(512 * (4 + 32 * 30)),
-    }
-    for name, data in blanks.items():
-        with open(os.path.join(scratch, name), "wb") as f:
-            f.write(data)
+    names = MUL_PAIR if form == MUL else (UOP_NAME,)
+    stage_for_ultimapy(scratch, {name: find(folder, name) for name in names})
 
 
-def import_ultimapy(scratch):
-    """Imports ultimapy pointed at `scratch`; its chatter goes to a buffer, shown only if
-    the import fails."""
-    os.environ["ULTIMA_FILES_DIR"] = scratch
-    chatter = io.StringIO()
-    here = os.getcwd()
-    os.chdir(scratch)  # settings.py reads ./environment.ini if there is one
-    try:
-        with contextlib.redirect_stdout(chatter):
-            from ultimapy.sdk.art import Art
-    except Exception:
-        sys.stderr.write(chatter.getvalue())
-        raise
-    finally:
-        os.chdir(here)
-    from importlib.metadata import version
-
-    return Art, version("ultimapy")
-
-
-class Failure(Exception):
-    pass
-
-
-def decode(label, reader, tally, get, number):
-    """`get(number)`, or a failure naming the entry when the reader raises."""
-    try:
-        return get(number), True
-    except Exception as error:  # either reader may refuse an entry; say which and why
-        tally.fail(f"{label}: {reader} raised {type(error).__name__}: {error}")
-        return None, False
-
-
-class Tally:
+class ArtTally(Tally):
     def __init__(self):
-        self.pixels = 0
-        self.known = {name: 0 for name in KNOWN}
-        self.rounded_channels = {}  # 5-bit level: times ultimapy's 8-bit value was another
+        super().__init__(KNOWN)
         self.no_pixels = 0  # items of a zero side: ultimapy None, ours an empty array
         self.decoded_length = 0  # UOP entries ultimapy gives their decoded length
-        self.failures = []
-
-    def fail(self, message):
-        self.failures.append(message)
-        if len(self.failures) >= 20:
-            raise Failure()
-
-
-def rgba(pixel):
-    return tuple(int(v) for v in pixel)
-
-
-def compare(label, ours, theirs, raw, tally):
-    """Compares one picture: `ours` an (h, w, 4) array, `theirs` ultimapy's image; `raw`
-    the item's raw pixels (None for a land tile, where neither known item rule applies)."""
-    theirs = np.asarray(theirs.convert("RGBA"), dtype=np.int32)
-    ours = ours.astype(np.int32)
-    if ours.shape != theirs.shape:
-        tally.fail(f"{label}: ours {ours.shape[1]} x {ours.shape[0]}, "
-                   f"ultimapy {theirs.shape[1]} x {theirs.shape[0]}")
-        return
-    o_level, t_level = CLIENT_LEVEL[ours[..., :3]], ULTIMAPY_LEVEL[theirs[..., :3]]
-    o_alpha, t_alpha = ours[..., 3], theirs[..., 3]
-    o_colour = (o_level[..., 0] << 10) | (o_level[..., 1] << 5) | o_level[..., 2]
-    t_colour = (t_level[..., 0] << 10) | (t_level[..., 1] << 5) | t_level[..., 2]
-    in_tables = (o_level >= 0).all(-1) & (t_level >= 0).all(-1)
-    in_tables &= np.isin(o_alpha, (0, 255)) & np.isin(t_alpha, (0, 255))
-    o_clear = (ours == 0).all(-1)
-    o_solid = o_alpha == 255
-    same = in_tables & (
-        (o_solid & (t_alpha == 255) & (o_colour == t_colour))
-        | (o_clear & (theirs == 0).all(-1))
-    )
-    is_item = raw is not None
-    zero_in_run = in_tables & o_clear & (t_alpha == 255) & (t_colour == 0) & is_item
-    bit15 = in_tables & o_solid & (t_alpha == 0) & (o_colour == t_colour) & is_item
-    if is_item:
-        # The causes, checked on the raw pixels: a run's 0, a pixel with bit 15 set.
-        zero_in_run &= raw == 0
-        bit15 &= (raw >= 0) & ((raw & 0x8000) != 0) & ((raw & 0x7FFF) == o_colour)
-    for y, x in zip(*np.nonzero(~(same | zero_in_run | bit15))):
-        what = ""
-        if raw is not None:
-            what = f" (raw {'none' if raw[y, x] < 0 else f'0x{raw[y, x]:04X}'})"
-        tally.fail(f"{label} at x {x}, y {y}: ours RGBA {rgba(ours[y, x])}, "
-                   f"ultimapy RGBA {rgba(theirs[y, x])}{what}")
-    tally.pixels += ours.shape[0] * ours.shape[1]
-    rounded = same & o_solid & (ours[..., :3] != theirs[..., :3]).any(-1)
-    tally.known[ROUNDING] += int(rounded.sum())
-    channels = same[..., None] & o_solid[..., None] & (ours[..., :3] != theirs[..., :3])
-    for level in o_level[channels]:
-        tally.rounded_channels[int(level)] = tally.rounded_channels.get(int(level), 0) + 1
-    tally.known[ZERO_IN_RUN] += int(zero_in_run.sum())
-    tally.known[BIT15] += int(bit15.sum())
 
 
 def check_uop_index(raw, Art, tally):
     """ultimapy's slots for a UOP against the script's reading of the table: the same entry
-    in each named slot, starting at the same byte (after the header length) with the same
-    length. ultimapy takes the stored length only for compression 1 and the decoded length
-    otherwise, where the client and gamedata take the stored one: an uncompressed entry
+    in each named slot, starting at the same byte (after the header length), of the length
+    ultimapy's rule gives: the stored length for compression 1, the decoded length
+    otherwise, where the client and gamedata take the stored one. An uncompressed entry
     whose two lengths differ is counted as that (docs/formats/uo.md, ultimapy's known
-    faults), any other difference fails. Returns the entries found."""
+    faults); any other difference fails. Returns the entries found."""
     index = Art._file_index.index  # ultimapy's one Entry3D a slot (file_index.py)
     if len(index) != ULTIMAPY_UOP_SLOTS or Art.idx_length != ULTIMAPY_UOP_INDEX:
         tally.fail(f"ultimapy made {len(index)} slots counted as {Art.idx_length:g}, not "
                    f"{ULTIMAPY_UOP_SLOTS:#x} counted as {ULTIMAPY_UOP_INDEX:#x}")
-    found = 0
-    for slot, place in enumerate(index):
-        entry = raw.by_slot.get(slot)
-        theirs = (place.lookup, place.length) if place.lookup >= 0 else None
-        expected = None if entry is None else (entry.start(), entry.stored_len)
-        if entry is not None and entry.compression != 1 and theirs == (
-                entry.start(), entry.decoded_len) and theirs != expected:
-            tally.decoded_length += 1
-            found += 1
-        elif theirs != expected:
-            fields = "no entry" if entry is None else (
-                f"offset {entry.offset}, header {entry.header_len}, stored "
-                f"{entry.stored_len}, decoded {entry.decoded_len}, compression "
-                f"{entry.compression}")
-            twice = ""
-            if slot in raw.named_twice:
-                twice = ("; the table names this slot twice: ultimapy keeps the later entry, "
-                         "the client refuses the file (ultimapy's known faults)")
-            tally.fail(f"slot {slot}: ultimapy's index (start, length) {theirs}, the "
-                       f"table's first {expected} ({fields}){twice}")
-        elif theirs is not None:
-            found += 1
+    found = check_uop_slots(
+        index, raw.uop, tally,
+        expected=lambda e: (e.start(), ultimapy_length(e)),
+        theirs=lambda p: (p.lookup, p.length) if p.lookup >= 0 else None)
+    tally.decoded_length = sum(
+        ultimapy_length(e) != e.stored_len
+        for slot, e in raw.uop.by_slot.items() if slot < len(index))
     return found
 
 
@@ -497,8 +243,8 @@ def check(folder, form, scratch, tally):
     ours = uo.Art.open(folder, format=form)
     if len(ours) != len(raw):
         tally.fail(f"gamedata has {len(ours)} art numbers, the script counts {len(raw)}")
-    stage_for_ultimapy(folder, form, scratch)
-    Art, version = import_ultimapy(scratch)
+    stage(folder, form, scratch)
+    Art, version = import_ultimapy(scratch, "ultimapy.sdk.art", "Art")
     found = check_uop_index(raw, Art, tally) if form == UOP else None
     lands = min(len(raw), ITEM_BASE)
     items = max(len(raw) - ITEM_BASE, 0)
@@ -518,7 +264,7 @@ def check(folder, form, scratch, tally):
                            f"{'ours' if a is not None else 'ultimapy'}")
             continue
         land_pictures += 1
-        compare(f"land {land}", a, b, None, tally)
+        compare(f"land {land}", a, b, tally)
     for item in range(items):
         a, ok_a = decode(f"item {item}", "gamedata", tally, ours.item, item)
         if not ok_a:
@@ -544,24 +290,20 @@ def check(folder, form, scratch, tally):
                            f"{'ours' if a is not None else 'ultimapy'}")
             continue
         item_pictures += 1
-        compare(f"item {item}", a, b, raw.item_raw(item), tally)
+        compare(f"item {item}", a, b, tally, raw=raw.item_raw(item), zero_in_run=ZERO_IN_RUN,
+                bit15=BIT15)
     return version, lands, items, land_pictures, item_pictures, raw, found, len(ours)
 
 
 def report(folder, form, scratch, require_all_known):
-    tally = Tally()
+    tally = ArtTally()
     try:
         version, lands, items, land_pictures, item_pictures, raw, found, numbers = check(
             folder, form, scratch, tally)
     except Failure:
         pass
-    if tally.failures:
-        for line in tally.failures:
-            print(f"DIFFERENT {line}", file=sys.stderr)
-        more = " (the first 20)" if len(tally.failures) >= 20 else ""
-        raise SystemExit(f"ultimapy and gamedata differ{more}; no known cause explains it")
-    levels = ", ".join(f"{v}" for v in sorted(tally.rounded_channels))
-    parts = [f"{ROUNDING} at {tally.known[ROUNDING]} pixels (levels {levels or 'none'})"]
+    tally.stop_if_failed()
+    parts = [tally.rounding_part()]
     parts += [f"{name}: {tally.known[name]} pixels" for name in (ZERO_IN_RUN, BIT15)]
     parts.append(f"{PAST_TABLE}: {tally.known[PAST_TABLE]} items (ultimapy shows its item 0 "
                  "there; not compared)")
@@ -574,12 +316,13 @@ def report(folder, form, scratch, require_all_known):
           f"of a zero side; exact-repeat entries: {repeats}); "
           f"known differences: {'; '.join(parts)}")
     if form == UOP:
-        print(f"  {UOP_NAME}: {raw.table_entries} table entries, {raw.used} used "
-              f"(exact repeats sharing one stored range: {repeats}; {raw.header_lens} with a "
-              f"header length, {raw.compressed} compressed, {raw.lengths_differ} with stored "
-              f"and decoded lengths apart, {raw.unnamed} of no art name, {raw.same_name} "
-              f"naming a slot twice); the client's slots {raw.client_slots} (gamedata's "
-              f"{numbers}, {raw.past_client} entries past them); ultimapy's "
+        uop = raw.uop
+        print(f"  {UOP_NAME}: {uop.table_entries} table entries, {uop.used} used "
+              f"(exact repeats sharing one stored range: {repeats}; {uop.header_lens} with a "
+              f"header length, {uop.compressed} compressed, {uop.lengths_differ} with stored "
+              f"and decoded lengths apart, {uop.unnamed} of no art name, {uop.same_name} "
+              f"naming a slot twice); the client's slots {uop.client_slots} (gamedata's "
+              f"{numbers}, {uop.past_client} entries past them); ultimapy's "
               f"{ULTIMAPY_UOP_SLOTS:#x} names found {found} entries, each at the table's "
               f"start (after the header) and of its stored length but "
               f"{tally.decoded_length} given the decoded one; its highest item "
@@ -591,11 +334,7 @@ def report(folder, form, scratch, require_all_known):
         missing = [name for name, n in tally.known.items() if n == 0]
         if missing or repeats == 0 or tally.no_pixels == 0:
             raise SystemExit(f"the edge set did not show: {missing or 'repeats/zero sides'}")
-        # The levels where rounding to nearest lands above the client's table.
-        above = [v for v in range(32) if ULTIMAPY_8[v] != CLIENT_8[v]]
-        if sorted(tally.rounded_channels) != above:
-            raise SystemExit(f"rounding seen at levels {sorted(tally.rounded_channels)}, "
-                             f"expected {above}")
+        tally.require_rounding_everywhere()
         # Item 0x4000 is past ultimapy's highest item in either form, item 0x1000 only in
         # the UOP (its highest item 0xFFF there, 0x3FFF for this artidx.mul).
         past = 2 if form == UOP else 1
@@ -746,17 +485,6 @@ def timing(folder, form, cli, repeat):
         print(f"  {name:40} {best * 1000:9.1f} ms {median * 1000:9.1f} ms")
 
 
-def edge_as_uop(out, cli):
-    """The edge set in `out` converted by the project's CLI into `out`/uop, then compared
-    by a fresh process (ultimapy reads one folder a process)."""
-    uop_dir = os.path.join(out, "uop")
-    subprocess.run([*cli, "uo", "convert", out, "--art", "--to", "uop", uop_dir],
-                   check=True, stdout=subprocess.DEVNULL)
-    sys.stdout.flush()
-    subprocess.run([sys.executable, os.path.abspath(__file__), uop_dir, "--format", UOP,
-                    "--require-edge"], check=True)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dir", nargs="?",
@@ -782,22 +510,14 @@ def main():
         folder = args.dir
     else:
         parser.error("give DIR or --edge OUT")
-    forms = forms_in(folder)
-    if args.format:
-        if args.format not in forms:
-            parser.error(f"{folder} holds no {DATA_NAME[args.format]}")
-        form = args.format
-    elif len(forms) == 1:
-        form = forms[0]
-    else:
-        parser.error(f"{folder} holds {' and '.join(forms) or 'no art'}: give --format")
+    form = pick_form(parser, folder, args.format, MUL_PAIR, UOP_NAME)
     with tempfile.TemporaryDirectory(prefix="ultimapy-") as scratch:
         report(folder, form, scratch, require_all_known=bool(args.edge or args.require_edge))
         if args.time:
             timing(folder, form, args.cli, args.repeat)
     if args.edge:
         if args.cli:
-            edge_as_uop(args.edge, args.cli)
+            edge_as_uop(__file__, args.edge, args.cli, "--art")
         else:
             print(f"(no --cli: the edge set's {UOP_NAME} form not written nor compared)")
 

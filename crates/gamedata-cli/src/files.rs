@@ -17,6 +17,18 @@ pub(crate) fn write_file(
     inputs: &[&Path],
     fill: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
+    write_file_as(path, inputs, fill, true)
+}
+
+/// [`write_file`], the bytes flushed to the disk before the rename when `sync` says so
+/// (bulk exports of many small files leave that to the system: a crash may then lose a
+/// file, but never leaves one half written under its name).
+fn write_file_as(
+    path: &Path,
+    inputs: &[&Path],
+    fill: impl FnOnce(&mut dyn Write) -> Result<()>,
+    sync: bool,
+) -> Result<()> {
     let folder = output_folder(path, inputs)?;
     let temp = temp_builder()
         .tempfile_in(folder)
@@ -27,9 +39,11 @@ pub(crate) fn write_file(
         .into_inner()
         .map_err(|e| e.into_error())
         .with_context(|| format!("cannot write {}", path.display()))?;
-    temp.as_file()
-        .sync_all()
-        .with_context(|| format!("cannot write {}", path.display()))?;
+    if sync {
+        temp.as_file()
+            .sync_all()
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     temp.persist(path)
         .map_err(|e| e.error)
         .with_context(|| format!("cannot write {}", path.display()))?;
@@ -68,6 +82,12 @@ fn temp_builder() -> tempfile::Builder<'static, 'static> {
 /// Writes `bytes` to `path` as [`write_file`] does.
 pub(crate) fn write_bytes(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
     write_file(path, inputs, |w| Ok(w.write_all(bytes)?))
+}
+
+/// Writes `bytes` to `path` as [`write_bytes`] does, but without flushing them to the disk
+/// before the rename: for exports of thousands of files.
+pub(crate) fn write_bytes_unsynced(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
+    write_file_as(path, inputs, |w| Ok(w.write_all(bytes)?), false)
 }
 
 /// True if both paths name one existing file (after resolving links).

@@ -200,10 +200,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         GumpPicture::Empty,
     ];
     let (mut gump_index, gump_data) = write_gumps(&gump_pictures)?;
-    let size = gump_index.get(4..12).ok_or("short gump index")?.to_vec();
-    let overlap = [&4u32.to_le_bytes()[..], &size].concat();
-    let four = gump_index.get(..48).ok_or("short gump index")?;
-    let gump_uop = gumps_to_uop(&mul_core::Gumps::parse(four, &gump_data)?)?;
+    let first = gump_index.get(..12).ok_or("short gump index")?;
+    // The first record moved 4 bytes on: it overlaps the first gump and the second.
+    let overlap = [&4u32.to_le_bytes()[..], first.get(4..).unwrap_or_default()].concat();
+    let four_gumps = mul_core::Gumps::parse(&gump_index, &gump_data)?;
+    let gump_uop = gumps_to_uop(&four_gumps)?;
     gump_index.extend_from_slice(&overlap);
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
     let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);
@@ -218,28 +219,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let blob: Vec<Option<u8>> = (0..6 * 5u8)
         .map(|i| if i % 7 == 3 { None } else { Some(i % 5) })
         .collect();
-    let big = AnimFramePicture {
+    let anim_big = AnimFramePicture {
         centre_x: 3,
         centre_y: -2,
         width: 6,
         height: 5,
         pixels: &blob,
     };
-    let small = AnimFramePicture {
+    let anim_small = AnimFramePicture {
         centre_x: 0,
         centre_y: 0,
         width: 2,
         height: 1,
         pixels: &[Some(9), Some(0)],
     };
-    let empty = AnimFramePicture {
+    let anim_empty = AnimFramePicture {
         centre_x: 1,
         centre_y: 1,
         width: 0,
         height: 0,
         pixels: &[],
     };
-    let (frames, with_empty) = ([big, small], [small, empty, big]);
+    let (frames, with_empty) = ([anim_big, anim_small], [anim_small, anim_empty, anim_big]);
     let anim_entries: Vec<AnimEntry<'_>> = (0..110)
         .map(|record| match record {
             0 => AnimEntry::Group {
@@ -261,11 +262,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     record3.copy_from_slice(&[&4u32.to_le_bytes()[..], &size].concat());
     let anims = join_parts::<4>(&[&anim_index, &anim_data]);
 
-    let seeds: [(&str, &str, Vec<u8>); 21] = [
+    // Texture maps: a 64 x 64 and a 128 x 128 picture (bit 15 set on some pixels), an exact
+    // repeat, an empty entry, one of 0x1000 bytes (neither size), one overlapping the first
+    // and one past the end of the data.
+    let small: Vec<u16> = (0..4096u16).map(|i| i.wrapping_mul(41)).collect();
+    let large: Vec<u16> = (0..16384u16).map(|i| i.wrapping_mul(7) & 0x7FFF).collect();
+    let (tex_written, mut tex_data) = mul_core::write_texmap::write_texmaps(&[
+        mul_core::write_texmap::TexmapPicture::Pixels(&small),
+        mul_core::write_texmap::TexmapPicture::Pixels(&large),
+        mul_core::write_texmap::TexmapPicture::Repeat(0),
+        mul_core::write_texmap::TexmapPicture::Empty,
+    ])?;
+    let end = u32::try_from(tex_data.len())?;
+    tex_data.extend(vec![0x5Au8; 0x1000]);
+    let mut tex_index = tex_written;
+    for (offset, length) in [(end, 0x1000), (2, 0x2000), (end + 0x0FFC, 0x2000)] {
+        tex_index.extend(record(offset, length));
+    }
+    let texmaps = join_parts::<4>(&[&tex_index, &tex_data]);
+
+    let seeds: [(&str, &str, Vec<u8>); 22] = [
         ("uo_anim", "body_0_repeat_empty_overlap", anims),
+        ("uo_art", "land_repeat_items_overlap", art),
         ("uo_gump", "repeat_empty_overlap", gumps),
         ("uo_gump", "uop_no_index", gumps_uop),
-        ("uo_art", "land_repeat_items_overlap", art),
+        (
+            "uo_texmap",
+            "sizes_repeat_empty_bad_overlap_past_end",
+            texmaps,
+        ),
         ("uo_folder", "facet_4x4_blocks_mul_diffs", folder_mul),
         ("uo_folder", "facet_4x4_blocks_uop_diffs", folder_uop),
         ("uo_folder", "facet_4x4_blocks_tiledata", folder_tiledata),

@@ -11,7 +11,7 @@
 //! |---|---|---|
 //! | [`io`] | `gamedata-io`: the cursor, the decoding limits; [`io::split_parts`] and [`io::join_parts`], the form of multi-file inputs | `io_*` |
 //! | [`cosmo`] | `mni-core`: group files, TILEATTR.MNI, maps, tiles, sprites, episodes, round trips | `cosmo_*` but `cosmo_draw`, `cosmo_level` |
-//! | [`uo`] | `mul-core`: tiledata, maps, statics, multis, art (with its pictures), colours, UOP containers, map sizes, facets with diffs, client folders, round trips | `uo_*` but `uo_radar` |
+//! | [`uo`] | `mul-core`: tiledata, maps, statics, multis, art (with its pictures), texture maps, colours, UOP containers, map sizes, facets with diffs, client folders, round trips | `uo_*` but `uo_radar` |
 //! | [`wwd`] | `wap-core`: levels, main blocks, REZ archives, image names, ANI, PID, round trips | `wwd_*` but `wwd_collision`, `wwd_level_picture` |
 //! | [`render`] | `gamedata-render`: the radar map, collision maps, level pictures, Cosmo maps and levels | `uo_radar`, `wwd_collision`, `wwd_level_picture`, `cosmo_draw`, `cosmo_level` |
 //!

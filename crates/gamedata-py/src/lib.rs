@@ -16,6 +16,7 @@ mod cosmo;
 mod errors;
 mod gump;
 mod png;
+mod texmap;
 mod tiledata;
 mod uo;
 mod wwd;

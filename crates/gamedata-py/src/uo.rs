@@ -453,6 +453,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<crate::tiledata::TileData>()?;
     module.add_class::<crate::art::Art>()?;
     module.add_class::<crate::gump::Gumps>()?;
+    module.add_class::<crate::texmap::Texmaps>()?;
     module.add_class::<crate::anim::Animations>()?;
     Ok(())
 }

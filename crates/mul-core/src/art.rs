@@ -188,7 +188,7 @@ impl<'data> Art<'data> {
     }
 
     /// The art of an artLegacyMUL.uop: `index` built from the container's bytes `data`
-    /// ([`UopIndex::build`] with [`UopPictures::Art`]), the
+    /// ([`UopIndex::build`] with [`UopPictures::Art`](crate::UopPictures)), the
     /// pictures read in place from `data`. Entries are checked as for art.mul; a slot whose
     /// UOP entry could not be taken gives that entry's error.
     pub fn from_uop(index: &'data UopIndex, data: &'data [u8]) -> Self {

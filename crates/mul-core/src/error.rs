@@ -587,6 +587,15 @@ pub enum PictureProblem {
         /// The entry's length.
         found: usize,
     },
+    /// A texture map whose entry is neither 0x2000 bytes (64 x 64 pixels) nor 0x8000 bytes
+    /// (128 x 128). Source: `docs/formats/uo.md`, "Texture maps".
+    #[error(
+        "the texture map is {found} bytes, expected 8192 (64 x 64 pixels) or 32768 (128 x 128)"
+    )]
+    TexmapLength {
+        /// The entry's length.
+        found: usize,
+    },
     /// An item shorter than its 8-byte header.
     #[error("the item is {found} bytes, shorter than its 8-byte header")]
     ItemHeader {
@@ -708,6 +717,22 @@ pub enum WriteProblem {
         /// The art number or gump id.
         number: usize,
         /// The number it repeats.
+        earlier: usize,
+    },
+    /// A texture map that is not 64 x 64 or 128 x 128 pixels.
+    #[error("texture map {id} has {found} pixels, expected 4096 (64 x 64) or 16384 (128 x 128)")]
+    TexmapPixels {
+        /// The texture map's id.
+        id: usize,
+        /// Pixels given.
+        found: usize,
+    },
+    /// A texture map repeating an id that is not an earlier one's.
+    #[error("texture map {id} repeats texture map {earlier}, which is not before it")]
+    TexmapRepeat {
+        /// The texture map's id.
+        id: usize,
+        /// The id it repeats.
         earlier: usize,
     },
     /// A file past what its 32-bit offsets reach.

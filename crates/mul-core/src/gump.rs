@@ -3,7 +3,7 @@
 //!
 //! A gump's size is in its index record's third word (width in the high 16 bits, height in
 //! the low 16; a UOP entry stores them before the data, see
-//! [`UopPictures::Gumps`]). Its bytes are `height` u32 row
+//! [`UopPictures::Gumps`](crate::UopPictures)). Its bytes are `height` u32 row
 //! offsets counted in 4-byte words from the gump's first byte, then runs of 4 bytes: a u16
 //! colour and a u16 count of pixels of that colour. Row y's runs lie from word `offset[y]`
 //! up to `offset[y + 1]` (the last row's up to the entry's end) and cover the width. Colour

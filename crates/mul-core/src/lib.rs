@@ -12,6 +12,7 @@
 //! | multi.idx + multi.mul | [`Multis`] | 12-byte index records; 12- or 16-byte components |
 //! | radarcol.mul | [`RadarColours`] | RGB555 colours, land then items |
 //! | hues.mul | [`Hues`] | 708-byte groups of 8 hues |
+//! | texidx.mul + texmaps.mul | [`Texmaps`] | 12-byte index records; 64 x 64 or 128 x 128 u16 pixels |
 //! | anim.idx + anim.mul, anim2 ... anim5 | [`Animations`], [`OwnedAnimations`] | 12-byte records, 5 directions an action; frame groups of palette-indexed runs ([`anim`]) |
 //!
 //! [`FacetFiles`] finds one facet's files in a client folder whatever the case of their
@@ -121,6 +122,7 @@ mod size;
 pub mod statics;
 #[cfg(feature = "write")]
 pub mod synth;
+pub mod texmap;
 pub mod tiledata;
 pub mod uop;
 #[cfg(feature = "write")]
@@ -131,6 +133,8 @@ pub mod write_anim;
 pub mod write_art;
 #[cfg(feature = "write")]
 pub mod write_gump;
+#[cfg(feature = "write")]
+pub mod write_texmap;
 
 pub use anim::{
     AnimFile, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimSet, AnimationFiles, Animations,
@@ -161,8 +165,10 @@ pub use owned::{
     OwnedRadarColours, OwnedTileData, OwnedUopFile, PictureFiles, PicturePaths, RadarColoursBytes,
     TileDataBytes, UopBytes,
 };
+pub use owned::{OwnedTexmaps, TexmapSet};
 pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
 pub use statics::{StaticFormat, StaticSlice, Statics};
+pub use texmap::{Texmap, Texmaps};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, UopEntry, UopFile, name_hash};
 #[cfg(feature = "write")]

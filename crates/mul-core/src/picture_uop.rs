@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::OnceLock;
 
 use gamedata_io::Limits;
 use zerocopy::FromZeros;
@@ -134,46 +135,52 @@ impl UopIndex {
                 .and_modify(|e| *e = None)
                 .or_insert(Some(i));
         }
-        let mut records = Vec::with_capacity(slots);
+        let mut records = vec![empty_record(); slots];
         let mut problems = Vec::new();
-        let mut name = String::from(pictures.name_stem());
-        let stem = name.len();
-        for slot in 0..slots {
-            name.truncate(stem);
-            // Writing into a String cannot fail.
-            let _ = write!(name, "{slot:08}.tga");
-            let hash = name_hash(&name);
-            let taken = match by_hash.get(&hash) {
-                None => Ok(None),
-                Some(None) => Err(SlotProblem {
+        let mut place = |slot: usize, hash: u64, taken: &Option<usize>| {
+            let taken = match taken {
+                None => Err(SlotProblem {
                     slot,
                     entry: first_with_hash(&uop, hash),
                     hash,
                     problem: UopEntryProblem::SharedName,
                 }),
-                Some(Some(i)) => match uop.entries().get(*i) {
-                    Some(entry) => {
-                        record(&uop, entry, pictures)
-                            .map(Some)
-                            .map_err(|problem| SlotProblem {
-                                slot,
-                                entry: entry.index(),
-                                hash,
-                                problem,
-                            })
-                    }
-                    None => Ok(None),
+                Some(i) => match uop.entries().get(*i) {
+                    Some(entry) => record(&uop, entry, pictures).map_err(|problem| SlotProblem {
+                        slot,
+                        entry: entry.index(),
+                        hash,
+                        problem,
+                    }),
+                    None => return,
                 },
             };
-            records.push(match taken {
-                Ok(Some(record)) => record,
-                Ok(None) => empty_record(),
-                Err(problem) => {
-                    problems.push(problem);
-                    empty_record()
-                }
-            });
+            match (taken, records.get_mut(slot)) {
+                (Ok(record), Some(at)) => *at = record,
+                (Err(problem), _) => problems.push(problem),
+                (Ok(_), None) => {}
+            }
+        };
+        // The first slots' names are hashed once a process: each entry finds its slot.
+        let known = known_slots(pictures);
+        for (&hash, taken) in &by_hash {
+            if let Some(&slot) = known.get(&hash) {
+                place(slot as usize, hash, taken);
+            }
         }
+        // Slots past those (a table of more than 65,535 entries): their names hashed here.
+        let mut name = String::from(pictures.name_stem());
+        let stem = name.len();
+        for slot in MIN_UOP_SLOTS..slots {
+            name.truncate(stem);
+            // Writing into a String cannot fail.
+            let _ = write!(name, "{slot:08}.tga");
+            let hash = name_hash(&name);
+            if let Some(taken) = by_hash.get(&hash) {
+                place(slot, hash, taken);
+            }
+        }
+        problems.sort_unstable_by_key(|p| p.slot);
         Ok(UopIndex { records, problems })
     }
 
@@ -195,6 +202,30 @@ impl UopIndex {
     pub(crate) fn slot_problems(&self) -> &[SlotProblem] {
         &self.problems
     }
+}
+
+/// The hashes of the names of slots 0 to [`MIN_UOP_SLOTS`] - 1 of `pictures`, each to its
+/// slot, made once a process (81,919 names hashed; a few MiB).
+fn known_slots(pictures: UopPictures) -> &'static HashMap<u64, u32> {
+    static ART: OnceLock<HashMap<u64, u32>> = OnceLock::new();
+    static GUMPS: OnceLock<HashMap<u64, u32>> = OnceLock::new();
+    let cell = match pictures {
+        UopPictures::Art => &ART,
+        UopPictures::Gumps => &GUMPS,
+    };
+    cell.get_or_init(|| {
+        let mut name = String::from(pictures.name_stem());
+        let stem = name.len();
+        (0..MIN_UOP_SLOTS)
+            .map(|slot| {
+                name.truncate(stem);
+                // Writing into a String cannot fail.
+                let _ = write!(name, "{slot:08}.tga");
+                // Below 81,919: the slot fits.
+                (name_hash(&name), u32::try_from(slot).unwrap_or(u32::MAX))
+            })
+            .collect()
+    })
 }
 
 /// Why slot `slot` could not be taken, from `problems` (sorted by slot).

@@ -167,9 +167,18 @@ pub const SYNTHETIC_ITEMS: usize = 256;
 /// diamond), then items 0 to 255 of sizes 1 to 64 x 1 to 96 pixels, each an ellipse of
 /// colours with transparent corners; item 200 repeats item 10 (an exact repeat, as editors
 /// write them) and item 255 is empty. The same seed gives the same bytes.
+pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
+    synthetic_art_sized(seed, SYNTHETIC_LANDS, SYNTHETIC_ITEMS)
+}
+
+/// [`synthetic_art`] with `lands` land tiles (at most 0x4000) and `items` items of the same
+/// kinds: `synthetic_art_sized(seed, 0x4000, 0x10000)` is a full-size set of 0x14000
+/// entries (about 230 MB of art.mul), as High Seas clients have. Item 200 repeats item 10
+/// and item 255 is empty when there are that many.
 // Colours are masked to 15 bits and sides are below 97: the casts cut nothing needed.
 #[allow(clippy::cast_possible_truncation)]
-pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
+pub fn synthetic_art_sized(seed: u64, lands: usize, items: usize) -> (Vec<u8>, Vec<u8>) {
+    let lands_wanted = lands.min(ITEM_BASE);
     let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
         state ^= state << 13;
@@ -177,7 +186,7 @@ pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
         state ^= state << 17;
         state
     };
-    let lands: Vec<Vec<u16>> = (0..SYNTHETIC_LANDS)
+    let lands: Vec<Vec<u16>> = (0..lands_wanted)
         .map(|_| {
             let base = next();
             (0..LAND_PIXELS)
@@ -185,7 +194,7 @@ pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
                 .collect()
         })
         .collect();
-    let items: Vec<(u16, u16, Vec<u16>)> = (0..SYNTHETIC_ITEMS)
+    let items: Vec<(u16, u16, Vec<u16>)> = (0..items)
         .map(|id| {
             let (w, h) = (1 + (id * 7) % 64, 1 + (id * 13) % 96);
             let colour = (next() & 0x7FFF) as u16 | 1;
@@ -206,7 +215,7 @@ pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
             (w as u16, h as u16, pixels)
         })
         .collect();
-    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + SYNTHETIC_ITEMS];
+    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + items.len()];
     for (id, land) in lands.iter().enumerate() {
         pictures[id] = ArtPicture::Land(land);
     }
@@ -217,8 +226,10 @@ pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
             pixels,
         };
     }
-    pictures[ITEM_BASE + 200] = ArtPicture::Repeat(ITEM_BASE + 10);
-    pictures[ITEM_BASE + 255] = ArtPicture::Empty;
+    if items.len() > 255 {
+        pictures[ITEM_BASE + 200] = ArtPicture::Repeat(ITEM_BASE + 10);
+        pictures[ITEM_BASE + 255] = ArtPicture::Empty;
+    }
     // Every picture above is within the writer's bounds.
     write_art(&pictures).unwrap_or_default()
 }

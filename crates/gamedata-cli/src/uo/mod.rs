@@ -5,12 +5,14 @@
 
 mod anim;
 mod art;
+mod export;
 mod gump;
 mod info;
 mod multi;
 pub(crate) mod radar;
 pub(crate) mod stats;
 mod synth;
+mod texmap;
 mod tile;
 pub(crate) mod uop;
 
@@ -40,6 +42,15 @@ pub(crate) enum UoCommand {
     /// (--json: id, width, height).
     #[command(after_help = MAPPING_NOTE)]
     Gump(gump::GumpArgs),
+    /// Every picture of the art (land tiles and items), the gumps or the texture maps as PNG
+    /// files, in parallel, exact repeats decoded once (--json: what, format, written, decoded, empty,
+    /// failed, over_budget, errors, bytes, out_dir, elapsed_ms).
+    #[command(after_help = MAPPING_NOTE)]
+    Export(export::ExportArgs),
+    /// One texture map of texmaps.mul as the client draws it, as a PNG (--json: id, width,
+    /// height).
+    #[command(after_help = MAPPING_NOTE)]
+    Texmap(texmap::TexmapArgs),
     /// One direction of a body's action of anim.mul (or anim2 to anim5) as the client draws
     /// it: a PNG a frame in OUTDIR, or one sprite sheet (--json: frames, each width, height,
     /// centre_x, centre_y).
@@ -156,6 +167,8 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
         UoCommand::Info(a) => info::info(&a, out),
         UoCommand::Art(a) => art::art(&a, out),
         UoCommand::Gump(a) => gump::gump(&a, out),
+        UoCommand::Export(a) => export::export(&a, out),
+        UoCommand::Texmap(a) => texmap::texmap(&a, out),
         UoCommand::Anim(a) => anim::anim(&a, out),
         UoCommand::Tiledata(a) => tile::tiledata(&a, out),
         UoCommand::Tile(a) => tile::tile(&a, out),

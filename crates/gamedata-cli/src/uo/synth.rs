@@ -33,14 +33,20 @@ pub(crate) struct SynthArgs {
     diffs: usize,
     /// Also write art.mul and artidx.mul (64 land tiles and 256 items, one an exact repeat
     /// of another, one empty), gumpart.mul with gumpidx.mul (200 gumps, one a repeat, one
-    /// empty) and anim.idx with anim.mul (bodies 1, 2, 201 and 400, actions 0 to 2, one
-    /// record a repeat, one empty; in MUL form whatever --art-format says).
+    /// empty), texmaps.mul with texidx.mul (300 texture maps of 64 x 64 and 128 x 128
+    /// pixels, 18 empty, one an exact repeat), and anim.idx with anim.mul (bodies 1, 2, 201
+    /// and 400, actions 0 to 2, one record a repeat, one empty; in MUL form whatever
+    /// --art-format says).
     #[arg(long)]
     art: bool,
     /// The art's form with --art: art.mul with artidx.mul and gumpart.mul with
     /// gumpidx.mul, or artLegacyMUL.uop and gumpartLegacyMUL.uop.
     #[arg(long, value_enum, default_value = "mul", requires = "art")]
     art_format: super::art::FormatArg,
+    /// With --art, a full-size art set instead: 0x4000 land tiles and 0x10000 items (0x14000
+    /// entries, about 230 MB), as High Seas clients have.
+    #[arg(long, requires = "art")]
+    art_full: bool,
 }
 
 /// What `uo synth --json` prints.
@@ -87,8 +93,14 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         }
     }
     if args.art {
-        let (index, data) = mul_core::write_art::synthetic_art(args.seed);
+        let (index, data) = if args.art_full {
+            mul_core::write_art::synthetic_art_sized(args.seed, 0x4000, 0x10000)
+        } else {
+            mul_core::write_art::synthetic_art(args.seed)
+        };
         let (gump_index, gump_data) = mul_core::write_gump::synthetic_gumps(args.seed);
+        // Texture maps have no UOP form: always texidx.mul and texmaps.mul.
+        let (tex_index, tex_data) = mul_core::write_texmap::synthetic_texmaps(args.seed);
         let art_files = match args.art_format {
             super::art::FormatArg::Mul => vec![
                 ("artidx.mul", index),
@@ -111,7 +123,8 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
                 ]
             }
         };
-        for (name, bytes) in art_files {
+        let texmaps = [("texidx.mul", tex_index), ("texmaps.mul", tex_data)];
+        for (name, bytes) in art_files.into_iter().chain(texmaps) {
             let path = args.out_dir.join(name);
             write_bytes(&path, &[], &bytes)?;
             files.push(Written::of(&path)?);

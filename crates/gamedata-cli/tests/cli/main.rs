@@ -25,6 +25,7 @@ mod rez_bounds;
 mod uo;
 mod uo_anim;
 mod uo_client;
+mod uo_texmap;
 mod web;
 mod wwd;
 mod wwd_scene;

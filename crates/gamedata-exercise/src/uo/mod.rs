@@ -20,11 +20,13 @@ mod anim;
 mod art;
 mod facet;
 mod gump;
+mod texmap;
 
 pub use anim::anim;
 pub use art::art;
 pub use facet::{folder, patched};
 pub use gump::gump;
+pub use texmap::texmap;
 
 use crate::io::split_parts;
 use mul_core::colours::{Hues, RadarColours};

@@ -20,6 +20,7 @@ Art = _native.Art
 Facet = _native.Facet
 Gumps = _native.Gumps
 TileData = _native.TileData
+Texmaps = _native.Texmaps
 
 #: (x, y, width, height) in tiles, as Facet.radar and Facet.find take a region.
 Region = tuple[int, int, int, int]
@@ -39,5 +40,6 @@ __all__ = [
     "MAP_CELL",
     "STATIC7",
     "STATIC11",
+    "Texmaps",
     "TileData",
 ]

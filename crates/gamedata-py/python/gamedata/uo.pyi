@@ -7,7 +7,7 @@ from typing import Any, Literal, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Animations", "Art", "FOUND", "Facet", "Gumps", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "TileData"]
+__all__ = ["Animations", "Art", "FOUND", "Facet", "Gumps", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "Texmaps", "TileData"]
 
 MAP_CELL: np.dtype[np.void]
 MAP_BLOCK: np.dtype[np.void]
@@ -158,6 +158,21 @@ class Animations:
         self, body: int, action: int, direction: int, file: _AnimFile = "anim"
     ) -> npt.NDArray[np.uint16] | None:
         """The 256 colours, a read-only <u2 view of the file; None for no frames."""
+
+@final
+class Texmaps:
+    """texmaps.mul and texidx.mul of a client folder: texture maps of 64 x 64 or 128 x 128
+    pixels, drawn as the client draws them (every pixel opaque)."""
+
+    @staticmethod
+    def open(dir: str | os.PathLike[str]) -> Texmaps: ...
+    @staticmethod
+    def map(dir: str | os.PathLike[str]) -> Texmaps: ...
+    def __len__(self) -> int: ...
+    def texmap(self, id: int) -> npt.NDArray[np.uint8] | None:
+        """(h, w, 4) RGBA, alpha 255; None for an empty entry or an id past the index."""
+    def pixels(self, id: int) -> npt.NDArray[np.uint16] | None:
+        """(h, w) raw pixels, a read-only view of the file; None as for texmap."""
 
 @final
 class TileData:

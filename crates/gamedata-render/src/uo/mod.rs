@@ -20,6 +20,7 @@ pub mod art;
 mod band;
 pub mod client;
 pub mod gump;
+pub mod texmap;
 
 use std::fmt;
 use std::io::Write;

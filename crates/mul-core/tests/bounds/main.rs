@@ -392,6 +392,46 @@ fn art_entries_that_repeat_or_overlap_cost_the_index_only() {
     assert!(peak < 3 * idx.len() as u64, "peak heap {peak}");
 }
 
+/// 200,000 texidx.mul entries over the same 128 x 128 texture map (exact repeats, read)
+/// and 200,000 more each overlapping the next by a byte (errors): as for art, the overlaps
+/// cost a sort of the entries, and every texture map read is a view of the file.
+#[test]
+fn texmap_entries_that_repeat_or_overlap_cost_the_index_only() {
+    use mul_core::Texmaps;
+    let serial = heap::serial();
+    let len = 0x8000u32;
+    let mut idx = index(200_000, 0, len);
+    let mut data = vec![0x11u8; len as usize];
+    data.extend(vec![0u8; 200_000]);
+    for i in 0..200_000u32 {
+        idx.extend(index(1, i + 1, len));
+    }
+    let texmaps = Texmaps::parse(&idx, &data).unwrap();
+    let ((repeats, overlapping, sum), peak) = heap::peak(&serial, || {
+        let mut sum = 0u64;
+        let repeats = (0..200_000u32)
+            .filter(|&id| {
+                texmaps.texmap(id).is_ok_and(|t| {
+                    t.is_some_and(|t| {
+                        sum += u64::from(t.pixels()[100].get());
+                        t.side() == 128
+                    })
+                })
+            })
+            .count();
+        let overlapping = (200_000..400_000u32)
+            .filter(|&id| texmaps.texmap(id).is_err())
+            .count();
+        (repeats, overlapping, sum)
+    });
+    assert_eq!((repeats, sum), (200_000, 200_000 * 0x1111));
+    let read = 200_000 - overlapping;
+    assert!(read <= data.len() / len as usize, "{read} read");
+    // The sort of the used entries and the list of those left out: within 3 times the
+    // 4.8 MB index, nothing a texture map.
+    assert!(peak < 3 * idx.len() as u64, "peak heap {peak}");
+}
+
 /// A frame group of 1,000 frames one after another, none but the last ending its runs
 /// (about 1 MB): the client would read each frame's runs on into every frame after it
 /// (500,000 frames' worth of runs); here each frame stops where the next starts, an error,

@@ -18,10 +18,11 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, Walk); 13] = [
+    let targets: [(&str, Walk); 14] = [
         ("uo_anim", exercise::anim),
         ("uo_art", exercise::art),
         ("uo_gump", exercise::gump),
+        ("uo_texmap", exercise::texmap),
         ("uo_tiledata", exercise::tiledata),
         ("uo_map", exercise::map),
         ("uo_statics", exercise::statics),
@@ -84,6 +85,35 @@ fn the_seeds_reach_what_they_are_for() {
     let gumps = mul_core::Gumps::from_uop(&slots, uop);
     assert_eq!(gumps.gump(0).unwrap().unwrap().width(), 5);
     assert!(exercise::gump(&seed) > 0);
+    // The texture map seed: both sizes, a repeat, an empty entry, a length of neither size,
+    // an overlap and an entry past the end.
+    let seed = read("uo_texmap/sizes_repeat_empty_bad_overlap_past_end");
+    let [index, data] = split_parts::<2, 4>(&seed);
+    let texmaps = mul_core::Texmaps::parse(index, data).unwrap();
+    let side = |id| texmaps.texmap(id).map(|t| t.map(|t| t.side()));
+    assert_eq!(
+        [side(0), side(1), side(2), side(3)].map(Result::unwrap),
+        [Some(64), Some(128), Some(64), None]
+    );
+    let kind = |id| texmaps.texmap(id).unwrap_err().kind;
+    assert_eq!(
+        kind(4),
+        mul_core::ErrorKind::Picture(mul_core::PictureProblem::TexmapLength { found: 0x1000 })
+    );
+    for (id, overlap) in [(5, true), (6, false)] {
+        let mul_core::ErrorKind::IndexEntry { problem, .. } = kind(id) else {
+            panic!("{id}: {:?}", kind(id));
+        };
+        assert_eq!(
+            problem,
+            if overlap {
+                mul_core::IndexProblem::Overlap { other: 0 }
+            } else {
+                mul_core::IndexProblem::PastEnd
+            }
+        );
+    }
+    assert!(exercise::texmap(&seed) > 0);
     // The animation seed: body 0's block with two groups, a repeat, an empty record, an
     // overlap and an empty frame, so that the walk reaches every kind of record and frame.
     let seed = read("uo_anim/body_0_repeat_empty_overlap");

@@ -172,6 +172,12 @@ fn written_gumps_read_back_pixel_for_pixel_and_errors_name_their_gump() {
     let (index, data) = write_gumps(&gumps).unwrap();
     let set = Gumps::parse(&index, &data).unwrap();
     assert_eq!(set.len(), 4);
+    assert!(!set.is_empty() && Gumps::parse(&[], &[]).unwrap().is_empty());
+    let debug = format!("{set:?}");
+    assert!(
+        debug.contains("entries: 4") && debug.contains("format: Mul"),
+        "{debug}"
+    );
     assert_eq!(pixels(&set.gump(0).unwrap().unwrap()), small);
     assert!(set.gump(1).unwrap().is_none());
     assert_eq!(pixels(&set.gump(2).unwrap().unwrap()), big);

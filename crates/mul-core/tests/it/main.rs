@@ -33,6 +33,7 @@ mod owned;
 mod query;
 mod real_files;
 mod statics;
+mod texmap;
 mod threads;
 mod tiledata;
 mod uop;
