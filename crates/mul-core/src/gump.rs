@@ -277,22 +277,21 @@ impl Iterator for GumpRuns<'_> {
             if !self.started {
                 let offset_of = |r: usize| self.gump.rows.get(r).map(|o| o.get());
                 let start = offset_of(usize::from(row)).unwrap_or(0);
-                let from = match row.checked_sub(1) {
-                    Some(above) => offset_of(usize::from(above)).unwrap_or(0),
-                    None => 0,
-                };
                 let end = offset_of(usize::from(row) + 1).unwrap_or(words);
-                if start < from || start > words || end < start || end > words {
-                    // The first wrong one of this row's start and the next row's.
-                    let (row, offset, from) = if start < from || start > words {
-                        (row, start, from)
-                    } else {
-                        (row + 1, end, start)
-                    };
+                // Row y's start was checked as row y - 1's end: only row 0's is new here.
+                if start > words {
                     return self.fail(PictureProblem::GumpRowOffset {
                         row,
-                        offset,
-                        from,
+                        offset: start,
+                        from: 0,
+                        words,
+                    });
+                }
+                if end < start || end > words {
+                    return self.fail(PictureProblem::GumpRowOffset {
+                        row: row + 1,
+                        offset: end,
+                        from: start,
                         words,
                     });
                 }

@@ -47,6 +47,7 @@ fn a_gump_is_rows_of_colour_runs_counted_in_words() {
     let bytes = hand_gump();
     let gump = Gump::parse(&bytes, (3 << 16) | 2).unwrap();
     assert_eq!((gump.width(), gump.height()), (3, 2));
+    assert_eq!(format!("{gump:?}"), "Gump { width: 3, height: 2, .. }");
     assert_eq!(pixels(&gump), [0x7C00, 0x7C00, 0x7C00, 0, 0x001F, 0x001F]);
     let runs: Vec<_> = gump.runs().map(Result::unwrap).collect();
     assert_eq!(runs.len(), 3);
