@@ -29,6 +29,7 @@ use mul_core::{
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
 
+mod attack;
 mod sweeps;
 
 /// 12-byte index records, all `(offset, length)`.

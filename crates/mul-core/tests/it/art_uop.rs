@@ -288,3 +288,63 @@ fn the_owner_takes_the_form_the_folder_holds_or_the_one_asked() {
     let err = OwnedArt::open(dir.path(), Some(ArtFormat::Uop)).unwrap_err();
     assert_eq!(err.file(), Some("ArtLegacyMUL.uop"));
 }
+
+/// A one-block artLegacyMUL.uop whose entries (name hashes, in this order) all point at the
+/// same 14-byte item.
+fn uop_of_names(names: &[u64]) -> Vec<u8> {
+    let item = item_bytes(1, 2);
+    let data_at = 28 + 12 + 34 * names.len() as u64;
+    let mut out = Vec::new();
+    for word in [0x0050_594Du32, 5, 0xFD23_EC43] {
+        out.extend(word.to_le_bytes());
+    }
+    out.extend(28u64.to_le_bytes());
+    out.extend((names.len() as u32).to_le_bytes());
+    out.extend((names.len() as u32).to_le_bytes());
+    out.extend((names.len() as u32).to_le_bytes());
+    out.extend(0u64.to_le_bytes());
+    for &hash in names {
+        out.extend(data_at.to_le_bytes());
+        out.extend(0u32.to_le_bytes());
+        out.extend((item.len() as u32).to_le_bytes());
+        out.extend((item.len() as u32).to_le_bytes());
+        out.extend(hash.to_le_bytes());
+        out.extend(0u32.to_le_bytes());
+        out.extend(0u16.to_le_bytes());
+    }
+    out.extend(item);
+    out
+}
+
+/// Attack (branch `attack`): k slot names each held by two entries, the first copies of all
+/// then the second ones. `UopIndex::build` calls `first_with_hash` for every shared slot,
+/// a linear scan of the entries from the start, so the build costs k^2 / 2 comparisons: 8
+/// times the input costs 64 times the work. Measured with the command (`uo art DIR
+/// --art-format uop --item 0`, release): 40,000 entries (1.36 MB) 0.17 s CPU, 400,000
+/// entries (13.6 MB) 16.7 s CPU, 98 times as long for 10 times the input. Wall-clock ratio
+/// here (the only measure of work this crate exposes), the smaller run repeated and its
+/// fastest taken.
+#[test]
+fn entries_sharing_names_cost_work_linear_in_the_table() {
+    let file = |k: usize| {
+        let names: Vec<u64> = (0..k).map(|i| art_name(ITEM_BASE + i)).collect();
+        let twice: Vec<u64> = names.iter().chain(&names).copied().collect();
+        uop_of_names(&twice)
+    };
+    let time = |uop: &[u8]| {
+        let start = std::time::Instant::now();
+        let index = UopIndex::build(uop, &Limits::default(), UopPictures::Art).unwrap();
+        (start.elapsed(), index.problems())
+    };
+    // The first slots' names are hashed once a process: not part of either measure.
+    time(&file(10));
+    let (small, large) = (file(5_000), file(40_000));
+    let small_time = (0..3).map(|_| time(&small).0).min().unwrap();
+    let (large_time, problems) = time(&large);
+    assert_eq!(problems, 40_000);
+    let ratio = large_time.as_secs_f64() / small_time.as_secs_f64().max(1e-6);
+    assert!(
+        ratio < 24.0,
+        "8 times the entries took {ratio:.1} times as long ({small_time:?} -> {large_time:?})"
+    );
+}

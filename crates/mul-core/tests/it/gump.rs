@@ -379,3 +379,37 @@ fn the_owner_reads_either_form() {
     let err = OwnedGumps::open(dir.path(), Some(ArtFormat::Uop)).unwrap_err();
     assert!(err.to_string().contains("gumpartLegacyMUL.uop"), "{err}");
 }
+
+/// Attack (branch `attack`): gumps 0 and 1 over the same 16 bytes of gumpart.mul with
+/// different sizes (2 x 2 and 4 x 1, both valid). `pictures_to_uop` prefixes each used
+/// entry with its own size but then keys exact repeats by the MUL bytes alone, so gump 1's
+/// UOP entry points at gump 0's stored bytes, size included: read back, gump 1 is 2 x 2.
+#[test]
+fn gumps_to_uop_keeps_the_size_of_each_id_over_shared_bytes() {
+    let run = 0x7C00u32 | (2 << 16);
+    let data = words32(&[2, 3, run, run]);
+    let mut index = Vec::new();
+    for extra in [(2u32 << 16) | 2, (4 << 16) | 1] {
+        for word in [0u32, 16, extra] {
+            index.extend(word.to_le_bytes());
+        }
+    }
+    let gumps = Gumps::parse(&index, &data).unwrap();
+    let sizes = |g: &Gumps<'_>| {
+        (0..2u32)
+            .map(|id| {
+                let gump = g.gump(id).unwrap().unwrap();
+                (gump.width(), gump.height())
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sizes(&gumps), [(2, 2), (4, 1)]);
+    let uop = gumps_to_uop(&gumps).unwrap();
+    let uop_index = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
+    let back = Gumps::from_uop(&uop_index, &uop);
+    assert_eq!(
+        sizes(&back),
+        [(2, 2), (4, 1)],
+        "gump 1's size after the UOP"
+    );
+}
