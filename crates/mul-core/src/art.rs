@@ -21,7 +21,7 @@ use zerocopy::little_endian::U16;
 
 use crate::error::{ArgumentProblem, DataError, ErrorKind, IndexProblem, PictureProblem};
 use crate::index::parse_index;
-use crate::picture_uop::{ArtFormat, SlotProblem, UopIndex, UopPictures, slot_problem};
+use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
 use crate::raw::{EMPTY, IndexRecord};
 
 /// The side of a land tile's square, in pixels.
@@ -57,8 +57,8 @@ pub(crate) struct PictureIndex<'data> {
     /// Index file's name, for messages.
     pub(crate) file: &'static str,
     overlaps: SharedOverlaps,
-    /// For a UOP's index, the slots whose entries could not be taken (sorted by slot).
-    problems: &'data [SlotProblem],
+    /// For a UOP's index, where the slots whose entries could not be taken are told.
+    uop: Option<&'data UopIndex>,
 }
 
 impl<'data> PictureIndex<'data> {
@@ -78,7 +78,7 @@ impl<'data> PictureIndex<'data> {
             data,
             file,
             overlaps,
-            problems: &[],
+            uop: None,
         })
     }
 
@@ -94,7 +94,7 @@ impl<'data> PictureIndex<'data> {
             data,
             file,
             overlaps,
-            problems: uop.slot_problems(),
+            uop: Some(uop),
         }
     }
 
@@ -122,7 +122,7 @@ impl<'data> PictureIndex<'data> {
             records: self.index.len(),
         })?;
         if picture_entry_is_empty(record) {
-            return match slot_problem(self.problems, entry) {
+            return match self.uop.and_then(|uop| uop.problem(self.data, entry)) {
                 Some(error) => Err(error),
                 None => Ok(None),
             };

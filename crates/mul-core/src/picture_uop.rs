@@ -14,13 +14,13 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use gamedata_io::Limits;
+use gamedata_io::{Bytes, Limits};
 use zerocopy::FromZeros;
 
 use crate::art::ITEM_BASE;
 use crate::error::{DataError, ErrorKind, UopEntryProblem};
-use crate::raw::{EMPTY, IndexRecord};
-use crate::uop::{Compression, UopEntry, UopFile, name_hash};
+use crate::raw::{EMPTY, IndexRecord, UopEntryRaw};
+use crate::uop::{Compression, TableChain, name_hash, stored_range};
 
 /// Slots the client gives a picture UOP at the least: 65,535 + 0x4000.
 pub const MIN_UOP_SLOTS: usize = 65_535 + ITEM_BASE;
@@ -78,36 +78,33 @@ impl UopPictures {
     }
 }
 
-/// A slot whose entry could not be taken, kept to be reported when the slot is read.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct SlotProblem {
-    slot: usize,
-    entry: usize,
-    hash: u64,
-    problem: UopEntryProblem,
-}
-
-impl SlotProblem {
-    pub(crate) fn error(&self) -> DataError {
-        ErrorKind::UopEntry {
-            index: self.entry,
-            hash: self.hash,
-            problem: self.problem,
-        }
-        .into()
-    }
-}
+/// `extra` of a slot's record when the slot's entry could not be taken (the record's
+/// offset is then 0xFFFFFFFF, read as empty, and its length holds the entry's table
+/// position).
+const TAKEN_BAD: u32 = 0xFFFF_FFFF;
+/// `extra` of a slot's record when two entries share the slot's name (the record's length
+/// holds the first one's table position, or [`UNKNOWN_FIRST`] until it is found).
+const SHARED: u32 = 0xFFFF_FFFE;
+/// The first entry of a shared name, not yet found.
+const UNKNOWN_FIRST: u32 = 0xFFFF_FFFF;
 
 /// A picture UOP's slots as MUL index records over the container's bytes (offsets into the
-/// container, a gump's size in `extra`), with the slots whose entries could not be taken.
+/// container, a gump's size in `extra`); a slot whose entry could not be taken reads as
+/// empty here, and [`UopIndex::problem`] says why.
 ///
 /// Memory: 12 bytes a slot, `max(entries, 65,535) + 0x4000` slots, the entries being at
-/// most one a 34 bytes of the container; building hashes every slot's name once.
-#[derive(Clone, Debug, Default)]
+/// most one a 34 bytes of the container, and 16 bytes a table block. Building also holds
+/// 16 bytes a slot past the first 81,919 (their names' hashes, sorted), so at its peak it
+/// holds less than the container's length plus a few MiB; it hashes every slot's name once
+/// and reads each entry once (twice when names are shared).
+#[derive(Clone, Debug)]
 pub struct UopIndex {
     records: Vec<IndexRecord>,
-    /// Sorted by slot.
-    problems: Vec<SlotProblem>,
+    pictures: UopPictures,
+    /// For each table block with entries: its first entry's table position and where its
+    /// entries start in the container, in chain order (positions rising).
+    blocks: Vec<(usize, usize)>,
+    problems: usize,
 }
 
 impl UopIndex {
@@ -121,67 +118,79 @@ impl UopIndex {
     /// a stored form other than as is ([`UopEntryProblem::PictureCompression`]) or a size
     /// that is missing or past 0xFFFF ([`UopEntryProblem::GumpSize`]).
     ///
-    /// Returns `Err` as [`UopFile::parse`], or ([`ErrorKind::Limit`]) if the slots pass
+    /// Returns `Err` as [`UopFile::parse`](crate::UopFile::parse), or ([`ErrorKind::Limit`]) if the slots pass
     /// `limits.max_records`.
     pub fn build(data: &[u8], limits: &Limits, pictures: UopPictures) -> Result<Self, DataError> {
-        let uop = UopFile::parse(data, limits)?;
-        let slots = uop.table_entries().max(65_535).saturating_add(ITEM_BASE);
+        let (_, chain) = TableChain::check(data, limits)?;
+        let slots = chain.entries.max(65_535).saturating_add(ITEM_BASE);
         limits.check_records("picture UOP slots", slots as u64)?;
-        // Each name's entry, `None` when two entries share it.
-        let mut by_hash: HashMap<u64, Option<usize>> = HashMap::with_capacity(uop.entries().len());
-        for (i, entry) in uop.entries().iter().enumerate() {
-            by_hash
-                .entry(entry.hash())
-                .and_modify(|e| *e = None)
-                .or_insert(Some(i));
-        }
-        let mut records = vec![empty_record(); slots];
-        let mut problems = Vec::new();
-        let mut place = |slot: usize, hash: u64, taken: &Option<usize>| {
-            let taken = match taken {
-                None => Err(SlotProblem {
-                    slot,
-                    entry: first_with_hash(&uop, hash),
-                    hash,
-                    problem: UopEntryProblem::SharedName,
-                }),
-                Some(i) => match uop.entries().get(*i) {
-                    Some(entry) => record(&uop, entry, pictures).map_err(|problem| SlotProblem {
-                        slot,
-                        entry: entry.index(),
-                        hash,
-                        problem,
-                    }),
-                    None => return,
-                },
-            };
-            match (taken, records.get_mut(slot)) {
-                (Ok(record), Some(at)) => *at = record,
-                (Err(problem), _) => problems.push(problem),
-                (Ok(_), None) => {}
-            }
-        };
-        // The first slots' names are hashed once a process: each entry finds its slot.
         let known = known_slots(pictures);
-        for (&hash, taken) in &by_hash {
-            if let Some(&slot) = known.get(&hash) {
-                place(slot as usize, hash, taken);
+        let later = later_slots(pictures, slots);
+        let slot_of = |hash: u64| match known.get(&hash) {
+            Some(&slot) => Some(slot as usize),
+            None => later
+                .binary_search_by_key(&hash, |&(h, _)| h)
+                .ok()
+                .and_then(|at| later.get(at))
+                .map(|&(_, slot)| slot as usize),
+        };
+        let mut records = vec![empty_record(); slots];
+        let mut blocks = Vec::new();
+        let mut unknown_first = false;
+        for block in chain.blocks() {
+            if !block.raw.is_empty() {
+                blocks.push((block.first_index, block.entries_at));
+            }
+            for (index, raw) in block.entries() {
+                let Some(at) = slot_of(raw.hash.get()).and_then(|slot| records.get_mut(slot))
+                else {
+                    continue;
+                };
+                let position = u32::try_from(index).unwrap_or(UNKNOWN_FIRST - 1);
+                *at = match (at.offset.get(), at.extra.get()) {
+                    // Not taken yet.
+                    (EMPTY, 0) => {
+                        record(data, raw, pictures).unwrap_or_else(|_| marker(position, TAKEN_BAD))
+                    }
+                    // Shared already.
+                    (EMPTY, SHARED) => continue,
+                    // Taken by an entry that could not be: the first is known.
+                    (EMPTY, _) => marker(at.length.get(), SHARED),
+                    // Taken by a good entry: the first is found below.
+                    _ => {
+                        unknown_first = true;
+                        marker(UNKNOWN_FIRST, SHARED)
+                    }
+                };
             }
         }
-        // Slots past those (a table of more than 65,535 entries): their names hashed here.
-        let mut name = String::from(pictures.name_stem());
-        let stem = name.len();
-        for slot in MIN_UOP_SLOTS..slots {
-            name.truncate(stem);
-            // Writing into a String cannot fail.
-            let _ = write!(name, "{slot:08}.tga");
-            let hash = name_hash(&name);
-            if let Some(taken) = by_hash.get(&hash) {
-                place(slot, hash, taken);
+        if unknown_first {
+            // The first entry (in table order) of each name shared after a good entry.
+            for block in chain.blocks() {
+                for (index, raw) in block.entries() {
+                    let Some(at) = slot_of(raw.hash.get()).and_then(|slot| records.get_mut(slot))
+                    else {
+                        continue;
+                    };
+                    if at.offset.get() == EMPTY
+                        && at.extra.get() == SHARED
+                        && at.length.get() == UNKNOWN_FIRST
+                    {
+                        at.length = u32::try_from(index).unwrap_or(UNKNOWN_FIRST - 1).into();
+                    }
+                }
             }
         }
-        problems.sort_unstable_by_key(|p| p.slot);
-        Ok(UopIndex { records, problems })
+        let problems = records
+            .iter()
+            .filter(|r| r.offset.get() == EMPTY && matches!(r.extra.get(), TAKEN_BAD | SHARED))
+            .count();
+        Ok(UopIndex {
+            records,
+            pictures,
+            blocks,
+            problems,
+        })
     }
 
     /// The records, one a slot.
@@ -189,19 +198,77 @@ impl UopIndex {
         &self.records
     }
 
+    /// Which pictures the container holds.
+    pub fn pictures(&self) -> UopPictures {
+        self.pictures
+    }
+
     /// Slots whose entries could not be taken.
     pub fn problems(&self) -> usize {
-        self.problems.len()
+        self.problems
     }
 
-    /// Why slot `slot`'s entry could not be taken, if it could not.
-    pub fn problem(&self, slot: usize) -> Option<DataError> {
-        slot_problem(&self.problems, slot)
+    /// Why slot `slot`'s entry could not be taken, if it could not; `data` is the container
+    /// the index was built from (the entry is read again to say why).
+    pub fn problem(&self, data: &[u8], slot: usize) -> Option<DataError> {
+        let slot_record = self.records.get(slot)?;
+        let kind = slot_record.extra.get();
+        if slot_record.offset.get() != EMPTY || !matches!(kind, TAKEN_BAD | SHARED) {
+            return None;
+        }
+        let index = slot_record.length.get() as usize;
+        let raw = self.raw_entry(data, index)?;
+        let problem = match kind {
+            SHARED => UopEntryProblem::SharedName,
+            _ => record(data, raw, self.pictures).err()?,
+        };
+        Some(
+            ErrorKind::UopEntry {
+                index,
+                hash: raw.hash.get(),
+                problem,
+            }
+            .into(),
+        )
     }
 
-    pub(crate) fn slot_problems(&self) -> &[SlotProblem] {
-        &self.problems
+    /// The raw entry at table position `index` in `data`.
+    fn raw_entry<'data>(&self, data: &'data [u8], index: usize) -> Option<&'data UopEntryRaw> {
+        let after = self.blocks.partition_point(|&(first, _)| first <= index);
+        let &(first, entries_at) = self.blocks.get(after.checked_sub(1)?)?;
+        let at = index
+            .checked_sub(first)?
+            .checked_mul(size_of::<UopEntryRaw>())?
+            .checked_add(entries_at)?;
+        Bytes::new(data).read_at::<UopEntryRaw>(at).ok()
     }
+}
+
+/// A record read as empty whose `extra` says why the slot is (`TAKEN_BAD`, `SHARED`) and
+/// whose length holds an entry's table position.
+fn marker(position: u32, kind: u32) -> IndexRecord {
+    let mut record = empty_record();
+    record.length = position.into();
+    record.extra = kind.into();
+    record
+}
+
+/// The hashes of the names of the slots from [`MIN_UOP_SLOTS`] to `slots` - 1, each with
+/// its slot, sorted by hash (none when the table has at most 65,535 entries).
+fn later_slots(pictures: UopPictures, slots: usize) -> Vec<(u64, u32)> {
+    let mut name = String::from(pictures.name_stem());
+    let stem = name.len();
+    let mut later: Vec<(u64, u32)> = (MIN_UOP_SLOTS..slots)
+        .map(|slot| {
+            name.truncate(stem);
+            // Writing into a String cannot fail.
+            let _ = write!(name, "{slot:08}.tga");
+            // Slots are at most `limits.max_records`, below 2^32.
+            (name_hash(&name), u32::try_from(slot).unwrap_or(u32::MAX))
+        })
+        .collect();
+    later.sort_unstable();
+    later
 }
 
 /// The hashes of the names of slots 0 to [`MIN_UOP_SLOTS`] - 1 of `pictures`, each to its
@@ -228,12 +295,6 @@ fn known_slots(pictures: UopPictures) -> &'static HashMap<u64, u32> {
     })
 }
 
-/// Why slot `slot` could not be taken, from `problems` (sorted by slot).
-pub(crate) fn slot_problem(problems: &[SlotProblem], slot: usize) -> Option<DataError> {
-    let at = problems.binary_search_by_key(&slot, |p| p.slot).ok()?;
-    problems.get(at).map(SlotProblem::error)
-}
-
 fn empty_record() -> IndexRecord {
     let mut record = IndexRecord::new_zeroed();
     record.offset = EMPTY.into();
@@ -241,41 +302,29 @@ fn empty_record() -> IndexRecord {
     record
 }
 
-/// The table position of the first entry named by `hash`.
-fn first_with_hash(uop: &UopFile<'_>, hash: u64) -> usize {
-    uop.entries()
-        .iter()
-        .find(|e| e.hash() == hash)
-        .map_or(0, UopEntry::index)
-}
-
 /// Entry `entry`'s record: where its picture's bytes lie in the container, and for a gump
 /// its size packed as gumpidx.mul packs it (width in the high 16 bits).
 fn record(
-    uop: &UopFile<'_>,
-    entry: &UopEntry<'_>,
+    data: &[u8],
+    raw: &UopEntryRaw,
     pictures: UopPictures,
 ) -> Result<IndexRecord, UopEntryProblem> {
-    let range = uop.stored_range(entry).map_err(|_| {
-        let raw = entry.raw();
-        UopEntryProblem::OutsideFile {
-            len: raw.compressed_len.get(),
-            offset: raw.offset.get(),
-            header_len: raw.header_len.get(),
-            file_len: uop.data().len() as u64,
-        }
-    })?;
+    let too_far = || UopEntryProblem::OutsideFile {
+        len: raw.compressed_len.get(),
+        offset: raw.offset.get(),
+        header_len: raw.header_len.get(),
+        file_len: data.len() as u64,
+    };
+    let range = stored_range(raw, data.len()).ok_or_else(too_far)?;
     let mut record = IndexRecord::new_zeroed();
     let (start, end) = match pictures {
         // The client ignores the compression of art entries and reads them as stored.
         UopPictures::Art => (range.start, range.end),
         UopPictures::Gumps => {
-            if entry.compression() != Compression::None {
-                return Err(UopEntryProblem::PictureCompression(
-                    entry.raw().compression.get(),
-                ));
+            if Compression::from_raw(raw.compression.get()) != Compression::None {
+                return Err(UopEntryProblem::PictureCompression(raw.compression.get()));
             }
-            let size = uop.data().get(range.start..range.end).and_then(|b| {
+            let size = data.get(range.start..range.end).and_then(|b| {
                 let word = |at: usize| {
                     let bytes: [u8; 4] = b.get(at..at.checked_add(4)?)?.try_into().ok()?;
                     Some(i32::from_le_bytes(bytes))
@@ -299,12 +348,6 @@ fn record(
             record.extra = packed.into();
             (range.start.saturating_add(8), range.end)
         }
-    };
-    let too_far = || UopEntryProblem::OutsideFile {
-        len: entry.raw().compressed_len.get(),
-        offset: entry.raw().offset.get(),
-        header_len: entry.raw().header_len.get(),
-        file_len: uop.data().len() as u64,
     };
     // An offset of 0xFFFFFFFF means an empty entry, so the last place is 0xFFFFFFFE.
     let offset = u32::try_from(start)

@@ -5,7 +5,7 @@
 //! blocks named `build/map{N}legacymul/{i:08}.dat`. Source: `docs/formats/uo.md`, "UOP".
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::fmt;
 
 use gamedata_io::{Bytes, InflateError, Limits, inflate_exact};
@@ -13,16 +13,240 @@ use gamedata_io::{Bytes, InflateError, Limits, inflate_exact};
 use crate::error::{DataError, ErrorKind, OverlapWith, Result, UopEntryProblem, UopTableProblem};
 use crate::raw::{UOP_MAGIC, UopEntryRaw, UopHeader, UopTableHeader};
 
-/// The first range of `occupied` (start -> (end, what)) that `start..end` overlaps.
-fn overlap(
-    occupied: &BTreeMap<u64, (u64, OverlapWith)>,
-    start: u64,
-    end: u64,
-) -> Option<(u64, u64, OverlapWith)> {
-    // The ranges held do not overlap each other, so only the last one starting before `end`
-    // can reach into `start..end`.
-    let (&other_start, &(other_end, other)) = occupied.range(..end).next_back()?;
-    (other_end > start).then_some((other_start, other_end, other))
+/// A container's chain of table blocks, checked: the magic, each block inside the file, none
+/// overlapping the 28-byte header or another block (so the chain cannot loop, and no entry
+/// is read twice), and the entries within `limits.max_records`.
+///
+/// Checking keeps 8 bytes a block (its offset) while it runs, and nothing after: a block is
+/// at least 12 bytes of the file. Time: two walks of the chain and a sort of the offsets.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TableChain<'data> {
+    bytes: Bytes<'data>,
+    first: u64,
+    /// Blocks in the chain.
+    pub(crate) blocks: usize,
+    /// Entries the blocks declare, used and unused.
+    pub(crate) entries: usize,
+}
+
+/// One table block of a checked chain.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TableBlock<'data> {
+    /// The table position of the block's first entry (unused entries counted).
+    pub(crate) first_index: usize,
+    /// Where its entries start in the file.
+    pub(crate) entries_at: usize,
+    /// Its entries, used and unused.
+    pub(crate) raw: &'data [UopEntryRaw],
+}
+
+impl<'data> TableBlock<'data> {
+    /// The used entries (offset not 0) with their table positions.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (usize, &'data UopEntryRaw)> + use<'data> {
+        let first = self.first_index;
+        self.raw
+            .iter()
+            .enumerate()
+            .filter(|(_, raw)| raw.offset.get() != 0)
+            // Positions are at most one a 34 bytes of the file: no overflow.
+            .map(move |(k, raw)| (first.saturating_add(k), raw))
+    }
+}
+
+impl<'data> TableChain<'data> {
+    /// Checks `data`'s header and chain (see [`UopFile::parse`] for the errors).
+    pub(crate) fn check(
+        data: &'data [u8],
+        limits: &Limits,
+    ) -> Result<(&'data UopHeader, Self), DataError> {
+        let bytes = Bytes::new(data);
+        let header = bytes
+            .read_at::<UopHeader>(0)
+            .map_err(|_| ErrorKind::UopMagic {
+                found: bytes.bytes_at(0, data.len().min(4)).map_or(0, |b| {
+                    b.iter().rev().fold(0, |w, &x| (w << 8) | u32::from(x))
+                }),
+            })?;
+        if header.magic.get() != UOP_MAGIC {
+            return Err(ErrorKind::UopMagic {
+                found: header.magic.get(),
+            }
+            .into());
+        }
+        let first = header.first_table.get();
+        // Blocks that do not overlap each other or the header: at most this many fit, so a
+        // longer chain holds an overlap (a loop is one), found below among the offsets kept.
+        let room = data.len().saturating_sub(size_of::<UopHeader>()) / size_of::<UopTableHeader>();
+        let mut starts = Vec::new();
+        let mut next = first;
+        let mut entries = 0u64;
+        // The first block at which the entries pass the limit, reported once the chain is
+        // known not to overlap itself (an overlap is the cause to name).
+        let mut past_limit = None;
+        while next != 0 {
+            let block = starts.len();
+            let (count, end, after) = block_at(&bytes, block, next)?;
+            if next < size_of::<UopHeader>() as u64 {
+                return Err(table_error(
+                    block,
+                    next,
+                    UopTableProblem::Overlap {
+                        start: next,
+                        end,
+                        other_start: 0,
+                        other_end: size_of::<UopHeader>() as u64,
+                        other: OverlapWith::Header,
+                    },
+                ));
+            }
+            starts.push(next);
+            entries = entries.saturating_add(u64::from(count));
+            if past_limit.is_none()
+                && let Err(e) = limits.check_records("UOP table entries", entries)
+            {
+                past_limit = Some(table_error(block, next, UopTableProblem::Limit(e)));
+            }
+            if starts.len() > room {
+                break;
+            }
+            next = after;
+        }
+        let chain = TableChain {
+            bytes,
+            first,
+            blocks: starts.len(),
+            entries: usize::try_from(entries).unwrap_or(usize::MAX),
+        };
+        starts.sort_unstable();
+        let overlap = starts.windows(2).find_map(|pair| match *pair {
+            [a, b] => {
+                let a_end = block_at(&bytes, 0, a).map_or(u64::MAX, |(_, end, _)| end);
+                (a_end > b).then_some((a, a_end, b))
+            }
+            _ => None,
+        });
+        drop(starts);
+        if let Some((a, a_end, b)) = overlap {
+            return Err(chain.overlap_error(a, a_end, b));
+        }
+        match past_limit {
+            Some(error) => Err(error),
+            None => Ok((header, chain)),
+        }
+    }
+
+    /// The blocks in chain order.
+    pub(crate) fn blocks(&self) -> impl Iterator<Item = TableBlock<'data>> + use<'data> {
+        let bytes = self.bytes;
+        let mut next = self.first;
+        let mut first_index = 0usize;
+        (0..self.blocks).map_while(move |_| {
+            let at = usize::try_from(next).ok()?;
+            let table = bytes.read_at::<UopTableHeader>(at).ok()?;
+            let entries_at = at.checked_add(size_of::<UopTableHeader>())?;
+            let raw = bytes
+                .slice_at::<UopEntryRaw>(entries_at, table.count.get() as usize)
+                .ok()?;
+            let block = TableBlock {
+                first_index,
+                entries_at,
+                raw,
+            };
+            first_index = first_index.saturating_add(raw.len());
+            next = table.next.get();
+            Some(block)
+        })
+    }
+
+    /// The error for blocks starting at `a` (ending at `a_end`) and `b` overlapping, named
+    /// by their places in the chain: the later one overlaps the earlier one (a block met
+    /// twice, as in a loop, overlaps its first meeting).
+    fn overlap_error(&self, a: u64, a_end: u64, b: u64) -> DataError {
+        let mut places = self.starts().enumerate();
+        let first_a = places.find(|&(_, s)| s == a).map_or(0, |(n, _)| n);
+        let first_b = if a == b {
+            places.find(|&(_, s)| s == b)
+        } else {
+            self.starts().enumerate().find(|&(_, s)| s == b)
+        }
+        .map_or(0, |(n, _)| n);
+        let b_end = block_at(&self.bytes, 0, b).map_or(u64::MAX, |(_, end, _)| end);
+        let ((block, start, end), (other, other_start, other_end)) = if first_b > first_a {
+            ((first_b, b, b_end), (first_a, a, a_end))
+        } else {
+            ((first_a, a, a_end), (first_b, b, b_end))
+        };
+        table_error(
+            block,
+            start,
+            UopTableProblem::Overlap {
+                start,
+                end,
+                other_start,
+                other_end,
+                other: OverlapWith::Block(other),
+            },
+        )
+    }
+
+    /// The blocks' offsets in chain order.
+    fn starts(&self) -> impl Iterator<Item = u64> + use<'data> {
+        let bytes = self.bytes;
+        let mut next = self.first;
+        (0..self.blocks).map_while(move |_| {
+            let at = next;
+            next = bytes
+                .read_at::<UopTableHeader>(usize::try_from(at).ok()?)
+                .ok()?
+                .next
+                .get();
+            Some(at)
+        })
+    }
+}
+
+/// Where entry `raw`'s stored bytes lie (after its entry header) in a file of `file_len`
+/// bytes; `None` if outside it.
+pub(crate) fn stored_range(raw: &UopEntryRaw, file_len: usize) -> Option<std::ops::Range<usize>> {
+    let len = raw.compressed_len.get() as usize;
+    raw.offset
+        .get()
+        .checked_add(u64::from(raw.header_len.get()))
+        .and_then(|s| usize::try_from(s).ok())
+        .and_then(|s| Some(s..s.checked_add(len)?))
+        .filter(|r| r.end <= file_len)
+}
+
+fn table_error(block: usize, offset: u64, problem: UopTableProblem) -> DataError {
+    ErrorKind::UopTable {
+        block,
+        offset,
+        problem,
+    }
+    .into()
+}
+
+/// The block at `at` (number `block` in the chain, for errors): its entry count, where its
+/// last entry ends and the next block's offset.
+///
+/// Returns `Err` ([`ErrorKind::UopTable`]) if its header or entries do not fit in the file.
+fn block_at(bytes: &Bytes<'_>, block: usize, at: u64) -> Result<(u32, u64, u64), DataError> {
+    let error = |problem| table_error(block, at, problem);
+    let start = usize::try_from(at).map_err(|_| error(UopTableProblem::OffsetTooLarge))?;
+    let table = bytes
+        .read_at::<UopTableHeader>(start)
+        .map_err(|e| error(UopTableProblem::Header(e)))?;
+    let count = table.count.get();
+    let entries_at = start.saturating_add(size_of::<UopTableHeader>());
+    let records = bytes
+        .slice_at::<UopEntryRaw>(entries_at, count as usize)
+        .map_err(|read| error(UopTableProblem::Entries { count, read }))?;
+    // Both ends lie inside the file, as the reads above succeeded.
+    Ok((
+        count,
+        (entries_at as u64).saturating_add(size_of_val(records) as u64),
+        table.next.get(),
+    ))
 }
 
 /// Bob Jenkins' lookup3 `hashlittle2` over `key` with the two seeds `pc` (primary) and
@@ -214,80 +438,23 @@ impl<'data> UopFile<'data> {
     ///
     /// Table blocks may not overlap the header or each other (a chain that comes back to a
     /// block is one case), so the entries read are never more than the file's bytes hold:
-    /// one a 34 bytes. Time and memory are linear in the file's length.
+    /// one a 34 bytes. The chain is checked before any entry is read, keeping 8 bytes a
+    /// block (a block is at least 12 bytes); the table then costs 16 bytes a used entry and
+    /// a hash map entry by name. Time is linear in the file's length but a sort of the
+    /// blocks' offsets.
     ///
     /// Returns `Err` ([`ErrorKind::UopMagic`]) if the file is not a UOP container, or
     /// ([`ErrorKind::UopTable`]) if a table block lies outside the file, holds more entries than
-    /// fit, overlaps the header or a block read before ([`UopTableProblem::Overlap`]), or
-    /// the entries pass `limits.max_records`.
+    /// fit, overlaps the header or another block ([`UopTableProblem::Overlap`]: the later of
+    /// the two in the chain is named, and of several such pairs the one starting first in
+    /// the file), or the entries pass `limits.max_records`.
     pub fn parse(data: &'data [u8], limits: &Limits) -> Result<Self, DataError> {
-        let bytes = Bytes::new(data);
-        let header = bytes
-            .read_at::<UopHeader>(0)
-            .map_err(|_| ErrorKind::UopMagic {
-                found: bytes.bytes_at(0, data.len().min(4)).map_or(0, |b| {
-                    b.iter().rev().fold(0, |w, &x| (w << 8) | u32::from(x))
-                }),
-            })?;
-        if header.magic.get() != UOP_MAGIC {
-            return Err(ErrorKind::UopMagic {
-                found: header.magic.get(),
-            }
-            .into());
-        }
+        let (header, chain) = TableChain::check(data, limits)?;
         let mut entries = Vec::new();
-        // The byte ranges read so far (start -> (end, what)): the header, then each block
-        // with its entries. Blocks may not overlap them, so the entries read can never be
-        // more than the file's bytes hold (34 bytes an entry), and a chain cannot loop.
-        let mut occupied = BTreeMap::new();
-        occupied.insert(0u64, (size_of::<UopHeader>() as u64, OverlapWith::Header));
-        let mut next = header.first_table.get();
-        let mut block = 0;
-        let mut index = 0usize;
-        while next != 0 {
-            let table_error = |problem| ErrorKind::UopTable {
-                block,
-                offset: next,
-                problem,
-            };
-            let at =
-                usize::try_from(next).map_err(|_| table_error(UopTableProblem::OffsetTooLarge))?;
-            let table = bytes
-                .read_at::<UopTableHeader>(at)
-                .map_err(|e| table_error(UopTableProblem::Header(e)))?;
-            let count = table.count.get();
-            let entries_at = at.saturating_add(size_of::<UopTableHeader>());
-            let records = bytes
-                .slice_at::<UopEntryRaw>(entries_at, count as usize)
-                .map_err(|read| table_error(UopTableProblem::Entries { count, read }))?;
-            // Both ends lie inside the file, as the reads above succeeded.
-            let end = (entries_at as u64).saturating_add(size_of_val(records) as u64);
-            if let Some((other_start, other_end, other)) = overlap(&occupied, next, end) {
-                return Err(table_error(UopTableProblem::Overlap {
-                    start: next,
-                    end,
-                    other_start,
-                    other_end,
-                    other,
-                })
-                .into());
+        for block in chain.blocks() {
+            for (index, raw) in block.entries() {
+                entries.push(UopEntry { raw, index });
             }
-            occupied.insert(next, (end, OverlapWith::Block(block)));
-            limits
-                .check_records(
-                    "UOP table entries",
-                    (index as u64).saturating_add(u64::from(count)),
-                )
-                .map_err(|e| table_error(UopTableProblem::Limit(e)))?;
-            for raw in records {
-                if raw.offset.get() != 0 {
-                    entries.push(UopEntry { raw, index });
-                }
-                // At most one entry a 34 bytes of the file: no overflow.
-                index = index.saturating_add(1);
-            }
-            next = table.next.get();
-            block = block.saturating_add(1);
         }
         let by_hash = entries
             .iter()
@@ -299,8 +466,8 @@ impl<'data> UopFile<'data> {
             header,
             entries,
             by_hash,
-            table_blocks: block,
-            table_entries: index,
+            table_blocks: chain.blocks,
+            table_entries: chain.entries,
         })
     }
 
@@ -348,21 +515,14 @@ impl<'data> UopFile<'data> {
         entry: &UopEntry<'data>,
     ) -> Result<std::ops::Range<usize>, DataError> {
         let raw = entry.raw;
-        let len = raw.compressed_len.get() as usize;
-        raw.offset
-            .get()
-            .checked_add(u64::from(raw.header_len.get()))
-            .and_then(|s| usize::try_from(s).ok())
-            .and_then(|s| Some(s..s.checked_add(len)?))
-            .filter(|r| r.end <= self.data.len())
-            .ok_or_else(|| {
-                entry.error(UopEntryProblem::OutsideFile {
-                    len: raw.compressed_len.get(),
-                    offset: raw.offset.get(),
-                    header_len: raw.header_len.get(),
-                    file_len: self.data.len() as u64,
-                })
+        stored_range(raw, self.data.len()).ok_or_else(|| {
+            entry.error(UopEntryProblem::OutsideFile {
+                len: raw.compressed_len.get(),
+                offset: raw.offset.get(),
+                header_len: raw.header_len.get(),
+                file_len: self.data.len() as u64,
             })
+        })
     }
 
     /// The entry's bytes as stored, in place.

@@ -112,6 +112,51 @@ fn the_tables_entry_count_sets_the_slots_unused_entries_too() {
     assert_eq!(art.item_count(), 70_000);
 }
 
+/// A name shared by three entries, the first of them bad (outside the file), and one
+/// shared by two good entries: each slot is refused once, naming the name's first entry.
+#[test]
+fn a_shared_name_names_its_first_entry_however_the_first_went() {
+    let item = |k: usize| art_name(ITEM_BASE + k);
+    let names = [item(5), item(6), item(7), item(6), item(7), item(7)];
+    let mut uop = uop_of_names(&names);
+    // Entry 2 (item 7's first): a stored length past the file's end.
+    let entry_at = 28 + 12 + 2 * 34;
+    uop[entry_at + 12..entry_at + 16].copy_from_slice(&u32::MAX.to_le_bytes());
+    let index = UopIndex::build(&uop, &Limits::default(), UopPictures::Art).unwrap();
+    assert_eq!(index.problems(), 2);
+    let art = Art::from_uop(&index, &uop);
+    assert_eq!(art.item(5).unwrap().unwrap().width(), 2);
+    for (id, first) in [(6, 1), (7, 2)] {
+        let err = art.item(id).unwrap_err();
+        match err.kind() {
+            ErrorKind::UopEntry {
+                index,
+                problem: UopEntryProblem::SharedName,
+                ..
+            } => assert_eq!(index, first, "{err}"),
+            _ => panic!("item {id}: {err}"),
+        }
+    }
+    // Alone, that entry is refused for its bytes.
+    let mut alone = uop_of_names(&[item(7)]);
+    alone[28 + 12 + 12..28 + 12 + 16].copy_from_slice(&u32::MAX.to_le_bytes());
+    let index = UopIndex::build(&alone, &Limits::default(), UopPictures::Art).unwrap();
+    assert_eq!(index.problems(), 1);
+    let err = index.problem(&alone, ITEM_BASE + 7).unwrap();
+    assert!(
+        matches!(
+            err.kind(),
+            ErrorKind::UopEntry {
+                index: 0,
+                problem: UopEntryProblem::OutsideFile { .. },
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(index.problem(&alone, ITEM_BASE + 6).is_none());
+}
+
 #[test]
 fn bad_entries_are_errors_for_their_slots_alone() {
     let mut files = vec![
@@ -134,7 +179,9 @@ fn bad_entries_are_errors_for_their_slots_alone() {
     assert!(
         matches!(
             shared.kind(),
+            // The first entry of the name: table position 1.
             ErrorKind::UopEntry {
+                index: 1,
                 problem: UopEntryProblem::SharedName,
                 ..
             }
@@ -142,7 +189,7 @@ fn bad_entries_are_errors_for_their_slots_alone() {
         "{shared}"
     );
     assert!(shared.to_string().contains("same name hash"), "{shared}");
-    assert!(index.problem(2).is_some() && index.problem(1).is_none());
+    assert!(index.problem(&uop, 2).is_some() && index.problem(&uop, 1).is_none());
     let compressed = art.land(3).unwrap_err();
     assert!(compressed.to_string().contains("2024"), "{compressed}");
     assert!(art.land(4).unwrap().is_some());
