@@ -204,7 +204,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The first record moved 4 bytes on: it overlaps the first gump and the second.
     let overlap = [&4u32.to_le_bytes()[..], first.get(4..).unwrap_or_default()].concat();
     let four_gumps = mul_core::Gumps::parse(&gump_index, &gump_data)?;
-    let gump_uop = gumps_to_uop(&four_gumps)?;
+    let gump_uop = gumps_to_uop(&four_gumps)?.files;
     gump_index.extend_from_slice(&overlap);
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
     let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::PreviewTable;
+use crate::preview::PREVIEW_ITEMS;
 
 /// The entries of a table left out because their byte ranges overlap a kept entry's.
 ///
@@ -19,17 +19,34 @@ use crate::PreviewTable;
 /// Finding them costs one pass over the table when its ranges lie in entry order (each
 /// starting at or after the previous one's end, as writers lay them out), and a sort of the
 /// non-empty entries' numbers (8 bytes an entry) otherwise.
+///
+/// Memory: 8 bytes an entry left out; finding them holds 8 bytes a non-empty entry. Entry
+/// numbers are kept in 32 bits: of a table of more than 2^32 entries (a 48 GiB index of
+/// 12-byte records), the entries from 2^32 on are all left out, as overlapping entry 0.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Overlaps {
-    /// (entry left out, the kept entry it overlaps), sorted by the first.
-    left_out: Vec<(usize, usize)>,
+    /// `entry left out << 32 | the kept entry it overlaps`, ascending.
+    left_out: Vec<u64>,
+    /// True if entries from 2^32 on are left out (a table past 32-bit numbers, not in
+    /// order).
+    past_numbered: bool,
 }
+
+/// Entries an [`Overlaps`] numbers: 2^32.
+const NUMBERED: u64 = 1 << 32;
 
 impl fmt::Debug for Overlaps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Overlaps")
-            .field("left_out", &PreviewTable(&self.left_out))
-            .finish()
+        let pairs: Vec<(usize, usize)> = self.iter().take(PREVIEW_ITEMS + 1).collect();
+        write!(f, "Overlaps {{ left_out: {} items ", self.left_out.len())?;
+        let mut list = f.debug_list();
+        list.entries(pairs.iter().take(PREVIEW_ITEMS));
+        if pairs.len() > PREVIEW_ITEMS {
+            list.finish_non_exhaustive()?;
+        } else {
+            list.finish()?;
+        }
+        f.write_str(" }")
     }
 }
 
@@ -65,36 +82,50 @@ impl Overlaps {
         if in_order {
             return Overlaps::default();
         }
-        let ranges = (0..count).filter(|&i| nonempty(i).is_some());
-        let mut entries: Vec<usize> = Vec::with_capacity(ranges.clone().count());
-        entries.extend(ranges);
-        entries.sort_unstable_by_key(|&i| (nonempty(i).map_or(0, |(start, _)| start), i));
-        let mut left_out = Vec::new();
+        // Entry numbers are kept in 32 bits (see `Overlaps`).
+        let numbered = usize::try_from(NUMBERED).unwrap_or(usize::MAX);
+        let past_numbered = count > numbered;
+        let ranges = (0..count.min(numbered)).filter(|&i| nonempty(i).is_some());
+        let mut entries: Vec<u64> = Vec::with_capacity(ranges.clone().count());
+        entries.extend(ranges.map(|i| i as u64));
+        entries.sort_unstable_by_key(|&i| (nonempty(low(i)).map_or(0, |(start, _)| start), i));
+        // The entries left out are written over the front of `entries` as they are found
+        // (never more of them than entries read), each as `left out << 32 | kept`.
+        let mut left_out = 0usize;
         // The kept range that reaches furthest: (start, end, entry).
-        let mut kept: Option<(u64, u64, usize)> = None;
-        for i in entries {
-            let Some((start, end)) = nonempty(i) else {
+        let mut kept: Option<(u64, u64, u64)> = None;
+        for k in 0..entries.len() {
+            let Some(&i) = entries.get(k) else { break };
+            let Some((start, end)) = nonempty(low(i)) else {
                 continue;
             };
             match kept {
                 Some((kept_start, kept_end, _))
                     if repeats && (start, end) == (kept_start, kept_end) => {}
                 Some((_, kept_end, kept_entry)) if start < kept_end => {
-                    left_out.push((i, kept_entry));
+                    if let Some(slot) = entries.get_mut(left_out) {
+                        *slot = (i << 32) | kept_entry;
+                    }
+                    left_out = left_out.saturating_add(1);
                 }
                 _ => kept = Some((start, end, i)),
             }
         }
-        left_out.sort_unstable();
-        Overlaps { left_out }
+        entries.truncate(left_out);
+        entries.sort_unstable();
+        entries.shrink_to_fit();
+        Overlaps {
+            left_out: entries,
+            past_numbered,
+        }
     }
 
     /// True if no entry is left out.
     pub fn is_empty(&self) -> bool {
-        self.left_out.is_empty()
+        self.left_out.is_empty() && !self.past_numbered
     }
 
-    /// Entries left out.
+    /// Entries left out (those from 2^32 on not counted).
     pub fn len(&self) -> usize {
         self.left_out.len()
     }
@@ -102,20 +133,30 @@ impl Overlaps {
     /// If entry `entry` is left out, the kept entry whose range it overlaps.
     #[inline]
     pub fn overlapped_by(&self, entry: usize) -> Option<usize> {
-        if self.left_out.is_empty() {
+        if self.left_out.is_empty() && !self.past_numbered {
             return None;
+        }
+        let number = entry as u64;
+        if number >= NUMBERED {
+            return self.past_numbered.then_some(0);
         }
         let i = self
             .left_out
-            .binary_search_by_key(&entry, |&(e, _)| e)
+            .binary_search_by_key(&number, |&e| e >> 32)
             .ok()?;
-        self.left_out.get(i).map(|&(_, kept)| kept)
+        self.left_out.get(i).map(|&e| low(e))
     }
 
-    /// The entries left out, ascending, each with the kept entry it overlaps.
+    /// The entries left out, ascending, each with the kept entry it overlaps (those from
+    /// 2^32 on not listed).
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (usize, usize)> + '_ {
-        self.left_out.iter().copied()
+        self.left_out.iter().map(|&e| (low(e >> 32), low(e)))
     }
+}
+
+/// The low 32 bits of `e`, an entry number.
+fn low(e: u64) -> usize {
+    usize::try_from(e & 0xFFFF_FFFF).unwrap_or(usize::MAX)
 }
 
 #[cfg(test)]

@@ -228,6 +228,11 @@ impl<'data> Art<'data> {
         self.entries.index
     }
 
+    /// The data file's bytes (the container's, for the UOP form), which entries lie in.
+    pub(crate) fn data(&self) -> &'data [u8] {
+        self.entries.data
+    }
+
     /// The data file's name, for messages: art.mul or artLegacyMUL.uop.
     pub fn data_file(&self) -> &'static str {
         match self.format {

@@ -94,6 +94,11 @@ impl<'data> Gumps<'data> {
         self.format
     }
 
+    /// The data file's bytes (the container's, for the UOP form), which entries lie in.
+    pub(crate) fn data(&self) -> &'data [u8] {
+        self.entries.data
+    }
+
     /// The data file's name, for messages: gumpart.mul or gumpartLegacyMUL.uop.
     pub fn data_file(&self) -> &'static str {
         match self.format {

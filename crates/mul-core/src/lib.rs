@@ -106,6 +106,8 @@
 pub mod anim;
 pub mod art;
 pub mod colours;
+#[cfg(feature = "write")]
+pub mod convert;
 pub mod diff;
 pub mod error;
 pub mod facet;

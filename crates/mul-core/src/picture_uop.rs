@@ -76,6 +76,14 @@ impl UopPictures {
     pub fn entry_name(self, slot: usize) -> String {
         format!("{}{slot:08}.tga", self.name_stem())
     }
+
+    /// Writes slot `slot`'s entry name into `name` (its contents replaced).
+    pub(crate) fn write_entry_name(self, name: &mut String, slot: usize) {
+        name.clear();
+        name.push_str(self.name_stem());
+        // Writing into a String cannot fail.
+        let _ = write!(name, "{slot:08}.tga");
+    }
 }
 
 /// `extra` of a slot's record when the slot's entry could not be taken (the record's

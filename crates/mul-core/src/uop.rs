@@ -76,7 +76,9 @@ impl<'data> TableChain<'data> {
         let first = header.first_table.get();
         // Blocks that do not overlap each other or the header: at most this many fit, so a
         // longer chain holds an overlap (a loop is one), found below among the offsets kept.
-        let room = data.len().saturating_sub(size_of::<UopHeader>()) / size_of::<UopTableHeader>();
+        let room = (data.len().saturating_sub(size_of::<UopHeader>()))
+            .checked_div(size_of::<UopTableHeader>())
+            .unwrap_or(0);
         let mut starts = Vec::new();
         let mut next = first;
         let mut entries = 0u64;

@@ -50,7 +50,7 @@ pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>, DataError> {
         .enumerate()
         .map(|(i, chunk)| UopWrite {
             hash: name_hash(&map_chunk_name(facet, i)),
-            data: UopData::Bytes(chunk),
+            data: chunk,
         })
         .collect();
     // Every block full: the table entries rounded up to the blocks' capacity.
@@ -58,98 +58,99 @@ pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>, DataError> {
     Ok(write_uop(&entries, total))
 }
 
-/// An entry [`write_uop`] stores: its name's hash and its data.
+/// An entry [`write_uop`] stores: its name's hash and its bytes.
 pub(crate) struct UopWrite<'a> {
     pub(crate) hash: u64,
-    pub(crate) data: UopData<'a>,
+    pub(crate) data: &'a [u8],
 }
 
-/// An entry's data: its bytes, or the same bytes as an earlier entry's (given by its place
-/// in the list), stored once for both.
-pub(crate) enum UopData<'a> {
-    Bytes(&'a [u8]),
-    Same(usize),
+/// Where a UOP this crate writes puts things: the header padded to 0x200, then `places`
+/// table places in blocks of up to 1,000 entries (each block's header, then its entries),
+/// then the entries' data.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct UopLayout {
+    places: usize,
+}
+
+impl UopLayout {
+    /// A layout of `places` table places (at least one).
+    pub(crate) fn new(places: usize) -> Self {
+        UopLayout {
+            places: places.max(1),
+        }
+    }
+
+    fn tables(&self) -> usize {
+        self.places.div_ceil(WRITER_BLOCK_CAPACITY)
+    }
+
+    /// Where the data starts: after the last table block.
+    pub(crate) fn data_start(&self) -> usize {
+        WRITER_TABLE_OFFSET
+            + self.tables() * size_of::<UopTableHeader>()
+            + self.places * UOP_ENTRY_LEN
+    }
+
+    /// Where table place `place`'s entry lies (every block before it full).
+    pub(crate) fn entry_at(&self, place: usize) -> usize {
+        WRITER_TABLE_OFFSET
+            + (place / WRITER_BLOCK_CAPACITY + 1) * size_of::<UopTableHeader>()
+            + place * UOP_ENTRY_LEN
+    }
+
+    /// Appends to the empty `out` the header (of `files` files) and the table blocks with
+    /// every place unused (zeros), up to [`UopLayout::data_start`].
+    pub(crate) fn write_tables(&self, out: &mut Vec<u8>, files: usize) {
+        let header = UopHeader {
+            magic: UOP_MAGIC.into(),
+            version: 5.into(),
+            signature: 0xFD23_EC43.into(),
+            first_table: (WRITER_TABLE_OFFSET as u64).into(),
+            block_capacity: CAPACITY_WORD.into(),
+            file_count: u32::try_from(files).unwrap_or(u32::MAX).into(),
+        };
+        out.extend_from_slice(header.as_bytes());
+        out.resize(WRITER_TABLE_OFFSET, 0);
+        let tables = self.tables();
+        for t in 0..tables {
+            let count = (self.places - t * WRITER_BLOCK_CAPACITY).min(WRITER_BLOCK_CAPACITY);
+            let end = out.len() + size_of::<UopTableHeader>() + count * UOP_ENTRY_LEN;
+            let next = if t + 1 < tables { end as u64 } else { 0 };
+            let table = UopTableHeader {
+                count: u32::try_from(count).unwrap_or(u32::MAX).into(),
+                next: next.into(),
+            };
+            out.extend_from_slice(table.as_bytes());
+            out.resize(end, 0);
+        }
+    }
 }
 
 /// A UOP container of `entries`, stored as is with their Adler-32s, in list order after
 /// the tables: version 5, the header padded to 0x200, table blocks of up to 1,000 entries
 /// whose counts add up to `total` (at least the entries; the places past them unused).
 pub(crate) fn write_uop(entries: &[UopWrite<'_>], total: usize) -> Vec<u8> {
-    let total = total.max(entries.len()).max(1);
-    let tables = total.div_ceil(WRITER_BLOCK_CAPACITY);
-    let block_len = |t: usize| (total - t * WRITER_BLOCK_CAPACITY).min(WRITER_BLOCK_CAPACITY);
-    let table_bytes: usize = (0..tables)
-        .map(|t| size_of::<UopTableHeader>() + block_len(t) * UOP_ENTRY_LEN)
-        .sum();
-    let data_start = WRITER_TABLE_OFFSET + table_bytes;
-    let stored: usize = entries
-        .iter()
-        .map(|e| match e.data {
-            UopData::Bytes(b) => b.len(),
-            UopData::Same(_) => 0,
-        })
-        .sum();
-    let mut out = Vec::with_capacity(data_start + stored);
-    let header = UopHeader {
-        magic: UOP_MAGIC.into(),
-        version: 5.into(),
-        signature: 0xFD23_EC43.into(),
-        first_table: (WRITER_TABLE_OFFSET as u64).into(),
-        block_capacity: CAPACITY_WORD.into(),
-        file_count: u32::try_from(entries.len()).unwrap_or(u32::MAX).into(),
-    };
-    out.extend_from_slice(header.as_bytes());
-    out.resize(WRITER_TABLE_OFFSET, 0);
-    // Where each entry's bytes go: (offset, length, Adler-32).
-    let mut placed: Vec<(u64, u32, u32)> = Vec::with_capacity(entries.len());
-    let mut data_at = data_start as u64;
-    for entry in entries {
-        let place = match entry.data {
-            UopData::Bytes(bytes) => {
-                let len = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
-                let place = (data_at, len, adler2::adler32_slice(bytes));
-                data_at += bytes.len() as u64;
-                place
-            }
-            UopData::Same(earlier) => placed.get(earlier).copied().unwrap_or((0, 0, 1)),
+    let layout = UopLayout::new(total.max(entries.len()));
+    let stored: usize = entries.iter().map(|e| e.data.len()).sum();
+    let mut out = Vec::with_capacity(layout.data_start() + stored);
+    layout.write_tables(&mut out, entries.len());
+    for (place, entry) in entries.iter().enumerate() {
+        let offset = out.len() as u64;
+        out.extend_from_slice(entry.data);
+        let len = u32::try_from(entry.data.len()).unwrap_or(u32::MAX);
+        let adler = adler2::adler32_slice(entry.data);
+        let raw = UopEntryRaw {
+            offset: offset.into(),
+            header_len: 0.into(),
+            compressed_len: len.into(),
+            decompressed_len: len.into(),
+            hash: entry.hash.into(),
+            adler32: adler.into(),
+            compression: 0.into(),
         };
-        placed.push(place);
-    }
-    let mut table_at = WRITER_TABLE_OFFSET;
-    for t in 0..tables {
-        let count = block_len(t);
-        table_at += size_of::<UopTableHeader>() + count * UOP_ENTRY_LEN;
-        let next = if t + 1 < tables { table_at as u64 } else { 0 };
-        let table = UopTableHeader {
-            count: u32::try_from(count).unwrap_or(u32::MAX).into(),
-            next: next.into(),
-        };
-        out.extend_from_slice(table.as_bytes());
-        let first = t * WRITER_BLOCK_CAPACITY;
-        let group = entries.get(first..).unwrap_or_default();
-        for (entry, &(offset, len, adler)) in group
-            .iter()
-            .zip(placed.get(first..).unwrap_or_default())
-            .take(count)
-        {
-            let raw = UopEntryRaw {
-                offset: offset.into(),
-                header_len: 0.into(),
-                compressed_len: len.into(),
-                decompressed_len: len.into(),
-                hash: entry.hash.into(),
-                adler32: adler.into(),
-                compression: 0.into(),
-            };
-            out.extend_from_slice(raw.as_bytes());
-        }
-        // Unused entries fill the block.
-        let used = group.len().min(count);
-        out.resize(out.len() + (count - used) * UOP_ENTRY_LEN, 0);
-    }
-    for entry in entries {
-        if let UopData::Bytes(bytes) = entry.data {
-            out.extend_from_slice(bytes);
+        let at = layout.entry_at(place);
+        if let Some(slot) = out.get_mut(at..at + UOP_ENTRY_LEN) {
+            slot.copy_from_slice(raw.as_bytes());
         }
     }
     out

@@ -7,11 +7,12 @@
 #![allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
 
 use crate::art::{Art, ITEM_BASE, LAND_PIXELS};
+use crate::convert::{
+    Conversion, Entry, MulFiles, PictureSource, pictures_to_mul, pictures_to_uop,
+};
 use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::picture_uop::UopPictures;
 use crate::raw::EMPTY;
-use crate::uop::name_hash;
-use crate::write::{UopData, UopWrite, write_uop};
 
 /// One art number's picture, as [`write_art`] takes it.
 #[derive(Clone, Copy, Debug)]
@@ -234,145 +235,41 @@ pub fn synthetic_art_sized(seed: u64, lands: usize, items: usize) -> (Vec<u8>, V
     write_art(&pictures).unwrap_or_default()
 }
 
-/// An entry of a picture set as conversions take it: its bytes and its index `extra`.
-type Entry<'a> = Option<(&'a [u8], u32)>;
-
-/// The entries of a picture set in MUL form: an index of `count` records and the data file,
-/// each entry's bytes written once in number order (an entry naming the same bytes as an
-/// earlier one, as an exact repeat does, points at the earlier one's), empty entries as
-/// offset and length 0xFFFFFFFF.
-///
-/// Returns `Err` as `entry` does, or ([`ErrorKind::Write`]) for a data file past 4 GiB.
-pub(crate) fn pictures_to_mul<'a>(
-    count: usize,
-    data_name: &'static str,
-    entry: impl Fn(usize) -> Result<Entry<'a>, DataError>,
-) -> Result<(Vec<u8>, Vec<u8>), DataError> {
-    let mut index = Vec::with_capacity(count.saturating_mul(12));
-    let mut data = Vec::new();
-    // Where each distinct byte range went, by its place in memory.
-    let mut written: std::collections::HashMap<(usize, usize), u32> =
-        std::collections::HashMap::new();
-    for number in 0..count {
-        let (offset, length, extra) = match entry(number)? {
-            None => (EMPTY, EMPTY, 0),
-            Some((bytes, extra)) => {
-                let key = (bytes.as_ptr() as usize, bytes.len());
-                let offset = match written.get(&key) {
-                    Some(&offset) => offset,
-                    None => {
-                        let (offset, _) =
-                            place_in(data_name, data.len(), data.len() + bytes.len())?;
-                        data.extend_from_slice(bytes);
-                        written.insert(key, offset);
-                        offset
-                    }
-                };
-                let (_, length) = place_in(data_name, 0, bytes.len())?;
-                (offset, length, extra)
-            }
-        };
-        index.extend_from_slice(&offset.to_le_bytes());
-        index.extend_from_slice(&length.to_le_bytes());
-        index.extend_from_slice(&extra.to_le_bytes());
-    }
-    Ok((index, data))
-}
-
-/// The index fields of bytes `start..end` of `name`.
-fn place_in(name: &'static str, start: usize, end: usize) -> Result<(u32, u32), DataError> {
-    let too_large = || {
-        DataError::from(ErrorKind::Write(WriteProblem::TooLarge {
-            what: name,
-            found: end as u64,
-        }))
-    };
-    let offset = u32::try_from(start).map_err(|_| too_large())?;
-    let length = u32::try_from(end - start).map_err(|_| too_large())?;
-    // 0xFFFFFFFF marks an empty entry: the last byte must lie before it.
-    u32::try_from(end)
-        .ok()
-        .filter(|&e| e != EMPTY)
-        .ok_or_else(too_large)?;
-    Ok((offset, length))
-}
-
-/// The entries of a picture set as a UOP of `pictures`: entry `number` named as slot
-/// `number` (`build/artlegacymul/{number:08}.tga` ...), stored as is, in number order, an
-/// entry naming the same bytes as an earlier one pointing at the earlier one's; a gump's
-/// size (`extra`'s halves) as i32 width and height before its data. The table blocks'
-/// counts add up to `count - 0x4000` when that is the larger, so that the client's slots
-/// (`max(entries, 65,535) + 0x4000`) are `count` again.
-///
-/// Returns `Err` as `entry` does.
-pub(crate) fn pictures_to_uop<'a>(
-    count: usize,
-    pictures: UopPictures,
-    entry: impl Fn(usize) -> Result<Entry<'a>, DataError>,
-) -> Result<Vec<u8>, DataError> {
-    let mut owned: Vec<(usize, Vec<u8>)> = Vec::new();
-    let mut used: Vec<(usize, &'a [u8], u32)> = Vec::new();
-    for number in 0..count {
-        if let Some((bytes, extra)) = entry(number)? {
-            used.push((number, bytes, extra));
-        }
-    }
-    if pictures == UopPictures::Gumps {
-        for &(number, bytes, extra) in &used {
-            let mut stored = Vec::with_capacity(bytes.len() + 8);
-            let [h0, h1, w0, w1] = extra.to_le_bytes();
-            stored.extend_from_slice(&i32::from(u16::from_le_bytes([w0, w1])).to_le_bytes());
-            stored.extend_from_slice(&i32::from(u16::from_le_bytes([h0, h1])).to_le_bytes());
-            stored.extend_from_slice(bytes);
-            owned.push((number, stored));
-        }
-    }
-    let mut first: std::collections::HashMap<(usize, usize), usize> =
-        std::collections::HashMap::new();
-    let mut entries = Vec::with_capacity(used.len());
-    for (i, &(number, bytes, _)) in used.iter().enumerate() {
-        let key = (bytes.as_ptr() as usize, bytes.len());
-        let data = match first.get(&key) {
-            Some(&earlier) => UopData::Same(earlier),
-            None => {
-                first.insert(key, i);
-                match owned.get(i) {
-                    Some((_, stored)) => UopData::Bytes(stored),
-                    None => UopData::Bytes(bytes),
-                }
-            }
-        };
-        entries.push(UopWrite {
-            hash: name_hash(&pictures.entry_name(number)),
-            data,
-        });
-    }
-    Ok(write_uop(&entries, count.saturating_sub(ITEM_BASE)))
-}
-
 /// artLegacyMUL.uop holding `art`'s entries, byte for byte (see `docs/formats/uo.md`,
 /// "Art"): slot n holds art number n, stored as is; exact repeats share their bytes. Read
 /// back ([`Art::from_uop`]), every entry is the same bytes, and the art numbers are
 /// `art.len()` again when that is at least 0x4000 + 65,535 (fewer become that many, the
-/// rest empty, as the client sees any art UOP).
+/// rest empty, as the client sees any art UOP). An entry that cannot be read is left out
+/// (its slot empty) and listed in the result.
 ///
-/// Returns `Err` as [`Art::entry`] for the first entry that cannot be read.
-pub fn art_to_uop(art: &Art<'_>) -> Result<Vec<u8>, DataError> {
-    pictures_to_uop(art.len(), UopPictures::Art, |n| {
-        Ok(art.entry(n)?.map(|bytes| (bytes, 0)))
-    })
+/// Memory: the container, written once at its size, and 8 bytes a used entry.
+///
+/// Returns `Err` ([`ErrorKind::Write`]) for more numbers than the readers take
+/// ([`gamedata_io::Limits::DEFAULT_MAX_RECORDS`] + 0x4000) or a container past 4 GiB.
+pub fn art_to_uop(art: &Art<'_>) -> Result<Conversion<Vec<u8>>, DataError> {
+    pictures_to_uop(&art_source(art), UopPictures::Art)
 }
 
 /// art.mul and artidx.mul, `(index, data)`, holding `art`'s entries byte for byte, one
-/// index record an art number (`art.len()` of them), the index's third words 0; exact
-/// repeats share their bytes. An art set this crate's writer made ([`write_art`]) comes
-/// back the same bytes through [`art_to_uop`] and this when it has at least 0x4000 +
-/// 65,535 numbers.
+/// index record an art number (`art.len()` of them), the index's third words 0, the
+/// entries' bytes in the order they lie in the source; exact repeats share their bytes. An
+/// art set this crate's writer made ([`write_art`]) comes back the same bytes through
+/// [`art_to_uop`] and this when it has at least 0x4000 + 65,535 numbers. An entry that
+/// cannot be read is left out (empty) and listed in the result.
 ///
-/// Returns `Err` as [`Art::entry`] for the first entry that cannot be read, or
-/// ([`ErrorKind::Write`]) for an art.mul past 4 GiB.
-pub fn art_to_mul(art: &Art<'_>) -> Result<(Vec<u8>, Vec<u8>), DataError> {
-    pictures_to_mul(art.len(), "art.mul", |n| {
-        Ok(art.entry(n)?.map(|bytes| (bytes, 0)))
-    })
+/// Returns `Err` ([`ErrorKind::Write`]) for an art.mul past 4 GiB.
+pub fn art_to_mul(art: &Art<'_>) -> Result<Conversion<MulFiles>, DataError> {
+    pictures_to_mul(&art_source(art), "art.mul")
+}
+
+/// `art` as conversions read it: every entry's bytes, the third words 0.
+fn art_source<'a>(
+    art: &Art<'a>,
+) -> PictureSource<'a, impl Fn(usize) -> Result<Entry<'a>, DataError>> {
+    let art = art.clone();
+    PictureSource {
+        count: art.len(),
+        data: art.data(),
+        entry: move |n| Ok(art.entry(n)?.map(|bytes| (bytes, 0))),
+    }
 }

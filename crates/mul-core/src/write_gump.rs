@@ -7,11 +7,13 @@
 // through a checked conversion to its width, which refuses what does not fit.
 #![allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
 
+use crate::convert::{
+    Conversion, Entry, MulFiles, PictureSource, pictures_to_mul, pictures_to_uop,
+};
 use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::gump::Gumps;
 use crate::picture_uop::UopPictures;
 use crate::raw::EMPTY;
-use crate::write_art::{pictures_to_mul, pictures_to_uop};
 
 /// One gump's picture, as [`write_gumps`] takes it.
 #[derive(Clone, Copy, Debug)]
@@ -108,23 +110,40 @@ fn gump_bytes(data: &mut Vec<u8>, width: u16, height: u16, pixels: &[u16]) {
 
 /// gumpartLegacyMUL.uop holding `gumps`' entries: gump n under
 /// `build/gumpartlegacymul/{n:08}.tga`, its width and height (i32 each) before its bytes;
-/// exact repeats share their stored bytes. Read back ([`Gumps::from_uop`]), every entry is
-/// the same bytes and size; the ids are `gumps.len()` again when that is at least 0x4000 +
-/// 65,535 (fewer become that many, the rest empty, as the client sees any gump UOP).
+/// exact repeats of the same size share their stored bytes. Read back
+/// ([`Gumps::from_uop`]), every entry is the same bytes and size; the ids are
+/// `gumps.len()` again when that is at least 0x4000 + 65,535 (fewer become that many, the
+/// rest empty, as the client sees any gump UOP). An entry that cannot be read is left out
+/// (its slot empty) and listed in the result.
 ///
-/// Returns `Err` as [`Gumps::entry`] for the first entry that cannot be read.
-pub fn gumps_to_uop(gumps: &Gumps<'_>) -> Result<Vec<u8>, DataError> {
-    pictures_to_uop(gumps.len(), UopPictures::Gumps, |n| gumps.entry(n))
+/// Memory: the container, written once at its size, and 8 bytes a used entry.
+///
+/// Returns `Err` ([`ErrorKind::Write`]) for more ids than the readers take
+/// ([`gamedata_io::Limits::DEFAULT_MAX_RECORDS`] + 0x4000) or a container past 4 GiB.
+pub fn gumps_to_uop(gumps: &Gumps<'_>) -> Result<Conversion<Vec<u8>>, DataError> {
+    pictures_to_uop(&gump_source(gumps), UopPictures::Gumps)
 }
 
 /// gumpart.mul and gumpidx.mul, `(index, data)`, holding `gumps`' entries byte for byte,
 /// one index record a gump id (`gumps.len()` of them), each size in its record's third
-/// word; exact repeats share their bytes.
+/// word; exact repeats share their bytes. An entry that cannot be read is left out (empty)
+/// and listed in the result.
 ///
-/// Returns `Err` as [`Gumps::entry`] for the first entry that cannot be read, or
-/// ([`ErrorKind::Write`]) for a gumpart.mul past 4 GiB.
-pub fn gumps_to_mul(gumps: &Gumps<'_>) -> Result<(Vec<u8>, Vec<u8>), DataError> {
-    pictures_to_mul(gumps.len(), "gumpart.mul", |n| gumps.entry(n))
+/// Returns `Err` ([`ErrorKind::Write`]) for a gumpart.mul past 4 GiB.
+pub fn gumps_to_mul(gumps: &Gumps<'_>) -> Result<Conversion<MulFiles>, DataError> {
+    pictures_to_mul(&gump_source(gumps), "gumpart.mul")
+}
+
+/// `gumps` as conversions read them: every entry's bytes and size word.
+fn gump_source<'a>(
+    gumps: &Gumps<'a>,
+) -> PictureSource<'a, impl Fn(usize) -> Result<Entry<'a>, DataError>> {
+    let gumps = gumps.clone();
+    PictureSource {
+        count: gumps.len(),
+        data: gumps.data(),
+        entry: move |n| gumps.entry(n),
+    }
 }
 
 /// Gumps [`synthetic_gumps`] writes (ids 0 to 199).

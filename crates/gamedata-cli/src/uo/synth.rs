@@ -114,11 +114,11 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
                 vec![
                     (
                         mul_core::UopPictures::Art.file_name(),
-                        mul_core::write_art::art_to_uop(&art)?,
+                        mul_core::write_art::art_to_uop(&art)?.files,
                     ),
                     (
                         mul_core::UopPictures::Gumps.file_name(),
-                        mul_core::write_gump::gumps_to_uop(&gumps)?,
+                        mul_core::write_gump::gumps_to_uop(&gumps)?.files,
                     ),
                 ]
             }

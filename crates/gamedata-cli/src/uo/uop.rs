@@ -173,13 +173,51 @@ struct PictureConvertReport {
     to: Vec<String>,
     bytes: usize,
     entries: usize,
+    /// Entries that could not be read, left out (written empty).
+    failed: u64,
+    /// The first of them, with their messages.
+    errors: Vec<String>,
     elapsed_ms: f64,
 }
 
 /// A file to write: its name and bytes.
 type NamedBytes = (&'static str, Vec<u8>);
 
-/// `uo convert --art` (or `--gumps`): the art (or the gumps) in the other form, written into `args.out_dir`.
+/// Entries left out of a conversion, named in reports.
+const ERRORS_KEPT: usize = 10;
+
+/// The files of a conversion, `(name, bytes)` in the order to write them (a data file
+/// before its index, so that an index never points into a file not written), and the
+/// entries it left out.
+fn conversion_files(
+    uop_name: &'static str,
+    mul_names: [&'static str; 2],
+    to: Target,
+    to_uop: impl FnOnce() -> Result<mul_core::convert::Conversion<Vec<u8>>, mul_core::DataError>,
+    to_mul: impl FnOnce() -> Result<
+        mul_core::convert::Conversion<mul_core::convert::MulFiles>,
+        mul_core::DataError,
+    >,
+) -> Result<(Vec<NamedBytes>, LeftOut)> {
+    Ok(match to {
+        Target::Uop => {
+            let done = to_uop()?;
+            (vec![(uop_name, done.files)], done.left_out)
+        }
+        Target::Mul => {
+            let done = to_mul()?;
+            let (index, data) = done.files;
+            let [data_name, index_name] = mul_names;
+            (vec![(data_name, data), (index_name, index)], done.left_out)
+        }
+    })
+}
+
+type LeftOut = gamedata_io::Problems<(usize, mul_core::DataError)>;
+
+/// `uo convert --art` (or `--gumps`): the art (or the gumps) in the other form, written
+/// into `args.out_dir`; entries that cannot be read are left out, named, and make the exit
+/// status 1 once the rest is written.
 fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let from = match args.to {
@@ -187,39 +225,36 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
         Target::Mul => ArtFormat::Uop,
     };
     let reading = |what: &str| format!("reading the {what} in {}", args.dir.display());
-    // The pictures in the other form, the used entries, and the files read.
-    let (files, entries, paths): (Vec<NamedBytes>, usize, Option<PicturePaths>) = if args.gumps {
+    // The pictures in the other form, the entries left out, the used entries, and the
+    // files read.
+    let (files, left_out, entries, paths) = if args.gumps {
         let owned = map_gumps(&args.dir, from).with_context(|| reading("gumps"))?;
         let gumps = owned.view()?;
-        let files = match args.to {
-            Target::Uop => vec![(
-                UopPictures::Gumps.file_name(),
-                write_gump::gumps_to_uop(&gumps)?,
-            )],
-            Target::Mul => {
-                let (index, data) = write_gump::gumps_to_mul(&gumps)?;
-                // The data first: an index never points into a file not written.
-                vec![("gumpart.mul", data), ("gumpidx.mul", index)]
-            }
-        };
+        let (files, left_out) = conversion_files(
+            UopPictures::Gumps.file_name(),
+            ["gumpart.mul", "gumpidx.mul"],
+            args.to,
+            || write_gump::gumps_to_uop(&gumps),
+            || write_gump::gumps_to_mul(&gumps),
+        )?;
         let used = (0..gumps.len())
             .filter(|&n| matches!(gumps.entry(n), Ok(Some(_))))
             .count();
-        (files, used, owned.into_inner().paths)
+        (files, left_out, used, owned.into_inner().paths)
     } else {
         let owned = map_pictures(&args.dir, from).with_context(|| reading("art"))?;
         let art = owned.view()?;
-        let files = match args.to {
-            Target::Uop => vec![(UopPictures::Art.file_name(), write_art::art_to_uop(&art)?)],
-            Target::Mul => {
-                let (index, data) = write_art::art_to_mul(&art)?;
-                vec![("art.mul", data), ("artidx.mul", index)]
-            }
-        };
+        let (files, left_out) = conversion_files(
+            UopPictures::Art.file_name(),
+            ["art.mul", "artidx.mul"],
+            args.to,
+            || write_art::art_to_uop(&art),
+            || write_art::art_to_mul(&art),
+        )?;
         let used = (0..art.len())
             .filter(|&n| matches!(art.entry(n), Ok(Some(_))))
             .count();
-        (files, used, owned.into_inner().paths)
+        (files, left_out, used, owned.into_inner().paths)
     };
     let sources: Vec<&Path> = paths
         .iter()
@@ -233,6 +268,13 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
         to: Vec::new(),
         bytes: 0,
         entries,
+        failed: left_out.total(),
+        errors: left_out
+            .kept()
+            .iter()
+            .take(ERRORS_KEPT)
+            .map(|(number, error)| format!("entry {number:#06X}: {error}"))
+            .collect(),
         elapsed_ms: 0.0,
     };
     for (name, bytes) in &files {
@@ -250,8 +292,19 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
             report.bytes,
             report.entries,
             report.from.join(" and ")
-        )
-    })
+        )?;
+        for error in &report.errors {
+            writeln!(w, "  left out: {error}")?;
+        }
+        Ok(())
+    })?;
+    if report.failed > 0 {
+        bail!(
+            "{} entries could not be read and were left out (written empty)",
+            report.failed
+        );
+    }
+    Ok(())
 }
 
 /// Maps the gumps in form `format` through mul-core's owner.

@@ -132,7 +132,7 @@ fn gumps_to_uop_holds_a_repeated_gump_once() {
         idx.extend(((1u32 << 16) | 1).to_le_bytes());
     }
     let gumps = Gumps::parse(&idx, &data).unwrap();
-    let (uop, peak) = heap::peak(&serial, || gumps_to_uop(&gumps).unwrap());
+    let (uop, peak) = heap::peak(&serial, || gumps_to_uop(&gumps).unwrap().files);
     let allowed = (idx.len() + data.len() + uop.len()) as u64 + 64 * MIB;
     assert!(uop.len() < 2 * len, "{} bytes written", uop.len());
     assert!(
@@ -156,7 +156,7 @@ fn art_to_uop_of_repeats_costs_at_most_its_input_and_output_plus_64_mib() {
     let mut idx = index(ITEM_BASE, u32::MAX, u32::MAX);
     idx.extend(index(3_000_000, 0, item.len() as u32));
     let art = Art::parse(&idx, &item).unwrap();
-    let (uop, peak) = heap::peak(&serial, || art_to_uop(&art).unwrap());
+    let (uop, peak) = heap::peak(&serial, || art_to_uop(&art).unwrap().files);
     let allowed = (idx.len() + item.len() + uop.len()) as u64 + 64 * MIB;
     assert!(
         peak < allowed,

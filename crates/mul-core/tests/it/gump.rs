@@ -243,7 +243,7 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
             .iter()
             .all(|&c| c & 0x8000 == 0)
     );
-    let uop = gumps_to_uop(&mul).unwrap();
+    let uop = gumps_to_uop(&mul).unwrap().files;
     // Independently of the slot index: the entry under the client's name holds i32 width,
     // i32 height, then the MUL bytes.
     let container = UopFile::parse(&uop, &Limits::default()).unwrap();
@@ -261,7 +261,7 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
     for id in 0..SYNTHETIC_GUMPS {
         assert_eq!(back.entry(id).unwrap(), mul.entry(id).unwrap(), "{id}");
     }
-    let (index2, data2) = gumps_to_mul(&back).unwrap();
+    let (index2, data2) = gumps_to_mul(&back).unwrap().files;
     assert!(data2 == data);
     assert!(index2[..index.len()] == index[..]);
 }
@@ -277,11 +277,18 @@ fn a_full_size_gump_set_round_trips_exactly() {
     };
     gumps[MIN_UOP_SLOTS] = GumpPicture::Repeat(0);
     let (index, data) = write_gumps(&gumps).unwrap();
-    let uop = gumps_to_uop(&Gumps::parse(&index, &data).unwrap()).unwrap();
+    let uop = gumps_to_uop(&Gumps::parse(&index, &data).unwrap())
+        .unwrap()
+        .files;
     let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
-    let (index2, data2) = gumps_to_mul(&Gumps::from_uop(&slots, &uop)).unwrap();
+    let (index2, data2) = gumps_to_mul(&Gumps::from_uop(&slots, &uop)).unwrap().files;
     assert!(index2 == index && data2 == data);
-    assert!(gumps_to_uop(&Gumps::parse(&index2, &data2).unwrap()).unwrap() == uop);
+    assert!(
+        gumps_to_uop(&Gumps::parse(&index2, &data2).unwrap())
+            .unwrap()
+            .files
+            == uop
+    );
 }
 
 fn gump_name(id: usize) -> u64 {
@@ -348,7 +355,9 @@ fn uop_gumps_that_cannot_be_taken_are_errors_for_their_ids_alone() {
 fn the_owner_reads_either_form() {
     let dir = tempfile::tempdir().unwrap();
     let (index, data) = synthetic_gumps(9);
-    let uop = gumps_to_uop(&Gumps::parse(&index, &data).unwrap()).unwrap();
+    let uop = gumps_to_uop(&Gumps::parse(&index, &data).unwrap())
+        .unwrap()
+        .files;
     fs::write(dir.path().join("GUMPIDX.MUL"), &index).unwrap();
     fs::write(dir.path().join("gumpart.mul"), &data).unwrap();
     fs::write(dir.path().join("gumpartLegacyMUL.uop"), &uop).unwrap();
@@ -404,7 +413,7 @@ fn gumps_to_uop_keeps_the_size_of_each_id_over_shared_bytes() {
             .collect::<Vec<_>>()
     };
     assert_eq!(sizes(&gumps), [(2, 2), (4, 1)]);
-    let uop = gumps_to_uop(&gumps).unwrap();
+    let uop = gumps_to_uop(&gumps).unwrap().files;
     let uop_index = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
     let back = Gumps::from_uop(&uop_index, &uop);
     assert_eq!(
