@@ -19,6 +19,7 @@ use zerocopy::little_endian::U32;
 use crate::art::{PictureIndex, SharedOverlaps};
 use crate::error::{DataError, PictureProblem};
 use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
+use crate::raw::IndexRecord;
 
 /// gumpart.mul over gumpidx.mul (or gumpartLegacyMUL.uop), borrowed: gumps by id.
 ///
@@ -92,6 +93,11 @@ impl<'data> Gumps<'data> {
     /// The form the gumps are read from.
     pub fn format(&self) -> ArtFormat {
         self.format
+    }
+
+    /// The raw index records (for the UOP form, the records its slots make).
+    pub fn index(&self) -> &'data [IndexRecord] {
+        self.entries.index
     }
 
     /// The data file's bytes (the container's, for the UOP form), which entries lie in.

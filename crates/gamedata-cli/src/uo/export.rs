@@ -1,15 +1,18 @@
 //! `gamedata uo export`: every picture of a client folder's art, gumps or texture maps as PNG
 //! files, in parallel.
 //!
-//! Each distinct byte range is decoded once: entries that repeat another's bytes exactly
-//! (as editors write one picture under several numbers) get the same PNG bytes written
-//! under their own names. The pixels decoded in all are held to a budget proportional to
-//! the input (64 bytes of RGBA per input byte, plus 64 MiB), so that entries of a few bytes
-//! claiming large pictures cannot multiply the work: pictures past it are reported, not
-//! drawn. Every entry that cannot be read or drawn is reported (the first few with their
-//! messages) and the others are written; the command then exits with status 1.
+//! Each distinct picture is decoded once: entries that repeat another's bytes exactly (as
+//! editors write one picture under several numbers) and read them the same way (both land
+//! tiles or both items; gumps of the same size) get the same PNG bytes written under their
+//! own names. The pixels decoded and the bytes written are each held to a budget
+//! proportional to the input (64 bytes per input byte, plus 64 MiB), so that entries of a
+//! few bytes claiming large pictures, or thousands of numbers naming one picture, cannot
+//! multiply the work or the output: what is past a budget is counted, not drawn or not
+//! written. Every entry that cannot be read, drawn or written is counted and reported (the
+//! first few with their messages) and the others are written; the command then exits with
+//! status 1. Memory: 8 bytes a used entry besides the mapped files and the pictures being
+//! encoded.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -87,16 +90,10 @@ struct ExportReport {
     elapsed_ms: f64,
 }
 
-/// One picture to draw: its entry's bytes (the key repeats share), and the ids and file
-/// names it is written under.
-struct Job {
-    first: usize,
-    names: Vec<PathBuf>,
-}
-
 /// The tally the parallel jobs keep.
-#[derive(Default)]
 struct Tally {
+    /// PNG bytes that may still be written.
+    output_budget: AtomicU64,
     written: AtomicUsize,
     decoded: AtomicUsize,
     empty: AtomicUsize,
@@ -107,8 +104,23 @@ struct Tally {
 }
 
 impl Tally {
-    fn fail(&self, what: String) {
-        self.failed.fetch_add(1, Ordering::Relaxed);
+    /// A tally whose output budget follows from `input` bytes of input.
+    fn new(input: u64) -> Self {
+        Tally {
+            output_budget: AtomicU64::new(budget_for(input)),
+            written: AtomicUsize::new(0),
+            decoded: AtomicUsize::new(0),
+            empty: AtomicUsize::new(0),
+            failed: AtomicUsize::new(0),
+            over_budget: AtomicUsize::new(0),
+            bytes: AtomicU64::new(0),
+            errors: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Counts `entries` entries failed, keeping `what` among the first messages.
+    fn fail(&self, entries: usize, what: String) {
+        self.failed.fetch_add(entries, Ordering::Relaxed);
         if let Ok(mut errors) = self.errors.lock()
             && errors.len() < ERRORS_KEPT
         {
@@ -122,6 +134,13 @@ enum Drawn {
     Picture(RgbaImage),
     Empty,
     OverBudget,
+}
+
+/// A budget of [`BUDGET_PER_BYTE`] bytes per input byte plus [`BUDGET_BASE`].
+fn budget_for(input: u64) -> u64 {
+    input
+        .saturating_mul(BUDGET_PER_BYTE)
+        .saturating_add(BUDGET_BASE)
 }
 
 /// Takes `bytes` of RGBA from `budget`; false (and nothing taken) if it has not that many.
@@ -175,17 +194,14 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
     let format = args.art_format.map(ArtFormat::from);
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("cannot create {}", args.output.display()))?;
-    let tally = Tally::default();
-    let (what, form) = match args.what {
+    let (what, form, tally) = match args.what {
         ExportKind::Art => {
             let owned = map_art(&args.dir, format)
                 .with_context(|| format!("reading art in {}", args.dir.display()))?;
             let art = owned.view()?;
-            let budget = AtomicU64::new(
-                input_len(&owned.paths)
-                    .saturating_mul(BUDGET_PER_BYTE)
-                    .saturating_add(BUDGET_BASE),
-            );
+            let input = input_len(&owned.paths);
+            let budget = AtomicU64::new(budget_for(input));
+            let tally = Tally::new(input);
             let inputs = input_paths(&owned.paths);
             for folder in ["land", "items"] {
                 let path = args.output.join(folder);
@@ -196,9 +212,17 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 None => args.output.join(format!("land/{number:#06X}.png")),
                 Some(id) => args.output.join(format!("items/{id:#06X}.png")),
             };
-            let jobs = jobs(art.len(), |n| art.entry(n), name, &tally);
+            let index = art.index();
+            let entries = Entries {
+                count: art.len(),
+                read: |n: usize| art.entry(n).map(|e| e.is_some()),
+                start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
+                // Land tiles and items read the same bytes differently.
+                reading: |n: usize| u32::from(n >= ITEM_BASE),
+            };
+            let order = entries.order(&name, &tally);
             let limits = Limits::default();
-            run(&jobs, &inputs, &tally, |number| {
+            run(&order, &entries, &name, &inputs, &tally, |number| {
                 let picture = match number.checked_sub(ITEM_BASE) {
                     None => {
                         let id = u16::try_from(number).unwrap_or(u16::MAX);
@@ -227,26 +251,31 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 };
                 Ok(Drawn::Picture(picture))
             });
-            ("art", art.format().name())
+            ("art", art.format().name(), tally)
         }
         ExportKind::Gumps => {
             let owned = map_gumps(&args.dir, format)
                 .with_context(|| format!("reading gumps in {}", args.dir.display()))?;
             let gumps = owned.view()?;
-            let budget = AtomicU64::new(
-                input_len(&owned.paths)
-                    .saturating_mul(BUDGET_PER_BYTE)
-                    .saturating_add(BUDGET_BASE),
-            );
+            let input = input_len(&owned.paths);
+            let budget = AtomicU64::new(budget_for(input));
+            let tally = Tally::new(input);
             let inputs = input_paths(&owned.paths);
             let folder = args.output.join("gumps");
             std::fs::create_dir_all(&folder)
                 .with_context(|| format!("cannot create {}", folder.display()))?;
             let name = |id: usize| folder.join(format!("{id:#06X}.png"));
-            let entry = |n: usize| gumps.entry(n).map(|e| e.map(|(bytes, _)| bytes));
-            let jobs = jobs(gumps.len(), entry, name, &tally);
+            let index = gumps.index();
+            let entries = Entries {
+                count: gumps.len(),
+                read: |n: usize| gumps.entry(n).map(|e| e.is_some()),
+                start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
+                // Gumps of different sizes read the same bytes differently.
+                reading: |n: usize| index.get(n).map_or(0, |r| r.extra.get()),
+            };
+            let order = entries.order(&name, &tally);
             let limits = Limits::default();
-            run(&jobs, &inputs, &tally, |id| {
+            run(&order, &entries, &name, &inputs, &tally, |id| {
                 let Some(gump) = gumps.gump(u32::try_from(id).unwrap_or(u32::MAX))? else {
                     return Ok(Drawn::Empty);
                 };
@@ -260,7 +289,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                     &limits,
                 )?))
             });
-            ("gumps", gumps.format().name())
+            ("gumps", gumps.format().name(), tally)
         }
         ExportKind::Texmaps => {
             let owned = map_texmaps(&args.dir)
@@ -272,16 +301,22 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 .filter_map(|p| std::fs::metadata(p).ok())
                 .map(|m| m.len())
                 .sum();
-            let budget = AtomicU64::new(
-                len.saturating_mul(BUDGET_PER_BYTE)
-                    .saturating_add(BUDGET_BASE),
-            );
+            let budget = AtomicU64::new(budget_for(len));
+            let tally = Tally::new(len);
             let folder = args.output.join("texmaps");
             std::fs::create_dir_all(&folder)
                 .with_context(|| format!("cannot create {}", folder.display()))?;
             let name = |id: usize| folder.join(format!("{id:#06X}.png"));
-            let jobs = jobs(texmaps.len(), |n| texmaps.entry(n), name, &tally);
-            run(&jobs, &inputs, &tally, |id| {
+            let index = texmaps.index();
+            let entries = Entries {
+                count: texmaps.len(),
+                read: |n: usize| texmaps.entry(n).map(|e| e.is_some()),
+                start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
+                // The same bytes are the same texture map.
+                reading: |_: usize| 0,
+            };
+            let order = entries.order(&name, &tally);
+            run(&order, &entries, &name, &inputs, &tally, |id| {
                 let Some(texmap) = texmaps.texmap(u32::try_from(id).unwrap_or(u32::MAX))? else {
                     return Ok(Drawn::Empty);
                 };
@@ -291,7 +326,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 }
                 Ok(Drawn::Picture(texmap_picture(&texmap)?))
             });
-            ("texmaps", "mul")
+            ("texmaps", "mul", tally)
         }
     };
     let errors = tally.errors.into_inner().unwrap_or_default();
@@ -338,81 +373,142 @@ fn input_paths(paths: &Option<PicturePaths>) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The jobs for entries `0..count`: one a distinct byte range, with the names of every
-/// entry holding it; entries that cannot be read are counted as failed.
-fn jobs<'a>(
+/// A picture set's entries as the export reads them.
+struct Entries<R, S, V> {
     count: usize,
-    entry: impl Fn(usize) -> Result<Option<&'a [u8]>, mul_core::DataError>,
-    name: impl Fn(usize) -> PathBuf,
-    tally: &Tally,
-) -> Vec<Job> {
-    let mut by_range: HashMap<(usize, usize), usize> = HashMap::new();
-    let mut jobs: Vec<Job> = Vec::new();
-    for number in 0..count {
-        match entry(number) {
-            Ok(None) => {}
-            Ok(Some(bytes)) => {
-                let key = (bytes.as_ptr() as usize, bytes.len());
-                match by_range.get(&key) {
-                    Some(&job) => {
-                        if let Some(job) = jobs.get_mut(job) {
-                            job.names.push(name(number));
-                        }
-                    }
-                    None => {
-                        by_range.insert(key, jobs.len());
-                        jobs.push(Job {
-                            first: number,
-                            names: vec![name(number)],
-                        });
-                    }
-                }
-            }
-            Err(e) => tally.fail(format!("{}: {e}", name(number).display())),
-        }
-    }
-    jobs
+    /// Whether entry n holds a picture (`Err` if it cannot be read).
+    read: R,
+    /// Where entry n's bytes start: its index record's offset.
+    start: S,
+    /// How entry n's bytes are read: entries over the same bytes read the same way are
+    /// one picture.
+    reading: V,
 }
 
-/// Draws every job in parallel with `draw` and writes its PNG under each of its names.
-fn run(
-    jobs: &[Job],
+/// The number in an element of [`Entries::order`].
+fn number(element: u64) -> usize {
+    usize::try_from(element & 0xFFFF_FFFF).unwrap_or(usize::MAX)
+}
+
+impl<R, S, V> Entries<R, S, V>
+where
+    R: Fn(usize) -> Result<bool, mul_core::DataError>,
+    S: Fn(usize) -> u32,
+    V: Fn(usize) -> u32,
+{
+    /// The entries holding a picture as `start << 32 | number`, sorted so that the entries
+    /// of one picture (the same bytes, read the same way) lie side by side, the lowest
+    /// number first; entries that cannot be read are counted as failed, and numbers past
+    /// 32 bits too.
+    fn order(&self, name: &impl Fn(usize) -> PathBuf, tally: &Tally) -> Vec<u64> {
+        let numbered = self.count.min(1 << 32);
+        if self.count > numbered {
+            tally.fail(
+                self.count - numbered,
+                format!("entries from {numbered:#X} on: past 32-bit numbers"),
+            );
+        }
+        let mut used = 0usize;
+        for n in 0..numbered {
+            match (self.read)(n) {
+                Ok(true) => used += 1,
+                Ok(false) => {}
+                Err(e) => tally.fail(1, format!("{}: {e}", name(n).display())),
+            }
+        }
+        let mut order = Vec::with_capacity(used);
+        order.extend(
+            (0..numbered)
+                .filter(|&n| matches!((self.read)(n), Ok(true)))
+                .map(|n| (u64::from((self.start)(n)) << 32) | n as u64)
+                .take(used),
+        );
+        order.sort_unstable();
+        for run in order.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
+            if run.len() > 1 {
+                run.sort_unstable_by_key(|&e| ((self.reading)(number(e)), e));
+            }
+        }
+        order
+    }
+
+    /// True if elements `a` and `b` of [`Entries::order`] are one picture.
+    fn same(&self, a: u64, b: u64) -> bool {
+        a >> 32 == b >> 32 && (self.reading)(number(a)) == (self.reading)(number(b))
+    }
+}
+
+/// Draws each picture of `order` in parallel with `draw` (given its lowest number) and
+/// writes its PNG under the name of each of its entries while the output budget lasts.
+fn run<R, S, V>(
+    order: &[u64],
+    entries: &Entries<R, S, V>,
+    name: &(impl Fn(usize) -> PathBuf + Sync),
     inputs: &[PathBuf],
     tally: &Tally,
     draw: impl Fn(usize) -> Result<Drawn, anyhow::Error> + Sync,
-) {
-    let total: usize = jobs.iter().map(|j| j.names.len()).sum();
-    let bar = progress_bar(total as u64, "exporting {bar:40} {pos}/{len} {eta}");
+) where
+    Entries<R, S, V>: Sync,
+    R: Fn(usize) -> Result<bool, mul_core::DataError>,
+    S: Fn(usize) -> u32,
+    V: Fn(usize) -> u32,
+{
+    let bar = progress_bar(order.len() as u64, "exporting {bar:40} {pos}/{len} {eta}");
     let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-    jobs.par_iter().for_each(|job| {
-        let result = draw(job.first).and_then(|drawn| match drawn {
-            Drawn::Empty => {
-                tally.empty.fetch_add(job.names.len(), Ordering::Relaxed);
-                Ok(())
+    let pictures = order.chunk_by(|&a, &b| entries.same(a, b));
+    pictures.par_bridge().for_each(|picture| {
+        let Some(first) = picture.first().map(|&e| number(e)) else {
+            return;
+        };
+        let entries_here = picture.len();
+        let failed = |e: anyhow::Error| {
+            let others = match entries_here - 1 {
+                0 => String::new(),
+                more => format!(" (and {more} more entries of the same bytes)"),
+            };
+            tally.fail(
+                entries_here,
+                format!("{}{others}: {e:#}", name(first).display()),
+            );
+        };
+        match draw(first) {
+            Err(e) => failed(e),
+            Ok(Drawn::Empty) => {
+                tally.empty.fetch_add(entries_here, Ordering::Relaxed);
             }
-            Drawn::OverBudget => {
-                tally
-                    .over_budget
-                    .fetch_add(job.names.len(), Ordering::Relaxed);
-                Ok(())
+            Ok(Drawn::OverBudget) => {
+                tally.over_budget.fetch_add(entries_here, Ordering::Relaxed);
             }
-            Drawn::Picture(picture) => {
+            Ok(Drawn::Picture(image)) => {
                 let mut png = Vec::new();
-                picture.write_png_with(&mut png, crate::render::compression())?;
-                tally.decoded.fetch_add(1, Ordering::Relaxed);
-                for name in &job.names {
-                    crate::files::write_bytes_unsynced(name, &inputs, &png)?;
-                    tally.written.fetch_add(1, Ordering::Relaxed);
-                    tally.bytes.fetch_add(png.len() as u64, Ordering::Relaxed);
+                match image.write_png_with(&mut png, crate::render::compression()) {
+                    Err(e) => failed(e.into()),
+                    Ok(()) => {
+                        tally.decoded.fetch_add(1, Ordering::Relaxed);
+                        for &element in picture {
+                            write_one(&name(number(element)), &inputs, &png, tally);
+                        }
+                    }
                 }
-                Ok(())
             }
-        });
-        if let Err(e) = result {
-            let name = job.names.first().map(|n| n.display().to_string());
-            tally.fail(format!("{}: {e:#}", name.unwrap_or_default()));
         }
-        bar.inc(job.names.len() as u64);
+        bar.inc(entries_here as u64);
     });
     bar.finish_and_clear();
+}
+
+/// Writes `png` at `path` if the output budget has room, counting it written, failed or
+/// past the budget.
+fn write_one(path: &Path, inputs: &[&Path], png: &[u8], tally: &Tally) {
+    if !take_budget(&tally.output_budget, png.len() as u64) {
+        tally.over_budget.fetch_add(1, Ordering::Relaxed);
+        return;
+    }
+    match crate::files::write_bytes_unsynced(path, inputs, png) {
+        Ok(()) => {
+            tally.written.fetch_add(1, Ordering::Relaxed);
+            tally.bytes.fetch_add(png.len() as u64, Ordering::Relaxed);
+        }
+        Err(e) => tally.fail(1, format!("{}: {e:#}", path.display())),
+    }
 }

@@ -1061,7 +1061,19 @@ fn uo_art_reads_the_uop_form_and_converts_both_ways() {
     let report = stdout_json(&out);
     assert_eq!(
         json_keys(&report),
-        ["from", "to", "bytes", "entries", "elapsed_ms"]
+        [
+            "from",
+            "to",
+            "bytes",
+            "entries",
+            "failed",
+            "errors",
+            "elapsed_ms"
+        ]
+    );
+    assert_eq!(
+        (&report["failed"], &report["errors"]),
+        (&json!(0), &json!([]))
     );
     // 64 land tiles and 255 items (item 255 is empty; item 200 repeats item 10).
     assert_eq!(report["entries"], 319);

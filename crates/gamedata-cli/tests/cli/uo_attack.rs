@@ -44,11 +44,10 @@ fn tree_bytes(dir: &Path) -> u64 {
 }
 
 /// `uo export texmaps`: one 128 x 128 texture map of noise (32 KiB) under 4,000 ids (48 KB
-/// of texidx.mul). The picture is decoded once, but `export::run` writes its PNG (44.9 KB)
-/// under every name: 180 MB out of 81 KB in, where the export's own decoding budget is 64
-/// bytes a byte of input plus 64 MiB. Each 12-byte index record adds 44.9 KB of output;
-/// with art, each record repeating a 2047 x 2047 item of 131 KB adds 11.4 MB (measured:
-/// 20 records, 229 MB written; 200 records, 2.29 GB written, from 332 KB and 334 KB).
+/// of texidx.mul). The picture is decoded once; its PNG (about 45 KB) was once written under
+/// every name, 180 MB out of 81 KB in. The bytes written are now held to the budget (64
+/// bytes an input byte plus 64 MiB): the names past it are counted as over the budget, and
+/// the command says so with status 1.
 #[test]
 fn uo_export_output_stays_within_a_constant_times_the_input() {
     let dir = tempfile::tempdir().unwrap();
@@ -62,11 +61,12 @@ fn uo_export_output_stays_within_a_constant_times_the_input() {
     std::fs::write(folder.join("texidx.mul"), &index).unwrap();
     std::fs::write(folder.join("texmaps.mul"), &pixels).unwrap();
     let input = (index.len() + pixels.len()) as u64;
-    let out = gamedata_ok(
+    let out = gamedata(
         &["uo", "export", "texmaps", "m", "-o", "out", "--json"],
         dir.path(),
     );
-    let report = stdout_json(&out);
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["decoded"], 1);
     let written = tree_bytes(&dir.path().join("out"));
     let allowed = 64 * input + (64 << 20);
@@ -74,6 +74,10 @@ fn uo_export_output_stays_within_a_constant_times_the_input() {
         written <= allowed,
         "{written} bytes written from {input} bytes of input (allowed {allowed})"
     );
+    assert_eq!(report["bytes"], written);
+    let files = report["written"].as_u64().unwrap();
+    assert!(files > 1000, "{report}");
+    assert_eq!(files + report["over_budget"].as_u64().unwrap(), 4000);
 }
 
 /// Item 0 of art.mul under ids 0, 1 and 2 (exact repeats), art.mul a link to where item 0's
