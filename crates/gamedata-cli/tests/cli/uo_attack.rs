@@ -1,6 +1,6 @@
-//! Adversarial cases against `uo export` and `uo convert --art|--gumps` (branch `attack`):
-//! each test fails on the code it was written against; the report names the function and
-//! the numbers measured with the command (`tools/attack/measure.sh`).
+//! Adversarial cases against `uo export` and `uo convert --art|--gumps`, found by an attack
+//! (`tools/attack/measure.sh` measures the command on each at 1x and 10x). Each doc names
+//! what the code did then; the assertions hold what it must do.
 
 use serde_json::{Value, json};
 
