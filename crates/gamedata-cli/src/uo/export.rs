@@ -21,11 +21,16 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use gamedata_render::RgbaImage;
+use gamedata_render::uo::anim::group_pictures;
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
 use gamedata_render::uo::texmap::texmap_picture;
+use mul_core::anim::DIRECTIONS;
 use mul_core::art::ITEM_BASE;
-use mul_core::{ArtFormat, Limits, OwnedArt, OwnedGumps, OwnedTexmaps, PicturePaths};
+use mul_core::{
+    AnimFile, Animations, ArtFormat, Limits, OwnedAnimations, OwnedArt, OwnedGumps, OwnedTexmaps,
+    PicturePaths,
+};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -41,6 +46,9 @@ pub(crate) enum ExportKind {
     Gumps,
     /// texmaps.mul: texture maps into OUT/texmaps.
     Texmaps,
+    /// anim.mul and anim2 to anim5 (those in the folder): each body's action and stored
+    /// direction (0 to 4) as a folder of frames, OUT/anims/anim2/0x00C8/03/2/000.png.
+    Anims,
 }
 
 #[derive(Args)]
@@ -52,7 +60,9 @@ pub(crate) struct ExportArgs {
     dir: PathBuf,
     /// Folder to write into (created): one PNG an entry, named by its id in hex
     /// (OUT/items/0x0EED.png, OUT/land/0x0003.png, OUT/gumps/0x01F4.png,
-    /// OUT/texmaps/0x0012.png).
+    /// OUT/texmaps/0x0012.png); for animations a folder of frames an entry, named by the
+    /// file, the body in hex, the action and the stored direction
+    /// (OUT/anims/anim/0x0190/02/3/000.png), an empty frame a 1 x 1 transparent PNG.
     #[arg(short, long)]
     output: PathBuf,
     /// Which files to read (as `uo art`): by default the MUL pair when both files are in
@@ -129,9 +139,11 @@ impl Tally {
     }
 }
 
-/// What a job's picture is: drawn, of no pixel, or past the budget.
+/// What an entry's picture is: drawn (one picture, or an animation's frames), of no pixel,
+/// or past the budget.
 enum Drawn {
     Picture(RgbaImage),
+    Frames(Vec<RgbaImage>),
     Empty,
     OverBudget,
 }
@@ -213,8 +225,9 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 Some(id) => args.output.join(format!("items/{id:#06X}.png")),
             };
             let index = art.index();
+            let range = numbered(art.len(), &tally);
             let entries = Entries {
-                count: art.len(),
+                numbers: || range.clone(),
                 read: |n: usize| art.entry(n).map(|e| e.is_some()),
                 start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
                 // Land tiles and items read the same bytes differently.
@@ -266,8 +279,9 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 .with_context(|| format!("cannot create {}", folder.display()))?;
             let name = |id: usize| folder.join(format!("{id:#06X}.png"));
             let index = gumps.index();
+            let range = numbered(gumps.len(), &tally);
             let entries = Entries {
-                count: gumps.len(),
+                numbers: || range.clone(),
                 read: |n: usize| gumps.entry(n).map(|e| e.is_some()),
                 start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
                 // Gumps of different sizes read the same bytes differently.
@@ -308,8 +322,9 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 .with_context(|| format!("cannot create {}", folder.display()))?;
             let name = |id: usize| folder.join(format!("{id:#06X}.png"));
             let index = texmaps.index();
+            let range = numbered(texmaps.len(), &tally);
             let entries = Entries {
-                count: texmaps.len(),
+                numbers: || range.clone(),
                 read: |n: usize| texmaps.entry(n).map(|e| e.is_some()),
                 start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
                 // The same bytes are the same texture map.
@@ -327,6 +342,85 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 Ok(Drawn::Picture(texmap_picture(&texmap)?))
             });
             ("texmaps", "mul", tally)
+        }
+        ExportKind::Anims => {
+            let owned = map_animations(&args.dir)
+                .with_context(|| format!("reading animations in {}", args.dir.display()))?;
+            let files = owned.view()?;
+            let inputs: Vec<PathBuf> = owned.input_paths().map(Path::to_path_buf).collect();
+            let len: u64 = inputs
+                .iter()
+                .filter_map(|p| std::fs::metadata(p).ok())
+                .map(|m| m.len())
+                .sum();
+            let budget = AtomicU64::new(budget_for(len));
+            let tally = Tally::new(len);
+            let limits = Limits::default();
+            for file in AnimFile::ALL {
+                let Some(anim) = files.get(file) else {
+                    continue;
+                };
+                let folder = args.output.join("anims").join(file.name());
+                let name = |n: usize| {
+                    let (body, action, direction) = unpack(n);
+                    folder
+                        .join(format!("{body:#06X}"))
+                        .join(format!("{action:02}"))
+                        .join(direction.to_string())
+                };
+                let index = anim.index();
+                let record = |n: usize| {
+                    let (body, action, direction) = unpack(n);
+                    anim.body(body)
+                        .and_then(|records| records.record(action, direction).ok())
+                };
+                let entries = Entries {
+                    numbers: || anim_entries(anim),
+                    read: |n: usize| match record(n) {
+                        Some(r) => anim.entry(r).map(|e| e.is_some()),
+                        None => Ok(false),
+                    },
+                    start: |n: usize| {
+                        record(n)
+                            .and_then(|r| index.get(r))
+                            .map_or(0, |r| r.offset.get())
+                    },
+                    // The same bytes are the same frames.
+                    reading: |_: usize| 0,
+                };
+                let order = entries.order(&name, &tally);
+                run(&order, &entries, &name, &inputs, &tally, |n| {
+                    let (body, action, direction) = unpack(n);
+                    let Some(group) = anim.group(body, action, direction)? else {
+                        return Ok(Drawn::Empty);
+                    };
+                    let mut pixels = 0u64;
+                    for frame in group.frames() {
+                        let frame = frame?;
+                        pixels = pixels.saturating_add(
+                            u64::from(frame.width()).saturating_mul(u64::from(frame.height())),
+                        );
+                    }
+                    if !take_budget(&budget, pixels.saturating_mul(4)) {
+                        return Ok(Drawn::OverBudget);
+                    }
+                    let drawn = group_pictures(&group, false, ArtHue::None, &limits)?;
+                    let blank = RgbaImage::new(1, 1, [0; 4])?;
+                    Ok(Drawn::Frames(
+                        drawn
+                            .into_iter()
+                            .map(|d| {
+                                if d.picture.width() == 0 || d.picture.height() == 0 {
+                                    blank.clone()
+                                } else {
+                                    d.picture
+                                }
+                            })
+                            .collect(),
+                    ))
+                });
+            }
+            ("anims", "mul", tally)
         }
     };
     let errors = tally.errors.into_inner().unwrap_or_default();
@@ -364,6 +458,42 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
     Ok(())
 }
 
+/// A (body, action, stored direction) as an entry number: body in bits 16 and up, action
+/// in bits 3 to 15, direction in bits 0 to 2.
+fn pack(body: u16, action: u16, direction: u8) -> usize {
+    (usize::from(body) << 16) | (usize::from(action & 0x1FFF) << 3) | usize::from(direction & 7)
+}
+
+/// The (body, action, stored direction) of an entry number made by [`pack`].
+fn unpack(n: usize) -> (u16, u16, u8) {
+    let body = u16::try_from(n >> 16).unwrap_or(u16::MAX);
+    let action = u16::try_from((n >> 3) & 0x1FFF).unwrap_or(0);
+    let direction = u8::try_from(n & 7).unwrap_or(0);
+    (body, action, direction)
+}
+
+/// Every (body, action, stored direction) of `anim` whose record lies in its index, as
+/// entry numbers ([`pack`]), in order: bodies from 0 to 0xFFFF, each with the actions its
+/// block holds in this file (the client's default body types).
+fn anim_entries<'a>(anim: &'a Animations<'a>) -> impl Iterator<Item = usize> + 'a {
+    (0..=u16::MAX).flat_map(move |body| {
+        let actions = anim.body(body).map_or(0, |records| records.actions);
+        (0..u16::from(actions)).flat_map(move |action| {
+            (0..DIRECTIONS)
+                .map(move |direction| pack(body, action, u8::try_from(direction).unwrap_or(0)))
+        })
+    })
+}
+
+/// Maps the animation files through mul-core's owner.
+///
+/// SAFETY contract taken on here: as [`super::open_facet`]'s.
+#[allow(unsafe_code)]
+fn map_animations(dir: &Path) -> Result<OwnedAnimations, mul_core::Error> {
+    // SAFETY: see this function's documentation.
+    unsafe { OwnedAnimations::map(dir, ()) }
+}
+
 /// The input files, never to be written over.
 fn input_paths(paths: &Option<PicturePaths>) -> Vec<PathBuf> {
     paths
@@ -373,9 +503,10 @@ fn input_paths(paths: &Option<PicturePaths>) -> Vec<PathBuf> {
         .collect()
 }
 
-/// A picture set's entries as the export reads them.
-struct Entries<R, S, V> {
-    count: usize,
+/// A picture set's entries as the export reads them, by number (below 2^32).
+struct Entries<N, R, S, V> {
+    /// The numbers that may hold a picture, in order.
+    numbers: N,
     /// Whether entry n holds a picture (`Err` if it cannot be read).
     read: R,
     /// Where entry n's bytes start: its index record's offset.
@@ -390,26 +521,32 @@ fn number(element: u64) -> usize {
     usize::try_from(element & 0xFFFF_FFFF).unwrap_or(usize::MAX)
 }
 
-impl<R, S, V> Entries<R, S, V>
+/// Entries `0..count` as far as 32-bit numbers go; those past are counted as failed.
+fn numbered(count: usize, tally: &Tally) -> std::ops::Range<usize> {
+    let numbered = count.min(1 << 32);
+    if count > numbered {
+        tally.fail(
+            count - numbered,
+            format!("entries from {numbered:#X} on: past 32-bit numbers"),
+        );
+    }
+    0..numbered
+}
+
+impl<N, I, R, S, V> Entries<N, R, S, V>
 where
+    N: Fn() -> I,
+    I: Iterator<Item = usize>,
     R: Fn(usize) -> Result<bool, mul_core::DataError>,
     S: Fn(usize) -> u32,
     V: Fn(usize) -> u32,
 {
     /// The entries holding a picture as `start << 32 | number`, sorted so that the entries
     /// of one picture (the same bytes, read the same way) lie side by side, the lowest
-    /// number first; entries that cannot be read are counted as failed, and numbers past
-    /// 32 bits too.
+    /// number first; entries that cannot be read are counted as failed.
     fn order(&self, name: &impl Fn(usize) -> PathBuf, tally: &Tally) -> Vec<u64> {
-        let numbered = self.count.min(1 << 32);
-        if self.count > numbered {
-            tally.fail(
-                self.count - numbered,
-                format!("entries from {numbered:#X} on: past 32-bit numbers"),
-            );
-        }
         let mut used = 0usize;
-        for n in 0..numbered {
+        for n in (self.numbers)() {
             match (self.read)(n) {
                 Ok(true) => used += 1,
                 Ok(false) => {}
@@ -418,9 +555,9 @@ where
         }
         let mut order = Vec::with_capacity(used);
         order.extend(
-            (0..numbered)
+            (self.numbers)()
                 .filter(|&n| matches!((self.read)(n), Ok(true)))
-                .map(|n| (u64::from((self.start)(n)) << 32) | n as u64)
+                .map(|n| (u64::from((self.start)(n)) << 32) | (n as u64 & 0xFFFF_FFFF))
                 .take(used),
         );
         order.sort_unstable();
@@ -440,15 +577,17 @@ where
 
 /// Draws each picture of `order` in parallel with `draw` (given its lowest number) and
 /// writes its PNG under the name of each of its entries while the output budget lasts.
-fn run<R, S, V>(
+fn run<N, I, R, S, V>(
     order: &[u64],
-    entries: &Entries<R, S, V>,
+    entries: &Entries<N, R, S, V>,
     name: &(impl Fn(usize) -> PathBuf + Sync),
     inputs: &[PathBuf],
     tally: &Tally,
     draw: impl Fn(usize) -> Result<Drawn, anyhow::Error> + Sync,
 ) where
-    Entries<R, S, V>: Sync,
+    Entries<N, R, S, V>: Sync,
+    N: Fn() -> I,
+    I: Iterator<Item = usize>,
     R: Fn(usize) -> Result<bool, mul_core::DataError>,
     S: Fn(usize) -> u32,
     V: Fn(usize) -> u32,
@@ -491,10 +630,45 @@ fn run<R, S, V>(
                     }
                 }
             }
+            Ok(Drawn::Frames(frames)) => {
+                let pngs: Result<Vec<Vec<u8>>, _> = frames
+                    .iter()
+                    .map(|frame| {
+                        let mut png = Vec::new();
+                        frame
+                            .write_png_with(&mut png, crate::render::compression())
+                            .map(|()| png)
+                    })
+                    .collect();
+                match pngs {
+                    Err(e) => failed(e.into()),
+                    Ok(pngs) => {
+                        tally.decoded.fetch_add(pngs.len(), Ordering::Relaxed);
+                        for &element in picture {
+                            write_frames(&name(number(element)), &inputs, &pngs, tally);
+                        }
+                    }
+                }
+            }
         }
         bar.inc(entries_here as u64);
     });
     bar.finish_and_clear();
+}
+
+/// Writes each of `pngs` into `folder` (created) as 000.png, 001.png ..., as
+/// [`write_one`] does.
+fn write_frames(folder: &Path, inputs: &[&Path], pngs: &[Vec<u8>], tally: &Tally) {
+    if let Err(e) = std::fs::create_dir_all(folder) {
+        tally.fail(
+            pngs.len(),
+            format!("cannot create {}: {e}", folder.display()),
+        );
+        return;
+    }
+    for (i, png) in pngs.iter().enumerate() {
+        write_one(&folder.join(format!("{i:03}.png")), inputs, png, tally);
+    }
 }
 
 /// Writes `png` at `path` if the output budget has room, counting it written, failed or

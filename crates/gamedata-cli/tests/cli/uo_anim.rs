@@ -326,3 +326,87 @@ fn uo_anim_reads_the_synthetic_set() {
         assert_eq!(png_size(&out_dir.join(format!("{i:03}.png"))), size);
     }
 }
+
+/// `uo export anims` over `uo synth --art`'s set: a folder of frames for each of the 59
+/// directions stored (4 bodies x 3 actions x 5 directions, body 1's action 2 direction 4
+/// empty), each frame's PNG the pixels `uo anim` draws for it; body 2's action 0 direction
+/// 0 (an exact repeat of body 1's) decoded once; the empty frame a 1 x 1 transparent PNG.
+/// Counts from `mul_core::write_anim`'s documented set.
+#[test]
+fn uo_export_anims_writes_every_stored_direction_as_uo_anim_draws_it() {
+    use mul_core::write_anim::{SYNTHETIC_ACTIONS, SYNTHETIC_BODIES};
+
+    let dir = tempfile::tempdir().unwrap();
+    gamedata_ok(&["uo", "synth", "g", "--facet", "4", "--art"], dir.path());
+    let out = gamedata_ok(
+        &["uo", "export", "anims", "g", "-o", "out", "--json"],
+        dir.path(),
+    );
+    let report = stdout_json(&out);
+    let mut folders = 0;
+    let mut frames = 0u64;
+    let mut repeated = 0u64;
+    for body in SYNTHETIC_BODIES {
+        for action in 0..SYNTHETIC_ACTIONS {
+            for direction in 0..5u8 {
+                let folder = dir.path().join(format!(
+                    "out/anims/anim/{body:#06X}/{action:02}/{direction}"
+                ));
+                if (body, action, direction) == (1, 2, 4) {
+                    assert!(!folder.exists());
+                    continue;
+                }
+                folders += 1;
+                let drawn = dir
+                    .path()
+                    .join(format!("drawn-{body}-{action}-{direction}"));
+                let args = [
+                    "uo".to_string(),
+                    "anim".into(),
+                    "g".into(),
+                    body.to_string(),
+                    "--action".into(),
+                    action.to_string(),
+                    "--direction".into(),
+                    direction.to_string(),
+                    "-o".into(),
+                    drawn.display().to_string(),
+                ];
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                gamedata_ok(&args, dir.path());
+                let mut names: Vec<_> = std::fs::read_dir(&drawn)
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name())
+                    .collect();
+                names.sort();
+                let mut exported: Vec<_> = std::fs::read_dir(&folder)
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name())
+                    .collect();
+                exported.sort();
+                assert_eq!(exported, names, "{}", folder.display());
+                for name in &names {
+                    assert_eq!(
+                        png_pixels(&folder.join(name)),
+                        png_pixels(&drawn.join(name)),
+                        "{}",
+                        folder.join(name).display()
+                    );
+                }
+                frames += names.len() as u64;
+                if (body, action, direction) == (2, 0, 0) {
+                    repeated = names.len() as u64;
+                }
+            }
+        }
+    }
+    assert_eq!(folders, 59);
+    assert!(repeated > 0);
+    assert_eq!(report["written"], frames);
+    assert_eq!(report["decoded"], frames - repeated);
+    assert_eq!(report["failed"], 0);
+    // Body 400's action 1 direction 2: its middle frame is empty.
+    let empty = dir.path().join("out/anims/anim/0x0190/01/2/001.png");
+    assert_eq!(png_size(&empty), (1, 1));
+    assert_eq!(png_pixels(&empty), [0, 0, 0, 0]);
+}
