@@ -281,8 +281,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let texmaps = join_parts::<4>(&[&tex_index, &tex_data]);
 
-    let seeds: [(&str, &str, Vec<u8>); 22] = [
+    let seeds: [(&str, &str, Vec<u8>); 23] = [
         ("uo_anim", "body_0_repeat_empty_overlap", anims),
+        (
+            "uo_animdata",
+            "synthetic_24_items",
+            mul_core::write_anim::synthetic_animdata(),
+        ),
         ("uo_art", "land_repeat_items_overlap", art),
         ("uo_gump", "repeat_empty_overlap", gumps),
         ("uo_gump", "uop_no_index", gumps_uop),

@@ -104,6 +104,7 @@
 #![deny(clippy::arithmetic_side_effects)]
 
 pub mod anim;
+pub mod animdata;
 pub mod art;
 pub mod colours;
 #[cfg(feature = "write")]
@@ -142,6 +143,7 @@ pub use anim::{
     AnimFile, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimSet, AnimationFiles, Animations,
     BodyRecords, BodyType, Facing, FrameGroup, OwnedAnimations,
 };
+pub use animdata::{AnimData, AnimDataRecord};
 pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
@@ -162,12 +164,12 @@ pub use gump::{Gump, GumpRun, GumpRuns, Gumps};
 pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
+pub use owned::{AnimDataBytes, OwnedAnimData, OwnedTexmaps, TexmapSet};
 pub use owned::{
     ArtSet, GumpSet, HuesBytes, MultiSet, OwnedArt, OwnedGumps, OwnedHues, OwnedMultis,
     OwnedRadarColours, OwnedTileData, OwnedUopFile, PictureFiles, PicturePaths, RadarColoursBytes,
     TileDataBytes, UopBytes,
 };
-pub use owned::{OwnedTexmaps, TexmapSet};
 pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use texmap::{Texmap, Texmaps};

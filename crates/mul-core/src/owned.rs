@@ -1,5 +1,5 @@
 //! Single files owned, as [`FacetFiles`](crate::FacetFiles) owns a facet's: tiledata.mul,
-//! radarcol.mul, hues.mul, any UOP container, and multi.idx with multi.mul. Each is one
+//! radarcol.mul, hues.mul, animdata.mul, any UOP container, and multi.idx with multi.mul. Each is one
 //! implementation of [`Format`] (or [`FileSet`]); [`Owned`] and [`OwnedSet`] read, map or
 //! wrap them (`OwnedTileData::open`, `OwnedTileData::map`, `from_data`), check them once at
 //! opening, then view them as often as wanted (`view`).
@@ -11,6 +11,7 @@ use gamedata_io::{
     FileData, FileError, FileOptions, FileSet, Format, Owned, OwnedSet, find_file_ignoring_case,
 };
 
+use crate::animdata::AnimData;
 use crate::art::{Art, SharedOverlaps};
 use crate::colours::{Hues, RadarColours};
 use crate::error::{DataError, Error, ErrorKind};
@@ -30,6 +31,9 @@ pub type OwnedRadarColours = Owned<RadarColoursBytes>;
 /// hues.mul, owned ([`Owned`] of [`HuesBytes`]; view: [`Hues`]).
 pub type OwnedHues = Owned<HuesBytes>;
 
+/// animdata.mul, owned ([`Owned`] of [`AnimDataBytes`]; view: [`AnimData`]).
+pub type OwnedAnimData = Owned<AnimDataBytes>;
+
 /// A UOP container, owned ([`Owned`] of [`UopBytes`]; view: [`UopFile`]). Its table is read
 /// at opening and again by each `view` (linear in the file's length).
 pub type OwnedUopFile = Owned<UopBytes>;
@@ -38,88 +42,58 @@ pub type OwnedUopFile = Owned<UopBytes>;
 /// holds one pair: its id is `()` (`OwnedMultis::open(dir, ())`).
 pub type OwnedMultis = OwnedSet<MultiSet>;
 
-/// tiledata.mul's bytes, checked ([`TileData::parse`]).
-#[derive(Debug)]
-pub struct TileDataBytes {
-    data: FileData,
+/// A single file's bytes, checked by its view's `parse` when opened and parsed again by
+/// each `view`: the struct, its [`Format`] and its `data()`.
+macro_rules! single_file {
+    ($(#[$doc:meta])* $name:ident => $view:ident) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name {
+            data: FileData,
+        }
+
+        impl Format for $name {
+            type Options = FileOptions;
+            type Kind = ErrorKind;
+            type View<'data> = $view<'data>;
+
+            fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
+                $view::parse(&data)?;
+                Ok($name { data })
+            }
+
+            fn view(&self) -> Result<$view<'_>, DataError> {
+                $view::parse(&self.data)
+            }
+        }
+
+        impl $name {
+            /// The bytes.
+            pub fn data(&self) -> &FileData {
+                &self.data
+            }
+        }
+    };
 }
 
-impl Format for TileDataBytes {
-    type Options = FileOptions;
-    type Kind = ErrorKind;
-    type View<'data> = TileData<'data>;
-
-    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
-        TileData::parse(&data)?;
-        Ok(TileDataBytes { data })
-    }
-
-    fn view(&self) -> Result<TileData<'_>, DataError> {
-        TileData::parse(&self.data)
-    }
+single_file! {
+    /// tiledata.mul's bytes, checked ([`TileData::parse`]).
+    TileDataBytes => TileData
 }
 
-impl TileDataBytes {
-    /// The bytes.
-    pub fn data(&self) -> &FileData {
-        &self.data
-    }
+single_file! {
+    /// radarcol.mul's bytes, checked ([`RadarColours::parse`]).
+    RadarColoursBytes => RadarColours
 }
 
-/// radarcol.mul's bytes, checked ([`RadarColours::parse`]).
-#[derive(Debug)]
-pub struct RadarColoursBytes {
-    data: FileData,
+single_file! {
+    /// hues.mul's bytes, checked ([`Hues::parse`]).
+    HuesBytes => Hues
 }
 
-impl Format for RadarColoursBytes {
-    type Options = FileOptions;
-    type Kind = ErrorKind;
-    type View<'data> = RadarColours<'data>;
-
-    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
-        RadarColours::parse(&data)?;
-        Ok(RadarColoursBytes { data })
-    }
-
-    fn view(&self) -> Result<RadarColours<'_>, DataError> {
-        RadarColours::parse(&self.data)
-    }
-}
-
-impl RadarColoursBytes {
-    /// The bytes.
-    pub fn data(&self) -> &FileData {
-        &self.data
-    }
-}
-
-/// hues.mul's bytes, checked ([`Hues::parse`]).
-#[derive(Debug)]
-pub struct HuesBytes {
-    data: FileData,
-}
-
-impl Format for HuesBytes {
-    type Options = FileOptions;
-    type Kind = ErrorKind;
-    type View<'data> = Hues<'data>;
-
-    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
-        Hues::parse(&data)?;
-        Ok(HuesBytes { data })
-    }
-
-    fn view(&self) -> Result<Hues<'_>, DataError> {
-        Hues::parse(&self.data)
-    }
-}
-
-impl HuesBytes {
-    /// The bytes.
-    pub fn data(&self) -> &FileData {
-        &self.data
-    }
+single_file! {
+    /// animdata.mul's bytes ([`AnimData::parse`]: every length is taken).
+    AnimDataBytes => AnimData
 }
 
 /// A UOP container's bytes, checked within the options' limits ([`UopFile::parse`]).

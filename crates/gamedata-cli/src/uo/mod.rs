@@ -4,6 +4,7 @@
 //! whatever its size, and the pages are read as a query touches them.
 
 mod anim;
+mod animdata;
 mod art;
 mod export;
 mod gump;
@@ -42,8 +43,8 @@ pub(crate) enum UoCommand {
     /// (--json: id, width, height).
     #[command(after_help = MAPPING_NOTE)]
     Gump(gump::GumpArgs),
-    /// Every picture of the art (land tiles and items), the gumps or the texture maps as PNG
-    /// files, in parallel, exact repeats decoded once (--json: what, format, written, decoded, empty,
+    /// Every picture of the art (land tiles and items), the gumps, the texture maps or the
+    /// animations as PNG files, in parallel, exact repeats decoded once (--json: what, format, written, decoded, empty,
     /// failed, over_budget, errors, bytes, out_dir, elapsed_ms).
     #[command(after_help = MAPPING_NOTE)]
     Export(export::ExportArgs),
@@ -56,6 +57,10 @@ pub(crate) enum UoCommand {
     /// centre_x, centre_y).
     #[command(after_help = format!("{}\n\n{MAPPING_NOTE}", anim::ANIM_NOTE))]
     Anim(anim::AnimArgs),
+    /// How an animated item cycles through art, from animdata.mul: the item ids shown in
+    /// turn and each one's time (--json: item, frames, frame_ms, frame_interval,
+    /// frame_start, unknown).
+    Animdata(animdata::AnimDataArgs),
     /// One land or item tile of tiledata.mul (--json: id, name, flags, height, weight).
     Tiledata(tile::TiledataArgs),
     /// The land and the statics at one tile, and the top surface (--json: x, y, land,
@@ -169,6 +174,7 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
         UoCommand::Gump(a) => gump::gump(&a, out),
         UoCommand::Export(a) => export::export(&a, out),
         UoCommand::Texmap(a) => texmap::texmap(&a, out),
+        UoCommand::Animdata(a) => animdata::animdata(&a, out),
         UoCommand::Anim(a) => anim::anim(&a, out),
         UoCommand::Tiledata(a) => tile::tiledata(&a, out),
         UoCommand::Tile(a) => tile::tile(&a, out),

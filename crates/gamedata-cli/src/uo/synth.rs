@@ -35,8 +35,8 @@ pub(crate) struct SynthArgs {
     /// of another, one empty), gumpart.mul with gumpidx.mul (200 gumps, one a repeat, one
     /// empty), texmaps.mul with texidx.mul (300 texture maps of 64 x 64 and 128 x 128
     /// pixels, 18 empty, one an exact repeat), and anim.idx with anim.mul (bodies 1, 2, 201
-    /// and 400, actions 0 to 2, one record a repeat, one empty; in MUL form whatever
-    /// --art-format says).
+    /// and 400, actions 0 to 2, one record a repeat, one empty) with animdata.mul (24 items,
+    /// 3 of them animated); in MUL form whatever --art-format says.
     #[arg(long)]
     art: bool,
     /// The art's form with --art: art.mul with artidx.mul and gumpart.mul with
@@ -131,7 +131,12 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         }
         // Animations are MUL only (AnimationFrame*.uop is not written), in both forms.
         let (anim_index, anim_data) = mul_core::write_anim::synthetic_animations(args.seed);
-        for (name, bytes) in [("anim.idx", anim_index), ("anim.mul", anim_data)] {
+        let animdata = mul_core::write_anim::synthetic_animdata();
+        for (name, bytes) in [
+            ("anim.idx", anim_index),
+            ("anim.mul", anim_data),
+            ("animdata.mul", animdata),
+        ] {
             let path = args.out_dir.join(name);
             write_bytes(&path, &[], &bytes)?;
             files.push(Written::of(&path)?);

@@ -410,3 +410,38 @@ fn uo_export_anims_writes_every_stored_direction_as_uo_anim_draws_it() {
     assert_eq!(png_size(&empty), (1, 1));
     assert_eq!(png_pixels(&empty), [0, 0, 0, 0]);
 }
+
+/// `uo animdata` over `uo synth --art`'s animdata.mul: item 10 cycles through 10, 8, 12
+/// and 10 at 100 ms a frame (interval 0), item 3 through 3, 4, 5 at 201 ms; an item past
+/// the file's 24 records is an error naming the file.
+#[test]
+fn uo_animdata_tells_an_items_frames_and_pace() {
+    let dir = tempfile::tempdir().unwrap();
+    gamedata_ok(&["uo", "synth", "g", "--facet", "4", "--art"], dir.path());
+    let out = gamedata_ok(&["uo", "animdata", "g", "10", "--json"], dir.path());
+    let report = stdout_json(&out);
+    assert_eq!(
+        json_keys(&report),
+        [
+            "item",
+            "frames",
+            "frame_ms",
+            "frame_interval",
+            "frame_start",
+            "unknown"
+        ]
+    );
+    assert_eq!(report["frames"], json!([10, 8, 12, 10]));
+    assert_eq!(
+        (&report["frame_ms"], &report["frame_start"]),
+        (&json!(100), &json!(1))
+    );
+    let out = gamedata_ok(&["uo", "animdata", "g", "0x3", "--json"], dir.path());
+    let report = stdout_json(&out);
+    assert_eq!(report["frames"], json!([3, 4, 5]));
+    assert_eq!(report["frame_ms"], 201);
+    let out = gamedata(&["uo", "animdata", "g", "24"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(message.contains("animdata.mul"), "{message}");
+}

@@ -17,12 +17,14 @@
 )]
 
 mod anim;
+mod animdata;
 mod art;
 mod facet;
 mod gump;
 mod texmap;
 
 pub use anim::anim;
+pub use animdata::animdata;
 pub use art::art;
 pub use facet::{folder, patched};
 pub use gump::gump;

@@ -18,8 +18,9 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, Walk); 14] = [
+    let targets: [(&str, Walk); 15] = [
         ("uo_anim", exercise::anim),
+        ("uo_animdata", exercise::animdata),
         ("uo_art", exercise::art),
         ("uo_gump", exercise::gump),
         ("uo_texmap", exercise::texmap),
