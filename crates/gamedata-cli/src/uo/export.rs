@@ -191,14 +191,14 @@ fn map_texmaps(dir: &Path) -> Result<OwnedTexmaps, mul_core::Error> {
     unsafe { OwnedTexmaps::map(dir, ()) }
 }
 
-/// The bytes of the files at `paths`.
-fn input_len(paths: &Option<PicturePaths>) -> u64 {
-    paths
+/// The decoding budget and the tally (with its output budget) for input files `inputs`.
+fn budgets(inputs: &[PathBuf]) -> (AtomicU64, Tally) {
+    let len: u64 = inputs
         .iter()
-        .flat_map(PicturePaths::files)
         .filter_map(|p| std::fs::metadata(p).ok())
         .map(|m| m.len())
-        .sum()
+        .sum();
+    (AtomicU64::new(budget_for(len)), Tally::new(len))
 }
 
 pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
@@ -211,10 +211,8 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let owned = map_art(&args.dir, format)
                 .with_context(|| format!("reading art in {}", args.dir.display()))?;
             let art = owned.view()?;
-            let input = input_len(&owned.paths);
-            let budget = AtomicU64::new(budget_for(input));
-            let tally = Tally::new(input);
             let inputs = input_paths(&owned.paths);
+            let (budget, tally) = budgets(&inputs);
             for folder in ["land", "items"] {
                 let path = args.output.join(folder);
                 std::fs::create_dir_all(&path)
@@ -270,10 +268,8 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let owned = map_gumps(&args.dir, format)
                 .with_context(|| format!("reading gumps in {}", args.dir.display()))?;
             let gumps = owned.view()?;
-            let input = input_len(&owned.paths);
-            let budget = AtomicU64::new(budget_for(input));
-            let tally = Tally::new(input);
             let inputs = input_paths(&owned.paths);
+            let (budget, tally) = budgets(&inputs);
             let folder = args.output.join("gumps");
             std::fs::create_dir_all(&folder)
                 .with_context(|| format!("cannot create {}", folder.display()))?;
@@ -310,13 +306,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 .with_context(|| format!("reading texture maps in {}", args.dir.display()))?;
             let texmaps = owned.view()?;
             let inputs: Vec<PathBuf> = owned.paths.iter().flatten().cloned().collect();
-            let len: u64 = inputs
-                .iter()
-                .filter_map(|p| std::fs::metadata(p).ok())
-                .map(|m| m.len())
-                .sum();
-            let budget = AtomicU64::new(budget_for(len));
-            let tally = Tally::new(len);
+            let (budget, tally) = budgets(&inputs);
             let folder = args.output.join("texmaps");
             std::fs::create_dir_all(&folder)
                 .with_context(|| format!("cannot create {}", folder.display()))?;
@@ -348,13 +338,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 .with_context(|| format!("reading animations in {}", args.dir.display()))?;
             let files = owned.view()?;
             let inputs: Vec<PathBuf> = owned.input_paths().map(Path::to_path_buf).collect();
-            let len: u64 = inputs
-                .iter()
-                .filter_map(|p| std::fs::metadata(p).ok())
-                .map(|m| m.len())
-                .sum();
-            let budget = AtomicU64::new(budget_for(len));
-            let tally = Tally::new(len);
+            let (budget, tally) = budgets(&inputs);
             let limits = Limits::default();
             for file in AnimFile::ALL {
                 let Some(anim) = files.get(file) else {
