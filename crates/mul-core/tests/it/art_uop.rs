@@ -435,3 +435,24 @@ fn conversions_leave_out_an_unreadable_entry_and_keep_the_rest() {
     assert!(back.item(2).unwrap().is_none());
     assert!(again.item(2).unwrap().is_none());
 }
+
+/// The names reports and files use, spelt out from the client's format strings.
+#[test]
+fn forms_and_entry_names_are_the_clients() {
+    assert_eq!(
+        (ArtFormat::Mul.name(), ArtFormat::Uop.name()),
+        ("mul", "uop")
+    );
+    assert_eq!(
+        UopPictures::Art.entry_name(0x4001),
+        "build/artlegacymul/00016385.tga"
+    );
+    assert_eq!(
+        UopPictures::Gumps.entry_name(7),
+        "build/gumpartlegacymul/00000007.tga"
+    );
+    assert_eq!(
+        (UopPictures::Art.file_name(), UopPictures::Gumps.file_name()),
+        ("artLegacyMUL.uop", "gumpartLegacyMUL.uop")
+    );
+}
