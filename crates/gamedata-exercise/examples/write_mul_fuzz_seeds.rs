@@ -178,6 +178,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ]
     .concat();
     let art = join_parts::<4>(&[&art_index, &art_data]);
+    // verdata.mul over that art: number 1 patched twice (the second wins), number 2 with
+    // no byte, number 3 past the file, and a gump patch of number 0 (with its size).
+    let patch = [0x11u8; 16];
+    let mut verdata = 5i32.to_le_bytes().to_vec();
+    for entry in [
+        [4u32, 1, 104, 8, 0],
+        [4, 1, 112, 8, 0],
+        [4, 2, 104, 0, 0],
+        [4, 3, 4000, 8, 0],
+        [12, 0, 104, 16, (1 << 16) | 1],
+    ] {
+        for word in entry {
+            verdata.extend(word.to_le_bytes());
+        }
+    }
+    verdata.extend(patch);
+    let art_verdata = join_parts::<4>(&[&art_index, &art_data, &verdata]);
 
     // Gumps: two gumps, a repeat, an empty entry and one overlapping the first, over the
     // writer's gumpart.mul; and the same gumps as a gumpartLegacyMUL.uop (no index).
@@ -281,7 +298,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let texmaps = join_parts::<4>(&[&tex_index, &tex_data]);
 
-    let seeds: [(&str, &str, Vec<u8>); 23] = [
+    let seeds: [(&str, &str, Vec<u8>); 24] = [
+        (
+            "uo_verdata",
+            "art_patches_repeat_empty_past_end",
+            art_verdata,
+        ),
         ("uo_anim", "body_0_repeat_empty_overlap", anims),
         (
             "uo_animdata",

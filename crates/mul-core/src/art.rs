@@ -23,6 +23,7 @@ use crate::error::{ArgumentProblem, DataError, ErrorKind, IndexProblem, PictureP
 use crate::index::parse_index;
 use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
 use crate::raw::{EMPTY, IndexRecord};
+use crate::verdata::{ART_FILE, Patches, Verdata, VerdataEntry};
 
 /// The side of a land tile's square, in pixels.
 pub const LAND_SIDE: u32 = 44;
@@ -59,6 +60,8 @@ pub(crate) struct PictureIndex<'data> {
     overlaps: SharedOverlaps,
     /// For a UOP's index, where the slots whose entries could not be taken are told.
     uop: Option<&'data UopIndex>,
+    /// verdata.mul's patches, read instead of the index's entries they name.
+    patches: Option<Patches<'data>>,
 }
 
 impl<'data> PictureIndex<'data> {
@@ -79,6 +82,7 @@ impl<'data> PictureIndex<'data> {
             file,
             overlaps,
             uop: None,
+            patches: None,
         })
     }
 
@@ -95,7 +99,33 @@ impl<'data> PictureIndex<'data> {
             file,
             overlaps,
             uop: Some(uop),
+            patches: None,
         }
+    }
+
+    /// Entry `entry`'s extra word: its patch's when verdata patches it, else its record's.
+    pub(crate) fn extra(&self, entry: usize) -> u32 {
+        if let Some(Ok(Some((_, extra)))) = self.patches.as_ref().and_then(|p| p.get(entry)) {
+            return extra;
+        }
+        self.index.get(entry).map_or(0, |r| r.extra.get())
+    }
+
+    /// This index with file `file`'s patches of `verdata` read instead of the entries they
+    /// name.
+    pub(crate) fn patched(mut self, verdata: &Verdata<'data>, file: u32) -> Self {
+        self.patches = Some(Patches::new(verdata, file, self.index.len()));
+        self
+    }
+
+    /// Entry `entry`'s verdata patch, if it has one.
+    pub(crate) fn patch(&self, entry: usize) -> Option<&'data VerdataEntry> {
+        self.patches.as_ref()?.entry_of(entry)
+    }
+
+    /// Entries verdata patches.
+    pub(crate) fn patch_count(&self) -> usize {
+        self.patches.as_ref().map_or(0, Patches::len)
     }
 
     fn overlaps(&self) -> &Overlaps {
@@ -116,6 +146,9 @@ impl<'data> PictureIndex<'data> {
     /// ([`ErrorKind::IndexEntry`]) for bytes outside the data file or overlapping another
     /// entry's but exactly.
     pub(crate) fn entry(&self, entry: usize) -> Result<Option<&'data [u8]>, DataError> {
+        if let Some(patched) = self.patches.as_ref().and_then(|p| p.get(entry)) {
+            return Ok(patched?.map(|(bytes, _)| bytes));
+        }
         let record = self.index.get(entry).ok_or(ErrorKind::MissingIndexEntry {
             file: self.file,
             entry,
@@ -244,6 +277,29 @@ impl<'data> Art<'data> {
     /// The form the art is read from.
     pub fn format(&self) -> ArtFormat {
         self.format
+    }
+
+    /// This art with verdata.mul's art patches (file 4) applied, as the client applies them
+    /// (`docs/formats/uo.md`, "Patches: verdata.mul"): a patched number's bytes are read
+    /// from verdata.mul, the last patch of a number winning; patches past the index are
+    /// skipped. A patch outside verdata.mul, or overlapping another patch's bytes but
+    /// exactly, is an error for its number alone, when read.
+    pub fn with_verdata(self, verdata: &Verdata<'data>) -> Self {
+        Art {
+            entries: self.entries.patched(verdata, ART_FILE),
+            format: self.format,
+        }
+    }
+
+    /// Numbers verdata patches.
+    pub fn patched(&self) -> usize {
+        self.entries.patch_count()
+    }
+
+    /// Art number `number`'s verdata patch, when [`Art::with_verdata`] gave it one: its
+    /// bytes are then read from verdata.mul, not art.mul.
+    pub fn patch(&self, number: usize) -> Option<&'data VerdataEntry> {
+        self.entries.patch(number)
     }
 
     /// Art number `number`'s bytes; `None` for an empty entry.

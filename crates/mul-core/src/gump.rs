@@ -20,6 +20,7 @@ use crate::art::{PictureIndex, SharedOverlaps};
 use crate::error::{DataError, PictureProblem};
 use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
 use crate::raw::IndexRecord;
+use crate::verdata::{GUMPS_FILE, Verdata, VerdataEntry};
 
 /// gumpart.mul over gumpidx.mul (or gumpartLegacyMUL.uop), borrowed: gumps by id.
 ///
@@ -113,6 +114,29 @@ impl<'data> Gumps<'data> {
         }
     }
 
+    /// These gumps with verdata.mul's gump patches (file 12) applied, as the client applies
+    /// them (`docs/formats/uo.md`, "Patches: verdata.mul"): a patched id's bytes are read
+    /// from verdata.mul with the patch's size word, the last patch of an id winning;
+    /// patches past the index are skipped. A patch outside verdata.mul, or overlapping
+    /// another patch's bytes but exactly, is an error for its id alone, when read.
+    pub fn with_verdata(self, verdata: &Verdata<'data>) -> Self {
+        Gumps {
+            entries: self.entries.patched(verdata, GUMPS_FILE),
+            format: self.format,
+        }
+    }
+
+    /// Ids verdata patches.
+    pub fn patched(&self) -> usize {
+        self.entries.patch_count()
+    }
+
+    /// Gump `id`'s verdata patch, when [`Gumps::with_verdata`] gave it one: its bytes and
+    /// size are then read from verdata.mul.
+    pub fn patch(&self, id: usize) -> Option<&'data VerdataEntry> {
+        self.entries.patch(id)
+    }
+
     /// Gump `id`'s bytes and size word; `None` for an empty entry.
     ///
     /// Returns `Err` as [`Art::entry`](crate::Art::entry).
@@ -120,8 +144,7 @@ impl<'data> Gumps<'data> {
         let Some(bytes) = self.entries.entry(id)? else {
             return Ok(None);
         };
-        let extra = self.entries.index.get(id).map_or(0, |r| r.extra.get());
-        Ok(Some((bytes, extra)))
+        Ok(Some((bytes, self.entries.extra(id))))
     }
 
     /// Gump `id`; `None` for an empty entry or an id past the index.

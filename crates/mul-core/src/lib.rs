@@ -128,6 +128,7 @@ pub mod synth;
 pub mod texmap;
 pub mod tiledata;
 pub mod uop;
+pub mod verdata;
 #[cfg(feature = "write")]
 pub mod write;
 #[cfg(feature = "write")]
@@ -164,7 +165,9 @@ pub use gump::{Gump, GumpRun, GumpRuns, Gumps};
 pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
-pub use owned::{AnimDataBytes, OwnedAnimData, OwnedTexmaps, TexmapSet};
+pub use owned::{
+    AnimDataBytes, OwnedAnimData, OwnedTexmaps, OwnedVerdata, TexmapSet, VerdataBytes,
+};
 pub use owned::{
     ArtSet, GumpSet, HuesBytes, MultiSet, OwnedArt, OwnedGumps, OwnedHues, OwnedMultis,
     OwnedRadarColours, OwnedTileData, OwnedUopFile, PictureFiles, PicturePaths, RadarColoursBytes,
@@ -175,5 +178,6 @@ pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use texmap::{Texmap, Texmaps};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, UopEntry, UopFile, name_hash};
+pub use verdata::{Verdata, VerdataEntry};
 #[cfg(feature = "write")]
 pub use write::write_map_uop;

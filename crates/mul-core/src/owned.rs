@@ -21,6 +21,7 @@ use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
 use crate::texmap::Texmaps;
 use crate::tiledata::TileData;
 use crate::uop::UopFile;
+use crate::verdata::Verdata;
 
 /// tiledata.mul, owned ([`Owned`] of [`TileDataBytes`]; view: [`TileData`]).
 pub type OwnedTileData = Owned<TileDataBytes>;
@@ -33,6 +34,9 @@ pub type OwnedHues = Owned<HuesBytes>;
 
 /// animdata.mul, owned ([`Owned`] of [`AnimDataBytes`]; view: [`AnimData`]).
 pub type OwnedAnimData = Owned<AnimDataBytes>;
+
+/// verdata.mul, owned ([`Owned`] of [`VerdataBytes`]; view: [`Verdata`]).
+pub type OwnedVerdata = Owned<VerdataBytes>;
 
 /// A UOP container, owned ([`Owned`] of [`UopBytes`]; view: [`UopFile`]). Its table is read
 /// at opening and again by each `view` (linear in the file's length).
@@ -94,6 +98,11 @@ single_file! {
 single_file! {
     /// animdata.mul's bytes ([`AnimData::parse`]: every length is taken).
     AnimDataBytes => AnimData
+}
+
+single_file! {
+    /// verdata.mul's bytes ([`Verdata::parse`]: every length is taken).
+    VerdataBytes => Verdata
 }
 
 /// A UOP container's bytes, checked within the options' limits ([`UopFile::parse`]).

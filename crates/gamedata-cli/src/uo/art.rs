@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
-use mul_core::{ArtFormat, Limits, OwnedArt, OwnedHues, PicturePaths};
+use mul_core::{ArtFormat, Limits, OwnedArt, OwnedHues, OwnedVerdata, PicturePaths, VerdataBytes};
 use serde::Serialize;
 
 use super::{map_single, parse_id};
@@ -33,6 +33,10 @@ pub(crate) struct ArtArgs {
     /// partial hue, which changes grey pixels only); needs hues.mul in the folder.
     #[arg(long, value_parser = parse_id)]
     hue: Option<u16>,
+    /// Do not apply verdata.mul's art patches (applied by default when the folder has the
+    /// file, as the client does).
+    #[arg(long)]
+    no_verdata: bool,
 }
 
 #[derive(Serialize)]
@@ -70,6 +74,19 @@ fn map_art(dir: &Path, format: Option<FormatArg>) -> Result<OwnedArt, mul_core::
     unsafe { OwnedArt::map(dir, format.map(ArtFormat::from)) }
 }
 
+/// verdata.mul in `dir` (any letter case), mapped, unless `skip`: its path and the owner;
+/// `None` when the folder has none.
+pub(super) fn folder_verdata(dir: &Path, skip: bool) -> Result<Option<(PathBuf, OwnedVerdata)>> {
+    if skip {
+        return Ok(None);
+    }
+    let Ok(path) = gamedata_io::find_file_ignoring_case(dir, "verdata.mul") else {
+        return Ok(None);
+    };
+    let owned = map_single::<VerdataBytes>(&path)?;
+    Ok(Some((path, owned)))
+}
+
 /// hues.mul in `dir`, mapped, when `hue` asks for one: its path and the owner.
 pub(super) fn folder_hues(
     dir: &Path,
@@ -87,7 +104,12 @@ pub(super) fn folder_hues(
 pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
     let owned = map_art(&args.dir, args.art_format)
         .with_context(|| format!("reading art in {}", args.dir.display()))?;
-    let art = owned.view()?;
+    let verdata = folder_verdata(&args.dir, args.no_verdata)?;
+    let patches = verdata.as_ref().map(|(_, v)| v.view()).transpose()?;
+    let art = match &patches {
+        Some(patches) => owned.view()?.with_verdata(patches),
+        None => owned.view()?,
+    };
     let (hues_path, hues_file) = folder_hues(&args.dir, args.hue)?;
     let hues = hues_file.as_ref().map(OwnedHues::view).transpose()?;
     let hue = match (args.hue, &hues) {
@@ -123,12 +145,13 @@ pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
         }
         (None, None) => bail!("give --item ID or --land ID"),
     };
-    // Never over an input: the art's files, and hues.mul with --hue.
+    // Never over an input: the art's files, verdata.mul, and hues.mul with --hue.
     let inputs: Vec<&Path> = owned
         .paths
         .iter()
         .flat_map(PicturePaths::files)
         .map(PathBuf::as_path)
+        .chain(verdata.as_ref().map(|(p, _)| p.as_path()))
         .chain(hues_path.as_deref())
         .collect();
     crate::render::write_png(&picture, &args.output, &inputs)?;

@@ -29,12 +29,12 @@ use mul_core::anim::DIRECTIONS;
 use mul_core::art::ITEM_BASE;
 use mul_core::{
     AnimFile, Animations, ArtFormat, Limits, OwnedAnimations, OwnedArt, OwnedGumps, OwnedTexmaps,
-    PicturePaths,
+    PicturePaths, VerdataEntry,
 };
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::art::FormatArg;
+use super::art::{FormatArg, folder_verdata};
 use crate::output::{Output, progress_bar};
 
 /// What to export.
@@ -69,6 +69,10 @@ pub(crate) struct ExportArgs {
     /// the folder, else the UOP (texture maps have no UOP form).
     #[arg(long, value_enum)]
     art_format: Option<FormatArg>,
+    /// Do not apply verdata.mul's art and gump patches (applied by default when the folder
+    /// has the file, as the client does).
+    #[arg(long)]
+    no_verdata: bool,
 }
 
 /// Entries whose messages the report keeps.
@@ -210,8 +214,14 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
         ExportKind::Art => {
             let owned = map_art(&args.dir, format)
                 .with_context(|| format!("reading art in {}", args.dir.display()))?;
-            let art = owned.view()?;
-            let inputs = input_paths(&owned.paths);
+            let verdata = folder_verdata(&args.dir, args.no_verdata)?;
+            let patches = verdata.as_ref().map(|(_, v)| v.view()).transpose()?;
+            let art = match &patches {
+                Some(patches) => owned.view()?.with_verdata(patches),
+                None => owned.view()?,
+            };
+            let mut inputs = input_paths(&owned.paths);
+            inputs.extend(verdata.as_ref().map(|(p, _)| p.clone()));
             let (budget, tally) = budgets(&inputs);
             for folder in ["land", "items"] {
                 let path = args.output.join(folder);
@@ -227,9 +237,13 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let entries = Entries {
                 numbers: || range.clone(),
                 read: |n: usize| art.entry(n).map(|e| e.is_some()),
-                start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
+                // A patched number's bytes lie in verdata.mul: told apart by `reading`.
+                start: |n: usize| match art.patch(n) {
+                    Some(patch) => patch.offset.get(),
+                    None => index.get(n).map_or(0, |r| r.offset.get()),
+                },
                 // Land tiles and items read the same bytes differently.
-                reading: |n: usize| u32::from(n >= ITEM_BASE),
+                reading: |n: usize| u64::from(n >= ITEM_BASE) | patched_bit(art.patch(n)),
             };
             let order = entries.order(&name, &tally);
             let limits = Limits::default();
@@ -267,8 +281,14 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
         ExportKind::Gumps => {
             let owned = map_gumps(&args.dir, format)
                 .with_context(|| format!("reading gumps in {}", args.dir.display()))?;
-            let gumps = owned.view()?;
-            let inputs = input_paths(&owned.paths);
+            let verdata = folder_verdata(&args.dir, args.no_verdata)?;
+            let patches = verdata.as_ref().map(|(_, v)| v.view()).transpose()?;
+            let gumps = match &patches {
+                Some(patches) => owned.view()?.with_verdata(patches),
+                None => owned.view()?,
+            };
+            let mut inputs = input_paths(&owned.paths);
+            inputs.extend(verdata.as_ref().map(|(p, _)| p.clone()));
             let (budget, tally) = budgets(&inputs);
             let folder = args.output.join("gumps");
             std::fs::create_dir_all(&folder)
@@ -279,9 +299,16 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let entries = Entries {
                 numbers: || range.clone(),
                 read: |n: usize| gumps.entry(n).map(|e| e.is_some()),
-                start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
+                // A patched id's bytes lie in verdata.mul: told apart by `reading`.
+                start: |n: usize| match gumps.patch(n) {
+                    Some(patch) => patch.offset.get(),
+                    None => index.get(n).map_or(0, |r| r.offset.get()),
+                },
                 // Gumps of different sizes read the same bytes differently.
-                reading: |n: usize| index.get(n).map_or(0, |r| r.extra.get()),
+                reading: |n: usize| match gumps.patch(n) {
+                    Some(patch) => u64::from(patch.extra.get()) | patched_bit(Some(patch)),
+                    None => u64::from(index.get(n).map_or(0, |r| r.extra.get())),
+                },
             };
             let order = entries.order(&name, &tally);
             let limits = Limits::default();
@@ -318,7 +345,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 read: |n: usize| texmaps.entry(n).map(|e| e.is_some()),
                 start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
                 // The same bytes are the same texture map.
-                reading: |_: usize| 0,
+                reading: |_: usize| 0u64,
             };
             let order = entries.order(&name, &tally);
             run(&order, &entries, &name, &inputs, &tally, |id| {
@@ -370,7 +397,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                             .map_or(0, |r| r.offset.get())
                     },
                     // The same bytes are the same frames.
-                    reading: |_: usize| 0,
+                    reading: |_: usize| 0u64,
                 };
                 let order = entries.order(&name, &tally);
                 run(&order, &entries, &name, &inputs, &tally, |n| {
@@ -440,6 +467,11 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Bit 32 of an entry's reading when verdata patches it (its bytes lie in verdata.mul).
+fn patched_bit(patch: Option<&VerdataEntry>) -> u64 {
+    u64::from(patch.is_some()) << 32
 }
 
 /// A (body, action, stored direction) as an entry number: body in bits 16 and up, action
@@ -523,7 +555,7 @@ where
     I: Iterator<Item = usize>,
     R: Fn(usize) -> Result<bool, mul_core::DataError>,
     S: Fn(usize) -> u32,
-    V: Fn(usize) -> u32,
+    V: Fn(usize) -> u64,
 {
     /// The entries holding a picture as `start << 32 | number`, sorted so that the entries
     /// of one picture (the same bytes, read the same way) lie side by side, the lowest
@@ -574,7 +606,7 @@ fn run<N, I, R, S, V>(
     I: Iterator<Item = usize>,
     R: Fn(usize) -> Result<bool, mul_core::DataError>,
     S: Fn(usize) -> u32,
-    V: Fn(usize) -> u32,
+    V: Fn(usize) -> u64,
 {
     let bar = progress_bar(order.len() as u64, "exporting {bar:40} {pos}/{len} {eta}");
     let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();

@@ -8,7 +8,7 @@ use gamedata_render::uo::gump::{GumpHue, gump_picture};
 use mul_core::{ArtFormat, Limits, OwnedGumps, OwnedHues, PicturePaths};
 use serde::Serialize;
 
-use super::art::{FormatArg, folder_hues};
+use super::art::{FormatArg, folder_hues, folder_verdata};
 use super::parse_id;
 use crate::output::Output;
 
@@ -31,6 +31,10 @@ pub(crate) struct GumpArgs {
     /// the folder, else gumpartLegacyMUL.uop.
     #[arg(long, value_enum)]
     art_format: Option<FormatArg>,
+    /// Do not apply verdata.mul's gump patches (applied by default when the folder has the
+    /// file, as the client does).
+    #[arg(long)]
+    no_verdata: bool,
 }
 
 /// A gump id: decimal or 0x hex, up to 32 bits (UOP gumps pass 0xFFFF).
@@ -61,7 +65,12 @@ fn map_gumps(dir: &Path, format: Option<FormatArg>) -> Result<OwnedGumps, mul_co
 pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
     let owned = map_gumps(&args.dir, args.art_format)
         .with_context(|| format!("reading gumps in {}", args.dir.display()))?;
-    let gumps = owned.view()?;
+    let verdata = folder_verdata(&args.dir, args.no_verdata)?;
+    let patches = verdata.as_ref().map(|(_, v)| v.view()).transpose()?;
+    let gumps = match &patches {
+        Some(patches) => owned.view()?.with_verdata(patches),
+        None => owned.view()?,
+    };
     let (hues_path, hues_file) = folder_hues(&args.dir, args.hue)?;
     let hues = hues_file.as_ref().map(OwnedHues::view).transpose()?;
     let hue = match (args.hue, &hues) {
@@ -77,12 +86,13 @@ pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
         )
     })?;
     let picture = gump_picture(&gump, hue, &Limits::default())?;
-    // Never over an input: the gump files, and hues.mul with --hue.
+    // Never over an input: the gump files, verdata.mul, and hues.mul with --hue.
     let inputs: Vec<&Path> = owned
         .paths
         .iter()
         .flat_map(PicturePaths::files)
         .map(PathBuf::as_path)
+        .chain(verdata.as_ref().map(|(p, _)| p.as_path()))
         .chain(hues_path.as_deref())
         .collect();
     crate::render::write_png(&picture, &args.output, &inputs)?;

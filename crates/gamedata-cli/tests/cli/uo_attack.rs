@@ -277,3 +277,54 @@ fn uo_export_gumps_over_one_entrys_bytes_keep_their_own_sizes() {
         "gump 1 exported at gump 0's size"
     );
 }
+
+/// verdata.mul patching item 200 (which repeats item 10's bytes exactly in `uo synth`'s
+/// art) with a 1 x 1 red item: `uo art` and `uo export art` draw the patch for item 200
+/// and item 10 as art.mul has it (the export keys a patched entry by its bytes in
+/// verdata.mul, not by the art.mul range it shared); `--no-verdata` draws the original.
+#[test]
+fn verdata_patches_are_drawn_and_keep_repeats_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    gamedata_ok(&["uo", "synth", "g", "--facet", "4", "--art"], dir.path());
+    let item: Vec<u8> = [0u16, 0, 1, 1, 0, 0, 1, 0x7C00, 0, 0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let mut verdata = 1i32.to_le_bytes().to_vec();
+    for word in [4u32, 0x4000 + 200, 24, item.len() as u32, 0] {
+        verdata.extend(word.to_le_bytes());
+    }
+    verdata.extend(&item);
+    std::fs::write(dir.path().join("g/verdata.mul"), &verdata).unwrap();
+    let p = |name: &str| dir.path().join(name);
+    gamedata_ok(
+        &["uo", "art", "g", "--item", "200", "-o", "patched.png"],
+        dir.path(),
+    );
+    assert_eq!(png_pixels(&p("patched.png")), [255, 0, 0, 255]);
+    gamedata_ok(
+        &[
+            "uo",
+            "art",
+            "g",
+            "--item",
+            "200",
+            "-o",
+            "plain.png",
+            "--no-verdata",
+        ],
+        dir.path(),
+    );
+    gamedata_ok(
+        &["uo", "art", "g", "--item", "10", "-o", "ten.png"],
+        dir.path(),
+    );
+    assert_eq!(png_pixels(&p("plain.png")), png_pixels(&p("ten.png")));
+    assert_ne!(png_size(&p("ten.png")), (1, 1));
+    gamedata_ok(&["uo", "export", "art", "g", "-o", "out"], dir.path());
+    assert_eq!(png_pixels(&p("out/items/0x00C8.png")), [255, 0, 0, 255]);
+    assert_eq!(
+        png_pixels(&p("out/items/0x000A.png")),
+        png_pixels(&p("ten.png"))
+    );
+}

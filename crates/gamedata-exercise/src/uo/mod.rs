@@ -22,6 +22,7 @@ mod art;
 mod facet;
 mod gump;
 mod texmap;
+mod verdata;
 
 pub use anim::anim;
 pub use animdata::animdata;
@@ -29,6 +30,7 @@ pub use art::art;
 pub use facet::{folder, patched};
 pub use gump::gump;
 pub use texmap::texmap;
+pub use verdata::verdata;
 
 use crate::io::split_parts;
 use mul_core::colours::{Hues, RadarColours};

@@ -18,7 +18,8 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, Walk); 15] = [
+    let targets: [(&str, Walk); 16] = [
+        ("uo_verdata", exercise::verdata),
         ("uo_anim", exercise::anim),
         ("uo_animdata", exercise::animdata),
         ("uo_art", exercise::art),

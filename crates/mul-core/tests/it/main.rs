@@ -38,6 +38,7 @@ mod texmap;
 mod threads;
 mod tiledata;
 mod uop;
+mod verdata;
 
 /// One 196-byte map block whose cell i has land id `base + i` and z `i - 32`.
 pub(crate) fn block_bytes(base: u16) -> Vec<u8> {

@@ -1,0 +1,166 @@
+//! verdata.mul: the table as `docs/formats/uo.md` ("Patches: verdata.mul") gives it, built
+//! here byte by byte, and art and gump patches read instead of the entries they name.
+
+use mul_core::art::ITEM_BASE;
+use mul_core::write_art::{ArtPicture, write_art};
+use mul_core::write_gump::{GumpPicture, write_gumps};
+use mul_core::{Art, ErrorKind, Gumps, IndexProblem, Verdata};
+
+/// verdata.mul: the count `declared`, the entries, then `data` (offsets count from the
+/// file's start, so the caller adds the table's length).
+fn verdata(declared: i32, entries: &[[u32; 5]], data: &[u8]) -> Vec<u8> {
+    let mut out = declared.to_le_bytes().to_vec();
+    for entry in entries {
+        for word in entry {
+            out.extend(word.to_le_bytes());
+        }
+    }
+    out.extend(data);
+    out
+}
+
+/// A 1 x 1 item of colour `c`: flag, size, row offset 0, one run, the row's end.
+fn item(c: u16) -> Vec<u8> {
+    [0u16, 0, 1, 1, 0, 0, 1, c, 0, 0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect()
+}
+
+#[test]
+fn the_table_holds_the_entries_that_fit() {
+    let file = verdata(2, &[[4, 7, 44, 3, 9], [12, 1, 47, 1, 0]], &[1, 2, 3, 4]);
+    let v = Verdata::parse(&file).unwrap();
+    assert_eq!((v.declared(), v.entries().len()), (2, 2));
+    let e = &v.entries()[1];
+    assert_eq!(
+        (e.file.get(), e.block.get(), e.offset.get(), e.length.get()),
+        (12, 1, 47, 1)
+    );
+    // A count past the file: the entries that fit; a negative count or a short file: none.
+    let cut = verdata(5, &[[4, 7, 44, 3, 9]], &[0; 10]);
+    assert_eq!(Verdata::parse(&cut).unwrap().entries().len(), 1);
+    assert!(
+        Verdata::parse(&verdata(-1, &[[4, 7, 44, 3, 9]], &[]))
+            .unwrap()
+            .entries()
+            .is_empty()
+    );
+    for short in [&[][..], &[1, 0]] {
+        let v = Verdata::parse(short).unwrap();
+        assert!(v.entries().is_empty() && v.declared() == 0);
+    }
+}
+
+/// Items 0, 1 and 2 in art.mul (colours 1, 2, 3); verdata patches item 1 twice (the second
+/// wins: colour 0x7C00), item 2 with bytes past the file, land tile 5 and a number past the
+/// index (skipped), and a gump patch (another file: not art's).
+#[test]
+fn art_patches_are_read_instead_of_the_entries_they_name() {
+    let pixels = [[1u16], [2], [3]];
+    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + 3];
+    for (i, p) in pixels.iter().enumerate() {
+        pictures[ITEM_BASE + i] = ArtPicture::Item {
+            width: 1,
+            height: 1,
+            pixels: p,
+        };
+    }
+    let (index, data) = write_art(&pictures).unwrap();
+    let table = 4 + 5 * 20;
+    let patch = item(0x7C00);
+    let mut bytes = item(0x0011);
+    bytes.extend(&patch);
+    let one = (ITEM_BASE + 1) as u32;
+    let file = verdata(
+        5,
+        &[
+            [4, one, table, patch.len() as u32, 0],
+            [4, one, table + patch.len() as u32, patch.len() as u32, 0],
+            [4, one + 1, table, 9_999, 0],
+            [4, 0x10_0000, table, patch.len() as u32, 0],
+            [12, one, table, 4, 0],
+        ],
+        &bytes,
+    );
+    let v = Verdata::parse(&file).unwrap();
+    let art = Art::parse(&index, &data).unwrap();
+    let patched = art.clone().with_verdata(&v);
+    assert_eq!(patched.patched(), 2);
+    assert_eq!(
+        patched.entry(ITEM_BASE + 1).unwrap().unwrap(),
+        &file[table as usize + patch.len()..]
+    );
+    let run_colour = |a: &Art<'_>, id: u32| {
+        let item = a.item(id).unwrap().unwrap();
+        let run = item.runs().next().unwrap().unwrap();
+        run.pixels[0].get()
+    };
+    assert_eq!(run_colour(&patched, 1), 0x7C00);
+    assert_eq!(run_colour(&art, 1), 2);
+    assert_eq!(run_colour(&patched, 0), 1);
+    let err = patched.item(2).unwrap_err();
+    match err.kind() {
+        ErrorKind::IndexEntry {
+            file: "verdata.mul",
+            entry,
+            problem: IndexProblem::PastEnd,
+            ..
+        } => assert_eq!(entry, ITEM_BASE + 2),
+        _ => panic!("{err}"),
+    }
+}
+
+/// Gump 1 patched with a 2 x 1 gump whose size is the patch's extra word; two patches over
+/// partly the same bytes: the later-starting one is an error for its id alone.
+#[test]
+fn gump_patches_bring_their_size() {
+    let pixels = [0x001Fu16; 4];
+    let gumps = [
+        GumpPicture::Picture {
+            width: 2,
+            height: 2,
+            pixels: &pixels,
+        },
+        GumpPicture::Picture {
+            width: 1,
+            height: 1,
+            pixels: &pixels[..1],
+        },
+        GumpPicture::Empty,
+    ];
+    let (index, data) = write_gumps(&gumps).unwrap();
+    // A 2 x 1 gump: row offset 1 (words), one run of 2 pixels of red.
+    let patch: Vec<u8> = [1u32, (2 << 16) | 0x7C00]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    let table = 4 + 3 * 20;
+    let file = verdata(
+        3,
+        &[
+            [12, 1, table, 8, (2 << 16) | 1],
+            [12, 2, table, 6, (1 << 16) | 1],
+            [12, 0, table + 2, 4, (1 << 16) | 1],
+        ],
+        &patch,
+    );
+    let v = Verdata::parse(&file).unwrap();
+    let patched = Gumps::parse(&index, &data).unwrap().with_verdata(&v);
+    let gump = patched.gump(1).unwrap().unwrap();
+    assert_eq!((gump.width(), gump.height()), (2, 1));
+    assert_eq!(patched.entry(1).unwrap().unwrap().1, (2 << 16) | 1);
+    // Gump 2's patch starts where gump 1's does and ends inside it: an overlap.
+    let err = patched.entry(2).unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            ErrorKind::IndexEntry {
+                problem: IndexProblem::Overlap { other: 1 },
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(patched.entry(0).is_err());
+}
