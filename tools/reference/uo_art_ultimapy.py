@@ -6,9 +6,9 @@ project's Python package (`gamedata.uo.Art`, which draws as the ClassicUO client
 compared pixel by pixel.
 
 The two readers are known to differ in a few ways, listed in docs/formats/uo.md, "Art",
-"Colours" and "ultimapy's known faults (art, gumps, hues)". Each such difference is
-recognised here by its cause and counted; any other difference fails (exit 1) naming the
-entry, the pixel and both values.
+"Colours" and "ultimapy's known faults (art, gumps, animations, hues)". Each such
+difference is recognised here by its cause and counted; any other difference fails (exit
+1) naming the entry, the pixel and both values.
 
     python uo_art_ultimapy.py DIR               # compare every entry of DIR's art (the
                                                 # form DIR holds; --format mul|uop if both)

@@ -6,10 +6,10 @@ Python package (`gamedata.uo.Gumps`, which draws as the ClassicUO client does) a
 compared pixel by pixel.
 
 The two readers are known to differ in a few ways, listed in docs/formats/uo.md, "Gumps",
-"Colours" (under Art) and "ultimapy's known faults (art, gumps, hues)". Each such
-difference is recognised here by its cause, confirmed on the raw data (the script decodes
-each gump's runs itself, by the client's rule) and counted; any other difference fails
-(exit 1) naming the gump, the pixel and both values.
+"Colours" (under Art) and "ultimapy's known faults (art, gumps, animations, hues)". Each
+such difference is recognised here by its cause, confirmed on the raw data (the script
+decodes each gump's runs itself, by the client's rule) and counted; any other difference
+fails (exit 1) naming the gump, the pixel and both values.
 
     python uo_gumps_ultimapy.py DIR             # compare every gump of DIR (the form DIR
                                                 # holds; --format mul|uop if both)

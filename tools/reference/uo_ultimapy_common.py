@@ -1,9 +1,11 @@
-"""What the cross-checks against ultimapy 0.0.25 share: uo_art_ultimapy.py (art) and
-uo_gumps_ultimapy.py (gumps) import it from beside them.
+"""What the cross-checks against ultimapy 0.0.25 share: uo_art_ultimapy.py (art),
+uo_gumps_ultimapy.py (gumps) and uo_anims_ultimapy.py (animations) import it from beside
+them.
 
 - the 5-to-8-bit tables of the client and of ultimapy, and the pixel comparison that
   accepts a difference only where a named cause explains it (8-bit rounding, and for
-  pictures whose raw pixels are given: bit 15 set, colour 0 inside an item run);
+  pictures whose raw pixels are given: bit 15 set, colour 0 inside an item run; raw 0
+  opaque where both readers draw it so, as in animations);
 - the UOP container read by the script itself: its table followed from the header, each
   used entry placed in the slot whose name has its hash (lookup3's hashlittle2, checked
   against published values), and ultimapy's slots compared with it;
@@ -11,8 +13,8 @@ uo_gumps_ultimapy.py (gumps) import it from beside them.
   for the other client files its import opens) and the import itself;
 - the tally of pixels, known differences and failures (the first 20 end the check).
 
-The facts are in docs/formats/uo.md: "UOP containers", "Art" ("Colours"), "Gumps" and
-"ultimapy's known faults (art, gumps, hues)".
+The facts are in docs/formats/uo.md: "UOP containers", "Art" ("Colours"), "Gumps",
+"Animations" and "ultimapy's known faults (art, gumps, animations, hues)".
 """
 
 import contextlib
@@ -372,7 +374,8 @@ def rgba(pixel):
     return tuple(int(v) for v in pixel)
 
 
-def compare(label, ours, theirs, tally, raw=None, zero_in_run=None, bit15=None):
+def compare(label, ours, theirs, tally, raw=None, zero_in_run=None, bit15=None,
+            zero_opaque=False):
     """Compares one picture: `ours` an (h, w, 4) array, `theirs` ultimapy's image, `raw`
     its raw 16-bit pixels (-1 where no run reaches; None where no pixel rule applies, as
     on a land tile). Equal after each reader's 8-bit table (or transparent in both) is
@@ -380,7 +383,9 @@ def compare(label, ours, theirs, tally, raw=None, zero_in_run=None, bit15=None):
     reached by no run, for a transparent one); with `raw` given, the known differences named by `zero_in_run` (ours
     transparent, ultimapy opaque black, raw 0) and `bit15` (ours opaque, ultimapy
     transparent with the same colour bits, raw with bit 15 set and those low 15 bits) are
-    counted under those names. Anything else fails, naming the pixel and both values."""
+    counted under those names. `zero_opaque`: raw 0 is opaque black in both readers (an
+    animation's palette colour 0), not transparent. Anything else fails, naming the pixel
+    and both values."""
     theirs = np.asarray(theirs.convert("RGBA"), dtype=np.int32)
     ours = ours.astype(np.int32)
     if ours.shape != theirs.shape:
@@ -403,7 +408,8 @@ def compare(label, ours, theirs, tally, raw=None, zero_in_run=None, bit15=None):
         # Where the readers agree, the raw pixel must say the same: a clear pixel no run
         # reaches or colour 0, an opaque one its colour with bit 15 clear. So each rounded
         # channel is confirmed to be the raw pixel's level.
-        same &= (o_clear & (raw <= 0)) | (o_solid & (raw > 0) & (raw == o_colour))
+        least = 0 if zero_opaque else 1
+        same &= (o_clear & (raw < least)) | (o_solid & (raw >= least) & (raw == o_colour))
     allowed = same.copy()
     causes = {}
     if raw is not None and zero_in_run is not None:
