@@ -160,11 +160,7 @@ impl UopIndex {
                     (EMPTY, 0) => {
                         record(data, raw, pictures).unwrap_or_else(|_| marker(position, TAKEN_BAD))
                     }
-                    // Shared already.
-                    (EMPTY, SHARED) => continue,
-                    // Taken by an entry that could not be: the first is known.
-                    (EMPTY, _) => marker(at.length.get(), SHARED),
-                    // Taken by a good entry: the first is found below.
+                    // Taken already: shared, its first entry found below.
                     _ => {
                         unknown_first = true;
                         marker(UNKNOWN_FIRST, SHARED)
@@ -173,7 +169,7 @@ impl UopIndex {
             }
         }
         if unknown_first {
-            // The first entry (in table order) of each name shared after a good entry.
+            // The first entry (in table order) of each shared name.
             for block in chain.blocks() {
                 for (index, raw) in block.entries() {
                     let Some(at) = slot_of(raw.hash.get()).and_then(|slot| records.get_mut(slot))

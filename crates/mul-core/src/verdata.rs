@@ -146,13 +146,18 @@ impl<'data> Patches<'data> {
 
     /// Number `number`'s patch, if it has one.
     pub(crate) fn entry_of(&self, number: usize) -> Option<&'data VerdataEntry> {
+        self.find(number).map(|(_, entry)| entry)
+    }
+
+    /// Number `number`'s place in `by_number` and its patch, if it has one.
+    fn find(&self, number: usize) -> Option<(usize, &'data VerdataEntry)> {
         let key = u32::try_from(number).ok()?;
         let at = self
             .by_number
             .binary_search_by_key(&key, |&(n, _)| n)
             .ok()?;
         let &(_, i) = self.by_number.get(at)?;
-        self.entries.get(i as usize)
+        Some((at, self.entries.get(i as usize)?))
     }
 
     /// Patches kept (one a number).
@@ -166,13 +171,7 @@ impl<'data> Patches<'data> {
     /// Returns `Err` ([`ErrorKind::IndexEntry`] naming verdata.mul) if the patch lies
     /// outside verdata.mul or overlaps another patch's bytes but exactly.
     pub(crate) fn get(&self, number: usize) -> Option<Result<PatchBytes<'data>, DataError>> {
-        let key = u32::try_from(number).ok()?;
-        let at = self
-            .by_number
-            .binary_search_by_key(&key, |&(n, _)| n)
-            .ok()?;
-        let &(_, i) = self.by_number.get(at)?;
-        let entry = self.entries.get(i as usize)?;
+        let (at, entry) = self.find(number)?;
         let (offset, length) = (entry.offset.get(), entry.length.get());
         let bad = |problem| {
             DataError::from(ErrorKind::IndexEntry {

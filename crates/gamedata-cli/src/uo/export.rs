@@ -220,8 +220,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 Some(patches) => owned.view()?.with_verdata(patches),
                 None => owned.view()?,
             };
-            let mut inputs = input_paths(&owned.paths);
-            inputs.extend(verdata.as_ref().map(|(p, _)| p.clone()));
+            let inputs = input_paths(&owned.paths, &verdata);
             let (budget, tally) = budgets(&inputs);
             for folder in ["land", "items"] {
                 let path = args.output.join(folder);
@@ -287,8 +286,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 Some(patches) => owned.view()?.with_verdata(patches),
                 None => owned.view()?,
             };
-            let mut inputs = input_paths(&owned.paths);
-            inputs.extend(verdata.as_ref().map(|(p, _)| p.clone()));
+            let inputs = input_paths(&owned.paths, &verdata);
             let (budget, tally) = budgets(&inputs);
             let folder = args.output.join("gumps");
             std::fs::create_dir_all(&folder)
@@ -510,11 +508,15 @@ fn map_animations(dir: &Path) -> Result<OwnedAnimations, mul_core::Error> {
     unsafe { OwnedAnimations::map(dir, ()) }
 }
 
-/// The input files, never to be written over.
-fn input_paths(paths: &Option<PicturePaths>) -> Vec<PathBuf> {
+/// The input files, never to be written over: the pictures' files and verdata.mul.
+fn input_paths(
+    paths: &Option<PicturePaths>,
+    verdata: &Option<(PathBuf, mul_core::OwnedVerdata)>,
+) -> Vec<PathBuf> {
     paths
         .iter()
         .flat_map(PicturePaths::files)
+        .chain(verdata.as_ref().map(|(p, _)| p))
         .cloned()
         .collect()
 }
