@@ -7,6 +7,7 @@ mod anim;
 mod animdata;
 mod art;
 mod export;
+mod export_run;
 mod gump;
 mod info;
 mod multi;

@@ -1,0 +1,270 @@
+//! What `gamedata uo export` runs on: the used entries sorted into pictures, the budgets,
+//! and the parallel drawing and writing of each picture under its entries' names.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use gamedata_render::RgbaImage;
+use rayon::prelude::*;
+
+use super::export::{BUDGET_BASE, BUDGET_PER_BYTE, ERRORS_KEPT};
+use crate::output::progress_bar;
+
+/// The tally the parallel jobs keep.
+pub(super) struct Tally {
+    /// PNG bytes that may still be written.
+    pub(super) output_budget: AtomicU64,
+    pub(super) written: AtomicUsize,
+    pub(super) decoded: AtomicUsize,
+    pub(super) empty: AtomicUsize,
+    pub(super) failed: AtomicUsize,
+    pub(super) over_budget: AtomicUsize,
+    pub(super) bytes: AtomicU64,
+    pub(super) errors: Mutex<Vec<String>>,
+}
+
+impl Tally {
+    /// A tally whose output budget follows from `input` bytes of input.
+    pub(super) fn new(input: u64) -> Self {
+        Tally {
+            output_budget: AtomicU64::new(budget_for(input)),
+            written: AtomicUsize::new(0),
+            decoded: AtomicUsize::new(0),
+            empty: AtomicUsize::new(0),
+            failed: AtomicUsize::new(0),
+            over_budget: AtomicUsize::new(0),
+            bytes: AtomicU64::new(0),
+            errors: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Counts `entries` entries failed, keeping `what` among the first messages.
+    pub(super) fn fail(&self, entries: usize, what: String) {
+        self.failed.fetch_add(entries, Ordering::Relaxed);
+        if let Ok(mut errors) = self.errors.lock()
+            && errors.len() < ERRORS_KEPT
+        {
+            errors.push(what);
+        }
+    }
+}
+
+/// What an entry's picture is: drawn (one picture, or an animation's frames), of no pixel,
+/// or past the budget.
+pub(super) enum Drawn {
+    Picture(RgbaImage),
+    Frames(Vec<RgbaImage>),
+    Empty,
+    OverBudget,
+}
+
+/// A budget of [`BUDGET_PER_BYTE`] bytes per input byte plus [`BUDGET_BASE`].
+pub(super) fn budget_for(input: u64) -> u64 {
+    input
+        .saturating_mul(BUDGET_PER_BYTE)
+        .saturating_add(BUDGET_BASE)
+}
+
+/// Takes `bytes` of RGBA from `budget`; false (and nothing taken) if it has not that many.
+pub(super) fn take_budget(budget: &AtomicU64, bytes: u64) -> bool {
+    budget
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+            left.checked_sub(bytes)
+        })
+        .is_ok()
+}
+
+/// The decoding budget and the tally (with its output budget) for input files `inputs`.
+pub(super) fn budgets(inputs: &[PathBuf]) -> (AtomicU64, Tally) {
+    let len: u64 = inputs
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    (AtomicU64::new(budget_for(len)), Tally::new(len))
+}
+
+/// A picture set's entries as the export reads them, by number (below 2^32).
+pub(super) struct Entries<N, R, S, V> {
+    /// The numbers that may hold a picture, in order.
+    pub(super) numbers: N,
+    /// Whether entry n holds a picture (`Err` if it cannot be read).
+    pub(super) read: R,
+    /// Where entry n's bytes start: its index record's offset.
+    pub(super) start: S,
+    /// How entry n's bytes are read: entries over the same bytes read the same way are
+    /// one picture.
+    pub(super) reading: V,
+}
+
+/// The number in an element of [`Entries::order`].
+pub(super) fn number(element: u64) -> usize {
+    usize::try_from(element & 0xFFFF_FFFF).unwrap_or(usize::MAX)
+}
+
+/// Entries `0..count` as far as 32-bit numbers go; those past are counted as failed.
+pub(super) fn numbered(count: usize, tally: &Tally) -> std::ops::Range<usize> {
+    let numbered = count.min(1 << 32);
+    if count > numbered {
+        tally.fail(
+            count - numbered,
+            format!("entries from {numbered:#X} on: past 32-bit numbers"),
+        );
+    }
+    0..numbered
+}
+
+impl<N, I, R, S, V> Entries<N, R, S, V>
+where
+    N: Fn() -> I,
+    I: Iterator<Item = usize>,
+    R: Fn(usize) -> Result<bool, mul_core::DataError>,
+    S: Fn(usize) -> u32,
+    V: Fn(usize) -> u64,
+{
+    /// The entries holding a picture as `start << 32 | number`, sorted so that the entries
+    /// of one picture (the same bytes, read the same way) lie side by side, the lowest
+    /// number first; entries that cannot be read are counted as failed.
+    pub(super) fn order(&self, name: &impl Fn(usize) -> PathBuf, tally: &Tally) -> Vec<u64> {
+        let mut used = 0usize;
+        for n in (self.numbers)() {
+            match (self.read)(n) {
+                Ok(true) => used += 1,
+                Ok(false) => {}
+                Err(e) => tally.fail(1, format!("{}: {e}", name(n).display())),
+            }
+        }
+        let mut order = Vec::with_capacity(used);
+        order.extend(
+            (self.numbers)()
+                .filter(|&n| matches!((self.read)(n), Ok(true)))
+                .map(|n| (u64::from((self.start)(n)) << 32) | (n as u64 & 0xFFFF_FFFF))
+                .take(used),
+        );
+        order.sort_unstable();
+        for run in order.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
+            if run.len() > 1 {
+                run.sort_unstable_by_key(|&e| ((self.reading)(number(e)), e));
+            }
+        }
+        order
+    }
+
+    /// True if elements `a` and `b` of [`Entries::order`] are one picture.
+    fn same(&self, a: u64, b: u64) -> bool {
+        a >> 32 == b >> 32 && (self.reading)(number(a)) == (self.reading)(number(b))
+    }
+}
+
+/// Draws each picture of `order` in parallel with `draw` (given its lowest number) and
+/// writes its PNG under the name of each of its entries while the output budget lasts.
+pub(super) fn run<N, I, R, S, V>(
+    order: &[u64],
+    entries: &Entries<N, R, S, V>,
+    name: &(impl Fn(usize) -> PathBuf + Sync),
+    inputs: &[PathBuf],
+    tally: &Tally,
+    draw: impl Fn(usize) -> Result<Drawn, anyhow::Error> + Sync,
+) where
+    Entries<N, R, S, V>: Sync,
+    N: Fn() -> I,
+    I: Iterator<Item = usize>,
+    R: Fn(usize) -> Result<bool, mul_core::DataError>,
+    S: Fn(usize) -> u32,
+    V: Fn(usize) -> u64,
+{
+    let bar = progress_bar(order.len() as u64, "exporting {bar:40} {pos}/{len} {eta}");
+    let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    let pictures = order.chunk_by(|&a, &b| entries.same(a, b));
+    pictures.par_bridge().for_each(|picture| {
+        let Some(first) = picture.first().map(|&e| number(e)) else {
+            return;
+        };
+        let entries_here = picture.len();
+        let failed = |e: anyhow::Error| {
+            let others = match entries_here - 1 {
+                0 => String::new(),
+                more => format!(" (and {more} more entries of the same bytes)"),
+            };
+            tally.fail(
+                entries_here,
+                format!("{}{others}: {e:#}", name(first).display()),
+            );
+        };
+        match draw(first) {
+            Err(e) => failed(e),
+            Ok(Drawn::Empty) => {
+                tally.empty.fetch_add(entries_here, Ordering::Relaxed);
+            }
+            Ok(Drawn::OverBudget) => {
+                tally.over_budget.fetch_add(entries_here, Ordering::Relaxed);
+            }
+            Ok(Drawn::Picture(image)) => {
+                let mut png = Vec::new();
+                match image.write_png_with(&mut png, crate::render::compression()) {
+                    Err(e) => failed(e.into()),
+                    Ok(()) => {
+                        tally.decoded.fetch_add(1, Ordering::Relaxed);
+                        for &element in picture {
+                            write_one(&name(number(element)), &inputs, &png, tally);
+                        }
+                    }
+                }
+            }
+            Ok(Drawn::Frames(frames)) => {
+                let pngs: Result<Vec<Vec<u8>>, _> = frames
+                    .iter()
+                    .map(|frame| {
+                        let mut png = Vec::new();
+                        frame
+                            .write_png_with(&mut png, crate::render::compression())
+                            .map(|()| png)
+                    })
+                    .collect();
+                match pngs {
+                    Err(e) => failed(e.into()),
+                    Ok(pngs) => {
+                        tally.decoded.fetch_add(pngs.len(), Ordering::Relaxed);
+                        for &element in picture {
+                            write_frames(&name(number(element)), &inputs, &pngs, tally);
+                        }
+                    }
+                }
+            }
+        }
+        bar.inc(entries_here as u64);
+    });
+    bar.finish_and_clear();
+}
+
+/// Writes each of `pngs` into `folder` (created) as 000.png, 001.png ..., as
+/// [`write_one`] does.
+pub(super) fn write_frames(folder: &Path, inputs: &[&Path], pngs: &[Vec<u8>], tally: &Tally) {
+    if let Err(e) = std::fs::create_dir_all(folder) {
+        tally.fail(
+            pngs.len(),
+            format!("cannot create {}: {e}", folder.display()),
+        );
+        return;
+    }
+    for (i, png) in pngs.iter().enumerate() {
+        write_one(&folder.join(format!("{i:03}.png")), inputs, png, tally);
+    }
+}
+
+/// Writes `png` at `path` if the output budget has room, counting it written, failed or
+/// past the budget.
+pub(super) fn write_one(path: &Path, inputs: &[&Path], png: &[u8], tally: &Tally) {
+    if !take_budget(&tally.output_budget, png.len() as u64) {
+        tally.over_budget.fetch_add(1, Ordering::Relaxed);
+        return;
+    }
+    match crate::files::write_bytes_unsynced(path, inputs, png) {
+        Ok(()) => {
+            tally.written.fetch_add(1, Ordering::Relaxed);
+            tally.bytes.fetch_add(png.len() as u64, Ordering::Relaxed);
+        }
+        Err(e) => tally.fail(1, format!("{}: {e:#}", path.display())),
+    }
+}
