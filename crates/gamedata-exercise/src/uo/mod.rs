@@ -27,7 +27,7 @@ pub use anim::anim;
 pub use animdata::animdata;
 pub use art::art;
 pub use facet::{folder, patched};
-pub use gump::gump;
+pub use gump::{bwt, gump};
 pub use texmap::texmap;
 
 use crate::io::split_parts;
