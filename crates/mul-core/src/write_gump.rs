@@ -122,7 +122,8 @@ fn gump_bytes(data: &mut Vec<u8>, width: u16, height: u16, pixels: &[u16]) {
 /// ([`Gumps::from_uop`]), every entry is the same bytes and size; the ids are
 /// `gumps.len()` again when that is at least 0x4000 + 65,535 (fewer become that many, the
 /// rest empty, as the client sees any gump UOP). An entry that cannot be read is left out
-/// (its slot empty) and listed in the result.
+/// (its slot empty) and listed in the result, a gump stored compressed among them (see
+/// [`gumps_to_mul`]).
 ///
 /// Memory: the container, written once at its size, and 8 bytes a used entry.
 ///
@@ -135,7 +136,9 @@ pub fn gumps_to_uop(gumps: &Gumps<'_>) -> Result<Conversion<Vec<u8>>, DataError>
 /// gumpart.mul and gumpidx.mul, `(index, data)`, holding `gumps`' entries byte for byte,
 /// one index record a gump id (`gumps.len()` of them), each size in its record's third
 /// word; exact repeats share their bytes. An entry that cannot be read is left out (empty)
-/// and listed in the result.
+/// and listed in the result; so is a gump a gumpartLegacyMUL.uop stores compressed
+/// ([`UopEntryProblem::PictureCompression`](crate::UopEntryProblem::PictureCompression)):
+/// conversions copy entries as stored, and decode none.
 ///
 /// Returns `Err` ([`ErrorKind::Write`]) for a gumpart.mul past 4 GiB.
 pub fn gumps_to_mul(gumps: &Gumps<'_>) -> Result<Conversion<MulFiles>, DataError> {
