@@ -45,7 +45,7 @@ impl fmt::Debug for Gumps<'_> {
 impl<'data> Gumps<'data> {
     /// Casts gumpidx.mul in place over gumpart.mul.
     ///
-    /// Returns `Err` ([`ErrorKind::RecordMultiple`](crate::ErrorKind::RecordMultiple)) if the
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the
     /// index is not a whole number of 12-byte records.
     pub fn parse(index: &'data [u8], data: &'data [u8]) -> Result<Self, DataError> {
         Self::parse_shared(index, data, SharedOverlaps::default())

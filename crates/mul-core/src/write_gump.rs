@@ -266,9 +266,9 @@ pub fn bwt_compress(data: &[u8]) -> Result<Vec<u8>, DataError> {
     // `upcoming[s]`: where symbol s comes next (n: not again); the live symbols' places are
     // marked in a Fenwick tree, so that "how many come before t" is a prefix sum.
     let mut marks = Fenwick::new(n);
-    for s in 0..256 {
-        if upcoming[s] < n {
-            marks.add(upcoming[s], 1);
+    for &first in &upcoming {
+        if first < n {
+            marks.add(first, 1);
         }
     }
     let mut places: Vec<Vec<u8>> = vec![Vec::new(); 256];
