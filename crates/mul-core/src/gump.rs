@@ -9,7 +9,13 @@
 //! up to `offset[y + 1]` (the last row's up to the entry's end) and cover the width. Colour
 //! 0 is transparent; any other is an opaque 15-bit colour (bit 15 plays no part).
 //!
-//! Source: `docs/formats/uo.md`, "Index files" and "Gumps" (ClassicUO's `GumpsLoader`).
+//! The newer clients' gumpartLegacyMUL.uop stores gumps compressed (compression 3: zlib,
+//! then Mythic's BWT stage, [`crate::bwt`]; also 1: zlib alone): [`Gumps::decoded`] decodes
+//! such a gump into a buffer of its own ([`DecodedGump`]) and gives any other in place;
+//! [`Gumps::gump`] reads in place only.
+//!
+//! Source: `docs/formats/uo.md`, "Index files" and "Gumps" (ClassicUO's `GumpsLoader`,
+//! `UOFileUop` and `BwtDecompress`).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -25,7 +31,8 @@ use crate::raw::{IndexRecord, UopEntryRaw};
 /// gumpart.mul over gumpidx.mul (or gumpartLegacyMUL.uop), borrowed: gumps by id.
 ///
 /// Entries are checked when asked for: one outside the data file, or overlapping another's
-/// bytes but exactly, is an error for that id alone.
+/// bytes but exactly, is an error for that id alone. A UOP's compressed gumps are read
+/// through [`Gumps::decoded`].
 #[derive(Clone)]
 pub struct Gumps<'data> {
     entries: PictureIndex<'data>,
