@@ -108,10 +108,10 @@ const UNKNOWN_FIRST: u32 = 0xFFFF_FFFF;
 ///
 /// Memory: 12 bytes a slot, `max(entries, 65,535) + 0x4000` slots, the entries being at
 /// most one a 34 bytes of the container, a bit a slot marking the compressed gumps, and 16
-/// bytes a table block. Building also holds
-/// 16 bytes a slot past the first 81,919 (their names' hashes, sorted), so at its peak it
-/// holds less than the container's length plus a few MiB; it hashes every slot's name once
-/// and reads each entry once (twice when names are shared).
+/// bytes a table block. Building also holds 16 bytes a slot past the first 81,919 (their
+/// names' hashes, sorted), so at its peak it holds less than the container's length plus a
+/// few MiB; it hashes every slot's name once and reads each entry once (twice when names
+/// are shared).
 #[derive(Clone, Debug)]
 pub struct UopIndex {
     records: Vec<IndexRecord>,
