@@ -292,16 +292,16 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let order = entries.order(&name, &tally);
             run(&order, &entries, &name, &inputs, &tally, |id| {
                 let id32 = u32::try_from(id).unwrap_or(u32::MAX);
-                // A compressed gump's decoders spend the budget too: its zlib stream's
-                // declared bytes first, then at most what is left for the BWT stage's
-                // output, which is counted once known.
+                // A compressed gump's decoders spend the budget too: each held to what is
+                // left, its zlib stream's declared bytes taken first, the BWT stage's
+                // output once known.
+                let left = budget.load(Ordering::Relaxed);
+                let limits = Limits::default()
+                    .with_max_decoded_bytes(left.min(Limits::DEFAULT_MAX_DECODED_BYTES));
                 let declared = gumps.declared_len(id).map_or(0, u64::from);
                 if !take_budget(&budget, declared) {
                     return Ok(Drawn::OverBudget);
                 }
-                let left = budget.load(Ordering::Relaxed);
-                let limits = Limits::default()
-                    .with_max_decoded_bytes(left.min(Limits::DEFAULT_MAX_DECODED_BYTES));
                 let decoded = match gumps.decoded(id32, &limits) {
                     Ok(Some(decoded)) => decoded,
                     Ok(None) => return Ok(Drawn::Empty),
