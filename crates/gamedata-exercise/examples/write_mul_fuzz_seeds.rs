@@ -222,6 +222,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let overlap = [&4u32.to_le_bytes()[..], first.get(4..).unwrap_or_default()].concat();
     let four_gumps = mul_core::Gumps::parse(&gump_index, &gump_data)?;
     let gump_uop = gumps_to_uop(&four_gumps)?.files;
+    // The same gumps stored as newer clients store them (compression 3: zlib, then the BWT
+    // stage) and with compression 1; and one gump's BWT stage alone.
+    let compressed_uop = |how| -> Result<Vec<u8>, mul_core::DataError> {
+        let uop = mul_core::write_gump::gumps_to_compressed_uop(&four_gumps, how)?.files;
+        Ok(join_parts::<4>(&[&[], &uop]))
+    };
+    let gumps_bwt = compressed_uop(mul_core::write_gump::GumpCompression::ZlibBwt)?;
+    let gumps_zlib = compressed_uop(mul_core::write_gump::GumpCompression::Zlib)?;
+    let bwt_stage = mul_core::write_gump::bwt_compress(gump_data.get(..40).unwrap_or_default())?;
     gump_index.extend_from_slice(&overlap);
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
     let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);
@@ -298,7 +307,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let texmaps = join_parts::<4>(&[&tex_index, &tex_data]);
 
-    let seeds: [(&str, &str, Vec<u8>); 24] = [
+    let seeds: [(&str, &str, Vec<u8>); 27] = [
         (
             "uo_verdata",
             "art_patches_repeat_empty_past_end",
@@ -313,6 +322,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("uo_art", "land_repeat_items_overlap", art),
         ("uo_gump", "repeat_empty_overlap", gumps),
         ("uo_gump", "uop_no_index", gumps_uop),
+        ("uo_gump", "uop_compressed_bwt", gumps_bwt),
+        ("uo_gump", "uop_compressed_zlib", gumps_zlib),
+        ("uo_gump", "bwt_stage", bwt_stage),
         (
             "uo_texmap",
             "sizes_repeat_empty_bad_overlap_past_end",

@@ -73,14 +73,19 @@ impl Gumps {
 
     /// Gump `id` as an `(h, w, 4)` uint8 RGBA array, or `None` for an empty entry or an id
     /// past the index. `hue`: a hue value as the client stores it (0x8000 asks for a
-    /// partial hue). Raises `gamedata.FormatError` for bytes that do not hold the gump, or
-    /// a picture past the default decoding limit (256 MiB).
+    /// partial hue). A gump stored compressed (gumpartLegacyMUL.uop's compression 1 and 3)
+    /// is decoded first. Raises `gamedata.FormatError` for bytes that do not hold the gump,
+    /// or a decoder's output or a picture past the default decoding limit (256 MiB).
     #[pyo3(signature = (id, hue=0))]
     fn gump<'py>(&self, py: Python<'py>, id: u32, hue: u16) -> PyResult<Option<Bound<'py, PyAny>>> {
         let gumps = self.view()?;
-        let Some(gump) = gumps.gump(id).map_err(|e| data_error(&e))? else {
+        let Some(decoded) = gumps
+            .decoded(id, &Limits::default())
+            .map_err(|e| data_error(&e))?
+        else {
             return Ok(None);
         };
+        let gump = decoded.gump().map_err(|e| data_error(&e))?;
         let hues = match (hue & 0x7FFF, &self.hues) {
             (0, _) => None,
             (_, Some(h)) => Some(h.view().map_err(|e| data_error(&e))?),
@@ -99,12 +104,17 @@ impl Gumps {
         arrays::numbers(py, picture.into_pixels(), &[h, w, 4]).map(Some)
     }
 
-    /// Gump `id`'s size as `(width, height)` in pixels, or `None` for an empty entry.
+    /// Gump `id`'s size as `(width, height)` in pixels, or `None` for an empty entry (a
+    /// gump stored compressed is decoded to find it).
     fn size(&self, id: u32) -> PyResult<Option<(u32, u32)>> {
         let gumps = self.view()?;
-        Ok(gumps
-            .gump(id)
+        let Some(decoded) = gumps
+            .decoded(id, &Limits::default())
             .map_err(|e| data_error(&e))?
-            .map(|g| (g.width(), g.height())))
+        else {
+            return Ok(None);
+        };
+        let gump = decoded.gump().map_err(|e| data_error(&e))?;
+        Ok(Some((gump.width(), gump.height())))
     }
 }

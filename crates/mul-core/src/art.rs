@@ -59,7 +59,7 @@ pub(crate) struct PictureIndex<'data> {
     pub(crate) file: &'static str,
     overlaps: SharedOverlaps,
     /// For a UOP's index, where the slots whose entries could not be taken are told.
-    uop: Option<&'data UopIndex>,
+    pub(crate) uop: Option<&'data UopIndex>,
     /// verdata.mul's patches, read instead of the index's entries they name.
     patches: Option<Patches<'data>>,
 }

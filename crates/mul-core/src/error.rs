@@ -47,6 +47,12 @@ impl From<AnimProblem> for DataError {
     }
 }
 
+impl From<BwtProblem> for DataError {
+    fn from(problem: BwtProblem) -> Self {
+        gamedata_io::DataError::new(ErrorKind::Bwt(problem))
+    }
+}
+
 impl From<ArgumentProblem> for DataError {
     fn from(problem: ArgumentProblem) -> Self {
         gamedata_io::DataError::new(ErrorKind::Argument(problem))
@@ -267,6 +273,12 @@ pub enum ErrorKind {
     /// direction 3") and its record in anim*.idx.
     #[error("{0}")]
     Anim(AnimProblem),
+
+    /// The second stage of a gump stored with compression 3 (Mythic's BWT stage, after
+    /// zlib) cannot be undone; the error's entry names the gump and its slot. Source:
+    /// `docs/formats/uo.md`, "Gumps".
+    #[error("the BWT stage: {0}")]
+    Bwt(BwtProblem),
 
     /// A decoded size passes the caller's limit.
     #[error(transparent)]
@@ -491,9 +503,13 @@ pub enum UopEntryProblem {
     /// Another entry has the same name hash (the client refuses the whole file).
     #[error("another entry has the same name hash")]
     SharedName,
-    /// A picture entry stored in a form this reader does not take: a gump stored other than
-    /// as is (1 is zlib, which the client cannot show; 3 is zlib then Mythic's BWT stage).
-    #[error("the picture is stored with compression {0}; gumps are read stored as is (0)")]
+    /// A gump entry stored in a form no reader takes (compression 2, or 4 and up), or a
+    /// compressed one (1: zlib, 3: zlib then Mythic's BWT stage) whose bytes were asked for
+    /// in place: those are read through [`Gumps::decoded`](crate::Gumps::decoded).
+    #[error(
+        "the picture is stored with compression {0}: in place only as is (0); gumps stored \
+         with 1 (zlib) or 3 (zlib then BWT) are decoded (Gumps::decoded), others not read"
+    )]
     PictureCompression(u16),
     /// A UOP gump's size (i32 width, i32 height before the data) is missing or not in 0 to
     /// 0xFFFF, as gumpidx.mul packs it.
@@ -695,6 +711,50 @@ pub enum PictureProblem {
         found: u64,
         /// The gump's width.
         width: u16,
+    },
+}
+
+/// What is wrong in the input of Mythic's BWT stage (see [`ErrorKind::Bwt`]), the bytes a
+/// compression-3 gump's zlib stream decodes to; places are byte offsets in the list the
+/// move-to-front step makes (the input less its 4-byte header). Source:
+/// `docs/formats/uo.md`, "Gumps" (ClassicUO's `BwtDecompress`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[non_exhaustive]
+pub enum BwtProblem {
+    /// Shorter than the 4-byte header and the 1,024 bytes of symbol counts (the input's
+    /// last byte is never decoded; the list ends with a 0 in its place).
+    #[error(
+        "its input is {found} bytes, expected at least 1028 (a 4-byte header, then 256 \
+         symbol counts of 4 bytes)"
+    )]
+    TooShort {
+        /// The input's length.
+        found: usize,
+    },
+    /// A symbol's count is negative.
+    #[error("symbol {symbol}'s count is {count}, expected 0 or more")]
+    NegativeCount {
+        /// The symbol (byte value).
+        symbol: u8,
+        /// Its count as stored (signed 32-bit).
+        count: i32,
+    },
+    /// The counts add up past what the client's signed 32-bit sum holds.
+    #[error("the symbol counts add up to {sum}, past 2147483647")]
+    CountsPastClient {
+        /// Their sum.
+        sum: u64,
+    },
+    /// A symbol's segment (its first place, then its re-insert positions) is read past the
+    /// end of the list.
+    #[error("symbol {symbol}'s segment is read at byte {at}, past the {len} bytes of the list")]
+    SegmentPast {
+        /// The symbol (byte value).
+        symbol: u8,
+        /// The byte read, from the list's first byte (the counts are bytes 0 to 1023).
+        at: u64,
+        /// The list's length.
+        len: usize,
     },
 }
 

@@ -9,23 +9,31 @@
 //! up to `offset[y + 1]` (the last row's up to the entry's end) and cover the width. Colour
 //! 0 is transparent; any other is an opaque 15-bit colour (bit 15 plays no part).
 //!
-//! Source: `docs/formats/uo.md`, "Index files" and "Gumps" (ClassicUO's `GumpsLoader`).
+//! The newer clients' gumpartLegacyMUL.uop stores gumps compressed (compression 3: zlib,
+//! then Mythic's BWT stage, [`crate::bwt`]; also 1: zlib alone): [`Gumps::decoded`] decodes
+//! such a gump into a buffer of its own ([`DecodedGump`]) and gives any other in place;
+//! [`Gumps::gump`] reads in place only.
+//!
+//! Source: `docs/formats/uo.md`, "Index files" and "Gumps" (ClassicUO's `GumpsLoader`,
+//! `UOFileUop` and `BwtDecompress`).
 
+use std::borrow::Cow;
 use std::fmt;
 
-use gamedata_io::Bytes;
+use gamedata_io::{Bytes, InflateError, Limits, PreviewBytes, inflate_exact};
 use zerocopy::little_endian::U32;
 
 use crate::art::{PictureIndex, SharedOverlaps};
-use crate::error::{DataError, PictureProblem};
+use crate::error::{DataError, ErrorKind, PictureProblem, UopEntryProblem};
 use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
-use crate::raw::IndexRecord;
+use crate::raw::{IndexRecord, UopEntryRaw};
 use crate::verdata::{GUMPS_FILE, Verdata, VerdataEntry};
 
 /// gumpart.mul over gumpidx.mul (or gumpartLegacyMUL.uop), borrowed: gumps by id.
 ///
 /// Entries are checked when asked for: one outside the data file, or overlapping another's
-/// bytes but exactly, is an error for that id alone.
+/// bytes but exactly, is an error for that id alone. A UOP's compressed gumps are read
+/// through [`Gumps::decoded`].
 #[derive(Clone)]
 pub struct Gumps<'data> {
     entries: PictureIndex<'data>,
@@ -45,7 +53,7 @@ impl fmt::Debug for Gumps<'_> {
 impl<'data> Gumps<'data> {
     /// Casts gumpidx.mul in place over gumpart.mul.
     ///
-    /// Returns `Err` ([`ErrorKind::RecordMultiple`](crate::ErrorKind::RecordMultiple)) if the
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the
     /// index is not a whole number of 12-byte records.
     pub fn parse(index: &'data [u8], data: &'data [u8]) -> Result<Self, DataError> {
         Self::parse_shared(index, data, SharedOverlaps::default())
@@ -137,20 +145,147 @@ impl<'data> Gumps<'data> {
         self.entries.patch(id)
     }
 
-    /// Gump `id`'s bytes and size word; `None` for an empty entry.
+    /// Gump `id`'s bytes and size word, in place; `None` for an empty entry.
     ///
-    /// Returns `Err` as [`Art::entry`](crate::Art::entry).
+    /// Returns `Err` as [`Art::entry`](crate::Art::entry), or
+    /// ([`UopEntryProblem::PictureCompression`]) for a gump stored compressed, whose bytes
+    /// are not the gump's ([`Gumps::decoded`] reads it).
     pub fn entry(&self, id: usize) -> Result<Option<(&'data [u8], u32)>, DataError> {
+        if let Some((index, raw)) = self.compressed_entry(id) {
+            return Err(in_gump(
+                uop_error(
+                    index,
+                    raw,
+                    UopEntryProblem::PictureCompression(raw.compression.get()),
+                ),
+                self.data_file(),
+                id,
+            ));
+        }
         let Some(bytes) = self.entries.entry(id)? else {
             return Ok(None);
         };
         Ok(Some((bytes, self.entries.extra(id))))
     }
 
+    /// Gump `id`'s stored bytes, in place: the gump's bytes, or for a gump stored
+    /// compressed its zlib stream; `None` for an empty entry. What a caller looking for
+    /// repeats compares.
+    ///
+    /// Returns `Err` as [`Art::entry`](crate::Art::entry).
+    pub fn stored(&self, id: usize) -> Result<Option<&'data [u8]>, DataError> {
+        self.entries.entry(id)
+    }
+
+    /// True if gump `id` is stored compressed (a gumpartLegacyMUL.uop entry of compression
+    /// 1 or 3), so that only [`Gumps::decoded`] reads it.
+    pub fn is_compressed(&self, id: usize) -> bool {
+        self.compressed_entry(id).is_some()
+    }
+
+    /// For a gump stored compressed: the bytes its zlib stream declares it decodes to
+    /// (before the BWT stage, for compression 3).
+    pub fn declared_len(&self, id: usize) -> Option<u32> {
+        self.compressed_entry(id)
+            .map(|(_, raw)| raw.decompressed_len.get())
+    }
+
+    /// A compressed entry's table position and raw entry; `None` for an entry stored as is
+    /// or one verdata patches (its bytes then read from verdata.mul, as is).
+    fn compressed_entry(&self, id: usize) -> Option<(usize, &'data UopEntryRaw)> {
+        if self.entries.patch(id).is_some() {
+            return None;
+        }
+        self.entries.uop?.compressed_entry(self.entries.data, id)
+    }
+
+    /// Gump `id`'s bytes and size, whatever its form: in place when stored as is, decoded
+    /// into a buffer of its own when stored compressed, as the client decodes it
+    /// (`docs/formats/uo.md`, "Gumps"): compression 1, the zlib stream after the entry's 8
+    /// bytes of size (a size of 0 or less on both sides is no gump), compression 3, the
+    /// whole entry a zlib stream then undone by [`crate::bwt::decompress`]; either way the
+    /// decoded bytes start with the u32 width and u32 height, then the gump's row table and
+    /// runs. `None` for an empty entry or an id past the index. Each decoder's output is
+    /// within `limits.max_decoded_bytes`; memory: the decoded bytes, twice at most.
+    ///
+    /// Returns `Err` as [`Gumps::entry`] for a gump stored as is; for a compressed one,
+    /// ([`ErrorKind::UopEntry`] with [`UopEntryProblem::Inflate`]) for a zlib stream that
+    /// does not decode to its declared length, ([`ErrorKind::Bwt`]) for a BWT stage that
+    /// cannot be undone, ([`ErrorKind::Limit`]) past `limits`, or
+    /// ([`UopEntryProblem::GumpSize`]) for decoded bytes without a width and height from 0
+    /// to 0xFFFF; each naming the entry ("gump 0x01F4") and its slot.
+    pub fn decoded(
+        &self,
+        id: u32,
+        limits: &Limits,
+    ) -> Result<Option<DecodedGump<'data>>, DataError> {
+        let number = id as usize;
+        if number >= self.len() {
+            return Ok(None);
+        }
+        let file = self.data_file();
+        let Some((index, raw)) = self.compressed_entry(number) else {
+            return Ok(self.entry(number)?.map(|(bytes, extra)| DecodedGump {
+                bytes: Cow::Borrowed(bytes),
+                extra,
+                file,
+                id: number,
+            }));
+        };
+        let Some(stream) = self.entries.entry(number)? else {
+            return Ok(None);
+        };
+        let fail = |e: DataError| in_gump(e, file, number);
+        let compression = raw.compression.get();
+        if compression == 1 && !sized(self.entries.data, stream) {
+            return Ok(None);
+        }
+        let declared = u64::from(raw.decompressed_len.get());
+        let mut bytes = match inflate_exact("a gump's zlib stream", stream, declared, &[], limits) {
+            Ok(inflated) => inflated.data,
+            Err(InflateError::Limit(limit)) => return Err(fail(ErrorKind::Limit(limit).into())),
+            Err(other) => {
+                return Err(fail(uop_error(index, raw, UopEntryProblem::Inflate(other))));
+            }
+        };
+        if compression == 3 {
+            bytes = crate::bwt::decompress(bytes, limits).map_err(fail)?;
+        }
+        let word = |at: usize| {
+            let b: [u8; 4] = bytes.get(at..at.checked_add(4)?)?.try_into().ok()?;
+            Some(u32::from_le_bytes(b))
+        };
+        let (width, height) = (word(0), word(4));
+        let extra = width
+            .zip(height)
+            .and_then(|(w, h)| {
+                let (w, h) = (u16::try_from(w).ok()?, u16::try_from(h).ok()?);
+                Some((u32::from(w) << 16) | u32::from(h))
+            })
+            .ok_or_else(|| {
+                fail(uop_error(
+                    index,
+                    raw,
+                    UopEntryProblem::GumpSize {
+                        width: width.map(u32::cast_signed),
+                        height: height.map(u32::cast_signed),
+                    },
+                ))
+            })?;
+        bytes.drain(..8);
+        Ok(Some(DecodedGump {
+            bytes: Cow::Owned(bytes),
+            extra,
+            file,
+            id: number,
+        }))
+    }
+
     /// Gump `id`; `None` for an empty entry or an id past the index.
     ///
-    /// Returns `Err` as [`Gumps::entry`] (but for an id past the index), or as
-    /// [`Gump::parse`], naming the entry ("gump 0x01F4") and its slot.
+    /// Returns `Err` as [`Gumps::entry`] (but for an id past the index: a gump stored
+    /// compressed is one, read it with [`Gumps::decoded`]), or as [`Gump::parse`], naming
+    /// the entry ("gump 0x01F4") and its slot.
     pub fn gump(&self, id: u32) -> Result<Option<Gump<'data>>, DataError> {
         let number = id as usize;
         if number >= self.len() {
@@ -163,6 +298,79 @@ impl<'data> Gumps<'data> {
         let mut gump = Gump::parse(bytes, extra).map_err(|e| in_gump(e, file, number))?;
         gump.origin = Some((file, number));
         Ok(Some(gump))
+    }
+}
+
+/// True unless the 8 bytes before a compression-1 gump's zlib stream `stream` (inside
+/// `data`) give a width and a height of 0 or less: the client shows no gump then.
+fn sized(data: &[u8], stream: &[u8]) -> bool {
+    let start = stream.as_ptr().addr().wrapping_sub(data.as_ptr().addr());
+    let side = |at: usize| {
+        let b: [u8; 4] = data.get(at..at.checked_add(4)?)?.try_into().ok()?;
+        Some(i32::from_le_bytes(b))
+    };
+    let (width, height) = (
+        start.checked_sub(8).and_then(side),
+        start.checked_sub(4).and_then(side),
+    );
+    !matches!((width, height), (Some(w), Some(h)) if w <= 0 && h <= 0)
+}
+
+/// `problem` of the UOP entry `raw` at table position `index`.
+fn uop_error(index: usize, raw: &UopEntryRaw, problem: UopEntryProblem) -> DataError {
+    ErrorKind::UopEntry {
+        index,
+        hash: raw.hash.get(),
+        problem,
+    }
+    .into()
+}
+
+/// A gump's bytes and size as [`Gumps::decoded`] gives them: in place, or decoded from a
+/// compressed entry into a buffer of its own.
+#[derive(Clone)]
+pub struct DecodedGump<'data> {
+    bytes: Cow<'data, [u8]>,
+    extra: u32,
+    file: &'static str,
+    id: usize,
+}
+
+impl fmt::Debug for DecodedGump<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DecodedGump")
+            .field("id", &self.id)
+            .field("extra", &format_args!("{:#010x}", self.extra))
+            .field("decoded", &self.is_decoded())
+            .field("bytes", &PreviewBytes(&self.bytes))
+            .finish()
+    }
+}
+
+impl DecodedGump<'_> {
+    /// The gump's bytes: its row table and runs.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The size word, as gumpidx.mul packs it (width in the high 16 bits).
+    pub fn extra(&self) -> u32 {
+        self.extra
+    }
+
+    /// True if the bytes were decoded from a compressed entry (false: in place).
+    pub fn is_decoded(&self) -> bool {
+        matches!(self.bytes, Cow::Owned(_))
+    }
+
+    /// The gump, over these bytes.
+    ///
+    /// Returns `Err` as [`Gump::parse`], naming the entry ("gump 0x01F4") and its slot.
+    pub fn gump(&self) -> Result<Gump<'_>, DataError> {
+        let mut gump =
+            Gump::parse(&self.bytes, self.extra).map_err(|e| in_gump(e, self.file, self.id))?;
+        gump.origin = Some((self.file, self.id));
+        Ok(gump)
     }
 }
 

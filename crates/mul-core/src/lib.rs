@@ -106,6 +106,7 @@
 pub mod anim;
 pub mod animdata;
 pub mod art;
+pub mod bwt;
 pub mod colours;
 #[cfg(feature = "write")]
 pub mod convert;
@@ -150,8 +151,9 @@ pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
 pub use error::AnimProblem;
 pub use error::{
-    ArgumentProblem, ChunkProblem, DataError, DiffProblem, Error, ErrorKind, IndexProblem,
-    OverlapWith, PictureProblem, Result, UopEntryProblem, UopTableProblem, WriteProblem,
+    ArgumentProblem, BwtProblem, ChunkProblem, DataError, DiffProblem, Error, ErrorKind,
+    IndexProblem, OverlapWith, PictureProblem, Result, UopEntryProblem, UopTableProblem,
+    WriteProblem,
 };
 pub use facet::{
     DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,
@@ -161,7 +163,7 @@ pub use gamedata_io::{
     Access, FileData, FileError, FileOptions, FileSet, Format, FormatError, FormatOptions,
     InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems, ReadError,
 };
-pub use gump::{Gump, GumpRun, GumpRuns, Gumps};
+pub use gump::{DecodedGump, Gump, GumpRun, GumpRuns, Gumps};
 pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};

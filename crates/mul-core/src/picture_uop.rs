@@ -100,11 +100,18 @@ const UNKNOWN_FIRST: u32 = 0xFFFF_FFFF;
 /// container, a gump's size in `extra`); a slot whose entry could not be taken reads as
 /// empty here, and [`UopIndex::problem`] says why.
 ///
+/// A gump stored compressed (compression 1: zlib, 3: zlib then Mythic's BWT stage) is a
+/// slot of its own kind ([`UopIndex::is_compressed`]): its record gives where the zlib
+/// stream lies (for 1, after the 8 bytes of size before it) and, in `extra`, its entry's
+/// table position, not a size (the size is in the decoded bytes); it is read through
+/// [`Gumps::decoded`](crate::Gumps::decoded), not in place.
+///
 /// Memory: 12 bytes a slot, `max(entries, 65,535) + 0x4000` slots, the entries being at
-/// most one a 34 bytes of the container, and 16 bytes a table block. Building also holds
-/// 16 bytes a slot past the first 81,919 (their names' hashes, sorted), so at its peak it
-/// holds less than the container's length plus a few MiB; it hashes every slot's name once
-/// and reads each entry once (twice when names are shared).
+/// most one a 34 bytes of the container, a bit a slot marking the compressed gumps, and 16
+/// bytes a table block. Building also holds 16 bytes a slot past the first 81,919 (their
+/// names' hashes, sorted), so at its peak it holds less than the container's length plus a
+/// few MiB; it hashes every slot's name once and reads each entry once (twice when names
+/// are shared).
 #[derive(Clone, Debug)]
 pub struct UopIndex {
     records: Vec<IndexRecord>,
@@ -113,6 +120,9 @@ pub struct UopIndex {
     /// entries start in the container, in chain order (positions rising).
     blocks: Vec<(usize, usize)>,
     problems: usize,
+    /// A bit a slot: set for a gump stored compressed (its record's `extra` is then its
+    /// entry's table position).
+    compressed: Vec<u64>,
 }
 
 impl UopIndex {
@@ -123,8 +133,9 @@ impl UopIndex {
     /// ([`UopIndex::problem`]): stored bytes outside the file or past 4 GiB
     /// ([`UopEntryProblem::OutsideFile`]), a name two entries share (the client refuses
     /// the whole file; here the slot alone, [`UopEntryProblem::SharedName`]), and for gumps
-    /// a stored form other than as is ([`UopEntryProblem::PictureCompression`]) or a size
-    /// that is missing or past 0xFFFF ([`UopEntryProblem::GumpSize`]).
+    /// a compression other than 0, 1 and 3 ([`UopEntryProblem::PictureCompression`]), or,
+    /// stored as is, a size that is missing or past 0xFFFF ([`UopEntryProblem::GumpSize`];
+    /// also for compression 1 when shorter than its 8 bytes of size).
     ///
     /// Returns `Err` as [`UopFile::parse`](crate::UopFile::parse), or ([`ErrorKind::Limit`]) if the slots pass
     /// `limits.max_records`.
@@ -143,6 +154,7 @@ impl UopIndex {
                 .map(|&(_, slot)| slot as usize),
         };
         let mut records = vec![empty_record(); slots];
+        let mut compressed = vec![0u64; slots.div_ceil(64)];
         let mut blocks = Vec::new();
         let mut unknown_first = false;
         for block in chain.blocks() {
@@ -150,18 +162,30 @@ impl UopIndex {
                 blocks.push((block.first_index, block.entries_at));
             }
             for (index, raw) in block.entries() {
-                let Some(at) = slot_of(raw.hash.get()).and_then(|slot| records.get_mut(slot))
-                else {
+                let Some(slot) = slot_of(raw.hash.get()) else {
+                    continue;
+                };
+                let Some(at) = records.get_mut(slot) else {
                     continue;
                 };
                 let position = u32::try_from(index).unwrap_or(UNKNOWN_FIRST - 1);
                 *at = match (at.offset.get(), at.extra.get()) {
                     // Not taken yet.
-                    (EMPTY, 0) => {
-                        record(data, raw, pictures).unwrap_or_else(|_| marker(position, TAKEN_BAD))
-                    }
-                    // Taken already: shared, its first entry found below.
+                    (EMPTY, 0) => match record(data, raw, pictures, position) {
+                        Ok((record, packed)) => {
+                            if packed && let Some(word) = compressed.get_mut(slot / 64) {
+                                *word |= 1 << (slot % 64);
+                            }
+                            record
+                        }
+                        Err(_) => marker(position, TAKEN_BAD),
+                    },
+                    // Taken already: shared, its first entry found below (and no longer
+                    // read as a compressed entry).
                     _ => {
+                        if let Some(word) = compressed.get_mut(slot / 64) {
+                            *word &= !(1 << (slot % 64));
+                        }
                         unknown_first = true;
                         marker(UNKNOWN_FIRST, SHARED)
                     }
@@ -194,7 +218,38 @@ impl UopIndex {
             pictures,
             blocks,
             problems,
+            compressed,
         })
+    }
+
+    /// True if slot `slot` holds a gump stored compressed (compression 1 or 3), read
+    /// through [`Gumps::decoded`](crate::Gumps::decoded); its record's `extra` is its
+    /// entry's table position.
+    pub fn is_compressed(&self, slot: usize) -> bool {
+        let marked = self
+            .compressed
+            .get(slot / 64)
+            .is_some_and(|word| word >> (slot % 64) & 1 == 1);
+        // A slot whose name another entry shares later is a marker, no longer compressed.
+        marked
+            && self
+                .records
+                .get(slot)
+                .is_some_and(|r| r.offset.get() != EMPTY)
+    }
+
+    /// Slot `slot`'s compressed entry, when [`UopIndex::is_compressed`]: its table position
+    /// and raw entry in the container `data` the index was built from.
+    pub(crate) fn compressed_entry<'data>(
+        &self,
+        data: &'data [u8],
+        slot: usize,
+    ) -> Option<(usize, &'data UopEntryRaw)> {
+        if !self.is_compressed(slot) {
+            return None;
+        }
+        let index = self.records.get(slot)?.extra.get() as usize;
+        Some((index, self.raw_entry(data, index)?))
     }
 
     /// The records, one a slot.
@@ -224,7 +279,7 @@ impl UopIndex {
         let raw = self.raw_entry(data, index)?;
         let problem = match kind {
             SHARED => UopEntryProblem::SharedName,
-            _ => record(data, raw, self.pictures).err()?,
+            _ => record(data, raw, self.pictures, 0).err()?,
         };
         Some(
             ErrorKind::UopEntry {
@@ -307,12 +362,14 @@ fn empty_record() -> IndexRecord {
 }
 
 /// Entry `entry`'s record: where its picture's bytes lie in the container, and for a gump
-/// its size packed as gumpidx.mul packs it (width in the high 16 bits).
+/// its size packed as gumpidx.mul packs it (width in the high 16 bits); for a gump stored
+/// compressed (then `true`), where its zlib stream lies and its table position `position`.
 fn record(
     data: &[u8],
     raw: &UopEntryRaw,
     pictures: UopPictures,
-) -> Result<IndexRecord, UopEntryProblem> {
+    position: u32,
+) -> Result<(IndexRecord, bool), UopEntryProblem> {
     let too_far = || UopEntryProblem::OutsideFile {
         len: raw.compressed_len.get(),
         offset: raw.offset.get(),
@@ -321,9 +378,28 @@ fn record(
     };
     let range = stored_range(raw, data.len()).ok_or_else(too_far)?;
     let mut record = IndexRecord::new_zeroed();
+    let mut packed = false;
     let (start, end) = match pictures {
         // The client ignores the compression of art entries and reads them as stored.
         UopPictures::Art => (range.start, range.end),
+        // Compression 3: the whole stored bytes are the zlib stream, the size inside.
+        UopPictures::Gumps if raw.compression.get() == 3 => {
+            record.extra = position.into();
+            packed = true;
+            (range.start, range.end)
+        }
+        // Compression 1: the client takes 8 bytes of size, then the zlib stream.
+        UopPictures::Gumps if raw.compression.get() == 1 => {
+            if range.len() < 8 {
+                return Err(UopEntryProblem::GumpSize {
+                    width: None,
+                    height: None,
+                });
+            }
+            record.extra = position.into();
+            packed = true;
+            (range.start.saturating_add(8), range.end)
+        }
         UopPictures::Gumps => {
             if Compression::from_raw(raw.compression.get()) != Compression::None {
                 return Err(UopEntryProblem::PictureCompression(raw.compression.get()));
@@ -361,5 +437,5 @@ fn record(
     let length = u32::try_from(end.saturating_sub(start)).map_err(|_| too_far())?;
     record.offset = offset.into();
     record.length = length.into();
-    Ok(record)
+    Ok((record, packed))
 }

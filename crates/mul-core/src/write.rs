@@ -51,6 +51,7 @@ pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>, DataError> {
         .map(|(i, chunk)| UopWrite {
             hash: name_hash(&map_chunk_name(facet, i)),
             data: chunk,
+            stored_as: None,
         })
         .collect();
     // Every block full: the table entries rounded up to the blocks' capacity.
@@ -62,6 +63,8 @@ pub fn write_map_uop(map: &[u8], facet: u8) -> Result<Vec<u8>, DataError> {
 pub(crate) struct UopWrite<'a> {
     pub(crate) hash: u64,
     pub(crate) data: &'a [u8],
+    /// `None`: stored as is; else the compression value and the decompressed length.
+    pub(crate) stored_as: Option<(u16, u32)>,
 }
 
 /// Where a UOP this crate writes puts things: the header padded to 0x200, then `places`
@@ -139,14 +142,15 @@ pub(crate) fn write_uop(entries: &[UopWrite<'_>], total: usize) -> Vec<u8> {
         out.extend_from_slice(entry.data);
         let len = u32::try_from(entry.data.len()).unwrap_or(u32::MAX);
         let adler = adler2::adler32_slice(entry.data);
+        let (compression, decompressed) = entry.stored_as.unwrap_or((0, len));
         let raw = UopEntryRaw {
             offset: offset.into(),
             header_len: 0.into(),
             compressed_len: len.into(),
-            decompressed_len: len.into(),
+            decompressed_len: decompressed.into(),
             hash: entry.hash.into(),
             adler32: adler.into(),
-            compression: 0.into(),
+            compression: compression.into(),
         };
         let at = layout.entry_at(place);
         if let Some(slot) = out.get_mut(at..at + UOP_ENTRY_LEN) {

@@ -7,6 +7,12 @@
 // through a checked conversion to its width, which refuses what does not fit.
 #![allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
 
+use std::io::Write as _;
+
+use gamedata_io::{Limits, Problems};
+
+use crate::art::ITEM_BASE;
+use crate::bwt::{COUNTS_LEN, HEADER_LEN};
 use crate::convert::{
     Conversion, Entry, MulFiles, PictureSource, pictures_to_mul, pictures_to_uop,
 };
@@ -14,6 +20,8 @@ use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::gump::Gumps;
 use crate::picture_uop::UopPictures;
 use crate::raw::EMPTY;
+use crate::uop::name_hash;
+use crate::write::{UopWrite, write_uop};
 
 /// One gump's picture, as [`write_gumps`] takes it.
 #[derive(Clone, Copy, Debug)]
@@ -114,7 +122,8 @@ fn gump_bytes(data: &mut Vec<u8>, width: u16, height: u16, pixels: &[u16]) {
 /// ([`Gumps::from_uop`]), every entry is the same bytes and size; the ids are
 /// `gumps.len()` again when that is at least 0x4000 + 65,535 (fewer become that many, the
 /// rest empty, as the client sees any gump UOP). An entry that cannot be read is left out
-/// (its slot empty) and listed in the result.
+/// (its slot empty) and listed in the result, a gump stored compressed among them (see
+/// [`gumps_to_mul`]).
 ///
 /// Memory: the container, written once at its size, and 8 bytes a used entry.
 ///
@@ -127,7 +136,9 @@ pub fn gumps_to_uop(gumps: &Gumps<'_>) -> Result<Conversion<Vec<u8>>, DataError>
 /// gumpart.mul and gumpidx.mul, `(index, data)`, holding `gumps`' entries byte for byte,
 /// one index record a gump id (`gumps.len()` of them), each size in its record's third
 /// word; exact repeats share their bytes. An entry that cannot be read is left out (empty)
-/// and listed in the result.
+/// and listed in the result; so is a gump a gumpartLegacyMUL.uop stores compressed
+/// ([`UopEntryProblem::PictureCompression`](crate::UopEntryProblem::PictureCompression)):
+/// conversions copy entries as stored, and decode none.
 ///
 /// Returns `Err` ([`ErrorKind::Write`]) for a gumpart.mul past 4 GiB.
 pub fn gumps_to_mul(gumps: &Gumps<'_>) -> Result<Conversion<MulFiles>, DataError> {
@@ -198,4 +209,242 @@ pub fn synthetic_gumps(seed: u64) -> (Vec<u8>, Vec<u8>) {
     gumps[199] = GumpPicture::Empty;
     // Every picture above is within the writer's bounds.
     write_gumps(&gumps).unwrap_or_default()
+}
+
+/// The key [`bwt_compress`] writes its header with: the header is the output's length XOR
+/// this (UOFiddler's `MythicDecompress.Decompress` reads it so; the client ignores it).
+pub const BWT_HEADER_KEY: u32 = 0x8E2C_9A3D;
+
+/// Mythic's BWT stage applied to `data`: what [`crate::bwt::decompress`] undoes (see it
+/// for the layout). The symbols' first places are their order of first occurrence; each
+/// occurrence but a symbol's last is followed by its re-insert place, the number of other
+/// symbols still to come whose next occurrence is before its own; the list is then
+/// move-to-front coded after a 4-byte header (the length XOR [`BWT_HEADER_KEY`]), and a
+/// last byte (0) that is never decoded ends it. Time: `O(n log n)` for `n` bytes; memory
+/// about 10 bytes a byte.
+///
+/// Returns `Err` ([`WriteProblem::TooLarge`]) for more than 2^31 - 1 bytes, past what the
+/// client's signed sum of counts holds.
+// Lengths are checked below 2^31 first; places and counts of first occurrences are below
+// 256 (at most 256 symbols); size words are split into their 16-bit halves.
+#[allow(clippy::cast_possible_truncation)]
+pub fn bwt_compress(data: &[u8]) -> Result<Vec<u8>, DataError> {
+    let n = data.len();
+    if n > i32::MAX as usize {
+        return Err(ErrorKind::Write(WriteProblem::TooLarge {
+            what: "a BWT stage's input",
+            found: n as u64,
+        })
+        .into());
+    }
+    let mut counts = [0usize; 256];
+    for &b in data {
+        counts[usize::from(b)] += 1;
+    }
+    let mut order: Vec<usize> = (0..256).filter(|&s| counts[s] > 0).collect();
+    order.sort_by_key(|&s| (std::cmp::Reverse(counts[s]), s));
+    // First places: the order of first occurrence.
+    let mut first_place = [0u8; 256];
+    let mut seen = [false; 256];
+    let mut distinct = 0usize;
+    for &b in data {
+        let s = usize::from(b);
+        if !seen[s] {
+            seen[s] = true;
+            first_place[s] = distinct as u8;
+            distinct += 1;
+        }
+    }
+    // Each byte's next occurrence of the same symbol (n: none).
+    let mut next_of = vec![n; n];
+    let mut upcoming = [n; 256];
+    for i in (0..n).rev() {
+        let s = usize::from(data[i]);
+        next_of[i] = upcoming[s];
+        upcoming[s] = i;
+    }
+    // `upcoming[s]`: where symbol s comes next (n: not again); the live symbols' places are
+    // marked in a Fenwick tree, so that "how many come before t" is a prefix sum.
+    let mut marks = Fenwick::new(n);
+    for &first in &upcoming {
+        if first < n {
+            marks.add(first, 1);
+        }
+    }
+    let mut places: Vec<Vec<u8>> = vec![Vec::new(); 256];
+    for (i, &b) in data.iter().enumerate() {
+        let s = usize::from(b);
+        marks.add(i, -1);
+        let next = next_of[i];
+        upcoming[s] = next;
+        if next < n {
+            // The others still to come sit at places after i and before `next`.
+            let before = marks.prefix(next) - marks.prefix(i + 1);
+            places[s].push(before as u8);
+            marks.add(next, 1);
+        }
+    }
+    let mut list = Vec::with_capacity(COUNTS_LEN + n);
+    for count in counts {
+        list.extend_from_slice(&(count as u32).to_le_bytes());
+    }
+    for &s in &order {
+        list.push(first_place[s]);
+        list.extend_from_slice(&places[s]);
+    }
+    let mut out = Vec::with_capacity(HEADER_LEN + list.len() + 1);
+    out.extend_from_slice(&((n as u32) ^ BWT_HEADER_KEY).to_le_bytes());
+    let mut table: [u8; 256] = std::array::from_fn(|i| i as u8);
+    for &v in &list {
+        let place = table.iter().position(|&t| t == v).unwrap_or(0);
+        table[..=place].rotate_right(1);
+        out.push(place as u8);
+    }
+    out.push(0);
+    Ok(out)
+}
+
+/// A Fenwick tree of counts over places `0..n`.
+struct Fenwick(Vec<i64>);
+
+impl Fenwick {
+    fn new(n: usize) -> Self {
+        Fenwick(vec![0; n + 1])
+    }
+
+    fn add(&mut self, place: usize, delta: i64) {
+        let mut i = place + 1;
+        while i < self.0.len() {
+            self.0[i] += delta;
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// The sum over places `0..end`.
+    fn prefix(&self, end: usize) -> i64 {
+        let mut i = end;
+        let mut sum = 0;
+        while i > 0 {
+            sum += self.0[i];
+            i -= i & i.wrapping_neg();
+        }
+        sum
+    }
+}
+
+/// How [`gumps_to_compressed_uop`] stores a gump, as newer clients' gumpartLegacyMUL.uop
+/// does (`docs/formats/uo.md`, "Gumps").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GumpCompression {
+    /// Compression 1, as the client reads it: the i32 width and height, then a zlib stream
+    /// of the u32 width, the u32 height and the gump's bytes.
+    Zlib,
+    /// Compression 3: a zlib stream of [`bwt_compress`] of the u32 width, the u32 height
+    /// and the gump's bytes.
+    ZlibBwt,
+}
+
+impl GumpCompression {
+    /// The entry's compression value: 1 or 3.
+    pub fn value(self) -> u16 {
+        match self {
+            GumpCompression::Zlib => 1,
+            GumpCompression::ZlibBwt => 3,
+        }
+    }
+}
+
+/// One gump's UOP entry stored `how`: `(stored bytes, decompressed length)`, the gump
+/// `width` x `height` with its MUL bytes `gump` (row table and runs).
+///
+/// Returns `Err` ([`WriteProblem::TooLarge`]) for a gump past what 32-bit lengths hold.
+pub fn compressed_gump_entry(
+    width: u16,
+    height: u16,
+    gump: &[u8],
+    how: GumpCompression,
+) -> Result<(Vec<u8>, u32), DataError> {
+    let mut plain = Vec::with_capacity(8 + gump.len());
+    plain.extend_from_slice(&u32::from(width).to_le_bytes());
+    plain.extend_from_slice(&u32::from(height).to_le_bytes());
+    plain.extend_from_slice(gump);
+    let (mut stored, inflated) = match how {
+        GumpCompression::Zlib => {
+            let mut size = Vec::with_capacity(8);
+            size.extend_from_slice(&i32::from(width).to_le_bytes());
+            size.extend_from_slice(&i32::from(height).to_le_bytes());
+            (size, plain)
+        }
+        GumpCompression::ZlibBwt => (Vec::new(), bwt_compress(&plain)?),
+    };
+    let too_large = || {
+        DataError::from(ErrorKind::Write(WriteProblem::TooLarge {
+            what: "a compressed gump",
+            found: inflated.len() as u64,
+        }))
+    };
+    let declared = u32::try_from(inflated.len()).map_err(|_| too_large())?;
+    let mut z = flate2::write::ZlibEncoder::new(&mut stored, flate2::Compression::default());
+    // Writing into a Vec cannot fail.
+    z.write_all(&inflated).map_err(|_| too_large())?;
+    z.finish().map_err(|_| too_large())?;
+    Ok((stored, declared))
+}
+
+/// gumpartLegacyMUL.uop holding `gumps`' entries each stored `how` (as the newer clients'
+/// files store them: [`GumpCompression::ZlibBwt`]), gump n under
+/// `build/gumpartlegacymul/{n:08}.tga`, one entry a used id (repeats stored again), the
+/// table sized so that the client's slots are `gumps.len()` when that is at least 0x4000 +
+/// 65,535. An entry that cannot be read (a compressed one included) or whose size word is
+/// not a gump's is left out (its slot empty) and listed in the result. For tests and
+/// synthetic files: it holds every compressed entry at once.
+///
+/// Returns `Err` ([`ErrorKind::Write`]) for a table past what the readers take or a
+/// container past 4 GiB.
+// The size word's halves are 16 bits each.
+#[allow(clippy::cast_possible_truncation)]
+pub fn gumps_to_compressed_uop(
+    gumps: &Gumps<'_>,
+    how: GumpCompression,
+) -> Result<Conversion<Vec<u8>>, DataError> {
+    let mut left_out = Problems::new();
+    let mut stored = Vec::new();
+    for n in 0..gumps.len() {
+        match gumps.entry(n) {
+            Ok(Some((bytes, extra))) => {
+                let (width, height) = ((extra >> 16) as u16, (extra & 0xFFFF) as u16);
+                stored.push((n, compressed_gump_entry(width, height, bytes, how)?));
+            }
+            Ok(None) => {}
+            Err(error) => left_out.push((n, error)),
+        }
+    }
+    let places = gumps.len().saturating_sub(ITEM_BASE).max(stored.len());
+    if places as u64 > Limits::DEFAULT_MAX_RECORDS {
+        return Err(ErrorKind::Write(WriteProblem::TooLarge {
+            what: UopPictures::Gumps.file_name(),
+            found: places as u64,
+        })
+        .into());
+    }
+    let total: usize = stored.iter().map(|(_, (bytes, _))| bytes.len()).sum();
+    if total as u64 >= u64::from(u32::MAX) {
+        return Err(ErrorKind::Write(WriteProblem::TooLarge {
+            what: UopPictures::Gumps.file_name(),
+            found: total as u64,
+        })
+        .into());
+    }
+    let entries: Vec<UopWrite<'_>> = stored
+        .iter()
+        .map(|(n, (bytes, declared))| UopWrite {
+            hash: name_hash(&UopPictures::Gumps.entry_name(*n)),
+            data: bytes,
+            stored_as: Some((how.value(), *declared)),
+        })
+        .collect();
+    Ok(Conversion {
+        files: write_uop(&entries, places),
+        left_out,
+    })
 }

@@ -14,6 +14,7 @@
 //! encoded.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -220,24 +221,48 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let range = numbered(gumps.len(), &tally);
             let entries = Entries {
                 numbers: || range.clone(),
-                read: |n: usize| gumps.entry(n).map(|e| e.is_some()),
+                // A compressed gump's stored bytes are its zlib stream.
+                read: |n: usize| gumps.stored(n).map(|e| e.is_some()),
                 // A patched id's bytes lie in verdata.mul: told apart by `reading`.
                 start: |n: usize| match gumps.patch(n) {
                     Some(patch) => patch.offset.get(),
                     None => index.get(n).map_or(0, |r| r.offset.get()),
                 },
-                // Gumps of different sizes read the same bytes differently.
+                // Gumps of different sizes read the same bytes differently (a compressed
+                // gump's `extra` is its entry's place in the table, its own).
                 reading: |n: usize| match gumps.patch(n) {
                     Some(patch) => u64::from(patch.extra.get()) | patched_bit(Some(patch)),
                     None => u64::from(index.get(n).map_or(0, |r| r.extra.get())),
                 },
             };
             let order = entries.order(&name, &tally);
-            let limits = Limits::default();
             run(&order, &entries, &name, &inputs, &tally, |id| {
-                let Some(gump) = gumps.gump(u32::try_from(id).unwrap_or(u32::MAX))? else {
-                    return Ok(Drawn::Empty);
+                let id32 = u32::try_from(id).unwrap_or(u32::MAX);
+                // A compressed gump's decoders spend the budget too: each held to what is
+                // left, its zlib stream's declared bytes taken first, the BWT stage's
+                // output once known.
+                let left = budget.load(Ordering::Relaxed);
+                let limits = Limits::default()
+                    .with_max_decoded_bytes(left.min(Limits::DEFAULT_MAX_DECODED_BYTES));
+                let declared = gumps.declared_len(id).map_or(0, u64::from);
+                if !take_budget(&budget, declared) {
+                    return Ok(Drawn::OverBudget);
+                }
+                let decoded = match gumps.decoded(id32, &limits) {
+                    Ok(Some(decoded)) => decoded,
+                    Ok(None) => return Ok(Drawn::Empty),
+                    Err(e)
+                        if matches!(e.kind(), mul_core::ErrorKind::Limit(_))
+                            && left < Limits::DEFAULT_MAX_DECODED_BYTES =>
+                    {
+                        return Ok(Drawn::OverBudget);
+                    }
+                    Err(e) => return Err(e.into()),
                 };
+                if decoded.is_decoded() && !take_budget(&budget, decoded.bytes().len() as u64) {
+                    return Ok(Drawn::OverBudget);
+                }
+                let gump = decoded.gump()?;
                 let pixels = u64::from(gump.width()) * u64::from(gump.height());
                 if !take_budget(&budget, pixels.saturating_mul(4)) {
                     return Ok(Drawn::OverBudget);
@@ -245,7 +270,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 Ok(Drawn::Picture(gump_picture(
                     &gump,
                     GumpHue::default(),
-                    &limits,
+                    &Limits::default(),
                 )?))
             });
             ("gumps", gumps.format().name(), tally)

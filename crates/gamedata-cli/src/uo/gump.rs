@@ -77,7 +77,10 @@ pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
         (Some(value), Some(hues)) => GumpHue::from_value(hues, value)?,
         _ => GumpHue::default(),
     };
-    let gump = gumps.gump(args.id)?.ok_or_else(|| {
+    // In place, or decoded when stored compressed (gumpartLegacyMUL.uop's compression 1
+    // and 3), within the default limits.
+    let limits = Limits::default();
+    let decoded = gumps.decoded(args.id, &limits)?.ok_or_else(|| {
         anyhow!(
             "gump {:#06X} has no picture in {} (its {} ids)",
             args.id,
@@ -85,7 +88,8 @@ pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
             gumps.len()
         )
     })?;
-    let picture = gump_picture(&gump, hue, &Limits::default())?;
+    let gump = decoded.gump()?;
+    let picture = gump_picture(&gump, hue, &limits)?;
     // Never over an input: the gump files, verdata.mul, and hues.mul with --hue.
     let inputs: Vec<&Path> = owned
         .paths

@@ -1484,3 +1484,127 @@ fn uo_export_writes_every_picture_and_reports_the_rest() {
     );
     assert_eq!(count("bad-out/items"), 1);
 }
+
+/// `uo gump` and `uo export gumps` over a gumpartLegacyMUL.uop whose gumps are stored as
+/// newer clients store them (compression 3: zlib then the BWT stage): the same pictures
+/// as the MUL's; a crafted entry whose BWT counts claim 200 MiB in a few bytes is past the
+/// export's decoding budget (counted, not decoded) and an error for `uo gump`.
+#[test]
+fn uo_gump_and_export_read_compressed_uop_gumps() {
+    use std::io::Write;
+
+    use mul_core::Gumps;
+    use mul_core::write_gump::{GumpCompression, gumps_to_compressed_uop, synthetic_gumps};
+
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let (index, data) = synthetic_gumps(1);
+    let mul = Gumps::parse(&index, &data).unwrap();
+    let uop = gumps_to_compressed_uop(&mul, GumpCompression::ZlibBwt)
+        .unwrap()
+        .files;
+    for (sub, files) in [
+        (
+            "m",
+            vec![
+                ("gumpidx.mul", index.clone()),
+                ("gumpart.mul", data.clone()),
+            ],
+        ),
+        ("c", vec![("gumpartLegacyMUL.uop", uop)]),
+    ] {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+        for (name, bytes) in files {
+            std::fs::write(dir.path().join(sub).join(name), bytes).unwrap();
+        }
+    }
+    for id in ["0", "33", "0x77"] {
+        let mut drawn = Vec::new();
+        for sub in ["m", "c"] {
+            let out = gamedata_ok(
+                &["uo", "gump", &p(sub), id, "-o", &p("g.png"), "--json"],
+                dir.path(),
+            );
+            drawn.push((stdout_json(&out), png_pixels(&dir.path().join("g.png"))));
+        }
+        assert!(drawn[0] == drawn[1], "gump {id}");
+    }
+    let out = gamedata_ok(
+        &["uo", "export", "gumps", &p("c"), "-o", &p("out"), "--json"],
+        dir.path(),
+    );
+    let report = stdout_json(&out);
+    assert_eq!(
+        (report["written"].clone(), report["format"].clone()),
+        (json!(199), json!("uop"))
+    );
+    gamedata_ok(
+        &["uo", "export", "gumps", &p("m"), "-o", &p("out_m")],
+        dir.path(),
+    );
+    for id in [0, 20, 150, 198] {
+        let name = format!("gumps/{id:#06X}.png");
+        assert_eq!(
+            png_pixels(&dir.path().join("out").join(&name)),
+            png_pixels(&dir.path().join("out_m").join(&name)),
+            "{name}"
+        );
+    }
+
+    // One crafted entry: the BWT stage's counts give symbol 0 200 MiB (move-to-front
+    // codes 0, 0, 0, 0x40 at place 0 ... then 0 at place 1; 0x0C80_0000 = 200 MiB is
+    // coded as 0, 0, 0x80 at place 0x80, then 0x0C at place 0x0C).
+    let mut stage = vec![0u8; 1029];
+    stage[4..9].copy_from_slice(&[0, 0, 0x80, 0x0C, 2]);
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(&stage).unwrap();
+    let stored = z.finish().unwrap();
+    let name = mul_core::uop::name_hash("build/gumpartlegacymul/00000005.tga");
+    let data_at = 28 + 12 + 34u64;
+    let mut file = Vec::new();
+    for word in [0x0050_594Du32, 5, 0] {
+        file.extend(word.to_le_bytes());
+    }
+    file.extend(28u64.to_le_bytes());
+    file.extend(1u32.to_le_bytes());
+    file.extend(1u32.to_le_bytes());
+    file.extend(1u32.to_le_bytes());
+    file.extend(0u64.to_le_bytes());
+    file.extend(data_at.to_le_bytes());
+    file.extend(0u32.to_le_bytes());
+    file.extend((stored.len() as u32).to_le_bytes());
+    file.extend((stage.len() as u32).to_le_bytes());
+    file.extend(name.to_le_bytes());
+    file.extend(0u32.to_le_bytes());
+    file.extend(3u16.to_le_bytes());
+    file.extend_from_slice(&stored);
+    std::fs::create_dir(dir.path().join("x")).unwrap();
+    std::fs::write(dir.path().join("x/gumpartLegacyMUL.uop"), &file).unwrap();
+    let out = gamedata(
+        &[
+            "uo",
+            "export",
+            "gumps",
+            &p("x"),
+            "-o",
+            &p("out_x"),
+            "--json",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (report["over_budget"].clone(), report["written"].clone()),
+        (json!(1), json!(0))
+    );
+    // Within one decoder's default limit, `uo gump` decodes it: its one segment is read
+    // past the list's 1,025 bytes, an error naming the gump and the stage.
+    let out = gamedata(&["uo", "gump", &p("x"), "5", "-o", &p("x.png")], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("gump 0x0005") && stderr.contains("BWT stage"),
+        "{stderr}"
+    );
+}

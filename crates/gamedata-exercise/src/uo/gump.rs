@@ -1,11 +1,12 @@
 //! gumpart.mul and gumpidx.mul (or a gumpartLegacyMUL.uop): each gump's size, its runs and
-//! its picture.
+//! its picture, compressed gumps decoded; and the BWT stage over the same bytes.
 
 // Ids are below 4,096 and counts below the input's length: the casts cut nothing.
 #![allow(clippy::cast_possible_truncation)]
 
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
-use mul_core::{ErrorKind, Gumps, Limits, UopIndex, UopPictures};
+use mul_core::write_gump::bwt_compress;
+use mul_core::{ErrorKind, Gump, Gumps, Limits, UopIndex, UopPictures};
 
 use crate::io::split_parts;
 
@@ -15,10 +16,13 @@ const GUMPS: usize = 4096;
 /// An index (behind a 4-byte length) and gumpart.mul: every gump (the first 4,096), its
 /// runs checked to lie in its size, no more runs than the entry's 4-byte words, each row
 /// covered exactly, and drawn within a 1 MiB cap. When the second part is a UOP container,
-/// its gumps are read through the client's slots too (the first 4,096).
+/// its gumps are read through the client's slots too (the first 4,096): a gump stored
+/// compressed is an error in place and decoded within a 1 MiB cap (an error naming it, or
+/// its runs checked as the others'). The whole input also goes through the BWT stage
+/// ([`bwt`]).
 pub fn gump(data: &[u8]) -> u64 {
     let [index, rest] = split_parts::<2, 4>(data);
-    let mut acc = 0u64;
+    let mut acc = bwt(data);
     if let Ok(gumps) = Gumps::parse(index, rest) {
         acc = acc.wrapping_add(walk(&gumps));
     }
@@ -32,10 +36,43 @@ pub fn gump(data: &[u8]) -> u64 {
     acc
 }
 
+/// Mythic's BWT stage over `data`: an error of the stage or of the 1 MiB cap, or at most
+/// 1 MiB; and the writer's stage over `data`'s first 64 KiB decodes back to them.
+pub fn bwt(data: &[u8]) -> u64 {
+    let limits = Limits::new().with_max_decoded_bytes(1 << 20);
+    let acc = match mul_core::bwt::decompress(data.to_vec(), &limits) {
+        Ok(out) => {
+            assert!(out.len() <= 1 << 20);
+            out.len() as u64
+        }
+        Err(e) => {
+            assert!(
+                matches!(e.kind, ErrorKind::Bwt(_) | ErrorKind::Limit(_)),
+                "{e}"
+            );
+            e.to_string().len() as u64
+        }
+    };
+    let input = data.get(..data.len().min(1 << 16)).unwrap_or_default();
+    let Ok(stored) = bwt_compress(input) else {
+        panic!("the writer refused {} bytes", input.len());
+    };
+    let back = mul_core::bwt::decompress(stored, &Limits::default());
+    assert!(
+        back.as_deref().ok() == Some(input),
+        "the BWT stage did not round-trip"
+    );
+    acc
+}
+
 fn walk(gumps: &Gumps<'_>) -> u64 {
     let mut acc = format!("{gumps:?}").len() as u64;
     let limits = Limits::new().with_max_decoded_bytes(1 << 20);
     for id in 0..gumps.len().min(GUMPS) {
+        if gumps.is_compressed(id) {
+            acc = acc.wrapping_add(compressed(gumps, id, &limits));
+            continue;
+        }
         let gump = match gumps.gump(id as u32) {
             Ok(Some(gump)) => gump,
             Ok(None) => continue,
@@ -49,44 +86,93 @@ fn walk(gumps: &Gumps<'_>) -> u64 {
                 continue;
             }
         };
-        let (w, h) = (gump.width(), gump.height());
-        assert!((1..0x8000).contains(&w) && (1..0x8000).contains(&h));
         let Some(Some((bytes, _))) = gumps.entry(id).ok() else {
             panic!("gump {id} read but not its entry");
         };
-        let words = (bytes.len() / 4) as u64;
-        let mut runs = 0u64;
-        let mut covered = 0u64;
-        let mut failed = false;
-        for run in gump.runs() {
-            match run {
-                Ok(run) => {
-                    assert!(
-                        run.count > 0 && run.x + run.count <= w && run.y < h,
-                        "{run:?}"
-                    );
-                    runs += 1;
-                    covered += u64::from(run.count);
-                    acc = acc.wrapping_add(u64::from(run.colour));
-                }
+        // In place either way.
+        let Ok(Some(same)) = gumps.decoded(id as u32, &limits) else {
+            panic!("gump {id} read but not decoded in place");
+        };
+        assert!(!same.is_decoded() && same.bytes() == bytes);
+        acc = acc.wrapping_add(runs(&gump, bytes.len(), &limits));
+    }
+    acc
+}
+
+/// A compressed gump `id`: an error in place, and decoded within `limits`.
+fn compressed(gumps: &Gumps<'_>, id: usize, limits: &Limits) -> u64 {
+    let Err(e) = gumps.gump(id as u32) else {
+        panic!("compressed gump {id} read in place");
+    };
+    assert!(
+        matches!(e.kind, ErrorKind::UopEntry { .. }) && e.entry().is_some(),
+        "{e}"
+    );
+    match gumps.decoded(id as u32, limits) {
+        Ok(Some(decoded)) => {
+            assert!(decoded.is_decoded());
+            assert!(decoded.bytes().len() as u64 <= limits.max_decoded_bytes);
+            match decoded.gump() {
+                Ok(gump) => runs(&gump, decoded.bytes().len(), limits),
                 Err(e) => {
                     assert!(matches!(e.kind, ErrorKind::Picture(_)), "{e}");
                     assert!(e.entry().is_some(), "{e}");
-                    failed = true;
-                    break;
+                    e.to_string().len() as u64
                 }
             }
         }
-        assert!(runs <= words, "{runs} runs from {words} words");
-        if !failed {
-            // Every row covered exactly: the runs cover the whole picture.
-            assert_eq!(covered, u64::from(w) * u64::from(h));
+        Ok(None) => 0,
+        Err(e) => {
+            // An index entry's error names its entry itself; the decoders' name the gump.
+            let kind_ok = matches!(e.kind, ErrorKind::IndexEntry { .. })
+                || matches!(
+                    e.kind,
+                    ErrorKind::UopEntry { .. } | ErrorKind::Bwt(_) | ErrorKind::Limit(_)
+                ) && e.entry().is_some();
+            assert!(kind_ok, "{e}");
+            e.to_string().len() as u64
         }
-        if let Ok(picture) = gump_picture(&gump, GumpHue::default(), &limits) {
-            assert_eq!((picture.width(), picture.height()), (w, h));
-            assert!(!failed);
-            acc = acc.wrapping_add(picture.pixels().len() as u64);
+    }
+}
+
+/// A gump's runs over its `len` bytes: inside its size, no more than its words, each row
+/// covered exactly, and drawn within `limits` when they are good.
+fn runs(gump: &Gump<'_>, len: usize, limits: &Limits) -> u64 {
+    let mut acc = 0u64;
+    let (w, h) = (gump.width(), gump.height());
+    assert!((1..0x8000).contains(&w) && (1..0x8000).contains(&h));
+    let words = (len / 4) as u64;
+    let mut runs = 0u64;
+    let mut covered = 0u64;
+    let mut failed = false;
+    for run in gump.runs() {
+        match run {
+            Ok(run) => {
+                assert!(
+                    run.count > 0 && run.x + run.count <= w && run.y < h,
+                    "{run:?}"
+                );
+                runs += 1;
+                covered += u64::from(run.count);
+                acc = acc.wrapping_add(u64::from(run.colour));
+            }
+            Err(e) => {
+                assert!(matches!(e.kind, ErrorKind::Picture(_)), "{e}");
+                assert!(e.entry().is_some(), "{e}");
+                failed = true;
+                break;
+            }
         }
+    }
+    assert!(runs <= words, "{runs} runs from {words} words");
+    if !failed {
+        // Every row covered exactly: the runs cover the whole picture.
+        assert_eq!(covered, u64::from(w) * u64::from(h));
+    }
+    if let Ok(picture) = gump_picture(gump, GumpHue::default(), limits) {
+        assert_eq!((picture.width(), picture.height()), (w, h));
+        assert!(!failed);
+        acc = acc.wrapping_add(picture.pixels().len() as u64);
     }
     acc
 }

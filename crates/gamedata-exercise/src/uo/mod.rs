@@ -28,7 +28,7 @@ pub use anim::anim;
 pub use animdata::animdata;
 pub use art::art;
 pub use facet::{folder, patched};
-pub use gump::gump;
+pub use gump::{bwt, gump};
 pub use texmap::texmap;
 pub use verdata::verdata;
 

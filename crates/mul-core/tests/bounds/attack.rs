@@ -195,3 +195,60 @@ fn chained_art_overlaps_cost_at_most_the_input_plus_64_mib() {
         idx.len() + data.len()
     );
 }
+
+/// A gumpartLegacyMUL.uop of one gump stored with compression 3 whose BWT stage says its
+/// symbol 7 comes `count` times while the table's first place holds no symbol (place 5 is
+/// 7's): the client gives out symbol 0 `count` times without reading a byte, so a 1 KB
+/// zlib stream decodes to `count` bytes. Past `Limits::max_decoded_bytes` it is refused
+/// before the output is allocated; within it the output is the heap's only growth.
+fn bwt_claim(count: u32) -> Vec<u8> {
+    // The list: the counts (symbol 7's at bytes 28 to 31), then place 5; coded
+    // move-to-front (each 0 at place 0 until another value comes to the front).
+    let mut list = vec![0u8; 1024];
+    list[28..32].copy_from_slice(&count.to_le_bytes());
+    list.push(5);
+    let mut table: Vec<u8> = (0..=255).collect();
+    let mut stage = 0u32.to_le_bytes().to_vec();
+    for v in list {
+        let place = table.iter().position(|&t| t == v).unwrap();
+        table[..=place].rotate_right(1);
+        stage.push(place as u8);
+    }
+    stage.push(0);
+    let mut z = ZlibEncoder::new(Vec::new(), Level::default());
+    z.write_all(&stage).unwrap();
+    let stored = z.finish().unwrap();
+    let name = name_hash("build/gumpartlegacymul/00000000.tga");
+    let mut file = uop_over([(name, 0, stored.len() as u32)].into_iter(), &stored);
+    // The entry's decompressed length and compression 3.
+    let entry = 28 + 12;
+    file[entry + 16..entry + 20].copy_from_slice(&(stage.len() as u32).to_le_bytes());
+    file[entry + 32..entry + 34].copy_from_slice(&3u16.to_le_bytes());
+    file
+}
+
+#[test]
+fn a_compressed_gump_decodes_within_the_limit_and_no_further() {
+    let serial = heap::serial();
+    let limits = Limits::default().with_max_decoded_bytes(16 * MIB);
+    // Within the limit: 8 MiB of zeros from a few hundred bytes, as the client decodes it.
+    let file = bwt_claim(8 << 20);
+    let slots = UopIndex::build(&file, &limits, UopPictures::Gumps).unwrap();
+    let gumps = Gumps::from_uop(&slots, &file);
+    let (decoded, peak) = heap::peak(&serial, || gumps.decoded(0, &limits));
+    // Symbol 0 then bytes 0, 0, 0, 0 ...: a width and height of 0, no gump.
+    let error = decoded.unwrap().unwrap().gump().unwrap_err();
+    assert!(error.to_string().contains("gump 0x0000"), "{error}");
+    let allowed = file.len() as u64 + 64 * MIB + 16 * MIB;
+    assert!(peak < allowed, "peak heap {peak} (allowed {allowed})");
+    // Past it: refused before the output is allocated.
+    let file = bwt_claim(1 << 30);
+    let slots = UopIndex::build(&file, &limits, UopPictures::Gumps).unwrap();
+    let gumps = Gumps::from_uop(&slots, &file);
+    let (decoded, peak) = heap::peak(&serial, || gumps.decoded(0, &limits));
+    assert!(matches!(
+        decoded.unwrap_err().kind(),
+        ErrorKind::Limit(l) if l.found == 1 << 30
+    ));
+    assert!(peak < 1 << 20, "peak heap {peak}");
+}

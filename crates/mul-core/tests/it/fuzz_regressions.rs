@@ -87,6 +87,27 @@ fn the_seeds_reach_what_they_are_for() {
     let gumps = mul_core::Gumps::from_uop(&slots, uop);
     assert_eq!(gumps.gump(0).unwrap().unwrap().width(), 5);
     assert!(exercise::gump(&seed) > 0);
+    // The same gumps stored compressed (3: zlib then BWT; 1: zlib), each decoded.
+    for name in ["uo_gump/uop_compressed_bwt", "uo_gump/uop_compressed_zlib"] {
+        let seed = read(name);
+        let [_, uop] = split_parts::<2, 4>(&seed);
+        let slots =
+            mul_core::UopIndex::build(uop, &Limits::default(), mul_core::UopPictures::Gumps)
+                .unwrap();
+        let gumps = mul_core::Gumps::from_uop(&slots, uop);
+        assert!(gumps.is_compressed(0) && gumps.is_compressed(1));
+        let decoded = gumps.decoded(0, &Limits::default()).unwrap().unwrap();
+        assert_eq!(decoded.gump().unwrap().width(), 5);
+        assert!(exercise::gump(&seed) > 0);
+    }
+    // One gump's BWT stage alone: 40 bytes back.
+    let seed = read("uo_gump/bwt_stage");
+    assert_eq!(
+        mul_core::bwt::decompress(seed, &Limits::default())
+            .unwrap()
+            .len(),
+        40
+    );
     // The texture map seed: both sizes, a repeat, an empty entry, a length of neither size,
     // an overlap and an entry past the end.
     let seed = read("uo_texmap/sizes_repeat_empty_bad_overlap_past_end");

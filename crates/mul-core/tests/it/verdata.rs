@@ -164,3 +164,54 @@ fn gump_patches_bring_their_size() {
     );
     assert!(patched.entry(0).is_err());
 }
+
+/// A gump stored compressed in gumpartLegacyMUL.uop that verdata patches is read from the
+/// patch, in place (the patch's bytes are a gump as is); its neighbours stay compressed.
+#[test]
+fn a_patched_compressed_gump_is_read_from_its_patch() {
+    use mul_core::write_gump::{GumpCompression, gumps_to_compressed_uop};
+    use mul_core::{Limits, UopIndex, UopPictures};
+
+    let pixels = [0x001Fu16; 4];
+    let gumps = [
+        GumpPicture::Picture {
+            width: 2,
+            height: 2,
+            pixels: &pixels,
+        },
+        GumpPicture::Picture {
+            width: 1,
+            height: 1,
+            pixels: &pixels[..1],
+        },
+    ];
+    let (index, data) = write_gumps(&gumps).unwrap();
+    let mul = Gumps::parse(&index, &data).unwrap();
+    let uop = gumps_to_compressed_uop(&mul, GumpCompression::ZlibBwt)
+        .unwrap()
+        .files;
+    let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
+    // Gump 1 becomes 2 x 1 red: row offset 1 (words), one run of 2 pixels.
+    let patch: Vec<u8> = [1u32, (2 << 16) | 0x7C00]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    let file = verdata(1, &[[12, 1, 4 + 20, 8, (2 << 16) | 1]], &patch);
+    let v = Verdata::parse(&file).unwrap();
+    let plain = Gumps::from_uop(&slots, &uop);
+    assert!(plain.is_compressed(1) && plain.gump(1).is_err());
+    let patched = Gumps::from_uop(&slots, &uop).with_verdata(&v);
+    assert!(!patched.is_compressed(1) && patched.declared_len(1).is_none());
+    let gump = patched.gump(1).unwrap().unwrap();
+    assert_eq!((gump.width(), gump.height()), (2, 1));
+    let decoded = patched.decoded(1, &Limits::default()).unwrap().unwrap();
+    assert!(!decoded.is_decoded());
+    let gump = decoded.gump().unwrap();
+    assert_eq!((gump.width(), gump.height()), (2, 1));
+    // Gump 0 is unpatched and still decoded from its compressed entry.
+    assert!(patched.is_compressed(0));
+    let zero = patched.decoded(0, &Limits::default()).unwrap().unwrap();
+    assert!(zero.is_decoded());
+    let gump = zero.gump().unwrap();
+    assert_eq!((gump.width(), gump.height()), (2, 2));
+}
