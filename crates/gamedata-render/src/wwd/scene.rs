@@ -46,6 +46,7 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 mod anim;
+mod images;
 mod load;
 mod order;
 mod pixels;
@@ -60,6 +61,7 @@ use zerocopy::little_endian::U32;
 pub use super::camera::View;
 use crate::{Region, RenderError, Result, RgbaImage};
 pub use anim::ANIMATION_STEPS;
+pub use images::{ImageView, LevelImages, Placement, PlaneImages};
 use load::Loader;
 use order::{Placed, engine_order};
 use pixels::{Image, Source, marker};
@@ -217,16 +219,7 @@ impl<'l> Scene<'l> {
         limits: &Limits,
     ) -> Result<Self> {
         let names = ImageNames::of(&level.header());
-        // The level's palette when its file is a palette's 768 bytes (its length asked
-        // first: a pipe or a huge file at that path is never read).
-        let palette = match source.file_len(&names.palette) {
-            Ok(Some(768)) => source
-                .file(&names.palette)
-                .ok()
-                .flatten()
-                .and_then(|b| Palette::parse(&b).ok().map(|p| *p.colours())),
-            _ => None,
-        };
+        let palette = level_palette(source, &names);
         let index = source.index(limits).map_err(RenderError::Images)?;
         let mut loader = Loader::new(index, palette, limits);
         loader.animating = options.time.map(anim::Animating::new);
@@ -502,6 +495,19 @@ impl<'l> Scene<'l> {
     fn output(&self, g: i64, tile: i64) -> i64 {
         let p = i64::from(self.per_tile);
         (g * p).div_euclid(tile) + i64::from((g * p).rem_euclid(tile) != 0)
+    }
+}
+
+/// The level's palette when its file is a palette's 768 bytes (its length asked first: a
+/// pipe or a huge file at that path is never read).
+fn level_palette(source: &ImageSource, names: &ImageNames) -> Option<[[u8; 3]; 256]> {
+    match source.file_len(&names.palette) {
+        Ok(Some(768)) => source
+            .file(&names.palette)
+            .ok()
+            .flatten()
+            .and_then(|b| Palette::parse(&b).ok().map(|p| *p.colours())),
+        _ => None,
     }
 }
 
