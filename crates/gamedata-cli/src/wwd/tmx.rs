@@ -172,8 +172,11 @@ pub(super) fn tmx(args: &TmxArgs, out: &mut Output) -> Result<()> {
         )?;
         if report.missing_images > 0 {
             writeln!(w, "  {} images missing", report.missing_images)?;
-            for m in &report.missing {
+            for m in report.missing.iter().take(10) {
                 writeln!(w, "  missing: {m}")?;
+            }
+            if report.missing.len() > 10 {
+                writeln!(w, "  ... (--json lists {})", report.missing.len())?;
             }
         }
         Ok(())
