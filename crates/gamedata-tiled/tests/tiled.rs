@@ -21,6 +21,7 @@ use std::process::Command;
 use gamedata_render::Region;
 use gamedata_render::wwd::scene::MAX_REGION_PIXELS;
 use gamedata_render::wwd::{Scene, SceneOptions};
+use gamedata_testkit::ClawImage;
 use gamedata_tiled::map::{LayerData, Map};
 use gamedata_tiled::wwd::{ExportOptions, export};
 use wap_core::pid::{PidFlags, PidPixels};
@@ -211,7 +212,7 @@ fn lopsided(w: u32, h: u32) -> PidPixels {
 
 /// An archive of `images` (path without `.PID`, size, offset) with lopsided pixels, and the
 /// synthetic palette at `palettes`.
-fn lopsided_archive(images: &[(String, (u32, u32), (i32, i32))], palettes: &[String]) -> Vec<u8> {
+fn lopsided_archive(images: &[ClawImage], palettes: &[String]) -> Vec<u8> {
     let pids: Vec<(String, Vec<u8>)> = images
         .iter()
         .map(|(path, (w, h), offset)| {
@@ -234,7 +235,7 @@ fn archive_source(bytes: Vec<u8>) -> ImageSource {
 }
 
 /// The images a synthetic level names (through its own archive's listing), lopsided.
-fn synthetic_images(data: &wap_core::LevelData) -> Vec<(String, (u32, u32), (i32, i32))> {
+fn synthetic_images(data: &wap_core::LevelData) -> Vec<ClawImage> {
     let plain = wap_core::synth::level_archive(data).unwrap();
     let rez = wap_core::Rez::parse(&plain).unwrap();
     let mut images = Vec::new();
@@ -278,6 +279,9 @@ fn a_synthetic_level_is_drawn_by_tiled_as_the_engine_draws_it() {
         }
     }
     assert!(n >= 20, "{n} objects");
+    // The front plane flagged not to be drawn: a hidden layer, which Tiled leaves out.
+    let flags = data.planes[2].header.flags.get();
+    data.planes[2].header.flags.set(flags | 2);
     data.planes[0].header.fill_color.set(77);
     for tile in data.planes[0].tiles.iter_mut().step_by(3) {
         *tile = 0xEEEE_EEEE;
@@ -305,7 +309,7 @@ fn retail_and_community_levels_are_drawn_by_tiled_as_the_engine_draws_them() {
     if !have_tmxrasterizer() {
         return;
     }
-    let images: Vec<(String, (u32, u32), (i32, i32))> = gamedata_testkit::claw_images(&text);
+    let images: Vec<ClawImage> = gamedata_testkit::claw_images(&text);
     let palettes: Vec<String> = (1..=14)
         .map(|n| format!("LEVEL{n}/PALETTES/MAIN.PAL"))
         .collect();
