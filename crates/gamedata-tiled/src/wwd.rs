@@ -22,12 +22,14 @@
 //!   the engine does not draw (outside its plane, without a logic, hidden, without an
 //!   image set, or whose image is missing) is a hidden point at its position.
 //! - Every field of the header, of each plane and of each object is a custom property,
-//!   named `wwd_` and the field's name (`docs/formats/tiled.md` lists them).
+//!   named `wwd_` and the field's name (`docs/formats/tiled.md` lists them); the tile
+//!   property table, as stored, is the map's property `wwd_tile_properties` (hex).
 //!
 //! What an export costs, whatever the level: each tile layer holds the map's cells (the
 //! main plane's, four bytes each in the level), refused past
 //! `Limits::max_decoded_bytes / 4` cells in all the layers; `wwd_tiles` holds a plane's own
-//! cells; the tileset images hold one tile-sized image a distinct tile value of the
+//! cells and `wwd_tile_properties` the table's bytes, two characters each; the tileset
+//! images hold one tile-sized image a distinct tile value of the
 //! planes, and the object images one a distinct image the objects draw, refused past
 //! `Limits::max_decoded_bytes` of RGBA in all; images are decoded within the same limit
 //! ([`LevelImages`]).
@@ -137,13 +139,7 @@ fn text(bytes: &[u8]) -> Option<String> {
 fn push_text(props: &mut Vec<Property>, name: &str, bytes: &[u8]) {
     match text(bytes) {
         Some(s) => props.push(Property::string(name, s)),
-        None => {
-            let mut hex = String::with_capacity(bytes.len().saturating_mul(2));
-            for b in bytes {
-                let _ = write!(hex, "{b:02x}");
-            }
-            props.push(Property::string(format!("{name}_hex"), hex));
-        }
+        None => props.push(Property::string(format!("{name}_hex"), hex(bytes))),
     }
 }
 
@@ -207,6 +203,29 @@ fn header_properties(level: &Level<'_>) -> Vec<Property> {
         );
     }
     p
+}
+
+/// The tile property table's bytes (its header and records, as stored) as hex, for the
+/// map's property `wwd_tile_properties`: what a level written back from the map needs.
+fn tile_properties_hex(level: &Level<'_>) -> Result<String, TiledError> {
+    let table = level.tile_properties()?;
+    let start = table.offset();
+    let mut end = start.saturating_add(32);
+    for record in table.iter() {
+        let record = record?;
+        end = end.max(record.offset().saturating_add(record.stored_len()));
+    }
+    let bytes = level.image().get(start..end).unwrap_or_default();
+    Ok(hex(bytes))
+}
+
+/// `bytes` as lower-case hex, two digits a byte.
+fn hex(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().saturating_mul(2));
+    for b in bytes {
+        let _ = write!(out, "{b:02x}");
+    }
+    out
 }
 
 /// A plane's fields as its layer's properties.
@@ -552,6 +571,11 @@ pub fn export(
         }
     }
     let layers = engine_order(plane_layers, placed, level.header().uses_z(), main.index());
+    let mut properties = header_properties(level);
+    properties.push(Property::string(
+        "wwd_tile_properties",
+        tile_properties_hex(level)?,
+    ));
     let map = Map {
         width,
         height,
@@ -559,7 +583,7 @@ pub fn export(
         tile_height: th,
         tilesets,
         layers,
-        properties: header_properties(level),
+        properties,
     };
     Ok(Export {
         map,

@@ -127,3 +127,37 @@ fn a_map_needs_one_grid() {
     .unwrap_err();
     assert!(matches!(err, TiledError::NoMainPlane), "{err}");
 }
+
+/// The map keeps the tile property table as stored: the level's bytes from the table's
+/// offset to the end (the writer puts it last).
+#[test]
+fn the_tile_property_table_is_kept_whole() {
+    let data = wap_core::synth::level(3, 16, 16);
+    let source = source(&data);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let export = export(
+        &level,
+        &source,
+        &ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
+    let hex = export
+        .map
+        .properties
+        .iter()
+        .find(|p| p.name == "wwd_tile_properties")
+        .map(|p| match &p.value {
+            gamedata_tiled::map::Value::String(s) => s.clone(),
+            other => panic!("{other:?}"),
+        })
+        .unwrap();
+    let bytes: Vec<u8> = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+        .collect();
+    let offset = level.header().raw().tile_properties_offset.get() as usize;
+    assert_eq!(bytes, image[offset..]);
+    assert!(bytes.len() > 32);
+}

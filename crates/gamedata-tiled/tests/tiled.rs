@@ -135,6 +135,10 @@ fn compare(
             .unwrap();
     }
     let map = &export.map;
+    eprintln!(
+        "  {} tiles and {} objects drawn, {} images missing",
+        export.report.tiles_drawn, export.report.objects_drawn, export.report.missing_images
+    );
     // Drawn a window at a time: past MAX_PIXELS whole (RETAIL03 is 49,152 x 12,288).
     let scene = Scene::with_max_pixels(
         level,
@@ -227,6 +231,41 @@ fn lopsided_archive(images: &[ClawImage], palettes: &[String]) -> Vec<u8> {
         .map(|(p, b)| (p.as_str(), b.as_slice()))
         .collect();
     files.extend(palettes.iter().map(|p| (p.as_str(), &palette[..])));
+    wap_core::write_rez(&files).unwrap()
+}
+
+/// An archive shaped like GRUNTZ.REZ: every image `gruntz-rez-paths.txt` names (stored
+/// `DIP`, the extension reversed), tiles 32 x 32, other images of sizes and offsets from
+/// their paths, lopsided, each carrying its palette (Gruntz levels name none).
+fn gruntz_archive() -> Vec<u8> {
+    let text =
+        std::fs::read_to_string(gamedata_testkit::require_file("wap32/gruntz-rez-paths.txt"))
+            .unwrap();
+    let palette = wap_core::synth::palette();
+    let pids: Vec<(String, Vec<u8>)> = text
+        .lines()
+        .filter_map(|line| line.trim().strip_suffix(".DIP"))
+        .map(|path| {
+            let path = path.replace('\\', "/");
+            let h = path
+                .bytes()
+                .fold(7u32, |h, b| h.wrapping_mul(31) ^ u32::from(b));
+            let (w, hgt, offset) = if path.contains("/TILEZ/") {
+                (32, 32, (0, 0))
+            } else {
+                let offset = ((h % 9) as i32 - 4, ((h >> 4) % 9) as i32 - 4);
+                (12 + h % 60, 12 + (h >> 8) % 60, offset)
+            };
+            let pixels = lopsided(w, hgt);
+            let pid = wap_core::write_pid(&pixels, offset, PidFlags::empty(), Some(&palette), true);
+            (format!("{path}.PID"), pid)
+        })
+        .collect();
+    assert_eq!(pids.len(), 19_953);
+    let files: Vec<(&str, &[u8])> = pids
+        .iter()
+        .map(|(p, b)| (p.as_str(), b.as_slice()))
+        .collect();
     wap_core::write_rez(&files).unwrap()
 }
 
@@ -343,4 +382,28 @@ fn retail_and_community_levels_are_drawn_by_tiled_as_the_engine_draws_them() {
         }
     }
     assert!(failed.is_empty(), "differing: {failed:?}");
+}
+
+/// The three Gruntz levels (32-pixel tiles, each image with its own palette), from an
+/// archive shaped like GRUNTZ.REZ.
+#[test]
+#[ignore = "needs GAMEDATA_DIR with the real game files, and tmxrasterizer"]
+fn gruntz_levels_are_drawn_by_tiled_as_the_engine_draws_them() {
+    let rez = gruntz_archive();
+    if !have_tmxrasterizer() {
+        return;
+    }
+    let source = archive_source(rez);
+    for name in [
+        "GRUNTZREZ_AREA8_WORLDZ_LEVEL29.WWD",
+        "RockySwitch.wwd",
+        "BombzAway!.wwd",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = LevelFile::open(gamedata_testkit::require_file(&format!("wwd/{name}"))).unwrap();
+        let level = file.level().unwrap();
+        let (windows, differing) = compare(&level, &source, dir.path(), (256, 192), true);
+        eprintln!("{name}: {windows} windows, {differing} pixels differ");
+        assert_eq!(differing, 0, "{name}");
+    }
 }
