@@ -8,6 +8,7 @@
 //! - [`wwd::export`]: a level and a source of its images (a REZ archive or a folder of
 //!   extracted files) as a [`map::Map`] and the images it names.
 //! - [`tmx::write_tmx`], [`tmj::write_tmj`]: the map as TMX or TMJ.
+//! - [`from_tmx::level_from_tmx`]: the level a TMX map of the export holds, read back.
 //!
 //! # Example
 //!
@@ -38,6 +39,7 @@
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
+pub mod from_tmx;
 pub mod map;
 pub mod tmj;
 pub mod tmx;
@@ -70,6 +72,16 @@ pub enum TiledError {
         width: i32,
         /// Its tile height in pixels, as read.
         height: i32,
+    },
+    /// A map that cannot be read back as a level: what, what was found, what was expected.
+    #[error("{what}: found {found}, expected {expected}")]
+    Import {
+        /// What was read: the element, layer, object or property.
+        what: String,
+        /// What it holds.
+        found: String,
+        /// What a level needs there.
+        expected: &'static str,
     },
     /// The export would pass a bound (`wwd`, "What an export costs").
     #[error("the export would hold {found} {what}, more than {limit} (Limits::max_decoded_bytes)")]
