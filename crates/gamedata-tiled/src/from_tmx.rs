@@ -280,7 +280,7 @@ fn cells(text: &str) -> Option<Vec<u32>> {
 
 fn from_hex(text: &str) -> Option<Vec<u8>> {
     let digits = text.as_bytes();
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return None;
     }
     digits

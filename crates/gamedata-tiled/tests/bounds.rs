@@ -161,3 +161,76 @@ fn the_tile_property_table_is_kept_whole() {
     assert_eq!(bytes, image[offset..]);
     assert!(bytes.len() > 32);
 }
+
+/// The TMX export of a small synthetic level.
+fn small_tmx() -> String {
+    let data = wap_core::synth::level(3, 16, 16);
+    let source = source(&data);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let export = export(
+        &level,
+        &source,
+        &ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
+    let mut tmx = Vec::new();
+    gamedata_tiled::tmx::write_tmx(&export.map, &mut tmx).unwrap();
+    String::from_utf8(tmx).unwrap()
+}
+
+/// Crafted maps: a document type (where XML bombs live) is refused, a missing property
+/// or a bad value is named, a plane past the limits is refused before its tiles are made.
+#[test]
+fn crafted_maps_are_refused_by_name() {
+    use gamedata_tiled::from_tmx::level_from_tmx;
+    let limits = Limits::default();
+    let bomb = "<?xml version=\"1.0\"?><!DOCTYPE m [<!ENTITY a \"aaaaaaaa\">\
+                <!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]><map>&b;</map>";
+    let err = level_from_tmx(bomb, &limits).unwrap_err().to_string();
+    assert!(err.contains("a document type"), "{err}");
+    let err = level_from_tmx("<tileset/>", &limits)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no <map>"), "{err}");
+    let tmx = small_tmx();
+    assert!(level_from_tmx(&tmx, &limits).is_ok());
+    let no_name = tmx.replacen("name=\"wwd_name\"", "name=\"wwd_nom\"", 1);
+    let err = level_from_tmx(&no_name, &limits).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "the map: property wwd_name: found none, expected the property"
+    );
+    let huge = tmx.replacen(
+        "name=\"wwd_tiles_wide\" type=\"int\" value=\"8\"",
+        "name=\"wwd_tiles_wide\" type=\"int\" value=\"2000000000\"",
+        1,
+    );
+    assert_ne!(huge, tmx);
+    match level_from_tmx(&huge, &limits) {
+        Err(TiledError::TooLarge { found, .. }) => assert_eq!(found, 2_000_000_000 * 8),
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+    let flipped = tmx.replacen("\n1,", &format!("\n{},", 1u32 | 0x8000_0000), 1);
+    assert_ne!(flipped, tmx);
+    let err = level_from_tmx(&flipped, &limits).unwrap_err().to_string();
+    assert!(err.contains("flipped"), "{err}");
+}
+
+#[test]
+fn mutated_maps_read_back_or_fail_without_panicking() {
+    let tmx = small_tmx();
+    let limits = Limits::default();
+    let plan = MutationPlan {
+        byte_changes: 300,
+        bit_flips: 300,
+        ..MutationPlan::default()
+    };
+    let runs = gamedata_testkit::replay_mutations("tiled-tmx", tmx.as_bytes(), plan, |bytes| {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            let _ = gamedata_tiled::from_tmx::level_from_tmx(text, &limits);
+        }
+    });
+    assert!(runs > 600, "{runs} inputs");
+}

@@ -5,6 +5,7 @@
 
 mod args;
 pub(crate) mod collision;
+mod from_tmx;
 pub(crate) mod info;
 mod objects;
 mod scene;
@@ -54,6 +55,9 @@ pub(crate) enum WwdCommand {
     /// tilesets, tiles, images_dir, images, image_bytes, bytes, missing_images, missing,
     /// elapsed_ms).
     Tmx(tmx::TmxArgs),
+    /// Read a level back from a TMX map that `wwd tmx` wrote and write it (--json: output,
+    /// bytes, compressed, planes, objects, main_block_size, checksum, elapsed_ms).
+    FromTmx(from_tmx::FromTmxArgs),
 }
 
 /// The code page of a level's text fields.
@@ -90,6 +94,7 @@ pub(crate) fn run(cmd: WwdCommand, out: &mut Output) -> Result<()> {
         WwdCommand::Checksum(args) => info::checksum(&args, out),
         WwdCommand::Write(args) => write::write(&args, out),
         WwdCommand::Tmx(args) => tmx::tmx(&args, out),
+        WwdCommand::FromTmx(args) => from_tmx::from_tmx(&args, out),
     }
 }
 

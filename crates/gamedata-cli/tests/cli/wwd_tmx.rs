@@ -152,3 +152,46 @@ fn tmx_needs_images_and_never_writes_over_its_input() {
         wap_core::synth::level(5, 40, 20).to_file(true).unwrap()
     );
 }
+
+/// A level exported and read back: `wwd info --json` and `wwd objects --json` say the
+/// same of both (the checksum and the stored bytes but the compressed stream aside).
+#[test]
+fn a_level_comes_back_from_its_tmx() {
+    let dir = tempfile::tempdir().unwrap();
+    let (level, rez) = level_and_rez(dir.path());
+    gamedata_ok(
+        &["wwd", "tmx", &level, "--rez", &rez, "-o", "synth.tmx"],
+        dir.path(),
+    );
+    let report = stdout_json(&gamedata(
+        &["--json", "wwd", "from-tmx", "synth.tmx", "-o", "BACK.WWD"],
+        dir.path(),
+    ));
+    assert_eq!(
+        json_keys(&report),
+        [
+            "output",
+            "bytes",
+            "compressed",
+            "planes",
+            "objects",
+            "main_block_size",
+            "checksum",
+            "elapsed_ms"
+        ]
+    );
+    assert_eq!(report["compressed"], true);
+    let info = |f: &str| stdout_json(&gamedata(&["--json", "wwd", "info", f], dir.path()));
+    let (mut a, mut b) = (info(&level), info("BACK.WWD"));
+    for v in [&mut a, &mut b] {
+        v.as_object_mut().unwrap().remove("checksum");
+    }
+    assert_eq!(a, b);
+    let objects = |f: &str| stdout_json(&gamedata(&["--json", "wwd", "objects", f], dir.path()));
+    assert_eq!(objects(&level), objects("BACK.WWD"));
+    assert_eq!(report["objects"].as_u64().unwrap() as usize, {
+        let o = objects(&level);
+        o.as_array()
+            .map_or_else(|| o["objects"].as_array().unwrap().len(), Vec::len)
+    });
+}
