@@ -22,9 +22,11 @@ pub fn from_tmx(data: &[u8]) -> u64 {
         let cells = u64::try_from(w)
             .unwrap_or(0)
             .saturating_mul(u64::try_from(h).unwrap_or(0));
-        assert_eq!(plane.tiles.len() as u64, cells, "a plane's tiles are its size");
+        assert_eq!(
+            plane.tiles.len() as u64,
+            cells,
+            "a plane's tiles are its size"
+        );
     }
-    level
-        .to_file(false)
-        .map_or(0, |bytes| bytes.len() as u64)
+    level.to_file(false).map_or(0, |bytes| bytes.len() as u64)
 }
