@@ -13,6 +13,7 @@
 //! | [`cosmo`] | `mni-core`: group files, TILEATTR.MNI, maps, tiles, sprites, episodes, round trips | `cosmo_*` but `cosmo_draw`, `cosmo_level` |
 //! | [`uo`] | `mul-core`: tiledata, maps, statics, multis, art (with its pictures), texture maps, colours, UOP containers, map sizes, facets with diffs, client folders, round trips | `uo_*` but `uo_radar` |
 //! | [`wwd`] | `wap-core`: levels, main blocks, REZ archives, image names, ANI, PID, round trips | `wwd_*` but `wwd_collision`, `wwd_level_picture` |
+//! | [`tiled`] | `gamedata-tiled`: a level read back from a TMX map | `tiled_from_tmx` |
 //! | [`render`] | `gamedata-render`: the radar map, collision maps, level pictures, Cosmo maps and levels | `uo_radar`, `wwd_collision`, `wwd_level_picture`, `cosmo_draw`, `cosmo_level` |
 //!
 //! The examples `write_{io,mni,mul,wap,render}_fuzz_seeds` write the targets' seed inputs
@@ -35,5 +36,6 @@
 pub mod cosmo;
 pub mod io;
 pub mod render;
+pub mod tiled;
 pub mod uo;
 pub mod wwd;

@@ -5,9 +5,11 @@
 
 mod args;
 pub(crate) mod collision;
+mod from_tmx;
 pub(crate) mod info;
 mod objects;
 mod scene;
+mod tmx;
 mod validate;
 mod write;
 
@@ -47,6 +49,15 @@ pub(crate) enum WwdCommand {
     /// Write the level again with this crate's writer, compressed or not, with the base
     /// checksum.
     Write(WriteArgs),
+    /// Export the level to a Tiled map (TMX, or TMJ for a .tmj name) with its tileset and
+    /// object images beside it, drawn by Tiled where the game draws it (--json: tmx,
+    /// format, width, height, layers, tile_layers, object_layers, objects, objects_drawn,
+    /// tilesets, tiles, images_dir, images, image_bytes, bytes, missing_images, missing,
+    /// elapsed_ms).
+    Tmx(tmx::TmxArgs),
+    /// Read a level back from a TMX map that `wwd tmx` wrote and write it (--json: output,
+    /// bytes, compressed, planes, objects, main_block_size, checksum, elapsed_ms).
+    FromTmx(from_tmx::FromTmxArgs),
 }
 
 /// The code page of a level's text fields.
@@ -82,6 +93,8 @@ pub(crate) fn run(cmd: WwdCommand, out: &mut Output) -> Result<()> {
         WwdCommand::Tiles(args) => collision::tiles(&args, out),
         WwdCommand::Checksum(args) => info::checksum(&args, out),
         WwdCommand::Write(args) => write::write(&args, out),
+        WwdCommand::Tmx(args) => tmx::tmx(&args, out),
+        WwdCommand::FromTmx(args) => from_tmx::from_tmx(&args, out),
     }
 }
 

@@ -19,7 +19,7 @@ use crate::web::{Viewer, write_tiles};
 /// SAFETY contract taken on here ([`RezArchive::map`](wap_core::RezArchive::map)): nothing may modify or truncate the
 /// archive while it is mapped; as for `gamedata rez`.
 #[allow(unsafe_code)]
-fn source(path: &Path) -> Result<ImageSource> {
+pub(super) fn source(path: &Path) -> Result<ImageSource> {
     // SAFETY: see this function's documentation.
     let source = ImageSource::at(path, |p| unsafe { wap_core::RezArchive::map(p) });
     source.with_context(|| format!("opening {}", path.display()))

@@ -30,6 +30,7 @@ mod uo_texmap;
 mod web;
 mod wwd;
 mod wwd_scene;
+mod wwd_tmx;
 
 fn gamedata(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gamedata"))

@@ -12,7 +12,7 @@ pub mod camera;
 pub mod scene;
 
 pub use camera::View;
-pub use scene::{Scene, SceneOptions, SceneReport};
+pub use scene::{ImageView, LevelImages, Placement, PlaneImages, Scene, SceneOptions, SceneReport};
 
 use std::fmt;
 

@@ -46,6 +46,7 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 mod anim;
+mod images;
 mod load;
 mod order;
 mod pixels;
@@ -60,6 +61,7 @@ use zerocopy::little_endian::U32;
 pub use super::camera::View;
 use crate::{Region, RenderError, Result, RgbaImage};
 pub use anim::ANIMATION_STEPS;
+pub use images::{ImageView, LevelImages, Placement, PlaneImages};
 use load::Loader;
 use order::{Placed, engine_order};
 use pixels::{Image, Source, marker};
@@ -68,6 +70,10 @@ use wap_core::Frames;
 
 /// Colour of markers for images that cannot be found (magenta).
 pub const MISSING: [u8; 4] = [255, 0, 255, 255];
+
+/// The most pixels [`Scene::with_max_pixels`] takes (2^32): the picture's sides stay
+/// within `u32` and its bands of rows within 2^26.
+pub const MAX_REGION_PIXELS: u64 = 1 << 32;
 
 /// Output rows a band of the layer index: each band lists the layers drawing in it.
 const BAND: u32 = 64;
@@ -216,21 +222,29 @@ impl<'l> Scene<'l> {
         options: &SceneOptions,
         limits: &Limits,
     ) -> Result<Self> {
+        Scene::with_max_pixels(level, source, options, limits, crate::MAX_PIXELS)
+    }
+
+    /// [`Scene::new`] for a picture of up to `max_pixels` pixels (at most
+    /// [`MAX_REGION_PIXELS`]), for a caller that draws it a region at a time
+    /// ([`Scene::rect`]) and never whole: a level past [`crate::MAX_PIXELS`] at the tile
+    /// size (RETAIL03 is 49,152 x 12,288 pixels) compared region by region with another
+    /// renderer's picture.
+    ///
+    /// Returns the errors of [`Scene::new`], [`RenderError::TooLarge`] past `max_pixels`.
+    pub fn with_max_pixels(
+        level: &Level<'l>,
+        source: &ImageSource,
+        options: &SceneOptions,
+        limits: &Limits,
+        max_pixels: u64,
+    ) -> Result<Self> {
         let names = ImageNames::of(&level.header());
-        // The level's palette when its file is a palette's 768 bytes (its length asked
-        // first: a pipe or a huge file at that path is never read).
-        let palette = match source.file_len(&names.palette) {
-            Ok(Some(768)) => source
-                .file(&names.palette)
-                .ok()
-                .flatten()
-                .and_then(|b| Palette::parse(&b).ok().map(|p| *p.colours())),
-            _ => None,
-        };
+        let palette = level_palette(source, &names);
         let index = source.index(limits).map_err(RenderError::Images)?;
         let mut loader = Loader::new(index, palette, limits);
         loader.animating = options.time.map(anim::Animating::new);
-        let mut scene = Scene::geometry(level, options)?;
+        let mut scene = Scene::geometry(level, options, max_pixels.min(MAX_REGION_PIXELS))?;
         let windows = match &options.view {
             Some(view) => super::camera::windows(level, view)?,
             None => vec![(0, 0); level.planes().len()],
@@ -297,7 +311,7 @@ impl<'l> Scene<'l> {
 
     /// The picture's size and scale, before any layer: a view's, or the covered plane's
     /// tiles at `tile_px`.
-    fn geometry(level: &Level<'l>, options: &SceneOptions) -> Result<Self> {
+    fn geometry(level: &Level<'l>, options: &SceneOptions, max_pixels: u64) -> Result<Self> {
         let no_plane = || RenderError::NoPlane {
             plane: options.plane,
             planes: level.planes().len(),
@@ -340,9 +354,9 @@ impl<'l> Scene<'l> {
         let too_large = RenderError::TooLarge {
             width,
             height,
-            max: crate::MAX_PIXELS,
+            max: max_pixels,
         };
-        if width == 0 || height == 0 || width.saturating_mul(height) > crate::MAX_PIXELS {
+        if width == 0 || height == 0 || width.saturating_mul(height) > max_pixels {
             return Err(too_large);
         }
         let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) else {
@@ -502,6 +516,19 @@ impl<'l> Scene<'l> {
     fn output(&self, g: i64, tile: i64) -> i64 {
         let p = i64::from(self.per_tile);
         (g * p).div_euclid(tile) + i64::from((g * p).rem_euclid(tile) != 0)
+    }
+}
+
+/// The level's palette when its file is a palette's 768 bytes (its length asked first: a
+/// pipe or a huge file at that path is never read).
+fn level_palette(source: &ImageSource, names: &ImageNames) -> Option<[[u8; 3]; 256]> {
+    match source.file_len(&names.palette) {
+        Ok(Some(768)) => source
+            .file(&names.palette)
+            .ok()
+            .flatten()
+            .and_then(|b| Palette::parse(&b).ok().map(|p| *p.colours())),
+        _ => None,
     }
 }
 

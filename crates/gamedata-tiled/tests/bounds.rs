@@ -1,0 +1,236 @@
+//! The export's contract on crafted levels: any bytes export or give an error, never a
+//! panic; the output stays within the bounds `gamedata_tiled::wwd` documents.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use gamedata_testkit::MutationPlan;
+use gamedata_tiled::TiledError;
+use gamedata_tiled::map::LayerData;
+use gamedata_tiled::wwd::{ExportOptions, export};
+use wap_core::{ImageSource, Level, Limits, RezArchive};
+
+fn source(data: &wap_core::LevelData) -> ImageSource {
+    let rez = wap_core::synth::level_archive(data).unwrap();
+    ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap())
+}
+
+/// Exports `image` (a level's decoded image) if it parses, and writes the map both ways.
+fn export_any(image: &[u8], source: &ImageSource, limits: &Limits) {
+    let Ok(level) = Level::parse(image) else {
+        return;
+    };
+    if let Ok(export) = export(&level, source, &ExportOptions::default(), limits) {
+        gamedata_tiled::tmx::write_tmx(&export.map, std::io::sink()).unwrap();
+        gamedata_tiled::tmj::write_tmj(&export.map, std::io::sink()).unwrap();
+        // Each tile layer holds the map's cells.
+        let cells = (export.map.width * export.map.height) as usize;
+        for layer in &export.map.layers {
+            if let LayerData::Tiles(data) = &layer.data {
+                assert_eq!(data.len(), cells);
+            }
+        }
+    }
+}
+
+#[test]
+fn mutated_levels_export_or_fail_without_panicking() {
+    let data = wap_core::synth::level(3, 16, 16);
+    let source = source(&data);
+    let image = data.image().unwrap();
+    let limits = Limits::default().with_max_decoded_bytes(64 << 20);
+    let plan = MutationPlan {
+        byte_changes: 400,
+        bit_flips: 400,
+        ..MutationPlan::default()
+    };
+    let runs = gamedata_testkit::replay_mutations("tiled-wwd", &image, plan, |bytes| {
+        export_any(bytes, &source, &limits);
+    });
+    assert!(runs > 800, "{runs} inputs");
+}
+
+/// A level of many planes: the layers' cells are refused past `max_decoded_bytes / 4`
+/// before anything is made; within it, one tile layer a plane.
+#[test]
+fn the_layers_cells_are_bounded_by_the_limits() {
+    let data = wap_core::synth::level(3, 16, 16);
+    let stacked = wap_core::synth::stacked_planes(&data, 40, 64, 32).unwrap();
+    let source = source(&data);
+    let image = stacked.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let planes = level.plane_count() as u64;
+    let cells = 64 * 32 * planes;
+    let tight = Limits::default().with_max_decoded_bytes(cells * 4 - 4);
+    match export(&level, &source, &ExportOptions::default(), &tight) {
+        Err(TiledError::TooLarge { found, limit, .. }) => {
+            assert_eq!((found, limit), (cells, cells - 1));
+        }
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+    let export = export(
+        &level,
+        &source,
+        &ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
+    let tile_layers = export
+        .map
+        .layers
+        .iter()
+        .filter(|l| matches!(l.data, LayerData::Tiles(_)))
+        .count() as u64;
+    assert_eq!(tile_layers, planes);
+}
+
+/// A level without a main plane, and one whose planes' tile sizes differ, are refused by
+/// name.
+#[test]
+fn a_map_needs_one_grid() {
+    let mut data = wap_core::synth::level(3, 16, 16);
+    let source = source(&data);
+    data.planes[2].header.tile_width.set(32);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let err = export(
+        &level,
+        &source,
+        &ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            TiledError::TileSize {
+                plane: 2,
+                width: 32,
+                height: 64,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    for plane in &mut data.planes {
+        let flags = plane.header.flags.get();
+        plane.header.flags.set(flags & !1);
+    }
+    data.planes[2].header.tile_width.set(64);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let err = export(
+        &level,
+        &source,
+        &ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap_err();
+    assert!(matches!(err, TiledError::NoMainPlane), "{err}");
+}
+
+/// The map keeps the tile property table as stored: the level's bytes from the table's
+/// offset to the end (the writer puts it last).
+#[test]
+fn the_tile_property_table_is_kept_whole() {
+    let data = wap_core::synth::level(3, 16, 16);
+    let source = source(&data);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let export = export(
+        &level,
+        &source,
+        &ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
+    let hex = export
+        .map
+        .properties
+        .iter()
+        .find(|p| p.name == "wwd_tile_properties")
+        .map(|p| match &p.value {
+            gamedata_tiled::map::Value::String(s) => s.clone(),
+            other => panic!("{other:?}"),
+        })
+        .unwrap();
+    let bytes: Vec<u8> = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+        .collect();
+    let offset = level.header().raw().tile_properties_offset.get() as usize;
+    assert_eq!(bytes, image[offset..]);
+    assert!(bytes.len() > 32);
+}
+
+/// The TMX export of a small synthetic level.
+fn small_tmx() -> String {
+    let data = wap_core::synth::level(3, 16, 16);
+    let source = source(&data);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let export = export(
+        &level,
+        &source,
+        &ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
+    let mut tmx = Vec::new();
+    gamedata_tiled::tmx::write_tmx(&export.map, &mut tmx).unwrap();
+    String::from_utf8(tmx).unwrap()
+}
+
+/// Crafted maps: a document type (where XML bombs live) is refused, a missing property
+/// or a bad value is named, a plane past the limits is refused before its tiles are made.
+#[test]
+fn crafted_maps_are_refused_by_name() {
+    use gamedata_tiled::from_tmx::level_from_tmx;
+    let limits = Limits::default();
+    let bomb = "<?xml version=\"1.0\"?><!DOCTYPE m [<!ENTITY a \"aaaaaaaa\">\
+                <!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]><map>&b;</map>";
+    let err = level_from_tmx(bomb, &limits).unwrap_err().to_string();
+    assert!(err.contains("a document type"), "{err}");
+    let err = level_from_tmx("<tileset/>", &limits)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no <map>"), "{err}");
+    let tmx = small_tmx();
+    assert!(level_from_tmx(&tmx, &limits).is_ok());
+    let no_name = tmx.replacen("name=\"wwd_name\"", "name=\"wwd_nom\"", 1);
+    let err = level_from_tmx(&no_name, &limits).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "the map: property wwd_name: found none, expected the property"
+    );
+    let huge = tmx.replacen(
+        "name=\"wwd_tiles_wide\" type=\"int\" value=\"8\"",
+        "name=\"wwd_tiles_wide\" type=\"int\" value=\"2000000000\"",
+        1,
+    );
+    assert_ne!(huge, tmx);
+    match level_from_tmx(&huge, &limits) {
+        Err(TiledError::TooLarge { found, .. }) => assert_eq!(found, 2_000_000_000 * 8),
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+    let flipped = tmx.replacen("\n1,", &format!("\n{},", 1u32 | 0x8000_0000), 1);
+    assert_ne!(flipped, tmx);
+    let err = level_from_tmx(&flipped, &limits).unwrap_err().to_string();
+    assert!(err.contains("flipped"), "{err}");
+}
+
+#[test]
+fn mutated_maps_read_back_or_fail_without_panicking() {
+    let tmx = small_tmx();
+    let limits = Limits::default();
+    let plan = MutationPlan {
+        byte_changes: 300,
+        bit_flips: 300,
+        ..MutationPlan::default()
+    };
+    let runs = gamedata_testkit::replay_mutations("tiled-tmx", tmx.as_bytes(), plan, |bytes| {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            let _ = gamedata_tiled::from_tmx::level_from_tmx(text, &limits);
+        }
+    });
+    assert!(runs > 600, "{runs} inputs");
+}
