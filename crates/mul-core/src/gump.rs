@@ -110,6 +110,7 @@ impl<'data> Gumps<'data> {
     }
 
     /// The data file's bytes (the container's, for the UOP form), which entries lie in.
+    #[cfg(feature = "write")]
     pub(crate) fn data(&self) -> &'data [u8] {
         self.entries.data
     }

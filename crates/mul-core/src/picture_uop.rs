@@ -78,6 +78,7 @@ impl UopPictures {
     }
 
     /// Writes slot `slot`'s entry name into `name` (its contents replaced).
+    #[cfg(feature = "write")]
     pub(crate) fn write_entry_name(self, name: &mut String, slot: usize) {
         name.clear();
         name.push_str(self.name_stem());
