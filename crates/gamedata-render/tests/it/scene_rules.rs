@@ -438,3 +438,86 @@ fn a_view_at_the_edge_of_a_wrapping_main_plane_keeps_its_objects() {
         "wrapping main plane",
     );
 }
+
+/// Two tile values that share a slot of the row renderer's 16-slot recent-tile cache (the
+/// slot is the top 4 bits of `value * 0x9E3779B9`, `wwd/scene/row.rs`), side by side in
+/// the main plane's rows, each draw their own image: a slot holding the other value is
+/// not taken for this one.
+#[test]
+fn tiles_sharing_a_cache_slot_draw_their_own_images() {
+    let slot = |v: u32| v.wrapping_mul(0x9E37_79B9) >> 28;
+    let mut data = rule_level(3, false);
+    let main = &mut data.planes[1];
+    let a = main
+        .tiles
+        .iter()
+        .copied()
+        .find(|&t| matches!(Tile::from_raw(t), Tile::Image { .. }))
+        .unwrap();
+    let Tile::Image { set, id } = Tile::from_raw(a) else {
+        unreachable!()
+    };
+    // Another tile of the same set whose value falls in a's slot.
+    let b = (1..=u16::MAX)
+        .map(|d| {
+            Tile::Image {
+                set,
+                id: id.wrapping_add(d),
+            }
+            .raw()
+        })
+        .find(|&b| b != a && slot(b) == slot(a))
+        .unwrap();
+    for y in 4..12 {
+        for x in 0..40 {
+            main.tiles[y * 40 + x] = if (x + y) % 2 == 0 { a } else { b };
+        }
+    }
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let archive = rule_archive(&level);
+    for tile_px in [64, 16] {
+        let camera = Camera::Whole { tile_px };
+        let (w, h) = (40 * tile_px, 20 * tile_px);
+        let what = format!("tiles {a:#x} and {b:#x} sharing a cache slot");
+        assert_same(&level, &archive, camera, &[Region::new(0, 0, w, h)], &what);
+    }
+}
+
+/// A plane that does not wrap draws nothing outside its tiles: a background plane smaller
+/// than the screen, all fill tiles, stays inside itself in views around it
+/// (`wwd/scene/row.rs`, a row outside the plane is skipped before any tile is looked up;
+/// `wwd/camera.rs`, a plane smaller than the screen is not moved inside it).
+#[test]
+fn fill_tiles_stay_inside_a_small_plane_that_does_not_wrap() {
+    let mut data = rule_level(5, false);
+    let back = &mut data.planes[0];
+    let flags = back.header.flags.get();
+    back.header.flags.set(flags & !0xC);
+    back.header.fill_color.set(77);
+    back.header.tiles_wide.set(4);
+    back.header.tiles_high.set(3);
+    let (tw, th) = (back.header.tile_width.get(), back.header.tile_height.get());
+    back.header.width_px.set(4 * tw);
+    back.header.height_px.set(3 * th);
+    back.tiles = vec![0xEEEE_EEEE; 12];
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let archive = rule_archive(&level);
+    for (x, y) in [(0, 0), (300, 200), (1200, 700), (40, 500)] {
+        let camera = Camera::View(View {
+            x,
+            y,
+            width: 640,
+            height: 480,
+        });
+        let what = format!("a small fill plane, a view at ({x}, {y})");
+        assert_same(
+            &level,
+            &archive,
+            camera,
+            &[Region::new(0, 0, 640, 480)],
+            &what,
+        );
+    }
+}
