@@ -114,6 +114,7 @@ pub mod diff;
 pub mod error;
 pub mod facet;
 pub mod gump;
+pub mod gump_def;
 mod index;
 pub mod map;
 pub mod map_uop;
@@ -164,6 +165,7 @@ pub use gamedata_io::{
     InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems, ReadError,
 };
 pub use gump::{DecodedGump, Gump, GumpRun, GumpRuns, Gumps};
+pub use gump_def::{GumpBorrow, GumpDef};
 pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};

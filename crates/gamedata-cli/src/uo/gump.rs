@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
-use mul_core::{ArtFormat, Limits, OwnedGumps, OwnedHues, PicturePaths};
+use mul_core::{ArtFormat, GumpDef, Limits, OwnedGumps, OwnedHues, PicturePaths};
 use serde::Serialize;
 
 use super::art::{FormatArg, folder_hues, folder_verdata};
@@ -35,6 +35,10 @@ pub(crate) struct GumpArgs {
     /// file, as the client does).
     #[arg(long)]
     no_verdata: bool,
+    /// Do not read gump.def (by default, when the folder has it, a gump with an empty entry
+    /// is drawn from the entry gump.def lends it, with gump.def's hue, as the client does).
+    #[arg(long)]
+    no_def: bool,
 }
 
 /// A gump id: decimal or 0x hex, up to 32 bits (UOP gumps pass 0xFFFF).
@@ -51,6 +55,36 @@ struct GumpReport {
     id: u32,
     width: u32,
     height: u32,
+    /// The gump gump.def lent this one's picture, when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    def_source: Option<u32>,
+    /// gump.def's hue for it (0 is none), when it lent one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    def_hue: Option<u16>,
+}
+
+/// The largest gump.def read (real ones are a few kilobytes).
+const MAX_DEF_BYTES: u64 = 16 << 20;
+
+/// gump.def in `dir`, read whole, unless `skip`: its path and bytes.
+fn folder_gump_def(dir: &Path, skip: bool) -> Result<Option<(PathBuf, Vec<u8>)>> {
+    if skip {
+        return Ok(None);
+    }
+    let Ok(path) = gamedata_io::find_file_ignoring_case(dir, "gump.def") else {
+        return Ok(None);
+    };
+    let len = std::fs::metadata(&path)
+        .with_context(|| format!("reading {}", path.display()))?
+        .len();
+    if len > MAX_DEF_BYTES {
+        bail!(
+            "{}: {len} bytes, more than the {MAX_DEF_BYTES} a gump.def may hold here",
+            path.display()
+        );
+    }
+    let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(Some((path, bytes)))
 }
 
 /// Maps the gump files through mul-core's owner.
@@ -71,16 +105,40 @@ pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
         Some(patches) => owned.view()?.with_verdata(patches),
         None => owned.view()?,
     };
-    let (hues_path, hues_file) = folder_hues(&args.dir, args.hue)?;
+    // gump.def, resolved on the index before verdata's patches, as the client loads it: a
+    // patched id is read from its patch, another with an empty entry may borrow.
+    let def_file = folder_gump_def(&args.dir, args.no_def)?;
+    let plain = owned.view()?;
+    let borrowed = match &def_file {
+        Some((_, text)) if gumps.patch(args.id as usize).is_none() => {
+            GumpDef::resolve(text, &plain).get(args.id)
+        }
+        _ => None,
+    };
+    let def_hue = borrowed.map_or(0, |b| b.hue);
+    let wants_hues = args.hue.or((def_hue != 0).then_some(def_hue));
+    let (hues_path, hues_file) = match folder_hues(&args.dir, wants_hues) {
+        Ok(found) => found,
+        // gump.def's hue without hues.mul: nothing to look it up in; drawn as stored.
+        Err(_) if args.hue.is_none() => (None, None),
+        Err(e) => return Err(e),
+    };
     let hues = hues_file.as_ref().map(OwnedHues::view).transpose()?;
-    let hue = match (args.hue, &hues) {
+    let mut hue = match (args.hue, &hues) {
         (Some(value), Some(hues)) => GumpHue::from_value(hues, value)?,
         _ => GumpHue::default(),
     };
+    if let (Some(_), Some(hues)) = (borrowed, &hues) {
+        hue = hue.with_load_hue(hues, def_hue);
+    }
     // In place, or decoded when stored compressed (gumpartLegacyMUL.uop's compression 1
-    // and 3), within the default limits.
+    // and 3), within the default limits; a borrowing gump from its source's own entry.
     let limits = Limits::default();
-    let decoded = gumps.decoded(args.id, &limits)?.ok_or_else(|| {
+    let decoded = match borrowed {
+        Some(b) => plain.decoded(b.source, &limits)?,
+        None => gumps.decoded(args.id, &limits)?,
+    };
+    let decoded = decoded.ok_or_else(|| {
         anyhow!(
             "gump {:#06X} has no picture in {} (its {} ids)",
             args.id,
@@ -90,13 +148,14 @@ pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
     })?;
     let gump = decoded.gump()?;
     let picture = gump_picture(&gump, hue, &limits)?;
-    // Never over an input: the gump files, verdata.mul, and hues.mul with --hue.
+    // Never over an input: the gump files, verdata.mul, gump.def, and hues.mul.
     let inputs: Vec<&Path> = owned
         .paths
         .iter()
         .flat_map(PicturePaths::files)
         .map(PathBuf::as_path)
         .chain(verdata.as_ref().map(|(p, _)| p.as_path()))
+        .chain(def_file.as_ref().map(|(p, _)| p.as_path()))
         .chain(hues_path.as_deref())
         .collect();
     crate::render::write_png(&picture, &args.output, &inputs)?;
@@ -104,15 +163,25 @@ pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
         id: args.id,
         width: picture.width(),
         height: picture.height(),
+        def_source: borrowed.map(|b| b.source),
+        def_hue: borrowed.map(|b| b.hue),
     };
     out.report(&report, |w| {
-        writeln!(
+        write!(
             w,
-            "wrote {} (gump {:#06X}, {} x {} pixels)",
+            "wrote {} (gump {:#06X}, {} x {} pixels",
             args.output.display(),
             report.id,
             report.width,
             report.height
-        )
+        )?;
+        if let Some(b) = borrowed {
+            write!(
+                w,
+                ", gump.def: gump {:#06X}'s entry, hue {}",
+                b.source, b.hue
+            )?;
+        }
+        writeln!(w, ")")
     })
 }

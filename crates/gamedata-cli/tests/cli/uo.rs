@@ -1608,3 +1608,100 @@ fn uo_gump_and_export_read_compressed_uop_gumps() {
         "{stderr}"
     );
 }
+
+/// `uo gump` with gump.def in the folder: gump 0's entry is empty and gump.def lends it
+/// gump 1's with hue 2, applied at load (every non-zero pixel to entry `red` of hue 2,
+/// worked out here from the hues.mul written below); verdata's patch of an id wins over
+/// gump.def; `--no-def` reads the empty entry.
+#[test]
+fn uo_gump_reads_gump_def() {
+    use mul_core::write_gump::{GumpPicture, write_gumps};
+
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let pixels: Vec<u16> = vec![0, 0x7C00, 0x8000, 0x0421, 0x0421, 0x001F];
+    let gumps = [
+        GumpPicture::Empty,
+        GumpPicture::Picture {
+            width: 3,
+            height: 2,
+            pixels: &pixels,
+        },
+        GumpPicture::Empty,
+    ];
+    let (index, data) = write_gumps(&gumps).unwrap();
+    std::fs::write(dir.path().join("gumpidx.mul"), index).unwrap();
+    std::fs::write(dir.path().join("gumpart.mul"), data).unwrap();
+    // Hue h's entry r is (h << 10) | r, but hue 2's entry 0 is 0 (clear at load).
+    let mut hues = vec![0u8; 4];
+    for h in 1..=8u16 {
+        for r in 0..32u16 {
+            let c = if h == 2 && r == 0 { 0 } else { (h << 10) | r };
+            hues.extend_from_slice(&c.to_le_bytes());
+        }
+        hues.extend_from_slice(&[0; 24]);
+    }
+    std::fs::write(dir.path().join("hues.mul"), hues).unwrap();
+    std::fs::write(
+        dir.path().join("Gump.def"),
+        "# id {candidates} hue\n0 {2, 1} 2\n2 {0} 3\n",
+    )
+    .unwrap();
+    let widen = |v: u16| (u32::from(v & 31) * 255 / 31) as u8;
+    let rgba = |c: u16| [widen(c >> 10), widen(c >> 5), widen(c), 255];
+    let out = gamedata_ok(
+        &["uo", "gump", &p(""), "0", "-o", &p("g.png"), "--json"],
+        dir.path(),
+    );
+    assert_eq!(
+        stdout_json(&out),
+        json!({"id": 0, "width": 3, "height": 2, "def_source": 1, "def_hue": 2})
+    );
+    // 0x7C00 (red 31) -> 0x0800 | 31; 0x8000 (red 0) -> 0, clear; 0x0421 (red 1) ->
+    // 0x0801; 0x001F (red 0) -> clear.
+    let want: Vec<u8> = [
+        [0; 4],
+        rgba(0x0800 | 31),
+        [0; 4],
+        rgba(0x0801),
+        rgba(0x0801),
+        [0; 4],
+    ]
+    .concat();
+    assert_eq!(png_pixels(&dir.path().join("g.png")), want);
+    // Gump 2 borrows what gump 0 borrowed (gump 1's entry) with its own hue, 3.
+    let out = gamedata_ok(
+        &["uo", "gump", &p(""), "2", "-o", &p("g2.png"), "--json"],
+        dir.path(),
+    );
+    assert_eq!(stdout_json(&out)["def_source"], json!(1));
+    assert_eq!(stdout_json(&out)["def_hue"], json!(3));
+    assert_eq!(
+        &png_pixels(&dir.path().join("g2.png"))[4..8],
+        rgba(0x0C00 | 31)
+    );
+    // Without gump.def, gump 0 has no picture.
+    let out = gamedata(
+        &["uo", "gump", &p(""), "0", "-o", &p("x.png"), "--no-def"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("gump 0x0000 has no picture"));
+    // A verdata patch of gump 0 (a 1 x 1 gump of colour 0x001F) wins over gump.def.
+    let patch: Vec<u8> = [1u32, (1 << 16) | 0x001F]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    let mut verdata = 1u32.to_le_bytes().to_vec();
+    for word in [12u32, 0, 4 + 20, 8, (1 << 16) | 1] {
+        verdata.extend_from_slice(&word.to_le_bytes());
+    }
+    verdata.extend_from_slice(&patch);
+    std::fs::write(dir.path().join("verdata.mul"), verdata).unwrap();
+    let out = gamedata_ok(
+        &["uo", "gump", &p(""), "0", "-o", &p("v.png"), "--json"],
+        dir.path(),
+    );
+    assert_eq!(stdout_json(&out), json!({"id": 0, "width": 1, "height": 1}));
+    assert_eq!(png_pixels(&dir.path().join("v.png")), rgba(0x001F));
+}

@@ -14,11 +14,15 @@ use super::art::ArtHue;
 use super::client::client_rgb;
 use crate::{RenderError, Result, RgbaImage};
 
-/// How a gump is hued: the hue asked for, and the file's first hue (for pixels of red 0).
+/// How a gump is hued: the hue asked for, and the file's first hue (for pixels of red 0);
+/// before it, the hue gump.def gives the gump, applied as the client applies it when it
+/// loads the gump ([`GumpHue::with_load_hue`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GumpHue<'data> {
     hue: ArtHue<'data>,
     first: Option<&'data HueEntry>,
+    /// gump.def's hue: a full hue, and a pixel it makes colour 0 is transparent.
+    load: ArtHue<'data>,
 }
 
 impl<'data> GumpHue<'data> {
@@ -29,10 +33,48 @@ impl<'data> GumpHue<'data> {
         Ok(GumpHue {
             hue: ArtHue::from_value(hues, value)?,
             first: hues.get(0),
+            load: ArtHue::None,
         })
     }
 
-    /// The colour a drawn pixel of colour `colour` takes.
+    /// No hue but gump.def's (see [`GumpHue::with_load_hue`]).
+    pub fn at_load(hues: &Hues<'data>, value: u16) -> Self {
+        GumpHue::default().with_load_hue(hues, value)
+    }
+
+    /// These hues after the hue gump.def gives a gump (`mul_core::GumpBorrow::hue`),
+    /// applied first, as the client applies it when it loads the gump, not by its hue
+    /// shader (`docs/formats/uo.md`, "Gumps", "gump.def"): hue number `value` from 1 up to,
+    /// but not including, hues.mul's count of hues changes every non-zero pixel to entry r
+    /// of the hue's 32 colours (r the pixel's red), and a pixel that becomes colour 0 is
+    /// transparent; any other value is no hue. There is no partial hue and no rule for
+    /// pixels of red 0 at this step.
+    pub fn with_load_hue(mut self, hues: &Hues<'data>, value: u16) -> Self {
+        let number = usize::from(value);
+        let entry = if number < hues.len() {
+            number.checked_sub(1).and_then(|index| hues.get(index))
+        } else {
+            None
+        };
+        self.load = entry.map_or(ArtHue::None, |entry| ArtHue::Table {
+            entry,
+            partial: false,
+        });
+        self
+    }
+
+    /// The colour a stored pixel of colour `colour` (not 0) is drawn in, gump.def's hue
+    /// then the hue asked for; `None` when gump.def's hue makes it transparent.
+    pub fn draw(self, colour: u16) -> Option<u16> {
+        let loaded = match self.load {
+            ArtHue::None => colour,
+            load => load.apply(colour),
+        };
+        (loaded != 0 || matches!(self.load, ArtHue::None)).then(|| self.apply(loaded))
+    }
+
+    /// The colour a drawn pixel of colour `colour` takes from the hue asked for (the
+    /// shader's rule; gump.def's hue is [`GumpHue::draw`]'s).
     pub fn apply(self, colour: u16) -> u16 {
         let partial = match self.hue {
             ArtHue::None => return colour,
@@ -76,7 +118,10 @@ pub fn gump_picture(gump: &Gump<'_>, hue: GumpHue<'_>, limits: &Limits) -> Resul
         if run.colour == 0 {
             continue;
         }
-        let [r, g, b] = client_rgb(hue.apply(run.colour));
+        let Some(colour) = hue.draw(run.colour) else {
+            continue;
+        };
+        let [r, g, b] = client_rgb(colour);
         let Some(row) = picture.row_mut(run.y) else {
             continue;
         };
@@ -198,5 +243,81 @@ mod tests {
         ));
         let picture = gump_picture(&gump, GumpHue::default(), &Limits::default()).unwrap();
         assert_eq!(picture.width(), 0x7FFF);
+    }
+
+    /// gump.def's hue as the client applies it at load: hue 1 of a file whose hue 1 maps
+    /// red r to colour r (so red 0 to colour 0), and hue 2 maps red r to 0x7C00 | r.
+    #[test]
+    fn a_def_hue_is_applied_at_load_and_colour_0_after_it_is_clear() {
+        let mut file = vec![0u8; 4];
+        for hue in 0..8u16 {
+            for r in 0..32u16 {
+                let c = if hue == 0 { r } else { 0x7C00 | r };
+                file.extend_from_slice(&c.to_le_bytes());
+            }
+            file.extend_from_slice(&[0; 4 + 20]);
+        }
+        let hues = Hues::parse(&file).unwrap();
+        let pixels = [0, 0x7C00, 0x0001, 0x03E0, 0x0400, 0x001F];
+        let gumps = [GumpPicture::Picture {
+            width: 3,
+            height: 2,
+            pixels: &pixels,
+        }];
+        let (index, data) = write_gumps(&gumps).unwrap();
+        let set = Gumps::parse(&index, &data).unwrap();
+        let gump = set.gump(0).unwrap().unwrap();
+        let draw = |hue: GumpHue<'_>| -> Vec<[u8; 4]> {
+            let picture = gump_picture(&gump, hue, &Limits::default()).unwrap();
+            picture
+                .pixels()
+                .chunks(4)
+                .map(|p| [p[0], p[1], p[2], p[3]])
+                .collect()
+        };
+        let out = draw(GumpHue::at_load(&hues, 1));
+        // Red 31 becomes colour 31 (blue); red 0 becomes colour 0: transparent.
+        assert_eq!(out[0], [0; 4]);
+        assert_eq!(out[1], rgba(31));
+        assert_eq!(out[2], [0; 4]);
+        assert_eq!(out[3], [0; 4]);
+        // Red 1 becomes colour 1.
+        assert_eq!(out[4], rgba(1));
+        assert_eq!(out[5], [0; 4]);
+        // The shader's rule would have drawn red 0 from hue 1's entry 0, opaque black.
+        let shader = draw(GumpHue::from_value(&hues, 1).unwrap());
+        assert_eq!(shader[2], [0, 0, 0, 255]);
+        // Hue 2: every non-zero pixel takes 0x7C00 | red.
+        let out = draw(GumpHue::at_load(&hues, 2));
+        assert_eq!(out[1], rgba(0x7C00 | 31));
+        assert_eq!(out[2], rgba(0x7C00));
+        assert_eq!(out[0], [0; 4]);
+        // 0, the file's count (8) and anything past it are no hue.
+        for value in [0, 8, 9, 0xFFFF] {
+            let out = draw(GumpHue::at_load(&hues, value));
+            assert_eq!(out[1], rgba(0x7C00), "hue {value}");
+            assert_eq!(out[2], rgba(0x0001), "hue {value}");
+        }
+        // Hue 7, the last the client uses.
+        let out = draw(GumpHue::at_load(&hues, 7));
+        assert_eq!(out[5], rgba(0x7C00));
+        // gump.def's hue first, then the hue asked for: hue 2 at load makes red 0 into
+        // 0x7C00 (red 31), which hue 1 then maps to colour 31; colour 0 stays clear.
+        let both = GumpHue::from_value(&hues, 1)
+            .unwrap()
+            .with_load_hue(&hues, 2);
+        let out = draw(both);
+        assert_eq!(out[2], rgba(31));
+        assert_eq!(out[0], [0; 4]);
+        // Hue 1 at load clears red 0, which the shader's rule does not bring back.
+        let out = draw(
+            GumpHue::from_value(&hues, 2)
+                .unwrap()
+                .with_load_hue(&hues, 1),
+        );
+        assert_eq!(out[2], [0; 4]);
+        // Red 31 becomes colour 31 at load, whose red is 0: the shader's rule draws it from
+        // hue 1's entry 0, colour 0, opaque black.
+        assert_eq!(out[1], [0, 0, 0, 255]);
     }
 }

@@ -28,6 +28,7 @@ mod diff;
 mod facet;
 mod fuzz_regressions;
 mod gump;
+mod gump_def;
 mod map;
 mod multi;
 mod owned;
