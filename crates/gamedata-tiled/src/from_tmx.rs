@@ -30,6 +30,7 @@ use wap_core::{LevelData, Limits, ObjectData, PlaneData};
 use zerocopy::FromZeros;
 
 use crate::TiledError;
+use crate::map::{FLIP_HORIZONTAL, FLIP_VERTICAL};
 
 /// The deepest element nesting read (a TMX map's is 5).
 const MAX_DEPTH: usize = 16;
@@ -66,7 +67,11 @@ impl Element {
                 }
             }
         }
-        Props { what, map }
+        Props {
+            what,
+            map,
+            optional: false,
+        }
     }
 }
 
@@ -180,6 +185,9 @@ fn parse(text: &str, limits: &Limits) -> Result<Element, TiledError> {
 struct Props<'e> {
     what: String,
     map: HashMap<&'e str, &'e str>,
+    /// A missing property reads as its default (0, no text, a rectangle of zeros): the
+    /// properties of an object added in Tiled.
+    optional: bool,
 }
 
 impl Props<'_> {
@@ -193,8 +201,17 @@ impl Props<'_> {
         })
     }
 
+    /// `name`'s value, or `default` when it is missing from optional properties.
+    fn get_or<'s>(&'s self, name: &str, default: &'static str) -> Result<&'s str, TiledError> {
+        match self.map.get(name) {
+            Some(v) => Ok(v),
+            None if self.optional => Ok(default),
+            None => self.get(name),
+        }
+    }
+
     fn int(&self, name: &str) -> Result<i32, TiledError> {
-        let v = self.get(name)?;
+        let v = self.get_or(name, "0")?;
         v.trim()
             .parse()
             .map_err(|_| bad(format!("{}: property {name}", self.what), v, "a 32-bit int"))
@@ -216,16 +233,13 @@ impl Props<'_> {
                 )
             });
         }
-        let s = self.get(name)?;
-        let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(s);
-        if unmappable {
-            return Err(bad(
-                format!("{}: property {name}", self.what),
-                s,
-                "Windows-1252 characters",
-            ));
-        }
-        Ok(bytes.into_owned())
+        let s = self.get_or(name, "")?;
+        cp1252(format!("{}: property {name}", self.what), s)
+    }
+
+    /// Whether the text field `name` (or `name_hex`) is there.
+    fn has_text(&self, name: &str) -> bool {
+        self.map.contains_key(name) || self.map.contains_key(format!("{name}_hex").as_str())
     }
 
     /// A fixed text field of `N` bytes (the text and a NUL at least).
@@ -247,7 +261,7 @@ impl Props<'_> {
 
     /// A rectangle written `left,top,right,bottom`.
     fn rect(&self, name: &str) -> Result<Rect, TiledError> {
-        let v = self.get(name)?;
+        let v = self.get_or(name, "0,0,0,0")?;
         let n = ints(v).filter(|n| n.len() == 4);
         match n.as_deref() {
             Some(&[l, t, r, b]) => Ok(Rect::new(l, t, r, b)),
@@ -258,6 +272,15 @@ impl Props<'_> {
             )),
         }
     }
+}
+
+/// `s` encoded as Windows-1252, for the field `what`.
+fn cp1252(what: String, s: &str) -> Result<Vec<u8>, TiledError> {
+    let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(s);
+    if unmappable {
+        return Err(bad(what, s, "Windows-1252 characters"));
+    }
+    Ok(bytes.into_owned())
 }
 
 /// Comma-separated 32-bit ints (white space ignored).
@@ -290,16 +313,21 @@ fn from_hex(text: &str) -> Option<Vec<u8>> {
 }
 
 /// A tileset as the import reads it.
-struct Tiles {
+struct Tiles<'e> {
+    name: String,
     first: u32,
     /// The tile set it holds (`None`: the fill tileset; `Some("")`: objects' images).
     set: Option<String>,
     /// Each local id's raw tile id (`wwd_tile`).
     ids: HashMap<u32, u16>,
     count: u32,
+    /// Tile objects of it are placed by their top-left corner (`objectalignment`).
+    top_left: bool,
+    /// Each tile's element (its image and properties), by local id.
+    tiles: HashMap<u32, &'e Element>,
 }
 
-fn tilesets(map: &Element) -> Result<Vec<Tiles>, TiledError> {
+fn tilesets(map: &Element) -> Result<Vec<Tiles<'_>>, TiledError> {
     let mut out = Vec::new();
     for t in map.children("tileset") {
         let name = t.attribute("name").unwrap_or_default().to_owned();
@@ -323,6 +351,7 @@ fn tilesets(map: &Element) -> Result<Vec<Tiles>, TiledError> {
             )
         };
         let mut ids = HashMap::new();
+        let mut tiles = HashMap::new();
         for tile in t.children("tile") {
             let id: u32 = tile
                 .attribute("id")
@@ -342,12 +371,16 @@ fn tilesets(map: &Element) -> Result<Vec<Tiles>, TiledError> {
                     .map_err(|_| bad(format!("{what}, tile {id}: wwd_tile"), *v, "0 to 65535"))?;
                 ids.insert(id, v);
             }
+            tiles.insert(id, tile);
         }
         out.push(Tiles {
             first: number("firstgid")?,
             set,
             ids,
             count: number("tilecount")?,
+            top_left: t.attribute("objectalignment") == Some("topleft"),
+            tiles,
+            name,
         });
     }
     Ok(out)
@@ -374,47 +407,22 @@ pub fn level_from_tmx(text: &str, limits: &Limits) -> Result<LevelData, TiledErr
     let header = read_header(&props)?;
     let sets = tilesets(map)?;
     let mut planes = Vec::new();
-    let mut objects: Vec<(u32, u32, ObjectData)> = Vec::new();
+    let mut objects: Vec<ReadObject> = Vec::new();
     for layer in &map.children {
         let name = layer.attribute("name").unwrap_or_default().to_owned();
         match layer.name.as_str() {
             "layer" => planes.push(read_plane(layer, &name, &sets, (map_w, map_h), limits)?),
             "objectgroup" => {
+                let first = objects.len();
                 for o in layer.children("object") {
-                    let id = o.attribute("id").unwrap_or_default();
-                    let what = format!("object {id} of layer {name:?}");
-                    let p = o.properties(what);
-                    let plane = u32::try_from(p.int("wwd_plane")?).map_err(|_| {
-                        bad(
-                            format!("object {id}: wwd_plane"),
-                            "a negative",
-                            "a plane index",
-                        )
-                    })?;
-                    let order = u32::try_from(p.int("wwd_order")?).map_err(|_| {
-                        bad(format!("object {id}: wwd_order"), "a negative", "a place")
-                    })?;
-                    objects.push((plane, order, read_object(&p)?));
+                    objects.push(read_map_object(o, &name, &sets)?);
                 }
+                settle_added(objects.get_mut(first..).unwrap_or_default());
             }
             _ => {}
         }
     }
-    objects.sort_by_key(|(plane, order, _)| (*plane, *order));
-    for (plane, _, object) in objects {
-        let count = planes.len();
-        let target = usize::try_from(plane).ok().and_then(|p| planes.get_mut(p));
-        match target {
-            Some(p) => p.objects.push(object),
-            None => {
-                return Err(bad(
-                    format!("an object's wwd_plane {plane}"),
-                    format!("{count} planes"),
-                    "one of the map's tile layers",
-                ));
-            }
-        }
-    }
+    place_objects(&mut planes, objects)?;
     // The tile property table: its bytes behind a header of no planes, read as a level.
     let table = from_hex(props.get("wwd_tile_properties")?)
         .ok_or_else(|| bad("the map's wwd_tile_properties", "not hex", "hex digits"))?;
@@ -616,6 +624,336 @@ fn tile_of(gid: u32, sets: &[Tiles], set_names: &[String]) -> Result<u32, String
     }
 }
 
+/// Tiled's flag on a global tile id: flipped along the diagonal (bit 29), which WWD
+/// objects cannot be.
+const FLIP_DIAGONAL: u32 = 0x2000_0000;
+
+/// An object read from an object layer, its plane and place not yet settled.
+struct ReadObject {
+    /// What to name it in errors.
+    what: String,
+    /// Its plane: `wwd_plane`; for an object added in Tiled the plane of the nearest
+    /// exported object of its layer, `None` when there is none (then the main plane).
+    plane: Option<u32>,
+    /// Its place in its plane's list (`wwd_order`); `None` for an object added in Tiled,
+    /// which goes after the plane's others.
+    order: Option<u32>,
+    /// Its z was given (`wwd_z`).
+    z_given: bool,
+    /// Its id was given (`wwd_id`).
+    id_given: bool,
+    object: ObjectData,
+}
+
+/// What a tile object's tile says of where its object is: the image's size, its offset
+/// (`None`: a tile without `wwd_offset_x`, `wwd_offset_y`), the flips of the gid, the
+/// tile's properties.
+struct Anchor<'e> {
+    size: (u32, u32),
+    offset: Option<(i32, i32)>,
+    mirror: bool,
+    invert: bool,
+    props: Props<'e>,
+}
+
+/// The tile global id `gid` of object `what` names, which must be an image of a tileset
+/// whose tile objects are placed by their top-left corner (the export's `objects`).
+fn anchor<'e>(gid: u32, sets: &'e [Tiles<'e>], what: &str) -> Result<Anchor<'e>, TiledError> {
+    if gid & FLIP_DIAGONAL != 0 {
+        return Err(bad(
+            format!("{what}: gid"),
+            format!("{gid:#x}, flipped diagonally"),
+            "a tile flipped at most left to right and upside down (draw flags 0x2, 0x4)",
+        ));
+    }
+    let bare = gid & !(FLIP_HORIZONTAL | FLIP_VERTICAL | FLIP_DIAGONAL);
+    let expected = "an image of the tileset objects (a collection placed by the top-left corner)";
+    let t = sets
+        .iter()
+        .filter(|t| bare > 0 && t.first <= bare)
+        .max_by_key(|t| t.first)
+        .ok_or_else(|| bad(format!("{what}: gid"), format!("{bare}"), expected))?;
+    let local = bare.saturating_sub(t.first);
+    let tile = t
+        .tiles
+        .get(&local)
+        .filter(|_| t.top_left && local < t.count)
+        .ok_or_else(|| {
+            bad(
+                format!("{what}: gid"),
+                format!("{bare}, tile {local} of tileset {:?}", t.name),
+                expected,
+            )
+        })?;
+    let image = tile.children("image").next();
+    let dim = |key: &str| {
+        image
+            .and_then(|i| i.attribute(key))
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .ok_or_else(|| {
+                bad(
+                    format!("{what}: the image of tile {local} of tileset {:?}", t.name),
+                    format!("no {key}"),
+                    "an image with its width and height",
+                )
+            })
+    };
+    let props = tile.properties(format!("tile {local} of tileset {:?}", t.name));
+    let offset = if props.map.contains_key("wwd_offset_x") || props.map.contains_key("wwd_offset_y")
+    {
+        Some((props.int("wwd_offset_x")?, props.int("wwd_offset_y")?))
+    } else {
+        None
+    };
+    Ok(Anchor {
+        size: (dim("width")?, dim("height")?),
+        offset,
+        mirror: gid & FLIP_HORIZONTAL != 0,
+        invert: gid & FLIP_VERTICAL != 0,
+        props,
+    })
+}
+
+/// Object attribute `key` (a pixel coordinate, maybe fractional) rounded to a whole pixel.
+fn coordinate(o: &Element, key: &str, what: &str) -> Result<i64, TiledError> {
+    let text = o.attribute(key).unwrap_or("0");
+    let v: f64 = text.trim().parse().unwrap_or(f64::NAN);
+    // Past 2^31 no position fits a level's 32-bit field; the bound also makes the cast exact.
+    if !v.is_finite() || v.abs() > 4_294_967_296.0 {
+        return Err(bad(format!("{what}: {key}"), text, "a pixel coordinate"));
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    Ok(v.round() as i64)
+}
+
+/// Where the export places the top-left corner of an image `size` wide with offset
+/// `offset` (negated when `flip`) along an axis, for an object at `position`.
+fn placed(position: i32, size: u32, offset: i32, flip: bool) -> i64 {
+    let half = i64::from(size).checked_div(2).unwrap_or(0);
+    let offset = if flip {
+        i64::from(offset).saturating_neg()
+    } else {
+        i64::from(offset)
+    };
+    i64::from(position)
+        .saturating_sub(half)
+        .saturating_add(offset)
+}
+
+/// One object of an object layer: from its properties, its position moved by as much as
+/// Tiled moved it; an object added in Tiled (no `wwd_plane`) from its properties where
+/// it has them, else from its name, class and tile, the rest 0.
+fn read_map_object(o: &Element, layer: &str, sets: &[Tiles<'_>]) -> Result<ReadObject, TiledError> {
+    let id = o.attribute("id").unwrap_or_default();
+    let what = format!("object {id} of layer {layer:?}");
+    let mut p = o.properties(what.clone());
+    let added = !p.map.contains_key("wwd_plane");
+    p.optional = added;
+    if let Some(r) = o.attribute("rotation")
+        && r.trim().parse::<f64>() != Ok(0.0)
+    {
+        return Err(bad(
+            format!("{what}: rotation"),
+            r,
+            "none (the engine does not rotate objects)",
+        ));
+    }
+    let at = (coordinate(o, "x", &what)?, coordinate(o, "y", &what)?);
+    let anchor = match o.attribute("gid") {
+        Some(g) => {
+            let gid = g
+                .trim()
+                .parse::<u32>()
+                .map_err(|_| bad(format!("{what}: gid"), g, "a global tile id"))?;
+            Some(anchor(gid, sets, &what)?)
+        }
+        None => None,
+    };
+    if anchor.is_none() && o.children("point").next().is_none() {
+        return Err(bad(
+            what,
+            "a shape",
+            "a point or a tile object of the tileset objects",
+        ));
+    }
+    let mut object = read_object(&p)?;
+    let tile = anchor.as_ref().map(|a| &a.props);
+    let from_tile = |name: &str| tile.filter(|t| t.has_text(name));
+    if added {
+        let class = o.attribute("type").or_else(|| o.attribute("class"));
+        if !p.has_text("wwd_logic") {
+            object.logic = match (class.filter(|c| !c.is_empty()), from_tile("wwd_logic")) {
+                (Some(c), _) => cp1252(format!("{what}: class"), c)?,
+                (None, Some(t)) => t.text("wwd_logic")?,
+                (None, None) => {
+                    return Err(bad(
+                        what,
+                        "no logic",
+                        "a class (type) or a property wwd_logic naming its logic",
+                    ));
+                }
+            };
+        }
+        if !p.has_text("wwd_name") {
+            object.name = cp1252(format!("{what}: name"), o.attribute("name").unwrap_or(""))?;
+        }
+        for (field, name) in [
+            (&mut object.image_set, "wwd_image_set"),
+            (&mut object.animation, "wwd_animation"),
+        ] {
+            if !p.has_text(name)
+                && let Some(t) = from_tile(name)
+            {
+                *field = t.text(name)?;
+            }
+        }
+        if !p.map.contains_key("wwd_i")
+            && let Some(t) = tile.filter(|t| t.map.contains_key("wwd_i"))
+        {
+            object.fixed.i.set(t.int("wwd_i")?);
+        }
+    }
+    let fixed = &mut object.fixed;
+    let (x, y) = (fixed.x.get(), fixed.y.get());
+    let position = match &anchor {
+        None => Some(at),
+        Some(a) => {
+            let mut flags = fixed.draw_flags.get() & !0x6;
+            if a.mirror {
+                flags |= 0x2;
+            }
+            if a.invert {
+                flags |= 0x4;
+            }
+            fixed.draw_flags.set(flags);
+            match a.offset {
+                Some((dx, dy)) => Some((
+                    i64::from(x)
+                        .saturating_add(at.0.saturating_sub(placed(x, a.size.0, dx, a.mirror))),
+                    i64::from(y)
+                        .saturating_add(at.1.saturating_sub(placed(y, a.size.1, dy, a.invert))),
+                )),
+                None if added => {
+                    return Err(bad(
+                        format!("{what}: its tile"),
+                        "no wwd_offset_x, wwd_offset_y",
+                        "a tile of an export that says its image's offset",
+                    ));
+                }
+                None => None,
+            }
+        }
+    };
+    if let Some((nx, ny)) = position {
+        let fit = |v: i64, key: &str| {
+            i32::try_from(v)
+                .map_err(|_| bad(format!("{what}: {key}"), v.to_string(), "a 32-bit position"))
+        };
+        fixed.x.set(fit(nx, "x")?);
+        fixed.y.set(fit(ny, "y")?);
+    }
+    let plane = if added {
+        None
+    } else {
+        Some(
+            u32::try_from(p.int("wwd_plane")?)
+                .map_err(|_| bad(format!("{what}: wwd_plane"), "a negative", "a plane index"))?,
+        )
+    };
+    let order = if added {
+        None
+    } else {
+        Some(
+            u32::try_from(p.int("wwd_order")?)
+                .map_err(|_| bad(format!("{what}: wwd_order"), "a negative", "a place"))?,
+        )
+    };
+    Ok(ReadObject {
+        what,
+        plane,
+        order,
+        z_given: p.map.contains_key("wwd_z"),
+        id_given: p.map.contains_key("wwd_id"),
+        object,
+    })
+}
+
+/// Gives each object added in Tiled among `list` (one layer's objects) the plane and z of
+/// the nearest exported object of the layer: the previous one, else the next.
+fn settle_added(list: &mut [ReadObject]) {
+    let len = list.len();
+    for k in 0..len {
+        if list.get(k).is_none_or(|o| o.order.is_some()) {
+            continue;
+        }
+        let near = (0..k)
+            .rev()
+            .chain(k.saturating_add(1)..len)
+            .filter_map(|j| list.get(j))
+            .find(|o| o.order.is_some())
+            .map(|o| (o.plane, o.object.fixed.z.get()));
+        if let (Some((plane, z)), Some(o)) = (near, list.get_mut(k)) {
+            o.plane = plane;
+            if !o.z_given {
+                o.object.fixed.z.set(z);
+            }
+        }
+    }
+}
+
+/// Puts the objects in their planes: each plane's exported objects by `wwd_order`, then
+/// those added in Tiled in the map's order, each given an id above the level's largest
+/// unless it has one; an added object with no plane found goes to the main plane.
+fn place_objects(planes: &mut [PlaneData], objects: Vec<ReadObject>) -> Result<(), TiledError> {
+    let main = planes
+        .iter()
+        .position(|p| p.header.flags.get() & 0x1 != 0)
+        .and_then(|m| u32::try_from(m).ok());
+    let mut next_id = objects
+        .iter()
+        .map(|o| o.object.fixed.id.get())
+        .max()
+        .unwrap_or(0);
+    let mut list = Vec::with_capacity(objects.len());
+    for mut o in objects {
+        if !o.id_given {
+            next_id = next_id.checked_add(1).ok_or_else(|| {
+                bad(
+                    o.what.clone(),
+                    "no id left above the level's largest",
+                    "an id below 2^31",
+                )
+            })?;
+            o.object.fixed.id.set(next_id);
+        }
+        let plane = o.plane.or(main).ok_or_else(|| {
+            bad(
+                o.what.clone(),
+                "no plane flagged main (0x1) to add it to",
+                "a main plane",
+            )
+        })?;
+        list.push((plane, o.order, o.object));
+    }
+    // Stable: objects added in Tiled stay in the map's order.
+    list.sort_by_key(|(plane, order, _)| (*plane, order.is_none(), order.unwrap_or(0)));
+    for (plane, _, object) in list {
+        let count = planes.len();
+        let target = usize::try_from(plane).ok().and_then(|p| planes.get_mut(p));
+        match target {
+            Some(p) => p.objects.push(object),
+            None => {
+                return Err(bad(
+                    format!("an object's wwd_plane {plane}"),
+                    format!("{count} planes"),
+                    "one of the map's tile layers",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn read_object(p: &Props<'_>) -> Result<ObjectData, TiledError> {
     let mut o = ObjectFixed::new_zeroed();
     o.id.set(p.int("wwd_id")?);
@@ -639,7 +977,7 @@ fn read_object(p: &Props<'_>) -> Result<ObjectData, TiledError> {
     o.clip_rect = p.rect("wwd_clip_rect")?;
     o.user_rect1 = p.rect("wwd_user_rect1")?;
     o.user_rect2 = p.rect("wwd_user_rect2")?;
-    let user = p.get("wwd_user")?;
+    let user = p.get_or("wwd_user", "0,0,0,0,0,0,0,0")?;
     let values = ints(user)
         .filter(|v| v.len() == 8)
         .ok_or_else(|| bad(format!("{}: property wwd_user", p.what), user, "eight ints"))?;
