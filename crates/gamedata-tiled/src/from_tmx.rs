@@ -392,7 +392,210 @@ fn tilesets(map: &Element) -> Result<Vec<Tiles<'_>>, TiledError> {
 /// past the module's bounds, and [`TiledError::Level`] when the tile property table's
 /// bytes cannot be read.
 pub fn level_from_tmx(text: &str, limits: &Limits) -> Result<LevelData, TiledError> {
-    let root = parse(text, limits)?;
+    level_from_document(&parse(text, limits)?, limits)
+}
+
+/// Reads the level a TMJ map (Tiled's JSON) holds, as [`level_from_tmx`] reads a TMX map:
+/// the JSON is read by serde_json and taken as the TMX elements it stands for (Tiled's
+/// JSON keys are its XML attributes; a tile layer's `data` array its CSV).
+///
+/// Returns what [`level_from_tmx`] returns, and [`TiledError::Import`] for text that is not
+/// a JSON map or a tile layer whose `data` is not an array of global ids (Tiled's base64
+/// encodings are not read).
+pub fn level_from_tmj(text: &str, limits: &Limits) -> Result<LevelData, TiledError> {
+    let json: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| bad("the JSON", e.to_string(), "a TMJ map"))?;
+    let mut count = 0u64;
+    let map = tmj::map(
+        &json,
+        &mut Counter {
+            count: &mut count,
+            limit: limits.max_records,
+        },
+    )?;
+    let root = Element {
+        children: vec![map],
+        ..Element::default()
+    };
+    level_from_document(&root, limits)
+}
+
+/// Counts the elements made of a JSON document against `Limits::max_records`.
+struct Counter<'c> {
+    count: &'c mut u64,
+    limit: u64,
+}
+
+impl Counter<'_> {
+    /// An element named `name`, counted.
+    fn element(&mut self, name: &str) -> Result<Element, TiledError> {
+        *self.count = self.count.saturating_add(1);
+        if *self.count > self.limit {
+            return Err(TiledError::TooLarge {
+                what: "JSON objects",
+                found: *self.count,
+                limit: self.limit,
+            });
+        }
+        Ok(Element {
+            name: name.to_owned(),
+            ..Element::default()
+        })
+    }
+}
+
+/// A TMJ document as the TMX elements it stands for.
+mod tmj {
+    use serde_json::Value as Json;
+
+    use super::{Counter, Element, bad};
+    use crate::TiledError;
+
+    /// A JSON scalar as attribute text: strings as they are, numbers and booleans as
+    /// written (booleans as TMX's `1`, `0` for `visible`).
+    fn text(v: &Json) -> Option<String> {
+        match v {
+            Json::String(s) => Some(s.clone()),
+            Json::Number(n) => Some(n.to_string()),
+            Json::Bool(b) => Some(b.to_string()),
+            _ => None,
+        }
+    }
+
+    /// Copies `keys` of `object` (those present and scalar) as attributes of `e`.
+    fn attributes(e: &mut Element, object: &Json, keys: &[&str]) {
+        for key in keys {
+            if let Some(v) = object.get(*key).and_then(text) {
+                e.attributes.push(((*key).to_owned(), v));
+            }
+        }
+    }
+
+    /// `"properties"` of `object` as a `<properties>` child of `e`.
+    fn properties(e: &mut Element, object: &Json, c: &mut Counter<'_>) -> Result<(), TiledError> {
+        let Some(list) = object.get("properties").and_then(Json::as_array) else {
+            return Ok(());
+        };
+        let mut props = c.element("properties")?;
+        for p in list {
+            let mut property = c.element("property")?;
+            attributes(&mut property, p, &["name", "type", "value"]);
+            props.children.push(property);
+        }
+        e.children.push(props);
+        Ok(())
+    }
+
+    fn list<'j>(object: &'j Json, key: &str) -> &'j [Json] {
+        object
+            .get(key)
+            .and_then(Json::as_array)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    pub(super) fn map(json: &Json, c: &mut Counter<'_>) -> Result<Element, TiledError> {
+        if json.get("type").and_then(Json::as_str) != Some("map") {
+            return Err(bad("the JSON", "no \"type\": \"map\"", "a TMJ map"));
+        }
+        let mut map = c.element("map")?;
+        attributes(
+            &mut map,
+            json,
+            &["width", "height", "tilewidth", "tileheight"],
+        );
+        properties(&mut map, json, c)?;
+        for t in list(json, "tilesets") {
+            let mut tileset = c.element("tileset")?;
+            attributes(
+                &mut tileset,
+                t,
+                &["firstgid", "name", "tilecount", "objectalignment", "source"],
+            );
+            properties(&mut tileset, t, c)?;
+            for tile in list(t, "tiles") {
+                let mut e = c.element("tile")?;
+                attributes(&mut e, tile, &["id"]);
+                properties(&mut e, tile, c)?;
+                if let Some(source) = tile.get("image").and_then(text) {
+                    let mut image = c.element("image")?;
+                    image.attributes.push(("source".to_owned(), source));
+                    for (json_key, key) in [("imagewidth", "width"), ("imageheight", "height")] {
+                        if let Some(v) = tile.get(json_key).and_then(text) {
+                            image.attributes.push((key.to_owned(), v));
+                        }
+                    }
+                    e.children.push(image);
+                }
+                tileset.children.push(e);
+            }
+            map.children.push(tileset);
+        }
+        for l in list(json, "layers") {
+            map.children.push(layer(l, c)?);
+        }
+        Ok(map)
+    }
+
+    fn layer(l: &Json, c: &mut Counter<'_>) -> Result<Element, TiledError> {
+        let name = l.get("name").and_then(text).unwrap_or_default();
+        let kind = l.get("type").and_then(Json::as_str).unwrap_or_default();
+        let mut e = match kind {
+            "tilelayer" => c.element("layer")?,
+            "objectgroup" => c.element("objectgroup")?,
+            other => c.element(other)?,
+        };
+        attributes(&mut e, l, &["name"]);
+        properties(&mut e, l, c)?;
+        if kind == "tilelayer" {
+            let mut data = c.element("data")?;
+            let cells = l.get("data").and_then(Json::as_array).ok_or_else(|| {
+                bad(
+                    format!("layer {name:?}: data"),
+                    "not an array",
+                    "an array of global tile ids (no encoding)",
+                )
+            })?;
+            let mut csv = String::with_capacity(cells.len().saturating_mul(4));
+            for (n, cell) in cells.iter().enumerate() {
+                let gid = cell.as_u64().filter(|g| *g <= u64::from(u32::MAX));
+                let gid = gid.ok_or_else(|| {
+                    bad(
+                        format!("layer {name:?}: data[{n}]"),
+                        cell.to_string(),
+                        "a global tile id",
+                    )
+                })?;
+                if n > 0 {
+                    csv.push(',');
+                }
+                csv.push_str(&gid.to_string());
+            }
+            data.attributes
+                .push(("encoding".to_owned(), "csv".to_owned()));
+            data.text = csv;
+            e.children.push(data);
+        }
+        for o in list(l, "objects") {
+            let mut object = c.element("object")?;
+            attributes(
+                &mut object,
+                o,
+                &[
+                    "id", "name", "type", "class", "gid", "x", "y", "width", "height", "rotation",
+                ],
+            );
+            properties(&mut object, o, c)?;
+            if o.get("point").and_then(Json::as_bool) == Some(true) {
+                object.children.push(c.element("point")?);
+            }
+            e.children.push(object);
+        }
+        Ok(e)
+    }
+}
+
+/// The level of a document's `<map>` (TMX's elements, or those a TMJ stands for).
+fn level_from_document(root: &Element, limits: &Limits) -> Result<LevelData, TiledError> {
     let map = root
         .children("map")
         .next()

@@ -291,3 +291,59 @@ fn a_tile_painted_in_tiled_reads_through_its_tileset() {
         "{e}"
     );
 }
+
+/// The same edits made to the map and written as TMX and as TMJ read back alike: an object
+/// moved a fraction of a pixel, one deleted, one added by its tile, a tile painted.
+#[test]
+fn tmx_and_tmj_of_an_edited_map_read_back_alike() {
+    let (data, mut map, _) = exported();
+    let largest = data.planes[1]
+        .objects
+        .iter()
+        .map(|o| o.fixed.id.get())
+        .max()
+        .unwrap();
+    let layer = map
+        .layers
+        .iter_mut()
+        .find(|l| matches!(l.data, LayerData::Objects(_)))
+        .unwrap();
+    let LayerData::Objects(objects) = &mut layer.data else {
+        unreachable!()
+    };
+    objects[0].x += 40;
+    objects[0].y -= 3;
+    let mut added = objects[0].clone();
+    added.id = 9999;
+    added.class = "Officer".to_owned();
+    added.properties.clear();
+    added.x = 123;
+    objects.remove(3);
+    objects.push(added);
+    let tiles = map
+        .layers
+        .iter_mut()
+        .find_map(|l| match &mut l.data {
+            LayerData::Tiles(t) if l.name == "Action" => Some(t),
+            _ => None,
+        })
+        .unwrap();
+    tiles[5] = *tiles.iter().find(|&&g| g != 0).unwrap();
+    let mut tmx = Vec::new();
+    gamedata_tiled::tmx::write_tmx(&map, &mut tmx).unwrap();
+    let mut tmj = Vec::new();
+    gamedata_tiled::tmj::write_tmj(&map, &mut tmj).unwrap();
+    let limits = Limits::default();
+    let a = level_from_tmx(std::str::from_utf8(&tmx).unwrap(), &limits).unwrap();
+    let b = gamedata_tiled::from_tmx::level_from_tmj(std::str::from_utf8(&tmj).unwrap(), &limits)
+        .unwrap();
+    assert_eq!(a.image().unwrap(), b.image().unwrap());
+    let objects = &a.planes[1].objects;
+    assert_eq!(objects.len(), data.planes[1].objects.len());
+    assert_eq!(objects.last().unwrap().fixed.id.get(), largest + 1);
+    assert_eq!(objects.last().unwrap().logic, b"Officer");
+    assert_eq!(
+        objects[0].fixed.x.get(),
+        data.planes[1].objects[0].fixed.x.get() + 40
+    );
+}

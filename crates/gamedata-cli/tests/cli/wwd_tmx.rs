@@ -189,6 +189,19 @@ fn a_level_comes_back_from_its_tmx() {
     assert_eq!(a, b);
     let objects = |f: &str| stdout_json(&gamedata(&["--json", "wwd", "objects", f], dir.path()));
     assert_eq!(objects(&level), objects("BACK.WWD"));
+    // From the TMJ export, the same file.
+    gamedata_ok(
+        &["wwd", "tmx", &level, "--rez", &rez, "-o", "synth.tmj"],
+        dir.path(),
+    );
+    gamedata_ok(
+        &["wwd", "from-tmx", "synth.tmj", "-o", "BACK2.WWD"],
+        dir.path(),
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("BACK2.WWD")).unwrap(),
+        std::fs::read(dir.path().join("BACK.WWD")).unwrap()
+    );
     assert_eq!(report["objects"].as_u64().unwrap() as usize, {
         let o = objects(&level);
         o.as_array()
