@@ -1,5 +1,6 @@
-//! A WAP32 level read back from a TMX map that [`crate::wwd::export`] wrote
-//! (`docs/formats/tiled.md`, "WWD levels in Tiled", read the other way).
+//! A WAP32 level read back from a TMX or TMJ map that [`crate::wwd::export`] wrote, as it
+//! was or edited in Tiled (`docs/formats/tiled.md`, "WWD levels in Tiled", read the other
+//! way).
 //!
 //! - The header comes from the map's properties, each plane from a tile layer's (in the
 //!   layers' order), each object from an object's (`wwd_plane`, then `wwd_order`), the
@@ -9,17 +10,36 @@
 //!   cell (x, y) for x below the plane's width and the map's, y the same. A cell's tile is
 //!   read through its tileset: `wwd_tile` of a tile set's tileset (the set found by name
 //!   among the plane's image sets), the fill tileset's tiles are 0xEEEEEEEE, 0 is
-//!   0xFFFFFFFF.
-//! - An object's position is its `wwd_x` and `wwd_y` (where Tiled shows its image is the
-//!   engine's placement of it, not its position).
+//!   0xFFFFFFFF. A tile painted in Tiled reads the same way; a flipped one is an error
+//!   naming its layer and cell (WWD tiles cannot be flipped).
+//! - An object's position is its `wwd_x` and `wwd_y`, moved by as much as Tiled moved it:
+//!   where the export would place it from them (a tile object's top-left corner is the
+//!   position less half its image's size, moved by the image's offset, the tile's
+//!   `wwd_offset_x` and `wwd_offset_y`, negated along a flipped axis; a point is the
+//!   position) is compared with Tiled's `x`, `y` rounded to whole pixels, and the
+//!   difference added. A tile object's flip bits set its draw flags 0x2 (mirrored) and 0x4
+//!   (upside down). An unchanged object reads back as it was.
+//! - An object without `wwd_plane` was added in Tiled: it goes to the plane of the nearest
+//!   exported object of its layer (the one before it, else after it; the main plane when
+//!   the layer has none), after that plane's objects, with that object's z; its id is one
+//!   above the level's largest; its logic is its `wwd_logic`, else its class (`type`),
+//!   else its tile's `wwd_logic`; its image set, frame (`wwd_i`) and animation its own
+//!   properties', else its tile's; its name its own; its position the inverse of the
+//!   export's placement of its tile (a point's is its place); every other field its
+//!   property's, else 0.
+//! - An object deleted in Tiled is not in the level.
 //!
 //! What cannot be read back is an error naming the layer or object: a missing or bad
-//! property, a flipped tile, a tile of no tile set of its plane, an object without
-//! `wwd_plane` (objects added in Tiled are not read yet).
+//! property, a flipped tile, a tile of no tile set of its plane, an object rotated, flipped
+//! diagonally, neither a point nor a tile of the tileset `objects`, or added without a
+//! logic.
 //!
-//! What it costs, whatever the text: the text is read by quick-xml, without a document
-//! type (refused: no entity is expanded), into at most `Limits::max_records` elements of
-//! at most 16 levels; a plane's tiles are refused past `Limits::max_decoded_bytes / 4`.
+//! What it costs, whatever the text: TMX is read by quick-xml, without a document type
+//! (refused: no entity is expanded), into at most `Limits::max_records` elements of at
+//! most 16 levels; TMJ by serde_json (its nesting limited to 128), made into at most
+//! `Limits::max_records` elements; a plane's tiles are refused past
+//! `Limits::max_decoded_bytes / 4`; objects, added ones included, are elements, within the
+//! same count.
 
 use std::collections::HashMap;
 

@@ -20,7 +20,11 @@
 //!   the tile layers in the engine's order (objects sorted by z; with the header's z flag
 //!   before the first plane whose z is above theirs, else after the main plane). An object
 //!   the engine does not draw (outside its plane, without a logic, hidden, without an
-//!   image set, or whose image is missing) is a hidden point at its position.
+//!   image set, or whose image is missing) is a hidden point at its position. Each tile of
+//!   `objects` has the properties `wwd_offset_x`, `wwd_offset_y` (its image's offset,
+//!   which places it), and `wwd_logic`, `wwd_image_set`, `wwd_i`, `wwd_animation` of the
+//!   first object drawing it: what [`crate::from_tmx`] needs to read an object moved or
+//!   added in Tiled.
 //! - Every field of the header, of each plane and of each object is a custom property,
 //!   named `wwd_` and the field's name (`docs/formats/tiled.md` lists them); the tile
 //!   property table, as stored, is the map's property `wwd_tile_properties` (hex).
