@@ -18,7 +18,8 @@
 //!   `wwd_offset_x` and `wwd_offset_y`, negated along a flipped axis; a point is the
 //!   position) is compared with Tiled's `x`, `y` rounded to whole pixels, and the
 //!   difference added. A tile object's flip bits set its draw flags 0x2 (mirrored) and 0x4
-//!   (upside down). An unchanged object reads back as it was.
+//!   (upside down). An unchanged object reads back as it was. As in Tiled, a tile object
+//!   has its tile's properties where it has none of its own.
 //! - An object without `wwd_plane` was added in Tiled: it goes to the plane of the nearest
 //!   exported object of its layer (the one before it, else after it; the main plane when
 //!   the layer has none), after that plane's objects, with that object's z; its id is one
@@ -966,7 +967,11 @@ fn placed(position: i32, size: u32, offset: i32, flip: bool) -> i64 {
 /// One object of an object layer: from its properties, its position moved by as much as
 /// Tiled moved it; an object added in Tiled (no `wwd_plane`) from its properties where
 /// it has them, else from its name, class and tile, the rest 0.
-fn read_map_object(o: &Element, layer: &str, sets: &[Tiles<'_>]) -> Result<ReadObject, TiledError> {
+fn read_map_object<'e>(
+    o: &'e Element,
+    layer: &str,
+    sets: &'e [Tiles<'e>],
+) -> Result<ReadObject, TiledError> {
     let id = o.attribute("id").unwrap_or_default();
     let what = format!("object {id} of layer {layer:?}");
     let mut p = o.properties(what.clone());
@@ -999,16 +1004,26 @@ fn read_map_object(o: &Element, layer: &str, sets: &[Tiles<'_>]) -> Result<ReadO
             "a point or a tile object of the tileset objects",
         ));
     }
+    let own_logic = p.has_text("wwd_logic");
+    let own_name = p.has_text("wwd_name");
+    // As in Tiled, a tile object has its tile's properties unless it has its own (Tiled
+    // may leave out of the file what equals the tile's).
+    if let Some(a) = &anchor {
+        for (&key, &value) in &a.props.map {
+            let base = key.strip_suffix("_hex").unwrap_or(key);
+            if !p.map.contains_key(base) && !p.map.contains_key(format!("{base}_hex").as_str()) {
+                p.map.insert(key, value);
+            }
+        }
+    }
     let mut object = read_object(&p)?;
-    let tile = anchor.as_ref().map(|a| &a.props);
-    let from_tile = |name: &str| tile.filter(|t| t.has_text(name));
     if added {
         let class = o.attribute("type").or_else(|| o.attribute("class"));
-        if !p.has_text("wwd_logic") {
-            object.logic = match (class.filter(|c| !c.is_empty()), from_tile("wwd_logic")) {
-                (Some(c), _) => cp1252(format!("{what}: class"), c)?,
-                (None, Some(t)) => t.text("wwd_logic")?,
-                (None, None) => {
+        if !own_logic {
+            object.logic = match class.filter(|c| !c.is_empty()) {
+                Some(c) => cp1252(format!("{what}: class"), c)?,
+                None if p.has_text("wwd_logic") => p.text("wwd_logic")?,
+                None => {
                     return Err(bad(
                         what,
                         "no logic",
@@ -1017,23 +1032,8 @@ fn read_map_object(o: &Element, layer: &str, sets: &[Tiles<'_>]) -> Result<ReadO
                 }
             };
         }
-        if !p.has_text("wwd_name") {
+        if !own_name {
             object.name = cp1252(format!("{what}: name"), o.attribute("name").unwrap_or(""))?;
-        }
-        for (field, name) in [
-            (&mut object.image_set, "wwd_image_set"),
-            (&mut object.animation, "wwd_animation"),
-        ] {
-            if !p.has_text(name)
-                && let Some(t) = from_tile(name)
-            {
-                *field = t.text(name)?;
-            }
-        }
-        if !p.map.contains_key("wwd_i")
-            && let Some(t) = tile.filter(|t| t.map.contains_key("wwd_i"))
-        {
-            object.fixed.i.set(t.int("wwd_i")?);
         }
     }
     let fixed = &mut object.fixed;

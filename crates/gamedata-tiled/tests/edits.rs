@@ -126,6 +126,20 @@ fn an_object_moved_in_tiled_moves_by_as_much() {
     // Unchanged, the map comes back byte for byte.
     let back = level_from_tmx(&tmx, &Limits::default()).unwrap();
     assert_eq!(back.main_block().unwrap(), data.main_block().unwrap());
+    // Also when an object's properties equal to its tile's are left out (Tiled's
+    // inheritance): the tile's are read.
+    let span = object_span(&tmx, a.id);
+    let mut block = tmx[span.clone()].to_owned();
+    for name in ["wwd_logic", "wwd_image_set", "wwd_i", "wwd_animation"] {
+        let at = block.find(&format!("<property name=\"{name}\"")).unwrap();
+        let end = at + block[at..].find("/>").unwrap() + 2;
+        block.replace_range(at..end, "");
+    }
+    let mut stripped = tmx.clone();
+    stripped.replace_range(span, &block);
+    assert_ne!(stripped, tmx);
+    let back = level_from_tmx(&stripped, &Limits::default()).unwrap();
+    assert_eq!(back.main_block().unwrap(), data.main_block().unwrap());
 }
 
 #[test]
