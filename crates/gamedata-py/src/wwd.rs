@@ -263,6 +263,84 @@ impl Level {
         arrays::numbers(py, picture.into_pixels(), &[h, w, 4])
     }
 
+    /// Exports the level to a Tiled map at `path` (TMX, or TMJ, Tiled's JSON, for a name
+    /// ending in `.tmj` or `.json`) with its tileset and object images in the folder
+    /// `NAME_images` beside it, laid out so that Tiled draws it where the game draws it, as
+    /// `gamedata wwd tmx` (docs/formats/tiled.md). The images come from `rez` (a REZ
+    /// archive) or `images` (a folder of extracted files): give one. Returns `{tmx,
+    /// format, width, height, layers, objects, objects_drawn, tilesets, images,
+    /// missing_images}`. Exported with the GIL released. Raises `ValueError` for neither or
+    /// both of `rez` and `images` or a level Tiled cannot hold (no main plane, planes of
+    /// other tile sizes, past the limits), `OSError` when a file cannot be read or
+    /// written, `gamedata.FormatError` when the archive or level cannot be read.
+    #[pyo3(signature = (path, rez=None, images=None))]
+    fn to_tmx<'py>(
+        &self,
+        py: Python<'py>,
+        path: PathBuf,
+        rez: Option<PathBuf>,
+        images: Option<PathBuf>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let level = self.view()?;
+        let source_path = match (rez, images) {
+            (Some(p), None) | (None, Some(p)) => p,
+            _ => {
+                return Err(PyValueError::new_err(
+                    "the images come from rez= (an archive) or images= (a folder): give one",
+                ));
+            }
+        };
+        let json = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("tmj") || e.eq_ignore_ascii_case("json"));
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .ok_or_else(|| PyValueError::new_err("the map's file name is not text"))?;
+        let images_dir = format!("{stem}_images");
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let export = py.detach(|| -> PyResult<gamedata_tiled::wwd::Export> {
+            let source = ImageSource::at(&source_path, |p| wap_core::RezArchive::open(p))
+                .map_err(reader_error)?;
+            let options =
+                gamedata_tiled::wwd::ExportOptions::default().with_images_dir(images_dir.clone());
+            let export = gamedata_tiled::wwd::export(&level, &source, &options, &Limits::default())
+                .map_err(tiled_error)?;
+            for image in &export.images {
+                let file = folder.join(&image.path);
+                if let Some(parent) = file.parent() {
+                    std::fs::create_dir_all(parent)?;
+                }
+                let out = std::io::BufWriter::new(std::fs::File::create(&file)?);
+                image.image.write_png(out).map_err(render_error)?;
+            }
+            let out = std::io::BufWriter::new(std::fs::File::create(&path)?);
+            if json {
+                gamedata_tiled::tmj::write_tmj(&export.map, out)?;
+            } else {
+                gamedata_tiled::tmx::write_tmx(&export.map, out)?;
+            }
+            Ok(export)
+        })?;
+        let map = &export.map;
+        let d = PyDict::new(py);
+        d.set_item("tmx", path.display().to_string())?;
+        d.set_item("format", if json { "tmj" } else { "tmx" })?;
+        d.set_item("width", map.width)?;
+        d.set_item("height", map.height)?;
+        d.set_item("layers", map.layers.len())?;
+        d.set_item("objects", map.objects().count())?;
+        d.set_item("objects_drawn", export.report.objects_drawn)?;
+        d.set_item("tilesets", map.tilesets.len())?;
+        d.set_item("images", export.images.len())?;
+        d.set_item("missing_images", export.report.missing_images)?;
+        Ok(d)
+    }
+
     /// `(address, length)` of the level's decompressed bytes in memory, for tests that
     /// check a view lies inside them.
     fn _span(&self) -> (usize, usize) {
@@ -276,6 +354,16 @@ impl Level {
             self.text(level.header().name()),
             level.plane_count()
         ))
+    }
+}
+
+/// What cannot be exported to Tiled: the level's and the images' errors as theirs, the
+/// others (no main plane, tile sizes, limits) as `ValueError`.
+fn tiled_error(error: gamedata_tiled::TiledError) -> PyErr {
+    match error {
+        gamedata_tiled::TiledError::Level(e) => data_error(&e),
+        gamedata_tiled::TiledError::Render(e) => render_error(e),
+        other => PyValueError::new_err(other.to_string()),
     }
 }
 

@@ -201,3 +201,43 @@ def test_render_equals_wwd_render_rez(demo, cli, tmp_path):
         level.render(rez, view=(0, 0), size=(0, 10))
     with pytest.raises(OSError):
         level.render(tmp_path / "missing.rez")
+
+
+def test_to_tmx_writes_a_tiled_map_like_wwd_tmx(demo, cli, tmp_path):
+    """Level.to_tmx writes the map `gamedata wwd tmx` writes: XML of the main plane's size
+    in tiles, a layer a plane and the object layers, its images beside it; TMJ too."""
+    import json
+    import xml.etree.ElementTree as ET
+
+    path = demo / "SYNTH01.WWD"
+    rez = demo / "SYNTH.REZ"
+    level = wwd.Level.open(path)
+    report = level.to_tmx(tmp_path / "synth.tmx", rez=rez)
+    root = ET.parse(tmp_path / "synth.tmx").getroot()
+    assert root.tag == "map"
+    main = next(p for p in level.planes if p.is_main)
+    high, wide = main.tiles.shape
+    assert (int(root.get("width")), int(root.get("height"))) == (wide, high)
+    layers = root.findall("layer")
+    groups = root.findall("objectgroup")
+    assert len(layers) == len(level.planes)
+    assert len(layers) + len(groups) == report["layers"]
+    assert report["format"] == "tmx"
+    assert (report["width"], report["height"]) == (wide, high)
+    assert report["objects"] == sum(len(p.objects) for p in level.planes)
+    assert len(list((tmp_path / "synth_images").rglob("*.png"))) == report["images"]
+    # The same file as the command writes.
+    cli("wwd", "tmx", path, "--rez", rez, "-o", tmp_path / "cli.tmx")
+    ours = (tmp_path / "synth.tmx").read_text().replace("synth_images", "X")
+    theirs = (tmp_path / "cli.tmx").read_text().replace("cli_images", "X")
+    assert ours == theirs
+    report = level.to_tmx(tmp_path / "synth.tmj", rez=rez)
+    assert report["format"] == "tmj"
+    doc = json.loads((tmp_path / "synth.tmj").read_text())
+    assert (doc["width"], doc["height"], len(doc["layers"])) == (wide, high, report["layers"])
+    with pytest.raises(ValueError):
+        level.to_tmx(tmp_path / "x.tmx")
+    with pytest.raises(ValueError):
+        level.to_tmx(tmp_path / "x.tmx", rez=rez, images=tmp_path)
+    with pytest.raises(OSError):
+        level.to_tmx(tmp_path / "x.tmx", rez=tmp_path / "none.rez")

@@ -8,7 +8,9 @@
 //! - [`wwd::export`]: a level and a source of its images (a REZ archive or a folder of
 //!   extracted files) as a [`map::Map`] and the images it names.
 //! - [`tmx::write_tmx`], [`tmj::write_tmj`]: the map as TMX or TMJ.
-//! - [`from_tmx::level_from_tmx`]: the level a TMX map of the export holds, read back.
+//! - [`from_tmx::level_from_tmx`], [`from_tmx::level_from_tmj`]: the level a TMX or TMJ
+//!   map of the export holds, read back, with the objects moved, added or deleted and the
+//!   tiles painted in Tiled.
 //!
 //! # Example
 //!

@@ -20,7 +20,11 @@
 //!   the tile layers in the engine's order (objects sorted by z; with the header's z flag
 //!   before the first plane whose z is above theirs, else after the main plane). An object
 //!   the engine does not draw (outside its plane, without a logic, hidden, without an
-//!   image set, or whose image is missing) is a hidden point at its position.
+//!   image set, or whose image is missing) is a hidden point at its position. Each tile of
+//!   `objects` has the properties `wwd_offset_x`, `wwd_offset_y` (its image's offset,
+//!   which places it), and `wwd_logic`, `wwd_image_set`, `wwd_i`, `wwd_animation` of the
+//!   first object drawing it: what [`crate::from_tmx`] needs to read an object moved or
+//!   added in Tiled.
 //! - Every field of the header, of each plane and of each object is a custom property,
 //!   named `wwd_` and the field's name (`docs/formats/tiled.md` lists them); the tile
 //!   property table, as stored, is the map's property `wwd_tile_properties` (hex).
@@ -384,6 +388,10 @@ struct Placed {
     object: MapObject,
     /// The decoded image it draws, for its gid.
     image: Option<usize>,
+    /// What a new object drawing the same image needs (its tile's properties in the
+    /// tileset `objects`): the image's offset, the object's logic, image set, frame and
+    /// animation.
+    tile_properties: Vec<Property>,
 }
 
 /// A side of 1 to 1,024 pixels, or `None`.
@@ -522,6 +530,7 @@ pub fn export(
                 properties,
             };
             let mut image = None;
+            let mut tile_properties = Vec::new();
             if let Some(p) = placement
                 && let Some(view) = images.image(p.image)
             {
@@ -533,6 +542,27 @@ pub fn export(
                     flips |= FLIP_VERTICAL;
                 }
                 map_object.gid = Some(flips);
+                // The image's own offset, read back from where it was placed:
+                // left = x - width / 2 + offset (the offset negated when flipped).
+                let half = |v: u32| i64::from(v).checked_div(2).unwrap_or(0);
+                let dx = p
+                    .left
+                    .saturating_sub(i64::from(x))
+                    .saturating_add(half(view.width));
+                let dy = p
+                    .top
+                    .saturating_sub(i64::from(y))
+                    .saturating_add(half(view.height));
+                let dx = if p.mirror { dx.saturating_neg() } else { dx };
+                let dy = if p.invert { dy.saturating_neg() } else { dy };
+                tile_properties = vec![
+                    Property::int("wwd_offset_x", dx),
+                    Property::int("wwd_offset_y", dy),
+                ];
+                push_text(&mut tile_properties, "wwd_logic", object.logic());
+                push_text(&mut tile_properties, "wwd_image_set", object.image_set());
+                tile_properties.push(Property::int("wwd_i", object.raw().i.get()));
+                push_text(&mut tile_properties, "wwd_animation", object.animation());
                 map_object.x = p.left;
                 map_object.y = p.top;
                 map_object.width = view.width;
@@ -544,6 +574,7 @@ pub fn export(
                 z: object.z(),
                 object: map_object,
                 image,
+                tile_properties,
             });
         }
     }
@@ -799,7 +830,7 @@ fn lay_out_tilesets(
         tiles.push(TileInfo {
             id: local,
             image: Some((path.clone(), view.width, view.height)),
-            properties: Vec::new(),
+            properties: p.tile_properties.clone(),
         });
         out.push(ExportImage { path, image });
         object_gids.insert(i, first_gid.saturating_add(local));

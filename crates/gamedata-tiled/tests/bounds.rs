@@ -234,3 +234,53 @@ fn mutated_maps_read_back_or_fail_without_panicking() {
     });
     assert!(runs > 600, "{runs} inputs");
 }
+
+/// The TMJ export of the small synthetic level.
+fn small_tmj() -> String {
+    let data = wap_core::synth::level(3, 16, 16);
+    let source = source(&data);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let export = export(
+        &level,
+        &source,
+        &ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
+    let mut tmj = Vec::new();
+    gamedata_tiled::tmj::write_tmj(&export.map, &mut tmj).unwrap();
+    String::from_utf8(tmj).unwrap()
+}
+
+/// TMJ: the elements it stands for are counted against `Limits::max_records`, a layer's
+/// data must be ids, mutated text reads back or fails without a panic.
+#[test]
+fn tmj_maps_are_bounded_and_mutations_fail_without_panicking() {
+    use gamedata_tiled::from_tmx::level_from_tmj;
+    let tmj = small_tmj();
+    let limits = Limits::default();
+    assert!(level_from_tmj(&tmj, &limits).is_ok());
+    let few = Limits::default().with_max_records(50);
+    match level_from_tmj(&tmj, &few) {
+        Err(TiledError::TooLarge { limit, .. }) => assert_eq!(limit, 50),
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+    let err = level_from_tmj("[1]", &limits).unwrap_err().to_string();
+    assert!(err.contains("a TMJ map"), "{err}");
+    let negative = tmj.replacen("\"data\":[", "\"data\":[-1,", 1);
+    assert_ne!(negative, tmj);
+    let err = level_from_tmj(&negative, &limits).unwrap_err().to_string();
+    assert!(err.contains("data[0]"), "{err}");
+    let plan = MutationPlan {
+        byte_changes: 300,
+        bit_flips: 300,
+        ..MutationPlan::default()
+    };
+    let runs = gamedata_testkit::replay_mutations("tiled-tmj", tmj.as_bytes(), plan, |bytes| {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            let _ = level_from_tmj(text, &limits);
+        }
+    });
+    assert!(runs > 600, "{runs} inputs");
+}

@@ -1,6 +1,7 @@
-//! Levels exported to TMX and read back (`from_tmx::level_from_tmx`): the same level, its
-//! main block equal byte for byte to the original's as wap-core's writer writes it (and to
-//! the file's own for a level laid out as the writer lays it out).
+//! Levels exported to TMX and TMJ and read back (`from_tmx::level_from_tmx`,
+//! `level_from_tmj`, which agree): the same level, its main block equal byte for byte to
+//! the original's as wap-core's writer writes it (and to the file's own for a level laid
+//! out as the writer lays it out).
 
 #![allow(
     clippy::unwrap_used,
@@ -18,7 +19,17 @@ fn round_trip(level: &Level<'_>, source: &ImageSource) -> LevelData {
     let export = export(level, source, &ExportOptions::default(), &Limits::default()).unwrap();
     let mut tmx = Vec::new();
     gamedata_tiled::tmx::write_tmx(&export.map, &mut tmx).unwrap();
-    level_from_tmx(std::str::from_utf8(&tmx).unwrap(), &Limits::default()).unwrap()
+    let back = level_from_tmx(std::str::from_utf8(&tmx).unwrap(), &Limits::default()).unwrap();
+    // The TMJ export reads back as the TMX export does.
+    let mut tmj = Vec::new();
+    gamedata_tiled::tmj::write_tmj(&export.map, &mut tmj).unwrap();
+    let from_tmj = gamedata_tiled::from_tmx::level_from_tmj(
+        std::str::from_utf8(&tmj).unwrap(),
+        &Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(from_tmj.main_block().unwrap(), back.main_block().unwrap());
+    back
 }
 
 #[test]

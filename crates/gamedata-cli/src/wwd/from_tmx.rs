@@ -1,5 +1,5 @@
-//! `gamedata wwd from-tmx`: a level read back from a TMX map `wwd tmx` wrote
-//! (`gamedata_tiled::from_tmx`).
+//! `gamedata wwd from-tmx`: a level read back from a TMX or TMJ map `wwd tmx` wrote,
+//! maybe edited in Tiled since (`gamedata_tiled::from_tmx`).
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -13,7 +13,8 @@ use crate::output::Output;
 
 #[derive(Args)]
 pub(crate) struct FromTmxArgs {
-    /// The map (.tmx) that `wwd tmx` wrote.
+    /// The map that `wwd tmx` wrote: TMX, or TMJ (Tiled's JSON) for a name ending in
+    /// `.tmj` or `.json`.
     file: PathBuf,
     /// The level to write.
     #[arg(short, long, value_name = "LEVEL.WWD")]
@@ -56,7 +57,16 @@ pub(super) fn from_tmx(args: &FromTmxArgs, out: &mut Output) -> Result<()> {
             limits.max_stream_bytes
         );
     }
-    let data = gamedata_tiled::from_tmx::level_from_tmx(&text, &limits)
+    let json = args
+        .file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tmj") || e.eq_ignore_ascii_case("json"));
+    let read = if json {
+        gamedata_tiled::from_tmx::level_from_tmj
+    } else {
+        gamedata_tiled::from_tmx::level_from_tmx
+    };
+    let data = read(&text, &limits)
         .with_context(|| format!("reading a level from {}", args.file.display()))?;
     let compress = if args.compress || args.no_compress {
         args.compress

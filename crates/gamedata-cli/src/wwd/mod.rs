@@ -55,8 +55,9 @@ pub(crate) enum WwdCommand {
     /// tilesets, tiles, images_dir, images, image_bytes, bytes, missing_images, missing,
     /// elapsed_ms).
     Tmx(tmx::TmxArgs),
-    /// Read a level back from a TMX map that `wwd tmx` wrote and write it (--json: output,
-    /// bytes, compressed, planes, objects, main_block_size, checksum, elapsed_ms).
+    /// Read a level back from a TMX or TMJ map that `wwd tmx` wrote, maybe edited in Tiled
+    /// (objects moved, added, deleted; tiles painted), and write it (--json: output, bytes,
+    /// compressed, planes, objects, main_block_size, checksum, elapsed_ms).
     FromTmx(from_tmx::FromTmxArgs),
 }
 

@@ -42,6 +42,17 @@ class Level:
         render --rez`; with view=(x, y) the screen at that camera position; with time=MS
         each animated object at its animation's frame then. Raises ValueError, OSError,
         gamedata.FormatError."""
+    def to_tmx(
+        self,
+        path: str | os.PathLike[str],
+        rez: str | os.PathLike[str] | None = None,
+        images: str | os.PathLike[str] | None = None,
+    ) -> dict[str, Any]:
+        """Export to a Tiled map (TMX, or TMJ for a .tmj or .json name) with its images
+        in NAME_images beside it, as `gamedata wwd tmx`; the images from rez= (an archive)
+        or images= (a folder). Returns {tmx, format, width, height, layers, objects,
+        objects_drawn, tilesets, images, missing_images}. Raises ValueError, OSError,
+        gamedata.FormatError."""
     def _span(self) -> tuple[int, int]: ...
 
 @final
