@@ -190,10 +190,11 @@ fn an_export_past_the_limit_is_refused() {
     ));
 }
 
-/// A1.MNI of the real episode 1, with its backdrop and actors, in TMX and TMJ.
+/// A1.MNI of the real episode 1, with its backdrop and actors, in TMX and TMJ; then every
+/// other map of the episode in TMX (among them the ceiling actors drawn flipped).
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files, and tmxrasterizer"]
-fn real_a1_is_drawn_by_tiled_as_cosmo_map_render_draws_it() {
+fn real_maps_are_drawn_by_tiled_as_cosmo_map_render_draws_them() {
     let dir = gamedata_testkit::require_file("cosmo");
     if !have_tmxrasterizer() {
         return;
@@ -210,4 +211,24 @@ fn real_a1_is_drawn_by_tiled_as_cosmo_map_render_draws_it() {
         let n = differing(&episode, "A1.MNI", all, tmj, out.path());
         assert_eq!(n, 0, "A1.MNI tmj {tmj}: {n} pixels differ");
     }
+    let (mut maps, mut flipped) = (0, 0);
+    for entry in episode.level_names() {
+        let name = entry.name_lossy().into_owned();
+        let map = episode.level(&name).unwrap();
+        flipped += map
+            .actors()
+            .filter(|a| {
+                matches!(a.kind, mni_core::ActorKind::Normal(t)
+                    if mni_core::ActorSprite::of(t)
+                        .is_some_and(|s| s.draw == mni_core::ActorDraw::Flipped))
+            })
+            .count();
+        let out = tempfile::tempdir().unwrap();
+        let n = differing(&episode, &name, all, false, out.path());
+        eprintln!("{name}: {n} pixels differ");
+        assert_eq!(n, 0, "{name}: {n} pixels differ");
+        maps += 1;
+    }
+    eprintln!("{maps} maps, {flipped} flipped actors");
+    assert!(maps > 1);
 }
