@@ -232,3 +232,85 @@ fn real_maps_are_drawn_by_tiled_as_cosmo_map_render_draws_them() {
     eprintln!("{maps} maps, {flipped} flipped actors");
     assert!(maps > 1);
 }
+
+/// Maps at the edges of what the format holds: every actor type the game knows and some it
+/// does not, at the map's corners and past them, special actors, tile values over the whole
+/// u16 range (masked images past their table), every backdrop number; then the same bytes
+/// mutated. Each export is a map or an error, never a panic, and its layers are the map's
+/// size.
+#[test]
+fn maps_at_the_edges_and_mutated_export_or_fail_cleanly() {
+    use mni_core::{Actor, ActorKind, MapFlags, write_map};
+    let e = synth::episode().unwrap();
+    let episode = Episode::parse(&e.stn, &e.vol).unwrap();
+    let mut actors = Vec::new();
+    for t in (0..300u16).step_by(3) {
+        for (x, y) in [(0, 0), (31, 1023), (65535, 65535), (5, 0)] {
+            actors.push(Actor {
+                kind: ActorKind::Normal(t),
+                x,
+                y,
+            });
+        }
+    }
+    actors.push(Actor {
+        kind: ActorKind::Special(3),
+        x: 1,
+        y: 1,
+    });
+    let tiles: Vec<u16> = (0..32764u32).map(|i| (i * 2003 % 65536) as u16).collect();
+    let forms = [
+        ExportOptions::default()
+            .with_backdrop(Some(BackdropForm::ImageLayer))
+            .with_actors(true),
+        ExportOptions::default()
+            .with_backdrop(Some(BackdropForm::Tiles))
+            .with_actors(true),
+    ];
+    let mut exported = 0;
+    let known = episode.level("A2.MNI").unwrap().flags().backdrop;
+    for backdrop in [known, 0, 25, 31] {
+        let flags = MapFlags {
+            backdrop,
+            ..MapFlags::default()
+        };
+        let bytes = write_map(flags, 32, &actors, &tiles).unwrap();
+        let mut state = u64::from(backdrop) + 1;
+        for round in 0..40 {
+            let mut b = bytes.clone();
+            if round > 0 {
+                for _ in 0..8 {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let at = (state >> 33) as usize % b.len().min(4096);
+                    b[at] ^= (state >> 20) as u8;
+                }
+            }
+            let Ok(map) = mni_core::Map::parse(&b) else {
+                continue;
+            };
+            for options in &forms {
+                match export(&episode, &map, options, &Limits::default()) {
+                    Ok(x) => {
+                        exported += 1;
+                        let cells = (x.map.width * x.map.height) as usize;
+                        for layer in &x.map.layers {
+                            if let LayerData::Tiles(c) = &layer.data {
+                                assert_eq!(c.len(), cells);
+                            }
+                        }
+                        assert_eq!(x.map.objects().count(), map.actors().len());
+                        if round == 0 {
+                            assert!(x.report.missing > 0 && !x.report.actors_not_drawn.is_empty());
+                        }
+                    }
+                    // The synthetic VOL holds one backdrop: the others are errors.
+                    Err(TiledError::Cosmo(_)) => {}
+                    Err(other) => panic!("{other}"),
+                }
+            }
+        }
+    }
+    assert!(exported > 0);
+}
