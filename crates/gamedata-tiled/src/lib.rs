@@ -35,8 +35,8 @@
 //! # Robustness
 //!
 //! Any level and any archive export or give a [`TiledError`]: no panic, and the output is
-//! bounded by the level's own sizes within [`wap_core::Limits`] (see [`wwd`], "What an
-//! export costs").
+//! bounded by the level's own sizes within [`wap_core::Limits`] (see [`wwd`] and
+//! [`cosmo`], "What an export costs").
 
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
