@@ -1,5 +1,5 @@
 //! Classic game levels as [Tiled](https://www.mapeditor.org) maps: a WAP32 level (Claw,
-//! Gruntz) exported to TMX (Tiled's XML) or TMJ (its JSON) with its tileset images and
+//! Gruntz) or a Cosmo's Cosmic Adventure map exported to TMX (Tiled's XML) or TMJ (its JSON) with its tileset images and
 //! object images, laid out so that Tiled draws it where the engine draws it
 //! (`docs/formats/tiled.md` has the Tiled facts relied on, each with its source).
 //!
@@ -7,6 +7,8 @@
 //!   layers, tilesets whose images are files beside it, custom properties.
 //! - [`wwd::export`]: a level and a source of its images (a REZ archive or a folder of
 //!   extracted files) as a [`map::Map`] and the images it names.
+//! - [`cosmo::export`]: a Cosmo's Cosmic Adventure map with its tiles, backdrop and actors
+//!   as a [`map::Map`] and the images it names.
 //! - [`tmx::write_tmx`], [`tmj::write_tmj`]: the map as TMX or TMJ.
 //! - [`from_tmx::level_from_tmx`], [`from_tmx::level_from_tmj`]: the level a TMX or TMJ
 //!   map of the export holds, read back, with the objects moved, added or deleted and the
@@ -35,12 +37,13 @@
 //! # Robustness
 //!
 //! Any level and any archive export or give a [`TiledError`]: no panic, and the output is
-//! bounded by the level's own sizes within [`wap_core::Limits`] (see [`wwd`], "What an
-//! export costs").
+//! bounded by the level's own sizes within [`wap_core::Limits`] (see [`wwd`] and
+//! [`cosmo`], "What an export costs").
 
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
+pub mod cosmo;
 pub mod from_tmx;
 pub mod map;
 pub mod tmj;
@@ -54,6 +57,9 @@ pub enum TiledError {
     /// A part of the level cannot be read.
     #[error("reading the level")]
     Level(#[from] wap_core::DataError),
+    /// A Cosmo episode's entry cannot be read (`docs/formats/cosmo.md`).
+    #[error("reading the Cosmo episode")]
+    Cosmo(#[from] mni_core::DataError),
     /// The images cannot be had (the source cannot be indexed) or an image cannot be made.
     #[error("the level's images")]
     Render(#[from] gamedata_render::RenderError),

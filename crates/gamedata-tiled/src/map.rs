@@ -122,6 +122,21 @@ pub enum LayerData {
     Tiles(Vec<u32>),
     /// An object layer, drawn in its objects' order (`draworder="index"`).
     Objects(Vec<MapObject>),
+    /// An image layer: one image with its top-left corner at the map's, repeated along the
+    /// axes asked (`docs/formats/tiled.md`: Tiled 1.8.2 reads `repeatx`/`repeaty` from TMX
+    /// only; its JSON reader drops them).
+    Image(LayerImage),
+}
+
+/// The image of an image layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayerImage {
+    /// The file's path relative to the map, its width and height in pixels.
+    pub image: (String, u32, u32),
+    /// Repeated across the map (`repeatx`).
+    pub repeat_x: bool,
+    /// Repeated down the map (`repeaty`).
+    pub repeat_y: bool,
 }
 
 /// A layer.
@@ -184,7 +199,7 @@ impl Map {
     pub fn objects(&self) -> impl Iterator<Item = &MapObject> {
         self.layers.iter().flat_map(|l| match &l.data {
             LayerData::Objects(o) => o.as_slice(),
-            LayerData::Tiles(_) => &[],
+            LayerData::Tiles(_) | LayerData::Image(_) => &[],
         })
     }
 }

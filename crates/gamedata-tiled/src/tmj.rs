@@ -135,6 +135,15 @@ fn layer(l: &Layer, map: &Map) -> Json {
                 objects.iter().map(object).collect::<Vec<_>>().into(),
             );
         }
+        LayerData::Image(image) => {
+            // Tiled 1.8.2 drops repeatx and repeaty from JSON (later versions read them).
+            m.insert("type".into(), "imagelayer".into());
+            m.insert("image".into(), image.image.0.as_str().into());
+            m.insert("imagewidth".into(), image.image.1.into());
+            m.insert("imageheight".into(), image.image.2.into());
+            m.insert("repeatx".into(), image.repeat_x.into());
+            m.insert("repeaty".into(), image.repeat_y.into());
+        }
     }
     insert_properties(&mut m, &l.properties);
     Json::Object(m)

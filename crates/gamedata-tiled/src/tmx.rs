@@ -185,6 +185,18 @@ fn write_layer<W: Write>(w: &mut Writer<W>, layer: &Layer, map: &Map) -> std::io
             }
             close(w, "objectgroup")
         }
+        LayerData::Image(layer_image) => {
+            if layer_image.repeat_x {
+                a.push(("repeatx", "1".to_owned()));
+            }
+            if layer_image.repeat_y {
+                a.push(("repeaty", "1".to_owned()));
+            }
+            open(w, "imagelayer", &a)?;
+            properties(w, &layer.properties)?;
+            image(w, &layer_image.image)?;
+            close(w, "imagelayer")
+        }
     }
 }
 

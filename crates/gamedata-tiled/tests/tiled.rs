@@ -16,7 +16,9 @@
 )]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+mod common;
+use common::{have_tmxrasterizer, rasterize};
 
 use gamedata_render::Region;
 use gamedata_render::wwd::scene::MAX_REGION_PIXELS;
@@ -26,65 +28,6 @@ use gamedata_tiled::map::{LayerData, Map};
 use gamedata_tiled::wwd::{ExportOptions, export};
 use wap_core::pid::{PidFlags, PidPixels};
 use wap_core::{ImageSource, Level, LevelFile, Limits, RezArchive};
-
-/// Whether tmxrasterizer runs here; a message and `false` when it does not (a failure
-/// under CI).
-fn have_tmxrasterizer() -> bool {
-    let ok = Command::new("tmxrasterizer")
-        .arg("--version")
-        .env("QT_QPA_PLATFORM", "offscreen")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "tmxrasterizer is missing under CI: .ci/run installs Debian's tiled package"
-        );
-        eprintln!("skipped: tmxrasterizer is not installed (apt-get install tiled)");
-    }
-    ok
-}
-
-/// tmxrasterizer's picture of `map` (a .tmx or .tmj), as RGB: written as PPM (Qt's
-/// writer, uncompressed: three times as fast as its PNG), where what it leaves
-/// transparent is black, the scene's background (tmxrasterizer ignores the map's
-/// background colour).
-fn rasterize(map: &Path) -> (u32, u32, Vec<u8>) {
-    let ppm = map.with_extension("tiled.ppm");
-    let out = Command::new("tmxrasterizer")
-        .arg(map)
-        .arg(&ppm)
-        .env("QT_QPA_PLATFORM", "offscreen")
-        .output()
-        .expect("run tmxrasterizer");
-    assert!(
-        out.status.success(),
-        "tmxrasterizer {}: {}",
-        map.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let bytes = std::fs::read(&ppm).unwrap();
-    std::fs::remove_file(&ppm).unwrap();
-    // "P6", width, height, 255, each after white space, then one white space and the
-    // pixels.
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        while bytes[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        let start = at;
-        while !bytes[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        fields.push(std::str::from_utf8(&bytes[start..at]).unwrap().to_owned());
-    }
-    assert_eq!((fields[0].as_str(), fields[3].as_str()), ("P6", "255"));
-    let (w, h): (u32, u32) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
-    let pixels = bytes[at + 1..].to_vec();
-    assert_eq!(pixels.len(), (w * h * 3) as usize);
-    (w, h, pixels)
-}
 
 /// `map`'s tiles `x0..x0 + w` across and `y0..y0 + h` down, the objects moved with them (a
 /// picture tmxrasterizer can hold: Qt's images stop at 2^31 bytes).
@@ -108,6 +51,7 @@ fn window(map: &Map, x0: u32, y0: u32, w: u32, h: u32) -> Map {
                     o.y -= i64::from(y0 * map.tile_height);
                 }
             }
+            LayerData::Image(_) => panic!("the WWD export makes no image layer"),
         }
     }
     out

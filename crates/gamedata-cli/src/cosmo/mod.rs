@@ -1,6 +1,7 @@
 //! `gamedata cosmo ...`: Cosmo's Cosmic Adventure group files, tile attributes and maps.
 
 pub(crate) mod draw;
+mod tmx;
 
 use gamedata_render::PngFilter;
 use std::io::Write;
@@ -55,6 +56,11 @@ pub(crate) enum CosmoCommand {
     /// Web map tiles of a map drawn with its tiles ({z}/{x}/{y}.png, 256 pixels, one game
     /// pixel a pixel at the native zoom) and a Leaflet viewer, index.html.
     Tiles(TilesArgs),
+    /// Export a map to a Tiled map (TMX, or TMJ for a name ending in .tmj or .json) with
+    /// its tileset images in NAME_images beside it, drawn by Tiled as `cosmo map --render`
+    /// draws it (--json: tmx, format, width, height, layers, objects, tilesets, images,
+    /// image_bytes, bytes, elapsed_ms ...).
+    Tmx(tmx::TmxArgs),
 }
 
 #[derive(Args)]
@@ -153,6 +159,7 @@ pub(crate) fn run(cmd: CosmoCommand, out: &mut Output) -> Result<()> {
         CosmoCommand::Tileattr { path, episode } => tileattr(&path, episode, out),
         CosmoCommand::Map(args) => map(&args, out),
         CosmoCommand::Tiles(args) => tiles(&args, out),
+        CosmoCommand::Tmx(args) => tmx::tmx(&args, out),
     }
 }
 

@@ -20,6 +20,7 @@ use mni_core::synth;
 use serde_json::Value;
 
 mod cosmo;
+mod cosmo_tmx;
 mod rez;
 mod rez_bounds;
 mod uo;
