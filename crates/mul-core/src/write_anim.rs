@@ -453,19 +453,57 @@ pub fn write_uop_animations(
     entries: &[(u16, u16, Vec<u8>)],
     how: UopAnimCompression,
 ) -> Result<Vec<u8>, DataError> {
+    let named: Vec<(String, &[u8])> = entries
+        .iter()
+        .map(|(body, action, bytes)| {
+            (
+                crate::anim::uop_anim_entry_name(*body, *action),
+                bytes.as_slice(),
+            )
+        })
+        .collect();
+    write_named_uop(&named, how)
+}
+
+/// An AnimationSequence.uop holding `entries`, each `(body, decoded entry)` (a u32 body,
+/// 48 bytes, an i32 count and 72-byte records: `docs/formats/uo.md`, "UOP animations")
+/// under [`uop_sequence_entry_name`](crate::anim::uop_sequence_entry_name), stored `how`.
+///
+/// Returns `Err` as [`write_uop_animations`].
+pub fn write_uop_sequences(
+    entries: &[(u32, Vec<u8>)],
+    how: UopAnimCompression,
+) -> Result<Vec<u8>, DataError> {
+    let named: Vec<(String, &[u8])> = entries
+        .iter()
+        .map(|(body, bytes)| {
+            (
+                crate::anim::uop_sequence_entry_name(*body),
+                bytes.as_slice(),
+            )
+        })
+        .collect();
+    write_named_uop(&named, how)
+}
+
+/// A container of `entries` (name, decoded bytes) stored `how`, in the order given.
+fn write_named_uop(
+    entries: &[(String, &[u8])],
+    how: UopAnimCompression,
+) -> Result<Vec<u8>, DataError> {
     use std::io::Write as _;
     let too_large = |found: usize| {
         DataError::from(ErrorKind::Write(WriteProblem::TooLarge {
-            what: "AnimationFrame.uop",
+            what: "a UOP animation container",
             found: found as u64,
         }))
     };
     let mut stored = Vec::with_capacity(entries.len());
-    for (_, _, plain) in entries {
+    for (_, plain) in entries {
         // What the zlib stream decodes to (for compression 3, the BWT stage's input).
         let input = match how {
             UopAnimCompression::ZlibBwt => crate::write_gump::bwt_compress(plain)?,
-            UopAnimCompression::None | UopAnimCompression::Zlib => plain.clone(),
+            UopAnimCompression::None | UopAnimCompression::Zlib => plain.to_vec(),
         };
         let declared = u32::try_from(input.len()).map_err(|_| too_large(input.len()))?;
         let bytes = if how == UopAnimCompression::None {
@@ -485,8 +523,8 @@ pub fn write_uop_animations(
     let list: Vec<UopWrite<'_>> = entries
         .iter()
         .zip(&stored)
-        .map(|((body, action, _), (bytes, declared))| UopWrite {
-            hash: name_hash(&crate::anim::uop_anim_entry_name(*body, *action)),
+        .map(|((name, _), (bytes, declared))| UopWrite {
+            hash: name_hash(name),
             data: bytes,
             stored_as: (how != UopAnimCompression::None).then_some((how.value(), *declared)),
         })

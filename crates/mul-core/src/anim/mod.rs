@@ -611,6 +611,8 @@ mod uop;
 pub use files::{AnimFileData, AnimPaths, AnimSet, AnimationFiles, OwnedAnimations};
 pub use frames::{AnimFrame, AnimRun, AnimRuns, FrameGroup};
 pub use uop::{
-    DecodedUopAnimation, UOP_ANIM_FILES, UOP_ANIM_HEADER_LEN, UOP_FRAME_RECORD_LEN, UopAnimation,
-    UopAnimations, UopFrame, UopFrameRecord, uop_anim_entry_name,
+    DecodedUopAnimation, UOP_ANIM_FILES, UOP_ANIM_HEADER_LEN, UOP_FRAME_RECORD_LEN,
+    UOP_SEQUENCE_FILE, UOP_SEQUENCE_HEADER_LEN, UopAnimation, UopAnimations, UopFrame,
+    UopFrameRecord, UopSequence, UopSequenceRecord, UopSequences, uop_anim_entry_name,
+    uop_sequence_entry_name,
 };

@@ -310,4 +310,18 @@ pub enum AnimProblem {
         /// The decoded entry's length.
         found: usize,
     },
+    /// A decoded AnimationSequence.uop entry whose records do not fit: shorter than the 56
+    /// bytes before them, a negative count (48 and 68 read no record), or records past the
+    /// entry's end.
+    #[error(
+        "the animation sequence's {} do not fit in its {found} bytes (expected a 56-byte \
+         header, then 72 bytes a record)",
+        match count { Some(c) => format!("{c} records"), None => "header".to_owned() }
+    )]
+    UopSequence {
+        /// Records declared (at byte 52), when the header is there.
+        count: Option<i32>,
+        /// The decoded entry's length.
+        found: usize,
+    },
 }

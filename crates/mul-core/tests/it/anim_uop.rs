@@ -3,10 +3,13 @@
 //! client's gaps and direction split, and every bad table or frame an error naming the
 //! entry.
 
-use mul_core::anim::{UOP_ANIM_FILES, uop_anim_entry_name};
+use mul_core::anim::{
+    UOP_ANIM_FILES, UOP_SEQUENCE_FILE, UopSequence, UopSequences, uop_anim_entry_name,
+    uop_sequence_entry_name,
+};
 use mul_core::write_anim::{
     AnimFramePicture, SYNTHETIC_UOP_ENTRIES, UopAnimCompression, UopFramePicture,
-    synthetic_uop_animations, write_uop_animation, write_uop_animations,
+    synthetic_uop_animations, write_uop_animation, write_uop_animations, write_uop_sequences,
 };
 use mul_core::{
     AnimFrame, AnimProblem, ArgumentProblem, BodyType, ErrorKind, Limits, UopAnimation,
@@ -570,4 +573,85 @@ fn first_file_wins_and_errors_name_the_entry() {
     // A file that is not a container is named.
     let err = UopAnimations::parse([(4, &[0u8; 40][..])], &limits).unwrap_err();
     assert_eq!(err.file(), Some("AnimationFrame4.uop"));
+}
+
+/// A sequence entry: body, 48 zero bytes, the count, then each record (old action, frame
+/// count, new action, 60 zero bytes).
+fn sequence(body: u32, count: i32, records: &[(i32, u32, i32)]) -> Vec<u8> {
+    let mut out = body.to_le_bytes().to_vec();
+    out.resize(52, 0);
+    out.extend(count.to_le_bytes());
+    for &(old, frames, new) in records {
+        out.extend(old.to_le_bytes());
+        out.extend(frames.to_le_bytes());
+        out.extend(new.to_le_bytes());
+        out.extend([0u8; 60]);
+    }
+    out
+}
+
+#[test]
+fn sequences_replace_actions_twice_over() {
+    // 2 plays 5 and 5 plays 7: the client's double look-up sends 2 to 7. Action 3's record
+    // has frames (no replacement); action 1's target is negative (none).
+    let bytes = sequence(400, 4, &[(2, 0, 5), (5, 0, 7), (3, 12, 9), (1, 0, -1)]);
+    assert_eq!(bytes.len(), 56 + 4 * 72);
+    let seq = UopSequence::parse(&bytes).unwrap();
+    assert_eq!((seq.body(), seq.records().len()), (400, 4));
+    assert_eq!(seq.replacement(2), Some(5));
+    assert_eq!(seq.replacement(3), None);
+    assert_eq!(seq.replacement(1), None);
+    assert_eq!(
+        [0, 1, 2, 3, 5, 7].map(|a| seq.resolve(a)),
+        [0, 1, 7, 3, 7, 7]
+    );
+    // Counts 48 and 68 read no record; others must fit.
+    for count in [48, 68] {
+        assert!(
+            UopSequence::parse(&sequence(1, count, &[]))
+                .unwrap()
+                .records()
+                .is_empty()
+        );
+    }
+    let short = sequence(1, 2, &[(0, 0, 1)]);
+    assert_eq!(
+        anim_problem(UopSequence::parse(&short)),
+        AnimProblem::UopSequence {
+            count: Some(2),
+            found: 128
+        }
+    );
+    assert_eq!(
+        anim_problem(UopSequence::parse(&[0; 55])),
+        AnimProblem::UopSequence {
+            count: None,
+            found: 55
+        }
+    );
+    assert_eq!(
+        anim_problem(UopSequence::parse(&sequence(1, -1, &[]))),
+        AnimProblem::UopSequence {
+            count: Some(-1),
+            found: 56
+        }
+    );
+
+    // In a container: body 400's sequence, and action 2 read as action 7's entry.
+    let limits = Limits::default();
+    let file = write_uop_sequences(&[(400, bytes)], UopAnimCompression::Zlib).unwrap();
+    let seqs = UopSequences::parse(&file, &limits).unwrap();
+    assert!(seqs.decoded(401, &limits).unwrap().is_none());
+    let decoded = seqs.decoded(400, &limits).unwrap().unwrap();
+    let seq = UopSequence::parse(&decoded).unwrap();
+    assert_eq!(seq.resolve(2), 7);
+    let err = seqs
+        .decoded(400, &Limits::default().with_max_decoded_bytes(10))
+        .unwrap_err();
+    assert_eq!(err.entry(), Some("body 400 sequence"));
+    assert_eq!(err.file(), Some(UOP_SEQUENCE_FILE));
+    assert_eq!(
+        name_hash(&uop_sequence_entry_name(400)),
+        name_hash("build/animationsequence/00000400.bin")
+    );
 }
