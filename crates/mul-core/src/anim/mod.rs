@@ -607,6 +607,7 @@ impl Origin {
 mod files;
 mod frames;
 mod uop;
+mod uop_files;
 
 pub use files::{AnimFileData, AnimPaths, AnimSet, AnimationFiles, OwnedAnimations};
 pub use frames::{AnimFrame, AnimRun, AnimRuns, FrameGroup};
@@ -615,4 +616,7 @@ pub use uop::{
     UOP_SEQUENCE_FILE, UOP_SEQUENCE_HEADER_LEN, UopAnimation, UopAnimations, UopFrame,
     UopFrameRecord, UopSequence, UopSequenceRecord, UopSequences, uop_anim_entry_name,
     uop_sequence_entry_name,
+};
+pub use uop_files::{
+    OwnedUopAnimations, UopAnimFileData, UopAnimPaths, UopAnimSet, UopAnimationFiles,
 };

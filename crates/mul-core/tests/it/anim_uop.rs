@@ -4,8 +4,8 @@
 //! entry.
 
 use mul_core::anim::{
-    UOP_ANIM_FILES, UOP_SEQUENCE_FILE, UopSequence, UopSequences, uop_anim_entry_name,
-    uop_sequence_entry_name,
+    OwnedUopAnimations, UOP_ANIM_FILES, UOP_SEQUENCE_FILE, UopSequence, UopSequences,
+    uop_anim_entry_name, uop_sequence_entry_name,
 };
 use mul_core::write_anim::{
     AnimFramePicture, SYNTHETIC_UOP_ENTRIES, UopAnimCompression, UopFramePicture,
@@ -654,4 +654,70 @@ fn sequences_replace_actions_twice_over() {
         name_hash(&uop_sequence_entry_name(400)),
         name_hash("build/animationsequence/00000400.bin")
     );
+}
+
+#[test]
+fn a_folder_s_uop_files_are_found_in_any_case() {
+    let limits = Limits::default();
+    let frames1 = synthetic_uop_animations(2, UopAnimCompression::Zlib);
+    // AnimationFrame3.uop holds body 9 action 1 (one frame a direction, numbers 1 to 5).
+    let palette = [0u16; 256];
+    let pixels = [Some(1u8)];
+    let picture = AnimFramePicture {
+        centre_x: 0,
+        centre_y: 0,
+        width: 1,
+        height: 1,
+        pixels: &pixels,
+    };
+    let frames: Vec<UopFramePicture<'_>> = (1..=5)
+        .map(|number| UopFramePicture {
+            group: 1,
+            number,
+            palette: &palette,
+            picture,
+        })
+        .collect();
+    let entry9 = write_uop_animation(&frames).unwrap();
+    let frames3 = write_uop_animations(&[(9, 1, entry9)], UopAnimCompression::None).unwrap();
+    let seq = write_uop_sequences(
+        &[(9, sequence(9, 1, &[(4, 0, 1)]))],
+        UopAnimCompression::None,
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("animationframe1.uop"), &frames1).unwrap();
+    std::fs::write(dir.path().join("AnimationFrame3.uop"), &frames3).unwrap();
+    std::fs::write(dir.path().join("ANIMATIONSEQUENCE.UOP"), &seq).unwrap();
+    let owner = OwnedUopAnimations::open(dir.path(), ()).unwrap();
+    assert_eq!(owner.input_paths().count(), 3);
+    let view = owner.view().unwrap();
+    assert_eq!(view.animations.files().collect::<Vec<_>>(), vec![1, 3]);
+    // Body 9's action 4 plays action 1's entry, found in file 3.
+    let seqs = view.sequences.as_ref().unwrap();
+    let decoded = seqs.decoded(9, &limits).unwrap().unwrap();
+    let action = UopSequence::parse(&decoded).unwrap().resolve(4);
+    assert_eq!(action, 1);
+    let anim = view
+        .animations
+        .decoded(9, action, &limits)
+        .unwrap()
+        .unwrap();
+    assert_eq!(anim.file(), "AnimationFrame3.uop");
+    let anim = anim.animation().unwrap();
+    assert_eq!(anim.frames_per_direction(BodyType::Animal), 1);
+    assert_eq!(anim.frame(4, 0, 1).unwrap().unwrap().number(), 5);
+    assert!(view.animations.decoded(1, 0, &limits).unwrap().is_some());
+    // AnimationFrame1.uop is required; a file that is not a container is named.
+    let empty = tempfile::tempdir().unwrap();
+    assert!(
+        OwnedUopAnimations::open(empty.path(), ())
+            .unwrap_err()
+            .kind()
+            .is_none()
+    );
+    std::fs::write(empty.path().join("AnimationFrame1.uop"), &frames1).unwrap();
+    std::fs::write(empty.path().join("AnimationFrame2.uop"), [0u8; 8]).unwrap();
+    let err = OwnedUopAnimations::open(empty.path(), ()).unwrap_err();
+    assert!(err.to_string().starts_with("AnimationFrame2.uop"), "{err}");
 }
