@@ -585,8 +585,8 @@ pub struct UopSequenceRecord {
 /// Layout: u32 body, 48 bytes nothing reads, i32 count c at byte 52; unless c is 48 or 68
 /// (then no record is read), c records of 72 bytes ([`UopSequenceRecord`]) from byte 56.
 /// A record whose frame count is 0 makes its old action play its new action's entry, the
-/// last such record of an action winning; records naming an action outside 0 to 65,535
-/// replace nothing.
+/// last such record of an action winning; one naming an action outside 0 to 65,535
+/// replaces nothing.
 #[derive(Clone, Copy, Debug)]
 pub struct UopSequence<'data> {
     body: u32,
@@ -638,14 +638,15 @@ impl<'data> UopSequence<'data> {
     }
 
     /// The action whose entry `action` plays, by this table once: the new action of the
-    /// last 0-frame record whose old action is `action`; `None` when none replaces it.
+    /// last 0-frame record whose old action is `action`; `None` when no record replaces it
+    /// or that last record's new action is outside 0 to 65,535.
     pub fn replacement(&self, action: u16) -> Option<u16> {
         self.records
             .iter()
             .rev()
             .filter(|r| r.frame_count.get() == 0)
-            .filter(|r| r.old_action.get() == i32::from(action))
-            .find_map(|r| u16::try_from(r.new_action.get()).ok())
+            .find(|r| r.old_action.get() == i32::from(action))
+            .and_then(|r| u16::try_from(r.new_action.get()).ok())
     }
 
     /// The action whose entry the client reads for `action`: the replacement applied twice,

@@ -601,6 +601,11 @@ fn sequences_replace_actions_twice_over() {
     assert_eq!(seq.replacement(2), Some(5));
     assert_eq!(seq.replacement(3), None);
     assert_eq!(seq.replacement(1), None);
+    // The last record of an action wins, even one that replaces nothing.
+    let last = sequence(1, 2, &[(6, 0, 8), (6, 0, -3)]);
+    assert_eq!(UopSequence::parse(&last).unwrap().replacement(6), None);
+    let last = sequence(1, 2, &[(6, 0, -3), (6, 0, 8)]);
+    assert_eq!(UopSequence::parse(&last).unwrap().replacement(6), Some(8));
     assert_eq!(
         [0, 1, 2, 3, 5, 7].map(|a| seq.resolve(a)),
         [0, 1, 7, 3, 7, 7]
@@ -720,4 +725,17 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
     std::fs::write(empty.path().join("AnimationFrame2.uop"), [0u8; 8]).unwrap();
     let err = OwnedUopAnimations::open(empty.path(), ()).unwrap_err();
     assert!(err.to_string().starts_with("AnimationFrame2.uop"), "{err}");
+}
+
+#[test]
+fn the_fuzz_seeds_reach_frames_and_replacements() {
+    let seeds =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/uo_anim_uop");
+    // The seed is the hand-built entry above.
+    let entry_seed = std::fs::read(seeds.join("three_frames_a_gap")).unwrap();
+    assert_eq!(entry_seed, hand_built());
+    let seq_seed = std::fs::read(seeds.join("sequence_two_replacements")).unwrap();
+    assert_eq!(seq_seed, sequence(400, 2, &[(2, 0, 5), (5, 0, 7)]));
+    assert_eq!(UopSequence::parse(&seq_seed).unwrap().resolve(2), 7);
+    assert_ne!(gamedata_exercise::uo::anim_uop(&entry_seed), 0);
 }
