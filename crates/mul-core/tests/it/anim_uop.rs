@@ -731,9 +731,39 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
 fn the_fuzz_seeds_reach_frames_and_replacements() {
     let seeds =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/uo_anim_uop");
-    // The seed is the hand-built entry above.
+    // The seed is the hand-built entry above as the writer lays it out (the writer's
+    // header fields and zeros where the hand-built one has 0xAA), as write_mul_fuzz_seeds
+    // writes it.
     let entry_seed = std::fs::read(seeds.join("three_frames_a_gap")).unwrap();
-    assert_eq!(entry_seed, hand_built());
+    let mut expected = hand_built();
+    expected[4..8].copy_from_slice(&1u32.to_le_bytes());
+    let total = expected.len() as u32;
+    expected[8..12].copy_from_slice(&total.to_le_bytes());
+    for record in 0..3 {
+        expected[40 + 16 * record + 4..40 + 16 * record + 12].fill(0);
+    }
+    assert_eq!(entry_seed, expected);
+    let palette: [u16; 256] = std::array::from_fn(|i| 3 * i as u16);
+    let pixels = [Some(0u8), Some(5), None, None, None, None];
+    let picture = |centre_x, centre_y, width, height, pixels| AnimFramePicture {
+        centre_x,
+        centre_y,
+        width,
+        height,
+        pixels,
+    };
+    let frames = [
+        (1, picture(1, -3, 3, 2, &pixels[..])),
+        (2, picture(0, 0, 0, 0, &[][..])),
+        (4, picture(0, -1, 1, 1, &[Some(7u8)][..])),
+    ]
+    .map(|(number, picture)| UopFramePicture {
+        group: 2,
+        number,
+        palette: &palette,
+        picture,
+    });
+    assert_eq!(write_uop_animation(&frames).unwrap(), entry_seed);
     let seq_seed = std::fs::read(seeds.join("sequence_two_replacements")).unwrap();
     assert_eq!(seq_seed, sequence(400, 2, &[(2, 0, 5), (5, 0, 7)]));
     assert_eq!(UopSequence::parse(&seq_seed).unwrap().resolve(2), 7);
