@@ -307,7 +307,42 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let texmaps = join_parts::<4>(&[&tex_index, &tex_data]);
 
-    let seeds: [(&str, &str, Vec<u8>); 27] = [
+    // A decoded UOP animation entry: frames 1 (3 x 2, one run of 2 pixels), 2 (empty) and
+    // 4 (1 x 1), frame 3 a gap; and a sequence entry where 2 plays 5 and 5 plays 7.
+    let uop_palette: [u16; 256] = std::array::from_fn(|i| 3 * u16::try_from(i).unwrap_or(0));
+    let uop_pixels = [Some(0u8), Some(5), None, None, None, None];
+    let uop_pixel = [Some(7u8)];
+    let uop_frame =
+        |number, centre_x, centre_y, width, height, pixels| mul_core::write_anim::UopFramePicture {
+            group: 2,
+            number,
+            palette: &uop_palette,
+            picture: mul_core::write_anim::AnimFramePicture {
+                centre_x,
+                centre_y,
+                width,
+                height,
+                pixels,
+            },
+        };
+    let anim_uop = mul_core::write_anim::write_uop_animation(&[
+        uop_frame(1, 1, -3, 3, 2, &uop_pixels[..]),
+        uop_frame(2, 0, 0, 0, 0, &[][..]),
+        uop_frame(4, 0, -1, 1, 1, &uop_pixel[..]),
+    ])?;
+    let mut sequence = 400u32.to_le_bytes().to_vec();
+    sequence.resize(52, 0);
+    sequence.extend(2i32.to_le_bytes());
+    for (old, new) in [(2i32, 5i32), (5, 7)] {
+        sequence.extend(old.to_le_bytes());
+        sequence.extend(0u32.to_le_bytes());
+        sequence.extend(new.to_le_bytes());
+        sequence.extend([0u8; 60]);
+    }
+
+    let seeds: [(&str, &str, Vec<u8>); 29] = [
+        ("uo_anim_uop", "three_frames_a_gap", anim_uop),
+        ("uo_anim_uop", "sequence_two_replacements", sequence),
         (
             "uo_verdata",
             "art_patches_repeat_empty_past_end",

@@ -1,5 +1,6 @@
-//! The animation writer (the `write` feature): anim.idx and anim.mul from frames, in the
-//! layout the readers take, and a synthetic set (`docs/formats/uo.md`, "Animations").
+//! The animation writers (the `write` feature): anim.idx and anim.mul from frames, and
+//! AnimationFrame*.uop entries and containers, in the layouts the readers take, with
+//! synthetic sets (`docs/formats/uo.md`, "Animations").
 
 // Writers: their arithmetic is on the lengths of buffers in memory (each at most
 // isize::MAX bytes), sides below 0x8000 and small constants; every stored field goes
@@ -9,6 +10,8 @@
 use crate::anim::{AnimGroup, BodyType, DIRECTIONS, PALETTE_LEN, RUN_END};
 use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::raw::EMPTY;
+use crate::uop::name_hash;
+use crate::write::{UopWrite, write_uop};
 
 /// The longest run the writer stores: 4,094 pixels, one short of the 12-bit field's 4,095,
 /// so that no run header can read as the end marker 0x7FFF7FFF.
@@ -350,4 +353,265 @@ pub fn synthetic_animdata() -> Vec<u8> {
     });
     // Every item above has at most 64 offsets.
     write_animdata(&items).unwrap_or_default()
+}
+
+/// One frame of a UOP animation entry, as [`write_uop_animation`] takes it.
+#[derive(Clone, Copy, Debug)]
+pub struct UopFramePicture<'a> {
+    /// The record's group (action) field.
+    pub group: u16,
+    /// The frame number, from 1 (through all five directions; numbers must rise).
+    pub number: u16,
+    /// The frame's own 256 colours (0 is transparent to the client here).
+    pub palette: &'a [u16; 256],
+    /// The frame.
+    pub picture: AnimFramePicture<'a>,
+}
+
+/// How [`write_uop_animations`] stores its entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UopAnimCompression {
+    /// Compression 0: as is.
+    None,
+    /// Compression 1: a zlib stream.
+    Zlib,
+    /// Compression 3: a zlib stream of [`bwt_compress`](crate::write_gump::bwt_compress)'s
+    /// output.
+    ZlibBwt,
+}
+
+impl UopAnimCompression {
+    /// The entry's compression value: 0, 1 or 3.
+    pub fn value(self) -> u16 {
+        match self {
+            UopAnimCompression::None => 0,
+            UopAnimCompression::Zlib => 1,
+            UopAnimCompression::ZlibBwt => 3,
+        }
+    }
+}
+
+/// "AMOU", the first word of the entries the clients' files hold (nothing reads it).
+const UOP_ANIM_MAGIC: &[u8; 4] = b"AMOU";
+
+/// A decoded AnimationFrame*.uop entry holding `frames` (`docs/formats/uo.md`,
+/// "Animations", "UOP animations"): 40 header bytes ("AMOU", version 1, the entry's
+/// length, then zeros; the frame count at byte 32 and the table's offset, 40, at byte 36),
+/// one 16-byte record a frame in the order given, then each frame's palette and frame
+/// bytes (runs as [`write_animations`] writes them), one after another in the same order.
+///
+/// Returns `Err` ([`ErrorKind::Write`]) for frame numbers that do not rise from 1, a frame
+/// that cannot be stored (as [`write_animations`]), or an entry past 4 GiB.
+pub fn write_uop_animation(frames: &[UopFramePicture<'_>]) -> Result<Vec<u8>, DataError> {
+    let bad = |number: usize| DataError::from(ErrorKind::Write(WriteProblem::Picture { number }));
+    let table = crate::anim::UOP_ANIM_HEADER_LEN;
+    let record_len = crate::anim::UOP_FRAME_RECORD_LEN;
+    let data_start = table + record_len * frames.len();
+    let mut out = vec![0u8; data_start];
+    let mut previous = 0u16;
+    for (i, frame) in frames.iter().enumerate() {
+        if frame.number <= previous {
+            return Err(bad(i));
+        }
+        previous = frame.number;
+        let at = out.len();
+        let place = table + record_len * i;
+        let offset = u32::try_from(at - place).map_err(|_| bad(i))?;
+        for colour in frame.palette {
+            out.extend_from_slice(&colour.to_le_bytes());
+        }
+        frame_bytes(&mut out, &frame.picture).ok_or_else(|| bad(i))?;
+        let record = &mut out[place..place + record_len];
+        record[0..2].copy_from_slice(&frame.group.to_le_bytes());
+        record[2..4].copy_from_slice(&frame.number.to_le_bytes());
+        record[12..16].copy_from_slice(&offset.to_le_bytes());
+    }
+    let too_large = || {
+        DataError::from(ErrorKind::Write(WriteProblem::TooLarge {
+            what: "a UOP animation",
+            found: out.len() as u64,
+        }))
+    };
+    let total = u32::try_from(out.len()).map_err(|_| too_large())?;
+    let count = i32::try_from(frames.len()).map_err(|_| too_large())?;
+    let table_word = u32::try_from(table).map_err(|_| too_large())?;
+    out[0..4].copy_from_slice(UOP_ANIM_MAGIC);
+    out[4..8].copy_from_slice(&1u32.to_le_bytes());
+    out[8..12].copy_from_slice(&total.to_le_bytes());
+    out[32..36].copy_from_slice(&count.to_le_bytes());
+    out[36..40].copy_from_slice(&table_word.to_le_bytes());
+    Ok(out)
+}
+
+/// An AnimationFrame*.uop container holding `entries`, each `(body, action, decoded
+/// entry)` (as [`write_uop_animation`] makes them) under
+/// [`uop_anim_entry_name`](crate::anim::uop_anim_entry_name), stored `how`, in the order
+/// given, with their Adler-32s.
+///
+/// Returns `Err` ([`ErrorKind::Write`]) for an entry or a container past 4 GiB.
+pub fn write_uop_animations(
+    entries: &[(u16, u16, Vec<u8>)],
+    how: UopAnimCompression,
+) -> Result<Vec<u8>, DataError> {
+    let named: Vec<(String, &[u8])> = entries
+        .iter()
+        .map(|(body, action, bytes)| {
+            (
+                crate::anim::uop_anim_entry_name(*body, *action),
+                bytes.as_slice(),
+            )
+        })
+        .collect();
+    write_named_uop(&named, how)
+}
+
+/// An AnimationSequence.uop holding `entries`, each `(body, decoded entry)` (a u32 body,
+/// 48 bytes, an i32 count and 72-byte records: `docs/formats/uo.md`, "UOP animations")
+/// under [`uop_sequence_entry_name`](crate::anim::uop_sequence_entry_name), stored `how`.
+///
+/// Returns `Err` as [`write_uop_animations`].
+pub fn write_uop_sequences(
+    entries: &[(u32, Vec<u8>)],
+    how: UopAnimCompression,
+) -> Result<Vec<u8>, DataError> {
+    let named: Vec<(String, &[u8])> = entries
+        .iter()
+        .map(|(body, bytes)| {
+            (
+                crate::anim::uop_sequence_entry_name(*body),
+                bytes.as_slice(),
+            )
+        })
+        .collect();
+    write_named_uop(&named, how)
+}
+
+/// A container of `entries` (name, decoded bytes) stored `how`, in the order given.
+fn write_named_uop(
+    entries: &[(String, &[u8])],
+    how: UopAnimCompression,
+) -> Result<Vec<u8>, DataError> {
+    use std::io::Write as _;
+    let too_large = |found: usize| {
+        DataError::from(ErrorKind::Write(WriteProblem::TooLarge {
+            what: "a UOP animation container",
+            found: found as u64,
+        }))
+    };
+    let mut stored = Vec::with_capacity(entries.len());
+    for (_, plain) in entries {
+        // What the zlib stream decodes to (for compression 3, the BWT stage's input).
+        let input = match how {
+            UopAnimCompression::ZlibBwt => crate::write_gump::bwt_compress(plain)?,
+            UopAnimCompression::None | UopAnimCompression::Zlib => plain.to_vec(),
+        };
+        let declared = u32::try_from(input.len()).map_err(|_| too_large(input.len()))?;
+        let bytes = if how == UopAnimCompression::None {
+            input
+        } else {
+            let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+            // Writing into a Vec cannot fail.
+            z.write_all(&input).map_err(|_| too_large(input.len()))?;
+            z.finish().map_err(|_| too_large(input.len()))?
+        };
+        stored.push((bytes, declared));
+    }
+    let total: usize = stored.iter().map(|(b, _)| b.len()).sum();
+    if total as u64 >= u64::from(u32::MAX) {
+        return Err(too_large(total));
+    }
+    let list: Vec<UopWrite<'_>> = entries
+        .iter()
+        .zip(&stored)
+        .map(|((name, _), (bytes, declared))| UopWrite {
+            hash: name_hash(name),
+            data: bytes,
+            stored_as: (how != UopAnimCompression::None).then_some((how.value(), *declared)),
+        })
+        .collect();
+    Ok(write_uop(&list, list.len()))
+}
+
+/// The body and actions [`synthetic_uop_animations`] writes.
+pub const SYNTHETIC_UOP_ENTRIES: [(u16, u16); 3] = [(1, 0), (1, 2), (400, 4)];
+
+/// A synthetic AnimationFrame1.uop stored `how`, holding [`SYNTHETIC_UOP_ENTRIES`]: body 1
+/// action 0 with 2 frames a direction (numbers 1 to 10), body 1 action 2 with 3 a
+/// direction but frames 5 and 6 missing (so direction 1's places 1 and 2 are empty) and
+/// body 400 action 4 with 1 a direction (numbers 1 to 5). Each frame has its own palette
+/// (entry 0 is 0, transparent; entry 1 is 0x7FFF, white) and 2 to 17 x 3 to 18 pixels, a
+/// blob whose centre pixel indexes colour 0. The same seed gives the same bytes.
+// Values are masked or below 256: the casts cut nothing.
+#[allow(clippy::cast_possible_truncation)]
+pub fn synthetic_uop_animations(seed: u64, how: UopAnimCompression) -> Vec<u8> {
+    let mut state = seed ^ 0xD1B5_4A32_D192_ED03;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut entries = Vec::new();
+    for (body, action) in SYNTHETIC_UOP_ENTRIES {
+        let (per, missing): (u16, &[u16]) = match (body, action) {
+            (1, 0) => (2, &[]),
+            (1, 2) => (3, &[5, 6]),
+            _ => (1, &[]),
+        };
+        let mut frames = Vec::new();
+        for number in 1..=per * 5 {
+            if missing.contains(&number) {
+                continue;
+            }
+            let mut palette = Box::new([0u16; 256]);
+            for (i, colour) in palette.iter_mut().enumerate().skip(1) {
+                *colour = ((next() & 0x7FFF) as u16).max(1) ^ (i as u16 & 0x1F);
+            }
+            palette[1] = 0x7FFF;
+            let (w, h) = (2 + (next() % 16) as usize, 3 + (next() % 16) as usize);
+            let pixels: Vec<Option<u8>> = (0..w * h)
+                .map(|i| {
+                    let (x, y) = (i % w, i / w);
+                    if (x + y) % 4 == 3 {
+                        None
+                    } else if x == w / 2 && y == h / 2 {
+                        Some(0)
+                    } else {
+                        Some((1 + (x * 7 + y * 3) % 255) as u8)
+                    }
+                })
+                .collect();
+            frames.push((
+                number,
+                palette,
+                (w / 2) as i16,
+                -((h / 3) as i16),
+                w,
+                h,
+                pixels,
+            ));
+        }
+        let pictures: Vec<UopFramePicture<'_>> = frames
+            .iter()
+            .map(|(number, palette, cx, cy, w, h, pixels)| UopFramePicture {
+                group: action,
+                number: *number,
+                palette,
+                picture: AnimFramePicture {
+                    centre_x: *cx,
+                    centre_y: *cy,
+                    width: *w as u16,
+                    height: *h as u16,
+                    pixels,
+                },
+            })
+            .collect();
+        // Every frame above is within the writer's bounds.
+        entries.push((
+            body,
+            action,
+            write_uop_animation(&pictures).unwrap_or_default(),
+        ));
+    }
+    write_uop_animations(&entries, how).unwrap_or_default()
 }

@@ -17,6 +17,7 @@
 )]
 
 mod anim;
+mod anim_uop;
 mod animdata;
 mod art;
 mod facet;
@@ -25,6 +26,7 @@ mod texmap;
 mod verdata;
 
 pub use anim::anim;
+pub use anim_uop::anim_uop;
 pub use animdata::animdata;
 pub use art::art;
 pub use facet::{folder, patched};

@@ -150,37 +150,14 @@ impl<'data> FrameGroup<'data> {
             .ok()
             .and_then(|o| o.checked_add(PALETTE_LEN))
             .ok_or_else(header_err)?;
-        let header_end = start.checked_add(FRAME_HEADER_LEN).ok_or_else(header_err)?;
-        let header = self.bytes.get(start..header_end).ok_or_else(header_err)?;
         // Where the frame's bytes end: the next frame's start, or the group's end.
         let next = self
             .next_offset(offset)
             .and_then(|o| usize::try_from(o).ok())
             .and_then(|o| o.checked_add(PALETTE_LEN))
             .filter(|&n| n < len);
-        let end = next.unwrap_or(len);
-        if header_end > end {
-            return Err(AnimProblem::FrameOverlap {
-                frame: number,
-                next: end as u64,
-            }
-            .into());
-        }
-        let word = |i: usize| {
-            let b = |k: usize| header.get(k).copied().unwrap_or(0);
-            i16::from_le_bytes([b(i), b(i.saturating_add(1))])
-        };
-        Ok(AnimFrame {
-            origin: self.origin,
-            number,
-            centre_x: word(0),
-            centre_y: word(2),
-            width: word(4),
-            height: word(6),
-            runs: self.bytes.get(header_end..end).unwrap_or_default(),
-            at: header_end as u64,
-            next: next.map(|n| n as u64),
-        })
+        AnimFrame::read(self.bytes, start, next, number, self.origin)?
+            .ok_or_else(|| header_err().into())
     }
 
     #[cold]
@@ -240,7 +217,54 @@ impl fmt::Debug for AnimFrame<'_> {
 }
 
 impl<'data> AnimFrame<'data> {
-    /// The frame's number in its group, from 0.
+    /// The frame whose 8-byte header starts at byte `start` of `bytes` (a MUL frame group,
+    /// or a decoded UOP animation entry) and whose bytes end at `next` (another frame's
+    /// start) or at the end of `bytes`; shared by MUL groups and UOP entries.
+    ///
+    /// `Ok(None)` when the header does not fit in `bytes` (the caller names that);
+    /// `Err` ([`AnimProblem::FrameOverlap`]) when it reaches `next`.
+    pub(super) fn read(
+        bytes: &'data [u8],
+        start: usize,
+        next: Option<usize>,
+        number: u32,
+        origin: Option<Origin>,
+    ) -> Result<Option<Self>, DataError> {
+        let len = bytes.len();
+        let next = next.filter(|&n| n < len);
+        let Some(header_end) = start.checked_add(FRAME_HEADER_LEN) else {
+            return Ok(None);
+        };
+        let Some(header) = bytes.get(start..header_end) else {
+            return Ok(None);
+        };
+        let end = next.unwrap_or(len);
+        if header_end > end {
+            return Err(AnimProblem::FrameOverlap {
+                frame: number,
+                next: end as u64,
+            }
+            .into());
+        }
+        let word = |i: usize| {
+            let b = |k: usize| header.get(k).copied().unwrap_or(0);
+            i16::from_le_bytes([b(i), b(i.saturating_add(1))])
+        };
+        Ok(Some(AnimFrame {
+            origin,
+            number,
+            centre_x: word(0),
+            centre_y: word(2),
+            width: word(4),
+            height: word(6),
+            runs: bytes.get(header_end..end).unwrap_or_default(),
+            at: header_end as u64,
+            next: next.map(|n| n as u64),
+        }))
+    }
+
+    /// The frame's number: in a MUL frame group its place, from 0; in a UOP animation
+    /// entry its record's frame number, from 1.
     pub fn number(&self) -> u32 {
         self.number
     }

@@ -17,7 +17,9 @@
 //! What the files alone do not say (mobtypes.txt's types and flags, Bodyconv.def's moves
 //! between files, Body.def and Corpse.def) is the caller's: [`Animations::body`] takes the
 //! type the client gives a body mobtypes.txt does not list, [`Animations::body_as`] any.
-//! AnimationFrame*.uop is not read here.
+//! AnimationFrame*.uop's animations are read by [`UopAnimations`] and [`UopAnimation`]
+//! (one entry a body's action, all directions; each frame with its own palette, colour 0
+//! transparent there).
 //!
 //! Source: `docs/formats/uo.md`, "Index files" and "Animations" (ClassicUO's
 //! `AnimationsLoader`).
@@ -574,6 +576,8 @@ pub(super) enum EntryName {
     },
     /// "record 35012".
     Record,
+    /// "body 400 action 2" (an AnimationFrame*.uop entry).
+    Uop { body: u16, action: u16 },
 }
 
 /// Where a frame group came from, for messages.
@@ -594,6 +598,7 @@ impl Origin {
                 direction,
             } => format!("body {body} action {action} direction {direction}"),
             EntryName::Record => format!("record {}", self.record),
+            EntryName::Uop { body, action } => format!("body {body} action {action}"),
         };
         error.in_entry(self.file, &name, self.record)
     }
@@ -601,6 +606,17 @@ impl Origin {
 
 mod files;
 mod frames;
+mod uop;
+mod uop_files;
 
 pub use files::{AnimFileData, AnimPaths, AnimSet, AnimationFiles, OwnedAnimations};
 pub use frames::{AnimFrame, AnimRun, AnimRuns, FrameGroup};
+pub use uop::{
+    DecodedUopAnimation, UOP_ANIM_FILES, UOP_ANIM_HEADER_LEN, UOP_FRAME_RECORD_LEN,
+    UOP_SEQUENCE_FILE, UOP_SEQUENCE_HEADER_LEN, UopAnimation, UopAnimations, UopFrame,
+    UopFrameRecord, UopSequence, UopSequenceRecord, UopSequences, uop_anim_entry_name,
+    uop_sequence_entry_name,
+};
+pub use uop_files::{
+    OwnedUopAnimations, UopAnimFileData, UopAnimPaths, UopAnimSet, UopAnimationFiles,
+};

@@ -167,9 +167,12 @@ pub enum BwtProblem {
     },
 }
 
-/// What is wrong in an animation's frame group, the bytes of one anim*.mul entry (see
-/// [`ErrorKind::Anim`](super::ErrorKind::Anim)); places are byte offsets from the group's first byte. Source:
-/// `docs/formats/uo.md`, "Animations", "MUL frame groups".
+/// What is wrong in an animation's frame group, the bytes of one anim*.mul entry, or in a
+/// decoded AnimationFrame*.uop entry (see [`ErrorKind::Anim`](super::ErrorKind::Anim));
+/// places are byte offsets from the group's (the entry's) first byte. For a UOP frame the
+/// variants shared with MUL groups (runs, overlaps) say "group" for the decoded entry and
+/// number the frame by its record's frame number. Source: `docs/formats/uo.md`,
+/// "Animations", "MUL frame groups" and "UOP animations".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[non_exhaustive]
 pub enum AnimProblem {
@@ -245,5 +248,80 @@ pub enum AnimProblem {
         frame: u32,
         /// Where the next frame starts.
         next: u64,
+    },
+    /// A decoded UOP animation entry shorter than the 40 bytes that hold its frame count
+    /// (byte 32) and its frame table's offset (byte 36). Source: `docs/formats/uo.md`,
+    /// "Animations", "UOP animations".
+    #[error(
+        "the UOP animation is {found} bytes, shorter than its 40-byte header (frame count at \
+         byte 32, frame table offset at byte 36)"
+    )]
+    UopHeader {
+        /// The decoded entry's length.
+        found: usize,
+    },
+    /// A UOP animation's frame table does not fit: a negative count, a table that starts
+    /// inside the 40-byte header, or records that pass the entry's end.
+    #[error(
+        "the UOP animation's frame table of {count} 16-byte records at byte {offset} does not \
+         fit: expected 0 or more records from byte 40 to the entry's end at {found}"
+    )]
+    UopFrameTable {
+        /// Records declared (signed, as stored at byte 32).
+        count: i32,
+        /// Where the table starts (stored at byte 36).
+        offset: u32,
+        /// The decoded entry's length.
+        found: usize,
+    },
+    /// A UOP frame record whose frame number is not above the previous record's: numbers
+    /// count from 1 and rise through the table (the client's gaps and directions depend on
+    /// it).
+    #[error(
+        "UOP frame record {record} has frame number {number}, expected above {previous} (the \
+         previous record's; numbers count from 1 and rise)"
+    )]
+    UopFrameNumber {
+        /// The record, from 0.
+        record: u32,
+        /// Its frame number.
+        number: u16,
+        /// The previous record's (0 for the first record).
+        previous: u16,
+    },
+    /// A UOP frame's data (its 512-byte palette and 8-byte frame header) does not lie after
+    /// the frame table and inside the entry.
+    #[error(
+        "UOP frame {number} (record {record}) starts at byte {at} (its record's place plus \
+         {offset}), expected its 512-byte palette and 8-byte header between the frame table's \
+         end at {table_end} and the entry's end at {found}"
+    )]
+    UopFrameData {
+        /// The record, from 0.
+        record: u32,
+        /// Its frame number.
+        number: u16,
+        /// The stored offset, counted from the record's first byte.
+        offset: u32,
+        /// Where that puts the frame's data, from the entry's first byte.
+        at: u64,
+        /// Where the frame table ends.
+        table_end: u64,
+        /// The decoded entry's length.
+        found: usize,
+    },
+    /// A decoded AnimationSequence.uop entry whose records do not fit: shorter than the 56
+    /// bytes before them, a negative count (48 and 68 read no record), or records past the
+    /// entry's end.
+    #[error(
+        "the animation sequence's {} do not fit in its {found} bytes (expected a 56-byte \
+         header, then 72 bytes a record)",
+        match count { Some(c) => format!("{c} records"), None => "header".to_owned() }
+    )]
+    UopSequence {
+        /// Records declared (at byte 52), when the header is there.
+        count: Option<i32>,
+        /// The decoded entry's length.
+        found: usize,
     },
 }

@@ -18,9 +18,10 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, Walk); 16] = [
+    let targets: [(&str, Walk); 17] = [
         ("uo_verdata", exercise::verdata),
         ("uo_anim", exercise::anim),
+        ("uo_anim_uop", exercise::anim_uop),
         ("uo_animdata", exercise::animdata),
         ("uo_art", exercise::art),
         ("uo_gump", exercise::gump),

@@ -19,6 +19,7 @@ pub(crate) fn kind<T, E: Into<mul_core::Error>>(
 }
 
 mod anim;
+mod anim_uop;
 mod animdata;
 mod art;
 mod art_uop;
