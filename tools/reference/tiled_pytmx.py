@@ -10,8 +10,10 @@ with Tiled's keys (https://doc.mapeditor.org/en/stable/reference/json-map-format
 must say what the TMX says (read here with Python's own XML parser): the map's size and
 grid, the layers in order with their kind, name, visibility, parallax, cells and
 properties, the objects with their ids, tiles, places, sizes and properties, the
-tilesets with their first ids, images and tiles. Prints one line of totals; exits 1 on
-the first difference.
+tilesets with their first ids, images and tiles. A map of `gamedata cosmo tmx` (its
+properties hold `cosmo_width`) is checked the same way for its actors' fields (`cosmo_x`
+...), and its TMJ for its size, properties and actors (its backdrop is a tile layer there,
+an image layer in the TMX). Prints one line of totals; exits 1 on the first difference.
 """
 
 import json
@@ -143,6 +145,35 @@ def check_tmj(tmx_path, tmj_path):
     return objects
 
 
+# What every actor of a Cosmo export keeps (`cosmo tmx`, docs/formats/tiled.md).
+COSMO_OBJECT_FIELDS = {"cosmo_index", "cosmo_kind", "cosmo_stored_type", "cosmo_x"}
+
+
+def check_cosmo_tmj(tmx_path, tmj_path):
+    """A Cosmo export's TMJ: Tiled's keys, the TMX's size and properties, and its actors
+    (the backdrop is an image layer in the TMX and a tile layer in the TMJ, since Tiled
+    1.8.2's JSON reader drops an image layer's repeat)."""
+    root = ET.parse(tmx_path).getroot()
+    tmj = json.loads(tmj_path.read_text(encoding="utf-8"))
+    check_keys(tmj_path.name, tmj, MAP_KEYS)
+    for key in ("width", "height", "tilewidth", "tileheight"):
+        if tmj[key] != int(root.get(key)):
+            fail(f"{tmj_path.name}: {key} {tmj[key]}, the TMX says {root.get(key)}")
+    if json_properties(tmj) != xml_properties(root):
+        fail(f"{tmj_path.name}: the map's properties differ")
+    xo = [o for g in root.findall("objectgroup") for o in g.findall("object")]
+    jo = [o for layer in tmj["layers"] if layer["type"] == "objectgroup"
+          for o in layer["objects"]]
+    if len(xo) != len(jo):
+        fail(f"{tmj_path.name}: {len(jo)} objects, the TMX has {len(xo)}")
+    for xe, je in zip(xo, jo):
+        check_keys(f"{tmj_path.name} object {je.get('id')}", je, OBJECT_KEYS)
+        if je["x"] != int(xe.get("x")) or je["y"] != int(xe.get("y")) \
+                or json_properties(je) != xml_properties(xe):
+            fail(f"{tmj_path.name}: object {je['id']} differs")
+    return len(jo)
+
+
 def main():
     if len(sys.argv) != 2:
         fail(__doc__)
@@ -152,17 +183,20 @@ def main():
         tiled = pytmx.TiledMap(str(path))
         maps += 1
         layers += len(tiled.layers)
-        if "wwd_name" not in tiled.properties and "wwd_name_hex" not in tiled.properties:
+        cosmo = "cosmo_width" in tiled.properties
+        if not cosmo and "wwd_name" not in tiled.properties \
+                and "wwd_name_hex" not in tiled.properties:
             fail(f"{path.name}: no wwd_name among the map's properties")
+        fields = COSMO_OBJECT_FIELDS if cosmo else OBJECT_FIELDS
         for group in tiled.objectgroups:
             for obj in group:
-                missing = OBJECT_FIELDS - obj.properties.keys()
+                missing = fields - obj.properties.keys()
                 if missing:
                     fail(f"{path.name}: object {obj.id} has no {sorted(missing)}")
                 objects += 1
         tmj = path.with_suffix(".tmj")
         if tmj.exists():
-            tmj_objects += check_tmj(path, tmj)
+            tmj_objects += check_cosmo_tmj(path, tmj) if cosmo else check_tmj(path, tmj)
             tmj_maps += 1
     if tmj_objects != objects and tmj_maps == maps:
         fail(f"pytmx read {objects} objects, the TMJ forms hold {tmj_objects}")
