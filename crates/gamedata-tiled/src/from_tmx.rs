@@ -1102,24 +1102,35 @@ fn read_map_object<'e>(
 }
 
 /// Gives each object added in Tiled among `list` (one layer's objects) the plane and z of
-/// the nearest exported object of the layer: the previous one, else the next.
+/// the nearest exported object of the layer: the previous one, else the next. Two passes,
+/// so that many added objects cost no more than one look each.
 fn settle_added(list: &mut [ReadObject]) {
-    let len = list.len();
-    for k in 0..len {
-        if list.get(k).is_none_or(|o| o.order.is_some()) {
-            continue;
-        }
-        let near = (0..k)
-            .rev()
-            .chain(k.saturating_add(1)..len)
-            .filter_map(|j| list.get(j))
-            .find(|o| o.order.is_some())
-            .map(|o| (o.plane, o.object.fixed.z.get()));
-        if let (Some((plane, z)), Some(o)) = (near, list.get_mut(k)) {
+    fn settle(o: &mut ReadObject, near: Option<(Option<u32>, i32)>) {
+        if let Some((plane, z)) = near {
             o.plane = plane;
             if !o.z_given {
                 o.object.fixed.z.set(z);
             }
+        }
+    }
+    // The previous exported object, for those that have one.
+    let mut previous = None;
+    let mut settled = vec![false; list.len()];
+    for (o, done) in list.iter_mut().zip(settled.iter_mut()) {
+        if o.order.is_some() {
+            previous = Some((o.plane, o.object.fixed.z.get()));
+        } else if previous.is_some() {
+            settle(o, previous);
+            *done = true;
+        }
+    }
+    // The next one, for those before the layer's first exported object.
+    let mut next = None;
+    for (o, done) in list.iter_mut().zip(settled.iter()).rev() {
+        if o.order.is_some() {
+            next = Some((o.plane, o.object.fixed.z.get()));
+        } else if !done {
+            settle(o, next);
         }
     }
 }

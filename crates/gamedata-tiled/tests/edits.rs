@@ -361,3 +361,60 @@ fn tmx_and_tmj_of_an_edited_map_read_back_alike() {
         data.planes[1].objects[0].fixed.x.get() + 40
     );
 }
+
+/// An object added before a layer's first exported object takes the plane and z of the
+/// layer's first exported object; one added after the layer's last, the last one's.
+#[test]
+fn added_objects_take_their_nearest_exported_neighbours_plane_and_z() {
+    let (_, map, tmx) = exported();
+    let point = |id: u32| {
+        format!(
+            "<object id=\"{id}\" x=\"70\" y=\"80\"><properties><property name=\"wwd_logic\" \
+             value=\"Trigger\"/></properties><point/></object>\n"
+        )
+    };
+    // The first object layer with objects, its first and last objects (by the map's ids).
+    let group = tmx.find("<objectgroup").unwrap();
+    let open = group + tmx[group..].find('>').unwrap() + 1;
+    let close = group + tmx[group..].find("</objectgroup>").unwrap();
+    let ids: Vec<u32> = tmx[open..close]
+        .match_indices("<object id=\"")
+        .map(|(at, m)| {
+            let rest = &tmx[open + at + m.len()..];
+            rest[..rest.find('"').unwrap()].parse().unwrap()
+        })
+        .collect();
+    assert!(ids.len() >= 2, "{ids:?}");
+    let of = |id: u32| map.objects().find(|o| o.id == id).unwrap().clone();
+    let (mut head, mut tail) = (of(ids[0]), of(*ids.last().unwrap()));
+    // The two given z values of their own, so that the neighbour each takes shows.
+    let mut edited = tmx.clone();
+    for (o, z) in [(&mut tail, 8765), (&mut head, -4321)] {
+        let span = object_span(&edited, o.id);
+        let was = format!("name=\"wwd_z\" type=\"int\" value=\"{}\"", int(o, "wwd_z"));
+        let block = edited[span.clone()]
+            .replace(&was, &format!("name=\"wwd_z\" type=\"int\" value=\"{z}\""));
+        assert_ne!(block, edited[span.clone()]);
+        edited.replace_range(span, &block);
+        for p in o.properties.iter_mut().filter(|p| p.name == "wwd_z") {
+            p.value = Value::Int(z);
+        }
+    }
+    let close = close + edited.len() - tmx.len();
+    edited.insert_str(close, &point(9002));
+    edited.insert_str(open, &point(9001));
+    let back = written(&level_from_tmx(&edited, &Limits::default()).unwrap());
+    let found = |name_z: (i64, i64)| {
+        let plane = &back.planes[name_z.0 as usize];
+        plane
+            .objects
+            .iter()
+            .filter(|o| o.logic == b"Trigger" && (o.fixed.x.get(), o.fixed.y.get()) == (70, 80))
+            .map(|o| i64::from(o.fixed.z.get()))
+            .collect::<Vec<_>>()
+    };
+    let head_at = (int(&head, "wwd_plane"), int(&head, "wwd_z"));
+    let tail_at = (int(&tail, "wwd_plane"), int(&tail, "wwd_z"));
+    assert!(found(head_at).contains(&head_at.1), "{head_at:?}");
+    assert!(found(tail_at).contains(&tail_at.1), "{tail_at:?}");
+}
