@@ -405,7 +405,7 @@ fn added_objects_take_their_nearest_exported_neighbours_plane_and_z() {
     edited.insert_str(open, &point(9001));
     let back = written(&level_from_tmx(&edited, &Limits::default()).unwrap());
     let found = |name_z: (i64, i64)| {
-        let plane = &back.planes[name_z.0 as usize];
+        let plane = &back.planes[usize::try_from(name_z.0).unwrap()];
         plane
             .objects
             .iter()
