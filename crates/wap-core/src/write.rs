@@ -233,7 +233,9 @@ impl LevelData {
     /// Returns `Err` ([`ErrorKind::Write`]) if a plane's tile count is not its width times its
     /// height, a mask is not `width * height` bytes, or an offset passes 4 GiB.
     pub fn main_block(&self) -> Result<Vec<u8>, DataError> {
-        Ok(self.lay_out()?.1)
+        let mut block = Vec::new();
+        self.lay_out(&mut block)?;
+        Ok(block)
     }
 
     /// The level file: header, then the main block as a zlib stream (`compress`) or plain.
@@ -243,33 +245,39 @@ impl LevelData {
     ///
     /// Returns `Err` as [`LevelData::main_block`].
     pub fn to_file(&self, compress: bool) -> Result<Vec<u8>, DataError> {
-        let (mut header, block) = self.lay_out()?;
+        // The main block is laid out behind room for the header: a plain file is that
+        // buffer, with no second copy of the block.
+        let mut file = vec![0; HEADER_LEN];
+        let mut header = self.lay_out(&mut file)?;
         let flags = header.flags.get();
-        let stored = if compress {
+        if compress {
+            let block = file.get(HEADER_LEN..).unwrap_or_default();
             header.flags.set(flags | FLAG_COMPRESS);
             header
                 .main_block_size
                 .set(offset_u32("main block size", block.len())?);
             let mut encoder = ZlibEncoder::new(Vec::new(), Compression::default());
             // Writing into a Vec cannot fail.
-            encoder
-                .write_all(&block)
+            let stored = encoder
+                .write_all(block)
                 .and_then(|()| encoder.finish())
-                .unwrap_or_default()
+                .unwrap_or_default();
+            file.truncate(HEADER_LEN);
+            file.shrink_to_fit();
+            file.extend_from_slice(&stored);
         } else {
             header.flags.set(flags & !FLAG_COMPRESS);
             header.main_block_size.set(0);
-            block
-        };
-        header.checksum.set(base_checksum(&stored));
-        let mut file = Vec::with_capacity(HEADER_LEN + stored.len());
-        file.extend_from_slice(header.as_bytes());
-        file.extend_from_slice(&stored);
+        }
+        if let Some((head, stored)) = file.split_at_mut_checked(HEADER_LEN) {
+            header.checksum.set(base_checksum(stored));
+            head.copy_from_slice(header.as_bytes());
+        }
         Ok(file)
     }
 
-    /// The header with counts and offsets set, and the main block.
-    fn lay_out(&self) -> Result<(WwdHeader, Vec<u8>), DataError> {
+    /// The header with counts and offsets set; the main block is appended to `out`.
+    fn lay_out(&self, out: &mut Vec<u8>) -> Result<WwdHeader, DataError> {
         let mut headers: Vec<PlaneHeader> = self.planes.iter().map(|p| p.header).collect();
         let mut at = HEADER_LEN + self.planes.len() * PLANE_HEADER_LEN;
         for (index, (plane, header)) in self.planes.iter().zip(&mut headers).enumerate() {
@@ -336,7 +344,8 @@ impl LevelData {
             .tile_properties_offset
             .set(offset_u32("tile property table offset", table_offset)?);
 
-        let mut out = Vec::with_capacity(at - HEADER_LEN);
+        out.reserve_exact(at - HEADER_LEN);
+        let start = out.len();
         for h in &headers {
             out.extend_from_slice(h.as_bytes());
         }
@@ -353,12 +362,12 @@ impl LevelData {
         }
         for plane in &self.planes {
             for object in &plane.objects {
-                object.write_to(&mut out)?;
+                object.write_to(out)?;
             }
         }
-        self.tile_properties.write_to(&mut out)?;
-        offset_u32("main block end", HEADER_LEN + out.len())?;
-        Ok((header, out))
+        self.tile_properties.write_to(out)?;
+        offset_u32("main block end", HEADER_LEN + (out.len() - start))?;
+        Ok(header)
     }
 }
 

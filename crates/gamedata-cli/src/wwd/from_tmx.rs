@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
 use wap_core::{Limits, base_checksum};
+use zerocopy::FromBytes;
 
 use crate::output::Output;
 
@@ -68,13 +69,21 @@ pub(super) fn from_tmx(args: &FromTmxArgs, out: &mut Output) -> Result<()> {
     };
     let data = read(&text, &limits)
         .with_context(|| format!("reading a level from {}", args.file.display()))?;
+    // The level holds all it needs: the text goes before the file is made.
+    drop(text);
     let compress = if args.compress || args.no_compress {
         args.compress
     } else {
         data.header.flags.get() & 0x2 != 0
     };
-    let block = data.main_block()?;
     let bytes = data.to_file(compress)?;
+    // The main block's length: the header says it of a compressed one; a plain one is the
+    // rest of the file.
+    let block_len = match (compress, bytes.get(..1524)) {
+        (true, Some(head)) => wap_core::raw::WwdHeader::read_from_bytes(head)
+            .map_or(0, |h| h.main_block_size.get() as usize),
+        _ => bytes.len().saturating_sub(1524),
+    };
     crate::files::write_bytes(&args.output, &[&args.file], &bytes)?;
     let report = FromTmxReport {
         output: args.output.display().to_string(),
@@ -82,7 +91,7 @@ pub(super) fn from_tmx(args: &FromTmxArgs, out: &mut Output) -> Result<()> {
         compressed: compress,
         planes: data.planes.len(),
         objects: data.planes.iter().map(|p| p.objects.len()).sum(),
-        main_block_size: block.len(),
+        main_block_size: block_len,
         checksum: base_checksum(bytes.get(1524..).unwrap_or_default()),
         elapsed_ms: crate::files::elapsed_ms(start),
     };

@@ -1,0 +1,304 @@
+//! One element of a map as the import reads it (a TMX element, or the TMX element a TMJ
+//! object stands for), its custom properties by name, and the text forms of their values.
+//!
+//! An element's names, attributes and text are borrowed from the map's text where they can
+//! be (`Cow::Borrowed`): an attribute or text that XML normalises, or a JSON number, is
+//! owned.
+
+use std::borrow::Cow;
+
+use wap_core::raw::Rect;
+
+use crate::TiledError;
+
+/// An element: its name, attributes, text and children.
+pub(super) struct Element<'a> {
+    pub(super) name: Cow<'a, str>,
+    pub(super) attributes: Vec<(Cow<'a, str>, Cow<'a, str>)>,
+    pub(super) text: Cow<'a, str>,
+    pub(super) children: Vec<Element<'a>>,
+}
+
+#[cfg(test)]
+impl Drop for Element<'_> {
+    fn drop(&mut self) {
+        live::dropped();
+    }
+}
+
+impl<'a> Element<'a> {
+    /// An element named `name`, with nothing in it yet.
+    pub(super) fn new(name: impl Into<Cow<'a, str>>) -> Self {
+        #[cfg(test)]
+        live::made();
+        Element {
+            name: name.into(),
+            attributes: Vec::new(),
+            text: Cow::Borrowed(""),
+            children: Vec::new(),
+        }
+    }
+
+    pub(super) fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_ref())
+    }
+
+    pub(super) fn children<'e>(&'e self, name: &'e str) -> impl Iterator<Item = &'e Element<'a>> {
+        self.children.iter().filter(move |c| c.name == name)
+    }
+
+    /// Adds `text` to the element's text (borrowed while it is one piece).
+    pub(super) fn push_text(&mut self, text: Cow<'a, str>) {
+        if self.text.is_empty() {
+            self.text = text;
+        } else {
+            self.text.to_mut().push_str(&text);
+        }
+    }
+
+    /// Its custom properties, by name: those of each `<properties>` child, a later one of
+    /// a name over an earlier one; errors name them `what`.
+    pub(super) fn properties<'e>(&'e self, what: impl Into<Cow<'e, str>>) -> Props<'e> {
+        let mut list = Vec::new();
+        for properties in self.children("properties") {
+            for p in properties.children("property") {
+                if let Some(name) = p.attribute("name") {
+                    list.push((name, p.attribute("value").unwrap_or(p.text.as_ref())));
+                }
+            }
+        }
+        let mut props = Props {
+            what: what.into(),
+            map: PropMap::default(),
+            optional: false,
+            hex: false,
+        };
+        props.extend(list);
+        props
+    }
+}
+
+pub(super) fn bad(
+    what: impl Into<String>,
+    found: impl Into<String>,
+    expected: &'static str,
+) -> TiledError {
+    TiledError::Import {
+        what: what.into(),
+        found: found.into(),
+        expected,
+    }
+}
+
+/// Values by name: a list sorted by name, one value a name.
+#[derive(Default)]
+pub(super) struct PropMap<'e>(Vec<(&'e str, &'e str)>);
+
+impl<'e> PropMap<'e> {
+    pub(super) fn get(&self, name: &str) -> Option<&'e str> {
+        let at = self.0.binary_search_by(|(k, _)| (*k).cmp(name)).ok()?;
+        self.0.get(at).map(|(_, v)| *v)
+    }
+
+    pub(super) fn contains_key(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&'e str, &'e str)> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+/// Properties by name, for errors named by `what`.
+pub(super) struct Props<'e> {
+    pub(super) what: Cow<'e, str>,
+    pub(super) map: PropMap<'e>,
+    /// A missing property reads as its default (0, no text, a rectangle of zeros): the
+    /// properties of an object added in Tiled.
+    pub(super) optional: bool,
+    /// A name ends in `_hex` (only then is a text field looked for in hex).
+    hex: bool,
+}
+
+impl<'e> Props<'e> {
+    /// Adds `list`'s values by name, a later one of a name over an earlier one (and over
+    /// one there).
+    pub(super) fn extend(&mut self, list: Vec<(&'e str, &'e str)>) {
+        self.hex |= list.iter().any(|(name, _)| name.ends_with("_hex"));
+        // The last given first, then those there; sorted stably, of a name only the
+        // first is kept.
+        let mut entries: Vec<_> = list.into_iter().rev().collect();
+        entries.append(&mut self.map.0);
+        entries.sort_by(|a, b| a.0.cmp(b.0));
+        entries.dedup_by(|next, kept| next.0 == kept.0);
+        self.map.0 = entries;
+    }
+
+    /// The value of `name_hex`.
+    fn hex(&self, name: &str) -> Option<&'e str> {
+        if !self.hex {
+            return None;
+        }
+        self.map.get(&format!("{name}_hex"))
+    }
+
+    pub(super) fn get(&self, name: &str) -> Result<&str, TiledError> {
+        self.map.get(name).ok_or_else(|| {
+            bad(
+                format!("{}: property {name}", self.what),
+                "none",
+                "the property",
+            )
+        })
+    }
+
+    /// `name`'s value, or `default` when it is missing from optional properties.
+    pub(super) fn get_or<'s>(
+        &'s self,
+        name: &str,
+        default: &'static str,
+    ) -> Result<&'s str, TiledError> {
+        match self.map.get(name) {
+            Some(v) => Ok(v),
+            None if self.optional => Ok(default),
+            None => self.get(name),
+        }
+    }
+
+    pub(super) fn int(&self, name: &str) -> Result<i32, TiledError> {
+        let v = self.get_or(name, "0")?;
+        v.trim()
+            .parse()
+            .map_err(|_| bad(format!("{}: property {name}", self.what), v, "a 32-bit int"))
+    }
+
+    /// A 32-bit word written as Tiled's signed int.
+    pub(super) fn word(&self, name: &str) -> Result<u32, TiledError> {
+        Ok(u32::from_le_bytes(self.int(name)?.to_le_bytes()))
+    }
+
+    /// A text field: `name` encoded as Windows-1252, or `name_hex`'s bytes.
+    pub(super) fn text(&self, name: &str) -> Result<Vec<u8>, TiledError> {
+        if let Some(hex) = self.hex(name) {
+            return from_hex(hex).ok_or_else(|| {
+                bad(
+                    format!("{}: property {name}_hex", self.what),
+                    hex,
+                    "hex digits",
+                )
+            });
+        }
+        let s = self.get_or(name, "")?;
+        cp1252(format!("{}: property {name}", self.what), s)
+    }
+
+    /// Whether the text field `name` (or `name_hex`) is there.
+    pub(super) fn has_text(&self, name: &str) -> bool {
+        self.map.contains_key(name) || self.hex(name).is_some()
+    }
+
+    /// A fixed text field of `N` bytes (the text and a NUL at least).
+    pub(super) fn field<const N: usize>(&self, name: &str) -> Result<[u8; N], TiledError> {
+        let bytes = self.text(name)?;
+        let mut out = [0u8; N];
+        if bytes.len() >= N {
+            return Err(bad(
+                format!("{}: property {name}", self.what),
+                format!("{} bytes", bytes.len()),
+                "fewer bytes than the field",
+            ));
+        }
+        for (o, b) in out.iter_mut().zip(&bytes) {
+            *o = *b;
+        }
+        Ok(out)
+    }
+
+    /// A rectangle written `left,top,right,bottom`.
+    pub(super) fn rect(&self, name: &str) -> Result<Rect, TiledError> {
+        let v = self.get_or(name, "0,0,0,0")?;
+        match ints::<4>(v) {
+            Some([l, t, r, b]) => Ok(Rect::new(l, t, r, b)),
+            None => Err(bad(
+                format!("{}: property {name}", self.what),
+                v,
+                "left,top,right,bottom",
+            )),
+        }
+    }
+}
+
+/// `s` encoded as Windows-1252, for the field `what`.
+pub(super) fn cp1252(what: String, s: &str) -> Result<Vec<u8>, TiledError> {
+    let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(s);
+    if unmappable {
+        return Err(bad(what, s, "Windows-1252 characters"));
+    }
+    Ok(bytes.into_owned())
+}
+
+/// `N` comma-separated 32-bit ints (white space ignored): `None` for another count or a
+/// value that is not one.
+pub(super) fn ints<const N: usize>(text: &str) -> Option<[i32; N]> {
+    let mut out = [0; N];
+    let mut n = 0usize;
+    for value in csv(text) {
+        *out.get_mut(n)? = value.parse().ok()?;
+        n = n.saturating_add(1);
+    }
+    (n == N).then_some(out)
+}
+
+/// Comma-separated unsigned 32-bit values (white space ignored).
+pub(super) fn cells(text: &str) -> Option<Vec<u32>> {
+    csv(text).map(|s| s.parse().ok()).collect()
+}
+
+/// The values of comma-separated text, trimmed, empty ones left out.
+pub(super) fn csv(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').map(str::trim).filter(|s| !s.is_empty())
+}
+
+pub(super) fn from_hex(text: &str) -> Option<Vec<u8>> {
+    let digits = text.as_bytes();
+    if !digits.len().is_multiple_of(2) {
+        return None;
+    }
+    digits
+        .chunks_exact(2)
+        .map(|p| u8::from_str_radix(std::str::from_utf8(p).ok()?, 16).ok())
+        .collect()
+}
+
+#[cfg(test)]
+pub(super) mod live {
+    //! How many elements are alive at once on this thread, at most: what the tests read to
+    //! see that the import holds one layer's or one object's elements at a time.
+    use std::cell::Cell;
+
+    thread_local! {
+        static LIVE: Cell<usize> = const { Cell::new(0) };
+        static PEAK: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub(in crate::from_tmx) fn made() {
+        LIVE.with(|l| {
+            let now = l.get().saturating_add(1);
+            l.set(now);
+            PEAK.with(|p| p.set(p.get().max(now)));
+        });
+    }
+
+    pub(in crate::from_tmx) fn dropped() {
+        LIVE.with(|l| l.set(l.get().saturating_sub(1)));
+    }
+
+    /// The most elements alive at once since the last call (which starts a new count).
+    pub(in crate::from_tmx) fn take_peak() -> usize {
+        let now = LIVE.with(Cell::get);
+        PEAK.with(|p| p.replace(now))
+    }
+}

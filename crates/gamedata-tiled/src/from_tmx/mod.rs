@@ -1,0 +1,286 @@
+//! A WAP32 level read back from a TMX or TMJ map that [`crate::wwd::export`] wrote, as it
+//! was or edited in Tiled (`docs/formats/tiled.md`, "WWD levels in Tiled", read the other
+//! way).
+//!
+//! - The header comes from the map's properties, each plane from a tile layer's (in the
+//!   layers' order), each object from an object's (`wwd_plane`, then `wwd_order`), the
+//!   tile property table from `wwd_tile_properties`.
+//! - A plane's tiles start from `wwd_tiles` when the layer has it (all 0xFFFFFFFF
+//!   otherwise); the layer's cells then give the tiles of the plane's first period: map
+//!   cell (x, y) for x below the plane's width and the map's, y the same. A cell's tile is
+//!   read through its tileset: `wwd_tile` of a tile set's tileset (the set found by name
+//!   among the plane's image sets), the fill tileset's tiles are 0xEEEEEEEE, 0 is
+//!   0xFFFFFFFF. A tile painted in Tiled reads the same way; a flipped one is an error
+//!   naming its layer and cell (WWD tiles cannot be flipped).
+//! - An object's position is its `wwd_x` and `wwd_y`, moved by as much as Tiled moved it:
+//!   where the export would place it from them (a tile object's top-left corner is the
+//!   position less half its image's size, moved by the image's offset, the tile's
+//!   `wwd_offset_x` and `wwd_offset_y`, negated along a flipped axis; a point is the
+//!   position) is compared with Tiled's `x`, `y` rounded to whole pixels, and the
+//!   difference added. A tile object's flip bits set its draw flags 0x2 (mirrored) and 0x4
+//!   (upside down). An unchanged object reads back as it was. As in Tiled, a tile object
+//!   has its tile's properties where it has none of its own.
+//! - An object without `wwd_plane` was added in Tiled: it goes to the plane of the nearest
+//!   exported object of its layer (the one before it, else after it; the main plane when
+//!   the layer has none), after that plane's objects, with that object's z; its id is one
+//!   above the level's largest; its logic is its `wwd_logic`, else its class (`type`),
+//!   else its tile's `wwd_logic`; its image set, frame (`wwd_i`) and animation its own
+//!   properties', else its tile's; its name its own; its position the inverse of the
+//!   export's placement of its tile (a point's is its place); every other field its
+//!   property's, else 0.
+//! - An object deleted in Tiled is not in the level.
+//!
+//! What cannot be read back is an error naming the layer or object: a missing or bad
+//! property, a flipped tile, a tile of no tile set of its plane, an object rotated, flipped
+//! diagonally, neither a point nor a tile of the tileset `objects`, or added without a
+//! logic.
+//!
+//! What it costs, whatever the text: TMX is read by quick-xml, without a document type
+//! (refused: no entity is expanded), at most `Limits::max_records` elements of at most 16
+//! levels; TMJ is checked by serde_json (its nesting limited to 128) and read as at most
+//! `Limits::max_records` elements; a plane's tiles are refused past
+//! `Limits::max_decoded_bytes / 4`; objects, added ones included, are elements, within the
+//! same count.
+//!
+//! What it holds: the text, the level being made (its header, planes with their tiles,
+//! objects), the tilesets, and one layer's or one object's element at a time, its names,
+//! attributes and text borrowed from the text where they can be. The map's children are
+//! read in the document's order (`from_tmx/xml.rs`; `json.rs` and `lenient.rs` for TMJ):
+//! its tilesets before its layers, as Tiled writes them (a tileset after a layer is an
+//! error naming it; the map's properties may be anywhere). A layer's cells are read one
+//! by one straight into its plane's tiles (`plane.rs`); the objects of the object layers
+//! are read one by one (`objects.rs`), then put in their planes without a second copy of
+//! them (`place.rs`).
+//!
+//! Errors come in the order of a reading of the whole document before the map: the text's
+//! (XML or JSON, the counts, a TMJ cell that is no global id), then the map's size, its
+//! header, then the first error of its tilesets and layers in the document's order, then
+//! those of the objects' planes and the tile property table.
+
+mod element;
+mod json;
+mod lenient;
+mod objects;
+mod place;
+mod plane;
+mod xml;
+
+#[cfg(test)]
+mod tests;
+
+use wap_core::{LevelData, Limits, PlaneData};
+use zerocopy::FromZeros;
+
+use self::element::{Element, bad, from_hex};
+use self::objects::Objects;
+use self::plane::{PlaneCells, Tiles, read_header, read_plane, tileset};
+use crate::TiledError;
+
+/// Reads the level a TMX map holds (see the module's documentation).
+///
+/// Returns [`TiledError::Import`] naming what cannot be read back, [`TiledError::TooLarge`]
+/// past the module's bounds, and [`TiledError::Level`] when the tile property table's
+/// bytes cannot be read.
+pub fn level_from_tmx(text: &str, limits: &Limits) -> Result<LevelData, TiledError> {
+    xml::level_from_tmx(text, limits)
+}
+
+/// Reads the level a TMJ map (Tiled's JSON) holds, as [`level_from_tmx`] reads a TMX map:
+/// the JSON is read by serde_json and taken as the TMX elements it stands for (Tiled's
+/// JSON keys are its XML attributes; a tile layer's `data` array its CSV).
+///
+/// Returns what [`level_from_tmx`] returns, and [`TiledError::Import`] for text that is not
+/// a JSON map or a tile layer whose `data` is not an array of global ids (Tiled's base64
+/// encodings are not read).
+pub fn level_from_tmj(text: &str, limits: &Limits) -> Result<LevelData, TiledError> {
+    json::level_from_tmj(text, limits)
+}
+
+/// A level made from a map's children as they come, in the document's order (a TMX
+/// document's, or the TMX elements a TMJ one stands for).
+///
+/// The first error of a tileset or layer is kept, and nothing more is made after it but
+/// the map's properties, so that the header's errors, which come before it, are still
+/// found; [`Builder::finish`] returns the first in that order.
+struct Builder<'a, 'l> {
+    limits: &'l Limits,
+    /// The map's width and height in tiles, or what is wrong with them.
+    map: Result<(u32, u32), TiledError>,
+    /// An element holding the map's `<properties>`.
+    properties: Element<'a>,
+    /// A layer was read: no more tilesets.
+    layers: bool,
+    sets: Vec<Tiles<'a>>,
+    planes: Vec<PlaneData>,
+    objects: Objects<'a>,
+    /// The object layer being read: its index in the objects' layers, its first object.
+    layer: Option<(usize, usize)>,
+    /// The first error of a tileset or layer.
+    failed: Option<TiledError>,
+}
+
+impl<'a, 'l> Builder<'a, 'l> {
+    /// The level of `<map>` `map` (its attributes; its children follow).
+    fn new(map: &Element<'_>, limits: &'l Limits) -> Self {
+        let number = |key: &str| -> Result<u32, TiledError> {
+            let v = map.attribute(key).unwrap_or_default();
+            v.parse()
+                .map_err(|_| bad(format!("the map's {key}"), v, "a count"))
+        };
+        Builder {
+            limits,
+            map: number("width").and_then(|w| Ok((w, number("height")?))),
+            properties: Element::new("map"),
+            layers: false,
+            sets: Vec::new(),
+            planes: Vec::new(),
+            objects: Objects::default(),
+            layer: None,
+            failed: None,
+        }
+    }
+
+    /// Whether tilesets and layers are still read (no error yet).
+    fn reading(&self) -> bool {
+        self.map.is_ok() && self.failed.is_none()
+    }
+
+    /// Keeps `result`'s error, the first.
+    fn keep(&mut self, result: Result<(), TiledError>) {
+        if let Err(e) = result
+            && self.failed.is_none()
+        {
+            self.failed = Some(e);
+        }
+    }
+
+    /// A `<properties>` child of the map.
+    fn properties(&mut self, e: Element<'a>) {
+        self.properties.children.push(e);
+    }
+
+    /// A `<tileset>` child of the map.
+    fn tileset(&mut self, e: Element<'a>) {
+        if !self.reading() {
+            return;
+        }
+        if self.layers {
+            let name = e.attribute("name").unwrap_or_default();
+            let e = bad(
+                format!("tileset {name:?}"),
+                "it after a layer",
+                "the tilesets before the layers, as Tiled writes them",
+            );
+            return self.keep(Err(e));
+        }
+        let t = tileset(e).map(|t| self.sets.push(t));
+        self.keep(t);
+    }
+
+    /// A `<layer>` child of the map, with its `<data>`.
+    fn tile_layer(&mut self, e: &Element<'_>) {
+        let Ok(map) = self.map else {
+            return;
+        };
+        if !self.reading() {
+            return;
+        }
+        self.layers = true;
+        let name = e.attribute("name").unwrap_or_default();
+        let plane = read_plane(e, name, &self.sets, map, self.limits);
+        let plane = plane.map(|p| self.planes.push(p));
+        self.keep(plane);
+    }
+
+    /// A tile layer whose cells are given one by one ([`PlaneCells::push`]), then
+    /// [`Builder::add_plane`]; `None` once there is an error.
+    fn plane_cells(&mut self, e: &Element<'_>) -> Option<PlaneCells<'_, 'a>> {
+        let Ok(map) = self.map else {
+            return None;
+        };
+        if !self.reading() {
+            return None;
+        }
+        self.layers = true;
+        let name = e.attribute("name").unwrap_or_default();
+        match PlaneCells::start(e, name, &self.sets, map, self.limits) {
+            Ok(cells) => Some(cells),
+            Err(e) => {
+                self.failed = Some(e);
+                None
+            }
+        }
+    }
+
+    fn add_plane(&mut self, plane: Result<PlaneData, TiledError>) {
+        let plane = plane.map(|p| self.planes.push(p));
+        self.keep(plane);
+    }
+
+    /// The start of an `<objectgroup>` named `name`; its objects follow.
+    fn begin_objects(&mut self, name: &str) {
+        if !self.reading() {
+            return;
+        }
+        self.layers = true;
+        self.end_objects();
+        self.layer = Some((self.objects.layers.len(), self.objects.data.len()));
+        self.objects.layers.push(name.to_owned());
+    }
+
+    /// An `<object>` of the object layer begun.
+    fn object(&mut self, o: &Element<'a>) {
+        if !self.reading() {
+            return;
+        }
+        let layer = self.layer.map_or(0, |(layer, _)| layer);
+        let read = self.objects.read(o, layer, &self.sets);
+        self.keep(read);
+    }
+
+    /// The end of the object layer begun.
+    fn end_objects(&mut self) {
+        if let Some((_, first)) = self.layer.take()
+            && self.reading()
+        {
+            self.objects.settle_added(first);
+        }
+    }
+
+    /// The level, once every child of the map is read: the header from the map's
+    /// properties, the objects in their planes, the tile property table.
+    fn finish(mut self) -> Result<LevelData, TiledError> {
+        self.end_objects();
+        let Builder {
+            map,
+            properties,
+            mut planes,
+            objects,
+            failed,
+            ..
+        } = self;
+        map?;
+        let props = properties.properties("the map");
+        let header = read_header(&props)?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        objects.place(&mut planes)?;
+        // The tile property table: its bytes behind a header of no planes, read as a level.
+        let table = from_hex(props.get("wwd_tile_properties")?)
+            .ok_or_else(|| bad("the map's wwd_tile_properties", "not hex", "hex digits"))?;
+        let mut shell = wap_core::raw::WwdHeader::new_zeroed();
+        shell.size.set(1524);
+        shell.planes_offset.set(1524);
+        shell.tile_properties_offset.set(1524);
+        let mut image = zerocopy::IntoBytes::as_bytes(&shell).to_vec();
+        image.extend_from_slice(&table);
+        let tile_properties =
+            LevelData::from_level(&wap_core::Level::parse(&image)?)?.tile_properties;
+        Ok(LevelData {
+            header,
+            planes,
+            tile_properties,
+        })
+    }
+}

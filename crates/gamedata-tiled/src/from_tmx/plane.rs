@@ -1,0 +1,362 @@
+//! The level's header from the map's properties, a tileset as the import reads it, and a
+//! tile layer as a plane: its properties, then its cells read one by one straight into the
+//! plane's tiles (no list of the layer's cells is made).
+
+use std::collections::HashMap;
+
+use wap_core::raw::{PlaneHeader, WwdHeader};
+use wap_core::{Limits, PlaneData};
+use zerocopy::FromZeros;
+
+use super::element::{Element, Props, bad, cells, csv};
+use crate::TiledError;
+
+/// A tileset as the import reads it.
+pub(super) struct Tiles<'a> {
+    pub(super) name: String,
+    pub(super) first: u32,
+    /// The tile set it holds (`None`: the fill tileset; `Some("")`: objects' images).
+    pub(super) set: Option<String>,
+    /// Each local id's raw tile id (`wwd_tile`).
+    pub(super) ids: HashMap<u32, u16>,
+    pub(super) count: u32,
+    /// Tile objects of it are placed by their top-left corner (`objectalignment`).
+    pub(super) top_left: bool,
+    /// Each tile's element (its image and properties), by local id.
+    pub(super) tiles: HashMap<u32, Element<'a>>,
+}
+
+/// The tileset `<tileset>` element `t` holds: its tiles are kept, the rest dropped.
+pub(super) fn tileset(mut t: Element<'_>) -> Result<Tiles<'_>, TiledError> {
+    let name = t.attribute("name").unwrap_or_default().to_owned();
+    let what = format!("tileset {name:?}");
+    let set = {
+        let props = t.properties(what.clone());
+        if name == "fill" && !props.map.contains_key("wwd_image_set") {
+            None
+        } else {
+            Some(
+                props
+                    .map
+                    .get("wwd_image_set")
+                    .unwrap_or_default()
+                    .to_owned(),
+            )
+        }
+    };
+    let mut ids = HashMap::new();
+    let mut tiles = HashMap::new();
+    for tile in std::mem::take(&mut t.children) {
+        if tile.name != "tile" {
+            continue;
+        }
+        let id: u32 = tile
+            .attribute("id")
+            .unwrap_or_default()
+            .parse()
+            .map_err(|_| {
+                bad(
+                    format!("{what}: a tile"),
+                    tile.attribute("id").unwrap_or_default(),
+                    "an id",
+                )
+            })?;
+        let p = tile.properties(format!("{what}, tile {id}"));
+        if let Some(v) = p.map.get("wwd_tile") {
+            let v: u16 = v
+                .parse()
+                .map_err(|_| bad(format!("{what}, tile {id}: wwd_tile"), v, "0 to 65535"))?;
+            ids.insert(id, v);
+        }
+        drop(p);
+        tiles.insert(id, tile);
+    }
+    let number = |key: &str| -> Result<u32, TiledError> {
+        let v = t.attribute(key).unwrap_or_default();
+        v.parse()
+            .map_err(|_| bad(format!("{what}: {key}"), v, "a count"))
+    };
+    Ok(Tiles {
+        first: number("firstgid")?,
+        set,
+        ids,
+        count: number("tilecount")?,
+        top_left: t.attribute("objectalignment") == Some("topleft"),
+        tiles,
+        name,
+    })
+}
+
+pub(super) fn read_header(p: &Props<'_>) -> Result<WwdHeader, TiledError> {
+    let mut h = WwdHeader::new_zeroed();
+    h.size.set(p.word("wwd_size")?);
+    h.reserved1.set(p.word("wwd_reserved1")?);
+    h.flags.set(p.word("wwd_flags")?);
+    h.reserved2.set(p.word("wwd_reserved2")?);
+    h.name = p.field("wwd_name")?;
+    h.author = p.field("wwd_author")?;
+    h.birth = p.field("wwd_birth")?;
+    h.rez_file = p.field("wwd_rez_file")?;
+    h.image_dir = p.field("wwd_image_dir")?;
+    h.pal_rez = p.field("wwd_pal_rez")?;
+    h.start_x.set(p.int("wwd_start_x")?);
+    h.start_y.set(p.int("wwd_start_y")?);
+    h.reserved3.set(p.word("wwd_reserved3")?);
+    h.checksum.set(p.word("wwd_checksum")?);
+    h.reserved4.set(p.word("wwd_reserved4")?);
+    h.launch_app = p.field("wwd_launch_app")?;
+    for (n, (set, prefix)) in h
+        .image_sets
+        .iter_mut()
+        .zip(h.prefixes.iter_mut())
+        .enumerate()
+    {
+        let n = n.saturating_add(1);
+        *set = p.field(&format!("wwd_image_set{n}"))?;
+        *prefix = p.field(&format!("wwd_prefix{n}"))?;
+    }
+    Ok(h)
+}
+
+/// The plane of a TMX `<layer>`: its properties, then the CSV text of its `<data>` read
+/// value by value into the plane's tiles.
+pub(super) fn read_plane(
+    layer: &Element<'_>,
+    name: &str,
+    sets: &[Tiles<'_>],
+    map: (u32, u32),
+    limits: &Limits,
+) -> Result<PlaneData, TiledError> {
+    let mut plane = PlaneCells::start(layer, name, sets, map, limits)?;
+    let data = layer
+        .children("data")
+        .next()
+        .ok_or_else(|| bad(plane.what.clone(), "no <data>", "CSV cells"))?;
+    if data.attribute("encoding") != Some("csv") {
+        return Err(bad(
+            format!("{}: <data>", plane.what),
+            data.attribute("encoding").unwrap_or("no encoding"),
+            "encoding=\"csv\"",
+        ));
+    }
+    for value in csv(&data.text) {
+        match value.parse() {
+            Ok(gid) => plane.push(gid),
+            Err(_) => {
+                plane.unreadable();
+                break;
+            }
+        }
+    }
+    plane.finish()
+}
+
+/// A plane being read: its header and tiles from the layer's properties, then the layer's
+/// cells one by one (global tile ids, row by row over the map), each of the plane's first
+/// period inside the map read through its tileset into the plane's tiles.
+pub(super) struct PlaneCells<'s, 'a> {
+    /// What to name the layer in errors.
+    pub(super) what: String,
+    header: PlaneHeader,
+    image_sets: Vec<Vec<u8>>,
+    /// The image sets' names, as the tilesets name them.
+    set_names: Vec<String>,
+    sets: &'s [Tiles<'a>],
+    tiles: Vec<u32>,
+    /// The plane's tiles across.
+    wide: u32,
+    /// The map's tiles across and down.
+    map: (u32, u32),
+    /// The cells read into tiles: those below both the plane's size and the map's.
+    region: (u32, u32),
+    /// The map cell the next value is.
+    at: (u32, u32),
+    /// The index in `tiles` of the start of row `at.1`.
+    row: usize,
+    /// Cells given.
+    count: u64,
+    /// A value that is not a cell was given (the count is then wrong).
+    unreadable: bool,
+    /// The first cell that cannot be a tile of the plane.
+    error: Option<TiledError>,
+}
+
+impl<'s, 'a> PlaneCells<'s, 'a> {
+    /// The plane of tile layer `layer` (named `name`) from its properties; its tiles from
+    /// `wwd_tiles`, or none.
+    pub(super) fn start(
+        layer: &Element<'_>,
+        name: &str,
+        sets: &'s [Tiles<'a>],
+        map: (u32, u32),
+        limits: &Limits,
+    ) -> Result<Self, TiledError> {
+        let what = format!("layer {name:?}");
+        let p = layer.properties(what.clone());
+        let mut h = PlaneHeader::new_zeroed();
+        h.size.set(p.word("wwd_size")?);
+        h.reserved1.set(p.word("wwd_reserved1")?);
+        h.flags.set(p.word("wwd_flags")?);
+        h.reserved2.set(p.word("wwd_reserved2")?);
+        h.name = p.field("wwd_name")?;
+        h.width_px.set(p.int("wwd_width_px")?);
+        h.height_px.set(p.int("wwd_height_px")?);
+        h.tile_width.set(p.int("wwd_tile_width")?);
+        h.tile_height.set(p.int("wwd_tile_height")?);
+        h.tiles_wide.set(p.int("wwd_tiles_wide")?);
+        h.tiles_high.set(p.int("wwd_tiles_high")?);
+        h.reserved3.set(p.word("wwd_reserved3")?);
+        h.reserved4.set(p.word("wwd_reserved4")?);
+        h.movement_x_percent.set(p.int("wwd_movement_x_percent")?);
+        h.movement_y_percent.set(p.int("wwd_movement_y_percent")?);
+        h.fill_color.set(p.int("wwd_fill_color")?);
+        h.z.set(p.int("wwd_z")?);
+        h.reserved5.set(p.word("wwd_reserved5")?);
+        h.reserved6.set(p.word("wwd_reserved6")?);
+        h.reserved7.set(p.word("wwd_reserved7")?);
+        let set_count = p.word("wwd_image_set_count")?;
+        let mut image_sets = Vec::new();
+        for n in 1..=set_count {
+            image_sets.push(p.text(&format!("wwd_image_set{n}"))?);
+        }
+        let (w, hh) = (
+            u32::try_from(h.tiles_wide.get()).unwrap_or(0),
+            u32::try_from(h.tiles_high.get()).unwrap_or(0),
+        );
+        let cells_n = u64::from(w).saturating_mul(u64::from(hh));
+        let cap = limits.max_decoded_bytes / 4;
+        if cells_n > cap {
+            return Err(TiledError::TooLarge {
+                what: "tiles of a plane",
+                found: cells_n,
+                limit: cap,
+            });
+        }
+        let n = usize::try_from(cells_n).unwrap_or(usize::MAX);
+        let tiles = match p.map.get("wwd_tiles") {
+            Some(text) => cells(text).filter(|c| c.len() == n).ok_or_else(|| {
+                bad(
+                    format!("{what}: wwd_tiles"),
+                    format!("not {n} values"),
+                    "the plane's tiles",
+                )
+            })?,
+            None => vec![wap_core::raw::TILE_INVISIBLE; n],
+        };
+        let set_names = image_sets
+            .iter()
+            .map(|s| wap_core::decode(s, wap_core::CodePage::Cp1252).into_owned())
+            .collect();
+        Ok(PlaneCells {
+            what,
+            header: h,
+            image_sets,
+            set_names,
+            sets,
+            tiles,
+            wide: w,
+            map,
+            region: (w.min(map.0), hh.min(map.1)),
+            at: (0, 0),
+            row: 0,
+            count: 0,
+            unreadable: false,
+            error: None,
+        })
+    }
+
+    /// The next cell: global tile id `gid`.
+    pub(super) fn push(&mut self, gid: u32) {
+        let (x, y) = self.at;
+        self.count = self.count.saturating_add(1);
+        if self.error.is_none() && x < self.region.0 && y < self.region.1 {
+            match tile_of(gid, self.sets, &self.set_names) {
+                Ok(raw) => {
+                    let at = usize::try_from(x)
+                        .ok()
+                        .and_then(|x| self.row.checked_add(x));
+                    if let Some(t) = at.and_then(|at| self.tiles.get_mut(at)) {
+                        *t = raw;
+                    }
+                }
+                Err(found) => {
+                    self.error = Some(bad(
+                        format!("{}, cell ({x}, {y})", self.what),
+                        found,
+                        "a tile of a tile set of the plane, a fill tile or none",
+                    ));
+                }
+            }
+        }
+        let next = x.saturating_add(1);
+        if next < self.map.0 {
+            self.at.0 = next;
+        } else {
+            self.at = (0, y.saturating_add(1));
+            let wide = usize::try_from(self.wide).unwrap_or(usize::MAX);
+            self.row = self.row.saturating_add(wide);
+        }
+    }
+
+    /// A value that is not a global tile id was given.
+    pub(super) fn unreadable(&mut self) {
+        self.unreadable = true;
+    }
+
+    /// The plane, once every cell is given: the map's width times its height of them,
+    /// each of those read a tile of the plane's tile sets, a fill tile or none.
+    pub(super) fn finish(self) -> Result<PlaneData, TiledError> {
+        let map_cells = u64::from(self.map.0).saturating_mul(u64::from(self.map.1));
+        if self.unreadable || self.count != map_cells {
+            return Err(bad(
+                format!("{}: <data>", self.what),
+                "another count of cells",
+                "the map's width times its height",
+            ));
+        }
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        Ok(PlaneData {
+            header: self.header,
+            tiles: self.tiles,
+            image_sets: self.image_sets,
+            objects: Vec::new(),
+        })
+    }
+}
+
+/// The raw tile value of global id `gid`, or what is wrong with it.
+fn tile_of(gid: u32, sets: &[Tiles<'_>], set_names: &[String]) -> Result<u32, String> {
+    if gid == 0 {
+        return Ok(wap_core::raw::TILE_INVISIBLE);
+    }
+    if gid & 0xE000_0000 != 0 {
+        return Err(format!("gid {gid:#x}, flipped"));
+    }
+    let t = sets
+        .iter()
+        .filter(|t| t.first <= gid)
+        .max_by_key(|t| t.first)
+        .ok_or_else(|| format!("gid {gid} before every tileset"))?;
+    let local = gid.saturating_sub(t.first);
+    if local >= t.count {
+        return Err(format!("gid {gid} past its tileset"));
+    }
+    match &t.set {
+        None => Ok(wap_core::raw::TILE_FILLED),
+        Some(name) => {
+            let id = *t
+                .ids
+                .get(&local)
+                .ok_or_else(|| format!("gid {gid}: a tile without wwd_tile"))?;
+            let set = set_names
+                .iter()
+                .position(|s| s == name)
+                .or_else(|| name.strip_prefix("set ").and_then(|n| n.parse().ok()))
+                .ok_or_else(|| format!("gid {gid}: tile set {name:?}, not the plane's"))?;
+            let set = u16::try_from(set).map_err(|_| format!("tile set index {set}"))?;
+            Ok(u32::from(set) << 16 | u32::from(id))
+        }
+    }
+}
