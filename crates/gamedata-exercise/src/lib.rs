@@ -13,10 +13,10 @@
 //! | [`cosmo`] | `mni-core`: group files, TILEATTR.MNI, maps, tiles, sprites, episodes, round trips | `cosmo_*` but `cosmo_draw`, `cosmo_level` |
 //! | [`uo`] | `mul-core`: tiledata, maps, statics, multis, art (with its pictures), texture maps, colours, UOP containers, map sizes, facets with diffs, client folders, round trips | `uo_*` but `uo_radar` |
 //! | [`wwd`] | `wap-core`: levels, main blocks, REZ archives, image names, ANI, PID, round trips | `wwd_*` but `wwd_collision`, `wwd_level_picture` |
-//! | [`tiled`] | `gamedata-tiled`: a level read back from a TMX map | `tiled_from_tmx` |
+//! | [`tiled`] | `gamedata-tiled`: a level read back from a TMX or TMJ map | `tiled_from_tmx`, `tiled_from_tmj` |
 //! | [`render`] | `gamedata-render`: the radar map, collision maps, level pictures, Cosmo maps and levels | `uo_radar`, `wwd_collision`, `wwd_level_picture`, `cosmo_draw`, `cosmo_level` |
 //!
-//! The examples `write_{io,mni,mul,wap,render}_fuzz_seeds` write the targets' seed inputs
+//! The examples `write_{io,mni,mul,wap,render,tiled}_fuzz_seeds` write the targets' seed inputs
 //! (synthetic files, this project's own) under a folder, `fuzz/seeds/` by default:
 //! `cargo run -p gamedata-exercise --example write_mul_fuzz_seeds -- fuzz/seeds`.
 //!
