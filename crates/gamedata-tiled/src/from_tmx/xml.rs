@@ -1,10 +1,14 @@
 //! TMX read as quick-xml's events arrive: the map's children in the document's order, each
 //! `<properties>`, `<tileset>` and `<layer>` made an element when it ends and handed on,
-//! each `<object>` of an `<objectgroup>` the same, one at a time; everything else skipped
-//! (but checked: every element of the document is counted, its nesting bounded and its
-//! attributes read, and a document type refused, as before anything was read).
+//! each `<object>` of an `<objectgroup>` the same, one at a time; everything else skipped.
+//! The whole document is checked all the same, to its end: every element counted, its
+//! nesting bounded and its attributes read, a document type refused. Those errors come
+//! first, as when the document was read whole before the map: past the map's first error
+//! the reading goes on for them (and for the map's properties, whose header errors come
+//! before the layers').
 //!
-//! Names, attributes and text are borrowed from the text where XML does not change them.
+//! Names, attributes and text are borrowed from the text where XML does not change them;
+//! only the text of a property and of a layer's data is kept.
 
 use std::borrow::Cow;
 
