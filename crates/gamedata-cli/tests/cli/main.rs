@@ -47,6 +47,20 @@ fn json_keys(value: &Value) -> Vec<&str> {
     object.keys().map(String::as_str).collect()
 }
 
+/// PNG files under `dir`, at any depth.
+fn pngs(dir: &Path) -> usize {
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            n += pngs(&path);
+        } else if path.extension().is_some_and(|e| e == "png") {
+            n += 1;
+        }
+    }
+    n
+}
+
 fn stdout_json(out: &Output) -> Value {
     assert!(
         out.status.success(),
