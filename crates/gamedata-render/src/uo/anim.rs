@@ -1,4 +1,5 @@
-//! Animation frames (anim*.mul) as the client draws them, optionally hued and mirrored.
+//! Animation frames (anim*.mul, and AnimationFrame*.uop: [`uop_direction_pictures`]) as the
+//! client draws them, optionally hued and mirrored.
 //!
 //! Each pixel a run covers is the palette's colour, widened from 5 to 8 bits through the
 //! client's table ([`client_rgb`]) and opaque, palette colour 0 (black) included; bit 15
@@ -12,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use mul_core::{AnimFrame, FrameGroup, LimitError, Limits};
+use mul_core::{AnimFrame, FrameGroup, LimitError, Limits, UopAnimation, UopFrame};
 use zerocopy::little_endian::U16;
 
 use super::art::ArtHue;
@@ -58,6 +59,18 @@ pub fn frame_picture(
     hue: ArtHue<'_>,
     limits: &Limits,
 ) -> Result<RgbaImage> {
+    draw_runs(frame, palette, hue, limits, false)
+}
+
+/// A frame's runs drawn with `palette`; with `zero_clear`, a pixel whose palette colour is
+/// 0 (all 16 bits) is left transparent, as the client draws UOP frames.
+fn draw_runs(
+    frame: &AnimFrame<'_>,
+    palette: &[U16; 256],
+    hue: ArtHue<'_>,
+    limits: &Limits,
+    zero_clear: bool,
+) -> Result<RgbaImage> {
     check_limit("the frame's picture", frame_bytes(frame), limits)?;
     let mut picture = RgbaImage::new(frame.width(), frame.height(), [0; 4])?;
     for run in frame.runs() {
@@ -71,11 +84,84 @@ pub fn frame_picture(
         };
         for (px, &index) in out.chunks_exact_mut(4).zip(run.pixels) {
             let colour = palette.get(usize::from(index)).map_or(0, |c| c.get());
+            if zero_clear && colour == 0 {
+                continue;
+            }
             let [r, g, b] = client_rgb(hue.apply(colour));
             px.copy_from_slice(&[r, g, b, 0xFF]);
         }
     }
     Ok(picture)
+}
+
+/// A UOP animation's frame ([`UopFrame`]) as the client draws it with its own palette: as
+/// [`frame_picture`], except that a run's pixel whose palette colour is 0 (all 16 bits;
+/// 0x8000 is drawn black) is transparent (`docs/formats/uo.md`, "UOP animations").
+///
+/// Returns `Err` as [`frame_picture`].
+pub fn uop_frame_picture(
+    frame: &UopFrame<'_>,
+    hue: ArtHue<'_>,
+    limits: &Limits,
+) -> Result<RgbaImage> {
+    draw_runs(&frame.frame(), frame.palette(), hue, limits, true)
+}
+
+/// The frames of stored direction `direction` (0 to 4) of a UOP animation, a direction
+/// having `per` frames ([`UopAnimation::frames_per_direction`]), drawn in order
+/// ([`uop_frame_picture`]), mirrored left to right when `mirrored` (directions 5 to 7). A
+/// place no record fills (a gap in the frame numbers, or past the last) is an empty frame:
+/// a picture of 0 x 0 pixels, centre (0, 0), as the client zeroes it.
+///
+/// Returns `Err` ([`RenderError::Uo`] with a [`LimitError`]) when the frames' RGBA bytes
+/// and [`FRAME_OVERHEAD`] a frame, together, pass `limits.max_decoded_bytes` (checked from
+/// the frames' headers before any picture is drawn), or ([`RenderError::Uo`]) for a
+/// direction past 4 or the first frame that cannot be read ([`UopAnimation::frame`],
+/// [`AnimFrame::runs`]).
+pub fn uop_direction_pictures(
+    animation: &UopAnimation<'_>,
+    direction: u8,
+    per: u32,
+    mirrored: bool,
+    hue: ArtHue<'_>,
+    limits: &Limits,
+) -> Result<Vec<DrawnFrame>> {
+    let mut frames = Vec::new();
+    let mut total = 0u64;
+    for frame in animation.direction(direction, per) {
+        let frame = frame?;
+        let bytes = frame.as_ref().map_or(0, |f| frame_bytes(&f.frame()));
+        total = total.saturating_add(bytes).saturating_add(FRAME_OVERHEAD);
+        // Checked as the list grows: `per` may be large and the places empty.
+        check_limit("the direction's frames", total, limits)?;
+        frames.push(frame);
+    }
+    let mut drawn = Vec::with_capacity(frames.len());
+    for frame in frames {
+        let Some(frame) = frame else {
+            drawn.push(DrawnFrame {
+                picture: RgbaImage::new(0, 0, [0; 4])?,
+                centre_x: 0,
+                centre_y: 0,
+            });
+            continue;
+        };
+        let picture = uop_frame_picture(&frame, hue, limits)?;
+        let centre_x = i32::from(frame.frame().centre_x());
+        let (picture, centre_x) = if mirrored {
+            // The width is at most 32,767: the difference fits.
+            let width = i32::try_from(picture.width()).unwrap_or(i32::MAX);
+            (mirror(&picture), width.saturating_sub(centre_x))
+        } else {
+            (picture, centre_x)
+        };
+        drawn.push(DrawnFrame {
+            picture,
+            centre_x,
+            centre_y: i32::from(frame.frame().centre_y()),
+        });
+    }
+    Ok(drawn)
 }
 
 /// `picture` mirrored left to right.
