@@ -38,7 +38,8 @@ pub(crate) const ANIM_NOTE: &str = "Frames are written as OUTDIR/000.png, 001.pn
 #[derive(Args)]
 pub(crate) struct AnimArgs {
     /// The client folder: anim.idx and anim.mul (any letter case), anim2 to anim5 for
-    /// --file, and hues.mul for --hue.
+    /// --file, AnimationFrame1.uop to AnimationFrame10.uop with AnimationSequence.uop and
+    /// mobtypes.txt when there, and hues.mul for --hue.
     dir: PathBuf,
     /// The body number (decimal or 0x hex), as the chosen file numbers it (after any
     /// Bodyconv.def move, which is the caller's).
