@@ -448,6 +448,68 @@ mod tests {
         assert!(group_pictures(&g, false, ArtHue::None, &enough).is_ok());
     }
 
+    /// A UOP entry of frames numbered 1, 3 and 4 (2 a gap: 4 in the list, so (4 + 2) / 5 =
+    /// 1 a direction): number 1 is 2 x 1, centre (0, 0), indices 0 and 1, palette colour 0
+    /// at index 0 (transparent here) and grey 0x1084 at index 1.
+    fn uop_entry(height: u16) -> Vec<u8> {
+        use mul_core::write_anim::{AnimFramePicture, UopFramePicture, write_uop_animation};
+        let mut palette = [0u16; 256];
+        palette[1] = 0x1084;
+        let two = vec![Some(0u8); 2 * usize::from(height)];
+        let mut pixels = two.clone();
+        pixels[1] = Some(1);
+        let frames: Vec<UopFramePicture<'_>> = [1u16, 3, 4]
+            .into_iter()
+            .map(|number| UopFramePicture {
+                group: 0,
+                number,
+                palette: &palette,
+                picture: AnimFramePicture {
+                    centre_x: 0,
+                    centre_y: 0,
+                    width: 2,
+                    height: if number == 1 { 1 } else { height },
+                    pixels: if number == 1 { &pixels[..2] } else { &two },
+                },
+            })
+            .collect();
+        write_uop_animation(&frames).unwrap()
+    }
+
+    #[test]
+    fn uop_frames_leave_colour_zero_clear_and_gaps_empty() {
+        let bytes = uop_entry(1);
+        let animation = UopAnimation::parse(&bytes).unwrap();
+        let per = animation.frames_per_direction(mul_core::BodyType::Monster);
+        assert_eq!(per, 1);
+        let limits = Limits::default();
+        let first =
+            uop_direction_pictures(&animation, 0, per, false, ArtHue::None, &limits).unwrap();
+        assert_eq!(pixels(&first[0].picture), [[0; 4], rgba(0x1084)]);
+        // Mirrored: the grey first, the centre 2 - 0.
+        let mirrored =
+            uop_direction_pictures(&animation, 0, per, true, ArtHue::None, &limits).unwrap();
+        assert_eq!(pixels(&mirrored[0].picture), [rgba(0x1084), [0; 4]]);
+        assert_eq!(mirrored[0].centre_x, 2);
+        // Direction 1 is number 2, a gap: one empty frame, centre (0, 0).
+        let gap = uop_direction_pictures(&animation, 1, per, false, ArtHue::None, &limits).unwrap();
+        assert_eq!((gap[0].picture.width(), gap[0].picture.height()), (0, 0));
+        assert_eq!((gap[0].centre_x, gap[0].centre_y), (0, 0));
+        // Direction 5 is past the stored ones.
+        assert!(uop_direction_pictures(&animation, 5, per, false, ArtHue::None, &limits).is_err());
+    }
+
+    #[test]
+    fn a_uop_direction_past_the_limit_is_refused_before_drawing() {
+        // Frame 3 of 2 x 300 pixels: 2,400 bytes of RGBA and 64 of overhead.
+        let bytes = uop_entry(300);
+        let animation = UopAnimation::parse(&bytes).unwrap();
+        let tight = Limits::new().with_max_decoded_bytes(2400 + FRAME_OVERHEAD - 1);
+        assert!(uop_direction_pictures(&animation, 2, 1, false, ArtHue::None, &tight).is_err());
+        let enough = Limits::new().with_max_decoded_bytes(2400 + FRAME_OVERHEAD);
+        assert!(uop_direction_pictures(&animation, 2, 1, false, ArtHue::None, &enough).is_ok());
+    }
+
     #[test]
     fn a_sheet_puts_frames_side_by_side_top_aligned() {
         let red = RgbaImage::new(2, 3, [255, 0, 0, 255]).unwrap();
