@@ -25,6 +25,7 @@ mod rez;
 mod rez_bounds;
 mod uo;
 mod uo_anim;
+mod uo_anim_uop;
 mod uo_attack;
 mod uo_client;
 mod uo_texmap;

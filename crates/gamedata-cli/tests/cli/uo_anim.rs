@@ -48,7 +48,7 @@ fn group() -> Vec<u8> {
 
 /// A folder with ANIM.IDX (110 records: body 0 of the high group) and anim.mul holding the
 /// group at body 0 action 0 direction 1 (record 1).
-fn anim_dir() -> tempfile::TempDir {
+pub(super) fn anim_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let data = group();
     let mut idx = Vec::new();
@@ -89,13 +89,16 @@ fn uo_anim_draws_a_direction_s_frames_as_the_client_does() {
         dir.path(),
     );
     let report = stdout_json(&out);
-    assert_eq!(json_keys(&report), ["frames"]);
+    assert_eq!(
+        json_keys(&report),
+        ["frames", "source", "file", "entry_action"]
+    );
     assert_eq!(
         report,
         json!({"frames": [
             {"width": 3, "height": 2, "centre_x": 1, "centre_y": -3},
             {"width": 1, "height": 1, "centre_x": 0, "centre_y": 0},
-        ]})
+        ], "source": "mul", "file": "anim.mul", "entry_action": 0})
     );
     // Black (index 0) is drawn; places no run covers are clear; bit 15 plays no part.
     let clear = [0u8; 4];
