@@ -25,8 +25,10 @@ pub(crate) const ANIM_NOTE: &str = "Frames are written as OUTDIR/000.png, 001.pn
     together and as high as the highest, transparent elsewhere (empty frames take no room); \
     nothing is written in OUTDIR. Directions 5, 6 and 7 are drawn as the client draws \
     them: stored directions 3, 2 and 1 mirrored left to right, each frame's centre x \
-    becoming its width less the stored one. The body's records are found as the client \
-    finds a body that mobtypes.txt does not list (docs/formats/uo.md, \"Animations\"). \
+    becoming its width less the stored one. A body of anim.mul that the folder's \
+    mobtypes.txt lists has its records where its type and flags put them; others are found \
+    by number, as the client finds a body mobtypes.txt does not list (docs/formats/uo.md, \
+    \"Animations\"). \
     With AnimationFrame1.uop in the folder (and --anim-format auto), a body that \
     mobtypes.txt lists with flag 0x10000 is read from AnimationFrame1.uop to \
     AnimationFrame10.uop, its action through AnimationSequence.uop's replacements, as the \
@@ -280,20 +282,30 @@ fn read_mul(
         )
     })?;
     let (body, action) = (args.body, args.action);
-    let group = anim
-        .group(body, action, facing.stored)?
-        .ok_or_else(|| match anim.body(body) {
-            None => anyhow!(
-                "body {body} has no animation in {} (its records pass the index's {})",
-                file.data_name(),
-                anim.len()
-            ),
-            Some(_) => anyhow!(
-                "body {body} action {action} direction {} has no frames in {}",
-                facing.stored,
-                file.data_name()
-            ),
-        })?;
+    // anim.mul's block of a body mobtypes.txt lists is found with its type and flags, as
+    // ClassicUO's `AnimationsLoader.GetIndices` finds it (`docs/formats/uo.md`,
+    // "Animations"); any other body, or any body of anim2 to anim5 named by its own number,
+    // with the type the client gives it by number.
+    let records = match folder.mobtypes().and_then(|m| m.get(body)) {
+        Some(mob) if file == AnimFile::Anim => anim.body_as(body, mob.body_type, mob.flags),
+        _ => anim.body(body),
+    };
+    let group = match &records {
+        Some(r) => anim.group_of(r, action, facing.stored)?,
+        None => None,
+    };
+    let group = group.ok_or_else(|| match records {
+        None => anyhow!(
+            "body {body} has no animation in {} (its records pass the index's {})",
+            file.data_name(),
+            anim.len()
+        ),
+        Some(_) => anyhow!(
+            "body {body} action {action} direction {} has no frames in {}",
+            facing.stored,
+            file.data_name()
+        ),
+    })?;
     Ok(Read {
         drawn: group_pictures(&group, facing.mirrored, hue, limits)?,
         source: AnimSource::Mul,
