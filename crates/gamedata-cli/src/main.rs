@@ -21,6 +21,7 @@ mod files;
 mod output;
 mod render;
 mod rez;
+mod tiled;
 mod uo;
 mod web;
 mod wwd;

@@ -139,15 +139,7 @@ impl Animations {
         let Some(group) = Self::group(&files, file, body, action, facing)? else {
             return Ok(Vec::new());
         };
-        let hues = match (hue & 0x7FFF, &self.hues) {
-            (0, _) => None,
-            (_, Some(h)) => Some(h.view().map_err(|e| data_error(&e))?),
-            (_, None) => {
-                return Err(pyo3::exceptions::PyFileNotFoundError::new_err(
-                    "hue= needs hues.mul in the animations' folder",
-                ));
-            }
-        };
+        let hues = crate::art::hues_for(self.hues.as_ref(), hue, "the animations'")?;
         let hue = match &hues {
             Some(h) => ArtHue::from_value(h, hue).map_err(render_error)?,
             None => ArtHue::None,

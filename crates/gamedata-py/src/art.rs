@@ -46,16 +46,25 @@ impl Art {
 
     /// What hue value `hue` asks for (0: none).
     fn hue(&self, hue: u16) -> PyResult<(Option<Hues<'_>>, u16)> {
-        let hues = match (&self.hues, hue & 0x7FFF) {
-            (_, 0) => None,
-            (Some(h), _) => Some(h.view().map_err(|e| data_error(&e))?),
-            (None, _) => {
-                return Err(pyo3::exceptions::PyFileNotFoundError::new_err(
-                    "hue= needs hues.mul in the art's folder",
-                ));
-            }
-        };
-        Ok((hues, hue))
+        Ok((hues_for(self.hues.as_ref(), hue, "the art's")?, hue))
+    }
+}
+
+/// hues.mul's view when `hue` asks for a hue (its low 15 bits not 0), else `None`.
+///
+/// Raises `FileNotFoundError` ("hue= needs hues.mul in `folder` folder") when it asks for
+/// one and the folder has no hues.mul, `gamedata.FormatError` when hues.mul cannot be read.
+pub(crate) fn hues_for<'h>(
+    hues: Option<&'h OwnedHues>,
+    hue: u16,
+    folder: &str,
+) -> PyResult<Option<Hues<'h>>> {
+    match (hues, hue & 0x7FFF) {
+        (_, 0) => Ok(None),
+        (Some(h), _) => h.view().map(Some).map_err(|e| data_error(&e)),
+        (None, _) => Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
+            "hue= needs hues.mul in {folder} folder"
+        ))),
     }
 }
 

@@ -86,15 +86,7 @@ impl Gumps {
             return Ok(None);
         };
         let gump = decoded.gump().map_err(|e| data_error(&e))?;
-        let hues = match (hue & 0x7FFF, &self.hues) {
-            (0, _) => None,
-            (_, Some(h)) => Some(h.view().map_err(|e| data_error(&e))?),
-            (_, None) => {
-                return Err(pyo3::exceptions::PyFileNotFoundError::new_err(
-                    "hue= needs hues.mul in the gumps' folder",
-                ));
-            }
-        };
+        let hues = crate::art::hues_for(self.hues.as_ref(), hue, "the gumps'")?;
         let hue = match &hues {
             Some(h) => GumpHue::from_value(h, hue).map_err(render_error)?,
             None => GumpHue::default(),

@@ -19,6 +19,7 @@ mod png;
 mod texmap;
 mod tiledata;
 mod uo;
+mod uop_anim;
 mod wwd;
 
 use pyo3::prelude::*;

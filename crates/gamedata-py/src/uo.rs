@@ -455,5 +455,6 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<crate::gump::Gumps>()?;
     module.add_class::<crate::texmap::Texmaps>()?;
     module.add_class::<crate::anim::Animations>()?;
+    module.add_class::<crate::uop_anim::UopAnimations>()?;
     Ok(())
 }

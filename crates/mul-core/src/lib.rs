@@ -144,8 +144,8 @@ pub mod write_texmap;
 
 pub use anim::{
     AnimFile, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimSet, AnimationFiles, Animations,
-    BodyRecords, BodyType, DecodedUopAnimation, Facing, FrameGroup, OwnedAnimations,
-    OwnedUopAnimations, UopAnimation, UopAnimationFiles, UopAnimations, UopFrame,
+    BodyRecords, BodyType, DecodedUopAnimation, Facing, FrameGroup, MobType, MobTypes,
+    OwnedAnimations, OwnedUopAnimations, UopAnimation, UopAnimationFiles, UopAnimations, UopFrame,
 };
 pub use animdata::{AnimData, AnimDataRecord};
 pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};

@@ -19,20 +19,16 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
-use gamedata_render::RgbaImage;
-use gamedata_render::uo::anim::group_pictures;
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
 use gamedata_render::uo::texmap::texmap_picture;
-use mul_core::anim::DIRECTIONS;
 use mul_core::art::ITEM_BASE;
-use mul_core::{
-    AnimFile, Animations, ArtFormat, Limits, OwnedAnimations, OwnedArt, OwnedGumps, OwnedTexmaps,
-    PicturePaths, VerdataEntry,
-};
+use mul_core::{ArtFormat, Limits, OwnedArt, OwnedGumps, OwnedTexmaps, PicturePaths, VerdataEntry};
 use serde::Serialize;
 
+use super::anim_folder::{AnimFolder, AnimFormatArg};
 use super::art::{FormatArg, folder_verdata};
+use super::export_anims::export_anims;
 use super::export_run::{Drawn, Entries, budgets, numbered, run, take_budget};
 use crate::output::Output;
 
@@ -45,8 +41,9 @@ pub(crate) enum ExportKind {
     Gumps,
     /// texmaps.mul: texture maps into OUT/texmaps.
     Texmaps,
-    /// anim.mul and anim2 to anim5 (those in the folder): each body's action and stored
-    /// direction (0 to 4) as a folder of frames, OUT/anims/anim2/0x00C8/03/2/000.png.
+    /// anim.mul and anim2 to anim5, and AnimationFrame*.uop (those in the folder): each
+    /// body's action and stored direction (0 to 4) as a folder of frames,
+    /// OUT/anims/anim2/0x00C8/03/2/000.png, OUT/anims/uop/0x0190/04/2/000.png.
     Anims,
 }
 
@@ -60,8 +57,9 @@ pub(crate) struct ExportArgs {
     /// Folder to write into (created): one PNG an entry, named by its id in hex
     /// (OUT/items/0x0EED.png, OUT/land/0x0003.png, OUT/gumps/0x01F4.png,
     /// OUT/texmaps/0x0012.png); for animations a folder of frames an entry, named by the
-    /// file, the body in hex, the action and the stored direction
-    /// (OUT/anims/anim/0x0190/02/3/000.png), an empty frame a 1 x 1 transparent PNG.
+    /// file (anim ... anim5, uop for AnimationFrame*.uop), the body in hex, the action and
+    /// the stored direction (OUT/anims/anim/0x0190/02/3/000.png), an empty frame a 1 x 1
+    /// transparent PNG.
     #[arg(short, long)]
     output: PathBuf,
     /// Which files to read (as `uo art`): by default the MUL pair when both files are in
@@ -72,6 +70,10 @@ pub(crate) struct ExportArgs {
     /// has the file, as the client does).
     #[arg(long)]
     no_verdata: bool,
+    /// For anims: both forms the folder has (auto), the MUL files only, or
+    /// AnimationFrame*.uop only.
+    #[arg(long, value_enum, default_value = "auto")]
+    anim_format: AnimFormatArg,
 }
 
 /// Entries whose messages the report keeps.
@@ -101,6 +103,12 @@ struct ExportReport {
     bytes: u64,
     out_dir: String,
     elapsed_ms: f64,
+    /// Anims only: PNG files written from anim.mul and anim2 to anim5.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    written_mul: Option<usize>,
+    /// Anims only: PNG files written from AnimationFrame*.uop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    written_uop: Option<usize>,
 }
 
 /// Maps the art files through mul-core's owner.
@@ -135,6 +143,8 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
     let format = args.art_format.map(ArtFormat::from);
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("cannot create {}", args.output.display()))?;
+    // PNG files written from the MUL and from the UOP (anims only).
+    let mut split = None;
     let (what, form, tally) = match args.what {
         ExportKind::Art => {
             let owned = map_art(&args.dir, format)
@@ -308,77 +318,17 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             ("texmaps", "mul", tally)
         }
         ExportKind::Anims => {
-            let owned = map_animations(&args.dir)
-                .with_context(|| format!("reading animations in {}", args.dir.display()))?;
-            let files = owned.view()?;
-            let inputs: Vec<PathBuf> = owned.input_paths().map(Path::to_path_buf).collect();
+            let folder = AnimFolder::open(&args.dir, args.anim_format)?;
+            let inputs = folder.input_paths();
             let (budget, tally) = budgets(&inputs);
-            let limits = Limits::default();
-            for file in AnimFile::ALL {
-                let Some(anim) = files.get(file) else {
-                    continue;
-                };
-                let folder = args.output.join("anims").join(file.name());
-                let name = |n: usize| {
-                    let (body, action, direction) = unpack(n);
-                    folder
-                        .join(format!("{body:#06X}"))
-                        .join(format!("{action:02}"))
-                        .join(direction.to_string())
-                };
-                let index = anim.index();
-                let record = |n: usize| {
-                    let (body, action, direction) = unpack(n);
-                    anim.body(body)
-                        .and_then(|records| records.record(action, direction).ok())
-                };
-                let entries = Entries {
-                    numbers: || anim_entries(anim),
-                    read: |n: usize| match record(n) {
-                        Some(r) => anim.entry(r).map(|e| e.is_some()),
-                        None => Ok(false),
-                    },
-                    start: |n: usize| {
-                        record(n)
-                            .and_then(|r| index.get(r))
-                            .map_or(0, |r| r.offset.get())
-                    },
-                    // The same bytes are the same frames.
-                    reading: |_: usize| 0u64,
-                };
-                let order = entries.order(&name, &tally);
-                run(&order, &entries, &name, &inputs, &tally, |n| {
-                    let (body, action, direction) = unpack(n);
-                    let Some(group) = anim.group(body, action, direction)? else {
-                        return Ok(Drawn::Empty);
-                    };
-                    let mut pixels = 0u64;
-                    for frame in group.frames() {
-                        let frame = frame?;
-                        pixels = pixels.saturating_add(
-                            u64::from(frame.width()).saturating_mul(u64::from(frame.height())),
-                        );
-                    }
-                    if !take_budget(&budget, pixels.saturating_mul(4)) {
-                        return Ok(Drawn::OverBudget);
-                    }
-                    let drawn = group_pictures(&group, false, ArtHue::None, &limits)?;
-                    let blank = RgbaImage::new(1, 1, [0; 4])?;
-                    Ok(Drawn::Frames(
-                        drawn
-                            .into_iter()
-                            .map(|d| {
-                                if d.picture.width() == 0 || d.picture.height() == 0 {
-                                    blank.clone()
-                                } else {
-                                    d.picture
-                                }
-                            })
-                            .collect(),
-                    ))
-                });
-            }
-            ("anims", "mul", tally)
+            let (mul, uop) = export_anims(&folder, &args.output, &inputs, &budget, &tally)?;
+            split = Some((mul, uop));
+            let form = match (&folder.mul, &folder.uop) {
+                (Some(_), Some(_)) => "mul+uop",
+                (None, Some(_)) => "uop",
+                _ => "mul",
+            };
+            ("anims", form, tally)
         }
     };
     let errors = tally.errors.into_inner().unwrap_or_default();
@@ -394,6 +344,8 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
         bytes: tally.bytes.into_inner(),
         out_dir: args.output.display().to_string(),
         elapsed_ms: crate::files::elapsed_ms(start),
+        written_mul: split.map(|(mul, _)| mul),
+        written_uop: split.map(|(_, uop)| uop),
     };
     out.report(&report, |w| {
         writeln!(
@@ -419,42 +371,6 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
 /// Bit 32 of an entry's reading when verdata patches it (its bytes lie in verdata.mul).
 fn patched_bit(patch: Option<&VerdataEntry>) -> u64 {
     u64::from(patch.is_some()) << 32
-}
-
-/// A (body, action, stored direction) as an entry number: body in bits 16 and up, action
-/// in bits 3 to 15, direction in bits 0 to 2.
-fn pack(body: u16, action: u16, direction: u8) -> usize {
-    (usize::from(body) << 16) | (usize::from(action & 0x1FFF) << 3) | usize::from(direction & 7)
-}
-
-/// The (body, action, stored direction) of an entry number made by [`pack`].
-fn unpack(n: usize) -> (u16, u16, u8) {
-    let body = u16::try_from(n >> 16).unwrap_or(u16::MAX);
-    let action = u16::try_from((n >> 3) & 0x1FFF).unwrap_or(0);
-    let direction = u8::try_from(n & 7).unwrap_or(0);
-    (body, action, direction)
-}
-
-/// Every (body, action, stored direction) of `anim` whose record lies in its index, as
-/// entry numbers ([`pack`]), in order: bodies from 0 to 0xFFFF, each with the actions its
-/// block holds in this file (the client's default body types).
-fn anim_entries<'a>(anim: &'a Animations<'a>) -> impl Iterator<Item = usize> + 'a {
-    (0..=u16::MAX).flat_map(move |body| {
-        let actions = anim.body(body).map_or(0, |records| records.actions);
-        (0..u16::from(actions)).flat_map(move |action| {
-            (0..DIRECTIONS)
-                .map(move |direction| pack(body, action, u8::try_from(direction).unwrap_or(0)))
-        })
-    })
-}
-
-/// Maps the animation files through mul-core's owner.
-///
-/// SAFETY contract taken on here: as [`super::open_facet`]'s.
-#[allow(unsafe_code)]
-fn map_animations(dir: &Path) -> Result<OwnedAnimations, mul_core::Error> {
-    // SAFETY: see this function's documentation.
-    unsafe { OwnedAnimations::map(dir, ()) }
 }
 
 /// The input files, never to be written over: the pictures' files and verdata.mul.

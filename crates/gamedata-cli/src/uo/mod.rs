@@ -4,9 +4,11 @@
 //! whatever its size, and the pages are read as a query touches them.
 
 mod anim;
+mod anim_folder;
 mod animdata;
 mod art;
 mod export;
+mod export_anims;
 mod export_run;
 mod gump;
 mod info;

@@ -36,7 +36,8 @@ pub(crate) struct SynthArgs {
     /// empty), texmaps.mul with texidx.mul (300 texture maps of 64 x 64 and 128 x 128
     /// pixels, 18 empty, one an exact repeat), and anim.idx with anim.mul (bodies 1, 2, 201
     /// and 400, actions 0 to 2, one record a repeat, one empty) with animdata.mul (24 items,
-    /// 3 of them animated); in MUL form whatever --art-format says.
+    /// 3 of them animated), in MUL form whatever --art-format says; with --art-format uop
+    /// also AnimationFrame1.uop (body 1 actions 0 and 2, body 400 action 4).
     #[arg(long)]
     art: bool,
     /// The art's form with --art: art.mul with artidx.mul and gumpart.mul with
@@ -129,14 +130,26 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
             write_bytes(&path, &[], &bytes)?;
             files.push(Written::of(&path)?);
         }
-        // Animations are MUL only (AnimationFrame*.uop is not written), in both forms.
+        // The MUL animations in both forms (as UOP clients still ship anim.mul), and with
+        // --art-format uop AnimationFrame1.uop too, its entries compressed as the newer
+        // clients' are (zlib, then the BWT stage).
         let (anim_index, anim_data) = mul_core::write_anim::synthetic_animations(args.seed);
         let animdata = mul_core::write_anim::synthetic_animdata();
-        for (name, bytes) in [
+        let mut anim_files = vec![
             ("anim.idx", anim_index),
             ("anim.mul", anim_data),
             ("animdata.mul", animdata),
-        ] {
+        ];
+        if args.art_format == super::art::FormatArg::Uop {
+            anim_files.push((
+                mul_core::anim::UOP_ANIM_FILES[0],
+                mul_core::write_anim::synthetic_uop_animations(
+                    args.seed,
+                    mul_core::write_anim::UopAnimCompression::ZlibBwt,
+                ),
+            ));
+        }
+        for (name, bytes) in anim_files {
             let path = args.out_dir.join(name);
             write_bytes(&path, &[], &bytes)?;
             files.push(Written::of(&path)?);

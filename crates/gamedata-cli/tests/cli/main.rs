@@ -25,6 +25,7 @@ mod rez;
 mod rez_bounds;
 mod uo;
 mod uo_anim;
+mod uo_anim_uop;
 mod uo_attack;
 mod uo_client;
 mod uo_texmap;
@@ -45,6 +46,20 @@ fn gamedata(args: &[&str], cwd: &Path) -> Output {
 fn json_keys(value: &Value) -> Vec<&str> {
     let object = value.as_object().expect("a JSON object");
     object.keys().map(String::as_str).collect()
+}
+
+/// PNG files under `dir`, at any depth.
+fn pngs(dir: &Path) -> usize {
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            n += pngs(&path);
+        } else if path.extension().is_some_and(|e| e == "png") {
+            n += 1;
+        }
+    }
+    n
 }
 
 fn stdout_json(out: &Output) -> Value {

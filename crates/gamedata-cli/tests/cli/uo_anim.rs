@@ -48,7 +48,7 @@ fn group() -> Vec<u8> {
 
 /// A folder with ANIM.IDX (110 records: body 0 of the high group) and anim.mul holding the
 /// group at body 0 action 0 direction 1 (record 1).
-fn anim_dir() -> tempfile::TempDir {
+pub(super) fn anim_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let data = group();
     let mut idx = Vec::new();
@@ -89,13 +89,16 @@ fn uo_anim_draws_a_direction_s_frames_as_the_client_does() {
         dir.path(),
     );
     let report = stdout_json(&out);
-    assert_eq!(json_keys(&report), ["frames"]);
+    assert_eq!(
+        json_keys(&report),
+        ["frames", "source", "file", "entry_action"]
+    );
     assert_eq!(
         report,
         json!({"frames": [
             {"width": 3, "height": 2, "centre_x": 1, "centre_y": -3},
             {"width": 1, "height": 1, "centre_x": 0, "centre_y": 0},
-        ]})
+        ], "source": "mul", "file": "anim.mul", "entry_action": 0})
     );
     // Black (index 0) is drawn; places no run covers are clear; bit 15 plays no part.
     let clear = [0u8; 4];
@@ -444,4 +447,72 @@ fn uo_animdata_tells_an_items_frames_and_pace() {
     assert_eq!(out.status.code(), Some(1));
     let message = String::from_utf8_lossy(&out.stderr);
     assert!(message.contains("animdata.mul"), "{message}");
+}
+
+/// Body 250 of anim.mul: by number an animal (low group, record `(250 - 200) * 65 + 22000
+/// = 25250` onward), its direction 1 empty there; the group lies at record `250 * 110 + 1
+/// = 27501`, where a monster's (high group) block has it. mobtypes.txt's type and flags
+/// decide, as in ClassicUO's `AnimationsLoader.GetIndices`: listed as a monster, or as an
+/// animal with 0x20 (the low group extended) and neither 0x40 nor 0x400, it is read from
+/// the high group; unlisted, or an animal with 0x20 and 0x40, from the low group (nothing).
+#[test]
+fn uo_anim_finds_a_listed_body_where_mobtypes_puts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = group();
+    let mut idx = Vec::new();
+    for record in 0..250 * 110 + 110u32 {
+        let (offset, size) = if record == 250 * 110 + 1 {
+            (0, data.len() as u32)
+        } else {
+            (u32::MAX, u32::MAX)
+        };
+        for word in [offset, size, 0] {
+            idx.extend(word.to_le_bytes());
+        }
+    }
+    std::fs::write(dir.path().join("anim.idx"), idx).unwrap();
+    std::fs::write(dir.path().join("anim.mul"), data).unwrap();
+    let d = dir.path().to_str().unwrap().to_owned();
+    let run = |mobtypes: Option<&str>| {
+        let path = dir.path().join("mobtypes.txt");
+        match mobtypes {
+            Some(text) => std::fs::write(&path, text).unwrap(),
+            None => {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+        gamedata(
+            &[
+                "uo",
+                "anim",
+                &d,
+                "250",
+                "--action",
+                "0",
+                "--direction",
+                "1",
+                "-o",
+                "out",
+                "--json",
+            ],
+            dir.path(),
+        )
+    };
+    let widths = |out: &Output| -> Vec<u64> {
+        stdout_json(out)["frames"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["width"].as_u64().unwrap())
+            .collect()
+    };
+    for found in ["250 monster 0\n", "250\tanimal\t20\n"] {
+        assert_eq!(widths(&run(Some(found))), [3, 1], "{found}");
+    }
+    for missing in [None, Some("250 animal 60\n"), Some("251 monster 0\n")] {
+        let out = run(missing);
+        assert!(!out.status.success(), "{missing:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("body 250"), "{missing:?}: {err}");
+    }
 }

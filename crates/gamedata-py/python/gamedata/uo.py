@@ -21,6 +21,7 @@ Facet = _native.Facet
 Gumps = _native.Gumps
 TileData = _native.TileData
 Texmaps = _native.Texmaps
+UopAnimations = _native.UopAnimations
 
 #: (x, y, width, height) in tiles, as Facet.radar and Facet.find take a region.
 Region = tuple[int, int, int, int]
@@ -42,4 +43,5 @@ __all__ = [
     "STATIC11",
     "Texmaps",
     "TileData",
+    "UopAnimations",
 ]

@@ -7,7 +7,7 @@ from typing import Any, Literal, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Animations", "Art", "FOUND", "Facet", "Gumps", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "Texmaps", "TileData"]
+__all__ = ["Animations", "Art", "FOUND", "Facet", "Gumps", "INDEX", "ITEM_HS", "ITEM_OLD", "LAND_HS", "LAND_OLD", "MAP_BLOCK", "MAP_CELL", "STATIC7", "STATIC11", "Texmaps", "TileData", "UopAnimations"]
 
 MAP_CELL: np.dtype[np.void]
 MAP_BLOCK: np.dtype[np.void]
@@ -133,8 +133,8 @@ _AnimFile = Literal["anim", "anim2", "anim3", "anim4", "anim5"]
 class Animations:
     """anim.idx and anim.mul of a client folder, with anim2 to anim5 when both files of a
     pair are there (and its hues.mul for hue=): a body's frames drawn as the client draws
-    them. Directions 0 to 4 are stored, 5 to 7 mirror 3 to 1. AnimationFrame*.uop is not
-    read."""
+    them. Directions 0 to 4 are stored, 5 to 7 mirror 3 to 1. AnimationFrame*.uop:
+    UopAnimations."""
 
     @staticmethod
     def open(dir: str | os.PathLike[str]) -> Animations: ...
@@ -158,6 +158,30 @@ class Animations:
         self, body: int, action: int, direction: int, file: _AnimFile = "anim"
     ) -> npt.NDArray[np.uint16] | None:
         """The 256 colours, a read-only <u2 view of the file; None for no frames."""
+
+@final
+class UopAnimations:
+    """AnimationFrame1.uop to AnimationFrame10.uop of a client folder, with
+    AnimationSequence.uop, mobtypes.txt and hues.mul when there: a body's action read as the
+    client reads a body mobtypes.txt flags 0x10000 (the action through the sequence's
+    replacements), palette colour 0 transparent, a missing frame empty."""
+
+    @staticmethod
+    def open(dir: str | os.PathLike[str]) -> UopAnimations: ...
+    @staticmethod
+    def map(dir: str | os.PathLike[str]) -> UopAnimations: ...
+    @property
+    def files(self) -> list[int]:
+        """The AnimationFrame files read, by number (1 to 10)."""
+    def entry_action(self, body: int, action: int) -> int:
+        """The action whose entry is read (AnimationSequence.uop's replacement)."""
+    def frames(
+        self, body: int, action: int, direction: int, hue: int = 0
+    ) -> list[npt.NDArray[np.uint8]]:
+        """(h, w, 4) RGBA a frame, colour 0 and uncovered pixels transparent; an empty
+        frame (0, 0, 4); [] when no file has the entry."""
+    def frame_info(self, body: int, action: int, direction: int) -> list[dict[str, int]]:
+        """{"width", "height", "centre_x", "centre_y"} a frame, as frames() places them."""
 
 @final
 class Texmaps:

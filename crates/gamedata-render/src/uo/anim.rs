@@ -1,4 +1,5 @@
-//! Animation frames (anim*.mul) as the client draws them, optionally hued and mirrored.
+//! Animation frames (anim*.mul, and AnimationFrame*.uop: [`uop_direction_pictures`]) as the
+//! client draws them, optionally hued and mirrored.
 //!
 //! Each pixel a run covers is the palette's colour, widened from 5 to 8 bits through the
 //! client's table ([`client_rgb`]) and opaque, palette colour 0 (black) included; bit 15
@@ -12,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use mul_core::{AnimFrame, FrameGroup, LimitError, Limits};
+use mul_core::{AnimFrame, FrameGroup, LimitError, Limits, UopAnimation, UopFrame};
 use zerocopy::little_endian::U16;
 
 use super::art::ArtHue;
@@ -58,6 +59,18 @@ pub fn frame_picture(
     hue: ArtHue<'_>,
     limits: &Limits,
 ) -> Result<RgbaImage> {
+    draw_runs(frame, palette, hue, limits, false)
+}
+
+/// A frame's runs drawn with `palette`; with `zero_clear`, a pixel whose palette colour is
+/// 0 (all 16 bits) is left transparent, as the client draws UOP frames.
+fn draw_runs(
+    frame: &AnimFrame<'_>,
+    palette: &[U16; 256],
+    hue: ArtHue<'_>,
+    limits: &Limits,
+    zero_clear: bool,
+) -> Result<RgbaImage> {
     check_limit("the frame's picture", frame_bytes(frame), limits)?;
     let mut picture = RgbaImage::new(frame.width(), frame.height(), [0; 4])?;
     for run in frame.runs() {
@@ -71,11 +84,84 @@ pub fn frame_picture(
         };
         for (px, &index) in out.chunks_exact_mut(4).zip(run.pixels) {
             let colour = palette.get(usize::from(index)).map_or(0, |c| c.get());
+            if zero_clear && colour == 0 {
+                continue;
+            }
             let [r, g, b] = client_rgb(hue.apply(colour));
             px.copy_from_slice(&[r, g, b, 0xFF]);
         }
     }
     Ok(picture)
+}
+
+/// A UOP animation's frame ([`UopFrame`]) as the client draws it with its own palette: as
+/// [`frame_picture`], except that a run's pixel whose palette colour is 0 (all 16 bits;
+/// 0x8000 is drawn black) is transparent (`docs/formats/uo.md`, "UOP animations").
+///
+/// Returns `Err` as [`frame_picture`].
+pub fn uop_frame_picture(
+    frame: &UopFrame<'_>,
+    hue: ArtHue<'_>,
+    limits: &Limits,
+) -> Result<RgbaImage> {
+    draw_runs(&frame.frame(), frame.palette(), hue, limits, true)
+}
+
+/// The frames of stored direction `direction` (0 to 4) of a UOP animation, a direction
+/// having `per` frames ([`UopAnimation::frames_per_direction`]), drawn in order
+/// ([`uop_frame_picture`]), mirrored left to right when `mirrored` (directions 5 to 7). A
+/// place no record fills (a gap in the frame numbers, or past the last) is an empty frame:
+/// a picture of 0 x 0 pixels, centre (0, 0), as the client zeroes it.
+///
+/// Returns `Err` ([`RenderError::Uo`] with a [`LimitError`]) when the frames' RGBA bytes
+/// and [`FRAME_OVERHEAD`] a frame, together, pass `limits.max_decoded_bytes` (checked from
+/// the frames' headers before any picture is drawn), or ([`RenderError::Uo`]) for a
+/// direction past 4 or the first frame that cannot be read ([`UopAnimation::frame`],
+/// [`AnimFrame::runs`]).
+pub fn uop_direction_pictures(
+    animation: &UopAnimation<'_>,
+    direction: u8,
+    per: u32,
+    mirrored: bool,
+    hue: ArtHue<'_>,
+    limits: &Limits,
+) -> Result<Vec<DrawnFrame>> {
+    let mut frames = Vec::new();
+    let mut total = 0u64;
+    for frame in animation.direction(direction, per) {
+        let frame = frame?;
+        let bytes = frame.as_ref().map_or(0, |f| frame_bytes(&f.frame()));
+        total = total.saturating_add(bytes).saturating_add(FRAME_OVERHEAD);
+        // Checked as the list grows: `per` may be large and the places empty.
+        check_limit("the direction's frames", total, limits)?;
+        frames.push(frame);
+    }
+    let mut drawn = Vec::with_capacity(frames.len());
+    for frame in frames {
+        let Some(frame) = frame else {
+            drawn.push(DrawnFrame {
+                picture: RgbaImage::new(0, 0, [0; 4])?,
+                centre_x: 0,
+                centre_y: 0,
+            });
+            continue;
+        };
+        let picture = uop_frame_picture(&frame, hue, limits)?;
+        let centre_x = i32::from(frame.frame().centre_x());
+        let (picture, centre_x) = if mirrored {
+            // The width is at most 32,767: the difference fits.
+            let width = i32::try_from(picture.width()).unwrap_or(i32::MAX);
+            (mirror(&picture), width.saturating_sub(centre_x))
+        } else {
+            (picture, centre_x)
+        };
+        drawn.push(DrawnFrame {
+            picture,
+            centre_x,
+            centre_y: i32::from(frame.frame().centre_y()),
+        });
+    }
+    Ok(drawn)
 }
 
 /// `picture` mirrored left to right.
@@ -360,6 +446,68 @@ mod tests {
         assert!(group_pictures(&g, false, ArtHue::None, &small).is_err());
         let enough = Limits::new().with_max_decoded_bytes(24 + FRAME_OVERHEAD);
         assert!(group_pictures(&g, false, ArtHue::None, &enough).is_ok());
+    }
+
+    /// A UOP entry of frames numbered 1, 3 and 4 (2 a gap: 4 in the list, so (4 + 2) / 5 =
+    /// 1 a direction): number 1 is 2 x 1, centre (0, 0), indices 0 and 1, palette colour 0
+    /// at index 0 (transparent here) and grey 0x1084 at index 1.
+    fn uop_entry(height: u16) -> Vec<u8> {
+        use mul_core::write_anim::{AnimFramePicture, UopFramePicture, write_uop_animation};
+        let mut palette = [0u16; 256];
+        palette[1] = 0x1084;
+        let two = vec![Some(0u8); 2 * usize::from(height)];
+        let mut pixels = two.clone();
+        pixels[1] = Some(1);
+        let frames: Vec<UopFramePicture<'_>> = [1u16, 3, 4]
+            .into_iter()
+            .map(|number| UopFramePicture {
+                group: 0,
+                number,
+                palette: &palette,
+                picture: AnimFramePicture {
+                    centre_x: 0,
+                    centre_y: 0,
+                    width: 2,
+                    height: if number == 1 { 1 } else { height },
+                    pixels: if number == 1 { &pixels[..2] } else { &two },
+                },
+            })
+            .collect();
+        write_uop_animation(&frames).unwrap()
+    }
+
+    #[test]
+    fn uop_frames_leave_colour_zero_clear_and_gaps_empty() {
+        let bytes = uop_entry(1);
+        let animation = UopAnimation::parse(&bytes).unwrap();
+        let per = animation.frames_per_direction(mul_core::BodyType::Monster);
+        assert_eq!(per, 1);
+        let limits = Limits::default();
+        let first =
+            uop_direction_pictures(&animation, 0, per, false, ArtHue::None, &limits).unwrap();
+        assert_eq!(pixels(&first[0].picture), [[0; 4], rgba(0x1084)]);
+        // Mirrored: the grey first, the centre 2 - 0.
+        let mirrored =
+            uop_direction_pictures(&animation, 0, per, true, ArtHue::None, &limits).unwrap();
+        assert_eq!(pixels(&mirrored[0].picture), [rgba(0x1084), [0; 4]]);
+        assert_eq!(mirrored[0].centre_x, 2);
+        // Direction 1 is number 2, a gap: one empty frame, centre (0, 0).
+        let gap = uop_direction_pictures(&animation, 1, per, false, ArtHue::None, &limits).unwrap();
+        assert_eq!((gap[0].picture.width(), gap[0].picture.height()), (0, 0));
+        assert_eq!((gap[0].centre_x, gap[0].centre_y), (0, 0));
+        // Direction 5 is past the stored ones.
+        assert!(uop_direction_pictures(&animation, 5, per, false, ArtHue::None, &limits).is_err());
+    }
+
+    #[test]
+    fn a_uop_direction_past_the_limit_is_refused_before_drawing() {
+        // Frame 3 of 2 x 300 pixels: 2,400 bytes of RGBA and 64 of overhead.
+        let bytes = uop_entry(300);
+        let animation = UopAnimation::parse(&bytes).unwrap();
+        let tight = Limits::new().with_max_decoded_bytes(2400 + FRAME_OVERHEAD - 1);
+        assert!(uop_direction_pictures(&animation, 2, 1, false, ArtHue::None, &tight).is_err());
+        let enough = Limits::new().with_max_decoded_bytes(2400 + FRAME_OVERHEAD);
+        assert!(uop_direction_pictures(&animation, 2, 1, false, ArtHue::None, &enough).is_ok());
     }
 
     #[test]

@@ -606,11 +606,13 @@ impl Origin {
 
 mod files;
 mod frames;
+mod mobtypes;
 mod uop;
 mod uop_files;
 
 pub use files::{AnimFileData, AnimPaths, AnimSet, AnimationFiles, OwnedAnimations};
 pub use frames::{AnimFrame, AnimRun, AnimRuns, FrameGroup};
+pub use mobtypes::{FLAG_USE_UOP, MobType, MobTypes};
 pub use uop::{
     DecodedUopAnimation, UOP_ANIM_FILES, UOP_ANIM_HEADER_LEN, UOP_FRAME_RECORD_LEN,
     UOP_SEQUENCE_FILE, UOP_SEQUENCE_HEADER_LEN, UopAnimation, UopAnimations, UopFrame,

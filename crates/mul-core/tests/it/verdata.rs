@@ -52,6 +52,25 @@ fn the_table_holds_the_entries_that_fit() {
     }
 }
 
+/// The view keeps the whole file (patches lie anywhere in it), and its `Debug` says the
+/// count, the entries and the length, never every byte.
+#[test]
+fn the_view_holds_the_file_and_prints_its_size() {
+    let mut data = vec![0xAB; 5000];
+    data[0] = 7;
+    let file = verdata(1, &[[4, 7, 24, 3, 9]], &data);
+    let v = Verdata::parse(&file).unwrap();
+    assert_eq!(v.data().len(), 4 + 20 + 5000);
+    assert_eq!(v.data(), &file[..]);
+    assert_eq!(v.data()[24], 7);
+    let debug = format!("{v:?}");
+    assert!(
+        debug.starts_with("Verdata { declared: 1, entries: 1, data: 5024 bytes [01 00 00 00"),
+        "{debug}"
+    );
+    assert!(debug.len() < 200, "{debug}");
+}
+
 /// Items 0, 1 and 2 in art.mul (colours 1, 2, 3); verdata patches item 1 twice (the second
 /// wins: colour 0x7C00), item 2 with bytes past the file, land tile 5 and a number past the
 /// index (skipped), and a gump patch (another file: not art's).

@@ -1,0 +1,247 @@
+//! `gamedata uo export anims`: every stored direction of every body's action, from
+//! anim.mul and anim2 to anim5 (OUT/anims/anim2/0x00C8/03/2/000.png) and from
+//! AnimationFrame*.uop (OUT/anims/uop/0x0190/04/2/000.png), a folder of frames each.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::Result;
+use gamedata_render::RgbaImage;
+use gamedata_render::uo::anim::{DrawnFrame, group_pictures, uop_direction_pictures};
+use gamedata_render::uo::art::ArtHue;
+use mul_core::anim::DIRECTIONS;
+use mul_core::{AnimFile, Animations, Limits, UopAnimations};
+use rayon::prelude::*;
+
+use super::anim_folder::AnimFolder;
+use super::export_run::{Drawn, Entries, Tally, run, take_budget};
+
+/// Actions the client reads of a UOP body: 0 to 79 (`docs/formats/uo.md`, "Which form").
+pub(super) const UOP_ACTIONS: u16 = 80;
+
+/// Exports the MUL files' directions and then the UOP's, as the folder has them, into
+/// `output/anims`; returns the PNG files written from each (MUL, UOP).
+pub(super) fn export_anims(
+    folder: &AnimFolder,
+    output: &Path,
+    inputs: &[PathBuf],
+    budget: &AtomicU64,
+    tally: &Tally,
+) -> Result<(usize, usize)> {
+    let limits = Limits::default();
+    if let Some(owned) = &folder.mul {
+        let files = owned.view()?;
+        for file in AnimFile::ALL {
+            if let Some(anim) = files.get(file) {
+                export_mul(
+                    anim,
+                    &output.join("anims").join(file.name()),
+                    inputs,
+                    budget,
+                    tally,
+                    &limits,
+                );
+            }
+        }
+    }
+    let mul_written = tally.written.load(Ordering::Relaxed);
+    if let Some(owned) = &folder.uop {
+        let files = owned.view()?;
+        export_uop(
+            folder,
+            &files.animations,
+            &output.join("anims/uop"),
+            inputs,
+            budget,
+            tally,
+        );
+    }
+    let all = tally.written.load(Ordering::Relaxed);
+    Ok((mul_written, all.saturating_sub(mul_written)))
+}
+
+/// The frames' pictures for writing: an empty frame as a 1 x 1 transparent PNG.
+fn frames_of(drawn: Vec<DrawnFrame>) -> Result<Drawn> {
+    let blank = RgbaImage::new(1, 1, [0; 4])?;
+    Ok(Drawn::Frames(
+        drawn
+            .into_iter()
+            .map(|d| {
+                if d.picture.width() == 0 || d.picture.height() == 0 {
+                    blank.clone()
+                } else {
+                    d.picture
+                }
+            })
+            .collect(),
+    ))
+}
+
+/// The folder of entry `n` ([`pack`]) under `folder`: body in hex, action, direction.
+fn entry_folder(folder: &Path, n: usize) -> PathBuf {
+    let (body, action, direction) = unpack(n);
+    folder
+        .join(format!("{body:#06X}"))
+        .join(format!("{action:02}"))
+        .join(direction.to_string())
+}
+
+/// One MUL file's directions into `folder` (OUT/anims/anim ...).
+fn export_mul(
+    anim: &Animations<'_>,
+    folder: &Path,
+    inputs: &[PathBuf],
+    budget: &AtomicU64,
+    tally: &Tally,
+    limits: &Limits,
+) {
+    let name = |n: usize| entry_folder(folder, n);
+    let index = anim.index();
+    let record = |n: usize| {
+        let (body, action, direction) = unpack(n);
+        anim.body(body)
+            .and_then(|records| records.record(action, direction).ok())
+    };
+    let entries = Entries {
+        numbers: || anim_entries(anim),
+        read: |n: usize| match record(n) {
+            Some(r) => anim.entry(r).map(|e| e.is_some()),
+            None => Ok(false),
+        },
+        start: |n: usize| {
+            record(n)
+                .and_then(|r| index.get(r))
+                .map_or(0, |r| r.offset.get())
+        },
+        // The same bytes are the same frames.
+        reading: |_: usize| 0u64,
+    };
+    let order = entries.order(&name, tally);
+    run(&order, &entries, &name, inputs, tally, |n| {
+        let (body, action, direction) = unpack(n);
+        let Some(group) = anim.group(body, action, direction)? else {
+            return Ok(Drawn::Empty);
+        };
+        let mut pixels = 0u64;
+        for frame in group.frames() {
+            let frame = frame?;
+            pixels = pixels
+                .saturating_add(u64::from(frame.width()).saturating_mul(u64::from(frame.height())));
+        }
+        if !take_budget(budget, pixels.saturating_mul(4)) {
+            return Ok(Drawn::OverBudget);
+        }
+        frames_of(group_pictures(&group, false, ArtHue::None, limits)?)
+    });
+}
+
+/// The UOP's directions into `folder` (OUT/anims/uop): every body 0 to 0xFFFF and action 0
+/// to 79 whose entry name one of the files has (the first file having it, as the client
+/// reads it; no AnimationSequence.uop replacement: each entry under its own name), its five
+/// stored directions with the client's count of frames a direction (the body's type from
+/// mobtypes.txt when it lists the body).
+fn export_uop(
+    folder_files: &AnimFolder,
+    animations: &UopAnimations<'_>,
+    folder: &Path,
+    inputs: &[PathBuf],
+    budget: &AtomicU64,
+    tally: &Tally,
+) {
+    // Found once, in parallel (5.2 million names hashed): 4 bytes an entry found.
+    let found: Vec<(u16, u16)> = (0..=u16::MAX)
+        .into_par_iter()
+        .flat_map_iter(|body| {
+            (0..UOP_ACTIONS)
+                .filter(move |&action| animations.find(body, action).is_some())
+                .map(move |action| (body, action))
+        })
+        .collect();
+    let name = |n: usize| entry_folder(folder, n);
+    let entries = Entries {
+        numbers: || {
+            found.iter().flat_map(|&(body, action)| {
+                (0..DIRECTIONS).map(move |d| pack(body, action, u8::try_from(d).unwrap_or(0)))
+            })
+        },
+        read: |_: usize| Ok(true),
+        start: |_: usize| 0u32,
+        // Each direction of each entry is its own picture.
+        reading: |n: usize| n as u64,
+    };
+    let order = entries.order(&name, tally);
+    run(&order, &entries, &name, inputs, tally, |n| {
+        let (body, action, direction) = unpack(n);
+        // The decoders spend the budget too, each held to what is left.
+        let left = budget.load(Ordering::Relaxed);
+        let limits =
+            Limits::default().with_max_decoded_bytes(left.min(Limits::DEFAULT_MAX_DECODED_BYTES));
+        let decoded = match animations.decoded(body, action, &limits) {
+            Ok(Some(decoded)) => decoded,
+            Ok(None) => return Ok(Drawn::Empty),
+            Err(e)
+                if matches!(e.kind(), mul_core::ErrorKind::Limit(_))
+                    && left < Limits::DEFAULT_MAX_DECODED_BYTES =>
+            {
+                return Ok(Drawn::OverBudget);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if decoded.is_decoded() && !take_budget(budget, decoded.bytes().len() as u64) {
+            return Ok(Drawn::OverBudget);
+        }
+        let animation = decoded.animation()?;
+        let per = animation.frames_per_direction(folder_files.uop_body_type(body));
+        if per == 0 {
+            return Ok(Drawn::Empty);
+        }
+        let mut pixels = 0u64;
+        for frame in animation.direction(direction, per) {
+            if let Some(frame) = frame? {
+                let frame = frame.frame();
+                pixels = pixels.saturating_add(
+                    u64::from(frame.width()).saturating_mul(u64::from(frame.height())),
+                );
+            }
+        }
+        if !take_budget(budget, pixels.saturating_mul(4)) {
+            return Ok(Drawn::OverBudget);
+        }
+        let drawn = uop_direction_pictures(
+            &animation,
+            direction,
+            per,
+            false,
+            ArtHue::None,
+            &Limits::default(),
+        )?;
+        frames_of(drawn)
+    });
+}
+
+/// A (body, action, stored direction) as an entry number: body in bits 16 and up, action
+/// in bits 3 to 15, direction in bits 0 to 2.
+fn pack(body: u16, action: u16, direction: u8) -> usize {
+    (usize::from(body) << 16) | (usize::from(action & 0x1FFF) << 3) | usize::from(direction & 7)
+}
+
+/// The (body, action, stored direction) of an entry number made by [`pack`].
+fn unpack(n: usize) -> (u16, u16, u8) {
+    let body = u16::try_from(n >> 16).unwrap_or(u16::MAX);
+    let action = u16::try_from((n >> 3) & 0x1FFF).unwrap_or(0);
+    let direction = u8::try_from(n & 7).unwrap_or(0);
+    (body, action, direction)
+}
+
+/// Every (body, action, stored direction) of `anim` whose record lies in its index, as
+/// entry numbers ([`pack`]), in order: bodies from 0 to 0xFFFF, each with the actions its
+/// block holds in this file (the client's default body types).
+fn anim_entries<'a>(anim: &'a Animations<'a>) -> impl Iterator<Item = usize> + 'a {
+    (0..=u16::MAX).flat_map(move |body| {
+        let actions = anim.body(body).map_or(0, |records| records.actions);
+        (0..u16::from(actions)).flat_map(move |action| {
+            (0..DIRECTIONS)
+                .map(move |direction| pack(body, action, u8::try_from(direction).unwrap_or(0)))
+        })
+    })
+}

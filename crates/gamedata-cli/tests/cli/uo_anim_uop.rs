@@ -1,0 +1,344 @@
+//! `gamedata uo anim` and `uo export anims` over AnimationFrame*.uop: frames written here
+//! through mul-core's UOP writers from pixels chosen here (the expected pixels worked out
+//! by hand from the client's rules: palette colour 0 transparent, 0x8000 drawn black, gaps
+//! in the frame numbers empty frames, a direction's count the list's length / 5), the
+//! client's choice between MUL and UOP (mobtypes.txt's flag 0x10000, AnimationSequence.uop's
+//! replacements), and `uo synth --art --art-format uop`'s set exported.
+
+use mul_core::write_anim::{
+    AnimFramePicture, UopAnimCompression, UopFramePicture, write_uop_animation,
+    write_uop_animations, write_uop_sequences,
+};
+use serde_json::json;
+
+use super::*;
+
+/// The palette of every frame: 0 is 0 (transparent here), 1 white, 2 bit 15 alone (a value
+/// that is not 0: drawn, black), 3 blue, 4 red.
+fn palette() -> Box<[u16; 256]> {
+    let mut p = Box::new([0u16; 256]);
+    p[1..5].copy_from_slice(&[0x7FFF, 0x8000, 0x001F, 0x7C00]);
+    p
+}
+
+const CLEAR: [u8; 4] = [0; 4];
+const WHITE: [u8; 4] = [255, 255, 255, 255];
+const BLACK: [u8; 4] = [0, 0, 0, 255];
+const BLUE: [u8; 4] = [0, 0, 255, 255];
+const RED: [u8; 4] = [255, 0, 0, 255];
+
+/// A decoded entry of frames numbered 1 and 3 to 10 (2 missing: a gap), 10 in the client's
+/// list, so 2 a direction: number 3 (direction 1, place 0) is 3 x 2, centre (1, -3), row 0
+/// indices 1, 0, 2, row 1 index 3 at column 2 alone; number 4 (direction 1, place 1) is 1 x 1
+/// index 4; every other frame 1 x 1 index 1.
+fn entry(group: u16) -> Vec<u8> {
+    let palette = palette();
+    let big = [Some(1), Some(0), Some(2), None, None, Some(3)];
+    let red = [Some(4)];
+    let white = [Some(1)];
+    let pictures: Vec<UopFramePicture<'_>> = [1u16, 3, 4, 5, 6, 7, 8, 9, 10]
+        .into_iter()
+        .map(|number| {
+            let picture = match number {
+                3 => AnimFramePicture {
+                    centre_x: 1,
+                    centre_y: -3,
+                    width: 3,
+                    height: 2,
+                    pixels: &big,
+                },
+                n => AnimFramePicture {
+                    centre_x: 0,
+                    centre_y: 0,
+                    width: 1,
+                    height: 1,
+                    pixels: if n == 4 { &red } else { &white },
+                },
+            };
+            UopFramePicture {
+                group,
+                number,
+                palette: &palette,
+                picture,
+            }
+        })
+        .collect();
+    write_uop_animation(&pictures).unwrap()
+}
+
+/// AnimationFrame1.uop holding body `body`'s action 0 ([`entry`]), zlib then BWT, as the
+/// newer clients store them.
+fn write_uop(dir: &Path, body: u16) {
+    let file = write_uop_animations(&[(body, 0, entry(0))], UopAnimCompression::ZlibBwt).unwrap();
+    std::fs::write(dir.join("AnimationFrame1.uop"), file).unwrap();
+}
+
+/// AnimationSequence.uop: body `body`'s action 1 plays action 0's entry (a record of 0
+/// frames).
+fn write_sequence(dir: &Path, body: u16) {
+    let mut bytes = u32::from(body).to_le_bytes().to_vec();
+    bytes.extend([0u8; 48]);
+    bytes.extend(1i32.to_le_bytes());
+    bytes.extend(1i32.to_le_bytes());
+    bytes.extend(0u32.to_le_bytes());
+    bytes.extend(0i32.to_le_bytes());
+    bytes.extend([0u8; 60]);
+    let file = write_uop_sequences(&[(u32::from(body), bytes)], UopAnimCompression::Zlib).unwrap();
+    std::fs::write(dir.join("AnimationSequence.uop"), file).unwrap();
+}
+
+fn anim_args(d: &str, body: &str, action: &str, direction: &str, out: &str) -> Vec<String> {
+    [
+        "uo",
+        "anim",
+        d,
+        body,
+        "--action",
+        action,
+        "--direction",
+        direction,
+        "-o",
+        out,
+        "--json",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn run_json(args: &[String], cwd: &Path) -> Value {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    stdout_json(&gamedata(&args, cwd))
+}
+
+#[test]
+fn uo_anim_draws_uop_frames_as_the_client_does() {
+    let dir = tempfile::tempdir().unwrap();
+    write_uop(dir.path(), 5);
+    let d = dir.path().to_str().unwrap();
+    let out = |name: &str| dir.path().join(name);
+    let o = out("d1");
+    let report = run_json(
+        &anim_args(d, "5", "0", "1", o.to_str().unwrap()),
+        dir.path(),
+    );
+    assert_eq!(
+        json_keys(&report),
+        ["frames", "source", "file", "entry_action"]
+    );
+    assert_eq!(
+        report,
+        json!({"frames": [
+            {"width": 3, "height": 2, "centre_x": 1, "centre_y": -3},
+            {"width": 1, "height": 1, "centre_x": 0, "centre_y": 0},
+        ], "source": "uop", "file": "AnimationFrame1.uop", "entry_action": 0})
+    );
+    // Colour 0 clear, 0x8000 black, places no run covers clear.
+    let big = [WHITE, CLEAR, BLACK, CLEAR, CLEAR, BLUE].concat();
+    assert_eq!(png_pixels(&o.join("000.png")), big);
+    assert_eq!(png_pixels(&o.join("001.png")), RED);
+    // Direction 0: frame 1, then the gap (number 2): an empty frame, a 1 x 1 clear PNG.
+    let o = out("d0");
+    let report = run_json(
+        &anim_args(d, "5", "0", "0", o.to_str().unwrap()),
+        dir.path(),
+    );
+    assert_eq!(
+        report["frames"][1],
+        json!({"width": 0, "height": 0, "centre_x": 0, "centre_y": 0})
+    );
+    assert_eq!(png_pixels(&o.join("000.png")), WHITE);
+    assert_eq!(png_size(&o.join("001.png")), (1, 1));
+    assert_eq!(png_pixels(&o.join("001.png")), CLEAR);
+    // Direction 7: stored 1 mirrored, centre x 3 - 1.
+    let o = out("d7");
+    let report = run_json(
+        &anim_args(d, "5", "0", "7", o.to_str().unwrap()),
+        dir.path(),
+    );
+    assert_eq!(report["frames"][0]["centre_x"], 2);
+    let mirrored = [BLACK, CLEAR, WHITE, BLUE, CLEAR, CLEAR].concat();
+    assert_eq!(png_pixels(&o.join("000.png")), mirrored);
+    // An action the files do not have; --anim-format mul where there is no MUL.
+    let args = anim_args(d, "5", "1", "0", out("x").to_str().unwrap());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let failed = gamedata(&args, dir.path());
+    assert_eq!(failed.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        message.contains("body 5 action 1 has no entry"),
+        "{message}"
+    );
+    let mut args = anim_args(d, "5", "0", "0", out("x").to_str().unwrap());
+    args.extend(["--anim-format".into(), "mul".into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(gamedata(&args, dir.path()).status.code(), Some(1));
+}
+
+/// A body both forms hold (body 0 action 0 direction 1: the MUL group of `uo_anim.rs`,
+/// whose frame 0 starts with grey 0x1084; the UOP entry above, whose frame 0 starts white)
+/// is read from the UOP exactly when mobtypes.txt flags it 0x10000, or `--anim-format uop`
+/// asks; an action the MUL lacks is read from the UOP for a body mobtypes.txt does not list,
+/// through AnimationSequence.uop (action 1 plays action 0's entry).
+#[test]
+fn a_body_in_both_forms_is_read_from_the_uop_only_when_the_rule_says_so() {
+    let dir = super::uo_anim::anim_dir();
+    write_uop(dir.path(), 0);
+    write_sequence(dir.path(), 0);
+    let d = dir.path().to_str().unwrap().to_owned();
+    let grey = {
+        let w = (4u32 * 255 / 31) as u8;
+        [w, w, w, 255]
+    };
+    let case = |mobtypes: Option<&str>, action: &str, extra: &[&str]| {
+        let path = dir.path().join("mobtypes.txt");
+        match mobtypes {
+            Some(text) => std::fs::write(&path, text).unwrap(),
+            None => {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+        let o = dir.path().join("o");
+        let _ = std::fs::remove_dir_all(&o);
+        let mut args = anim_args(&d, "0", action, "1", o.to_str().unwrap());
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let report = run_json(&args, dir.path());
+        let first = png_pixels(&o.join("000.png"))[..4].to_vec();
+        (
+            report["source"].as_str().unwrap().to_owned(),
+            report["entry_action"].as_u64().unwrap(),
+            first,
+        )
+    };
+    let mul = ("mul".to_owned(), 0, grey.to_vec());
+    let uop = ("uop".to_owned(), 0, WHITE.to_vec());
+    // Not listed (no mobtypes.txt): the MUL, as the client reads it.
+    assert_eq!(case(None, "0", &[]), mul);
+    // Listed with 0x10000 (and other bits): the UOP; listed without: the MUL.
+    assert_eq!(case(Some("0\tmonster\t10400\n"), "0", &[]), uop);
+    assert_eq!(case(Some("0 monster 0 # not uop\n"), "0", &[]), mul);
+    // Another body listed with the flag changes nothing for body 0.
+    assert_eq!(case(Some("1 monster 10000\n"), "0", &[]), mul);
+    // The flag as the client reads "10000#": the character before '#' is cut ("1000").
+    assert_eq!(case(Some("0 monster 10000#\n"), "0", &[]), mul);
+    // --anim-format decides whatever mobtypes.txt says.
+    assert_eq!(
+        case(Some("0 monster 10000\n"), "0", &["--anim-format", "mul"]),
+        mul
+    );
+    assert_eq!(case(None, "0", &["--anim-format", "uop"]), uop);
+    // Action 1: AnimationSequence.uop gives it action 0's entry; with the flag, the UOP.
+    let replaced = ("uop".to_owned(), 0, WHITE.to_vec());
+    assert_eq!(case(Some("0 monster 10000\n"), "1", &[]), replaced);
+    // Not listed: the MUL's record of action 1 is empty, the UOP has it: the UOP.
+    assert_eq!(case(None, "1", &[]), replaced);
+    // Listed without the flag: the MUL, which has no frames there (as the client, nothing).
+    std::fs::write(dir.path().join("mobtypes.txt"), "0 monster 0\n").unwrap();
+    let args = anim_args(&d, "0", "1", "1", dir.path().join("x").to_str().unwrap());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let failed = gamedata(&args, dir.path());
+    assert_eq!(failed.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&failed.stderr);
+    assert!(message.contains("has no frames in anim.mul"), "{message}");
+}
+
+/// `uo export anims` over `uo synth --art --art-format uop`: besides the MUL's 160 frames,
+/// the UOP's 15 directions (body 1 actions 0 and 2, body 400 action 4; 2, 3 and 1 frames a
+/// direction: 30 PNG files), each frame as `uo anim --anim-format uop` draws it, body 1
+/// action 2's direction 1 places 1 and 2 (numbers 5 and 6, missing) 1 x 1 clear PNGs.
+/// Counts from `mul_core::write_anim`'s documented set.
+#[test]
+fn uo_export_anims_writes_the_uop_directions_too() {
+    let dir = tempfile::tempdir().unwrap();
+    gamedata_ok(
+        &[
+            "uo",
+            "synth",
+            "g",
+            "--facet",
+            "4",
+            "--art",
+            "--art-format",
+            "uop",
+        ],
+        dir.path(),
+    );
+    let report = stdout_json(&gamedata_ok(
+        &["uo", "export", "anims", "g", "-o", "out", "--json"],
+        dir.path(),
+    ));
+    assert_eq!(report["format"], "mul+uop");
+    assert_eq!(report["written_mul"], 160);
+    assert_eq!(report["written_uop"], 30);
+    assert_eq!(report["written"], 190);
+    assert_eq!(report["failed"], 0);
+    let mut files = 0;
+    for (body, action, per) in [(1u16, 0u16, 2usize), (1, 2, 3), (400, 4, 1)] {
+        for direction in 0..8u8 {
+            let stored = match direction {
+                5 => 3,
+                6 => 2,
+                7 => 1,
+                d => d,
+            };
+            let drawn = dir
+                .path()
+                .join(format!("drawn-{body}-{action}-{direction}"));
+            let args = anim_args(
+                "g",
+                &body.to_string(),
+                &action.to_string(),
+                &direction.to_string(),
+                drawn.to_str().unwrap(),
+            );
+            let mut args = args;
+            args.extend(["--anim-format".into(), "uop".into()]);
+            let frames = run_json(&args, dir.path());
+            assert_eq!(frames["frames"].as_array().unwrap().len(), per);
+            if direction != stored {
+                continue;
+            }
+            let folder = dir
+                .path()
+                .join(format!("out/anims/uop/{body:#06X}/{action:02}/{direction}"));
+            for i in 0..per {
+                let name = format!("{i:03}.png");
+                assert_eq!(
+                    png_pixels(&folder.join(&name)),
+                    png_pixels(&drawn.join(&name)),
+                    "{}",
+                    folder.join(&name).display()
+                );
+                files += 1;
+            }
+            assert!(!folder.join(format!("{per:03}.png")).exists());
+        }
+    }
+    assert_eq!(files, 30);
+    for place in ["001", "002"] {
+        let gap = dir
+            .path()
+            .join(format!("out/anims/uop/0x0001/02/1/{place}.png"));
+        assert_eq!(png_size(&gap), (1, 1));
+        assert_eq!(png_pixels(&gap), CLEAR);
+    }
+    // --anim-format mul leaves the UOP out.
+    let report = stdout_json(&gamedata_ok(
+        &[
+            "uo",
+            "export",
+            "anims",
+            "g",
+            "-o",
+            "mul",
+            "--anim-format",
+            "mul",
+            "--json",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(
+        (report["written"].clone(), report["written_uop"].clone()),
+        (json!(160), json!(0))
+    );
+}
