@@ -126,3 +126,26 @@ fn repeated_lines_keep_the_first() {
     assert_eq!(def.borrows(), &want[..]);
     assert_eq!(def.lines(), 200_000);
 }
+
+/// A `}` before the first `{` makes the line one the client's loader fails on: skipped,
+/// even when the two are side by side (the range between them is then empty, not
+/// reversed); a group in order is one word.
+#[test]
+fn a_line_closing_its_group_before_opening_it_is_skipped() {
+    use mul_core::gump_def::def_lines;
+    let text = "5 }{ 0 1\n6 } { 0 1\n7 {0 1} 2\n";
+    let lines: Vec<Vec<&str>> = def_lines(text, 3).collect();
+    assert_eq!(lines, [vec!["7", "{0 1}", "2"]]);
+}
+
+/// The client's test of an empty record is its length as a signed number not above 0: a
+/// record of length 0 at offset 0 is empty, so gump.def fills it.
+#[test]
+fn a_record_of_length_0_is_empty() {
+    let (mut index, data) = gumps();
+    // Gump 1: offset 0, length 0 (bytes 12 to 24 of the 12-byte records).
+    index[12..20].copy_from_slice(&[0; 8]);
+    let gumps = Gumps::parse(&index, &data).unwrap();
+    let def = GumpDef::resolve(b"1 {0} 5\n", &gumps);
+    assert_eq!(def.borrows(), &[borrow(1, 0, 5)]);
+}
