@@ -83,6 +83,50 @@ fn the_layers_cells_are_bounded_by_the_limits() {
     assert_eq!(tile_layers, planes);
 }
 
+/// The planes read back share one bound on their tiles: 40 stacked planes, each far
+/// below the limit alone, are read within their sum and refused 1 tile under it (the
+/// last plane then finds only what the others left), in TMX and TMJ.
+#[test]
+fn the_planes_read_back_share_one_bound_on_their_tiles() {
+    let data = wap_core::synth::level(3, 16, 16);
+    let stacked = wap_core::synth::stacked_planes(&data, 40, 64, 32).unwrap();
+    let image = stacked.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let export = export(
+        &level,
+        &source(&data),
+        &ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
+    let mut tmx = Vec::new();
+    gamedata_tiled::tmx::write_tmx(&export.map, &mut tmx).unwrap();
+    let mut tmj = Vec::new();
+    gamedata_tiled::tmj::write_tmj(&export.map, &mut tmj).unwrap();
+    for (form, text) in [("tmx", tmx), ("tmj", tmj)] {
+        let text = String::from_utf8(text).unwrap();
+        let read = |limits: &Limits| match form {
+            "tmx" => gamedata_tiled::from_tmx::level_from_tmx(&text, limits),
+            _ => gamedata_tiled::from_tmx::level_from_tmj(&text, limits),
+        };
+        let back = read(&Limits::default()).unwrap();
+        let sizes: Vec<u64> = back.planes.iter().map(|p| p.tiles.len() as u64).collect();
+        let total: u64 = sizes.iter().sum();
+        let last = *sizes.last().unwrap();
+        assert!(
+            sizes.len() == 40 && last > 0 && last * 10 < total,
+            "{sizes:?}"
+        );
+        assert!(read(&Limits::default().with_max_decoded_bytes(total * 4)).is_ok());
+        match read(&Limits::default().with_max_decoded_bytes(total * 4 - 4)) {
+            Err(TiledError::TooLarge { found, limit, .. }) => {
+                assert_eq!((found, limit), (last, last - 1), "{form}");
+            }
+            other => panic!("{form}: expected TooLarge, got {other:?}"),
+        }
+    }
+}
+
 /// A level without a main plane, and one whose planes' tile sizes differ, are refused by
 /// name.
 #[test]

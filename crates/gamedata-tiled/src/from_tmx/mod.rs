@@ -38,9 +38,10 @@
 //! What it costs, whatever the text: TMX is read by quick-xml, without a document type
 //! (refused: no entity is expanded), at most `Limits::max_records` elements of at most 16
 //! levels; TMJ is checked by serde_json (its nesting limited to 128) and read as at most
-//! `Limits::max_records` elements; a plane's tiles are refused past
-//! `Limits::max_decoded_bytes / 4`; objects, added ones included, are elements, within the
-//! same count.
+//! `Limits::max_records` elements; the planes' tiles are refused past
+//! `Limits::max_decoded_bytes / 4` (all planes together, a plane's declared size counted
+//! before its tiles are made); objects, added ones included, are elements, within the same
+//! count.
 //!
 //! What it holds: the text, the level being made (its header, planes with their tiles,
 //! objects), the tilesets, and one layer's or one object's element at a time, its names,
@@ -112,6 +113,10 @@ struct Builder<'a, 'l> {
     layers: bool,
     sets: Vec<Tiles<'a>>,
     planes: Vec<PlaneData>,
+    /// The tiles of the planes read so far: with the next plane's, at most
+    /// `Limits::max_decoded_bytes / 4`, so that many planes cannot multiply one plane's
+    /// bound.
+    tiles: u64,
     objects: Objects<'a>,
     /// The object layer being read: its index in the objects' layers, its first object.
     layer: Option<(usize, usize)>,
@@ -134,6 +139,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             layers: false,
             sets: Vec::new(),
             planes: Vec::new(),
+            tiles: 0,
             objects: Objects::default(),
             layer: None,
             failed: None,
@@ -187,9 +193,16 @@ impl<'a, 'l> Builder<'a, 'l> {
         }
         self.layers = true;
         let name = e.attribute("name").unwrap_or_default();
-        let plane = read_plane(e, name, &self.sets, map, self.limits);
-        let plane = plane.map(|p| self.planes.push(p));
-        self.keep(plane);
+        let limits = self.left();
+        let plane = read_plane(e, name, &self.sets, map, &limits);
+        self.add_plane(plane);
+    }
+
+    /// The limits a plane is read within: the decoded bytes the planes before it left.
+    fn left(&self) -> Limits {
+        let used = self.tiles.saturating_mul(4);
+        self.limits
+            .with_max_decoded_bytes(self.limits.max_decoded_bytes.saturating_sub(used))
     }
 
     /// A tile layer whose cells are given one by one ([`PlaneCells::push`]), then
@@ -203,7 +216,8 @@ impl<'a, 'l> Builder<'a, 'l> {
         }
         self.layers = true;
         let name = e.attribute("name").unwrap_or_default();
-        match PlaneCells::start(e, name, &self.sets, map, self.limits) {
+        let limits = self.left();
+        match PlaneCells::start(e, name, &self.sets, map, &limits) {
             Ok(cells) => Some(cells),
             Err(e) => {
                 self.failed = Some(e);
@@ -213,7 +227,10 @@ impl<'a, 'l> Builder<'a, 'l> {
     }
 
     fn add_plane(&mut self, plane: Result<PlaneData, TiledError>) {
-        let plane = plane.map(|p| self.planes.push(p));
+        let plane = plane.map(|p| {
+            self.tiles = self.tiles.saturating_add(p.tiles.len() as u64);
+            self.planes.push(p);
+        });
         self.keep(plane);
     }
 

@@ -224,10 +224,11 @@ impl<'s, 'a> PlaneCells<'s, 'a> {
             u32::try_from(h.tiles_high.get()).unwrap_or(0),
         );
         let cells_n = u64::from(w).saturating_mul(u64::from(hh));
+        // What the planes before it left (`Builder::left`).
         let cap = limits.max_decoded_bytes / 4;
         if cells_n > cap {
             return Err(TiledError::TooLarge {
-                what: "tiles of a plane",
+                what: "tiles of the planes (this one and those before it)",
                 found: cells_n,
                 limit: cap,
             });
