@@ -609,16 +609,18 @@ mod frames;
 mod mobtypes;
 mod uop;
 mod uop_files;
+mod uop_lookup;
+mod uop_sequence;
 
 pub use files::{AnimFileData, AnimPaths, AnimSet, AnimationFiles, OwnedAnimations};
 pub use frames::{AnimFrame, AnimRun, AnimRuns, FrameGroup};
 pub use mobtypes::{FLAG_USE_UOP, MobType, MobTypes};
-pub use uop::{
-    DecodedUopAnimation, UOP_ANIM_FILES, UOP_ANIM_HEADER_LEN, UOP_FRAME_RECORD_LEN,
-    UOP_SEQUENCE_FILE, UOP_SEQUENCE_HEADER_LEN, UopAnimation, UopAnimations, UopFrame,
-    UopFrameRecord, UopSequence, UopSequenceRecord, UopSequences, uop_anim_entry_name,
-    uop_sequence_entry_name,
-};
+pub use uop::{UOP_ANIM_HEADER_LEN, UOP_FRAME_RECORD_LEN, UopAnimation, UopFrame, UopFrameRecord};
 pub use uop_files::{
     OwnedUopAnimations, UopAnimFileData, UopAnimPaths, UopAnimSet, UopAnimationFiles,
+};
+pub use uop_lookup::{DecodedUopAnimation, UOP_ANIM_FILES, UopAnimations, uop_anim_entry_name};
+pub use uop_sequence::{
+    UOP_SEQUENCE_FILE, UOP_SEQUENCE_HEADER_LEN, UopSequence, UopSequenceRecord, UopSequences,
+    uop_sequence_entry_name,
 };

@@ -1,26 +1,21 @@
-//! UOP animations (AnimationFrame1.uop to AnimationFrame10.uop): one container entry a body
-//! and action, holding the frames of all five stored directions, each frame with its own
-//! palette.
+//! One decoded AnimationFrame*.uop entry, read in place: a body's action, the frames of
+//! all five stored directions, each frame with its own palette.
 //!
-//! [`UopAnimation`] reads one decoded entry (the bytes after zlib, or zlib and the BWT
-//! stage) in place; [`UopAnimations`] finds a body's action in the files, in the client's
-//! order, and decodes it ([`DecodedUopAnimation`]).
+//! [`UopAnimation`] reads the entry's header and frame table; [`UopFrame`] is one frame.
+//! Finding and decoding the entry is [`super::UopAnimations`]'s work (`uop_lookup.rs`).
 //!
 //! Source: `docs/formats/uo.md`, "Animations", "UOP animations (AnimationFrame1.uop …)"
-//! (ClassicUO's `AnimationsLoader`: `GetIndices`, `ReadUOPAnimationFrames`).
+//! (ClassicUO's `AnimationsLoader`: `ReadUOPAnimationFrames`).
 
-use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
-use gamedata_io::{InflateError, Limits, PreviewBytes, inflate_exact};
 use zerocopy::little_endian::{U16, U32};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-use crate::error::{AnimProblem, ArgumentProblem, DataError, ErrorKind, UopEntryProblem};
-use crate::uop::{UopEntry, UopFile, name_hash};
+use crate::error::{AnimProblem, ArgumentProblem, DataError};
 
-use super::{AnimFrame, BodyType, DIRECTIONS, EntryName, FRAME_HEADER_LEN, Origin, PALETTE_LEN};
+use super::{AnimFrame, BodyType, DIRECTIONS, FRAME_HEADER_LEN, Origin, PALETTE_LEN};
 
 /// Bytes before a decoded entry's frame table can start: 32 bytes nothing reads, the i32
 /// frame count at byte 32 and the u32 table offset at byte 36.
@@ -29,28 +24,6 @@ pub const UOP_ANIM_HEADER_LEN: usize = 40;
 pub const UOP_FRAME_RECORD_LEN: usize = 16;
 /// Bytes of a UOP frame's data before its runs: the palette and the frame header.
 const FRAME_DATA_MIN: usize = PALETTE_LEN + FRAME_HEADER_LEN;
-
-/// The animation files the client reads, in its order: AnimationFrame1.uop to
-/// AnimationFrame10.uop.
-pub const UOP_ANIM_FILES: [&str; 10] = [
-    "AnimationFrame1.uop",
-    "AnimationFrame2.uop",
-    "AnimationFrame3.uop",
-    "AnimationFrame4.uop",
-    "AnimationFrame5.uop",
-    "AnimationFrame6.uop",
-    "AnimationFrame7.uop",
-    "AnimationFrame8.uop",
-    "AnimationFrame9.uop",
-    "AnimationFrame10.uop",
-];
-
-/// The entry name of body `body`'s action `action`:
-/// `build/animationlegacyframe/{body:06}/{action:02}.bin`, found by its
-/// [`name_hash`].
-pub fn uop_anim_entry_name(body: u16, action: u16) -> String {
-    format!("build/animationlegacyframe/{body:06}/{action:02}.bin")
-}
 
 /// One record of a decoded entry's frame table, 16 bytes, in place.
 #[derive(
@@ -94,7 +67,7 @@ pub struct UopFrameRecord {
 /// record (the frames' starts, sorted), at most half the entry.
 #[derive(Clone)]
 pub struct UopAnimation<'data> {
-    origin: Option<Origin>,
+    pub(super) origin: Option<Origin>,
     bytes: &'data [u8],
     table_end: usize,
     records: &'data [UopFrameRecord],
@@ -390,312 +363,5 @@ impl<'data> UopFrame<'data> {
     /// Its frame number, from 1.
     pub fn number(&self) -> u16 {
         self.number
-    }
-}
-
-/// AnimationFrame1.uop to AnimationFrame10.uop, borrowed: a body's action by its entry
-/// name ([`uop_anim_entry_name`]), looked up in each file in the client's order, the first
-/// file that has it winning.
-pub struct UopAnimations<'data> {
-    /// (file number 1 to 10, container) in the client's order.
-    files: Vec<(u8, UopFile<'data>)>,
-}
-
-impl fmt::Debug for UopAnimations<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let numbers: Vec<u8> = self.files.iter().map(|(n, _)| *n).collect();
-        f.debug_struct("UopAnimations")
-            .field("files", &numbers)
-            .finish()
-    }
-}
-
-impl<'data> UopAnimations<'data> {
-    /// Reads the tables of `files`, each `(n, bytes)` the bytes of AnimationFrame`n`.uop
-    /// (n from 1 to 10; others are left out), searched in the order of n.
-    ///
-    /// Returns `Err` as [`UopFile::parse`], naming the file.
-    pub fn parse(
-        files: impl IntoIterator<Item = (u8, &'data [u8])>,
-        limits: &Limits,
-    ) -> Result<Self, DataError> {
-        let mut held = Vec::new();
-        for (number, bytes) in files {
-            let Some(name) = file_name(number) else {
-                continue;
-            };
-            let uop = UopFile::parse(bytes, limits).map_err(|e| e.with_file_name(name))?;
-            held.push((number, uop));
-        }
-        held.sort_by_key(|(n, _)| *n);
-        held.dedup_by_key(|(n, _)| *n);
-        Ok(UopAnimations { files: held })
-    }
-
-    /// The file numbers held (1 to 10), in order.
-    pub fn files(&self) -> impl Iterator<Item = u8> + '_ {
-        self.files.iter().map(|(n, _)| *n)
-    }
-
-    /// Where body `body`'s action `action` is: the first file (by number) whose table has
-    /// its entry name, and the entry.
-    pub fn find(&self, body: u16, action: u16) -> Option<(u8, &UopFile<'data>, UopEntry<'data>)> {
-        let hash = name_hash(&uop_anim_entry_name(body, action));
-        self.files
-            .iter()
-            .find_map(|(n, uop)| Some((*n, uop, *uop.find(hash)?)))
-    }
-
-    /// Body `body`'s action `action`, decoded: in place when stored as is, inflated (and
-    /// for compression 3 undone by the BWT stage, [`crate::bwt::decompress`]) into a buffer
-    /// of its own within `limits.max_decoded_bytes`; `None` when no file has the entry.
-    ///
-    /// Returns `Err` ([`ErrorKind::UopEntry`]) for stored bytes outside the file, an
-    /// unknown compression or a zlib stream that does not decode to its declared length,
-    /// ([`ErrorKind::Bwt`]) for a BWT stage that cannot be undone, or
-    /// ([`ErrorKind::Limit`]) past `limits`; each naming the entry ("body 400 action 2")
-    /// and its place in the file's table.
-    pub fn decoded(
-        &self,
-        body: u16,
-        action: u16,
-        limits: &Limits,
-    ) -> Result<Option<DecodedUopAnimation<'data>>, DataError> {
-        let Some((number, uop, entry)) = self.find(body, action) else {
-            return Ok(None);
-        };
-        let origin = Origin {
-            file: file_name(number).unwrap_or("AnimationFrame.uop"),
-            name: EntryName::Uop { body, action },
-            record: entry.index(),
-        };
-        let bytes = decode(uop, &entry, limits).map_err(|e| origin.name_error(e))?;
-        Ok(Some(DecodedUopAnimation { bytes, origin }))
-    }
-}
-
-fn file_name(number: u8) -> Option<&'static str> {
-    UOP_ANIM_FILES
-        .get(usize::from(number).checked_sub(1)?)
-        .copied()
-}
-
-/// `entry`'s contents: as is (0), zlib (1), or zlib then the BWT stage (3).
-fn decode<'data>(
-    uop: &UopFile<'data>,
-    entry: &UopEntry<'data>,
-    limits: &Limits,
-) -> Result<Cow<'data, [u8]>, DataError> {
-    match entry.raw().compression.get() {
-        0 | 1 => uop.contents(entry, limits),
-        3 => {
-            let stored = uop.stored(entry)?;
-            let declared = u64::from(entry.raw().decompressed_len.get());
-            let inflated = match inflate_exact("a UOP animation", stored, declared, &[], limits) {
-                Ok(inflated) => inflated.data,
-                Err(InflateError::Limit(limit)) => return Err(ErrorKind::Limit(limit).into()),
-                Err(other) => return Err(entry.error(UopEntryProblem::Inflate(other))),
-            };
-            Ok(Cow::Owned(crate::bwt::decompress(inflated, limits)?))
-        }
-        other => Err(entry.error(UopEntryProblem::UnknownCompression(other))),
-    }
-}
-
-/// A body's action as [`UopAnimations::decoded`] gives it: the entry's decoded bytes, in
-/// place or in a buffer of their own, and its name for messages.
-#[derive(Clone)]
-pub struct DecodedUopAnimation<'data> {
-    bytes: Cow<'data, [u8]>,
-    origin: Origin,
-}
-
-impl fmt::Debug for DecodedUopAnimation<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DecodedUopAnimation")
-            .field("origin", &self.origin)
-            .field("decoded", &self.is_decoded())
-            .field("bytes", &PreviewBytes(&self.bytes))
-            .finish()
-    }
-}
-
-impl DecodedUopAnimation<'_> {
-    /// The decoded bytes.
-    pub fn bytes(&self) -> &[u8] {
-        &self.bytes
-    }
-
-    /// True if the bytes were decoded into a buffer of their own (false: in place).
-    pub fn is_decoded(&self) -> bool {
-        matches!(self.bytes, Cow::Owned(_))
-    }
-
-    /// The file it came from (AnimationFrame1.uop …).
-    pub fn file(&self) -> &'static str {
-        self.origin.file
-    }
-
-    /// Its place in the file's table (unused entries counted).
-    pub fn entry_index(&self) -> usize {
-        self.origin.record
-    }
-
-    /// The animation over these bytes, its errors (and its frames' and runs') naming the
-    /// entry.
-    ///
-    /// Returns `Err` as [`UopAnimation::parse`], naming the entry ("body 400 action 2").
-    pub fn animation(&self) -> Result<UopAnimation<'_>, DataError> {
-        let mut animation =
-            UopAnimation::parse(&self.bytes).map_err(|e| self.origin.name_error(e))?;
-        animation.origin = Some(self.origin);
-        Ok(animation)
-    }
-}
-
-/// The entry name of body `body`'s sequence in AnimationSequence.uop:
-/// `build/animationsequence/{body:08}.bin`.
-pub fn uop_sequence_entry_name(body: u32) -> String {
-    format!("build/animationsequence/{body:08}.bin")
-}
-
-/// Bytes before a decoded sequence's records: the u32 body, 48 bytes nothing reads, the
-/// i32 record count at byte 52.
-pub const UOP_SEQUENCE_HEADER_LEN: usize = 56;
-
-/// One 72-byte record of a decoded AnimationSequence.uop entry, in place.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
-)]
-#[repr(C)]
-pub struct UopSequenceRecord {
-    /// The action replaced (signed, as stored).
-    pub old_action: zerocopy::little_endian::I32,
-    /// Frames; a record of 0 frames makes the old action play the new one's entry.
-    pub frame_count: U32,
-    /// The action whose entry is played (signed, as stored).
-    pub new_action: zerocopy::little_endian::I32,
-    /// Sixty bytes nothing reads.
-    pub unknown: [u8; 60],
-}
-
-/// One decoded AnimationSequence.uop entry, a body's action replacements, in place
-/// (`docs/formats/uo.md`, "UOP animations", AnimationSequence.uop).
-///
-/// Layout: u32 body, 48 bytes nothing reads, i32 count c at byte 52; unless c is 48 or 68
-/// (then no record is read), c records of 72 bytes ([`UopSequenceRecord`]) from byte 56.
-/// A record whose frame count is 0 makes its old action play its new action's entry, the
-/// last such record of an action winning; one naming an action outside 0 to 65,535
-/// replaces nothing.
-#[derive(Clone, Copy, Debug)]
-pub struct UopSequence<'data> {
-    body: u32,
-    records: &'data [UopSequenceRecord],
-}
-
-impl<'data> UopSequence<'data> {
-    /// Reads a decoded sequence entry.
-    ///
-    /// Returns `Err` ([`AnimProblem::UopSequence`]) for fewer than 56 bytes, a negative
-    /// count (but for the client's 48 and 68, which read no record) or records that pass
-    /// the entry's end.
-    pub fn parse(bytes: &'data [u8]) -> Result<Self, DataError> {
-        let word = |at: usize| {
-            let b: [u8; 4] = bytes.get(at..at.checked_add(4)?)?.try_into().ok()?;
-            Some(b)
-        };
-        let bad = |count: Option<i32>| AnimProblem::UopSequence {
-            count,
-            found: bytes.len(),
-        };
-        let (Some(body), Some(count)) = (word(0), word(52)) else {
-            return Err(bad(None).into());
-        };
-        let (body, count) = (u32::from_le_bytes(body), i32::from_le_bytes(count));
-        let records = if count == 48 || count == 68 {
-            Default::default()
-        } else {
-            usize::try_from(count)
-                .ok()
-                .and_then(|n| n.checked_mul(size_of::<UopSequenceRecord>()))
-                .and_then(|len| {
-                    bytes.get(UOP_SEQUENCE_HEADER_LEN..UOP_SEQUENCE_HEADER_LEN.checked_add(len)?)
-                })
-                .and_then(|table| <[UopSequenceRecord]>::ref_from_bytes(table).ok())
-                .ok_or_else(|| bad(Some(count)))?
-        };
-        Ok(UopSequence { body, records })
-    }
-
-    /// The body the entry names.
-    pub fn body(&self) -> u32 {
-        self.body
-    }
-
-    /// The records, in place.
-    pub fn records(&self) -> &'data [UopSequenceRecord] {
-        self.records
-    }
-
-    /// The action whose entry `action` plays, by this table once: the new action of the
-    /// last 0-frame record whose old action is `action`; `None` when no record replaces it
-    /// or that last record's new action is outside 0 to 65,535.
-    pub fn replacement(&self, action: u16) -> Option<u16> {
-        self.records
-            .iter()
-            .rev()
-            .filter(|r| r.frame_count.get() == 0)
-            .find(|r| r.old_action.get() == i32::from(action))
-            .and_then(|r| u16::try_from(r.new_action.get()).ok())
-    }
-
-    /// The action whose entry the client reads for `action`: the replacement applied twice,
-    /// as the client applies it when it builds the body's table and again when it looks
-    /// the action up (which differs from once only when a replacement's target is itself
-    /// replaced).
-    pub fn resolve(&self, action: u16) -> u16 {
-        let once = self.replacement(action).unwrap_or(action);
-        self.replacement(once).unwrap_or(once)
-    }
-}
-
-/// AnimationSequence.uop, borrowed: each body's replacements by entry name
-/// ([`uop_sequence_entry_name`]).
-#[derive(Debug)]
-pub struct UopSequences<'data> {
-    uop: UopFile<'data>,
-}
-
-/// AnimationSequence.uop's name.
-pub const UOP_SEQUENCE_FILE: &str = "AnimationSequence.uop";
-
-impl<'data> UopSequences<'data> {
-    /// Reads AnimationSequence.uop's table.
-    ///
-    /// Returns `Err` as [`UopFile::parse`], naming the file.
-    pub fn parse(bytes: &'data [u8], limits: &Limits) -> Result<Self, DataError> {
-        let uop = UopFile::parse(bytes, limits).map_err(|e| e.with_file_name(UOP_SEQUENCE_FILE))?;
-        Ok(UopSequences { uop })
-    }
-
-    /// Body `body`'s entry, decoded as [`UopAnimations::decoded`] decodes (within
-    /// `limits`); `None` when the file has none. Read it with [`UopSequence::parse`].
-    ///
-    /// Returns `Err` as [`UopAnimations::decoded`], naming the entry ("body 400 sequence").
-    pub fn decoded(
-        &self,
-        body: u32,
-        limits: &Limits,
-    ) -> Result<Option<Cow<'data, [u8]>>, DataError> {
-        let Some(entry) = self.uop.find_name(&uop_sequence_entry_name(body)) else {
-            return Ok(None);
-        };
-        decode(&self.uop, entry, limits).map(Some).map_err(|e| {
-            e.in_entry(
-                UOP_SEQUENCE_FILE,
-                &format!("body {body} sequence"),
-                entry.index(),
-            )
-        })
     }
 }

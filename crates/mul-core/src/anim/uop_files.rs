@@ -11,7 +11,8 @@ use gamedata_io::{
 
 use crate::error::{DataError, Error, ErrorKind, Result};
 
-use super::uop::{UOP_ANIM_FILES, UOP_SEQUENCE_FILE, UopAnimations, UopSequences};
+use super::uop_lookup::{UOP_ANIM_FILES, UopAnimations};
+use super::uop_sequence::{UOP_SEQUENCE_FILE, UopSequences};
 
 /// A folder's UOP animation files, owned ([`OwnedSet`] of [`UopAnimSet`]; view:
 /// [`UopAnimationFiles`]). A folder holds one set: its id is `()`.

@@ -1,0 +1,199 @@
+//! AnimationFrame1.uop to AnimationFrame10.uop as containers: a body's action found by its
+//! entry name in the client's file order, and its entry decoded ([`UopAnimations`],
+//! [`DecodedUopAnimation`]).
+//!
+//! Source: `docs/formats/uo.md`, "Animations", "UOP animations (AnimationFrame1.uop …)"
+//! (ClassicUO's `AnimationsLoader`: `GetIndices`).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use gamedata_io::{InflateError, Limits, PreviewBytes, inflate_exact};
+
+use crate::error::{DataError, ErrorKind, UopEntryProblem};
+use crate::uop::{UopEntry, UopFile, name_hash};
+
+use super::uop::UopAnimation;
+use super::{EntryName, Origin};
+
+/// The animation files the client reads, in its order: AnimationFrame1.uop to
+/// AnimationFrame10.uop.
+pub const UOP_ANIM_FILES: [&str; 10] = [
+    "AnimationFrame1.uop",
+    "AnimationFrame2.uop",
+    "AnimationFrame3.uop",
+    "AnimationFrame4.uop",
+    "AnimationFrame5.uop",
+    "AnimationFrame6.uop",
+    "AnimationFrame7.uop",
+    "AnimationFrame8.uop",
+    "AnimationFrame9.uop",
+    "AnimationFrame10.uop",
+];
+
+/// The entry name of body `body`'s action `action`:
+/// `build/animationlegacyframe/{body:06}/{action:02}.bin`, found by its
+/// [`name_hash`].
+pub fn uop_anim_entry_name(body: u16, action: u16) -> String {
+    format!("build/animationlegacyframe/{body:06}/{action:02}.bin")
+}
+
+/// AnimationFrame1.uop to AnimationFrame10.uop, borrowed: a body's action by its entry
+/// name ([`uop_anim_entry_name`]), looked up in each file in the client's order, the first
+/// file that has it winning.
+pub struct UopAnimations<'data> {
+    /// (file number 1 to 10, container) in the client's order.
+    files: Vec<(u8, UopFile<'data>)>,
+}
+
+impl fmt::Debug for UopAnimations<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let numbers: Vec<u8> = self.files.iter().map(|(n, _)| *n).collect();
+        f.debug_struct("UopAnimations")
+            .field("files", &numbers)
+            .finish()
+    }
+}
+
+impl<'data> UopAnimations<'data> {
+    /// Reads the tables of `files`, each `(n, bytes)` the bytes of AnimationFrame`n`.uop
+    /// (n from 1 to 10; others are left out), searched in the order of n.
+    ///
+    /// Returns `Err` as [`UopFile::parse`], naming the file.
+    pub fn parse(
+        files: impl IntoIterator<Item = (u8, &'data [u8])>,
+        limits: &Limits,
+    ) -> Result<Self, DataError> {
+        let mut held = Vec::new();
+        for (number, bytes) in files {
+            let Some(name) = file_name(number) else {
+                continue;
+            };
+            let uop = UopFile::parse(bytes, limits).map_err(|e| e.with_file_name(name))?;
+            held.push((number, uop));
+        }
+        held.sort_by_key(|(n, _)| *n);
+        held.dedup_by_key(|(n, _)| *n);
+        Ok(UopAnimations { files: held })
+    }
+
+    /// The file numbers held (1 to 10), in order.
+    pub fn files(&self) -> impl Iterator<Item = u8> + '_ {
+        self.files.iter().map(|(n, _)| *n)
+    }
+
+    /// Where body `body`'s action `action` is: the first file (by number) whose table has
+    /// its entry name, and the entry.
+    pub fn find(&self, body: u16, action: u16) -> Option<(u8, &UopFile<'data>, UopEntry<'data>)> {
+        let hash = name_hash(&uop_anim_entry_name(body, action));
+        self.files
+            .iter()
+            .find_map(|(n, uop)| Some((*n, uop, *uop.find(hash)?)))
+    }
+
+    /// Body `body`'s action `action`, decoded: in place when stored as is, inflated (and
+    /// for compression 3 undone by the BWT stage, [`crate::bwt::decompress`]) into a buffer
+    /// of its own within `limits.max_decoded_bytes`; `None` when no file has the entry.
+    ///
+    /// Returns `Err` ([`ErrorKind::UopEntry`]) for stored bytes outside the file, an
+    /// unknown compression or a zlib stream that does not decode to its declared length,
+    /// ([`ErrorKind::Bwt`]) for a BWT stage that cannot be undone, or
+    /// ([`ErrorKind::Limit`]) past `limits`; each naming the entry ("body 400 action 2")
+    /// and its place in the file's table.
+    pub fn decoded(
+        &self,
+        body: u16,
+        action: u16,
+        limits: &Limits,
+    ) -> Result<Option<DecodedUopAnimation<'data>>, DataError> {
+        let Some((number, uop, entry)) = self.find(body, action) else {
+            return Ok(None);
+        };
+        let origin = Origin {
+            file: file_name(number).unwrap_or("AnimationFrame.uop"),
+            name: EntryName::Uop { body, action },
+            record: entry.index(),
+        };
+        let bytes = decode(uop, &entry, limits).map_err(|e| origin.name_error(e))?;
+        Ok(Some(DecodedUopAnimation { bytes, origin }))
+    }
+}
+
+fn file_name(number: u8) -> Option<&'static str> {
+    UOP_ANIM_FILES
+        .get(usize::from(number).checked_sub(1)?)
+        .copied()
+}
+
+/// `entry`'s contents: as is (0), zlib (1), or zlib then the BWT stage (3).
+pub(super) fn decode<'data>(
+    uop: &UopFile<'data>,
+    entry: &UopEntry<'data>,
+    limits: &Limits,
+) -> Result<Cow<'data, [u8]>, DataError> {
+    match entry.raw().compression.get() {
+        0 | 1 => uop.contents(entry, limits),
+        3 => {
+            let stored = uop.stored(entry)?;
+            let declared = u64::from(entry.raw().decompressed_len.get());
+            let inflated = match inflate_exact("a UOP animation", stored, declared, &[], limits) {
+                Ok(inflated) => inflated.data,
+                Err(InflateError::Limit(limit)) => return Err(ErrorKind::Limit(limit).into()),
+                Err(other) => return Err(entry.error(UopEntryProblem::Inflate(other))),
+            };
+            Ok(Cow::Owned(crate::bwt::decompress(inflated, limits)?))
+        }
+        other => Err(entry.error(UopEntryProblem::UnknownCompression(other))),
+    }
+}
+
+/// A body's action as [`UopAnimations::decoded`] gives it: the entry's decoded bytes, in
+/// place or in a buffer of their own, and its name for messages.
+#[derive(Clone)]
+pub struct DecodedUopAnimation<'data> {
+    bytes: Cow<'data, [u8]>,
+    origin: Origin,
+}
+
+impl fmt::Debug for DecodedUopAnimation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DecodedUopAnimation")
+            .field("origin", &self.origin)
+            .field("decoded", &self.is_decoded())
+            .field("bytes", &PreviewBytes(&self.bytes))
+            .finish()
+    }
+}
+
+impl DecodedUopAnimation<'_> {
+    /// The decoded bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// True if the bytes were decoded into a buffer of their own (false: in place).
+    pub fn is_decoded(&self) -> bool {
+        matches!(self.bytes, Cow::Owned(_))
+    }
+
+    /// The file it came from (AnimationFrame1.uop …).
+    pub fn file(&self) -> &'static str {
+        self.origin.file
+    }
+
+    /// Its place in the file's table (unused entries counted).
+    pub fn entry_index(&self) -> usize {
+        self.origin.record
+    }
+
+    /// The animation over these bytes, its errors (and its frames' and runs') naming the
+    /// entry.
+    ///
+    /// Returns `Err` as [`UopAnimation::parse`], naming the entry ("body 400 action 2").
+    pub fn animation(&self) -> Result<UopAnimation<'_>, DataError> {
+        let mut animation =
+            UopAnimation::parse(&self.bytes).map_err(|e| self.origin.name_error(e))?;
+        animation.origin = Some(self.origin);
+        Ok(animation)
+    }
+}
