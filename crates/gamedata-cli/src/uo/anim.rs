@@ -132,6 +132,13 @@ struct AnimReport {
     entry_action: u16,
 }
 
+/// How a direction is drawn: which stored direction (mirrored or not), the hue, the bounds.
+struct Drawing<'h> {
+    facing: Facing,
+    hue: ArtHue<'h>,
+    limits: Limits,
+}
+
 /// A direction drawn, and where it came from.
 struct Read {
     drawn: Vec<DrawnFrame>,
@@ -153,10 +160,15 @@ pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
         stored: 0,
         mirrored: false,
     });
-    let limits = Limits::default();
+    let drawing = Drawing {
+        facing,
+        hue,
+        limits: Limits::default(),
+    };
+    let limits = &drawing.limits;
     let read = match choose(args, &folder, facing.stored)? {
-        AnimSource::Mul => read_mul(args, &folder, facing, hue, &limits)?,
-        AnimSource::Uop => read_uop(args, &folder, facing, hue, &limits)?,
+        AnimSource::Mul => read_mul(args, &folder, &drawing)?,
+        AnimSource::Uop => read_uop(args, &folder, &drawing)?,
     };
     let (body, action) = (args.body, args.action);
     let drawn = read.drawn;
@@ -174,7 +186,7 @@ pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
                     "note: --sheet writes the sheet only; OUTDIR is not used",
                 );
             }
-            let picture = sprite_sheet(drawn.iter().map(|d| &d.picture), &limits)
+            let picture = sprite_sheet(drawn.iter().map(|d| &d.picture), limits)
                 .context("the frames make no sprite sheet (no frame has pixels)")?;
             crate::render::write_png(&picture, sheet, &inputs)?;
             format!(
@@ -244,8 +256,7 @@ fn choose(args: &AnimArgs, folder: &AnimFolder, stored: u8) -> Result<AnimSource
             AnimSource::Mul
         });
     }
-    let files = mul.view()?;
-    if let Some(anim) = files.get(AnimFile::from(args.file))
+    if let Some(anim) = mul.view()?.get(AnimFile::from(args.file))
         && mul_has(anim, args.body, args.action, stored)
     {
         return Ok(AnimSource::Mul);
@@ -260,18 +271,13 @@ fn choose(args: &AnimArgs, folder: &AnimFolder, stored: u8) -> Result<AnimSource
 }
 
 /// The direction from anim.mul (or `--file`'s file).
-fn read_mul(
-    args: &AnimArgs,
-    folder: &AnimFolder,
-    facing: Facing,
-    hue: ArtHue<'_>,
-    limits: &Limits,
-) -> Result<Read> {
-    let owned = folder
-        .mul
-        .as_ref()
-        .ok_or_else(|| anyhow!("{} has no anim.idx with anim.mul", args.dir.display()))?;
-    let files = owned.view()?;
+fn read_mul(args: &AnimArgs, folder: &AnimFolder, drawing: &Drawing<'_>) -> Result<Read> {
+    let Drawing {
+        facing,
+        hue,
+        ref limits,
+    } = *drawing;
+    let files = folder.mul_view(&args.dir)?;
     let file = AnimFile::from(args.file);
     let anim = files.get(file).ok_or_else(|| {
         anyhow!(
@@ -315,18 +321,13 @@ fn read_mul(
 }
 
 /// The direction from AnimationFrame*.uop, the action through AnimationSequence.uop.
-fn read_uop(
-    args: &AnimArgs,
-    folder: &AnimFolder,
-    facing: Facing,
-    hue: ArtHue<'_>,
-    limits: &Limits,
-) -> Result<Read> {
-    let owned = folder
-        .uop
-        .as_ref()
-        .ok_or_else(|| anyhow!("{} has no AnimationFrame1.uop", args.dir.display()))?;
-    let files = owned.view()?;
+fn read_uop(args: &AnimArgs, folder: &AnimFolder, drawing: &Drawing<'_>) -> Result<Read> {
+    let Drawing {
+        facing,
+        hue,
+        ref limits,
+    } = *drawing;
+    let files = folder.uop_view(&args.dir)?;
     let (body, action) = (args.body, args.action);
     let entry_action = uop_entry_action(&files, body, action, limits)?;
     let replaced = if entry_action == action {

@@ -9,8 +9,8 @@ use anyhow::{Context, Result, anyhow};
 use clap::ValueEnum;
 use mul_core::anim::{UOP_ANIM_FILES, UopSequence};
 use mul_core::{
-    AnimFile, Animations, BodyType, Limits, MobTypes, OwnedAnimations, OwnedUopAnimations,
-    UopAnimationFiles,
+    AnimFile, AnimationFiles, Animations, BodyType, Limits, MobTypes, OwnedAnimations,
+    OwnedUopAnimations, UopAnimationFiles,
 };
 
 /// Which animation form to read, on the command line.
@@ -120,6 +120,20 @@ impl AnimFolder {
             .map(Path::to_path_buf)
             .chain(self.mobtypes.as_ref().map(|(p, _)| p.clone()))
             .collect()
+    }
+
+    /// The MUL files' view, `dir` naming the folder in the error when it has none.
+    pub(crate) fn mul_view(&self, dir: &Path) -> Result<AnimationFiles<'_>> {
+        let owned = (self.mul.as_ref())
+            .ok_or_else(|| anyhow!("{} has no anim.idx with anim.mul", dir.display()))?;
+        Ok(owned.view()?)
+    }
+
+    /// The UOP files' view, `dir` naming the folder in the error when it has none.
+    pub(crate) fn uop_view(&self, dir: &Path) -> Result<UopAnimationFiles<'_>> {
+        let owned = (self.uop.as_ref())
+            .ok_or_else(|| anyhow!("{} has no AnimationFrame1.uop", dir.display()))?;
+        Ok(owned.view()?)
     }
 
     /// mobtypes.txt's lines (empty without the file).

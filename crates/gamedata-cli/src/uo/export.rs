@@ -14,7 +14,6 @@
 //! encoded.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -29,7 +28,9 @@ use serde::Serialize;
 use super::anim_folder::{AnimFolder, AnimFormatArg};
 use super::art::{FormatArg, folder_verdata};
 use super::export_anims::export_anims;
-use super::export_run::{Drawn, Entries, budgets, numbered, run, take_budget};
+use super::export_run::{
+    Budgeted, Drawn, Entries, budgets, decode_within, numbered, owned_len, run, take_budget,
+};
 use crate::output::Output;
 
 /// What to export.
@@ -248,30 +249,21 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let order = entries.order(&name, &tally);
             run(&order, &entries, &name, &inputs, &tally, |id| {
                 let id32 = u32::try_from(id).unwrap_or(u32::MAX);
-                // A compressed gump's decoders spend the budget too: each held to what is
-                // left, its zlib stream's declared bytes taken first, the BWT stage's
-                // output once known.
-                let left = budget.load(Ordering::Relaxed);
-                let limits = Limits::default()
-                    .with_max_decoded_bytes(left.min(Limits::DEFAULT_MAX_DECODED_BYTES));
+                // A compressed gump's decoders spend the budget too: its zlib stream's
+                // declared bytes taken first, the decoders held to what is left then, the
+                // BWT stage's output taken once known.
                 let declared = gumps.declared_len(id).map_or(0, u64::from);
                 if !take_budget(&budget, declared) {
                     return Ok(Drawn::OverBudget);
                 }
-                let decoded = match gumps.decoded(id32, &limits) {
-                    Ok(Some(decoded)) => decoded,
-                    Ok(None) => return Ok(Drawn::Empty),
-                    Err(e)
-                        if matches!(e.kind(), mul_core::ErrorKind::Limit(_))
-                            && left < Limits::DEFAULT_MAX_DECODED_BYTES =>
-                    {
-                        return Ok(Drawn::OverBudget);
-                    }
-                    Err(e) => return Err(e.into()),
+                let decoded = match decode_within(
+                    &budget,
+                    |limits| gumps.decoded(id32, limits),
+                    |d| owned_len(d.is_decoded(), d.bytes()),
+                )? {
+                    Budgeted::Decoded(decoded) => decoded,
+                    Budgeted::Instead(drawn) => return Ok(drawn),
                 };
-                if decoded.is_decoded() && !take_budget(&budget, decoded.bytes().len() as u64) {
-                    return Ok(Drawn::OverBudget);
-                }
                 let gump = decoded.gump()?;
                 let pixels = u64::from(gump.width()) * u64::from(gump.height());
                 if !take_budget(&budget, pixels.saturating_mul(4)) {

@@ -14,7 +14,9 @@ use mul_core::{AnimFile, Animations, Limits, UopAnimations};
 use rayon::prelude::*;
 
 use super::anim_folder::AnimFolder;
-use super::export_run::{Drawn, Entries, Tally, run, take_budget};
+use super::export_run::{
+    Budgeted, Drawn, Entries, Tally, decode_within, owned_len, run, take_budget,
+};
 
 /// Actions the client reads of a UOP body: 0 to 79 (`docs/formats/uo.md`, "Which form").
 pub(super) const UOP_ACTIONS: u16 = 80;
@@ -173,23 +175,14 @@ fn export_uop(
     run(&order, &entries, &name, inputs, tally, |n| {
         let (body, action, direction) = unpack(n);
         // The decoders spend the budget too, each held to what is left.
-        let left = budget.load(Ordering::Relaxed);
-        let limits =
-            Limits::default().with_max_decoded_bytes(left.min(Limits::DEFAULT_MAX_DECODED_BYTES));
-        let decoded = match animations.decoded(body, action, &limits) {
-            Ok(Some(decoded)) => decoded,
-            Ok(None) => return Ok(Drawn::Empty),
-            Err(e)
-                if matches!(e.kind(), mul_core::ErrorKind::Limit(_))
-                    && left < Limits::DEFAULT_MAX_DECODED_BYTES =>
-            {
-                return Ok(Drawn::OverBudget);
-            }
-            Err(e) => return Err(e.into()),
+        let decoded = match decode_within(
+            budget,
+            |limits| animations.decoded(body, action, limits),
+            |d| owned_len(d.is_decoded(), d.bytes()),
+        )? {
+            Budgeted::Decoded(decoded) => decoded,
+            Budgeted::Instead(drawn) => return Ok(drawn),
         };
-        if decoded.is_decoded() && !take_budget(budget, decoded.bytes().len() as u64) {
-            return Ok(Drawn::OverBudget);
-        }
         let animation = decoded.animation()?;
         let per = animation.frames_per_direction(folder_files.uop_body_type(body));
         if per == 0 {

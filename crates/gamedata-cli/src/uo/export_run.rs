@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use gamedata_render::RgbaImage;
+use mul_core::Limits;
 use rayon::prelude::*;
 
 use super::export::{BUDGET_BASE, BUDGET_PER_BYTE, ERRORS_KEPT};
@@ -57,6 +58,51 @@ pub(super) enum Drawn {
     Frames(Vec<RgbaImage>),
     Empty,
     OverBudget,
+}
+
+/// An entry decoded within what is left of the budget, or what to report in its place.
+pub(super) enum Budgeted<T> {
+    Decoded(T),
+    Instead(Drawn),
+}
+
+/// Decodes an entry with `decode`, its decoders held to what is left of `budget` (at most
+/// the default limit), then takes from the budget the bytes `owned` says the result holds
+/// in a buffer of its own (0 when it lies in place). `Instead(Drawn::OverBudget)` when the
+/// budget runs out in either; `Instead(Drawn::Empty)` when there is no entry.
+///
+/// Returns `Err` for an entry that cannot be decoded (a limit reached with the whole
+/// default limit to spend is such an error, not the budget's).
+pub(super) fn decode_within<T>(
+    budget: &AtomicU64,
+    decode: impl FnOnce(&Limits) -> Result<Option<T>, mul_core::DataError>,
+    owned: impl FnOnce(&T) -> u64,
+) -> anyhow::Result<Budgeted<T>> {
+    let left = budget.load(Ordering::Relaxed);
+    let limits =
+        Limits::default().with_max_decoded_bytes(left.min(Limits::DEFAULT_MAX_DECODED_BYTES));
+    let decoded = match decode(&limits) {
+        Ok(Some(decoded)) => decoded,
+        Ok(None) => return Ok(Budgeted::Instead(Drawn::Empty)),
+        Err(e)
+            if matches!(e.kind(), mul_core::ErrorKind::Limit(_))
+                && left < Limits::DEFAULT_MAX_DECODED_BYTES =>
+        {
+            return Ok(Budgeted::Instead(Drawn::OverBudget));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    Ok(if take_budget(budget, owned(&decoded)) {
+        Budgeted::Decoded(decoded)
+    } else {
+        Budgeted::Instead(Drawn::OverBudget)
+    })
+}
+
+/// The bytes a decoded entry holds in a buffer of its own: `bytes`' length when `owned`,
+/// else 0 (it lies in place, in the mapped file).
+pub(super) fn owned_len(owned: bool, bytes: &[u8]) -> u64 {
+    if owned { bytes.len() as u64 } else { 0 }
 }
 
 /// A budget of [`BUDGET_PER_BYTE`] bytes per input byte plus [`BUDGET_BASE`].

@@ -198,9 +198,7 @@ fn bad_input_is_a_clear_error_on_stderr() {
     let mut vol = std::fs::read(dir.path().join("COSMO1.VOL")).unwrap();
     vol[4002..4004].copy_from_slice(&100u16.to_le_bytes()); // A1.MNI starts at 4000; width at +2
     std::fs::write(dir.path().join("COSMO1.VOL"), &vol).unwrap();
-    let out = gamedata(&["cosmo", "map", ".", "A1.MNI"], dir.path());
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = gamedata_fails(&["cosmo", "map", ".", "A1.MNI"], dir.path());
     assert!(
         err.contains("reading map A1.MNI")
             && err.contains("in entry A1.MNI (slot 0) of COSMO1.VOL")
@@ -219,9 +217,7 @@ fn folder_errors_name_the_file_and_entry_errors_the_slot() {
     let vol = std::fs::read(dir.path().join("COSMO1.VOL")).unwrap();
     let stn = std::fs::read(dir.path().join("COSMO1.STN")).unwrap();
     std::fs::write(dir.path().join("COSMO1.STN"), b"").unwrap();
-    let out = gamedata(&["cosmo", "tileattr", "."], dir.path());
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = gamedata_fails(&["cosmo", "tileattr", "."], dir.path());
     assert!(
         err.contains("reading TILEATTR.MNI of episode 1 in .")
             && err.contains(
@@ -237,12 +233,10 @@ fn folder_errors_name_the_file_and_entry_errors_the_slot() {
     damaged[36..40].copy_from_slice(&607u32.to_le_bytes());
     std::fs::write(dir.path().join("COSMO1.STN"), &damaged).unwrap();
     std::fs::write(dir.path().join("COSMO1.VOL"), &vol).unwrap();
-    let out = gamedata(
+    let err = gamedata_fails(
         &["cosmo", "map", ".", "A1.MNI", "--render", "a.png"],
         dir.path(),
     );
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("in entry TILES.MNI (slot 1) of COSMO1.STN")
             && err.contains("TILES.MNI is 607 bytes, not a multiple of its 32-byte record"),

@@ -107,6 +107,15 @@ fn gamedata_ok(args: &[&str], cwd: &Path) -> Output {
     out
 }
 
+/// Runs `gamedata`, asserts it failed with status 1 (an error, not a panic), and returns
+/// its stderr.
+fn gamedata_fails(args: &[&str], cwd: &Path) -> String {
+    let out = gamedata(args, cwd);
+    let message = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{message}");
+    message
+}
+
 /// The JSON without its timing, which differs run to run.
 fn without_timing(mut v: Value) -> Value {
     if let Some(o) = v.as_object_mut() {

@@ -298,9 +298,7 @@ fn rez_ani_lists_an_animation_s_frames() {
     assert!(text.contains("sound GAME_SOUNDS_DING\\n\n"), "{text}");
     // Cut inside the second frame's sound: named.
     std::fs::write(&file, &ani[..95]).unwrap();
-    let out = gamedata(&["rez", "ani", file.to_str().unwrap()], dir.path());
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = gamedata_fails(&["rez", "ani", file.to_str().unwrap()], dir.path());
     assert!(err.contains("ANI frame 1 of 3 at byte 62"), "{err}");
     let out = gamedata(&["rez", "ani", r, "GAME/ANIS/NONE.ANI"], dir.path());
     assert_eq!(out.status.code(), Some(1));

@@ -218,9 +218,7 @@ fn uo_errors_name_what_is_wrong() {
     let d = dir.path().to_str().unwrap();
     // This small map has none of facet 0's sizes: refused, naming the map file, its block
     // count and what to give.
-    let out = gamedata(&["uo", "stats", d, "--facet", "0"], dir.path());
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = gamedata_fails(&["uo", "stats", d, "--facet", "0"], dir.path());
     assert!(
         err.contains("MAP0.MUL: the map is 188160 bytes")
             && err.contains("960 blocks: not one of facet 0's sizes")
@@ -275,12 +273,10 @@ fn uo_errors_name_what_is_wrong() {
     assert_eq!(doc["error"]["fields"]["width_blocks"], 1);
     // Sizes at the edge of u32 (the tests run a debug build, where an overflow panics).
     for side in ["4294967288", "4294967295"] {
-        let out = gamedata(
+        let err = gamedata_fails(
             &["uo", "stats", d, "--width", side, "--height", side],
             dir.path(),
         );
-        assert_eq!(out.status.code(), Some(1));
-        let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             err.starts_with("gamedata: error:") && !err.contains("panicked"),
             "{err}"
@@ -610,20 +606,16 @@ fn uo_empty_sets_and_wrong_kinds_of_path() {
 
     // A file where the client folder goes, a folder where tiledata.mul goes.
     let map = dir.path().join("MAP0.MUL");
-    let out = gamedata(&["uo", "info", map.to_str().unwrap()], dir.path());
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = gamedata_fails(&["uo", "info", map.to_str().unwrap()], dir.path());
     assert!(err.contains("MAP0.MUL is not a folder"), "{err}");
-    let out = gamedata(&["uo", "tiledata", d, "--item", "1"], dir.path());
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = gamedata_fails(&["uo", "tiledata", d, "--item", "1"], dir.path());
     assert!(err.contains("is a folder, expected a file"), "{err}");
 
     // An empty file as --radarcol: refused, no picture.
     let empty = dir.path().join("empty.mul");
     std::fs::write(&empty, b"").unwrap();
     let png = dir.path().join("radar.png");
-    let out = gamedata(
+    let err = gamedata_fails(
         &[
             &["uo", "render", d][..],
             &UO_SIZE,
@@ -637,8 +629,6 @@ fn uo_empty_sets_and_wrong_kinds_of_path() {
         .concat(),
         dir.path(),
     );
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("radarcol.mul is 0 bytes, expected at least 32768"),
         "{err}"
@@ -902,9 +892,7 @@ fn uo_refuses_a_map_uop_whose_chunks_decode_past_the_limit() {
     std::fs::write(dir.path().join("map0LegacyMUL.uop"), &uop).unwrap();
     std::fs::write(dir.path().join("staidx0.mul"), b"").unwrap();
     std::fs::write(dir.path().join("statics0.mul"), b"").unwrap();
-    let out = gamedata(&["uo", "info", d, "--facet", "0"], dir.path());
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = gamedata_fails(&["uo", "info", d, "--facet", "0"], dir.path());
     assert!(
         err.contains(
             "map0LegacyMUL.uop: the map UOP's compressed chunks needs 268943360 bytes, over the \
@@ -1600,9 +1588,7 @@ fn uo_gump_and_export_read_compressed_uop_gumps() {
     );
     // Within one decoder's default limit, `uo gump` decodes it: its one segment is read
     // past the list's 1,025 bytes, an error naming the gump and the stage.
-    let out = gamedata(&["uo", "gump", &p("x"), "5", "-o", &p("x.png")], dir.path());
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = gamedata_fails(&["uo", "gump", &p("x"), "5", "-o", &p("x.png")], dir.path());
     assert!(
         stderr.contains("gump 0x0005") && stderr.contains("BWT stage"),
         "{stderr}"

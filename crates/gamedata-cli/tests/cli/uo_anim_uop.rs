@@ -162,9 +162,7 @@ fn uo_anim_draws_uop_frames_as_the_client_does() {
     // An action the files do not have; --anim-format mul where there is no MUL.
     let args = anim_args(d, "5", "1", "0", out("x").to_str().unwrap());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let failed = gamedata(&args, dir.path());
-    assert_eq!(failed.status.code(), Some(1));
-    let message = String::from_utf8_lossy(&failed.stderr);
+    let message = gamedata_fails(&args, dir.path());
     assert!(
         message.contains("body 5 action 1 has no entry"),
         "{message}"
@@ -236,9 +234,7 @@ fn a_body_in_both_forms_is_read_from_the_uop_only_when_the_rule_says_so() {
     std::fs::write(dir.path().join("mobtypes.txt"), "0 monster 0\n").unwrap();
     let args = anim_args(&d, "0", "1", "1", dir.path().join("x").to_str().unwrap());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let failed = gamedata(&args, dir.path());
-    assert_eq!(failed.status.code(), Some(1));
-    let message = String::from_utf8_lossy(&failed.stderr);
+    let message = gamedata_fails(&args, dir.path());
     assert!(message.contains("has no frames in anim.mul"), "{message}");
 }
 
