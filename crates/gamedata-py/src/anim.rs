@@ -10,8 +10,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::arrays;
-use crate::art::folder_hues;
-use crate::errors::{data_error, reader_error, render_error};
+use crate::art::{folder_hues, open_set};
+use crate::errors::{data_error, render_error};
 
 /// anim.idx and anim.mul of a client folder (any letter case), with anim2 to anim5 when
 /// the folder has both files of a pair, read into memory (`open`) or memory-mapped (`map`),
@@ -83,9 +83,7 @@ impl Animations {
     /// `gamedata.FormatError` for an index that is not whole 12-byte records.
     #[staticmethod]
     fn open(py: Python<'_>, dir: PathBuf) -> PyResult<Self> {
-        let anims = py
-            .detach(|| OwnedAnimations::open(&dir, ()))
-            .map_err(reader_error)?;
+        let anims = open_set(py, &dir, (), false)?;
         let hues = folder_hues(&dir, false)?;
         Ok(Animations { anims, hues })
     }
@@ -93,12 +91,8 @@ impl Animations {
     /// As `open`, but memory-maps the files, which must not be changed or truncated while
     /// mapped.
     #[staticmethod]
-    fn map(dir: PathBuf) -> PyResult<Self> {
-        #[allow(unsafe_code)]
-        // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate the
-        // files while they are mapped; this method's docstring and the README pass that
-        // contract on to the Python caller, as the command line does to its user.
-        let anims = unsafe { OwnedAnimations::map(&dir, ()) }.map_err(reader_error)?;
+    fn map(py: Python<'_>, dir: PathBuf) -> PyResult<Self> {
+        let anims = open_set(py, &dir, (), true)?;
         let hues = folder_hues(&dir, true)?;
         Ok(Animations { anims, hues })
     }

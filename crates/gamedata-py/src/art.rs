@@ -1,8 +1,10 @@
 //! `gamedata.uo.Art`: art.mul's land tiles and items as the client draws them, and a land
 //! tile's raw pixels as a view of the file.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 
+use gamedata_io::{FileSet, Kind, OwnedSet};
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
 use mul_core::{Art as ArtView, ArtFormat, Hues, Limits, OwnedArt, OwnedHues};
 use pyo3::prelude::*;
@@ -20,6 +22,33 @@ use crate::errors::{data_error, reader_error, render_error};
 pub struct Art {
     art: OwnedArt,
     hues: Option<OwnedHues>,
+}
+
+/// File set `S`'s files in `dir` (set `id`): read, or with `map` memory-mapped, the GIL
+/// released meanwhile. Mapping passes mul-core's contract on to the Python caller, as each
+/// class's `map` docstring and the README say.
+pub(crate) fn open_set<S>(py: Python<'_>, dir: &Path, id: S::Id, map: bool) -> PyResult<OwnedSet<S>>
+where
+    S: FileSet,
+    S::Id: Send,
+    S::Kind: Kind + fmt::Debug + Send,
+    OwnedSet<S>: Send,
+{
+    let opened = py.detach(move || {
+        if map {
+            #[allow(unsafe_code)]
+            // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate
+            // the files while they are mapped; the `map` methods' docstrings and the README
+            // pass that contract on to the Python caller, as the command line does to its
+            // user.
+            unsafe {
+                OwnedSet::<S>::map(dir, id)
+            }
+        } else {
+            OwnedSet::<S>::open(dir, id)
+        }
+    });
+    opened.map_err(reader_error)
 }
 
 /// hues.mul in `dir`, when it has one; `map` maps it.
@@ -40,6 +69,13 @@ pub(crate) fn folder_hues(dir: &Path, map: bool) -> PyResult<Option<OwnedHues>> 
 }
 
 impl Art {
+    /// `open` (`map` false) or `map`.
+    fn load(py: Python<'_>, dir: &Path, format: Option<&str>, map: bool) -> PyResult<Self> {
+        let art = open_set(py, dir, art_format(format)?, map)?;
+        let hues = folder_hues(dir, map)?;
+        Ok(Art { art, hues })
+    }
+
     fn view(&self) -> PyResult<ArtView<'_>> {
         self.art.view().map_err(|e| data_error(&e))
     }
@@ -98,27 +134,15 @@ impl Art {
     #[staticmethod]
     #[pyo3(signature = (dir, format = None))]
     fn open(py: Python<'_>, dir: PathBuf, format: Option<&str>) -> PyResult<Self> {
-        let format = art_format(format)?;
-        let art = py
-            .detach(|| OwnedArt::open(&dir, format))
-            .map_err(reader_error)?;
-        let hues = folder_hues(&dir, false)?;
-        Ok(Art { art, hues })
+        Art::load(py, &dir, format, false)
     }
 
     /// As `open`, but memory-maps the files, which must not be changed or truncated while
     /// mapped.
     #[staticmethod]
     #[pyo3(signature = (dir, format = None))]
-    fn map(dir: PathBuf, format: Option<&str>) -> PyResult<Self> {
-        let format = art_format(format)?;
-        #[allow(unsafe_code)]
-        // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate the
-        // files while they are mapped; this method's docstring and the README pass that
-        // contract on to the Python caller, as the command line does to its user.
-        let art = unsafe { OwnedArt::map(&dir, format) }.map_err(reader_error)?;
-        let hues = folder_hues(&dir, true)?;
-        Ok(Art { art, hues })
+    fn map(py: Python<'_>, dir: PathBuf, format: Option<&str>) -> PyResult<Self> {
+        Art::load(py, &dir, format, true)
     }
 
     /// The form read: "mul" or "uop".

@@ -1,14 +1,14 @@
 //! `gamedata.uo.Gumps`: gumps as the client draws them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
 use mul_core::{Gumps as GumpsView, Limits, OwnedGumps, OwnedHues};
 use pyo3::prelude::*;
 
 use crate::arrays;
-use crate::art::{art_format, folder_hues};
-use crate::errors::{data_error, reader_error, render_error};
+use crate::art::{art_format, folder_hues, open_set};
+use crate::errors::{data_error, render_error};
 
 /// gumpart.mul and gumpidx.mul, or gumpartLegacyMUL.uop, of a client folder (any letter
 /// case), read into memory (`open`) or memory-mapped (`map`), with the folder's hues.mul
@@ -22,6 +22,13 @@ pub struct Gumps {
 }
 
 impl Gumps {
+    /// `open` (`map` false) or `map`.
+    fn load(py: Python<'_>, dir: &Path, format: Option<&str>, map: bool) -> PyResult<Self> {
+        let gumps = open_set(py, dir, art_format(format)?, map)?;
+        let hues = folder_hues(dir, map)?;
+        Ok(Gumps { gumps, hues })
+    }
+
     fn view(&self) -> PyResult<GumpsView<'_>> {
         self.gumps.view().map_err(|e| data_error(&e))
     }
@@ -37,27 +44,15 @@ impl Gumps {
     #[staticmethod]
     #[pyo3(signature = (dir, format = None))]
     fn open(py: Python<'_>, dir: PathBuf, format: Option<&str>) -> PyResult<Self> {
-        let format = art_format(format)?;
-        let gumps = py
-            .detach(|| OwnedGumps::open(&dir, format))
-            .map_err(reader_error)?;
-        let hues = folder_hues(&dir, false)?;
-        Ok(Gumps { gumps, hues })
+        Gumps::load(py, &dir, format, false)
     }
 
     /// As `open`, but memory-maps the files, which must not be changed or truncated while
     /// mapped.
     #[staticmethod]
     #[pyo3(signature = (dir, format = None))]
-    fn map(dir: PathBuf, format: Option<&str>) -> PyResult<Self> {
-        let format = art_format(format)?;
-        #[allow(unsafe_code)]
-        // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate the
-        // files while they are mapped; this method's docstring and the README pass that
-        // contract on to the Python caller, as the command line does to its user.
-        let gumps = unsafe { OwnedGumps::map(&dir, format) }.map_err(reader_error)?;
-        let hues = folder_hues(&dir, true)?;
-        Ok(Gumps { gumps, hues })
+    fn map(py: Python<'_>, dir: PathBuf, format: Option<&str>) -> PyResult<Self> {
+        Gumps::load(py, &dir, format, true)
     }
 
     /// The form read: "mul" or "uop".

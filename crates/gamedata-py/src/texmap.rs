@@ -8,7 +8,8 @@ use mul_core::{OwnedTexmaps, Texmaps as TexmapsView};
 use pyo3::prelude::*;
 
 use crate::arrays;
-use crate::errors::{data_error, reader_error, render_error};
+use crate::art::open_set;
+use crate::errors::{data_error, render_error};
 
 /// texmaps.mul and texidx.mul of a client folder (any letter case), read into memory
 /// (`open`) or memory-mapped (`map`): texture maps by id, 64 x 64 pixels for an entry of
@@ -32,21 +33,15 @@ impl Texmaps {
     /// file, `gamedata.FormatError` for an index that is not whole 12-byte records.
     #[staticmethod]
     fn open(py: Python<'_>, dir: PathBuf) -> PyResult<Self> {
-        let texmaps = py
-            .detach(|| OwnedTexmaps::open(&dir, ()))
-            .map_err(reader_error)?;
+        let texmaps = open_set(py, &dir, (), false)?;
         Ok(Texmaps { texmaps })
     }
 
     /// As `open`, but memory-maps the files, which must not be changed or truncated while
     /// mapped.
     #[staticmethod]
-    fn map(dir: PathBuf) -> PyResult<Self> {
-        #[allow(unsafe_code)]
-        // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate the
-        // files while they are mapped; this method's docstring and the README pass that
-        // contract on to the Python caller, as the command line does to its user.
-        let texmaps = unsafe { OwnedTexmaps::map(&dir, ()) }.map_err(reader_error)?;
+    fn map(py: Python<'_>, dir: PathBuf) -> PyResult<Self> {
+        let texmaps = open_set(py, &dir, (), true)?;
         Ok(Texmaps { texmaps })
     }
 

@@ -11,8 +11,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::arrays;
-use crate::art::folder_hues;
-use crate::errors::{data_error, reader_error, render_error};
+use crate::art::{folder_hues, open_set};
+use crate::errors::{data_error, render_error};
 
 /// AnimationFrame1.uop to AnimationFrame10.uop of a client folder (AnimationFrame1.uop
 /// required; any letter case), with AnimationSequence.uop, mobtypes.txt and hues.mul when
@@ -50,6 +50,15 @@ fn folder_mobtypes(dir: &Path) -> PyResult<Option<MobTypes>> {
 }
 
 impl UopAnimations {
+    /// `open` (`map` false) or `map`.
+    fn load(py: Python<'_>, dir: &Path, map: bool) -> PyResult<Self> {
+        Ok(UopAnimations {
+            anims: open_set(py, dir, (), map)?,
+            hues: folder_hues(dir, map)?,
+            mobtypes: folder_mobtypes(dir)?,
+        })
+    }
+
     /// The action whose entry is read for `body`'s `action`.
     fn resolve(&self, body: u16, action: u16) -> PyResult<u16> {
         let files = self.anims.view().map_err(|e| data_error(&e))?;
@@ -121,30 +130,14 @@ impl UopAnimations {
     /// cannot be read.
     #[staticmethod]
     fn open(py: Python<'_>, dir: PathBuf) -> PyResult<Self> {
-        let anims = py
-            .detach(|| OwnedUopAnimations::open(&dir, ()))
-            .map_err(reader_error)?;
-        Ok(UopAnimations {
-            anims,
-            hues: folder_hues(&dir, false)?,
-            mobtypes: folder_mobtypes(&dir)?,
-        })
+        UopAnimations::load(py, &dir, false)
     }
 
     /// As `open`, but memory-maps the files, which must not be changed or truncated while
     /// mapped.
     #[staticmethod]
-    fn map(dir: PathBuf) -> PyResult<Self> {
-        #[allow(unsafe_code)]
-        // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate the
-        // files while they are mapped; this method's docstring and the README pass that
-        // contract on to the Python caller, as the command line does to its user.
-        let anims = unsafe { OwnedUopAnimations::map(&dir, ()) }.map_err(reader_error)?;
-        Ok(UopAnimations {
-            anims,
-            hues: folder_hues(&dir, true)?,
-            mobtypes: folder_mobtypes(&dir)?,
-        })
+    fn map(py: Python<'_>, dir: PathBuf) -> PyResult<Self> {
+        UopAnimations::load(py, &dir, true)
     }
 
     /// The AnimationFrame files read, by number (1 to 10), in order.
