@@ -9,8 +9,12 @@
 //!
 //! `DIR/objects-OBJECTS.tmx` (and `.tmj`): the 400 x 100 tile level of `gamedata demo` with
 //! OBJECTS (default 30,000) points added; `DIR/tiles-SIDE.tmx` (and `.tmj`): a level SIDE x
-//! SIDE tiles (default 632, 400,000 cells a layer). Their images go nowhere: the import
-//! does not read them.
+//! SIDE tiles (default 632, 400,000 cells a layer); `DIR/planes-bomb.tmx` (and `.tmj`):
+//! the 400 x 100 tile level with twelve more copies of its first plane's layer, each
+//! declaring 8,192 x 8,192 tiles (`wwd_tiles_wide`, `wwd_tiles_high`) with no
+//! `wwd_tiles`: a few megabytes asking for 3.2 GB of tiles, which the import refuses
+//! (`Limits::max_decoded_bytes / 4` tiles over all planes). Their images go nowhere: the
+//! import does not read them.
 
 use std::path::PathBuf;
 
@@ -31,6 +35,34 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     add_points(&mut map, objects)?;
     write(&map, &dir, &format!("objects-{objects}"))?;
     write(&exported(side, side)?, &dir, &format!("tiles-{side}"))?;
+    let mut bomb = exported(400, 100)?;
+    add_declared_planes(&mut bomb, 12, 8192)?;
+    write(&bomb, &dir, "planes-bomb")?;
+    Ok(())
+}
+
+/// `n` copies of the first plane's layer (the map's first tile layer) added after it, each declaring `side` x `side` tiles and holding none of its
+/// own past the map (no `wwd_tiles`), so each asks for `side * side` tiles.
+fn add_declared_planes(map: &mut Map, n: u32, side: u32) -> Result<(), Box<dyn std::error::Error>> {
+    let at = map
+        .layers
+        .iter()
+        .position(|l| matches!(l.data, LayerData::Tiles(_)))
+        .ok_or("no tile layer")?;
+    let mut next = map.next_layer_id();
+    for k in 0..n {
+        let mut layer = map.layers.get(at).ok_or("no tile layer")?.clone();
+        layer.id = next;
+        next = next.checked_add(1).ok_or("too many layers")?;
+        layer.name = format!("declared {k}");
+        layer.properties.retain(|p| p.name != "wwd_tiles");
+        for p in &mut layer.properties {
+            if p.name == "wwd_tiles_wide" || p.name == "wwd_tiles_high" {
+                *p = Property::int(p.name.clone(), side);
+            }
+        }
+        map.layers.insert(at + 1, layer);
+    }
     Ok(())
 }
 
