@@ -87,12 +87,33 @@ struct TilesReport {
     elapsed_ms: f64,
 }
 
+/// How a pyramid's tiles are stored.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TilePng {
+    /// How each tile's rows are filtered.
+    pub(crate) filter: gamedata_render::PngFilter,
+    /// Whether a tile opaque everywhere is stored without alpha
+    /// ([`gamedata_render::PngColour::OpaqueRgb`]; radar maps, whose only transparent
+    /// pixels are those past the map's edge).
+    pub(crate) opaque_rgb: bool,
+}
+
+impl TilePng {
+    /// Rows filtered as `filter` says, every tile RGBA.
+    pub(crate) fn rgba(filter: gamedata_render::PngFilter) -> Self {
+        TilePng {
+            filter,
+            opaque_rgb: false,
+        }
+    }
+}
+
 /// Writes the pyramid of `source` and its viewer as `args` say, never over one of
-/// `inputs`, with a progress bar on a terminal, each tile's rows filtered as `filter` says;
-/// reports what was written.
+/// `inputs`, with a progress bar on a terminal, each tile stored as `png` says; reports
+/// what was written.
 pub(crate) fn write_tiles(
     source: &dyn TileSource,
-    filter: gamedata_render::PngFilter,
+    png: TilePng,
     args: &PyramidArgs,
     viewer: &Viewer,
     inputs: &[&Path],
@@ -126,10 +147,20 @@ pub(crate) fn write_tiles(
             .join(z.to_string())
             .join(x.to_string())
             .join(format!("{y}.png"));
-        let mut png = Vec::new();
-        tile.write_png_filtered(&mut png, crate::render::compression(), filter)?;
-        write_small(&path, inputs, &png)?;
-        bytes.fetch_add(png.len() as u64, Ordering::Relaxed);
+        let colour = if png.opaque_rgb && tile.is_opaque() {
+            gamedata_render::PngColour::OpaqueRgb
+        } else {
+            gamedata_render::PngColour::Rgba
+        };
+        let mut bytes_out = Vec::new();
+        tile.write_png_as(
+            &mut bytes_out,
+            crate::render::compression(),
+            png.filter,
+            colour,
+        )?;
+        write_small(&path, inputs, &bytes_out)?;
+        bytes.fetch_add(bytes_out.len() as u64, Ordering::Relaxed);
         bar.inc(1);
         Ok(())
     });

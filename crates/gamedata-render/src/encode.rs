@@ -97,8 +97,54 @@ pub enum PngFilter {
     Sub,
 }
 
-/// Filters `pixels` (whole rows of `row_bytes`) as `how` says.
-fn filter(pixels: &[u8], row_bytes: usize, how: PngFilter) -> Vec<u8> {
+/// Which pixels a PNG stores (PNG specification, section 6.1): the pictures are drawn as
+/// RGBA either way, and decode to the same colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PngColour {
+    /// Red, green, blue and alpha (colour type 6). The default.
+    #[default]
+    Rgba,
+    /// Red, green and blue (colour type 2), for a picture opaque everywhere (radar maps):
+    /// a quarter fewer bytes to filter and deflate. A pixel whose alpha is not 255 is an
+    /// error ([`RenderError::NotOpaque`]), never dropped silently.
+    OpaqueRgb,
+}
+
+impl PngColour {
+    /// Bytes of a pixel as stored.
+    fn bytes(self) -> usize {
+        match self {
+            PngColour::Rgba => 4,
+            PngColour::OpaqueRgb => 3,
+        }
+    }
+}
+
+/// The red, green and blue of RGBA `pixels`; `Err` with the place (in pixels from the
+/// first) of the first pixel whose alpha is not 255.
+fn drop_alpha(pixels: &[u8]) -> std::result::Result<Vec<u8>, usize> {
+    let mut rgb = vec![0; (pixels.len() / 4).saturating_mul(3)];
+    // Every alpha ANDed: the loop has no early exit, so it stays a straight copy.
+    let mut alphas = u8::MAX;
+    for (to, from) in rgb.chunks_exact_mut(3).zip(pixels.chunks_exact(4)) {
+        if let (Ok(to), Ok(&[r, g, b, a])) =
+            (<&mut [u8; 3]>::try_from(to), <&[u8; 4]>::try_from(from))
+        {
+            *to = [r, g, b];
+            alphas &= a;
+        }
+    }
+    if alphas == u8::MAX {
+        return Ok(rgb);
+    }
+    let first = pixels
+        .chunks_exact(4)
+        .position(|p| p.get(3) != Some(&u8::MAX));
+    Err(first.unwrap_or(0))
+}
+
+/// Filters `pixels` (whole rows of `row_bytes`, `bpp` bytes a pixel) as `how` says.
+fn filter(pixels: &[u8], row_bytes: usize, bpp: usize, how: PngFilter) -> Vec<u8> {
     let rows = pixels.len().checked_div(row_bytes).unwrap_or(0);
     let mut out = Vec::with_capacity(pixels.len().saturating_add(rows));
     let mut above: Option<&[u8]> = None;
@@ -106,11 +152,11 @@ fn filter(pixels: &[u8], row_bytes: usize, how: PngFilter) -> Vec<u8> {
         match above.filter(|_| how == PngFilter::Up) {
             None => {
                 out.push(FILTER_SUB);
-                let (head, _) = row.split_at(row.len().min(4));
+                let (head, _) = row.split_at(row.len().min(bpp));
                 out.extend_from_slice(head);
                 out.extend(
                     row.iter()
-                        .skip(4)
+                        .skip(bpp)
                         .zip(row)
                         .map(|(&x, &left)| x.wrapping_sub(left)),
                 );
@@ -125,10 +171,29 @@ fn filter(pixels: &[u8], row_bytes: usize, how: PngFilter) -> Vec<u8> {
     out
 }
 
-/// Filters and deflates one stripe; `last` ends the stream.
-fn deflate_part(pixels: &[u8], shape: &Shape, last: bool) -> Result<Part> {
-    let (row_bytes, level) = (shape.row_bytes, shape.level);
-    let filtered = filter(pixels, row_bytes, shape.filter);
+/// Filters and deflates one stripe (RGBA rows from row `y`); `last` ends the stream.
+///
+/// Returns [`RenderError::NotOpaque`] for a pixel that is not opaque in a picture stored
+/// [`PngColour::OpaqueRgb`].
+fn deflate_part(pixels: &[u8], y: u32, shape: &Shape, last: bool) -> Result<Part> {
+    let level = shape.level;
+    let bpp = shape.colour.bytes();
+    let filtered = match shape.colour {
+        PngColour::Rgba => filter(pixels, shape.row_bytes, bpp, shape.filter),
+        PngColour::OpaqueRgb => {
+            let rgb = drop_alpha(pixels).map_err(|i| {
+                let width = shape.width as usize;
+                RenderError::NotOpaque {
+                    x: u32::try_from(i.checked_rem(width).unwrap_or(0)).unwrap_or(u32::MAX),
+                    y: u32::try_from(i.checked_div(width).unwrap_or(0))
+                        .unwrap_or(u32::MAX)
+                        .saturating_add(y),
+                }
+            })?;
+            let row_bytes = (shape.width as usize).saturating_mul(bpp);
+            filter(&rgb, row_bytes, bpp, shape.filter)
+        }
+    };
     let adler = zlib_rs::adler32::adler32(1, &filtered);
     let mut compress = flate2::Compress::new(flate2::Compression::new(level), false);
     deflate_with(&mut compress, filtered, adler, last)
@@ -182,6 +247,7 @@ struct Shape {
     /// zlib-rs's level.
     level: u32,
     filter: PngFilter,
+    colour: PngColour,
     /// Rows a part when whole rows are given ([`ParallelPng::write_rows`]): about
     /// [`PARALLEL_STRIPE_BYTES`].
     part_rows: u32,
@@ -209,7 +275,7 @@ impl Shape {
             });
         }
         let last = rows == rows_left;
-        Ok((rows, deflate_part(pixels, self, last)?))
+        Ok((rows, deflate_part(pixels, y, self, last)?))
     }
 }
 
@@ -243,8 +309,23 @@ impl<W: Write> ParallelPng<W> {
         compression: PngCompression,
         how: PngFilter,
     ) -> Result<Self> {
+        Self::with_layout(out, (width, height), compression, how, PngColour::Rgba)
+    }
+
+    /// [`ParallelPng::with_filter`] storing the pixels as `colour` says (the rows given
+    /// are RGBA either way).
+    pub(crate) fn with_layout(
+        out: W,
+        (width, height): (u32, u32),
+        compression: PngCompression,
+        how: PngFilter,
+        colour: PngColour,
+    ) -> Result<Self> {
         let mut encoder = png::Encoder::new(out, width, height);
-        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_color(match colour {
+            PngColour::Rgba => png::ColorType::Rgba,
+            PngColour::OpaqueRgb => png::ColorType::Rgb,
+        });
         encoder.set_depth(png::BitDepth::Eight);
         Ok(ParallelPng {
             writer: encoder.write_header()?,
@@ -254,6 +335,7 @@ impl<W: Write> ParallelPng<W> {
                 row_bytes: (width as usize).saturating_mul(4),
                 level: level(compression),
                 filter: how,
+                colour,
                 part_rows: parallel_stripe_rows(width),
             },
             done: 0,
@@ -397,12 +479,8 @@ mod tests {
     use crate::RgbaImage;
 
     fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        buf.truncate(info.buffer_size());
-        (info.width, info.height, buf)
+        let image = RgbaImage::from_png(bytes).unwrap();
+        (image.width(), image.height(), image.into_pixels())
     }
 
     /// A picture of every kind of row: repeated, varying, random-looking.
@@ -474,7 +552,7 @@ mod tests {
     #[test]
     fn rows_are_filtered_sub_first_then_up() {
         let pixels = [10u8, 20, 30, 40, 11, 22, 33, 44, 5, 5, 5, 5, 1, 2, 3, 4];
-        let filtered = filter(&pixels, 8, PngFilter::Up);
+        let filtered = filter(&pixels, 8, 4, PngFilter::Up);
         assert_eq!(
             filtered,
             [
@@ -578,6 +656,102 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    /// `image` written as `colour` says, in parts of `rows` rows, filtered `filter`.
+    fn encode_as(
+        image: &RgbaImage,
+        rows: u32,
+        filter: PngFilter,
+        colour: PngColour,
+    ) -> Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        let size = (image.width, image.height);
+        let mut png =
+            ParallelPng::with_layout(&mut bytes, size, PngCompression::Fast, filter, colour)?;
+        png.shape.part_rows = rows;
+        png.write_rows(&image.pixels)?;
+        png.finish()?;
+        Ok(bytes)
+    }
+
+    /// The PNG's colour type byte (IHDR's tenth byte).
+    fn colour_type(png: &[u8]) -> u8 {
+        let at = png.windows(4).position(|w| w == b"IHDR").unwrap();
+        png[at + 4 + 9]
+    }
+
+    #[test]
+    fn an_opaque_picture_stored_as_rgb_decodes_to_its_rgba() {
+        for (w, h) in [(1, 1), (5, 7), (33, 40), (300, 17)] {
+            let mut image = picture(w, h);
+            for p in image.pixels.chunks_exact_mut(4) {
+                p[3] = 255;
+            }
+            assert!(image.is_opaque());
+            for filter in [PngFilter::Up, PngFilter::Sub] {
+                for rows in [1, 3, 1000] {
+                    let rgb = encode_as(&image, rows, filter, PngColour::OpaqueRgb).unwrap();
+                    let rgba = encode_as(&image, rows, filter, PngColour::Rgba).unwrap();
+                    // Colour types 2 (RGB) and 6 (RGBA), PNG specification, section 11.2.2.
+                    assert_eq!((colour_type(&rgb), colour_type(&rgba)), (2, 6));
+                    let (dw, dh, pixels) = decode(&rgb);
+                    assert_eq!((dw, dh), (w, h));
+                    assert_eq!(pixels, image.pixels, "{w}x{h}, {rows} rows, {filter:?}");
+                    assert_eq!(decode(&rgba).2, image.pixels);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rgb_rows_are_filtered_three_bytes_a_pixel() {
+        let pixels = [10u8, 20, 30, 11, 22, 33, 5, 5, 5, 1, 2, 3];
+        assert_eq!(
+            filter(&pixels, 6, 3, PngFilter::Up),
+            [1, 10, 20, 30, 1, 2, 3, 2, 251, 241, 231, 246, 236, 226]
+        );
+        assert_eq!(
+            drop_alpha(&[1, 2, 3, 255, 4, 5, 6, 255]),
+            Ok(vec![1, 2, 3, 4, 5, 6])
+        );
+        assert_eq!(
+            drop_alpha(&[1, 2, 3, 255, 4, 5, 6, 254, 7, 8, 9, 0]),
+            Err(1)
+        );
+    }
+
+    #[test]
+    fn a_pixel_not_opaque_in_an_rgb_picture_is_an_error_naming_it() {
+        let mut image = RgbaImage::new(9, 20, [1, 2, 3, 255]).unwrap();
+        assert!(image.is_opaque());
+        image.set(4, 13, [1, 2, 3, 254]);
+        assert!(!image.is_opaque());
+        // In the fifth part of three rows: its row counted from the picture's top.
+        let err = encode_as(&image, 3, PngFilter::Sub, PngColour::OpaqueRgb).unwrap_err();
+        assert!(
+            matches!(err, RenderError::NotOpaque { x: 4, y: 13 }),
+            "{err:?}"
+        );
+        assert!(encode_as(&image, 3, PngFilter::Sub, PngColour::Rgba).is_ok());
+    }
+
+    #[test]
+    fn only_8_bit_rgb_and_rgba_pngs_are_read_back() {
+        assert!(matches!(
+            RgbaImage::from_png(b"not a png"),
+            Err(RenderError::PngRead(_))
+        ));
+        let mut grey = Vec::new();
+        let mut encoder = png::Encoder::new(&mut grey, 2, 2);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder
+            .write_header()
+            .unwrap()
+            .write_image_data(&[0, 1, 2, 3])
+            .unwrap();
+        let err = RgbaImage::from_png(&grey).unwrap_err();
+        assert!(err.to_string().contains("Grayscale"), "{err}");
     }
 
     #[test]

@@ -194,7 +194,74 @@ impl RgbaImage {
         compression: PngCompression,
         filter: crate::PngFilter,
     ) -> Result<()> {
-        let mut png = ParallelPng::with_filter(out, self.width, self.height, compression, filter)?;
+        self.write_png_as(out, compression, filter, crate::PngColour::Rgba)
+    }
+
+    /// Reads a PNG back: an 8-bit RGBA picture as it is, an 8-bit RGB one (such as a radar
+    /// map, stored without alpha: [`crate::PngColour::OpaqueRgb`]) with alpha 255. The
+    /// pixels are what the writers of this crate were given.
+    ///
+    /// Returns [`RenderError::PngRead`] for bytes that are not such a PNG, another colour
+    /// type or depth, or a picture past [`MAX_PIXELS`].
+    pub fn from_png(bytes: &[u8]) -> Result<Self> {
+        let read = |e: &dyn std::fmt::Display| RenderError::PngRead(e.to_string());
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        // The decoder's own buffers, besides the picture (bounded below).
+        decoder.set_limits(png::Limits { bytes: 64 << 20 });
+        let mut reader = decoder.read_info().map_err(|e| read(&e))?;
+        let (width, height) = reader.info().size();
+        let rgb = match reader.info().color_type {
+            png::ColorType::Rgb => true,
+            png::ColorType::Rgba => false,
+            other => return Err(read(&format_args!("a {other:?} picture, not RGB or RGBA"))),
+        };
+        if reader.info().bit_depth != png::BitDepth::Eight {
+            return Err(read(&"not 8 bits a channel"));
+        }
+        picture_len(width, height)?;
+        let size = reader
+            .output_buffer_size()
+            .ok_or_else(|| read(&"too large"))?;
+        let mut buf = vec![0; size];
+        let frame = reader.next_frame(&mut buf).map_err(|e| read(&e))?;
+        buf.truncate(frame.buffer_size());
+        if rgb {
+            buf = buf
+                .chunks_exact(3)
+                .flat_map(|p| match *p {
+                    [r, g, b] => [r, g, b, u8::MAX],
+                    _ => [0; 4],
+                })
+                .collect();
+        }
+        RgbaImage::from_pixels(width, height, buf).ok_or_else(|| read(&"a short picture"))
+    }
+
+    /// True if every pixel's alpha is 255.
+    pub fn is_opaque(&self) -> bool {
+        // Every pixel's word ANDed, no early exit: one pass the compiler widens.
+        let all = self.pixels.chunks_exact(4).fold(u32::MAX, |all, p| {
+            all & p.try_into().map_or(0, u32::from_le_bytes)
+        });
+        all >> 24 == 0xFF
+    }
+
+    /// [`RgbaImage::write_png_filtered`] storing the pixels as `colour` says
+    /// ([`crate::PngColour::OpaqueRgb`] for a picture opaque everywhere; the colours
+    /// decoded are the same).
+    ///
+    /// Returns [`RenderError::NotOpaque`] for a pixel that is not opaque when `colour` is
+    /// [`crate::PngColour::OpaqueRgb`], and [`RenderError::Png`] when encoding or writing
+    /// fails.
+    pub fn write_png_as(
+        &self,
+        out: impl Write,
+        compression: PngCompression,
+        filter: crate::PngFilter,
+        colour: crate::PngColour,
+    ) -> Result<()> {
+        let size = (self.width, self.height);
+        let mut png = ParallelPng::with_layout(out, size, compression, filter, colour)?;
         png.write_rows(&self.pixels)?;
         png.finish()
     }
@@ -349,24 +416,25 @@ pub fn write_png_parallel<W: Write>(
     write_png_parallel_rows(
         out,
         (width, height),
-        (rows, how),
+        (rows, how, crate::PngColour::Rgba),
         compression,
         draw,
         progress,
     )
 }
 
-/// [`write_png_parallel`] with stripes of `rows` rows, filtered as `how` says.
+/// [`write_png_parallel`] with stripes of `rows` rows, filtered as `how` says, stored as
+/// `colour` says.
 pub(crate) fn write_png_parallel_rows<W: Write>(
     out: W,
     (width, height): (u32, u32),
-    (rows, how): (u32, crate::encode::PngFilter),
+    (rows, how, colour): (u32, crate::encode::PngFilter, crate::PngColour),
     compression: PngCompression,
     draw: impl Fn(u32, u32) -> Result<RgbaImage> + Sync,
     mut progress: impl FnMut(u32),
 ) -> Result<()> {
     picture_len(width, height)?;
-    let mut png = ParallelPng::with_filter(out, width, height, compression, how)?;
+    let mut png = ParallelPng::with_layout(out, (width, height), compression, how, colour)?;
     png.draw_rest(
         rows,
         &|y, rows| {
@@ -435,12 +503,7 @@ mod tests {
         };
         let mut bytes = Vec::new();
         write_png_stripes(&mut bytes, 5, 7, |y| Ok(stripe(y, 3.min(7 - y)))).unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        assert_eq!((info.width, info.height), (5, 7));
-        assert_eq!(&buf[..info.buffer_size()], whole.pixels());
+        assert_eq!(&RgbaImage::from_png(&bytes).unwrap(), &whole);
         // Stripes that do not fit: too many rows, another width, no rows.
         let too_many = write_png_stripes(Vec::new(), 5, 2, |_| Ok(stripe(0, 3)));
         assert!(matches!(
@@ -458,12 +521,8 @@ mod tests {
     }
 
     fn decoded(bytes: Vec<u8>) -> (u32, u32, Vec<u8>) {
-        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        buf.truncate(info.buffer_size());
-        (info.width, info.height, buf)
+        let image = RgbaImage::from_png(&bytes).unwrap();
+        (image.width(), image.height(), image.into_pixels())
     }
 
     #[test]
@@ -534,7 +593,7 @@ mod tests {
         write_png_parallel_rows(
             &mut bytes,
             (9, 300),
-            (7, crate::PngFilter::Up),
+            (7, crate::PngFilter::Up, crate::PngColour::Rgba),
             PngCompression::Default,
             crop,
             |n| seen.push(n),
@@ -635,11 +694,6 @@ mod tests {
         img.set(2, 1, [200, 100, 50, 255]);
         let mut bytes = Vec::new();
         img.write_png(&mut bytes).unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        assert_eq!((info.width, info.height), (3, 2));
-        assert_eq!(&buf[..info.buffer_size()], img.pixels());
+        assert_eq!(RgbaImage::from_png(&bytes).unwrap(), img);
     }
 }

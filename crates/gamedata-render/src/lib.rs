@@ -64,7 +64,7 @@ pub mod wwd;
 
 use std::fmt;
 
-pub use encode::{PARALLEL_STRIPE_BYTES, PngFilter, parallel_stripe_rows};
+pub use encode::{PARALLEL_STRIPE_BYTES, PngColour, PngFilter, parallel_stripe_rows};
 pub use image::{
     MAX_PIXELS, PngCompression, RgbaImage, STRIPE_BYTES, UnknownCompression, stripe_rows,
     write_png_parallel, write_png_pixels, write_png_stripes, write_png_stripes_with,
@@ -224,6 +224,15 @@ pub enum RenderError {
         /// Rows of the picture not written yet.
         rows_left: u32,
     },
+    /// A picture to be stored without alpha ([`PngColour::OpaqueRgb`]) has a pixel that
+    /// is not opaque.
+    #[error("pixel ({x}, {y}) is not opaque in a picture stored without alpha")]
+    NotOpaque {
+        /// The pixel's column.
+        x: u32,
+        /// The pixel's row.
+        y: u32,
+    },
     /// Hillshading was asked for with a radar style that does not take it (only
     /// [`uo::RadarStyle::Flat`] does: the client style draws the client's own relief).
     #[error("hillshade applies to the flat radar style only, not to {style}")]
@@ -275,6 +284,10 @@ pub enum RenderError {
     /// The PNG encoder or its writer failed.
     #[error("writing the PNG: {0}")]
     Png(#[from] png::EncodingError),
+    /// A PNG read back ([`RgbaImage::from_png`]) is not an 8-bit RGB or RGBA picture of at
+    /// most [`MAX_PIXELS`] pixels.
+    #[error("reading the PNG: {0}")]
+    PngRead(String),
 }
 
 /// `Result` with a [`RenderError`].

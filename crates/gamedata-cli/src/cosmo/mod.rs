@@ -473,7 +473,7 @@ fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
         crate::web::write_tiles(
             &picture.image,
-            PngFilter::Up,
+            crate::web::TilePng::rgba(PngFilter::Up),
             &args.pyramid,
             &viewer,
             &inputs,

@@ -18,7 +18,7 @@ use super::{SizeArgs, map_single, open_facet, views};
 use crate::files::write_file;
 use crate::files::{Written, elapsed_ms};
 use crate::output::{Output, progress_bar};
-use crate::web::{PyramidArgs, Viewer, write_tiles};
+use crate::web::{PyramidArgs, TilePng, Viewer, write_tiles};
 
 #[derive(Args)]
 pub(crate) struct RenderArgs {
@@ -203,14 +203,11 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     };
     let inputs = facet_inputs(&files.paths, &args.style);
     let source = RadarSource::new(&facet, &colours, &options)?;
-    write_tiles(
-        &source,
-        PngFilter::Sub,
-        &args.pyramid,
-        &viewer,
-        &inputs,
-        out,
-    )
+    let png = TilePng {
+        filter: PngFilter::Sub,
+        opaque_rgb: true,
+    };
+    write_tiles(&source, png, &args.pyramid, &viewer, &inputs, out)
 }
 
 /// The files a facet's picture is drawn from (never to be written over), with those the

@@ -12,7 +12,7 @@ use wap_core::{CodePage, decode};
 use super::args::{RenderArgs, TilesArgs, chosen_plane};
 use super::{open, view};
 use crate::output::Output;
-use crate::web::{Viewer, write_tiles};
+use crate::web::{TilePng, Viewer, write_tiles};
 
 #[derive(Serialize)]
 pub(crate) struct RenderReport {
@@ -66,7 +66,7 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     };
     write_tiles(
         &map,
-        PngFilter::Up,
+        TilePng::rgba(PngFilter::Up),
         &args.pyramid,
         &viewer,
         &[&args.file],

@@ -12,7 +12,7 @@ use wap_core::{CodePage, ImageSource, Level, Limits, decode};
 use super::args::{GraphicsArgs, RenderArgs, TilesArgs, chosen_plane};
 use super::{open, view};
 use crate::output::Output;
-use crate::web::{Viewer, write_tiles};
+use crate::web::{TilePng, Viewer, write_tiles};
 
 /// Maps the archive (or takes the folder) `path`.
 ///
@@ -191,5 +191,12 @@ pub(super) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     };
     let mut inputs = vec![args.file.as_path()];
     inputs.extend(args.graphics.source());
-    write_tiles(&scene, PngFilter::Up, &args.pyramid, &viewer, &inputs, out)
+    write_tiles(
+        &scene,
+        TilePng::rgba(PngFilter::Up),
+        &args.pyramid,
+        &viewer,
+        &inputs,
+        out,
+    )
 }

@@ -87,13 +87,13 @@ fn png_size(path: &Path) -> (u32, u32) {
     (info.width, info.height)
 }
 
+/// The PNG's pixels as RGBA: an RGB one's (an opaque picture, such as a radar map, stored
+/// without alpha) with alpha 255.
 fn png_pixels(path: &Path) -> Vec<u8> {
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    buf
+    let bytes = std::fs::read(path).unwrap();
+    gamedata_render::RgbaImage::from_png(&bytes)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .into_pixels()
 }
 
 /// Runs `gamedata` and asserts it succeeded, showing its stderr otherwise.

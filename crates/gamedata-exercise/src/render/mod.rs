@@ -25,15 +25,9 @@ pub use wwd::{check_collision, wwd_collision, wwd_level_picture};
 use gamedata_render::RenderError;
 use gamedata_render::RgbaImage;
 
-/// An 8-bit RGBA PNG decoded, `None` when it is not one.
+/// An 8-bit RGBA or RGB PNG decoded ([`RgbaImage::from_png`]), `None` when it is not one.
 pub(crate) fn decode_png(bytes: &[u8]) -> Option<RgbaImage> {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
-        .read_info()
-        .ok()?;
-    let mut buf = vec![0; reader.output_buffer_size()?];
-    let info = reader.next_frame(&mut buf).ok()?;
-    buf.truncate(info.buffer_size());
-    RgbaImage::from_pixels(info.width, info.height, buf)
+    RgbaImage::from_png(bytes).ok()
 }
 
 /// The web map pyramid of `picture`, one level magnified, with its properties: every tile

@@ -195,6 +195,26 @@ impl Job<'_, '_> {
                 let (here, below) = (r.saturating_mul(8), r.saturating_add(1));
                 // The relief needs the row below and the column west: not on the border.
                 let y_inner = y >= 1 && y.saturating_add(2) <= map_h;
+                // The common case a block row at a time: scale 1, the relief, all 8 tiles
+                // off the border (the same rule as below, without its per-tile choices).
+                let whole = with_relief && xs.len() == 8 && y_inner;
+                if whole
+                    && xs.start >= 1
+                    && xs.end < map_w
+                    && let Acc::One(out) = &mut sums.acc
+                {
+                    let at = (y.saturating_sub(sums.region.y) as usize)
+                        .saturating_mul(sums.width)
+                        .saturating_add(xs.start.saturating_sub(sums.region.x) as usize)
+                        .saturating_mul(4);
+                    let to = out.get_mut(at..at.saturating_add(32));
+                    let west = west.get(below).copied().unwrap_or(NO_HEIGHT);
+                    if let Some(to) = to.and_then(|t| <&mut [u8; 32]>::try_from(t).ok())
+                        && column.relief_row(client, here, below, west, to)
+                    {
+                        continue;
+                    }
+                }
                 let mut row = [[0u8; 3]; 8];
                 for (x, pixel) in xs.clone().zip(row.iter_mut()) {
                     let cx = (x % 8) as usize;
@@ -340,6 +360,48 @@ impl Column {
                 *h = if read { i16::from(z) } else { NO_HEIGHT };
             }
         }
+    }
+
+    /// Tile row `here / 8` of the column with the client's relief, as RGBA into `out`: each
+    /// tile against its south-west neighbour, in row `below` (one column left, `west` for
+    /// the first tile), all eight on the map. `false` (nothing written) when the rows are
+    /// not in the column.
+    #[inline]
+    fn relief_row(
+        &self,
+        client: &ClientTables<'_, '_>,
+        here: usize,
+        below: usize,
+        west: i16,
+        out: &mut [u8; 32],
+    ) -> bool {
+        let eight = |v: &[i16], at: usize| -> Option<[i16; 8]> {
+            v.get(at..at.checked_add(8)?)?.try_into().ok()
+        };
+        let colours: Option<[u16; 8]> = self
+            .colours
+            .get(here..here.saturating_add(8))
+            .and_then(|c| c.try_into().ok());
+        let (Some(colours), Some(z0), Some(zb)) = (
+            colours,
+            eight(&self.heights, here),
+            eight(&self.heights, below.saturating_mul(8)),
+        ) else {
+            return false;
+        };
+        let south_west = std::iter::once(west).chain(zb.into_iter().take(7));
+        for (((pixel, colour), z0), z1) in
+            out.chunks_exact_mut(4).zip(colours).zip(z0).zip(south_west)
+        {
+            let relief = if z0 == NO_HEIGHT || z1 == NO_HEIGHT {
+                Relief::Flat
+            } else {
+                Relief::of(z0, z1)
+            };
+            let [r, g, b] = client.shaded(colour, relief);
+            pixel.copy_from_slice(&[r, g, b, 255]);
+        }
+        true
     }
 
     /// The heights of the column's easternmost tiles, row by row, into `west`.

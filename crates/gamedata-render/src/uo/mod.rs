@@ -390,11 +390,16 @@ fn write_radar_png_rows(
         // One band a stripe: the stripes are the parallel tasks.
         draw(facet, &flat, &band, tables.as_ref(), u32::MAX, &|_| {})
     };
-    // Radar maps compress better filtered `Sub` (docs/formats/png.md).
+    // Radar maps compress better filtered `Sub` (docs/formats/png.md); they are opaque
+    // everywhere, so stored without alpha.
     crate::image::write_png_parallel_rows(
         out,
         (width, height),
-        (rows, crate::encode::PngFilter::Sub),
+        (
+            rows,
+            crate::encode::PngFilter::Sub,
+            crate::PngColour::OpaqueRgb,
+        ),
         compression,
         draw_rows,
         progress,
