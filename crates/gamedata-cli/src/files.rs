@@ -53,7 +53,10 @@ fn write_file_as(
 /// The folder `path` goes into (its temporary file is made there); refuses a `path` that
 /// is one of `inputs`.
 fn output_folder<'p>(path: &'p Path, inputs: &[&Path]) -> Result<&'p Path> {
-    if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
+    // A path that names no file yet is no input: one lookup, not one an input (a tile
+    // pyramid asks this for every tile).
+    let exists = std::fs::metadata(path).is_ok();
+    if let Some(input) = inputs.iter().find(|input| exists && same_file(path, input)) {
         bail!(
             "{} is one of this command's inputs ({}): choose another output",
             path.display(),
@@ -90,8 +93,18 @@ pub(crate) fn write_bytes_unsynced(path: &Path, inputs: &[&Path], bytes: &[u8]) 
     write_file_as(path, inputs, |w| Ok(w.write_all(bytes)?), false)
 }
 
-/// True if both paths name one existing file (after resolving links).
+/// True if both paths name one existing file (after resolving links): on Unix the same
+/// device and inode, elsewhere the same canonical path.
 pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
@@ -150,6 +163,49 @@ mod tests {
         );
         assert_eq!(std::fs::read(&input).expect("untouched"), b"level");
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_input_under_another_name_is_never_the_output() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let input = dir.path().join("map0.mul");
+        std::fs::write(&input, b"map").expect("the input");
+        // A hard link and a symbolic link: other names of the same file.
+        let hard = dir.path().join("hard.png");
+        std::fs::hard_link(&input, &hard).expect("a hard link");
+        let soft = dir.path().join("soft.png");
+        std::os::unix::fs::symlink(&input, &soft).expect("a symbolic link");
+        for path in [&hard, &soft] {
+            let err = write_small(path, &[&input], b"tile").expect_err("refused");
+            assert!(err.to_string().contains("inputs"), "{err}");
+        }
+        assert_eq!(std::fs::read(&input).expect("untouched"), b"map");
+        // A new name is written.
+        write_small(&dir.path().join("new.png"), &[&input], b"tile").expect("written");
+    }
+
+    #[test]
+    fn a_small_file_holding_the_bytes_already_is_left_as_it_is() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let tile = dir.path().join("0.png");
+        write_small(&tile, &[], b"tile").expect("written");
+        let old = std::fs::metadata(&tile)
+            .expect("there")
+            .modified()
+            .expect("a time");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write_small(&tile, &[], b"tile").expect("the same bytes");
+        let kept = std::fs::metadata(&tile)
+            .expect("there")
+            .modified()
+            .expect("a time");
+        assert_eq!(kept, old, "not written again");
+        // Other bytes of the same length, and another length, are written.
+        write_small(&tile, &[], b"TILE").expect("written");
+        assert_eq!(std::fs::read(&tile).expect("there"), b"TILE");
+        write_small(&tile, &[], b"tiles").expect("written");
+        assert_eq!(std::fs::read(&tile).expect("there"), b"tiles");
+    }
 }
 
 /// A file a command wrote, as its `--json` report gives it.
@@ -181,9 +237,17 @@ pub(crate) fn elapsed_ms(start: std::time::Instant) -> f64 {
 
 /// Writes `bytes` to `path` whole or not at all (a temporary file beside it, then renamed),
 /// refusing a `path` that is one of `inputs`, without waiting for the disk: for the many
-/// small files of a tile pyramid, where a sync each would cost more than the tiles.
+/// small files of a tile pyramid, where a sync each would cost more than the tiles. A file
+/// that already holds exactly `bytes` is left as it is (a pyramid made again rewrites only
+/// the tiles that changed: replacing a file costs the file system more than writing a new
+/// one, and a copy by size and time sends only those).
 pub(crate) fn write_small(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
     let folder = output_folder(path, inputs)?;
+    let same_length = std::fs::metadata(path)
+        .is_ok_and(|m| m.is_file() && m.len() == u64::try_from(bytes.len()).unwrap_or(u64::MAX));
+    if same_length && std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
     let mut temp = temp_builder()
         .tempfile_in(folder)
         .with_context(|| format!("cannot create a file in {}", folder.display()))?;

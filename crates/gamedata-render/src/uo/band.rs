@@ -120,8 +120,9 @@ impl Job<'_, '_> {
             let c0 = (x0 % 8) as usize;
             let c1 = c0.saturating_add(x1.saturating_sub(x0) as usize);
             for by in ty0 / 8..ty1.div_ceil(8) {
-                let heights = block_colours(self.facet, self.flat, bx, by, &mut colours);
+                let tops = block_colours(self.facet, self.flat, bx, by, &mut colours);
                 if self.hillshade {
+                    let heights = tops.map_or([None; 64], |t| t.heights());
                     shade_block(self.facet, bx, by, &heights, &mut colours);
                 }
                 let y0 = by.saturating_mul(8).max(ty0);
@@ -412,31 +413,52 @@ impl Column {
     }
 }
 
+/// What [`block_colours`] leaves of a block's heights: for each tile the z of the static
+/// shown, else the land's less 1 (which a static at that z beats), and which tiles show a
+/// static (bit `i` for tile `i`).
+#[derive(Clone, Copy)]
+struct BlockTops {
+    top: [i16; 64],
+    shown: u64,
+}
+
+impl BlockTops {
+    /// Each tile's height for [`shade`]: the z of the static shown, else the land's.
+    fn heights(&self) -> [Option<i16>; 64] {
+        let mut heights = [None; 64];
+        for (i, (h, &top)) in (0u32..).zip(heights.iter_mut().zip(&self.top)) {
+            let static_shown = self.shown.checked_shr(i).unwrap_or(0) & 1 == 1;
+            *h = Some(if static_shown {
+                top
+            } else {
+                top.saturating_add(1)
+            });
+        }
+        heights
+    }
+}
+
 /// The radar colour of each of block (bx, by)'s 64 tiles, row by row (see the module's
-/// documentation for the rules); returns each tile's height for [`shade`]: the z of the
-/// static shown, else the land's; `None` for all when the map block cannot be read.
+/// documentation for the rules); returns what gives each tile's height for [`shade`]
+/// ([`BlockTops::heights`]); `None` when the map block cannot be read.
 fn block_colours(
     facet: &Facet<'_>,
     colours: &FlatColours,
     bx: u32,
     by: u32,
     out: &mut [[u8; 4]; 64],
-) -> [Option<i16>; 64] {
+) -> Option<BlockTops> {
     let Some(block) = facet.map.block(bx, by) else {
         *out = [[0, 0, 0, 255]; 64];
-        return [None; 64];
+        return None;
     };
-    let mut top = [i16::MIN; 64];
-    let mut heights = [None; 64];
-    for (((colour, cell), z), h) in out
-        .iter_mut()
-        .zip(&block.cells)
-        .zip(top.iter_mut())
-        .zip(heights.iter_mut())
-    {
+    let mut tops = BlockTops {
+        top: [0; 64],
+        shown: 0,
+    };
+    for ((colour, cell), z) in out.iter_mut().zip(&block.cells).zip(tops.top.iter_mut()) {
         *colour = colours.land(cell.id.get());
         *z = i16::from(cell.z).saturating_sub(1);
-        *h = Some(i16::from(cell.z));
     }
     let statics = facet
         .size()
@@ -446,20 +468,20 @@ fn block_colours(
     // `Facet::statics_at` (and `Statics::validate` reports it).
     let inside = |s: &&mul_core::raw::StaticRecord| s.x < 8 && s.y < 8;
     for s in statics.into_iter().flatten().filter(inside) {
-        let i = usize::from(s.y)
+        let i = u32::from(s.y)
             .saturating_mul(8)
-            .saturating_add(usize::from(s.x));
-        let (Some(z), Some(colour), Some(h)) = (top.get_mut(i), out.get_mut(i), heights.get_mut(i))
+            .saturating_add(u32::from(s.x));
+        let (Some(z), Some(colour)) = (tops.top.get_mut(i as usize), out.get_mut(i as usize))
         else {
             continue;
         };
         if i16::from(s.z) >= *z {
             *z = i16::from(s.z);
-            *h = Some(i16::from(s.z));
+            tops.shown |= 1u64.checked_shl(i).unwrap_or(0);
             *colour = colours.item(s.id.get());
         }
     }
-    heights
+    Some(tops)
 }
 
 /// The height [`block_colours`] gives tile (`x`, `y`), found for that tile alone.
