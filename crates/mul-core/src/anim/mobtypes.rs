@@ -153,4 +153,31 @@ mod tests {
         }
         assert_eq!(types.len(), 3);
     }
+
+    #[test]
+    fn every_type_name_is_read_in_any_case_and_listed() {
+        let text =
+            b"1 MONSTER 0\n2 sea_monster 10000\n3 Animal 20\n4 human 0\n5 EQUIPMENT 0\n6 dragon 0\n";
+        let types = MobTypes::parse(text);
+        assert_eq!(types.len(), 5);
+        assert!(!types.is_empty());
+        let mut listed: Vec<(u16, BodyType, u32)> = types
+            .iter()
+            .map(|(b, m)| (b, m.body_type, m.flags))
+            .collect();
+        listed.sort_by_key(|&(b, _, _)| b);
+        assert_eq!(
+            listed,
+            [
+                (1, BodyType::Monster, 0),
+                (2, BodyType::SeaMonster, 0x10000),
+                (3, BodyType::Animal, 0x20),
+                (4, BodyType::Human, 0),
+                (5, BodyType::Equipment, 0),
+            ]
+        );
+        let none = MobTypes::parse(b"# nothing\n");
+        assert!(none.is_empty());
+        assert_eq!(none.iter().count(), 0);
+    }
 }

@@ -258,6 +258,36 @@ fn bad_headers_and_tables_are_errors() {
     );
 }
 
+/// A frame's data must hold its palette and header, 520 bytes, before the entry ends: one
+/// byte short is the frame's error, the entry's bytes are the view's.
+#[test]
+fn a_frame_needs_its_palette_and_header_inside_the_entry() {
+    let mut tail = palette_bytes();
+    tail.extend(frame(0, 0, 0, 0, &[], false));
+    assert_eq!(tail.len(), 520);
+    let whole = entry(1, 40, &[(0, 1, 16)], &tail);
+    let anim = UopAnimation::parse(&whole).unwrap();
+    assert_eq!(anim.bytes(), &whole[..]);
+    assert!(!matches!(
+        anim.record_frame(0).unwrap(),
+        Err(ref e) if matches!(e.kind(), ErrorKind::Anim(AnimProblem::UopFrameData { .. }))
+    ));
+    let short = &whole[..whole.len() - 1];
+    let anim = UopAnimation::parse(short).unwrap();
+    assert_eq!(anim.bytes(), short);
+    assert_eq!(
+        anim_problem(anim.record_frame(0).unwrap()),
+        AnimProblem::UopFrameData {
+            record: 0,
+            number: 1,
+            offset: 16,
+            at: 56,
+            table_end: 56,
+            found: 56 + 519
+        }
+    );
+}
+
 #[test]
 fn bad_frames_are_errors_for_their_frame_alone() {
     // Four records at 40, 56, 72 and 88; the table ends at 104. Record 0's data at 40 + 8
@@ -711,7 +741,20 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
     assert_eq!(anim.file(), "AnimationFrame3.uop");
     let anim = anim.animation().unwrap();
     assert_eq!(anim.frames_per_direction(BodyType::Animal), 1);
-    assert_eq!(anim.frame(4, 0, 1).unwrap().unwrap().number(), 5);
+    let frame = anim.frame(4, 0, 1).unwrap().unwrap();
+    assert_eq!(frame.number(), 5);
+    // Debug shows what a reader looks for, never the bytes.
+    let shown = format!("{view:?} {owner:?} {anim:?} {frame:?}");
+    for part in [
+        "UopAnimations { files: [1, 3] }",
+        "OwnedUopAnimations",
+        "AnimationFrame3.uop",
+        "UopAnimation { len: ",
+        "records: 5, list_len: 5",
+        "UopFrame { record: 4, number: 5",
+    ] {
+        assert!(shown.contains(part), "{part}: {shown}");
+    }
     assert!(view.animations.decoded(1, 0, &limits).unwrap().is_some());
     // AnimationFrame1.uop is required; a file that is not a container is named.
     let empty = tempfile::tempdir().unwrap();
