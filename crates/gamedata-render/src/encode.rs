@@ -195,10 +195,23 @@ fn deflate_part(pixels: &[u8], y: u32, shape: &Shape, last: bool) -> Result<Part
         }
     };
     let adler = zlib_rs::adler32::adler32(1, &filtered);
-    with_compressor(level, |compress| {
-        deflate_with(compress, filtered, adler, last)
-    })
+    // A small part (a tile) kept compressor; a stripe of a large picture a new one, which
+    // measured sooner there (the kept ones' memory held across the stripes' large
+    // buffers made the kernel's page work three times what it was).
+    if filtered.len() <= KEEP_COMPRESSOR_BELOW {
+        with_compressor(level, |compress| {
+            deflate_with(compress, filtered, adler, last)
+        })
+    } else {
+        let mut compress = flate2::Compress::new(flate2::Compression::new(level), false);
+        deflate_with(&mut compress, filtered, adler, last)
+    }
 }
+
+/// Filtered bytes up to which a part is deflated by its thread's kept compressor: a 256 x
+/// 256 tile's (256 KiB and its filter bytes) pass, a stripe of [`PARALLEL_STRIPE_BYTES`]
+/// does not.
+const KEEP_COMPRESSOR_BELOW: usize = 512 << 10;
 
 thread_local! {
     /// Each thread's compressor, kept between parts: a fresh one costs its allocation and
