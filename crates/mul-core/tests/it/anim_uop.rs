@@ -714,7 +714,8 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
         })
         .collect();
     let entry9 = write_uop_animation(&frames).unwrap();
-    let frames3 = write_uop_animations(&[(9, 1, entry9)], UopAnimCompression::None).unwrap();
+    let frames3 =
+        write_uop_animations(&[(9, 1, entry9.clone())], UopAnimCompression::None).unwrap();
     let seq = write_uop_sequences(
         &[(9, sequence(9, 1, &[(4, 0, 1)]))],
         UopAnimCompression::None,
@@ -739,6 +740,14 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
         .unwrap()
         .unwrap();
     assert_eq!(anim.file(), "AnimationFrame3.uop");
+    // Stored as is: the entry's bytes in place.
+    assert_eq!(anim.bytes(), &entry9[..]);
+    assert!(!anim.is_decoded());
+    let shown = format!("{anim:?}");
+    assert!(
+        shown.starts_with("DecodedUopAnimation { origin: ") && shown.contains("decoded: false"),
+        "{shown}"
+    );
     let anim = anim.animation().unwrap();
     assert_eq!(anim.frames_per_direction(BodyType::Animal), 1);
     let frame = anim.frame(4, 0, 1).unwrap().unwrap();
