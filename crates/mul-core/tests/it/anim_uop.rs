@@ -765,6 +765,23 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
         assert!(shown.contains(part), "{part}: {shown}");
     }
     assert!(view.animations.decoded(1, 0, &limits).unwrap().is_some());
+    // Each entry's place in its file's table, as the container itself gives it.
+    let table = mul_core::UopFile::parse(&frames1, &limits).unwrap();
+    for (body, action) in SYNTHETIC_UOP_ENTRIES {
+        let place = table
+            .find_name(&uop_anim_entry_name(body, action))
+            .unwrap()
+            .index();
+        let decoded = view.animations.decoded(body, action, &limits).unwrap();
+        assert_eq!(decoded.unwrap().entry_index(), place, "{body} {action}");
+    }
+    assert_eq!(
+        table
+            .find_name(&uop_anim_entry_name(400, 4))
+            .unwrap()
+            .index(),
+        2
+    );
     // AnimationFrame1.uop is required; a file that is not a container is named.
     let empty = tempfile::tempdir().unwrap();
     assert!(
