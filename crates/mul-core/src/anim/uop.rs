@@ -243,7 +243,7 @@ impl<'data> UopAnimation<'data> {
     /// Returns `Err` ([`AnimProblem::UopFrameData`]) for frame data that starts inside the
     /// header or table, or whose palette and frame header pass the entry's end, or
     /// ([`AnimProblem::FrameOverlap`]) for a palette or header that reaches the next
-    /// frame's data; naming the entry when it came from [`UopAnimations`].
+    /// frame's data; naming the entry when it came from [`UopAnimations`](super::UopAnimations).
     pub fn record_frame(&self, record: usize) -> Option<Result<UopFrame<'data>, DataError>> {
         let raw = self.records.get(record)?;
         Some(self.read_frame(record, raw).map_err(|e| self.name_error(e)))

@@ -140,10 +140,10 @@ impl<'data> UopSequences<'data> {
         Ok(UopSequences { uop })
     }
 
-    /// Body `body`'s entry, decoded as [`UopAnimations::decoded`] decodes (within
+    /// Body `body`'s entry, decoded as [`UopAnimations::decoded`](super::UopAnimations::decoded) decodes (within
     /// `limits`); `None` when the file has none. Read it with [`UopSequence::parse`].
     ///
-    /// Returns `Err` as [`UopAnimations::decoded`], naming the entry ("body 400 sequence").
+    /// Returns `Err` as [`UopAnimations::decoded`](super::UopAnimations::decoded), naming the entry ("body 400 sequence").
     pub fn decoded(
         &self,
         body: u32,
