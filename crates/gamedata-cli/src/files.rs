@@ -10,24 +10,14 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-/// Writes `path` with what `fill` writes, atomically; refuses a `path` that is one of
-/// `inputs`.
+/// Writes `path` with what `fill` writes, atomically, the bytes flushed to the disk before
+/// the rename; refuses a `path` that is one of `inputs`. (Bulk outputs of many small files,
+/// tiles and exports, go through [`write_small`], which leaves the flush to the system: a
+/// crash may then lose a file, but never leaves one half written under its name.)
 pub(crate) fn write_file(
     path: &Path,
     inputs: &[&Path],
     fill: impl FnOnce(&mut dyn Write) -> Result<()>,
-) -> Result<()> {
-    write_file_as(path, inputs, fill, true)
-}
-
-/// [`write_file`], the bytes flushed to the disk before the rename when `sync` says so
-/// (bulk exports of many small files leave that to the system: a crash may then lose a
-/// file, but never leaves one half written under its name).
-fn write_file_as(
-    path: &Path,
-    inputs: &[&Path],
-    fill: impl FnOnce(&mut dyn Write) -> Result<()>,
-    sync: bool,
 ) -> Result<()> {
     let folder = output_folder(path, inputs)?;
     let temp = temp_builder()
@@ -39,11 +29,9 @@ fn write_file_as(
         .into_inner()
         .map_err(|e| e.into_error())
         .with_context(|| format!("cannot write {}", path.display()))?;
-    if sync {
-        temp.as_file()
-            .sync_all()
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
+    temp.as_file()
+        .sync_all()
+        .with_context(|| format!("cannot write {}", path.display()))?;
     temp.persist(path)
         .map_err(|e| e.error)
         .with_context(|| format!("cannot write {}", path.display()))?;
@@ -55,7 +43,13 @@ fn write_file_as(
 fn output_folder<'p>(path: &'p Path, inputs: &[&Path]) -> Result<&'p Path> {
     // A path that names no file yet is no input: one lookup, not one an input (a tile
     // pyramid asks this for every tile).
-    let exists = std::fs::metadata(path).is_ok();
+    refuse_inputs(path, inputs, std::fs::metadata(path).is_ok())?;
+    Ok(folder_of(path))
+}
+
+/// Refuses a `path` that is one of `inputs`; `exists` says whether it names a file at all
+/// (when not, it is none of them).
+fn refuse_inputs(path: &Path, inputs: &[&Path], exists: bool) -> Result<()> {
     if let Some(input) = inputs.iter().find(|input| exists && same_file(path, input)) {
         bail!(
             "{} is one of this command's inputs ({}): choose another output",
@@ -63,10 +57,15 @@ fn output_folder<'p>(path: &'p Path, inputs: &[&Path]) -> Result<&'p Path> {
             input.display()
         );
     }
-    Ok(match path.parent() {
+    Ok(())
+}
+
+/// The folder `path` names a file in: its parent, or `.`.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
-    })
+    }
 }
 
 /// A temporary file that ends as an ordinary output file: on Unix created with mode 0666
@@ -85,12 +84,6 @@ fn temp_builder() -> tempfile::Builder<'static, 'static> {
 /// Writes `bytes` to `path` as [`write_file`] does.
 pub(crate) fn write_bytes(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
     write_file(path, inputs, |w| Ok(w.write_all(bytes)?))
-}
-
-/// Writes `bytes` to `path` as [`write_bytes`] does, but without flushing them to the disk
-/// before the rename: for exports of thousands of files.
-pub(crate) fn write_bytes_unsynced(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
-    write_file_as(path, inputs, |w| Ok(w.write_all(bytes)?), false)
 }
 
 /// True if both paths name one existing file (after resolving links): on Unix the same
@@ -184,6 +177,34 @@ mod tests {
         write_small(&dir.path().join("new.png"), &[&input], b"tile").expect("written");
     }
 
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_new_small_file_is_linked_whole_never_over_another() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let tile = dir.path().join("0.png");
+        assert!(link_whole(dir.path(), &tile, b"tile").expect("written"));
+        assert_eq!(std::fs::read(&tile).expect("there"), b"tile");
+        // As any new file: 0666 less the umask.
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, b"").expect("written");
+        let mode = |p: &Path| std::fs::metadata(p).expect("there").permissions().mode();
+        assert_eq!(mode(&tile), mode(&plain));
+        // A name taken is left as it is, for the caller's rename.
+        assert!(!link_whole(dir.path(), &tile, b"other").expect("not linked"));
+        assert_eq!(std::fs::read(&tile).expect("there"), b"tile");
+        // Nothing else left in the folder.
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("listed")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["0.png", "plain"]);
+        // write_small goes on by the rename there.
+        write_small(&tile, &[], b"other").expect("written");
+        assert_eq!(std::fs::read(&tile).expect("there"), b"other");
+    }
+
     #[test]
     fn a_small_file_holding_the_bytes_already_is_left_as_it_is() {
         let dir = tempfile::tempdir().expect("a temporary folder");
@@ -235,18 +256,33 @@ pub(crate) fn elapsed_ms(start: std::time::Instant) -> f64 {
     start.elapsed().as_secs_f64() * 1000.0
 }
 
-/// Writes `bytes` to `path` whole or not at all (a temporary file beside it, then renamed),
-/// refusing a `path` that is one of `inputs`, without waiting for the disk: for the many
-/// small files of a tile pyramid, where a sync each would cost more than the tiles. A file
-/// that already holds exactly `bytes` is left as it is (a pyramid made again rewrites only
-/// the tiles that changed: replacing a file costs the file system more than writing a new
-/// one, and a copy by size and time sends only those).
+/// Writes `bytes` to `path` whole or not at all, refusing a `path` that is one of `inputs`,
+/// without waiting for the disk: for the many small files of a tile pyramid or an export,
+/// where a sync each would cost more than the files.
+///
+/// A new file is written, on Linux, into an unnamed file of its folder (`O_TMPFILE`) and
+/// linked under its name once whole: one name made in the folder, where a temporary file
+/// takes two (its own, then the rename). Elsewhere, where the folder's file system has no
+/// unnamed files, and over a file there already, a temporary file beside it is renamed. A file that already holds exactly `bytes` is left as it is (a pyramid made
+/// again rewrites only the tiles that changed: replacing a file costs the file system more
+/// than writing a new one, and a copy by size and time sends only those).
 pub(crate) fn write_small(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
-    let folder = output_folder(path, inputs)?;
-    let same_length = std::fs::metadata(path)
-        .is_ok_and(|m| m.is_file() && m.len() == u64::try_from(bytes.len()).unwrap_or(u64::MAX));
-    if same_length && std::fs::read(path).is_ok_and(|old| old == bytes) {
-        return Ok(());
+    let existing = std::fs::metadata(path).ok();
+    refuse_inputs(path, inputs, existing.is_some())?;
+    let folder = folder_of(path);
+    if let Some(old) = existing {
+        let same_length =
+            old.is_file() && old.len() == u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        if same_length && std::fs::read(path).is_ok_and(|old| old == bytes) {
+            return Ok(());
+        }
+    } else {
+        #[cfg(target_os = "linux")]
+        if link_whole(folder, path, bytes)
+            .with_context(|| format!("cannot write {}", path.display()))?
+        {
+            return Ok(());
+        }
     }
     let mut temp = temp_builder()
         .tempfile_in(folder)
@@ -257,4 +293,24 @@ pub(crate) fn write_small(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result
         .map_err(|e| e.error)
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// Writes `bytes` into an unnamed file made in `folder` (`open(2)`'s `O_TMPFILE`, mode
+/// 0666 less the umask) and links it as `path` once whole (`linkat(2)` through
+/// `/proc/self/fd`, which fails rather than replace a file). `Ok(false)` when that cannot be
+/// done here (a file system without unnamed files, no `/proc`, a file of that name made
+/// meanwhile): the caller then writes through a named temporary file. A failed write of
+/// the bytes is an error; nothing of them is left anywhere.
+#[cfg(target_os = "linux")]
+fn link_whole(folder: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
+    use rustix::fs::{AtFlags, CWD, Mode, OFlags};
+    use std::os::fd::AsRawFd;
+    let flags = OFlags::WRONLY | OFlags::TMPFILE | OFlags::CLOEXEC;
+    let Ok(fd) = rustix::fs::open(folder, flags, Mode::from_bits_truncate(0o666)) else {
+        return Ok(false);
+    };
+    let mut file = std::fs::File::from(fd);
+    file.write_all(bytes)?;
+    let name = format!("/proc/self/fd/{}", file.as_raw_fd());
+    Ok(rustix::fs::linkat(CWD, name.as_str(), CWD, path, AtFlags::SYMLINK_FOLLOW).is_ok())
 }

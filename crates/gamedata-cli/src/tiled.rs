@@ -68,7 +68,7 @@ impl<'a> MapTarget<'a> {
                 std::fs::create_dir_all(parent)
                     .with_context(|| format!("cannot create {}", parent.display()))?;
             }
-            crate::files::write_bytes_unsynced(path, inputs, bytes)?;
+            crate::files::write_small(path, inputs, bytes)?;
             image_bytes += bytes.len() as u64;
         }
         crate::files::write_file(self.output, inputs, |w| {

@@ -12,7 +12,7 @@ use clap::Args;
 use gamedata_render::tiles::{Levels, TileSource, build_pyramid};
 use serde::Serialize;
 
-use crate::files::{elapsed_ms, write_bytes, write_small};
+use crate::files::{elapsed_ms, write_small};
 use crate::output::{Output, progress_bar};
 
 /// Leaflet 1.9.4 (`assets/leaflet/README.md`).
@@ -108,7 +108,8 @@ impl TilePng {
     }
 }
 
-/// Writes the pyramid of `source` and its viewer as `args` say, never over one of
+/// Writes the pyramid of `source` and its viewer as `args` say (each file whole or not at
+/// all, not waited for on the disk: [`write_small`]), never over one of
 /// `inputs`, with a progress bar on a terminal, each tile stored as `png` says; reports
 /// what was written.
 pub(crate) fn write_tiles(
@@ -174,7 +175,7 @@ pub(crate) fn write_tiles(
         ("leaflet.css", LEAFLET_CSS),
         ("LICENSE", LEAFLET_LICENSE),
     ] {
-        write_bytes(&leaflet.join(name), inputs, data)?;
+        write_small(&leaflet.join(name), inputs, data)?;
     }
     let config = ViewerConfig {
         title: &viewer.title,
@@ -194,7 +195,7 @@ pub(crate) fn write_tiles(
             &serde_json::to_string(&config)?.replace('<', "\\u003c"),
         );
     let index = dir.join("index.html");
-    write_bytes(&index, inputs, page.as_bytes())?;
+    write_small(&index, inputs, page.as_bytes())?;
     let report = TilesReport {
         out_dir: dir.display().to_string(),
         index: index.display().to_string(),

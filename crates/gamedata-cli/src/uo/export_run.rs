@@ -306,7 +306,7 @@ pub(super) fn write_one(path: &Path, inputs: &[&Path], png: &[u8], tally: &Tally
         tally.over_budget.fetch_add(1, Ordering::Relaxed);
         return;
     }
-    match crate::files::write_bytes_unsynced(path, inputs, png) {
+    match crate::files::write_small(path, inputs, png) {
         Ok(()) => {
             tally.written.fetch_add(1, Ordering::Relaxed);
             tally.bytes.fetch_add(png.len() as u64, Ordering::Relaxed);
