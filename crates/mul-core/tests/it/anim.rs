@@ -161,6 +161,47 @@ fn frames_out_of_order_and_a_frame_ending_at_the_group_s_end_read() {
         runs(&g.frame(1).unwrap().unwrap()),
         [(0, 0, vec![5, 0, 7]), (1, 1, vec![9, 9])]
     );
+    // Three frames listed C, B, A (stored A, B, C), B without its end marker: its runs
+    // end at C's start, the next offset above its own, whatever the table's order.
+    let c = frame(2, 2, 0, 5, &[], false);
+    let mut bytes: Vec<u8> = palette().iter().flat_map(|c| c.to_le_bytes()).collect();
+    bytes.extend(3u32.to_le_bytes());
+    let a_at = 4 + 12;
+    let b_at = a_at + a.len();
+    let c_at = b_at + b.len() - 4;
+    for at in [c_at, b_at, a_at] {
+        bytes.extend((at as u32).to_le_bytes());
+    }
+    bytes.extend(&a);
+    bytes.extend(&b[..b.len() - 4]);
+    bytes.extend(&c);
+    let g = FrameGroup::parse(&bytes).unwrap();
+    assert!(g.frame(0).unwrap().unwrap().is_empty());
+    assert_eq!(runs(&g.frame(2).unwrap().unwrap()).len(), 2);
+    let b_runs = g.frame(1).unwrap().unwrap();
+    match b_runs
+        .runs()
+        .find_map(Result::err)
+        .expect("an error")
+        .kind()
+    {
+        ErrorKind::Anim(p) => assert_eq!(
+            p,
+            AnimProblem::FrameOverlap {
+                frame: 1,
+                next: (512 + c_at) as u64
+            }
+        ),
+        other => panic!("{other:?}"),
+    }
+    // The view: the group's bytes in place, its size and frames in its Debug.
+    assert_eq!(g.bytes().as_ptr(), bytes.as_ptr());
+    assert_eq!(g.bytes().len(), bytes.len());
+    let debug = format!("{g:?}");
+    assert!(
+        debug.contains(&format!("len: {}", bytes.len())) && debug.contains("frames: 3"),
+        "{debug}"
+    );
     // Two frames at one offset are one frame, read for both (the table grows by 4 bytes,
     // so the frame is at offset 12).
     let mut twice = group(&[frame_a()]);

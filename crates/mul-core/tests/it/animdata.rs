@@ -30,6 +30,7 @@ fn records_lie_at_68_i_plus_4_each_group() {
     let data = file(3, 0);
     let animdata = AnimData::parse(&data).unwrap();
     assert_eq!(animdata.len(), 24);
+    assert!(!animdata.is_empty());
     for item in 0..24usize {
         let record = animdata.get(item).unwrap();
         // 68 * i + 4 * (i / 8 + 1): the record's first byte.
