@@ -340,7 +340,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         sequence.extend([0u8; 60]);
     }
 
-    let seeds: [(&str, &str, Vec<u8>); 29] = [
+    // TexTerr.def over 10 records: a chain, a member past the index, a comment, a line
+    // that is no group.
+    let mut texterr = 10u16.to_le_bytes().to_vec();
+    texterr.extend_from_slice(b"# id {group}\n6 {2} 1\n3 {1, 4, 99}\n5 {6}\n6 {7}\n7 {5}\n8 9\n");
+
+    let seeds: [(&str, &str, Vec<u8>); 30] = [
+        ("uo_def", "texterr_chain_past_comment", texterr),
         ("uo_anim_uop", "three_frames_a_gap", anim_uop),
         ("uo_anim_uop", "sequence_two_replacements", sequence),
         (

@@ -128,6 +128,7 @@ pub mod statics;
 #[cfg(feature = "write")]
 pub mod synth;
 pub mod texmap;
+pub mod texterr_def;
 pub mod tiledata;
 pub mod uop;
 pub mod verdata;
@@ -181,6 +182,7 @@ pub use owned::{
 pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use texmap::{Texmap, Texmaps};
+pub use texterr_def::{TexTerrDef, TexmapRedirect};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, UopEntry, UopFile, name_hash};
 pub use verdata::{Verdata, VerdataEntry};

@@ -63,15 +63,16 @@ struct GumpReport {
     def_hue: Option<u16>,
 }
 
-/// The largest gump.def read (real ones are a few kilobytes).
+/// The largest .def file read (real ones are a few kilobytes).
 const MAX_DEF_BYTES: u64 = 16 << 20;
 
-/// gump.def in `dir`, read whole, unless `skip`: its path and bytes.
-fn folder_gump_def(dir: &Path, skip: bool) -> Result<Option<(PathBuf, Vec<u8>)>> {
+/// The .def file `name` (gump.def, TexTerr.def) in `dir` in any letter case, read whole,
+/// unless `skip`: its path and bytes; `None` when the folder has none.
+pub(super) fn folder_def(dir: &Path, name: &str, skip: bool) -> Result<Option<(PathBuf, Vec<u8>)>> {
     if skip {
         return Ok(None);
     }
-    let Ok(path) = gamedata_io::find_file_ignoring_case(dir, "gump.def") else {
+    let Ok(path) = gamedata_io::find_file_ignoring_case(dir, name) else {
         return Ok(None);
     };
     let len = std::fs::metadata(&path)
@@ -79,7 +80,7 @@ fn folder_gump_def(dir: &Path, skip: bool) -> Result<Option<(PathBuf, Vec<u8>)>>
         .len();
     if len > MAX_DEF_BYTES {
         bail!(
-            "{}: {len} bytes, more than the {MAX_DEF_BYTES} a gump.def may hold here",
+            "{}: {len} bytes, more than the {MAX_DEF_BYTES} a {name} may hold here",
             path.display()
         );
     }
@@ -107,7 +108,7 @@ pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
     };
     // gump.def, resolved on the index before verdata's patches, as the client loads it: a
     // patched id is read from its patch, another with an empty entry may borrow.
-    let def_file = folder_gump_def(&args.dir, args.no_def)?;
+    let def_file = folder_def(&args.dir, "gump.def", args.no_def)?;
     let plain = owned.view()?;
     let borrowed = match &def_file {
         Some((_, text)) if gumps.patch(args.id as usize).is_none() => {

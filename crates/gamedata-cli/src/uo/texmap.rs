@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use gamedata_render::uo::texmap::texmap_picture;
-use mul_core::OwnedTexmaps;
+use mul_core::{OwnedTexmaps, TexTerrDef};
 use serde::Serialize;
 
 use super::parse_id;
@@ -21,6 +21,10 @@ pub(crate) struct TexmapArgs {
     /// Where to write the PNG (64 x 64 or 128 x 128, every pixel opaque).
     #[arg(short, long)]
     output: PathBuf,
+    /// Do not read TexTerr.def (by default, when the folder has it, a texture map it
+    /// names is drawn from the entry its line gives, as the client does).
+    #[arg(long)]
+    no_def: bool,
 }
 
 #[derive(Serialize)]
@@ -28,6 +32,9 @@ struct TexmapReport {
     id: u16,
     width: u32,
     height: u32,
+    /// The texture map whose entry TexTerr.def sent this one to, when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    def_source: Option<u32>,
 }
 
 /// Maps texmaps.mul and texidx.mul through mul-core's owner.
@@ -44,26 +51,41 @@ pub(super) fn texmap(args: &TexmapArgs, out: &mut Output) -> Result<()> {
         .with_context(|| format!("reading texture maps in {}", args.dir.display()))?;
     let texmaps = owned.view()?;
     let id = args.id;
-    let texmap = texmaps.texmap(u32::from(id))?.ok_or_else(|| {
+    // TexTerr.def, resolved on the index as the client loads texmaps.mul.
+    let def_file = super::gump::folder_def(&args.dir, "TexTerr.def", args.no_def)?;
+    let source = match &def_file {
+        Some((_, text)) => TexTerrDef::resolve(text, texmaps.len()).source(u32::from(id)),
+        None => u32::from(id),
+    };
+    let def_source = (source != u32::from(id)).then_some(source);
+    let texmap = texmaps.texmap(source)?.ok_or_else(|| {
+        let sent = def_source.map_or(String::new(), |s| {
+            format!(" (TexTerr.def reads it from texture map {s:#06X})")
+        });
         anyhow!(
-            "texture map {id:#06X} has no picture in {} (its {} ids)",
+            "texture map {id:#06X} has no picture in {}{sent} (its {} ids)",
             args.dir.display(),
             texmaps.len()
         )
     })?;
     let picture = texmap_picture(&texmap)?;
-    // Never over an input: texidx.mul and texmaps.mul.
-    let inputs: Vec<&Path> = owned.paths.iter().flatten().map(PathBuf::as_path).collect();
+    // Never over an input: texidx.mul, texmaps.mul and TexTerr.def.
+    let mut inputs: Vec<&Path> = owned.paths.iter().flatten().map(PathBuf::as_path).collect();
+    inputs.extend(def_file.as_ref().map(|(path, _)| path.as_path()));
     crate::render::write_png(&picture, &args.output, &inputs)?;
     let report = TexmapReport {
         id,
         width: picture.width(),
         height: picture.height(),
+        def_source,
     };
     out.report(&report, |w| {
+        let sent = def_source.map_or(String::new(), |s| {
+            format!(", TexTerr.def: texture map {s:#06X}'s entry")
+        });
         writeln!(
             w,
-            "wrote {} (texture map {id:#06X}, {} x {} pixels)",
+            "wrote {} (texture map {id:#06X}, {} x {} pixels{sent})",
             args.output.display(),
             report.width,
             report.height

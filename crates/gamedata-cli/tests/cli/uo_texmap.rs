@@ -176,3 +176,82 @@ fn uo_synth_art_writes_texture_maps() {
     let out = gamedata(&["uo", "texmap", d, "15", "-o", "x.png"], dir.path());
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// TexTerr.def, found in any letter case: a texture map it names is drawn from the entry
+/// its line gives (an empty id too, and one with its own entry), reported as `def_source`;
+/// `--no-def` draws the files' own entries; the file is one of the inputs.
+#[test]
+fn uo_texmap_follows_texterr_def_as_the_client_does() {
+    use mul_core::write_texmap::{TexmapPicture, write_texmaps};
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    // Ids 1 and 2: 64 x 64 of one colour each; the rest empty.
+    let one = vec![0x001Fu16; 4096];
+    let two = vec![0x7C00u16; 4096];
+    let mut pictures = vec![TexmapPicture::Empty; 8];
+    pictures[1] = TexmapPicture::Pixels(&one);
+    pictures[2] = TexmapPicture::Pixels(&two);
+    let (index, data) = write_texmaps(&pictures).unwrap();
+    std::fs::write(dir.path().join("texidx.mul"), &index).unwrap();
+    std::fs::write(dir.path().join("texmaps.mul"), &data).unwrap();
+    // 5 (empty) <- 2; 1 (its own entry) <- 9 (past the index, skipped), then 2; 6 <- 5,
+    // which holds 2's entry now; 7 <- 3 (empty: the client draws nothing either).
+    std::fs::write(
+        dir.path().join("texterr.DEF"),
+        "# id {group}\n5 {2}\n1 {9, 2} 0\n6 {5}\n7 {3}\n",
+    )
+    .unwrap();
+    let draw = |id: &str, extra: &[&str]| {
+        let name = format!("t{id}.png");
+        let mut args = vec!["uo", "texmap", d, id, "-o", &name, "--json"];
+        args.extend(extra);
+        let out = gamedata_ok(&args, dir.path());
+        (stdout_json(&out), png_pixels(&dir.path().join(&name)))
+    };
+    let blue = rgba(0x001F).repeat(4096);
+    let red = rgba(0x7C00).repeat(4096);
+    for id in ["5", "1", "6"] {
+        let (report, pixels) = draw(id, &[]);
+        assert_eq!(
+            report,
+            json!({"id": id.parse::<u32>().unwrap(), "width": 64, "height": 64, "def_source": 2}),
+            "{id}"
+        );
+        assert_eq!(pixels, red, "{id}");
+    }
+    // Id 2 is its own; without the .def, 1 is its own again and 5 has no picture.
+    let (report, pixels) = draw("2", &[]);
+    assert_eq!(report, json!({"id": 2, "width": 64, "height": 64}));
+    assert_eq!(pixels, red);
+    let (report, pixels) = draw("1", &["--no-def"]);
+    assert_eq!(report, json!({"id": 1, "width": 64, "height": 64}));
+    assert_eq!(pixels, blue);
+    let out = gamedata(
+        &["uo", "texmap", d, "5", "-o", "x.png", "--no-def"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // Sent to an empty entry: no picture, and the message says where it was sent.
+    let out = gamedata(&["uo", "texmap", d, "7", "-o", "x.png"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("has no picture") && err.contains("0x0003"),
+        "{err}"
+    );
+    // Text: the source named.
+    let out = gamedata_ok(&["uo", "texmap", d, "5", "-o", "t.png"], dir.path());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "wrote t.png (texture map 0x0005, 64 x 64 pixels, TexTerr.def: texture map 0x0002's entry)\n"
+    );
+    // Never over the .def.
+    let before = std::fs::read(dir.path().join("texterr.DEF")).unwrap();
+    let out = gamedata(&["uo", "texmap", d, "5", "-o", "texterr.DEF"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read(dir.path().join("texterr.DEF")).unwrap(),
+        before
+    );
+}

@@ -18,8 +18,9 @@ fn seeds_findings_and_their_mutations_never_panic() {
         bit_flips: 96,
         ..MutationPlan::default()
     };
-    let targets: [(&str, Walk); 17] = [
+    let targets: [(&str, Walk); 18] = [
         ("uo_verdata", exercise::verdata),
+        ("uo_def", exercise::def_text),
         ("uo_anim", exercise::anim),
         ("uo_anim_uop", exercise::anim_uop),
         ("uo_animdata", exercise::animdata),

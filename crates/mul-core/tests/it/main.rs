@@ -37,6 +37,7 @@ mod query;
 mod real_files;
 mod statics;
 mod texmap;
+mod texterr_def;
 mod threads;
 mod tiledata;
 mod uop;
