@@ -339,15 +339,19 @@ mod tests {
         Some([mean(0), mean(1), mean(2), (alpha / 4) as u8])
     }
 
-    #[test]
-    fn a_quad_shrinks_by_the_rule_opaque_or_not() {
-        let mut state = 0x2545_F491u32;
-        let mut next = move || {
+    /// A xorshift generator from `state` (not 0): test pixels, the same each run.
+    fn xorshift(mut state: u32) -> impl FnMut() -> u32 {
+        move || {
             state ^= state << 13;
             state ^= state >> 17;
             state ^= state << 5;
             state
-        };
+        }
+    }
+
+    #[test]
+    fn a_quad_shrinks_by_the_rule_opaque_or_not() {
+        let mut next = xorshift(0x2545_F491);
         for round in 0..20_000 {
             let mut pixels = [[0u8; 4]; 4];
             for p in &mut pixels {
@@ -383,13 +387,7 @@ mod tests {
 
     #[test]
     fn a_child_shrinks_by_the_rule_in_opaque_rows_and_the_others() {
-        let mut state = 0x9E37_79B9u32;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state
-        };
+        let mut next = xorshift(0x9E37_79B9);
         let mut child = RgbaImage::new(TILE, TILE, [0; 4]).expect("a tile");
         for y in 0..TILE {
             for x in 0..TILE {

@@ -194,6 +194,23 @@ fn frames_out_of_order_and_a_frame_ending_at_the_group_s_end_read() {
         ),
         other => panic!("{other:?}"),
     }
+    // Each frame's number is its place in the table; the table read in place.
+    let offsets: Vec<u32> = g.offsets().iter().map(|o| o.get()).collect();
+    assert_eq!(offsets, [c_at as u32, b_at as u32, a_at as u32]);
+    let a_frame = g.frame(2).unwrap().unwrap();
+    assert_eq!(
+        (
+            a_frame.number(),
+            a_frame.stored_width(),
+            a_frame.stored_height()
+        ),
+        (2, 3, 2)
+    );
+    assert_eq!(g.frame(0).unwrap().unwrap().stored_width(), 0);
+    assert_eq!(
+        format!("{a_frame:?}"),
+        "AnimFrame { number: 2, centre_x: 1, centre_y: -3, width: 3, height: 2, .. }"
+    );
     // The view: the group's bytes in place, its size and frames in its Debug.
     assert_eq!(g.bytes().as_ptr(), bytes.as_ptr());
     assert_eq!(g.bytes().len(), bytes.len());
