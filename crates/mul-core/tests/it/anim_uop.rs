@@ -371,6 +371,25 @@ fn bad_frames_are_errors_for_their_frame_alone() {
             at: (72 + second + 512 + 8) as u64
         }
     );
+    // A record whose data would start exactly at the entry's end is no next frame there:
+    // frame 1's runs are cut by the entry's end, as without it.
+    let mut tail = palette_bytes();
+    tail.extend(frame(0, 0, 4, 1, &[(0x003F_F004, &[1, 2])], false));
+    let len = 72 + tail.len();
+    let bytes = entry(2, 40, &[(0, 1, 32), (0, 2, (len - 56) as u32)], &tail);
+    let anim = UopAnimation::parse(&bytes).unwrap();
+    let f1 = anim.record_frame(0).unwrap().unwrap().frame();
+    assert_eq!(
+        anim_problem(f1.runs().find(Result::is_err).unwrap()),
+        AnimProblem::RunCut {
+            frame: 1,
+            at: (72 + 512 + 8) as u64
+        }
+    );
+    assert!(matches!(
+        anim_problem(anim.record_frame(1).unwrap()),
+        AnimProblem::UopFrameData { record: 1, .. }
+    ));
     // Frame 1 without its end marker reaches frame 2's palette.
     let mut tail = palette_bytes();
     tail.extend(frame(0, 0, 0, 0, &[], false));
