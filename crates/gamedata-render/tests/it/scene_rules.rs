@@ -142,6 +142,29 @@ fn check(seed: u64, uses_z: bool) {
     }
 }
 
+/// Regions two pixels wide cut every tile into runs of one or two columns at scales that
+/// sample every second, third or fourth game pixel: a run of sampled columns is never
+/// copied as if it were one-to-one (`row.rs`'s fast copy).
+#[test]
+fn short_runs_of_sampled_columns_are_drawn_by_the_engine_s_rules() {
+    let data = rule_level(5, false);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let archive = rule_archive(&level);
+    for tile_px in [32, 21, 16] {
+        let regions: Vec<Region> = (0..3 * tile_px)
+            .map(|x| Region::new(x, 0, 2, 20 * tile_px))
+            .collect();
+        assert_same(
+            &level,
+            &archive,
+            Camera::Whole { tile_px },
+            &regions,
+            "synthetic level 5, narrow regions",
+        );
+    }
+}
+
 #[test]
 fn a_level_without_the_z_flag_is_drawn_by_the_engine_s_rules() {
     check(7, false);
@@ -198,6 +221,48 @@ fn missing_images_draw_nothing_unless_markers_are_asked_for() {
 /// path in a folder of extracted files is not waited on (each image's own palette, here
 /// none: grey levels).
 #[cfg(unix)]
+/// With markers, a rectangle of the picture is the same pixels wherever it starts: the
+/// missing objects' markers cut by rectangles starting right of column 0 (and below row
+/// 0) are the whole picture's.
+#[test]
+fn markers_in_a_rectangle_are_the_whole_picture_s() {
+    let data = rule_level(7, false);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let archive = rule_archive(&level);
+    let options = SceneOptions {
+        tile_px: Some(16),
+        markers: true,
+        ..SceneOptions::default()
+    };
+    let scene = Scene::new(&level, &archive.source, &options, &Limits::default()).unwrap();
+    let (w, h) = (scene.width(), scene.height());
+    let whole = scene.rect(Region::new(0, 0, w, h)).unwrap();
+    let mut marker_pixels = 0;
+    for (x0, y0, rw, rh) in [
+        (1, 0, 97, 60),
+        (37, 11, 200, 150),
+        (300, 40, 333, 280),
+        (5, 3, 1, 1),
+    ] {
+        let part = scene.rect(Region::new(x0, y0, rw, rh)).unwrap();
+        for y in 0..rh {
+            for x in 0..rw {
+                let got = part.get(x, y).unwrap();
+                assert_eq!(
+                    got,
+                    whole.get(x0 + x, y0 + y).unwrap(),
+                    "({}, {})",
+                    x0 + x,
+                    y0 + y
+                );
+                marker_pixels += usize::from(got == MISSING);
+            }
+        }
+    }
+    assert!(marker_pixels > 0, "the rectangles cut markers");
+}
+
 #[test]
 fn the_level_s_palette_is_read_only_when_it_is_one() {
     let data = level(3, 20, 16);
