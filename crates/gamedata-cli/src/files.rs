@@ -177,6 +177,39 @@ mod tests {
         write_small(&dir.path().join("new.png"), &[&input], b"tile").expect("written");
     }
 
+    /// What may lie at a tile's path already: a dangling symbolic link (replaced by the
+    /// tile, never followed: its target is not made), a folder (an error, the folder
+    /// kept), and a symbolic link to a file that is no input (replaced, the file kept).
+    #[cfg(unix)]
+    #[test]
+    fn what_lies_at_a_small_file_s_path_is_replaced_or_refused_never_followed() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let dangling = dir.path().join("0.png");
+        let target = dir.path().join("elsewhere.png");
+        std::os::unix::fs::symlink(&target, &dangling).expect("a symbolic link");
+        write_small(&dangling, &[], b"tile").expect("written");
+        assert!(!target.exists(), "the link was not followed");
+        assert!(
+            !std::fs::symlink_metadata(&dangling)
+                .expect("there")
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&dangling).expect("there"), b"tile");
+        let folder = dir.path().join("1.png");
+        std::fs::create_dir(&folder).expect("a folder");
+        assert!(write_small(&folder, &[], b"tile").is_err());
+        assert!(folder.is_dir());
+        let other = dir.path().join("other.bin");
+        std::fs::write(&other, b"keep").expect("written");
+        let link = dir.path().join("2.png");
+        std::os::unix::fs::symlink(&other, &link).expect("a symbolic link");
+        write_small(&link, &[], b"tile").expect("written");
+        assert_eq!(std::fs::read(&other).expect("there"), b"keep");
+        assert_eq!(std::fs::read(&link).expect("there"), b"tile");
+        // Nothing left behind: the three names, the folder and the other file.
+        assert_eq!(std::fs::read_dir(dir.path()).expect("listed").count(), 4);
+    }
+
     #[cfg(target_os = "linux")]
     #[test]
     fn a_new_small_file_is_linked_whole_never_over_another() {
