@@ -148,18 +148,22 @@ pub(crate) fn write_tiles(
             .join(z.to_string())
             .join(x.to_string())
             .join(format!("{y}.png"));
-        let colour = if png.opaque_rgb && tile.is_opaque() {
-            gamedata_render::PngColour::OpaqueRgb
-        } else {
-            gamedata_render::PngColour::Rgba
-        };
         let mut bytes_out = Vec::new();
-        tile.write_png_as(
-            &mut bytes_out,
-            crate::render::compression(),
-            png.filter,
-            colour,
-        )?;
+        let encode = |bytes_out: &mut Vec<u8>, colour| {
+            bytes_out.clear();
+            tile.write_png_as(bytes_out, crate::render::compression(), png.filter, colour)
+        };
+        // A tile opaque everywhere as RGB; the encoder finds one that is not (a tile past
+        // the map's edge) in the same pass, and it is stored RGBA.
+        let opaque = png.opaque_rgb
+            && match encode(&mut bytes_out, gamedata_render::PngColour::OpaqueRgb) {
+                Ok(()) => true,
+                Err(gamedata_render::RenderError::NotOpaque { .. }) => false,
+                Err(e) => return Err(e.into()),
+            };
+        if !opaque {
+            encode(&mut bytes_out, gamedata_render::PngColour::Rgba)?;
+        }
         write_small(&path, inputs, &bytes_out)?;
         bytes.fetch_add(bytes_out.len() as u64, Ordering::Relaxed);
         bar.inc(1);

@@ -120,22 +120,52 @@ impl PngColour {
     }
 }
 
-/// The red, green and blue of RGBA `pixels`; `Err` with the place (in pixels from the
-/// first) of the first pixel whose alpha is not 255.
-fn drop_alpha(pixels: &[u8]) -> std::result::Result<Vec<u8>, usize> {
-    let mut rgb = vec![0; (pixels.len() / 4).saturating_mul(3)];
-    // Every alpha ANDed: the loop has no early exit, so it stays a straight copy.
+/// The red, green and blue of RGBA `pixels` (whole rows of `width` pixels) filtered as
+/// `how` says, in one pass (as [`filter`] does over the RGB bytes); `Err` with the place (in
+/// pixels from the first) of the first pixel whose alpha is not 255.
+fn filter_rgb(pixels: &[u8], width: usize, how: PngFilter) -> std::result::Result<Vec<u8>, usize> {
+    let row_in = width.saturating_mul(4).max(1);
+    let row_out = width.saturating_mul(3).saturating_add(1);
+    let rows = pixels.len().checked_div(row_in).unwrap_or(0);
+    let mut out = vec![0; rows.saturating_mul(row_out)];
+    // Every alpha ANDed: the loops have no early exit, so they stay straight copies.
     let mut alphas = u8::MAX;
-    for (to, from) in rgb.chunks_exact_mut(3).zip(pixels.chunks_exact(4)) {
-        if let (Ok(to), Ok(&[r, g, b, a])) =
-            (<&mut [u8; 3]>::try_from(to), <&[u8; 4]>::try_from(from))
-        {
-            *to = [r, g, b];
-            alphas &= a;
+    let mut above: Option<&[[u8; 4]]> = None;
+    for (row, to) in pixels
+        .chunks_exact(row_in)
+        .zip(out.chunks_exact_mut(row_out))
+    {
+        let row = row.as_chunks::<4>().0;
+        let Some((kind, to)) = to.split_first_mut() else {
+            continue;
+        };
+        let to = to.as_chunks_mut::<3>().0;
+        match above.filter(|_| how == PngFilter::Up) {
+            None => {
+                *kind = FILTER_SUB;
+                let mut left = [0u8; 3];
+                for (t, &[r, g, b, a]) in to.iter_mut().zip(row) {
+                    *t = [
+                        r.wrapping_sub(left[0]),
+                        g.wrapping_sub(left[1]),
+                        b.wrapping_sub(left[2]),
+                    ];
+                    left = [r, g, b];
+                    alphas &= a;
+                }
+            }
+            Some(up) => {
+                *kind = FILTER_UP;
+                for ((t, &[r, g, b, a]), &[ur, ug, ub, _]) in to.iter_mut().zip(row).zip(up) {
+                    *t = [r.wrapping_sub(ur), g.wrapping_sub(ug), b.wrapping_sub(ub)];
+                    alphas &= a;
+                }
+            }
         }
+        above = Some(row);
     }
     if alphas == u8::MAX {
-        return Ok(rgb);
+        return Ok(out);
     }
     let first = pixels
         .chunks_exact(4)
@@ -181,17 +211,13 @@ fn deflate_part(pixels: &[u8], y: u32, shape: &Shape, last: bool) -> Result<Part
     let filtered = match shape.colour {
         PngColour::Rgba => filter(pixels, shape.row_bytes, bpp, shape.filter),
         PngColour::OpaqueRgb => {
-            let rgb = drop_alpha(pixels).map_err(|i| {
-                let width = shape.width as usize;
-                RenderError::NotOpaque {
-                    x: u32::try_from(i.checked_rem(width).unwrap_or(0)).unwrap_or(u32::MAX),
-                    y: u32::try_from(i.checked_div(width).unwrap_or(0))
-                        .unwrap_or(u32::MAX)
-                        .saturating_add(y),
-                }
-            })?;
-            let row_bytes = (shape.width as usize).saturating_mul(bpp);
-            filter(&rgb, row_bytes, bpp, shape.filter)
+            let width = shape.width as usize;
+            filter_rgb(pixels, width, shape.filter).map_err(|i| RenderError::NotOpaque {
+                x: u32::try_from(i.checked_rem(width).unwrap_or(0)).unwrap_or(u32::MAX),
+                y: u32::try_from(i.checked_div(width).unwrap_or(0))
+                    .unwrap_or(u32::MAX)
+                    .saturating_add(y),
+            })?
         }
     };
     let adler = zlib_rs::adler32::adler32(1, &filtered);

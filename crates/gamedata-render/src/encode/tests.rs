@@ -235,13 +235,46 @@ fn rgb_rows_are_filtered_three_bytes_a_pixel() {
         filter(&pixels, 6, 3, PngFilter::Up),
         [1, 10, 20, 30, 1, 2, 3, 2, 251, 241, 231, 246, 236, 226]
     );
+    // The same rows as RGBA, filtered in one pass with their alpha left out.
+    let rgba = [
+        10u8, 20, 30, 255, 11, 22, 33, 255, 5, 5, 5, 255, 1, 2, 3, 255,
+    ];
     assert_eq!(
-        drop_alpha(&[1, 2, 3, 255, 4, 5, 6, 255]),
-        Ok(vec![1, 2, 3, 4, 5, 6])
+        filter_rgb(&rgba, 2, PngFilter::Up),
+        Ok(vec![
+            1, 10, 20, 30, 1, 2, 3, 2, 251, 241, 231, 246, 236, 226
+        ])
     );
     assert_eq!(
-        drop_alpha(&[1, 2, 3, 255, 4, 5, 6, 254, 7, 8, 9, 0]),
+        filter_rgb(&rgba, 2, PngFilter::Sub),
+        Ok(vec![1, 10, 20, 30, 1, 2, 3, 1, 5, 5, 5, 252, 253, 254])
+    );
+    // Against `filter` over the RGB bytes, on rows of every kind of byte.
+    let mut state = 0x7F4A_7C15u32;
+    let rgba: Vec<u8> = (0..4 * 7 * 5)
+        .map(|i| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            if i % 4 == 3 { 255 } else { state as u8 }
+        })
+        .collect();
+    let rgb: Vec<u8> = rgba.chunks(4).flat_map(|p| p[..3].to_vec()).collect();
+    for how in [PngFilter::Up, PngFilter::Sub] {
+        assert_eq!(
+            filter_rgb(&rgba, 7, how),
+            Ok(filter(&rgb, 21, 3, how)),
+            "{how:?}"
+        );
+    }
+    // The first pixel that is not opaque, counted from the first.
+    assert_eq!(
+        filter_rgb(&[1, 2, 3, 255, 4, 5, 6, 254, 7, 8, 9, 0], 3, PngFilter::Sub),
         Err(1)
+    );
+    assert_eq!(
+        filter_rgb(&[1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 0], 1, PngFilter::Up),
+        Err(2)
     );
 }
 
