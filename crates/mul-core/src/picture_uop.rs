@@ -181,12 +181,9 @@ impl UopIndex {
                         }
                         Err(_) => marker(position, TAKEN_BAD),
                     },
-                    // Taken already: shared, its first entry found below (and no longer
-                    // read as a compressed entry).
+                    // Taken already: shared, its first entry found below (a marker, which
+                    // `is_compressed` never reads as a compressed entry, whatever its bit).
                     _ => {
-                        if let Some(word) = compressed.get_mut(slot / 64) {
-                            *word &= !(1 << (slot % 64));
-                        }
                         unknown_first = true;
                         marker(UNKNOWN_FIRST, SHARED)
                     }

@@ -305,6 +305,41 @@ fn uop_gump(width: i32, height: i32, bytes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// A compressed gump whose name a later entry shares is no compressed gump: the slot is
+/// the shared name's error, never inflated.
+#[test]
+fn a_compressed_gump_sharing_its_name_is_the_shared_name_s_error() {
+    let files = vec![
+        (gump_name(0), uop_gump(3, 2, &hand_gump()), false),
+        (gump_name(1), uop_gump(3, 2, &hand_gump()), true),
+        (gump_name(1), uop_gump(3, 2, &hand_gump()), false),
+    ];
+    let foreign = Foreign {
+        padding: 0,
+        capacity: 4,
+        compress_every: 0,
+        gaps: 0,
+        reverse: false,
+    };
+    let uop = foreign_container(&files, &foreign);
+    let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
+    assert!(!slots.is_compressed(1) && !slots.is_compressed(0));
+    let gumps = Gumps::from_uop(&slots, &uop);
+    assert!(gumps.gump(0).is_ok());
+    for result in [
+        gumps.decoded(1, &Limits::default()).map(|_| ()),
+        gumps.gump(1).map(|_| ()),
+    ] {
+        match result.unwrap_err().kind() {
+            ErrorKind::UopEntry {
+                problem: UopEntryProblem::SharedName,
+                ..
+            } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
 #[test]
 fn uop_gumps_that_cannot_be_taken_are_errors_for_their_ids_alone() {
     let files = vec![
