@@ -305,6 +305,36 @@ fn uop_gump(width: i32, height: i32, bytes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// An empty slot has no problem whatever the entry at table position 0 is; a gump stored
+/// with compression 1 in exactly 8 bytes (the size words' room, nothing after them) is
+/// taken as an entry without a picture, not refused as a short size.
+#[test]
+fn an_empty_slot_has_no_problem_and_8_bytes_of_compression_1_are_taken() {
+    let files = vec![
+        // Position 0: shorter than its size, a problem of its own.
+        (gump_name(0), vec![3, 0, 0, 0], false),
+        // Id 1 has no entry. Id 2: an empty input deflated, 8 bytes with compression 1.
+        (gump_name(2), Vec::new(), true),
+    ];
+    let foreign = Foreign {
+        padding: 0,
+        capacity: 4,
+        compress_every: 0,
+        gaps: 0,
+        reverse: false,
+    };
+    let uop = foreign_container(&files, &foreign);
+    let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
+    assert!(slots.problem(&uop, 0).is_some());
+    assert!(slots.problem(&uop, 1).is_none(), "an empty slot");
+    assert!(slots.problem(&uop, 2).is_none(), "8 bytes are taken");
+    assert_eq!(slots.problems(), 1);
+    assert!(slots.is_compressed(2));
+    // Nothing follows the 8 bytes: an entry without a picture.
+    let gumps = Gumps::from_uop(&slots, &uop);
+    assert!(matches!(gumps.decoded(2, &Limits::default()), Ok(None)));
+}
+
 /// A compressed gump whose name a later entry shares is no compressed gump: the slot is
 /// the shared name's error, never inflated.
 #[test]
