@@ -305,6 +305,18 @@ fn uop_gump(width: i32, height: i32, bytes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// `files` (name, bytes, compressed) in one block of 4 entries, in order, no padding.
+fn plain_container(files: &[(u64, Vec<u8>, bool)]) -> Vec<u8> {
+    let foreign = Foreign {
+        padding: 0,
+        capacity: 4,
+        compress_every: 0,
+        gaps: 0,
+        reverse: false,
+    };
+    foreign_container(files, &foreign)
+}
+
 /// An empty slot has no problem whatever the entry at table position 0 is; a gump stored
 /// with compression 1 in exactly 8 bytes (the size words' room, nothing after them) is
 /// taken as an entry without a picture, not refused as a short size.
@@ -316,14 +328,7 @@ fn an_empty_slot_has_no_problem_and_8_bytes_of_compression_1_are_taken() {
         // Id 1 has no entry. Id 2: an empty input deflated, 8 bytes with compression 1.
         (gump_name(2), Vec::new(), true),
     ];
-    let foreign = Foreign {
-        padding: 0,
-        capacity: 4,
-        compress_every: 0,
-        gaps: 0,
-        reverse: false,
-    };
-    let uop = foreign_container(&files, &foreign);
+    let uop = plain_container(&files);
     let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
     assert!(slots.problem(&uop, 0).is_some());
     assert!(slots.problem(&uop, 1).is_none(), "an empty slot");
@@ -344,14 +349,7 @@ fn a_compressed_gump_sharing_its_name_is_the_shared_name_s_error() {
         (gump_name(1), uop_gump(3, 2, &hand_gump()), true),
         (gump_name(1), uop_gump(3, 2, &hand_gump()), false),
     ];
-    let foreign = Foreign {
-        padding: 0,
-        capacity: 4,
-        compress_every: 0,
-        gaps: 0,
-        reverse: false,
-    };
-    let uop = foreign_container(&files, &foreign);
+    let uop = plain_container(&files);
     let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
     assert!(!slots.is_compressed(1) && !slots.is_compressed(0));
     let gumps = Gumps::from_uop(&slots, &uop);
