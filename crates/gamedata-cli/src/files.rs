@@ -296,9 +296,10 @@ pub(crate) fn elapsed_ms(start: std::time::Instant) -> f64 {
 /// A new file is written, on Linux, into an unnamed file of its folder (`O_TMPFILE`) and
 /// linked under its name once whole: one name made in the folder, where a temporary file
 /// takes two (its own, then the rename). Elsewhere, where the folder's file system has no
-/// unnamed files, and over a file there already, a temporary file beside it is renamed. A file that already holds exactly `bytes` is left as it is (a pyramid made
-/// again rewrites only the tiles that changed: replacing a file costs the file system more
-/// than writing a new one, and a copy by size and time sends only those).
+/// unnamed files, and over a file there already, a temporary file beside it is renamed.
+/// A file that already holds exactly `bytes` is left as it is (a pyramid made again
+/// rewrites only the tiles that changed: replacing a file costs the file system more than
+/// writing a new one, and a copy by size and time sends only those).
 pub(crate) fn write_small(path: &Path, inputs: &[&Path], bytes: &[u8]) -> Result<()> {
     let existing = std::fs::metadata(path).ok();
     refuse_inputs(path, inputs, existing.is_some())?;
