@@ -13,7 +13,7 @@ use mul_core::{AnimFile, Facing, Limits, OwnedHues};
 use serde::Serialize;
 
 use super::anim_folder::{AnimFolder, AnimFormatArg, AnimSource, mul_has, uop_entry_action};
-use super::art::folder_hues;
+use super::folder::folder_hues;
 use super::parse_id;
 use crate::output::Output;
 

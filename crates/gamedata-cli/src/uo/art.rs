@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
-use mul_core::{ArtFormat, Limits, OwnedArt, OwnedHues, OwnedVerdata, PicturePaths, VerdataBytes};
+use mul_core::{ArtFormat, Limits, OwnedArt, OwnedHues, PicturePaths};
 use serde::Serialize;
 
-use super::{map_single, parse_id};
+use super::folder::{folder_hues, folder_verdata};
+use super::parse_id;
 use crate::output::Output;
 
 #[derive(Args)]
@@ -72,33 +73,6 @@ impl From<FormatArg> for ArtFormat {
 fn map_art(dir: &Path, format: Option<FormatArg>) -> Result<OwnedArt, mul_core::Error> {
     // SAFETY: see this function's documentation.
     unsafe { OwnedArt::map(dir, format.map(ArtFormat::from)) }
-}
-
-/// verdata.mul in `dir` (any letter case), mapped, unless `skip`: its path and the owner;
-/// `None` when the folder has none.
-pub(super) fn folder_verdata(dir: &Path, skip: bool) -> Result<Option<(PathBuf, OwnedVerdata)>> {
-    if skip {
-        return Ok(None);
-    }
-    let Ok(path) = gamedata_io::find_file_ignoring_case(dir, "verdata.mul") else {
-        return Ok(None);
-    };
-    let owned = map_single::<VerdataBytes>(&path)?;
-    Ok(Some((path, owned)))
-}
-
-/// hues.mul in `dir`, mapped, when `hue` asks for one: its path and the owner.
-pub(super) fn folder_hues(
-    dir: &Path,
-    hue: Option<u16>,
-) -> Result<(Option<PathBuf>, Option<OwnedHues>)> {
-    let Some(_) = hue else {
-        return Ok((None, None));
-    };
-    let path = gamedata_io::find_file_ignoring_case(dir, "hues.mul")
-        .context("--hue needs hues.mul in the folder")?;
-    let owned = map_single::<mul_core::HuesBytes>(&path)?;
-    Ok((Some(path), Some(owned)))
 }
 
 pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {

@@ -26,11 +26,12 @@ use mul_core::{ArtFormat, Limits, OwnedArt, OwnedGumps, OwnedTexmaps, PicturePat
 use serde::Serialize;
 
 use super::anim_folder::{AnimFolder, AnimFormatArg};
-use super::art::{FormatArg, folder_verdata};
+use super::art::FormatArg;
 use super::export_anims::export_anims;
 use super::export_run::{
     Budgeted, Drawn, Entries, budgets, decode_within, numbered, owned_len, run, take_budget,
 };
+use super::folder::folder_verdata;
 use crate::output::Output;
 
 /// What to export.

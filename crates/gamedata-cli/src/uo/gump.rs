@@ -2,13 +2,14 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
 use mul_core::{ArtFormat, GumpDef, Limits, OwnedGumps, OwnedHues, PicturePaths};
 use serde::Serialize;
 
-use super::art::{FormatArg, folder_hues, folder_verdata};
+use super::art::FormatArg;
+use super::folder::{folder_def, folder_hues, folder_verdata};
 use super::parse_id;
 use crate::output::Output;
 
@@ -61,31 +62,6 @@ struct GumpReport {
     /// gump.def's hue for it (0 is none), when it lent one.
     #[serde(skip_serializing_if = "Option::is_none")]
     def_hue: Option<u16>,
-}
-
-/// The largest .def file read (real ones are a few kilobytes).
-const MAX_DEF_BYTES: u64 = 16 << 20;
-
-/// The .def file `name` (gump.def, TexTerr.def) in `dir` in any letter case, read whole,
-/// unless `skip`: its path and bytes; `None` when the folder has none.
-pub(super) fn folder_def(dir: &Path, name: &str, skip: bool) -> Result<Option<(PathBuf, Vec<u8>)>> {
-    if skip {
-        return Ok(None);
-    }
-    let Ok(path) = gamedata_io::find_file_ignoring_case(dir, name) else {
-        return Ok(None);
-    };
-    let len = std::fs::metadata(&path)
-        .with_context(|| format!("reading {}", path.display()))?
-        .len();
-    if len > MAX_DEF_BYTES {
-        bail!(
-            "{}: {len} bytes, more than the {MAX_DEF_BYTES} a {name} may hold here",
-            path.display()
-        );
-    }
-    let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(Some((path, bytes)))
 }
 
 /// Maps the gump files through mul-core's owner.

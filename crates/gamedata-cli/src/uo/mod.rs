@@ -10,6 +10,7 @@ mod art;
 mod export;
 mod export_anims;
 mod export_run;
+mod folder;
 mod gump;
 mod info;
 mod multi;

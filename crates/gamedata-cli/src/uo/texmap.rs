@@ -52,7 +52,7 @@ pub(super) fn texmap(args: &TexmapArgs, out: &mut Output) -> Result<()> {
     let texmaps = owned.view()?;
     let id = args.id;
     // TexTerr.def, resolved on the index as the client loads texmaps.mul.
-    let def_file = super::gump::folder_def(&args.dir, "TexTerr.def", args.no_def)?;
+    let def_file = super::folder::folder_def(&args.dir, "TexTerr.def", args.no_def)?;
     let source = match &def_file {
         Some((_, text)) => TexTerrDef::resolve(text, texmaps.len()).source(u32::from(id)),
         None => u32::from(id),
