@@ -738,3 +738,48 @@ fn a_folder_s_files_are_found_in_any_case_and_opened_three_ways() {
     let err = OwnedAnimations::open(empty.path(), ()).unwrap_err();
     assert!(err.to_string().starts_with("anim.idx"), "{err}");
 }
+
+#[test]
+fn a_body_s_type_changes_at_the_client_s_bounds() {
+    use AnimFile::*;
+    use BodyType::*;
+    // ClassicUO's `CalculateTypeByGraphic` (docs/formats/uo.md, "Animations"), each bound
+    // from both sides.
+    for file in [Anim, Anim4, Anim5] {
+        assert_eq!(BodyType::of_body(file, 0), Monster);
+        assert_eq!(BodyType::of_body(file, 199), Monster);
+        assert_eq!(BodyType::of_body(file, 200), Animal);
+        assert_eq!(BodyType::of_body(file, 399), Animal);
+        assert_eq!(BodyType::of_body(file, 400), Human);
+        assert_eq!(BodyType::of_body(file, u16::MAX), Human);
+    }
+    assert_eq!(BodyType::of_body(Anim2, 199), Monster);
+    assert_eq!(BodyType::of_body(Anim2, 200), Animal);
+    assert_eq!(BodyType::of_body(Anim2, u16::MAX), Animal);
+    assert_eq!(BodyType::of_body(Anim3, 299), Animal);
+    assert_eq!(BodyType::of_body(Anim3, 300), Monster);
+    assert_eq!(BodyType::of_body(Anim3, 399), Monster);
+    assert_eq!(BodyType::of_body(Anim3, 400), Human);
+}
+
+#[test]
+fn the_five_files_are_numbered_and_named_as_the_client_names_them() {
+    use AnimFile::*;
+    let files = [
+        (Anim, "anim", "anim.idx", "anim.mul"),
+        (Anim2, "anim2", "anim2.idx", "anim2.mul"),
+        (Anim3, "anim3", "anim3.idx", "anim3.mul"),
+        (Anim4, "anim4", "anim4.idx", "anim4.mul"),
+        (Anim5, "anim5", "anim5.idx", "anim5.mul"),
+    ];
+    for (number, (file, name, index, data)) in files.into_iter().enumerate() {
+        assert_eq!(file.number(), number);
+        assert_eq!(AnimFile::from_number(number), Some(file));
+        assert_eq!(file.name(), name);
+        assert_eq!(file.to_string(), name);
+        assert_eq!(file.index_name(), index);
+        assert_eq!(file.data_name(), data);
+    }
+    assert_eq!(AnimFile::from_number(5), None);
+    assert_eq!(AnimFile::from_number(usize::MAX), None);
+}
