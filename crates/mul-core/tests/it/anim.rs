@@ -783,3 +783,28 @@ fn the_five_files_are_numbered_and_named_as_the_client_names_them() {
     assert_eq!(AnimFile::from_number(5), None);
     assert_eq!(AnimFile::from_number(usize::MAX), None);
 }
+
+#[test]
+fn the_view_holds_its_files_in_place_and_prints_their_sizes() {
+    let idx = index(3, &[(1, 2, 5)]);
+    let data = [7u8; 9];
+    let anim = Animations::parse(AnimFile::Anim4, &idx, &data).unwrap();
+    assert_eq!(
+        (anim.len(), anim.is_empty(), anim.file()),
+        (3, false, AnimFile::Anim4)
+    );
+    assert_eq!(anim.index().len(), 3);
+    assert_eq!(
+        (anim.index()[1].offset.get(), anim.index()[1].length.get()),
+        (2, 5)
+    );
+    assert_eq!(anim.index().as_ptr().cast::<u8>(), idx.as_ptr());
+    assert_eq!(anim.data().as_ptr(), data.as_ptr());
+    assert_eq!(anim.data().len(), 9);
+    assert_eq!(
+        format!("{anim:?}"),
+        "Animations { file: Anim4, records: 3, data_len: 9 }"
+    );
+    let none = Animations::parse(AnimFile::Anim, &[], &[]).unwrap();
+    assert_eq!((none.len(), none.is_empty()), (0, true));
+}
