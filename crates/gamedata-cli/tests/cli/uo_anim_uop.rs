@@ -337,4 +337,25 @@ fn uo_export_anims_writes_the_uop_directions_too() {
         (report["written"].clone(), report["written_uop"].clone()),
         (json!(160), json!(0))
     );
+    assert_eq!(report["format"], "mul");
+    // --anim-format uop leaves the MUL out.
+    let report = stdout_json(&gamedata_ok(
+        &[
+            "uo",
+            "export",
+            "anims",
+            "g",
+            "-o",
+            "uop",
+            "--anim-format",
+            "uop",
+            "--json",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(report["format"], "uop");
+    assert_eq!(
+        (report["written"].clone(), report["written_mul"].clone()),
+        (json!(30), json!(0))
+    );
 }

@@ -328,3 +328,87 @@ fn verdata_patches_are_drawn_and_keep_repeats_apart() {
         png_pixels(&p("ten.png"))
     );
 }
+
+/// Gumps 0 and 1 both patched by verdata.mul over the same 16 bytes, with different sizes
+/// in their patches: 2 x 2 for gump 0, 4 x 1 for gump 1. The export keys a patched gump by
+/// its bytes in verdata.mul and its patch's size, so each keeps its own size.
+#[test]
+fn uo_export_patched_gumps_over_one_patch_s_bytes_keep_their_own_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("m");
+    std::fs::create_dir(&folder).unwrap();
+    // Two empty records (a patch past the index is skipped) and a data file of no gump.
+    let index = records(&[(u32::MAX, u32::MAX, 0), (u32::MAX, u32::MAX, 0)]);
+    std::fs::write(folder.join("gumpidx.mul"), &index).unwrap();
+    std::fs::write(folder.join("gumpart.mul"), [0u8; 4]).unwrap();
+    // Words: row offsets 2 and 3 (2 rows) or 2 (1 row), then two runs of 2 pixels.
+    let run = 0x7C00u32 | (2 << 16);
+    let data: Vec<u8> = [2u32, 3, run, run]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    // verdata.mul: a count, two 20-byte entries (file 12: gumps), then the shared bytes.
+    let mut verdata = 2u32.to_le_bytes().to_vec();
+    for (id, size) in [(0u32, (2u32 << 16) | 2), (1, (4 << 16) | 1)] {
+        for word in [12u32, id, 4 + 40, 16, size] {
+            verdata.extend(word.to_le_bytes());
+        }
+    }
+    verdata.extend(&data);
+    std::fs::write(folder.join("verdata.mul"), &verdata).unwrap();
+    let report = stdout_json(&gamedata_ok(
+        &["uo", "export", "gumps", "m", "-o", "out", "--json"],
+        dir.path(),
+    ));
+    assert_eq!(report["written"], 2);
+    assert_eq!(png_size(&dir.path().join("out/gumps/0x0000.png")), (2, 2));
+    assert_eq!(
+        png_size(&dir.path().join("out/gumps/0x0001.png")),
+        (4, 1),
+        "gump 1 exported at gump 0's size"
+    );
+    assert_eq!(
+        png_pixels(&dir.path().join("out/gumps/0x0001.png")),
+        [[255, 0, 0, 255]; 4].concat()
+    );
+}
+
+/// A gump of 32,767 x 2,048 pixels (each side at its largest but height) in 16 KiB (a row
+/// offset and a run of the full width a row): 268 MB of RGBA, past the decoding budget of
+/// a 16 KiB set (64 bytes an input byte plus 64 MiB, 68.2 MB), so it is counted as over the
+/// budget, not drawn, and a small gump beside it is written.
+#[test]
+fn uo_export_a_gump_past_the_budget_is_counted_not_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("m");
+    std::fs::create_dir(&folder).unwrap();
+    let (width, height) = (0x7FFFu32, 2048u32);
+    let mut words: Vec<u32> = (0..height).map(|row| height + row).collect();
+    words.extend((0..height).map(|_| 0x001F | (width << 16)));
+    // A 1 x 1 gump after it.
+    words.extend([1, 0x7C00 | (1 << 16)]);
+    let data: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let big_len = height * 8;
+    let index = records(&[
+        (0, big_len, (width << 16) | height),
+        (big_len, 8, (1 << 16) | 1),
+    ]);
+    std::fs::write(folder.join("gumpidx.mul"), &index).unwrap();
+    std::fs::write(folder.join("gumpart.mul"), &data).unwrap();
+    let out = gamedata(
+        &["uo", "export", "gumps", "m", "-o", "out", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (report["written"].clone(), report["over_budget"].clone()),
+        (json!(1), json!(1)),
+        "{report}"
+    );
+    assert!(!dir.path().join("out/gumps/0x0000.png").exists());
+    assert_eq!(
+        png_pixels(&dir.path().join("out/gumps/0x0001.png")),
+        [255, 0, 0, 255]
+    );
+}
