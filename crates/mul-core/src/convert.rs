@@ -23,6 +23,14 @@ use crate::raw::{EMPTY, UopEntryRaw};
 use crate::uop::name_hash;
 use crate::write::UopLayout;
 
+/// The bytes that copies of gumps over the same bytes as an earlier gump but with another
+/// size may add to a gumpartLegacyMUL.uop (64 MiB): the UOP form stores a gump's size
+/// before its data, so each such size is a copy of the bytes. A gump whose copy would pass
+/// it is left out ([`WriteProblem::SizeCopies`]), so that an index naming one entry under
+/// thousands of sizes cannot multiply the container. Real files have no such copies (a
+/// gump's bytes fix its size).
+pub const SIZE_COPIES_BUDGET: usize = 64 << 20;
+
 /// A conversion's files and the entries it left out.
 #[derive(Debug)]
 pub struct Conversion<T> {
@@ -158,9 +166,7 @@ pub(crate) fn pictures_to_uop<'a>(
     pictures: UopPictures,
 ) -> Result<Conversion<Vec<u8>>, DataError> {
     let what = pictures.file_name();
-    let (left_out, used) = source.survey();
-    let places = source.count.saturating_sub(ITEM_BASE).max(used);
-    too_many(what, places as u64, Limits::DEFAULT_MAX_RECORDS)?;
+    let (mut left_out, used) = source.survey();
     let gumps = pictures == UopPictures::Gumps;
     let prefix = if gumps { 8 } else { 0 };
     let mut order = source.by_start(used);
@@ -172,7 +178,11 @@ pub(crate) fn pictures_to_uop<'a>(
                 run.sort_unstable_by_key(|&e| (extra_of(e), e));
             }
         }
+        keep_size_copies_within_budget(source, &mut order, &mut left_out);
     }
+    let used = order.len();
+    let places = source.count.saturating_sub(ITEM_BASE).max(used);
+    too_many(what, places as u64, Limits::DEFAULT_MAX_RECORDS)?;
     let same = |a: &u64, b: &u64| a >> 32 == b >> 32 && (!gumps || extra_of(*a) == extra_of(*b));
     let layout = UopLayout::new(places);
     let data_len: usize = order
@@ -225,6 +235,47 @@ pub(crate) fn pictures_to_uop<'a>(
         files: out,
         left_out,
     })
+}
+
+/// Leaves out of `order` (sorted by start, then size, then number) the gumps whose copy
+/// under a second or later size over the same bytes would take such copies past
+/// [`SIZE_COPIES_BUDGET`], each pushed to `left_out`; the first size over a start is free.
+fn keep_size_copies_within_budget<'a>(
+    source: &PictureSource<'a, impl Fn(usize) -> Result<Entry<'a>, DataError>>,
+    order: &mut Vec<u64>,
+    left_out: &mut Problems<(usize, DataError)>,
+) {
+    let mut copies = 0usize;
+    // The start and size of the element before, and whether its group was kept.
+    let mut before: Option<(u64, u32, bool)> = None;
+    order.retain(|&element| {
+        let Some((_, bytes, extra)) = source.good(number(element)) else {
+            return false;
+        };
+        let start = element >> 32;
+        let keep = match before {
+            Some((s, e, kept)) if s == start && e == extra => kept,
+            Some((s, _, _)) if s == start => {
+                let cost = bytes.len() + 8;
+                let fits = copies + cost <= SIZE_COPIES_BUDGET;
+                if fits {
+                    copies += cost;
+                }
+                fits
+            }
+            _ => true,
+        };
+        before = Some((start, extra, keep));
+        if !keep {
+            let number = number(element);
+            let problem = WriteProblem::SizeCopies {
+                number,
+                budget: SIZE_COPIES_BUDGET,
+            };
+            left_out.push((number, ErrorKind::Write(problem).into()));
+        }
+        keep
+    });
 }
 
 /// `Err` ([`WriteProblem::TooLarge`]) naming `what` if `found` passes `most`.

@@ -239,7 +239,9 @@ pub fn synthetic_art_sized(seed: u64, lands: usize, items: usize) -> (Vec<u8>, V
 /// "Art"): slot n holds art number n, stored as is; exact repeats share their bytes. Read
 /// back ([`Art::from_uop`]), every entry is the same bytes, and the art numbers are
 /// `art.len()` again when that is at least 0x4000 + 65,535 (fewer become that many, the
-/// rest empty, as the client sees any art UOP). An entry that cannot be read is left out
+/// rest empty, as the client sees any art UOP) and at most `art.len() - 0x4000` numbers
+/// are used: the client counts a UOP's table entries + 0x4000 numbers, so a set using more
+/// comes back with that many, the numbers past `art.len()` empty. An entry that cannot be read is left out
 /// (its slot empty) and listed in the result.
 ///
 /// Memory: the container, written once at its size, and 8 bytes a used entry.
@@ -254,7 +256,8 @@ pub fn art_to_uop(art: &Art<'_>) -> Result<Conversion<Vec<u8>>, DataError> {
 /// index record an art number (`art.len()` of them), the index's third words 0, the
 /// entries' bytes in the order they lie in the source; exact repeats share their bytes. An
 /// art set this crate's writer made ([`write_art`]) comes back the same bytes through
-/// [`art_to_uop`] and this when it has at least 0x4000 + 65,535 numbers. An entry that
+/// [`art_to_uop`] and this when it has at least 0x4000 + 65,535 numbers, of which at most
+/// all but 0x4000 are used (see [`art_to_uop`]). An entry that
 /// cannot be read is left out (empty) and listed in the result.
 ///
 /// Returns `Err` ([`ErrorKind::Write`]) for an art.mul past 4 GiB.

@@ -121,11 +121,15 @@ fn gump_bytes(data: &mut Vec<u8>, width: u16, height: u16, pixels: &[u16]) {
 /// exact repeats of the same size share their stored bytes. Read back
 /// ([`Gumps::from_uop`]), every entry is the same bytes and size; the ids are
 /// `gumps.len()` again when that is at least 0x4000 + 65,535 (fewer become that many, the
-/// rest empty, as the client sees any gump UOP). An entry that cannot be read is left out
+/// rest empty, as the client sees any gump UOP) and at most `gumps.len() - 0x4000` ids are
+/// used (the client counts a UOP's table entries + 0x4000 ids). An entry that cannot be read is left out
 /// (its slot empty) and listed in the result, a gump stored compressed among them (see
-/// [`gumps_to_mul`]).
+/// [`gumps_to_mul`]); so is a gump over an earlier gump's bytes with another size whose
+/// copy would take such copies past [`SIZE_COPIES_BUDGET`](crate::convert::SIZE_COPIES_BUDGET)
+/// (64 MiB).
 ///
-/// Memory: the container, written once at its size, and 8 bytes a used entry.
+/// Memory: the container, written once at its size (at most the entries' bytes, 8 bytes
+/// each, the tables and 64 MiB of copies), and 8 bytes a used entry.
 ///
 /// Returns `Err` ([`ErrorKind::Write`]) for more ids than the readers take
 /// ([`gamedata_io::Limits::DEFAULT_MAX_RECORDS`] + 0x4000) or a container past 4 GiB.

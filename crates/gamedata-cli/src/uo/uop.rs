@@ -49,7 +49,9 @@ pub(crate) struct ConvertArgs {
     #[arg(long, default_value_t = 0)]
     facet: u8,
     /// Convert the art instead of a map: art.mul with artidx.mul to artLegacyMUL.uop, or
-    /// back; every entry byte for byte, exact repeats stored once.
+    /// back; every entry byte for byte, exact repeats stored once (the client counts a
+    /// UOP's entries + 0x4000 numbers, so a set using more than all but 0x4000 of its
+    /// numbers comes back with more, the extra ones empty).
     #[arg(long, conflicts_with = "facet")]
     art: bool,
     /// Convert the gumps instead of a map: gumpart.mul with gumpidx.mul to

@@ -225,6 +225,19 @@ pub enum WriteProblem {
         /// The id it repeats.
         earlier: usize,
     },
+    /// A gump over the same bytes as an earlier one with another size, whose copy (the
+    /// UOP form stores the size before the data) would take the copies of such gumps past
+    /// [`SIZE_COPIES_BUDGET`](crate::convert::SIZE_COPIES_BUDGET) bytes.
+    #[error(
+        "gump {number} repeats an earlier gump's bytes under another size, and its copy would \
+         take such copies past {budget} bytes"
+    )]
+    SizeCopies {
+        /// The gump id.
+        number: usize,
+        /// The bytes such copies may take.
+        budget: usize,
+    },
     /// A file past what its 32-bit offsets reach.
     #[error("{what} would be {found} bytes, past the 4 GiB its 32-bit offsets reach")]
     TooLarge {

@@ -11,7 +11,7 @@ use mul_core::write_gump::{
 };
 use mul_core::{
     ArtFormat, BwtProblem, ErrorKind, FileOptions, Gump, Gumps, Limits, OwnedGumps, PictureFiles,
-    PictureProblem, UopEntryProblem, UopFile, UopIndex, UopPictures,
+    PictureProblem, UopEntryProblem, UopFile, UopIndex, UopPictures, WriteProblem,
 };
 
 use crate::uop::{Foreign, foreign_container};
@@ -494,6 +494,51 @@ fn gumps_to_uop_keeps_the_size_of_each_id_over_shared_bytes() {
         [(2, 2), (4, 1)],
         "gump 1's size after the UOP"
     );
+}
+
+/// Attack (attack33): 70 gump ids over one 1 MiB entry, each with its own size word (and
+/// id 70 an exact repeat of id 0). The UOP form stores a size before the data, so each
+/// size was a copy: 4,000 sizes made a 4 GB container out of 1 MiB. The copies are now
+/// held to `SIZE_COPIES_BUDGET` (64 MiB): the first size is free, 63 copies of 1 MiB + 8
+/// fit (64 would pass it by 512 bytes), and the 6 largest sizes are left out, named.
+#[test]
+fn gumps_to_uop_holds_copies_under_other_sizes_to_a_budget() {
+    let data: Vec<u8> = (0..1u32 << 20).map(|i| (i % 251) as u8).collect();
+    let size = |id: u32| ((id % 70 + 1) << 16) | 1;
+    let index = words32(
+        &(0..71u32)
+            .flat_map(|id| [0, 1 << 20, size(id)])
+            .collect::<Vec<_>>(),
+    );
+    let gumps = Gumps::parse(&index, &data).unwrap();
+    let conversion = gumps_to_uop(&gumps).unwrap();
+    let left: Vec<usize> = conversion.left_out.kept().iter().map(|(n, _)| *n).collect();
+    assert_eq!(left, [64, 65, 66, 67, 68, 69]);
+    for (number, error) in conversion.left_out.kept() {
+        let expected = WriteProblem::SizeCopies {
+            number: *number,
+            budget: 64 << 20,
+        };
+        assert_eq!(error.kind(), ErrorKind::Write(expected));
+    }
+    // 64 copies of the bytes, each after its 8 bytes of size, and the tables.
+    let uop = conversion.files;
+    assert!(uop.len() >= 64 * ((1 << 20) + 8), "{}", uop.len());
+    assert!(
+        uop.len() < 64 * ((1 << 20) + 8) + (4 << 20),
+        "{}",
+        uop.len()
+    );
+    let uop_index = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
+    let back = Gumps::from_uop(&uop_index, &uop);
+    for id in 0..71usize {
+        let entry = back.entry(id).unwrap();
+        if (64..70).contains(&id) {
+            assert_eq!(entry, None, "gump {id}");
+        } else {
+            assert_eq!(entry, Some((&data[..], size(id as u32))), "gump {id}");
+        }
+    }
 }
 
 /// Inputs for the BWT stage's round trip: edge cases and seeded random bytes of several
