@@ -251,14 +251,15 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             run(&order, &entries, &name, &inputs, &tally, |id| {
                 let id32 = u32::try_from(id).unwrap_or(u32::MAX);
                 // A compressed gump's decoders spend the budget too: its zlib stream's
-                // declared bytes taken first, the decoders held to what is left then, the
-                // BWT stage's output taken once known.
+                // declared bytes taken first, the decoders held to them and what is left,
+                // the BWT stage's output past them taken once known.
                 let declared = gumps.declared_len(id).map_or(0, u64::from);
                 if !take_budget(&budget, declared) {
                     return Ok(Drawn::OverBudget);
                 }
                 let decoded = match decode_within(
                     &budget,
+                    declared,
                     |limits| gumps.decoded(id32, limits),
                     |d| owned_len(d.is_decoded(), d.bytes()),
                 )? {

@@ -10,7 +10,7 @@ use gamedata_render::RgbaImage;
 use gamedata_render::uo::anim::{DrawnFrame, group_pictures, uop_direction_pictures};
 use gamedata_render::uo::art::ArtHue;
 use mul_core::anim::DIRECTIONS;
-use mul_core::{AnimFile, Animations, Limits, UopAnimations};
+use mul_core::{AnimFile, Animations, Compression, Limits, UopAnimations};
 use rayon::prelude::*;
 
 use super::anim_folder::AnimFolder;
@@ -174,9 +174,17 @@ fn export_uop(
     let order = entries.order(&name, tally);
     run(&order, &entries, &name, inputs, tally, |n| {
         let (body, action, direction) = unpack(n);
-        // The decoders spend the budget too, each held to what is left.
+        // Inflating spends the budget whether or not the stream decodes: a stored entry's
+        // declared bytes are taken first, each time a direction decodes it (a stream that
+        // fails at its end, named by many entries, was once inflated again for each).
+        let declared = declared_len(animations, body, action);
+        if !take_budget(budget, declared) {
+            return Ok(Drawn::OverBudget);
+        }
+        // The decoders spend the budget too, each held to what is left and what was taken.
         let decoded = match decode_within(
             budget,
+            declared,
             |limits| animations.decoded(body, action, limits),
             |d| owned_len(d.is_decoded(), d.bytes()),
         )? {
@@ -210,6 +218,17 @@ fn export_uop(
         )?;
         frames_of(drawn)
     });
+}
+
+/// The bytes body `body`'s action `action` declares it inflates to; 0 when it is stored as
+/// is or no file has it.
+fn declared_len(animations: &UopAnimations<'_>, body: u16, action: u16) -> u64 {
+    match animations.find(body, action) {
+        Some((_, _, entry)) if entry.compression() != Compression::None => {
+            u64::from(entry.raw().decompressed_len.get())
+        }
+        _ => 0,
+    }
 }
 
 /// A (body, action, stored direction) as an entry number: body in bits 16 and up, action

@@ -19,7 +19,7 @@ const PALETTE: [u16; 4] = [0, 0x1084, 0xFC00, 0x001F];
 /// column 0 (x = 0 - 1 = -1, y = 0 + 3 - 2 = 1, 3 pixels: 0xFFC01003); row 1 index 3 at
 /// column 2 (x = 1, y = 2: 0x00402001). Frame 1: centre (0, 0), 1 x 1, index 2 (x = 0,
 /// y = 0 - 0 - 1 = -1: 0x003FF001).
-fn group() -> Vec<u8> {
+pub(super) fn group() -> Vec<u8> {
     let mut out = vec![0u8; 512];
     for (i, c) in PALETTE.iter().enumerate() {
         out[2 * i..2 * i + 2].copy_from_slice(&c.to_le_bytes());

@@ -359,3 +359,49 @@ fn uo_export_anims_writes_the_uop_directions_too() {
         (json!(30), json!(0))
     );
 }
+
+/// Attack (attack33): AnimationFrame1.uop with 40 entries (bodies 0 to 39, action 0) all
+/// naming entry 0's zlib stream, each declaring 60 MiB it does not inflate to. Each of the
+/// 200 directions decoded its entry again and failed at the stream's end (with a stream of
+/// 60 MiB, 200 entries took 67 s). Inflating now takes the declared bytes from the
+/// decoding budget (64 MiB plus 64 bytes an input byte) first, whatever its end: the first
+/// direction takes 60 MiB and fails, and the other 199 are over the budget, not inflated.
+#[test]
+fn uo_export_anims_takes_a_stream_s_declared_bytes_from_the_budget_first() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("u")).unwrap();
+    let entries: Vec<(u16, u16, Vec<u8>)> = (0..40u16).map(|body| (body, 0, entry(0))).collect();
+    let mut file = write_uop_animations(&entries, UopAnimCompression::Zlib).unwrap();
+    let places: Vec<usize> = {
+        let uop = mul_core::UopFile::parse(&file, &mul_core::Limits::default()).unwrap();
+        assert_eq!(uop.entries().len(), 40);
+        uop.entries()
+            .iter()
+            .map(|e| std::ptr::from_ref(e.raw()).addr() - file.as_ptr().addr())
+            .collect()
+    };
+    // Entry fields: offset (8 bytes), header length (4), stored length (4), declared
+    // length (4), hash (8), Adler-32 (4), compression (2).
+    let first = places[0];
+    let stored: [u8; 16] = file[first..first + 16].try_into().unwrap();
+    for &at in &places {
+        file[at..at + 16].copy_from_slice(&stored);
+        file[at + 16..at + 20].copy_from_slice(&(60u32 << 20).to_le_bytes());
+    }
+    std::fs::write(dir.path().join("u/AnimationFrame1.uop"), &file).unwrap();
+    let out = gamedata(
+        &["uo", "export", "anims", "u", "-o", "out", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            report["written"].clone(),
+            report["failed"].clone(),
+            report["over_budget"].clone()
+        ),
+        (json!(0), json!(1), json!(199)),
+        "{report}"
+    );
+}

@@ -412,3 +412,51 @@ fn uo_export_a_gump_past_the_budget_is_counted_not_drawn() {
         [255, 0, 0, 255]
     );
 }
+
+/// Attack (attack33): anim.idx's 22,000 records (bodies 0 to 199, the high group) all
+/// naming one frame group of two small frames. The group is decoded once, but each record
+/// is a folder of two PNG files of about 80 bytes; counted by their bytes alone, a set like
+/// this of 133 KB once wrote a million files (4.2 GB of disk). Each file and folder now
+/// takes at least a 4 KiB block of the output budget (64 bytes an input byte plus 64 MiB),
+/// so the records are written in order while it lasts, a folder then its two files, and
+/// the rest counted as over it.
+#[test]
+fn uo_export_anims_counts_a_block_a_file_and_folder_against_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("m");
+    std::fs::create_dir(&folder).unwrap();
+    let group = super::uo_anim::group();
+    let index = records(&vec![(0, group.len() as u32, 0); 22_000]);
+    std::fs::write(folder.join("anim.idx"), &index).unwrap();
+    std::fs::write(folder.join("anim.mul"), &group).unwrap();
+    let input = (index.len() + group.len()) as u64;
+    let out = gamedata(
+        &["uo", "export", "anims", "m", "-o", "out", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Blocks of 4 KiB the budget holds, three a record (its folder and two files).
+    let blocks = (64 * input + (64 << 20)) / 4096;
+    let written = 2 * (blocks / 3) + (blocks % 3).saturating_sub(1);
+    assert_eq!(report["decoded"], 2, "{report}");
+    assert_eq!(report["written"], written, "{report}");
+    assert_eq!(report["over_budget"], 44_000 - written, "{report}");
+    assert_eq!(files_under(&dir.path().join("out")), written);
+    assert!(written < 44_000 / 2, "{written}");
+}
+
+/// Files under `dir`, in every folder.
+fn files_under(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| {
+            if e.file_type().unwrap().is_dir() {
+                files_under(&e.path())
+            } else {
+                1
+            }
+        })
+        .sum()
+}
