@@ -29,7 +29,7 @@ use super::anim_folder::{AnimFolder, AnimFormatArg};
 use super::art::FormatArg;
 use super::export_anims::export_anims;
 use super::export_run::{
-    Budgeted, Drawn, Entries, budgets, decode_within, numbered, owned_len, run, take_budget,
+    Budgeted, Drawn, Entries, budgets, decode_within, numbered, owned_len, run, take_picture,
 };
 use super::folder::folder_verdata;
 use crate::output::Output;
@@ -190,7 +190,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                         let Some(land) = art.land(id)? else {
                             return Ok(Drawn::Empty);
                         };
-                        if !take_budget(&budget, 44 * 44 * 4) {
+                        if !take_picture(&budget, 44 * 44 * 4) {
                             return Ok(Drawn::OverBudget);
                         }
                         land_picture(&land, ArtHue::None)?
@@ -204,7 +204,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                         if pixels == 0 {
                             return Ok(Drawn::Empty);
                         }
-                        if !take_budget(&budget, pixels.saturating_mul(4)) {
+                        if !take_picture(&budget, pixels.saturating_mul(4)) {
                             return Ok(Drawn::OverBudget);
                         }
                         item_picture(&item, ArtHue::None, &limits)?
@@ -254,7 +254,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 // declared bytes taken first, the decoders held to them and what is left,
                 // the BWT stage's output past them taken once known.
                 let declared = gumps.declared_len(id).map_or(0, u64::from);
-                if !take_budget(&budget, declared) {
+                if !take_picture(&budget, declared) {
                     return Ok(Drawn::OverBudget);
                 }
                 let decoded = match decode_within(
@@ -268,7 +268,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 };
                 let gump = decoded.gump()?;
                 let pixels = u64::from(gump.width()) * u64::from(gump.height());
-                if !take_budget(&budget, pixels.saturating_mul(4)) {
+                if !take_picture(&budget, pixels.saturating_mul(4)) {
                     return Ok(Drawn::OverBudget);
                 }
                 Ok(Drawn::Picture(gump_picture(
@@ -304,7 +304,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                     return Ok(Drawn::Empty);
                 };
                 let side = u64::from(texmap.side());
-                if !take_budget(&budget, side * side * 4) {
+                if !take_picture(&budget, side * side * 4) {
                     return Ok(Drawn::OverBudget);
                 }
                 Ok(Drawn::Picture(texmap_picture(&texmap)?))

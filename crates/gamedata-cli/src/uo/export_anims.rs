@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::anim_folder::AnimFolder;
 use super::export_run::{
-    Budgeted, Drawn, Entries, Tally, decode_within, owned_len, run, take_budget,
+    Budgeted, Drawn, Entries, Tally, decode_within, owned_len, run, take_picture,
 };
 
 /// Actions the client reads of a UOP body: 0 to 79 (`docs/formats/uo.md`, "Which form").
@@ -130,7 +130,7 @@ fn export_mul(
             pixels = pixels
                 .saturating_add(u64::from(frame.width()).saturating_mul(u64::from(frame.height())));
         }
-        if !take_budget(budget, pixels.saturating_mul(4)) {
+        if !take_picture(budget, pixels.saturating_mul(4)) {
             return Ok(Drawn::OverBudget);
         }
         frames_of(group_pictures(&group, false, ArtHue::None, limits)?)
@@ -178,7 +178,7 @@ fn export_uop(
         // declared bytes are taken first, each time a direction decodes it (a stream that
         // fails at its end, named by many entries, was once inflated again for each).
         let declared = declared_len(animations, body, action);
-        if !take_budget(budget, declared) {
+        if !take_picture(budget, declared) {
             return Ok(Drawn::OverBudget);
         }
         // The decoders spend the budget too, each held to what is left and what was taken.
@@ -205,7 +205,7 @@ fn export_uop(
                 );
             }
         }
-        if !take_budget(budget, pixels.saturating_mul(4)) {
+        if !take_picture(budget, pixels.saturating_mul(4)) {
             return Ok(Drawn::OverBudget);
         }
         let drawn = uop_direction_pictures(

@@ -67,13 +67,13 @@ pub(super) enum Budgeted<T> {
 }
 
 /// Decodes an entry with `decode`, its decoders held to what is left of `budget` and the
-/// `reserved` bytes already taken from it for this entry (at most the default limit),
+/// `reserved` bytes already taken from it for this entry (at most [`PICTURE_MAX`]),
 /// then takes from the budget the bytes `owned` says the result holds in a buffer of its
 /// own (0 when it lies in place) beyond `reserved`. `Instead(Drawn::OverBudget)` when the
 /// budget runs out in either; `Instead(Drawn::Empty)` when there is no entry.
 ///
-/// Returns `Err` for an entry that cannot be decoded (a limit reached with the whole
-/// default limit to spend is such an error, not the budget's).
+/// Returns `Err` for an entry that cannot be decoded (a limit other than the decoded
+/// bytes' is such an error, not the budget's).
 pub(super) fn decode_within<T>(
     budget: &AtomicU64,
     reserved: u64,
@@ -81,14 +81,14 @@ pub(super) fn decode_within<T>(
     owned: impl FnOnce(&T) -> u64,
 ) -> anyhow::Result<Budgeted<T>> {
     let left = budget.load(Ordering::Relaxed).saturating_add(reserved);
-    let limits =
-        Limits::default().with_max_decoded_bytes(left.min(Limits::DEFAULT_MAX_DECODED_BYTES));
+    let limits = Limits::default().with_max_decoded_bytes(left.min(PICTURE_MAX));
     let decoded = match decode(&limits) {
         Ok(Some(decoded)) => decoded,
         Ok(None) => return Ok(Budgeted::Instead(Drawn::Empty)),
+        // The decoded bytes' cap, which is the budget's: past it, the picture is over it.
         Err(e)
-            if matches!(e.kind(), mul_core::ErrorKind::Limit(_))
-                && left < Limits::DEFAULT_MAX_DECODED_BYTES =>
+            if matches!(e.kind(), mul_core::ErrorKind::Limit(l) if l.unit == "bytes"
+                && l.limit == limits.max_decoded_bytes) =>
         {
             return Ok(Budgeted::Instead(Drawn::OverBudget));
         }
@@ -114,6 +114,18 @@ pub(super) fn budget_for(input: u64) -> u64 {
     input
         .saturating_mul(BUDGET_PER_BYTE)
         .saturating_add(BUDGET_BASE)
+}
+
+/// The most one picture (an animation direction's frames together, or a compressed
+/// entry's decoded bytes) may take of the decoding budget, in bytes: so that the pictures
+/// the export's threads hold at once stay within this much a thread, whatever the input's
+/// size. Real pictures take a few MiB at the most.
+pub(super) const PICTURE_MAX: u64 = 64 << 20;
+
+/// Takes one picture's `bytes` from `budget`; false (and nothing taken) past
+/// [`PICTURE_MAX`] or what is left.
+pub(super) fn take_picture(budget: &AtomicU64, bytes: u64) -> bool {
+    bytes <= PICTURE_MAX && take_budget(budget, bytes)
 }
 
 /// Takes `bytes` of RGBA from `budget`; false (and nothing taken) if it has not that many.

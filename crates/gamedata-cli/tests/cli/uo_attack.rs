@@ -460,3 +460,42 @@ fn files_under(dir: &Path) -> u64 {
         })
         .sum()
 }
+
+/// Attack (attack33): a gump of 5,000 x 5,000 pixels (100 MB of RGBA) in a gumpart.mul
+/// padded to 2 MiB, so that the decoding budget (64 bytes an input byte plus 64 MiB, 192
+/// MiB) holds it. Every thread of the export may hold a picture at once, so one picture may
+/// take at most 64 MiB: this one is counted as over the budget, not drawn (an 8.4 MB set
+/// of such frames once held 525 MB), and the small gump after it is written.
+#[test]
+fn uo_export_a_picture_past_64_mib_is_counted_not_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("m");
+    std::fs::create_dir(&folder).unwrap();
+    let side = 5000u32;
+    let mut words: Vec<u32> = (0..side).map(|row| side + row).collect();
+    words.extend((0..side).map(|_| 0x001F | (side << 16)));
+    words.extend([1, 0x7C00 | (1 << 16)]);
+    let mut data: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    data.resize(2 << 20, 0);
+    let index = records(&[
+        (0, side * 8, (side << 16) | side),
+        (side * 8, 8, (1 << 16) | 1),
+    ]);
+    std::fs::write(folder.join("gumpidx.mul"), &index).unwrap();
+    std::fs::write(folder.join("gumpart.mul"), &data).unwrap();
+    let out = gamedata(
+        &["uo", "export", "gumps", "m", "-o", "out", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (report["written"].clone(), report["over_budget"].clone()),
+        (json!(1), json!(1)),
+        "{report}"
+    );
+    assert!(!dir.path().join("out/gumps/0x0000.png").exists());
+    // `uo gump` draws it: the bound is the export's.
+    gamedata_ok(&["uo", "gump", "m", "0", "-o", "big.png"], dir.path());
+    assert_eq!(png_size(&dir.path().join("big.png")), (5000, 5000));
+}
