@@ -331,22 +331,34 @@ fn verdata_patches_are_drawn_and_keep_repeats_apart() {
 
 /// Gumps 0 and 1 both patched by verdata.mul over the same 16 bytes, with different sizes
 /// in their patches: 2 x 2 for gump 0, 4 x 1 for gump 1. The export keys a patched gump by
-/// its bytes in verdata.mul and its patch's size, so each keeps its own size.
+/// its bytes in verdata.mul and its patch's size, so each keeps its own size. Gump 2, not
+/// patched, lies in gumpart.mul at the offset the patches have in verdata.mul (44), with
+/// gump 0's size: it is not gump 0's picture.
 #[test]
 fn uo_export_patched_gumps_over_one_patch_s_bytes_keep_their_own_sizes() {
     let dir = tempfile::tempdir().unwrap();
     let folder = dir.path().join("m");
     std::fs::create_dir(&folder).unwrap();
-    // Two empty records (a patch past the index is skipped) and a data file of no gump.
-    let index = records(&[(u32::MAX, u32::MAX, 0), (u32::MAX, u32::MAX, 0)]);
-    std::fs::write(folder.join("gumpidx.mul"), &index).unwrap();
-    std::fs::write(folder.join("gumpart.mul"), [0u8; 4]).unwrap();
     // Words: row offsets 2 and 3 (2 rows) or 2 (1 row), then two runs of 2 pixels.
-    let run = 0x7C00u32 | (2 << 16);
-    let data: Vec<u8> = [2u32, 3, run, run]
-        .iter()
-        .flat_map(|v| v.to_le_bytes())
-        .collect();
+    let gump = |colour: u32| -> Vec<u8> {
+        let run = colour | (2 << 16);
+        [2u32, 3, run, run]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect()
+    };
+    let data = gump(0x7C00);
+    // Two empty records (a patch past the index is skipped), then gump 2: blue, 2 x 2, at
+    // offset 44 of gumpart.mul.
+    let index = records(&[
+        (u32::MAX, u32::MAX, 0),
+        (u32::MAX, u32::MAX, 0),
+        (44, 16, (2 << 16) | 2),
+    ]);
+    std::fs::write(folder.join("gumpidx.mul"), &index).unwrap();
+    let mut gumpart = vec![0u8; 44];
+    gumpart.extend(gump(0x001F));
+    std::fs::write(folder.join("gumpart.mul"), &gumpart).unwrap();
     // verdata.mul: a count, two 20-byte entries (file 12: gumps), then the shared bytes.
     let mut verdata = 2u32.to_le_bytes().to_vec();
     for (id, size) in [(0u32, (2u32 << 16) | 2), (1, (4 << 16) | 1)] {
@@ -360,7 +372,12 @@ fn uo_export_patched_gumps_over_one_patch_s_bytes_keep_their_own_sizes() {
         &["uo", "export", "gumps", "m", "-o", "out", "--json"],
         dir.path(),
     ));
-    assert_eq!(report["written"], 2);
+    assert_eq!(report["written"], 3);
+    assert_eq!(report["decoded"], 3);
+    assert_eq!(
+        png_pixels(&dir.path().join("out/gumps/0x0002.png")),
+        [[0, 0, 255, 255]; 4].concat()
+    );
     assert_eq!(png_size(&dir.path().join("out/gumps/0x0000.png")), (2, 2));
     assert_eq!(
         png_size(&dir.path().join("out/gumps/0x0001.png")),

@@ -4,7 +4,7 @@
 use mul_core::art::ITEM_BASE;
 use mul_core::write_art::{ArtPicture, write_art};
 use mul_core::write_gump::{GumpPicture, write_gumps};
-use mul_core::{Art, ErrorKind, Gumps, IndexProblem, Verdata};
+use mul_core::{Art, ErrorKind, Gumps, IndexProblem, Limits, Verdata};
 
 /// verdata.mul: the count `declared`, the entries, then `data` (offsets count from the
 /// file's start, so the caller adds the table's length).
@@ -154,6 +154,7 @@ fn gump_patches_bring_their_size() {
         .iter()
         .flat_map(|w| w.to_le_bytes())
         .collect();
+    let patch_bytes = patch.clone();
     let table = 4 + 3 * 20;
     let file = verdata(
         3,
@@ -182,6 +183,28 @@ fn gump_patches_bring_their_size() {
         "{err}"
     );
     assert!(patched.entry(0).is_err());
+    // Three ids patched, each its own table entry; the gumps alone have none.
+    assert_eq!(patched.patched(), 3);
+    let patch = patched.patch(1).unwrap();
+    assert_eq!(
+        (patch.offset.get(), patch.length.get(), patch.extra.get()),
+        (table, 8, (2 << 16) | 1)
+    );
+    assert_eq!(patched.patch(2).unwrap().length.get(), 6);
+    assert!(patched.patch(3).is_none());
+    let plain = Gumps::parse(&index, &data).unwrap();
+    assert_eq!((plain.patched(), plain.patch(1).is_none()), (0, true));
+    // `stored` gives the patch's bytes in place, as `entry` does.
+    let stored = patched.stored(1).unwrap().unwrap();
+    assert_eq!(stored, &patch_bytes[..]);
+    assert_eq!(stored.as_ptr(), file[table as usize..].as_ptr());
+    // A gump read in place prints its id, size word and that it is not decoded.
+    let decoded = plain.decoded(0, &Limits::default()).unwrap().unwrap();
+    let printed = format!("{decoded:?}");
+    assert!(
+        printed.starts_with("DecodedGump { id: 0, extra: 0x00020002, decoded: false, bytes: "),
+        "{printed}"
+    );
 }
 
 /// A gump stored compressed in gumpartLegacyMUL.uop that verdata patches is read from the
