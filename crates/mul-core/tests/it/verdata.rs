@@ -200,6 +200,11 @@ fn gump_patches_bring_their_size() {
     assert_eq!(stored.as_ptr(), file[table as usize..].as_ptr());
     // A gump read in place prints its id, size word and that it is not decoded.
     let decoded = plain.decoded(0, &Limits::default()).unwrap().unwrap();
+    let (bytes, extra) = plain.entry(0).unwrap().unwrap();
+    assert_eq!((decoded.extra(), extra), (0x0002_0002, 0x0002_0002));
+    assert_eq!(decoded.bytes().as_ptr(), bytes.as_ptr());
+    assert_eq!(decoded.bytes().len(), bytes.len());
+    assert_eq!(bytes.len(), 4 * (2 + 2));
     let printed = format!("{decoded:?}");
     assert!(
         printed.starts_with("DecodedGump { id: 0, extra: 0x00020002, decoded: false, bytes: "),
