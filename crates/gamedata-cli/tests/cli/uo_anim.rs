@@ -514,3 +514,38 @@ fn uo_anim_finds_a_listed_body_where_mobtypes_puts_it() {
         assert!(err.contains("body 250"), "{missing:?}: {err}");
     }
 }
+
+/// A frame of no width but 2 rows high (no pixel) is written by the export as an empty
+/// frame: a 1 x 1 transparent PNG, as a frame of no pixel at all is.
+#[test]
+fn uo_export_anims_writes_a_frame_of_no_width_as_an_empty_frame() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut data = vec![0u8; 512];
+    data.extend(1u32.to_le_bytes());
+    data.extend(8u32.to_le_bytes());
+    for v in [0i16, 0, 0, 2] {
+        data.extend(v.to_le_bytes());
+    }
+    data.extend(0x7FFF_7FFFu32.to_le_bytes());
+    let mut idx = Vec::new();
+    for record in 0..110u32 {
+        let (offset, size) = if record == 0 {
+            (0, data.len() as u32)
+        } else {
+            (u32::MAX, u32::MAX)
+        };
+        for word in [offset, size, 0] {
+            idx.extend(word.to_le_bytes());
+        }
+    }
+    std::fs::write(dir.path().join("anim.idx"), idx).unwrap();
+    std::fs::write(dir.path().join("anim.mul"), data).unwrap();
+    let report = stdout_json(&gamedata_ok(
+        &["uo", "export", "anims", ".", "-o", "out", "--json"],
+        dir.path(),
+    ));
+    assert_eq!(report["written"], 1, "{report}");
+    let frame = dir.path().join("out/anims/anim/0x0000/00/0/000.png");
+    assert_eq!(png_size(&frame), (1, 1));
+    assert_eq!(png_pixels(&frame), [0, 0, 0, 0]);
+}
