@@ -124,6 +124,26 @@ fn bad_gumps_are_errors_saying_what() {
         problem(&first_past, (3 << 16) | 2),
         PictureProblem::GumpRowOffset { row: 0, .. }
     ));
+    // Row 0 starting at the entry's end, and row 0 empty (its end its start): offsets in
+    // the entry, but rows without a run, so rows of the wrong width.
+    let at_end = words32(&[2, 2]);
+    assert!(matches!(
+        problem(&at_end, (3 << 16) | 2),
+        PictureProblem::GumpRowWidth {
+            row: 0,
+            found: 0,
+            width: 3
+        }
+    ));
+    let empty_row = words32(&[2, 2, run(1, 3)]);
+    assert!(matches!(
+        problem(&empty_row, (3 << 16) | 2),
+        PictureProblem::GumpRowWidth {
+            row: 0,
+            found: 0,
+            width: 3
+        }
+    ));
     // Runs short of the width, and past it.
     let short = words32(&[2, 3, run(1, 2), run(1, 3)]);
     assert!(matches!(
