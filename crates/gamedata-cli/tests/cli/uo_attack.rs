@@ -516,3 +516,24 @@ fn uo_export_a_picture_past_64_mib_is_counted_not_drawn() {
     gamedata_ok(&["uo", "gump", "m", "0", "-o", "big.png"], dir.path());
     assert_eq!(png_size(&dir.path().join("big.png")), (5000, 5000));
 }
+
+/// Twelve gumps whose records point past gumpart.mul, each at its own offset: all twelve
+/// counted as failed, the first ten named in the report.
+#[test]
+fn uo_export_names_the_first_ten_failures_and_counts_them_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("m");
+    std::fs::create_dir(&folder).unwrap();
+    let bad: Vec<(u32, u32, u32)> = (0..12).map(|i| (100 + 16 * i, 16, (2 << 16) | 2)).collect();
+    std::fs::write(folder.join("gumpidx.mul"), records(&bad)).unwrap();
+    std::fs::write(folder.join("gumpart.mul"), [0u8; 16]).unwrap();
+    let out = gamedata(
+        &["uo", "export", "gumps", "m", "-o", "out", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["failed"], 12, "{report}");
+    let errors = report["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 10, "{errors:?}");
+}
