@@ -46,15 +46,13 @@ pub(super) fn group() -> Vec<u8> {
     out
 }
 
-/// A folder with ANIM.IDX (110 records: body 0 of the high group) and anim.mul holding the
-/// group at body 0 action 0 direction 1 (record 1).
-pub(super) fn anim_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let data = group();
+/// anim.idx of 110 records (body 0 of the high group), record `record` naming the first
+/// `len` bytes of anim.mul, the others empty.
+fn body_0_index(record: u32, len: usize) -> Vec<u8> {
     let mut idx = Vec::new();
-    for record in 0..110u32 {
-        let (offset, size) = if record == 1 {
-            (0, data.len() as u32)
+    for r in 0..110u32 {
+        let (offset, size) = if r == record {
+            (0, len as u32)
         } else {
             (u32::MAX, u32::MAX)
         };
@@ -62,7 +60,15 @@ pub(super) fn anim_dir() -> tempfile::TempDir {
             idx.extend(word.to_le_bytes());
         }
     }
-    std::fs::write(dir.path().join("ANIM.IDX"), idx).unwrap();
+    idx
+}
+
+/// A folder with ANIM.IDX (110 records: body 0 of the high group) and anim.mul holding the
+/// group at body 0 action 0 direction 1 (record 1).
+pub(super) fn anim_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let data = group();
+    std::fs::write(dir.path().join("ANIM.IDX"), body_0_index(1, data.len())).unwrap();
     std::fs::write(dir.path().join("anim.mul"), data).unwrap();
     dir
 }
@@ -527,18 +533,7 @@ fn uo_export_anims_writes_a_frame_of_no_width_as_an_empty_frame() {
         data.extend(v.to_le_bytes());
     }
     data.extend(0x7FFF_7FFFu32.to_le_bytes());
-    let mut idx = Vec::new();
-    for record in 0..110u32 {
-        let (offset, size) = if record == 0 {
-            (0, data.len() as u32)
-        } else {
-            (u32::MAX, u32::MAX)
-        };
-        for word in [offset, size, 0] {
-            idx.extend(word.to_le_bytes());
-        }
-    }
-    std::fs::write(dir.path().join("anim.idx"), idx).unwrap();
+    std::fs::write(dir.path().join("anim.idx"), body_0_index(0, data.len())).unwrap();
     std::fs::write(dir.path().join("anim.mul"), data).unwrap();
     let report = stdout_json(&gamedata_ok(
         &["uo", "export", "anims", ".", "-o", "out", "--json"],

@@ -318,46 +318,28 @@ fn uo_export_anims_writes_the_uop_directions_too() {
         assert_eq!(png_size(&gap), (1, 1));
         assert_eq!(png_pixels(&gap), CLEAR);
     }
-    // --anim-format mul leaves the UOP out.
-    let report = stdout_json(&gamedata_ok(
-        &[
-            "uo",
-            "export",
-            "anims",
-            "g",
-            "-o",
-            "mul",
-            "--anim-format",
-            "mul",
-            "--json",
-        ],
-        dir.path(),
-    ));
-    assert_eq!(
-        (report["written"].clone(), report["written_uop"].clone()),
-        (json!(160), json!(0))
-    );
-    assert_eq!(report["format"], "mul");
-    // --anim-format uop leaves the MUL out.
-    let report = stdout_json(&gamedata_ok(
-        &[
-            "uo",
-            "export",
-            "anims",
-            "g",
-            "-o",
-            "uop",
-            "--anim-format",
-            "uop",
-            "--json",
-        ],
-        dir.path(),
-    ));
-    assert_eq!(report["format"], "uop");
-    assert_eq!(
-        (report["written"].clone(), report["written_mul"].clone()),
-        (json!(30), json!(0))
-    );
+    // --anim-format mul leaves the UOP out, uop the MUL.
+    for (form, written, other) in [("mul", 160, "written_uop"), ("uop", 30, "written_mul")] {
+        let report = stdout_json(&gamedata_ok(
+            &[
+                "uo",
+                "export",
+                "anims",
+                "g",
+                "-o",
+                form,
+                "--anim-format",
+                form,
+                "--json",
+            ],
+            dir.path(),
+        ));
+        assert_eq!(report["format"], form);
+        assert_eq!(
+            (report["written"].clone(), report[other].clone()),
+            (json!(written), json!(0))
+        );
+    }
 }
 
 /// Attack (attack33): AnimationFrame1.uop with 40 entries (bodies 0 to 39, action 0) all

@@ -390,21 +390,18 @@ fn uo_export_patched_gumps_over_one_patch_s_bytes_keep_their_own_sizes() {
     );
 }
 
-/// A gump of 32,767 x 2,048 pixels (each side at its largest but height) in 16 KiB (a row
-/// offset and a run of the full width a row): 268 MB of RGBA, past the decoding budget of
-/// a 16 KiB set (64 bytes an input byte plus 64 MiB, 68.2 MB), so it is counted as over the
-/// budget, not drawn, and a small gump beside it is written.
-#[test]
-fn uo_export_a_gump_past_the_budget_is_counted_not_drawn() {
-    let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("m");
+/// A gumpart.mul of a gump of `width` x `height` pixels (a row offset and a run of the
+/// full width a row, 8 bytes a row), then a red 1 x 1 gump, padded to `len` bytes, with
+/// its gumpidx.mul in `dir`/m, exported: the big gump is counted as over the budget, not
+/// drawn, and the small one is written.
+fn export_big_gump_then_a_small_one(dir: &Path, width: u32, height: u32, len: usize) {
+    let folder = dir.join("m");
     std::fs::create_dir(&folder).unwrap();
-    let (width, height) = (0x7FFFu32, 2048u32);
     let mut words: Vec<u32> = (0..height).map(|row| height + row).collect();
     words.extend((0..height).map(|_| 0x001F | (width << 16)));
-    // A 1 x 1 gump after it.
     words.extend([1, 0x7C00 | (1 << 16)]);
-    let data: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut data: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    data.resize(data.len().max(len), 0);
     let big_len = height * 8;
     let index = records(&[
         (0, big_len, (width << 16) | height),
@@ -412,10 +409,7 @@ fn uo_export_a_gump_past_the_budget_is_counted_not_drawn() {
     ]);
     std::fs::write(folder.join("gumpidx.mul"), &index).unwrap();
     std::fs::write(folder.join("gumpart.mul"), &data).unwrap();
-    let out = gamedata(
-        &["uo", "export", "gumps", "m", "-o", "out", "--json"],
-        dir.path(),
-    );
+    let out = gamedata(&["uo", "export", "gumps", "m", "-o", "out", "--json"], dir);
     assert_eq!(out.status.code(), Some(1));
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
@@ -423,11 +417,21 @@ fn uo_export_a_gump_past_the_budget_is_counted_not_drawn() {
         (json!(1), json!(1)),
         "{report}"
     );
-    assert!(!dir.path().join("out/gumps/0x0000.png").exists());
+    assert!(!dir.join("out/gumps/0x0000.png").exists());
     assert_eq!(
-        png_pixels(&dir.path().join("out/gumps/0x0001.png")),
+        png_pixels(&dir.join("out/gumps/0x0001.png")),
         [255, 0, 0, 255]
     );
+}
+
+/// A gump of 32,767 x 2,048 pixels (each side at its largest but height) in 16 KiB: 268 MB
+/// of RGBA, past the decoding budget of a 16 KiB set (64 bytes an input byte plus 64 MiB,
+/// 68.2 MB), so it is counted as over the budget, not drawn, and a small gump beside it is
+/// written.
+#[test]
+fn uo_export_a_gump_past_the_budget_is_counted_not_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    export_big_gump_then_a_small_one(dir.path(), 0x7FFF, 2048, 0);
 }
 
 /// Attack (attack33): anim.idx's 22,000 records (bodies 0 to 199, the high group) all
@@ -486,32 +490,7 @@ fn files_under(dir: &Path) -> u64 {
 #[test]
 fn uo_export_a_picture_past_64_mib_is_counted_not_drawn() {
     let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("m");
-    std::fs::create_dir(&folder).unwrap();
-    let side = 5000u32;
-    let mut words: Vec<u32> = (0..side).map(|row| side + row).collect();
-    words.extend((0..side).map(|_| 0x001F | (side << 16)));
-    words.extend([1, 0x7C00 | (1 << 16)]);
-    let mut data: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    data.resize(2 << 20, 0);
-    let index = records(&[
-        (0, side * 8, (side << 16) | side),
-        (side * 8, 8, (1 << 16) | 1),
-    ]);
-    std::fs::write(folder.join("gumpidx.mul"), &index).unwrap();
-    std::fs::write(folder.join("gumpart.mul"), &data).unwrap();
-    let out = gamedata(
-        &["uo", "export", "gumps", "m", "-o", "out", "--json"],
-        dir.path(),
-    );
-    assert_eq!(out.status.code(), Some(1));
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(
-        (report["written"].clone(), report["over_budget"].clone()),
-        (json!(1), json!(1)),
-        "{report}"
-    );
-    assert!(!dir.path().join("out/gumps/0x0000.png").exists());
+    export_big_gump_then_a_small_one(dir.path(), 5000, 5000, 2 << 20);
     // `uo gump` draws it: the bound is the export's.
     gamedata_ok(&["uo", "gump", "m", "0", "-o", "big.png"], dir.path());
     assert_eq!(png_size(&dir.path().join("big.png")), (5000, 5000));
