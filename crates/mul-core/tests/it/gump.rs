@@ -53,6 +53,15 @@ fn a_gump_is_rows_of_colour_runs_counted_in_words() {
     let runs: Vec<_> = gump.runs().map(Result::unwrap).collect();
     assert_eq!(runs.len(), 3);
     assert_eq!((runs[2].x, runs[2].y, runs[2].count), (1, 1, 2));
+    // A run of 0 pixels covers nothing and is not given.
+    let zero = words32(&[1, run(0x0005, 0), run(0x0001, 3)]);
+    let gump = Gump::parse(&zero, (3 << 16) | 1).unwrap();
+    let runs: Vec<_> = gump
+        .runs()
+        .map(|r| r.map(|r| (r.x, r.y, r.count, r.colour)))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(runs, [(0, 0, 3, 0x0001)]);
     // Rows start where their offsets say (a word left unused after the table), the last
     // row running up to the entry's end.
     let moved = words32(&[
