@@ -340,3 +340,23 @@ pub(super) fn write_one(path: &Path, inputs: &[&Path], png: &[u8], tally: &Tally
         Err(e) => tally.fail(1, format!("{}: {e:#}", path.display())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_past_32_bit_numbers_are_counted_as_failed() {
+        let tally = Tally::new(0);
+        assert_eq!(numbered(5, &tally), 0..5);
+        assert_eq!(numbered(1 << 32, &tally), 0..1 << 32);
+        assert_eq!(tally.failed.load(Ordering::Relaxed), 0);
+        assert_eq!(numbered((1 << 32) + 3, &tally), 0..1 << 32);
+        assert_eq!(tally.failed.load(Ordering::Relaxed), 3);
+        let errors = tally.errors.lock().unwrap();
+        assert_eq!(
+            errors.as_slice(),
+            ["entries from 0x100000000 on: past 32-bit numbers"]
+        );
+    }
+}
