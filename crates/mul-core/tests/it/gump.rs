@@ -529,16 +529,16 @@ fn gumps_to_uop_keeps_the_size_of_each_id_over_shared_bytes() {
 /// id 70 an exact repeat of id 0). The UOP form stores a size before the data, so each
 /// size was a copy: 4,000 sizes made a 4 GB container out of 1 MiB. The copies are now
 /// held to `SIZE_COPIES_BUDGET` (64 MiB): the first size is free, 63 copies of 1 MiB + 8
-/// fit (64 would pass it by 512 bytes), and the 6 largest sizes are left out, named.
+/// fit (64 would pass it by 512 bytes), and the 6 largest sizes are left out, named. Id
+/// 71, over 1 MiB of its own after them, is not a copy: it is stored though the copies
+/// left less than its size of the budget.
 #[test]
 fn gumps_to_uop_holds_copies_under_other_sizes_to_a_budget() {
-    let data: Vec<u8> = (0..1u32 << 20).map(|i| (i % 251) as u8).collect();
+    let data: Vec<u8> = (0..2u32 << 20).map(|i| (i % 251) as u8).collect();
     let size = |id: u32| ((id % 70 + 1) << 16) | 1;
-    let index = words32(
-        &(0..71u32)
-            .flat_map(|id| [0, 1 << 20, size(id)])
-            .collect::<Vec<_>>(),
-    );
+    let mut records: Vec<u32> = (0..71u32).flat_map(|id| [0, 1 << 20, size(id)]).collect();
+    records.extend([1 << 20, 1 << 20, size(71)]);
+    let index = words32(&records);
     let gumps = Gumps::parse(&index, &data).unwrap();
     let conversion = gumps_to_uop(&gumps).unwrap();
     let left: Vec<usize> = conversion.left_out.kept().iter().map(|(n, _)| *n).collect();
@@ -550,7 +550,8 @@ fn gumps_to_uop_holds_copies_under_other_sizes_to_a_budget() {
         };
         assert_eq!(error.kind(), ErrorKind::Write(expected));
     }
-    // 64 copies of the bytes, each after its 8 bytes of size, and the tables.
+    // 64 copies of the shared bytes and id 71's, each after its 8 bytes of size, and the
+    // tables.
     let uop = conversion.files;
     assert!(uop.len() >= 64 * ((1 << 20) + 8), "{}", uop.len());
     assert!(
@@ -560,12 +561,14 @@ fn gumps_to_uop_holds_copies_under_other_sizes_to_a_budget() {
     );
     let uop_index = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
     let back = Gumps::from_uop(&uop_index, &uop);
-    for id in 0..71usize {
+    for id in 0..72usize {
         let entry = back.entry(id).unwrap();
         if (64..70).contains(&id) {
             assert_eq!(entry, None, "gump {id}");
         } else {
-            assert_eq!(entry, Some((&data[..], size(id as u32))), "gump {id}");
+            let at = if id == 71 { 1 << 20 } else { 0 };
+            let expected = (&data[at..at + (1 << 20)], size(id as u32));
+            assert_eq!(entry, Some(expected), "gump {id}");
         }
     }
 }
