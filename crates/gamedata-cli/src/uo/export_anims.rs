@@ -10,12 +10,12 @@ use gamedata_render::RgbaImage;
 use gamedata_render::uo::anim::{DrawnFrame, group_pictures, uop_direction_pictures};
 use gamedata_render::uo::art::ArtHue;
 use mul_core::anim::DIRECTIONS;
-use mul_core::{AnimFile, Animations, Compression, Limits, UopAnimations};
+use mul_core::{AnimFile, Animations, Compression, Limits, UopAnimation, UopAnimations};
 use rayon::prelude::*;
 
 use super::anim_folder::AnimFolder;
 use super::export_run::{
-    Budgeted, Drawn, Entries, Tally, decode_within, owned_len, run, take_picture,
+    Budgeted, Drawn, Entries, Part, Tally, decode_within, owned_len, run, run_parts, take_picture,
 };
 
 /// Actions the client reads of a UOP body: 0 to 79 (`docs/formats/uo.md`, "Which form").
@@ -141,7 +141,7 @@ fn export_mul(
 /// to 79 whose entry name one of the files has (the first file having it, as the client
 /// reads it; no AnimationSequence.uop replacement: each entry under its own name), its five
 /// stored directions with the client's count of frames a direction (the body's type from
-/// mobtypes.txt when it lists the body).
+/// mobtypes.txt when it lists the body). Each entry is decoded once for its five directions.
 fn export_uop(
     folder_files: &AnimFolder,
     animations: &UopAnimations<'_>,
@@ -161,25 +161,29 @@ fn export_uop(
         .collect();
     let name = |n: usize| entry_folder(folder, n);
     let entries = Entries {
-        numbers: || {
-            found.iter().flat_map(|&(body, action)| {
-                (0..DIRECTIONS).map(move |d| pack(body, action, u8::try_from(d).unwrap_or(0)))
-            })
-        },
+        // An entry's number is its direction 0's; direction d is that number + d.
+        numbers: || found.iter().map(|&(body, action)| pack(body, action, 0)),
         read: |_: usize| Ok(true),
         start: |_: usize| 0u32,
-        // Each direction of each entry is its own picture.
+        // Each entry is its own picture.
         reading: |n: usize| n as u64,
     };
     let order = entries.order(&name, tally);
-    run(&order, &entries, &name, inputs, tally, |n| {
-        let (body, action, direction) = unpack(n);
+    run_parts(&order, &entries, &name, inputs, tally, |n, part| {
+        let (body, action, _) = unpack(n);
+        let mut every_direction = |drawn| {
+            part(Part {
+                offset: 0,
+                span: DIRECTIONS,
+                drawn,
+            });
+        };
         // Inflating spends the budget whether or not the stream decodes: a stored entry's
-        // declared bytes are taken first, each time a direction decodes it (a stream that
-        // fails at its end, named by many entries, was once inflated again for each).
+        // declared bytes are taken first (a stream that fails at its end, named by many
+        // entries, was once inflated again for each).
         let declared = declared_len(animations, body, action);
         if !take_picture(budget, declared) {
-            return Ok(Drawn::OverBudget);
+            return every_direction(Ok(Drawn::OverBudget));
         }
         // The decoders spend the budget too, each held to what is left and what was taken.
         let decoded = match decode_within(
@@ -187,37 +191,57 @@ fn export_uop(
             declared,
             |limits| animations.decoded(body, action, limits),
             |d| owned_len(d.is_decoded(), d.bytes()),
-        )? {
-            Budgeted::Decoded(decoded) => decoded,
-            Budgeted::Instead(drawn) => return Ok(drawn),
+        ) {
+            Ok(Budgeted::Decoded(decoded)) => decoded,
+            Ok(Budgeted::Instead(drawn)) => return every_direction(Ok(drawn)),
+            Err(e) => return every_direction(Err(e)),
         };
-        let animation = decoded.animation()?;
+        let animation = match decoded.animation() {
+            Ok(animation) => animation,
+            Err(e) => return every_direction(Err(e.into())),
+        };
         let per = animation.frames_per_direction(folder_files.uop_body_type(body));
         if per == 0 {
-            return Ok(Drawn::Empty);
+            return every_direction(Ok(Drawn::Empty));
         }
-        let mut pixels = 0u64;
-        for frame in animation.direction(direction, per) {
-            if let Some(frame) = frame? {
-                let frame = frame.frame();
-                pixels = pixels.saturating_add(
-                    u64::from(frame.width()).saturating_mul(u64::from(frame.height())),
-                );
-            }
+        for (offset, direction) in (0..DIRECTIONS).zip(0u8..) {
+            part(Part {
+                offset,
+                span: 1,
+                drawn: uop_direction(&animation, direction, per, budget),
+            });
         }
-        if !take_picture(budget, pixels.saturating_mul(4)) {
-            return Ok(Drawn::OverBudget);
-        }
-        let drawn = uop_direction_pictures(
-            &animation,
-            direction,
-            per,
-            false,
-            ArtHue::None,
-            &Limits::default(),
-        )?;
-        frames_of(drawn)
     });
+}
+
+/// Stored direction `direction` of a decoded UOP animation, `per` frames a direction, its
+/// pixels taken from `budget` (over it past [`PICTURE_MAX`](super::export_run::PICTURE_MAX)).
+fn uop_direction(
+    animation: &UopAnimation<'_>,
+    direction: u8,
+    per: u32,
+    budget: &AtomicU64,
+) -> Result<Drawn> {
+    let mut pixels = 0u64;
+    for frame in animation.direction(direction, per) {
+        if let Some(frame) = frame? {
+            let frame = frame.frame();
+            pixels = pixels
+                .saturating_add(u64::from(frame.width()).saturating_mul(u64::from(frame.height())));
+        }
+    }
+    if !take_picture(budget, pixels.saturating_mul(4)) {
+        return Ok(Drawn::OverBudget);
+    }
+    let drawn = uop_direction_pictures(
+        animation,
+        direction,
+        per,
+        false,
+        ArtHue::None,
+        &Limits::default(),
+    )?;
+    frames_of(drawn)
 }
 
 /// The bytes body `body`'s action `action` declares it inflates to; 0 when it is stored as

@@ -236,6 +236,43 @@ pub(super) fn run<N, I, R, S, V>(
     S: Fn(usize) -> u32,
     V: Fn(usize) -> u64,
 {
+    run_parts(order, entries, name, inputs, tally, |n, part| {
+        part(Part {
+            offset: 0,
+            span: 1,
+            drawn: draw(n),
+        });
+    });
+}
+
+/// One outcome of a picture's decoding for [`run_parts`]: what is drawn for the entries
+/// numbered `offset` past each of the picture's numbers. A `Picture` or `Frames` is written
+/// under those numbers alone; any other outcome stands for `span` entries from there (an
+/// entry that fails to decode, say, fails each of the directions drawn from it).
+pub(super) struct Part {
+    pub(super) offset: usize,
+    pub(super) span: usize,
+    pub(super) drawn: Result<Drawn, anyhow::Error>,
+}
+
+/// [`run`] for pictures that decode once into several entries' pictures: `draw` (given the
+/// picture's lowest number) hands each outcome to the function it is given as soon as it
+/// is drawn, which writes it and lets it go, so that a thread holds one of them at a time.
+pub(super) fn run_parts<N, I, R, S, V>(
+    order: &[u64],
+    entries: &Entries<N, R, S, V>,
+    name: &(impl Fn(usize) -> PathBuf + Sync),
+    inputs: &[PathBuf],
+    tally: &Tally,
+    draw: impl Fn(usize, &mut dyn FnMut(Part)) + Sync,
+) where
+    Entries<N, R, S, V>: Sync,
+    N: Fn() -> I,
+    I: Iterator<Item = usize>,
+    R: Fn(usize) -> Result<bool, mul_core::DataError>,
+    S: Fn(usize) -> u32,
+    V: Fn(usize) -> u64,
+{
     let bar = progress_bar(order.len() as u64, "exporting {bar:40} {pos}/{len} {eta}");
     let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
     let pictures = order.chunk_by(|&a, &b| entries.same(a, b));
@@ -243,61 +280,86 @@ pub(super) fn run<N, I, R, S, V>(
         let Some(first) = picture.first().map(|&e| number(e)) else {
             return;
         };
-        let entries_here = picture.len();
-        let failed = |e: anyhow::Error| {
-            let others = match entries_here - 1 {
-                0 => String::new(),
-                more => format!(" (and {more} more entries of the same bytes)"),
-            };
-            tally.fail(
-                entries_here,
-                format!("{}{others}: {e:#}", name(first).display()),
-            );
+        draw(first, &mut |part| {
+            deliver(picture, part, name, &inputs, tally)
+        });
+        bar.inc(picture.len() as u64);
+    });
+    bar.finish_and_clear();
+}
+
+/// Counts and writes one outcome of `picture` (elements of [`Entries::order`]).
+fn deliver(
+    picture: &[u64],
+    part: Part,
+    name: &impl Fn(usize) -> PathBuf,
+    inputs: &[&Path],
+    tally: &Tally,
+) {
+    let Some(first) = picture
+        .first()
+        .map(|&e| number(e).saturating_add(part.offset))
+    else {
+        return;
+    };
+    // A picture written stands for its own entries; any other outcome for `span` each.
+    let entries_here = picture.len().saturating_mul(part.span);
+    let failed = |entries_here: usize, e: anyhow::Error| {
+        let others = match entries_here.saturating_sub(1) {
+            0 => String::new(),
+            more => format!(" (and {more} more entries of the same bytes)"),
         };
-        match draw(first) {
-            Err(e) => failed(e),
-            Ok(Drawn::Empty) => {
-                tally.empty.fetch_add(entries_here, Ordering::Relaxed);
-            }
-            Ok(Drawn::OverBudget) => {
-                tally.over_budget.fetch_add(entries_here, Ordering::Relaxed);
-            }
-            Ok(Drawn::Picture(image)) => {
-                let mut png = Vec::new();
-                match image.write_png_with(&mut png, crate::render::compression()) {
-                    Err(e) => failed(e.into()),
-                    Ok(()) => {
-                        tally.decoded.fetch_add(1, Ordering::Relaxed);
-                        for &element in picture {
-                            write_one(&name(number(element)), &inputs, &png, tally);
-                        }
-                    }
-                }
-            }
-            Ok(Drawn::Frames(frames)) => {
-                let pngs: Result<Vec<Vec<u8>>, _> = frames
-                    .iter()
-                    .map(|frame| {
-                        let mut png = Vec::new();
-                        frame
-                            .write_png_with(&mut png, crate::render::compression())
-                            .map(|()| png)
-                    })
-                    .collect();
-                match pngs {
-                    Err(e) => failed(e.into()),
-                    Ok(pngs) => {
-                        tally.decoded.fetch_add(pngs.len(), Ordering::Relaxed);
-                        for &element in picture {
-                            write_frames(&name(number(element)), &inputs, &pngs, tally);
-                        }
+        tally.fail(
+            entries_here,
+            format!("{}{others}: {e:#}", name(first).display()),
+        );
+    };
+    let names = || {
+        picture
+            .iter()
+            .map(|&element| name(number(element).saturating_add(part.offset)))
+    };
+    match part.drawn {
+        Err(e) => failed(entries_here, e),
+        Ok(Drawn::Empty) => {
+            tally.empty.fetch_add(entries_here, Ordering::Relaxed);
+        }
+        Ok(Drawn::OverBudget) => {
+            tally.over_budget.fetch_add(entries_here, Ordering::Relaxed);
+        }
+        Ok(Drawn::Picture(image)) => {
+            let mut png = Vec::new();
+            match image.write_png_with(&mut png, crate::render::compression()) {
+                Err(e) => failed(picture.len(), e.into()),
+                Ok(()) => {
+                    tally.decoded.fetch_add(1, Ordering::Relaxed);
+                    for path in names() {
+                        write_one(&path, inputs, &png, tally);
                     }
                 }
             }
         }
-        bar.inc(entries_here as u64);
-    });
-    bar.finish_and_clear();
+        Ok(Drawn::Frames(frames)) => {
+            let pngs: Result<Vec<Vec<u8>>, _> = frames
+                .iter()
+                .map(|frame| {
+                    let mut png = Vec::new();
+                    frame
+                        .write_png_with(&mut png, crate::render::compression())
+                        .map(|()| png)
+                })
+                .collect();
+            match pngs {
+                Err(e) => failed(picture.len(), e.into()),
+                Ok(pngs) => {
+                    tally.decoded.fetch_add(pngs.len(), Ordering::Relaxed);
+                    for path in names() {
+                        write_frames(&path, inputs, &pngs, tally);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Writes each of `pngs` into `folder` (created, for [`FILE_COST`] of the output budget)
@@ -357,6 +419,67 @@ mod tests {
         assert_eq!(
             errors.as_slice(),
             ["entries from 0x100000000 on: past 32-bit numbers"]
+        );
+    }
+
+    /// Two pictures: entries 8 and 9 (the same bytes) and entry 16. Each outcome stands for
+    /// its span of entries at its offset past each of the picture's numbers; a picture
+    /// written is written under those numbers alone, whatever its span.
+    #[test]
+    fn parts_count_their_span_and_are_written_at_their_offset() {
+        let dir = tempfile::tempdir().unwrap();
+        let tally = Tally::new(0);
+        let entries = Entries {
+            numbers: || [8usize, 9, 16].into_iter(),
+            read: |_: usize| Ok(true),
+            start: |_: usize| 0u32,
+            reading: |n: usize| (n / 8) as u64,
+        };
+        let name = |n: usize| dir.path().join(n.to_string());
+        let order = entries.order(&name, &tally);
+        let white = || Ok(Drawn::Picture(RgbaImage::new(1, 1, [255; 4]).unwrap()));
+        run_parts(&order, &entries, &name, &[], &tally, |n, part| {
+            let parts: Vec<(usize, usize, Result<Drawn, anyhow::Error>)> = match n {
+                8 => vec![(0, 3, Err(anyhow::anyhow!("bad"))), (4, 3, white())],
+                16 => vec![
+                    (1, 1, white()),
+                    (2, 2, Ok(Drawn::OverBudget)),
+                    (4, 1, Ok(Drawn::Empty)),
+                ],
+                other => panic!("drawn from {other}"),
+            };
+            for (offset, span, drawn) in parts {
+                part(Part {
+                    offset,
+                    span,
+                    drawn,
+                });
+            }
+        });
+        let count = |c: &AtomicUsize| c.load(Ordering::Relaxed);
+        assert_eq!(
+            (
+                count(&tally.failed),
+                count(&tally.written),
+                count(&tally.decoded),
+                count(&tally.over_budget),
+                count(&tally.empty)
+            ),
+            (6, 3, 2, 2, 1)
+        );
+        let mut files: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        assert_eq!(files, ["12", "13", "17"]);
+        let errors = tally.errors.lock().unwrap();
+        assert_eq!(
+            errors.as_slice(),
+            [format!(
+                "{} (and 5 more entries of the same bytes): bad",
+                name(8).display()
+            )]
         );
     }
 }

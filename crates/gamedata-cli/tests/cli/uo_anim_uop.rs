@@ -346,8 +346,10 @@ fn uo_export_anims_writes_the_uop_directions_too() {
 /// naming entry 0's zlib stream, each declaring 60 MiB it does not inflate to. Each of the
 /// 200 directions decoded its entry again and failed at the stream's end (with a stream of
 /// 60 MiB, 200 entries took 67 s). Inflating now takes the declared bytes from the
-/// decoding budget (64 MiB plus 64 bytes an input byte) first, whatever its end: the first
-/// direction takes 60 MiB and fails, and the other 199 are over the budget, not inflated.
+/// decoding budget (64 MiB plus 64 bytes an input byte) first, whatever its end, and an
+/// entry is decoded once for its five directions: the first entry takes 60 MiB and fails
+/// (its five directions failed, one message), and the other 39 entries' 195 directions are
+/// over the budget, not inflated.
 #[test]
 fn uo_export_anims_takes_a_stream_s_declared_bytes_from_the_budget_first() {
     let dir = tempfile::tempdir().unwrap();
@@ -383,7 +385,14 @@ fn uo_export_anims_takes_a_stream_s_declared_bytes_from_the_budget_first() {
             report["failed"].clone(),
             report["over_budget"].clone()
         ),
-        (json!(0), json!(1), json!(199)),
+        (json!(0), json!(5), json!(195)),
         "{report}"
+    );
+    let errors = report["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{report}");
+    let error = errors[0].as_str().unwrap();
+    assert!(
+        error.contains("/0 (and 4 more entries of the same bytes): "),
+        "{error}"
     );
 }
