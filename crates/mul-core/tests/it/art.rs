@@ -390,3 +390,86 @@ fn written_items_read_back_pixel_for_pixel() {
     }
     assert_eq!(got, pixels);
 }
+
+/// Each (x, y) of an item drawn (colour not 0), from its runs.
+fn drawn_at(item: &ItemArt<'_>) -> std::collections::HashSet<(u32, u32)> {
+    item_pixels(item)
+        .into_iter()
+        .filter(|&(_, _, c)| c != 0)
+        .map(|(x, y, _)| (x, y))
+        .collect()
+}
+
+/// `synthetic_art` as its documentation gives it, checked from the pictures read back:
+/// land tiles 0 to 63 and no more, 15-bit colours that change over the diamond; items 0 to
+/// 255 of 1 to 64 x 1 to 96 pixels, each an ellipse (the middle drawn, the corners
+/// transparent when the item is 3 pixels or more a side), of no colour past 15 bits; item
+/// 200 the same bytes as item 10, item 255 empty; the same seed the same bytes, another
+/// seed other colours.
+#[test]
+fn the_synthetic_art_set_is_what_its_documentation_says() {
+    use mul_core::write_art::{
+        SYNTHETIC_ITEMS, SYNTHETIC_LANDS, synthetic_art, synthetic_art_sized,
+    };
+    let (index, data) = synthetic_art(5);
+    assert_eq!(synthetic_art(5), (index.clone(), data.clone()));
+    assert_ne!(synthetic_art(6).1, data);
+    let art = Art::parse(&index, &data).unwrap();
+    assert_eq!(art.len(), ITEM_BASE + SYNTHETIC_ITEMS);
+    for id in 0..ITEM_BASE as u16 {
+        let land = art.land(id).unwrap();
+        assert_eq!(
+            land.is_some(),
+            usize::from(id) < SYNTHETIC_LANDS,
+            "land {id}"
+        );
+        if let Some(land) = land {
+            let colours: Vec<u16> = land.pixels().iter().map(|p| p.get()).collect();
+            assert_eq!(colours.len(), LAND_PIXELS);
+            assert!(colours.iter().all(|&c| c < 0x8000), "land {id}");
+            assert!(colours.windows(2).any(|w| w[0] != w[1]), "land {id}");
+        }
+    }
+    let mut sizes = std::collections::HashSet::new();
+    for id in 0..SYNTHETIC_ITEMS as u32 {
+        let item = art.item(id).unwrap();
+        if id == 255 {
+            assert!(item.is_none());
+            continue;
+        }
+        let item = item.unwrap();
+        let (w, h) = (item.width(), item.height());
+        assert!(
+            (1..=64).contains(&w) && (1..=96).contains(&h),
+            "item {id}: {w} x {h}"
+        );
+        sizes.insert((w, h));
+        let drawn = drawn_at(&item);
+        assert!(drawn.contains(&(w / 2, h / 2)), "item {id}: its middle");
+        if w >= 3 && h >= 3 {
+            for corner in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)] {
+                assert!(!drawn.contains(&corner), "item {id}: corner {corner:?}");
+            }
+        }
+        assert!(item_pixels(&item).iter().all(|&(_, _, c)| c < 0x8000));
+    }
+    assert!(sizes.len() > 128, "{} sizes", sizes.len());
+    let entry = |n: usize| art.entry(n).unwrap().unwrap();
+    assert_eq!(entry(ITEM_BASE + 200), entry(ITEM_BASE + 10));
+    assert_eq!(art.index()[ITEM_BASE + 200], art.index()[ITEM_BASE + 10]);
+    // Sized: the lands asked (at most 0x4000), the items asked, the repeat and the empty
+    // item only in a set of 256 items or more.
+    let (index, data) = synthetic_art_sized(5, 3, 300);
+    let art = Art::parse(&index, &data).unwrap();
+    assert_eq!(art.len(), ITEM_BASE + 300);
+    assert!(art.land(2).unwrap().is_some() && art.land(3).unwrap().is_none());
+    assert_eq!(art.index()[ITEM_BASE + 200], art.index()[ITEM_BASE + 10]);
+    assert!(art.item(255).unwrap().is_none() && art.item(299).unwrap().is_some());
+    let (index, data) = synthetic_art_sized(5, 0, 255);
+    let art = Art::parse(&index, &data).unwrap();
+    assert!(art.land(0).unwrap().is_none());
+    assert!(art.item(254).unwrap().is_some());
+    assert_ne!(art.index()[ITEM_BASE + 200], art.index()[ITEM_BASE + 10]);
+    let (index, _) = synthetic_art_sized(5, 0x5000, 1);
+    assert_eq!(index.len(), 12 * (ITEM_BASE + 1));
+}
