@@ -642,6 +642,7 @@ fn the_writer_s_frames_read_back_pixel_for_pixel() {
 fn the_synthetic_set_holds_its_bodies_a_repeat_an_empty_record_and_an_empty_frame() {
     let (idx, data) = synthetic_animations(7);
     assert_eq!((idx.clone(), data.clone()), synthetic_animations(7));
+    assert_ne!(synthetic_animations(8).1, data);
     assert_eq!(idx.len(), 35_175 * 12);
     let anim = Animations::parse(AnimFile::Anim, &idx, &data).unwrap();
     let mut frames = 0;
@@ -654,10 +655,27 @@ fn the_synthetic_set_holds_its_bodies_a_repeat_an_empty_record_and_an_empty_fram
                 };
                 assert_eq!(g.palette()[0].get(), 0);
                 assert_eq!(g.palette()[7].get() & 0x8000, 0x8000);
+                assert!(
+                    (1..=4).contains(&g.frame_count()),
+                    "{body} {action} {direction}"
+                );
                 for f in g.frames() {
                     let f = f.unwrap();
                     assert!(f.runs().all(|r| r.is_ok()));
                     frames += 1;
+                    if f.is_empty() {
+                        assert_eq!((body, action, direction), (400, 1, 2));
+                        continue;
+                    }
+                    // 3 to 26 x 4 to 31 pixels, a blob: the corners transparent, the
+                    // centre column at the middle.
+                    let (w, h) = (f.width() as usize, f.height() as usize);
+                    assert!((3..=26).contains(&w) && (4..=31).contains(&h), "{w} x {h}");
+                    assert_eq!(f.centre_x() as usize, w / 2);
+                    let d = drawn(&f);
+                    for corner in [0, w - 1, (h - 1) * w, h * w - 1] {
+                        assert_eq!(d[corner], None, "{body} {action} {direction}");
+                    }
                 }
             }
         }

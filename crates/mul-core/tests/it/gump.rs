@@ -258,9 +258,37 @@ fn written_gumps_read_back_pixel_for_pixel_and_errors_name_their_gump() {
 #[test]
 fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
     let (index, data) = synthetic_gumps(5);
+    assert_eq!(synthetic_gumps(5), (index.clone(), data.clone()));
+    assert_ne!(synthetic_gumps(6).1, data);
     let mul = Gumps::parse(&index, &data).unwrap();
     assert_eq!(mul.len(), SYNTHETIC_GUMPS);
     assert_eq!(mul.entry(150).unwrap(), mul.entry(20).unwrap());
+    // As the documentation gives them: 1 to 120 x 1 to 90 pixels, many sizes; a frame of
+    // one colour (drawn, not 0) around bands, the top left corner transparent.
+    let mut sizes = std::collections::HashSet::new();
+    for id in (0..SYNTHETIC_GUMPS - 1).filter(|&id| id != 150) {
+        let gump = mul.gump(id as u32).unwrap().unwrap();
+        let (w, h) = (gump.width() as usize, gump.height() as usize);
+        assert!(
+            (1..=120).contains(&w) && (1..=90).contains(&h),
+            "gump {id}: {w} x {h}"
+        );
+        sizes.insert((w, h));
+        let p = pixels(&gump);
+        assert!(!p.contains(&0xDEAD), "gump {id}: every pixel covered");
+        assert_eq!(p[0], 0, "gump {id}");
+        if w >= 4 && h >= 4 {
+            let top: Vec<u16> = p[2..w - 1].to_vec();
+            assert!(
+                top.iter().all(|&c| c == top[0] && c & 0x7FFF != 0),
+                "gump {id}"
+            );
+            let left: Vec<u16> = (2..h - 1).map(|y| p[y * w]).collect();
+            assert!(left.iter().all(|&c| c == top[0]), "gump {id}");
+            assert!(p[w + 1] & 0x7FFF != 0, "gump {id}: inside");
+        }
+    }
+    assert!(sizes.len() > 150, "{} sizes", sizes.len());
     assert!(mul.gump(199).unwrap().is_none());
     // Gump 7's colours carry bit 15; the others do not.
     assert!(
