@@ -52,9 +52,10 @@ pub fn write_art(pictures: &[ArtPicture<'_>]) -> Result<(Vec<u8>, Vec<u8>), Data
         let bad = |problem| DataError::from(ErrorKind::Write(problem));
         let (offset, length) = match *picture {
             ArtPicture::Empty => (EMPTY, EMPTY),
+            // `placed` holds the numbers before this one: a repeat of this or a later
+            // number finds nothing.
             ArtPicture::Repeat(earlier) => *placed
                 .get(earlier)
-                .filter(|_| earlier < number)
                 .ok_or(bad(WriteProblem::Repeat { number, earlier }))?,
             ArtPicture::Land(pixels) => {
                 if number >= ITEM_BASE || pixels.len() != LAND_PIXELS {

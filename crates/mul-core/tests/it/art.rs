@@ -473,3 +473,82 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
     let (index, _) = synthetic_art_sized(5, 0x5000, 1);
     assert_eq!(index.len(), 12 * (ITEM_BASE + 1));
 }
+
+/// The writer refuses, naming the number, each picture the readers could not take back as
+/// it was given: a land tile past 0x3FFF or not of 1,012 pixels, an item before 0x4000,
+/// past 0x7FFF a side or whose pixels are not its width x height, a row table past the
+/// 16-bit offsets' reach, and a repeat of this or a later number.
+#[test]
+fn the_art_writer_refuses_what_it_cannot_store() {
+    use mul_core::WriteProblem;
+    let kind = |pictures: &[ArtPicture<'_>]| write_art(pictures).unwrap_err().kind;
+    let picture = |number| ErrorKind::Write(WriteProblem::Picture { number });
+    let land = vec![1u16; LAND_PIXELS];
+    let items_from = |item: ArtPicture<'static>| {
+        let mut pictures = vec![ArtPicture::Empty; ITEM_BASE];
+        pictures.push(item);
+        pictures
+    };
+    let mut past = vec![ArtPicture::Empty; ITEM_BASE];
+    past.push(ArtPicture::Land(&land));
+    assert_eq!(kind(&past), picture(ITEM_BASE));
+    assert_eq!(kind(&[ArtPicture::Land(&land[1..])]), picture(0));
+    let ok = [ArtPicture::Empty, ArtPicture::Land(&land)];
+    assert!(write_art(&ok).is_ok());
+    let item = ArtPicture::Item {
+        width: 1,
+        height: 1,
+        pixels: &[5],
+    };
+    assert_eq!(kind(&[ArtPicture::Empty, item]), picture(1));
+    assert!(write_art(&items_from(item)).is_ok());
+    static WIDE: [u16; 0x8000] = [1; 0x8000];
+    let too_wide = ArtPicture::Item {
+        width: 0x8000,
+        height: 1,
+        pixels: &WIDE,
+    };
+    assert_eq!(kind(&items_from(too_wide)), picture(ITEM_BASE));
+    let too_tall = ArtPicture::Item {
+        width: 1,
+        height: 0x8000,
+        pixels: &WIDE,
+    };
+    assert_eq!(kind(&items_from(too_tall)), picture(ITEM_BASE));
+    let widest = ArtPicture::Item {
+        width: 0x7FFF,
+        height: 1,
+        pixels: &WIDE[1..],
+    };
+    assert!(write_art(&items_from(widest)).is_ok());
+    let short = ArtPicture::Item {
+        width: 2,
+        height: 2,
+        pixels: &[1, 2, 3],
+    };
+    assert_eq!(kind(&items_from(short)), picture(ITEM_BASE));
+    // Every other pixel drawn, 200 x 300: each row 100 runs of 3 words and an end of 2,
+    // so row 219 would start past word 65,535.
+    let dotted: Vec<u16> = (0..200 * 300).map(|i| (i % 2) as u16).collect();
+    let dotted: &'static [u16] = dotted.leak();
+    let far = ArtPicture::Item {
+        width: 200,
+        height: 300,
+        pixels: dotted,
+    };
+    assert_eq!(kind(&items_from(far)), picture(ITEM_BASE));
+    let near = ArtPicture::Item {
+        width: 200,
+        height: 200,
+        pixels: &dotted[..200 * 200],
+    };
+    assert!(write_art(&items_from(near)).is_ok());
+    let repeat = |number, earlier| ErrorKind::Write(WriteProblem::Repeat { number, earlier });
+    assert_eq!(kind(&[ArtPicture::Repeat(0)]), repeat(0, 0));
+    assert_eq!(
+        kind(&[ArtPicture::Empty, ArtPicture::Repeat(2), ArtPicture::Empty]),
+        repeat(1, 2)
+    );
+    let (index, _) = write_art(&[ArtPicture::Land(&land), ArtPicture::Repeat(0)]).unwrap();
+    assert_eq!(index[0..12], index[12..24]);
+}
