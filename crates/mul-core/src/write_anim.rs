@@ -65,9 +65,10 @@ pub fn write_animations(entries: &[AnimEntry<'_>]) -> Result<(Vec<u8>, Vec<u8>),
         let bad = |problem| DataError::from(ErrorKind::Write(problem));
         let record = match *entry {
             AnimEntry::Empty => (EMPTY, EMPTY),
+            // `placed` holds the entries before this one: a repeat of this or a later
+            // one finds nothing.
             AnimEntry::Repeat(earlier) => *placed
                 .get(earlier)
-                .filter(|_| earlier < number)
                 .ok_or(bad(WriteProblem::Repeat { number, earlier }))?,
             AnimEntry::Group { palette, frames } => {
                 let group =

@@ -55,9 +55,10 @@ pub fn write_gumps(gumps: &[GumpPicture<'_>]) -> Result<(Vec<u8>, Vec<u8>), Data
         let bad = |problem| DataError::from(ErrorKind::Write(problem));
         let record = match *gump {
             GumpPicture::Empty => (EMPTY, EMPTY, 0),
+            // `placed` holds the entries before this one: a repeat of this or a later
+            // one finds nothing.
             GumpPicture::Repeat(earlier) => *placed
                 .get(earlier)
-                .filter(|_| earlier < number)
                 .ok_or(bad(WriteProblem::Repeat { number, earlier }))?,
             GumpPicture::Picture {
                 width,

@@ -41,9 +41,10 @@ pub fn write_texmaps(texmaps: &[TexmapPicture<'_>]) -> Result<(Vec<u8>, Vec<u8>)
     for (id, picture) in texmaps.iter().enumerate() {
         let record = match *picture {
             TexmapPicture::Empty => [EMPTY, EMPTY, 0],
+            // `placed` holds the entries before this one: a repeat of this or a later
+            // one finds nothing.
             TexmapPicture::Repeat(earlier) => *placed
                 .get(earlier)
-                .filter(|_| earlier < id)
                 .ok_or(bad(WriteProblem::TexmapRepeat { id, earlier }))?,
             TexmapPicture::Pixels(pixels) => {
                 let bytes = pixels.len() * 2;
