@@ -214,23 +214,41 @@ fn written_gumps_read_back_pixel_for_pixel_and_errors_name_their_gump() {
     assert_eq!(pixels(&set.gump(2).unwrap().unwrap()), big);
     assert_eq!(set.entry(3).unwrap(), set.entry(0).unwrap());
     assert!(set.gump(4).unwrap().is_none());
-    // The writer refuses what it cannot store.
-    assert!(write_gumps(&[GumpPicture::Repeat(0)]).is_err());
-    assert!(
-        write_gumps(&[GumpPicture::Picture {
-            width: 0,
-            height: 1,
-            pixels: &[]
-        }])
-        .is_err()
-    );
-    assert!(
-        write_gumps(&[GumpPicture::Picture {
-            width: 2,
-            height: 1,
-            pixels: &[1]
-        }])
-        .is_err()
+    // The writer refuses what it cannot store, naming the id: a side of 0 or past 0x7FFF,
+    // pixels that are not width x height, a repeat of this or a later id.
+    let kind = |gumps: &[GumpPicture<'_>]| write_gumps(gumps).unwrap_err().kind;
+    let picture = |number| ErrorKind::Write(WriteProblem::Picture { number });
+    let sized = |width, height, pixels| GumpPicture::Picture {
+        width,
+        height,
+        pixels,
+    };
+    let wide = vec![1u16; 0x8000];
+    for (width, height, pixels) in [
+        (0, 1, &wide[..0]),
+        (1, 0, &wide[..0]),
+        (0x8000, 1, &wide[..]),
+        (1, 0x8000, &wide[..]),
+        (2, 1, &wide[..1]),
+        (1, 2, &wide[..3]),
+    ] {
+        assert_eq!(
+            kind(&[GumpPicture::Empty, sized(width, height, pixels)]),
+            picture(1),
+            "{width} x {height}, {} pixels",
+            pixels.len()
+        );
+    }
+    assert!(write_gumps(&[sized(0x7FFF, 1, &wide[1..]), sized(1, 0x7FFF, &wide[1..])]).is_ok());
+    let repeat = |number, earlier| ErrorKind::Write(WriteProblem::Repeat { number, earlier });
+    assert_eq!(kind(&[GumpPicture::Repeat(0)]), repeat(0, 0));
+    assert_eq!(
+        kind(&[
+            GumpPicture::Empty,
+            GumpPicture::Repeat(2),
+            GumpPicture::Empty
+        ]),
+        repeat(1, 2)
     );
     // A broken row in gump 2 alone: its error names it.
     let mut broken = data.clone();
