@@ -826,3 +826,76 @@ fn the_view_holds_its_files_in_place_and_prints_their_sizes() {
     let none = Animations::parse(AnimFile::Anim, &[], &[]).unwrap();
     assert_eq!((none.len(), none.is_empty()), (0, true));
 }
+
+/// The writer refuses, naming the record, each frame the format cannot hold: a side past
+/// 0x7FFF, pixels that are not width x height, a run whose x (its column less the centre
+/// x) or y (its row less the centre y and the height) passes -512 to 511, the 10-bit
+/// signed fields; each bound is taken from both sides. A repeat of this or a later record
+/// is refused too.
+#[test]
+fn the_animation_writer_refuses_what_the_format_cannot_hold() {
+    use mul_core::WriteProblem;
+    let palette = palette();
+    let write = |frame: AnimFramePicture<'_>| {
+        let frames = [frame];
+        write_animations(&[
+            AnimEntry::Empty,
+            AnimEntry::Group {
+                palette: &palette,
+                frames: &frames,
+            },
+        ])
+        .map(|_| ())
+        .map_err(|e| e.kind)
+    };
+    let refused = Err(ErrorKind::Write(WriteProblem::Picture { number: 1 }));
+    let one = [Some(1u8)];
+    let dot = |centre_x, centre_y| AnimFramePicture {
+        centre_x,
+        centre_y,
+        width: 1,
+        height: 1,
+        pixels: &one,
+    };
+    // x = -centre_x; y = -centre_y - 1.
+    assert_eq!(write(dot(512, 0)), Ok(()));
+    assert_eq!(write(dot(513, 0)), refused);
+    assert_eq!(write(dot(-511, 0)), Ok(()));
+    assert_eq!(write(dot(-512, 0)), refused);
+    assert_eq!(write(dot(0, 511)), Ok(()));
+    assert_eq!(write(dot(0, 512)), refused);
+    assert_eq!(write(dot(0, -512)), Ok(()));
+    assert_eq!(write(dot(0, -513)), refused);
+    // A frame of no pixel drawn has no run to place, wherever its centre.
+    let clear = [None];
+    let far_clear = AnimFramePicture {
+        pixels: &clear,
+        ..dot(2000, 2000)
+    };
+    assert_eq!(write(far_clear), Ok(()));
+    let none = vec![None; 0x8000];
+    let sized = |width, height, pixels| AnimFramePicture {
+        centre_x: 0,
+        centre_y: 0,
+        width,
+        height,
+        pixels,
+    };
+    assert_eq!(write(sized(0x8000, 1, &none)), refused);
+    assert_eq!(write(sized(1, 0x8000, &none)), refused);
+    assert_eq!(write(sized(0x7FFF, 1, &none[1..])), Ok(()));
+    assert_eq!(write(sized(1, 0x7FFF, &none[1..])), Ok(()));
+    assert_eq!(write(sized(2, 2, &none[..3])), refused);
+    assert_eq!(write(sized(2, 1, &none[..3])), refused);
+    let repeat = |number, earlier| ErrorKind::Write(WriteProblem::Repeat { number, earlier });
+    assert_eq!(
+        write_animations(&[AnimEntry::Repeat(0)]).unwrap_err().kind,
+        repeat(0, 0)
+    );
+    assert_eq!(
+        write_animations(&[AnimEntry::Empty, AnimEntry::Repeat(2), AnimEntry::Empty])
+            .unwrap_err()
+            .kind,
+        repeat(1, 2)
+    );
+}
