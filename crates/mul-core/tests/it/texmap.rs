@@ -305,7 +305,17 @@ fn the_synthetic_set_mixes_sides_empties_and_a_repeat() {
                 for (i, p) in t.pixels().iter().enumerate() {
                     let (x, y) = (i % s, i / s);
                     assert_eq!(p.get() == 0, (x / 8 + y / 8) % 2 == 0, "{id} ({x}, {y})");
+                    // Bit 15 on every other pixel drawn; one blue a texture map.
+                    if p.get() != 0 {
+                        assert_eq!(p.get() & 0x8000 != 0, (x + y) % 2 == 1, "{id} ({x}, {y})");
+                        assert_eq!(p.get() & 31, t.pixels()[8].get() & 31, "{id} ({x}, {y})");
+                    }
                 }
+                // Green rises top to bottom to 31 at the bottom edge (column 0 is drawn
+                // there: the bottom row's square is the 8th or 16th, odd).
+                let bottom = t.row(t.side() - 1).unwrap()[0].get();
+                assert_eq!((bottom >> 5) & 31, 31, "{id}");
+                assert_eq!((t.pixels()[8].get() >> 5) & 31, 0, "{id}");
                 // Red rises left to right to 31 at the right edge.
                 let right = t.row(0).unwrap()[s - 1].get();
                 assert_eq!((right >> 10) & 31, 31, "{id}");
