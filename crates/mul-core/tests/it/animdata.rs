@@ -105,12 +105,22 @@ fn the_writer_places_records_as_the_reader_reads_them() {
         (&[1i8, -1][..], 4, 2)
     );
     assert!(animdata.get(0).unwrap().offsets().is_empty());
-    let too_many = [Some(AnimDataItem {
-        offsets: &[0; 65],
-        interval: 0,
-        start: 0,
-    })];
-    assert!(write_animdata(&too_many).is_err());
+    // More than 64 offsets is refused, naming the item (13: group 1's sixth record).
+    let frames = |offsets| {
+        Some(AnimDataItem {
+            offsets,
+            interval: 0,
+            start: 0,
+        })
+    };
+    let mut too_many = vec![None; 14];
+    too_many[13] = frames(&[0; 65]);
+    assert_eq!(
+        write_animdata(&too_many).unwrap_err().kind,
+        mul_core::ErrorKind::Write(mul_core::WriteProblem::Picture { number: 13 })
+    );
+    too_many[13] = frames(&[0; 64]);
+    assert_eq!(write_animdata(&too_many).unwrap().len(), 2 * 548);
     // The synthetic file: item 3 cycles 3, 4, 5; item 17 has 64 frames.
     let synthetic = synthetic_animdata();
     let animdata = AnimData::parse(&synthetic).unwrap();
