@@ -513,6 +513,7 @@ fn synthetic_files_read_in_each_compression() {
     ] {
         let file = synthetic_uop_animations(5, how);
         assert_eq!(file, synthetic_uop_animations(5, how));
+        assert_ne!(file, synthetic_uop_animations(6, how));
         let uop = UopAnimations::parse([(1, file.as_slice())], &limits).unwrap();
         let mut decoded_all = Vec::new();
         for (body, action) in SYNTHETIC_UOP_ENTRIES {
@@ -537,6 +538,21 @@ fn synthetic_files_read_in_each_compression() {
                         assert_eq!(f.palette()[0].get(), 0);
                         assert_eq!(f.palette()[1].get(), 0x7FFF);
                         assert!(f.frame().runs().all(|r| r.is_ok()));
+                        // 2 to 17 x 3 to 18 pixels; a pixel whose column and row add up to
+                        // 3 (mod 4) transparent, the centre pixel colour 0 otherwise.
+                        let (w, h) = (f.frame().width() as usize, f.frame().height() as usize);
+                        assert!((2..=17).contains(&w) && (3..=18).contains(&h), "{w} x {h}");
+                        let p = picture(&f.frame());
+                        let centre = ((w / 2 + h / 2) % 4 != 3).then_some(0);
+                        assert_eq!(p[(h / 2) * w + w / 2], centre);
+                        let at_1_1 = if (w / 2, h / 2) == (1, 1) {
+                            0
+                        } else {
+                            1 + 7 + 3
+                        };
+                        assert_eq!(p[w + 1], Some(at_1_1));
+                        assert_eq!(p[2 * w + 1], None);
+                        assert!(p[0].is_some_and(|i| i != 0));
                     }
                 }
             }
