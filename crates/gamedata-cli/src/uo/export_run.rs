@@ -212,8 +212,15 @@ where
         }
         order
     }
+}
 
+/// What [`run`] asks of a picture set's entries.
+pub(super) trait Pictures {
     /// True if elements `a` and `b` of [`Entries::order`] are one picture.
+    fn same(&self, a: u64, b: u64) -> bool;
+}
+
+impl<N, R, S, V: Fn(usize) -> u64> Pictures for Entries<N, R, S, V> {
     fn same(&self, a: u64, b: u64) -> bool {
         a >> 32 == b >> 32 && (self.reading)(number(a)) == (self.reading)(number(b))
     }
@@ -221,21 +228,14 @@ where
 
 /// Draws each picture of `order` in parallel with `draw` (given its lowest number) and
 /// writes its PNG under the name of each of its entries while the output budget lasts.
-pub(super) fn run<N, I, R, S, V>(
+pub(super) fn run(
     order: &[u64],
-    entries: &Entries<N, R, S, V>,
+    entries: &(impl Pictures + Sync),
     name: &(impl Fn(usize) -> PathBuf + Sync),
     inputs: &[PathBuf],
     tally: &Tally,
     draw: impl Fn(usize) -> Result<Drawn, anyhow::Error> + Sync,
-) where
-    Entries<N, R, S, V>: Sync,
-    N: Fn() -> I,
-    I: Iterator<Item = usize>,
-    R: Fn(usize) -> Result<bool, mul_core::DataError>,
-    S: Fn(usize) -> u32,
-    V: Fn(usize) -> u64,
-{
+) {
     run_parts(order, entries, name, inputs, tally, |n, part| {
         part(Part {
             offset: 0,
@@ -258,21 +258,14 @@ pub(super) struct Part {
 /// [`run`] for pictures that decode once into several entries' pictures: `draw` (given the
 /// picture's lowest number) hands each outcome to the function it is given as soon as it
 /// is drawn, which writes it and lets it go, so that a thread holds one of them at a time.
-pub(super) fn run_parts<N, I, R, S, V>(
+pub(super) fn run_parts(
     order: &[u64],
-    entries: &Entries<N, R, S, V>,
+    entries: &(impl Pictures + Sync),
     name: &(impl Fn(usize) -> PathBuf + Sync),
     inputs: &[PathBuf],
     tally: &Tally,
     draw: impl Fn(usize, &mut dyn FnMut(Part)) + Sync,
-) where
-    Entries<N, R, S, V>: Sync,
-    N: Fn() -> I,
-    I: Iterator<Item = usize>,
-    R: Fn(usize) -> Result<bool, mul_core::DataError>,
-    S: Fn(usize) -> u32,
-    V: Fn(usize) -> u64,
-{
+) {
     let bar = progress_bar(order.len() as u64, "exporting {bar:40} {pos}/{len} {eta}");
     let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
     let pictures = order.chunk_by(|&a, &b| entries.same(a, b));
