@@ -296,14 +296,23 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
         assert!(!p.contains(&0xDEAD), "gump {id}: every pixel covered");
         assert_eq!(p[0], 0, "gump {id}");
         if w >= 4 && h >= 4 {
-            let top: Vec<u16> = p[2..w - 1].to_vec();
-            assert!(
-                top.iter().all(|&c| c == top[0] && c & 0x7FFF != 0),
-                "gump {id}"
-            );
-            let left: Vec<u16> = (2..h - 1).map(|y| p[y * w]).collect();
-            assert!(left.iter().all(|&c| c == top[0]), "gump {id}");
+            // The three top left pixels and the bottom right one transparent; the frame's
+            // colour on all four sides between them.
+            assert_eq!((p[1], p[w], p[w * h - 1]), (0, 0, 0), "gump {id}");
+            let frame = p[2];
+            assert!(frame & 0x7FFF != 0, "gump {id}");
+            let edges = (2..w - 1)
+                .flat_map(|x| [x, (h - 1) * w + x - 1])
+                .chain((2..h - 1).flat_map(|y| [y * w, y * w + w - 1]));
+            for at in edges {
+                assert_eq!(p[at], frame, "gump {id} at {at}");
+            }
+            // Inside, bands of 3 rows: rows 1 and 2 one colour, drawn, row 3 another.
             assert!(p[w + 1] & 0x7FFF != 0, "gump {id}: inside");
+            assert_eq!(p[w + 1], p[2 * w + 1], "gump {id}");
+            if h >= 5 {
+                assert_ne!(p[2 * w + 1], p[3 * w + 1], "gump {id}");
+            }
         }
     }
     assert!(sizes.len() > 150, "{} sizes", sizes.len());
