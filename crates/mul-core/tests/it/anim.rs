@@ -672,10 +672,29 @@ fn the_synthetic_set_holds_its_bodies_a_repeat_an_empty_record_and_an_empty_fram
                     let (w, h) = (f.width() as usize, f.height() as usize);
                     assert!((3..=26).contains(&w) && (4..=31).contains(&h), "{w} x {h}");
                     assert_eq!(f.centre_x() as usize, w / 2);
+                    let below = -((h / 4) as i16);
+                    assert!(
+                        (below - 2..=below).contains(&f.centre_y()),
+                        "{}",
+                        f.centre_y()
+                    );
                     let d = drawn(&f);
                     for corner in [0, w - 1, (h - 1) * w, h * w - 1] {
                         assert_eq!(d[corner], None, "{body} {action} {direction}");
                     }
+                    // Holes at every 5th pixel (from 2) of every 3rd row (from 1); the
+                    // centre index 0 unless it is a hole, every other pixel drawn 1 or more.
+                    for (i, &p) in d.iter().enumerate() {
+                        let (x, y) = (i % w, i / w);
+                        if y % 3 == 1 && x % 5 == 2 {
+                            assert_eq!(p, None, "({x}, {y})");
+                        } else if (x, y) == (w / 2, h / 2) {
+                            assert_eq!(p, Some(0));
+                        } else {
+                            assert_ne!(p, Some(0), "({x}, {y})");
+                        }
+                    }
+                    assert_ne!(d[(h / 2) * w + 1], None, "{w} x {h}");
                 }
             }
         }
