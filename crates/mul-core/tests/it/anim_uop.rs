@@ -482,7 +482,24 @@ fn written_entries_read_back() {
         },
     ];
     let bytes = write_uop_animation(&frames).unwrap();
+    // The header as the clients' files have it: "AMOU", version 1, the entry's length,
+    // zeros, the frame count at byte 32 and the table's offset (40) at 36; each 16-byte
+    // record its group, number, zeros and its frame's offset from the record.
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
     assert_eq!(&bytes[..4], b"AMOU");
+    assert_eq!((word(4), word(8) as usize), (1, bytes.len()));
+    assert!(bytes[12..32].iter().all(|&b| b == 0));
+    assert_eq!((word(32), word(36)), (2, 40));
+    assert_eq!(bytes[40..44], [6, 0, 1, 0]);
+    assert_eq!(bytes[56..60], [6, 0, 7, 0]);
+    assert!(bytes[44..52].iter().chain(&bytes[60..68]).all(|&b| b == 0));
+    // Frame 0's palette right after the table; frame 1's after frame 0's palette and
+    // frame (its header of 8 bytes; runs of a 4-byte header and their pixels: row 0 one
+    // of 3, rows 1 and 2 two each, of 1 and 2, of 2 and 1; the end's 4 bytes).
+    let frame_0 = 72usize;
+    let frame_0_len = 8 + (4 + 3) + (4 + 1) + (4 + 2) + (4 + 2) + (4 + 1) + 4;
+    assert_eq!(word(52) as usize, frame_0 - 40);
+    assert_eq!(word(68) as usize, frame_0 + 512 + frame_0_len - 56);
     let anim = UopAnimation::parse(&bytes).unwrap();
     // Frames 1 and 7: the list is 1, then 2 to 6 empty, then 7: 7 long, 1.4 -> 1 a
     // direction; frame 7 is direction 6 / 1 = 6, past the stored five.
