@@ -521,6 +521,15 @@ fn the_art_writer_refuses_what_it_cannot_store() {
         pixels: &WIDE[1..],
     };
     assert!(write_art(&items_from(widest)).is_ok());
+    // Transparent rows take 2 words each: 0x8000 of them fit the offsets, not the height.
+    static CLEAR: [u16; 0x8000] = [0; 0x8000];
+    let tall_clear = |height: u16| ArtPicture::Item {
+        width: 1,
+        height,
+        pixels: &CLEAR[..usize::from(height)],
+    };
+    assert_eq!(kind(&items_from(tall_clear(0x8000))), picture(ITEM_BASE));
+    assert!(write_art(&items_from(tall_clear(0x7FFF))).is_ok());
     let short = ArtPicture::Item {
         width: 2,
         height: 2,
