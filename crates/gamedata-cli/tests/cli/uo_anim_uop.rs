@@ -396,3 +396,41 @@ fn uo_export_anims_takes_a_stream_s_declared_bytes_from_the_budget_first() {
         "{error}"
     );
 }
+
+/// A stored entry (compression 0) is read in place, and only an inflated one's declared
+/// length is taken from the decoding budget first: two stored entries whose length field
+/// says 60 MiB each are both drawn (taken, the second would pass the budget of 64 MiB plus
+/// 64 bytes an input byte).
+#[test]
+fn uo_export_anims_takes_no_declared_bytes_for_a_stored_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("u")).unwrap();
+    let entries = [(0u16, 0u16, entry(0)), (1, 0, entry(0))];
+    let mut file = write_uop_animations(&entries, UopAnimCompression::None).unwrap();
+    let places: Vec<usize> = {
+        let uop = mul_core::UopFile::parse(&file, &mul_core::Limits::default()).unwrap();
+        uop.entries()
+            .iter()
+            .map(|e| std::ptr::from_ref(e.raw()).addr() - file.as_ptr().addr())
+            .collect()
+    };
+    // The declared length: after the offset (8 bytes), header length and stored length.
+    for &at in &places {
+        file[at + 16..at + 20].copy_from_slice(&(60u32 << 20).to_le_bytes());
+    }
+    std::fs::write(dir.path().join("u/AnimationFrame1.uop"), &file).unwrap();
+    let report = stdout_json(&gamedata_ok(
+        &["uo", "export", "anims", "u", "-o", "out", "--json"],
+        dir.path(),
+    ));
+    assert_eq!(
+        (
+            report["written"].clone(),
+            report["failed"].clone(),
+            report["over_budget"].clone()
+        ),
+        // Each entry: 10 frames in its list, 2 a direction, frame 2 a gap (1 x 1 clear).
+        (json!(20), json!(0), json!(0)),
+        "{report}"
+    );
+}
