@@ -752,6 +752,20 @@ fn compressed_uop_gumps_decode_to_the_mul_gumps() {
         assert!(matches!(big.kind(), ErrorKind::Limit(_)), "{big}");
         assert!(gumps.decoded(0, &tight).unwrap().is_some());
     }
+    // A set past the client's least count of slots keeps its count (the table's entries
+    // + 0x4000), compressed as stored as is.
+    let mut big_index = index.clone();
+    let empty: Vec<u8> = [0xFFu8; 8].into_iter().chain([0; 4]).collect();
+    for _ in SYNTHETIC_GUMPS..MIN_UOP_SLOTS + 10 {
+        big_index.extend_from_slice(&empty);
+    }
+    let big = Gumps::parse(&big_index, &data).unwrap();
+    assert_eq!(big.len(), MIN_UOP_SLOTS + 10);
+    let uop = gumps_to_compressed_uop(&big, GumpCompression::Zlib)
+        .unwrap()
+        .files;
+    let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
+    assert_eq!(Gumps::from_uop(&slots, &uop).len(), MIN_UOP_SLOTS + 10);
     // Gumps stored as is are given in place.
     let plain = gumps_to_uop(&mul).unwrap().files;
     let slots = UopIndex::build(&plain, &Limits::default(), UopPictures::Gumps).unwrap();
