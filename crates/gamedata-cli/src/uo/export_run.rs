@@ -119,7 +119,7 @@ pub(super) fn budget_for(input: u64) -> u64 {
 /// The most one picture (an animation direction's frames together, or a compressed
 /// entry's decoded bytes) may take of the decoding budget, in bytes: so that the pictures
 /// the export's threads hold at once stay within this much a thread (twice this while a
-/// thread holds an inflated UOP animation and one of its directions), whatever the input's
+/// thread holds an inflated entry, a gump's or a UOP animation's, and its picture), whatever the input's
 /// size. Real pictures take a few MiB at the most.
 pub(super) const PICTURE_MAX: u64 = 64 << 20;
 
