@@ -363,14 +363,16 @@ fn errors_name_the_picture_and_its_slot() {
 fn written_items_read_back_pixel_for_pixel() {
     // Pixels 0 are transparent: the runs give every other pixel where it was, whatever
     // the gaps (a gap past 2,047 pixels and a run past 2,047 are split by the writer).
-    let (w, h) = (4500u16, 3u16);
+    let (w, h) = (4500u16, 4u16);
     let mut pixels = vec![0u16; usize::from(w) * usize::from(h)];
     for (i, p) in pixels.iter_mut().enumerate() {
         let (x, y) = (i % usize::from(w), i / usize::from(w));
         *p = match y {
             0 => (x % 7 != 0) as u16 * (x as u16 | 1),
             1 => u16::from(x > 4400) * 0x7FFF,
-            _ => u16::from(x < 2100) * 3,
+            2 => u16::from(x < 2100) * 3,
+            // A run after a gap: its skip and count together stay below 2,048.
+            _ => u16::from((10..2055).contains(&x)) * 5,
         };
     }
     let mut pictures = vec![ArtPicture::Empty; ITEM_BASE];
