@@ -430,6 +430,13 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
             assert_eq!(colours.len(), LAND_PIXELS);
             assert!(colours.iter().all(|&c| c < 0x8000), "land {id}");
             assert!(colours.windows(2).any(|w| w[0] != w[1]), "land {id}");
+            // A gradient: each pixel the last or one more (in 15 bits).
+            assert!(
+                colours
+                    .windows(2)
+                    .all(|w| w[1].wrapping_sub(w[0]) & 0x7FFF <= 1),
+                "land {id}"
+            );
         }
     }
     let mut sizes = std::collections::HashSet::new();
@@ -456,6 +463,10 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
         assert!(item_pixels(&item).iter().all(|&(_, _, c)| c < 0x8000));
     }
     assert!(sizes.len() > 128, "{} sizes", sizes.len());
+    // Every width from 1 to 64 and every height from 1 to 96.
+    let widths: std::collections::HashSet<u32> = sizes.iter().map(|s| s.0).collect();
+    let heights: std::collections::HashSet<u32> = sizes.iter().map(|s| s.1).collect();
+    assert_eq!((widths.len(), heights.len()), (64, 96));
     let entry = |n: usize| art.entry(n).unwrap().unwrap();
     assert_eq!(entry(ITEM_BASE + 200), entry(ITEM_BASE + 10));
     assert_eq!(art.index()[ITEM_BASE + 200], art.index()[ITEM_BASE + 10]);
