@@ -455,6 +455,21 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
         sizes.insert((w, h));
         let drawn = drawn_at(&item);
         assert!(drawn.contains(&(w / 2, h / 2)), "item {id}: its middle");
+        // The ellipse through the sides' middles: a pixel is drawn when its centre
+        // (x + 1/2, y + 1/2) is inside, ((x + 1/2 - w/2) / (w/2))^2 + (same for y)^2 <= 1,
+        // here times (w h)^2 to stay in integers.
+        for y in 0..i64::from(h) {
+            for x in 0..i64::from(w) {
+                let (w, h) = (i64::from(w), i64::from(h));
+                let (dx, dy) = ((2 * x + 1 - w) * h, (2 * y + 1 - h) * w);
+                let inside = dx * dx + dy * dy <= w * w * h * h;
+                assert_eq!(
+                    drawn.contains(&(x as u32, y as u32)),
+                    inside,
+                    "item {id} ({x}, {y})"
+                );
+            }
+        }
         if w >= 3 && h >= 3 {
             for corner in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)] {
                 assert!(!drawn.contains(&corner), "item {id}: corner {corner:?}");
