@@ -10,8 +10,9 @@
 //! multiply the work or the output: what is past a budget is counted, not drawn or not
 //! written. Every entry that cannot be read, drawn or written is counted and reported (the
 //! first few with their messages) and the others are written; the command then exits with
-//! status 1. Memory: 8 bytes a used entry besides the mapped files and the pictures being
-//! encoded.
+//! status 1. Memory: 8 bytes a used entry besides the mapped files, and the pictures being
+//! drawn and encoded, within 64 MiB in all threads (`export_run::Job`; a picture past a
+//! thread's share drawn after the threads, alone, for 24 bytes more while it waits).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -28,9 +29,7 @@ use serde::Serialize;
 use super::anim_folder::{AnimFolder, AnimFormatArg};
 use super::art::FormatArg;
 use super::export_anims::export_anims;
-use super::export_run::{
-    Budgeted, Drawn, Entries, budgets, decode_within, numbered, owned_len, run, take_picture,
-};
+use super::export_run::{Budgeted, Drawn, Entries, budgets, numbered, owned_len, run};
 use super::folder::folder_verdata;
 use crate::output::Output;
 
@@ -99,6 +98,10 @@ struct ExportReport {
     failed: usize,
     /// Entries not drawn because the pictures decoded so far used up the budget.
     over_budget: usize,
+    /// Pictures (an animation entry's directions, for the UOP) put off while the threads
+    /// ran, past a thread's share of the 64 MiB the export's pictures may hold at once, and
+    /// drawn after them, one at a time.
+    drawn_alone: usize,
     /// The first entries that failed, with their messages.
     errors: Vec<String>,
     /// Bytes of PNG written.
@@ -183,35 +186,43 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             };
             let order = entries.order(&name, &tally);
             let limits = Limits::default();
-            run(&order, &entries, &name, &inputs, &tally, |number| {
-                let picture = match number.checked_sub(ITEM_BASE) {
-                    None => {
-                        let id = u16::try_from(number).unwrap_or(u16::MAX);
-                        let Some(land) = art.land(id)? else {
-                            return Ok(Drawn::Empty);
-                        };
-                        if !take_picture(&budget, 44 * 44 * 4) {
-                            return Ok(Drawn::OverBudget);
+            run(
+                &order,
+                &entries,
+                &name,
+                &inputs,
+                &budget,
+                &tally,
+                |number, job| {
+                    let picture = match number.checked_sub(ITEM_BASE) {
+                        None => {
+                            let id = u16::try_from(number).unwrap_or(u16::MAX);
+                            let Some(land) = art.land(id)? else {
+                                return Ok(Drawn::Empty);
+                            };
+                            if let Some(instead) = job.picture(44 * 44 * 4) {
+                                return Ok(instead);
+                            }
+                            land_picture(&land, ArtHue::None)?
                         }
-                        land_picture(&land, ArtHue::None)?
-                    }
-                    Some(id) => {
-                        let id = u32::try_from(id).unwrap_or(u32::MAX);
-                        let Some(item) = art.item(id)? else {
-                            return Ok(Drawn::Empty);
-                        };
-                        let pixels = u64::from(item.width()) * u64::from(item.height());
-                        if pixels == 0 {
-                            return Ok(Drawn::Empty);
+                        Some(id) => {
+                            let id = u32::try_from(id).unwrap_or(u32::MAX);
+                            let Some(item) = art.item(id)? else {
+                                return Ok(Drawn::Empty);
+                            };
+                            let pixels = u64::from(item.width()) * u64::from(item.height());
+                            if pixels == 0 {
+                                return Ok(Drawn::Empty);
+                            }
+                            if let Some(instead) = job.picture(pixels.saturating_mul(4)) {
+                                return Ok(instead);
+                            }
+                            item_picture(&item, ArtHue::None, &limits)?
                         }
-                        if !take_picture(&budget, pixels.saturating_mul(4)) {
-                            return Ok(Drawn::OverBudget);
-                        }
-                        item_picture(&item, ArtHue::None, &limits)?
-                    }
-                };
-                Ok(Drawn::Picture(picture))
-            });
+                    };
+                    Ok(Drawn::Picture(picture))
+                },
+            );
             ("art", art.format().name(), tally)
         }
         ExportKind::Gumps => {
@@ -248,35 +259,42 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 },
             };
             let order = entries.order(&name, &tally);
-            run(&order, &entries, &name, &inputs, &tally, |id| {
-                let id32 = u32::try_from(id).unwrap_or(u32::MAX);
-                // A compressed gump's decoders spend the budget too: its zlib stream's
-                // declared bytes taken first, the decoders held to them and what is left,
-                // the BWT stage's output past them taken once known.
-                let declared = gumps.declared_len(id).map_or(0, u64::from);
-                if !take_picture(&budget, declared) {
-                    return Ok(Drawn::OverBudget);
-                }
-                let decoded = match decode_within(
-                    &budget,
-                    declared,
-                    |limits| gumps.decoded(id32, limits),
-                    |d| owned_len(d.is_decoded(), d.bytes()),
-                )? {
-                    Budgeted::Decoded(decoded) => decoded,
-                    Budgeted::Instead(drawn) => return Ok(drawn),
-                };
-                let gump = decoded.gump()?;
-                let pixels = u64::from(gump.width()) * u64::from(gump.height());
-                if !take_picture(&budget, pixels.saturating_mul(4)) {
-                    return Ok(Drawn::OverBudget);
-                }
-                Ok(Drawn::Picture(gump_picture(
-                    &gump,
-                    GumpHue::default(),
-                    &Limits::default(),
-                )?))
-            });
+            run(
+                &order,
+                &entries,
+                &name,
+                &inputs,
+                &budget,
+                &tally,
+                |id, job| {
+                    let id32 = u32::try_from(id).unwrap_or(u32::MAX);
+                    // A compressed gump's decoders spend the budget too: its zlib stream's
+                    // declared bytes taken first, the decoders held to them and what is left,
+                    // the BWT stage's output past them taken once known.
+                    let declared = gumps.declared_len(id).map_or(0, u64::from);
+                    if let Some(instead) = job.inflated(declared) {
+                        return Ok(instead);
+                    }
+                    let decoded = match job.decode_within(
+                        declared,
+                        |limits| gumps.decoded(id32, limits),
+                        |d| owned_len(d.is_decoded(), d.bytes()),
+                    )? {
+                        Budgeted::Decoded(decoded) => decoded,
+                        Budgeted::Instead(drawn) => return Ok(drawn),
+                    };
+                    let gump = decoded.gump()?;
+                    let pixels = u64::from(gump.width()) * u64::from(gump.height());
+                    if let Some(instead) = job.picture(pixels.saturating_mul(4)) {
+                        return Ok(instead);
+                    }
+                    Ok(Drawn::Picture(gump_picture(
+                        &gump,
+                        GumpHue::default(),
+                        &Limits::default(),
+                    )?))
+                },
+            );
             ("gumps", gumps.format().name(), tally)
         }
         ExportKind::Texmaps => {
@@ -299,16 +317,25 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                 reading: |_: usize| 0u64,
             };
             let order = entries.order(&name, &tally);
-            run(&order, &entries, &name, &inputs, &tally, |id| {
-                let Some(texmap) = texmaps.texmap(u32::try_from(id).unwrap_or(u32::MAX))? else {
-                    return Ok(Drawn::Empty);
-                };
-                let side = u64::from(texmap.side());
-                if !take_picture(&budget, side * side * 4) {
-                    return Ok(Drawn::OverBudget);
-                }
-                Ok(Drawn::Picture(texmap_picture(&texmap)?))
-            });
+            run(
+                &order,
+                &entries,
+                &name,
+                &inputs,
+                &budget,
+                &tally,
+                |id, job| {
+                    let Some(texmap) = texmaps.texmap(u32::try_from(id).unwrap_or(u32::MAX))?
+                    else {
+                        return Ok(Drawn::Empty);
+                    };
+                    let side = u64::from(texmap.side());
+                    if let Some(instead) = job.picture(side * side * 4) {
+                        return Ok(instead);
+                    }
+                    Ok(Drawn::Picture(texmap_picture(&texmap)?))
+                },
+            );
             ("texmaps", "mul", tally)
         }
         ExportKind::Anims => {
@@ -334,6 +361,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
         empty: tally.empty.into_inner(),
         failed: tally.failed.into_inner(),
         over_budget: tally.over_budget.into_inner(),
+        drawn_alone: tally.alone.into_inner(),
         errors,
         bytes: tally.bytes.into_inner(),
         out_dir: args.output.display().to_string(),

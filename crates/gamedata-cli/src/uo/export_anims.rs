@@ -14,9 +14,7 @@ use mul_core::{AnimFile, Animations, Compression, Limits, UopAnimation, UopAnima
 use rayon::prelude::*;
 
 use super::anim_folder::AnimFolder;
-use super::export_run::{
-    Budgeted, Drawn, Entries, Part, Tally, decode_within, owned_len, run, run_parts, take_picture,
-};
+use super::export_run::{Budgeted, Drawn, Entries, Job, Part, Tally, owned_len, run, run_parts};
 
 /// Actions the client reads of a UOP body: 0 to 79 (`docs/formats/uo.md`, "Which form").
 pub(super) const UOP_ACTIONS: u16 = 80;
@@ -119,7 +117,7 @@ fn export_mul(
         reading: |_: usize| 0u64,
     };
     let order = entries.order(&name, tally);
-    run(&order, &entries, &name, inputs, tally, |n| {
+    run(&order, &entries, &name, inputs, budget, tally, |n, job| {
         let (body, action, direction) = unpack(n);
         let Some(group) = anim.group(body, action, direction)? else {
             return Ok(Drawn::Empty);
@@ -130,8 +128,8 @@ fn export_mul(
             pixels = pixels
                 .saturating_add(u64::from(frame.width()).saturating_mul(u64::from(frame.height())));
         }
-        if !take_picture(budget, pixels.saturating_mul(4)) {
-            return Ok(Drawn::OverBudget);
+        if let Some(instead) = job.picture(pixels.saturating_mul(4)) {
+            return Ok(instead);
         }
         frames_of(group_pictures(&group, false, ArtHue::None, limits)?)
     });
@@ -169,58 +167,81 @@ fn export_uop(
         reading: |n: usize| n as u64,
     };
     let order = entries.order(&name, tally);
-    run_parts(&order, &entries, &name, inputs, tally, |n, part| {
-        let (body, action, _) = unpack(n);
-        let mut every_direction = |drawn| {
-            part(Part {
-                offset: 0,
-                span: DIRECTIONS,
-                drawn,
-            });
-        };
-        // Inflating spends the budget whether or not the stream decodes: a stored entry's
-        // declared bytes are taken first (a stream that fails at its end, named by many
-        // entries, was once inflated again for each).
-        let declared = declared_len(animations, body, action);
-        if !take_picture(budget, declared) {
-            return every_direction(Ok(Drawn::OverBudget));
-        }
-        // The decoders spend the budget too, each held to what is left and what was taken.
-        let decoded = match decode_within(
-            budget,
-            declared,
-            |limits| animations.decoded(body, action, limits),
-            |d| owned_len(d.is_decoded(), d.bytes()),
-        ) {
-            Ok(Budgeted::Decoded(decoded)) => decoded,
-            Ok(Budgeted::Instead(drawn)) => return every_direction(Ok(drawn)),
-            Err(e) => return every_direction(Err(e)),
-        };
-        let animation = match decoded.animation() {
-            Ok(animation) => animation,
-            Err(e) => return every_direction(Err(e.into())),
-        };
-        let per = animation.frames_per_direction(folder_files.uop_body_type(body));
-        if per == 0 {
-            return every_direction(Ok(Drawn::Empty));
-        }
-        for (offset, direction) in (0..DIRECTIONS).zip(0u8..) {
-            part(Part {
-                offset,
-                span: 1,
-                drawn: uop_direction(&animation, direction, per, budget),
-            });
-        }
-    });
+    run_parts(
+        &order,
+        &entries,
+        &name,
+        inputs,
+        budget,
+        tally,
+        |n, job, part| {
+            let (body, action, _) = unpack(n);
+            // The directions to draw: all of them, or those put off from a first drawing.
+            let from = (0..DIRECTIONS)
+                .find(|&offset| job.wants(offset))
+                .unwrap_or(DIRECTIONS);
+            let mut every_direction = |drawn| {
+                part(Part {
+                    offset: from,
+                    span: DIRECTIONS - from,
+                    drawn,
+                });
+            };
+            // Inflating spends the budget whether or not the stream decodes: a stored entry's
+            // declared bytes are taken first (a stream that fails at its end, named by many
+            // entries, was once inflated again for each).
+            let declared = declared_len(animations, body, action);
+            if let Some(instead) = job.inflated(declared) {
+                return every_direction(Ok(instead));
+            }
+            // The decoders spend the budget too, each held to what is left and what was taken.
+            let decoded = match job.decode_within(
+                declared,
+                |limits| animations.decoded(body, action, limits),
+                |d| owned_len(d.is_decoded(), d.bytes()),
+            ) {
+                Ok(Budgeted::Decoded(decoded)) => decoded,
+                Ok(Budgeted::Instead(drawn)) => return every_direction(Ok(drawn)),
+                Err(e) => return every_direction(Err(e)),
+            };
+            let animation = match decoded.animation() {
+                Ok(animation) => animation,
+                Err(e) => return every_direction(Err(e.into())),
+            };
+            let per = animation.frames_per_direction(folder_files.uop_body_type(body));
+            if per == 0 {
+                return every_direction(Ok(Drawn::Empty));
+            }
+            for (offset, direction) in (0..DIRECTIONS).zip(0u8..) {
+                if !job.wants(offset) {
+                    continue;
+                }
+                let drawn = uop_direction(&animation, direction, per, job);
+                if matches!(drawn, Ok(Drawn::Later)) {
+                    // This direction and those after it, drawn again alone.
+                    return part(Part {
+                        offset,
+                        span: DIRECTIONS - offset,
+                        drawn,
+                    });
+                }
+                part(Part {
+                    offset,
+                    span: 1,
+                    drawn,
+                });
+            }
+        },
+    );
 }
 
 /// Stored direction `direction` of a decoded UOP animation, `per` frames a direction, its
-/// pixels taken from `budget` (over it past [`PICTURE_MAX`](super::export_run::PICTURE_MAX)).
+/// pixels taken from the budget and held by `job` ([`Job::picture`]).
 fn uop_direction(
     animation: &UopAnimation<'_>,
     direction: u8,
     per: u32,
-    budget: &AtomicU64,
+    job: &Job,
 ) -> Result<Drawn> {
     let mut pixels = 0u64;
     for frame in animation.direction(direction, per) {
@@ -230,8 +251,8 @@ fn uop_direction(
                 .saturating_add(u64::from(frame.width()).saturating_mul(u64::from(frame.height())));
         }
     }
-    if !take_picture(budget, pixels.saturating_mul(4)) {
-        return Ok(Drawn::OverBudget);
+    if let Some(instead) = job.picture(pixels.saturating_mul(4)) {
+        return Ok(instead);
     }
     let drawn = uop_direction_pictures(
         animation,

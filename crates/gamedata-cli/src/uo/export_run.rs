@@ -1,6 +1,8 @@
 //! What `gamedata uo export` runs on: the used entries sorted into pictures, the budgets,
 //! and the parallel drawing and writing of each picture under its entries' names.
 
+use std::cell::Cell;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -21,6 +23,8 @@ pub(super) struct Tally {
     pub(super) empty: AtomicUsize,
     pub(super) failed: AtomicUsize,
     pub(super) over_budget: AtomicUsize,
+    /// Pictures put off and drawn after the threads were done, one at a time.
+    pub(super) alone: AtomicUsize,
     pub(super) bytes: AtomicU64,
     pub(super) errors: Mutex<Vec<String>>,
 }
@@ -35,6 +39,7 @@ impl Tally {
             empty: AtomicUsize::new(0),
             failed: AtomicUsize::new(0),
             over_budget: AtomicUsize::new(0),
+            alone: AtomicUsize::new(0),
             bytes: AtomicU64::new(0),
             errors: Mutex::new(Vec::new()),
         }
@@ -52,12 +57,14 @@ impl Tally {
 }
 
 /// What an entry's picture is: drawn (one picture, or an animation's frames), of no pixel,
-/// or past the budget.
+/// past the budget, or put off until the threads are done (past a thread's share of
+/// [`HELD_MAX`]).
 pub(super) enum Drawn {
     Picture(RgbaImage),
     Frames(Vec<RgbaImage>),
     Empty,
     OverBudget,
+    Later,
 }
 
 /// An entry decoded within what is left of the budget, or what to report in its place.
@@ -66,41 +73,158 @@ pub(super) enum Budgeted<T> {
     Instead(Drawn),
 }
 
-/// Decodes an entry with `decode`, its decoders held to what is left of `budget` and the
-/// `reserved` bytes already taken from it for this entry (at most [`PICTURE_MAX`]),
-/// then takes from the budget the bytes `owned` says the result holds in a buffer of its
-/// own (0 when it lies in place) beyond `reserved`. `Instead(Drawn::OverBudget)` when the
-/// budget runs out in either; `Instead(Drawn::Empty)` when there is no entry.
-///
-/// Returns `Err` for an entry that cannot be decoded (a limit other than the decoded
-/// bytes' is such an error, not the budget's).
-pub(super) fn decode_within<T>(
-    budget: &AtomicU64,
-    reserved: u64,
-    decode: impl FnOnce(&Limits) -> Result<Option<T>, mul_core::DataError>,
-    owned: impl FnOnce(&T) -> u64,
-) -> anyhow::Result<Budgeted<T>> {
-    let left = budget.load(Ordering::Relaxed).saturating_add(reserved);
-    let limits = Limits::default().with_max_decoded_bytes(left.min(PICTURE_MAX));
-    let decoded = match decode(&limits) {
-        Ok(Some(decoded)) => decoded,
-        Ok(None) => return Ok(Budgeted::Instead(Drawn::Empty)),
-        // The decoded bytes' cap, which is the budget's: past it, the picture is over it.
-        Err(e)
-            if matches!(e.kind(), mul_core::ErrorKind::Limit(l) if l.unit == "bytes"
-                && l.limit == limits.max_decoded_bytes) =>
-        {
-            return Ok(Budgeted::Instead(Drawn::OverBudget));
+thread_local! {
+    /// Bytes the export's jobs on this thread hold: a thread that waits inside a job (on
+    /// the PNG encoder's parallel parts) may run another job meanwhile.
+    static HELD: Cell<u64> = const { Cell::new(0) };
+}
+
+/// What one picture's drawing may take of the decoding budget and hold at once, and what
+/// it holds: while the threads run, the jobs on each may hold its share of [`HELD_MAX`]
+/// (an even share); a picture past it is put off ([`Drawn::Later`]) and drawn after the
+/// threads are done, one at a time, with all of it. What a job holds is let go when it
+/// ends.
+pub(super) struct Job<'a> {
+    budget: &'a AtomicU64,
+    /// Bytes the jobs on this thread may hold: a thread's share, or [`HELD_MAX`] for a job
+    /// alone.
+    cap: u64,
+    /// Whether this job runs alone, after the threads (nothing is put off then).
+    alone: bool,
+    /// The entries (offsets past the picture's numbers) to draw: all of them, or those
+    /// put off.
+    want: Range<usize>,
+    /// Bytes this job holds now (the thread's [`HELD`] counts them too).
+    held: Cell<u64>,
+    /// Bytes held for the whole job (an inflated entry), kept past each part.
+    kept: Cell<u64>,
+}
+
+impl<'a> Job<'a> {
+    /// A job that may hold `cap` bytes and draws the entries `want`.
+    pub(super) fn new(budget: &'a AtomicU64, cap: u64, alone: bool, want: Range<usize>) -> Self {
+        Job {
+            budget,
+            cap: cap.min(HELD_MAX),
+            alone,
+            want,
+            held: Cell::new(0),
+            kept: Cell::new(0),
         }
-        Err(e) => return Err(e.into()),
-    };
-    Ok(
-        if take_budget(budget, owned(&decoded).saturating_sub(reserved)) {
-            Budgeted::Decoded(decoded)
-        } else {
-            Budgeted::Instead(Drawn::OverBudget)
-        },
-    )
+    }
+
+    /// Whether the entry `offset` past the picture's numbers is to be drawn.
+    pub(super) fn wants(&self, offset: usize) -> bool {
+        self.want.contains(&offset)
+    }
+
+    /// Takes `bytes` from the budget and holds `held` more bytes: `None` when taken, else
+    /// what to report in the picture's place, [`Drawn::Later`] past the job's share while
+    /// the threads run, [`Drawn::OverBudget`] past [`HELD_MAX`] or the budget (nothing
+    /// taken or held then).
+    fn take(&self, bytes: u64, held: u64) -> Option<Drawn> {
+        let on_thread = HELD.with(Cell::get).saturating_add(held);
+        if on_thread > self.cap {
+            let own = self.held.get().saturating_add(held);
+            return Some(if self.alone || own > HELD_MAX {
+                Drawn::OverBudget
+            } else {
+                Drawn::Later
+            });
+        }
+        if !take_budget(self.budget, bytes) {
+            return Some(Drawn::OverBudget);
+        }
+        HELD.with(|h| h.set(on_thread));
+        self.held.set(self.held.get().saturating_add(held));
+        None
+    }
+
+    /// Lets go of what this job holds past `keep` bytes.
+    fn let_go(&self, keep: u64) {
+        let going = self.held.get().saturating_sub(keep);
+        HELD.with(|h| h.set(h.get().saturating_sub(going)));
+        self.held.set(self.held.get().saturating_sub(going));
+    }
+
+    /// Takes a picture's (or an animation direction's frames') `rgba` bytes from the
+    /// budget, holding [`HELD_PER_RGBA`] times them: the pixels, their PNG and the encoder's
+    /// parts in flight. As [`Job::take`] says.
+    pub(super) fn picture(&self, rgba: u64) -> Option<Drawn> {
+        self.take(rgba, rgba.saturating_mul(HELD_PER_RGBA))
+    }
+
+    /// Takes an entry's `bytes` inflated from the budget and holds them until the job's
+    /// end ([`Job::keep`]). As [`Job::take`] says.
+    pub(super) fn inflated(&self, bytes: u64) -> Option<Drawn> {
+        let taken = self.take(bytes, bytes);
+        self.keep();
+        taken
+    }
+
+    /// Keeps what the job holds now until its end: the parts drawn after hold the rest.
+    pub(super) fn keep(&self) {
+        self.kept.set(self.held.get());
+    }
+
+    /// Lets go of what a part held, once written.
+    fn part_done(&self) {
+        self.let_go(self.kept.get());
+    }
+
+    /// Decodes an entry with `decode`, its decoders held to what is left of the budget
+    /// and of the job's share, and the `reserved` bytes already taken and held for this
+    /// entry; then takes and holds the bytes `owned` says the result holds in a buffer of
+    /// its own (0 when it lies in place) beyond `reserved`, kept until the job's end.
+    /// `Instead(..)` when the budget or the share runs out in either, as [`Job::take`]
+    /// says; `Instead(Drawn::Empty)` when there is no entry.
+    ///
+    /// Returns `Err` for an entry that cannot be decoded (a limit other than the decoded
+    /// bytes' is such an error, not the budget's).
+    pub(super) fn decode_within<T>(
+        &self,
+        reserved: u64,
+        decode: impl FnOnce(&Limits) -> Result<Option<T>, mul_core::DataError>,
+        owned: impl FnOnce(&T) -> u64,
+    ) -> anyhow::Result<Budgeted<T>> {
+        let left = self.budget.load(Ordering::Relaxed).saturating_add(reserved);
+        let room = self
+            .cap
+            .saturating_sub(HELD.with(Cell::get))
+            .saturating_add(reserved);
+        let limits = Limits::default().with_max_decoded_bytes(left.min(room));
+        let decoded = match decode(&limits) {
+            Ok(Some(decoded)) => decoded,
+            Ok(None) => return Ok(Budgeted::Instead(Drawn::Empty)),
+            // The decoded bytes' cap, the budget's or the share's: past it, the picture
+            // is over the budget or put off.
+            Err(e)
+                if matches!(e.kind(), mul_core::ErrorKind::Limit(l) if l.unit == "bytes"
+                    && l.limit == limits.max_decoded_bytes) =>
+            {
+                let later = room < left && !self.alone && self.cap < HELD_MAX;
+                return Ok(Budgeted::Instead(if later {
+                    Drawn::Later
+                } else {
+                    Drawn::OverBudget
+                }));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let more = owned(&decoded).saturating_sub(reserved);
+        let taken = self.take(more, more);
+        self.keep();
+        Ok(match taken {
+            None => Budgeted::Decoded(decoded),
+            Some(instead) => Budgeted::Instead(instead),
+        })
+    }
+}
+
+impl Drop for Job<'_> {
+    fn drop(&mut self) {
+        self.let_go(0);
+    }
 }
 
 /// The bytes a decoded entry holds in a buffer of its own: `bytes`' length when `owned`,
@@ -116,18 +240,16 @@ pub(super) fn budget_for(input: u64) -> u64 {
         .saturating_add(BUDGET_BASE)
 }
 
-/// The most one picture (an animation direction's frames together, or a compressed
-/// entry's decoded bytes) may take of the decoding budget, in bytes: so that the pictures
-/// the export's threads hold at once stay within this much a thread (twice this while a
-/// thread holds an inflated entry, a gump's or a UOP animation's, and its picture), whatever the input's
-/// size. Real pictures take a few MiB at the most.
-pub(super) const PICTURE_MAX: u64 = 64 << 20;
+/// What the export's pictures may hold at once, in all threads, in bytes: the pictures
+/// and their PNG bytes, and the entries inflated for them. Each thread holds at most its
+/// share ([`Job`]); a picture past it is drawn after the threads are done, alone; one past
+/// this is counted as over the budget. Real pictures take a few MiB at the most.
+pub(super) const HELD_MAX: u64 = 64 << 20;
 
-/// Takes one picture's `bytes` from `budget`; false (and nothing taken) past
-/// [`PICTURE_MAX`] or what is left.
-pub(super) fn take_picture(budget: &AtomicU64, bytes: u64) -> bool {
-    bytes <= PICTURE_MAX && take_budget(budget, bytes)
-}
+/// Bytes a picture holds a byte of its RGBA: the pixels, their PNG (about as many bytes at
+/// the most, for pixels that do not compress) and the PNG encoder's filtered and deflated
+/// parts in flight (as many again at the most).
+pub(super) const HELD_PER_RGBA: u64 = 3;
 
 /// Takes `bytes` of RGBA from `budget`; false (and nothing taken) if it has not that many.
 pub(super) fn take_budget(budget: &AtomicU64, bytes: u64) -> bool {
@@ -227,68 +349,108 @@ impl<N, R, S, V: Fn(usize) -> u64> Pictures for Entries<N, R, S, V> {
     }
 }
 
-/// Draws each picture of `order` in parallel with `draw` (given its lowest number) and
-/// writes its PNG under the name of each of its entries while the output budget lasts.
+/// Draws each picture of `order` in parallel with `draw` (given its lowest number and its
+/// [`Job`]) and writes its PNG under the name of each of its entries while the output
+/// budget lasts, as [`run_parts`] does.
 pub(super) fn run(
     order: &[u64],
     entries: &(impl Pictures + Sync),
     name: &(impl Fn(usize) -> PathBuf + Sync),
     inputs: &[PathBuf],
+    budget: &AtomicU64,
     tally: &Tally,
-    draw: impl Fn(usize) -> Result<Drawn, anyhow::Error> + Sync,
+    draw: impl Fn(usize, &Job) -> Result<Drawn, anyhow::Error> + Sync,
 ) {
-    run_parts(order, entries, name, inputs, tally, |n, part| {
-        part(Part {
-            offset: 0,
-            span: 1,
-            drawn: draw(n),
-        });
-    });
+    run_parts(
+        order,
+        entries,
+        name,
+        inputs,
+        budget,
+        tally,
+        |n, job, part| {
+            part(Part {
+                offset: 0,
+                span: 1,
+                drawn: draw(n, job),
+            });
+        },
+    );
 }
 
 /// One outcome of a picture's decoding for [`run_parts`]: what is drawn for the entries
 /// numbered `offset` past each of the picture's numbers. A `Picture` or `Frames` is written
 /// under those numbers alone; any other outcome stands for `span` entries from there (an
-/// entry that fails to decode, say, fails each of the directions drawn from it).
+/// entry that fails to decode, say, fails each of the directions drawn from it; one put
+/// off is drawn again for those entries alone).
 pub(super) struct Part {
     pub(super) offset: usize,
     pub(super) span: usize,
     pub(super) drawn: Result<Drawn, anyhow::Error>,
 }
 
+/// A picture put off (elements of [`Entries::order`]), and the entries of it to draw.
+type Later<'a> = (&'a [u64], Range<usize>);
+
 /// [`run`] for pictures that decode once into several entries' pictures: `draw` (given the
-/// picture's lowest number) hands each outcome to the function it is given as soon as it
-/// is drawn, which writes it and lets it go, so that a thread holds one of them at a time.
+/// picture's lowest number and its [`Job`]) hands each outcome to the function it is given
+/// as soon as it is drawn, which writes it and lets go of what it held, so that a thread
+/// holds one of them at a time. Pictures are drawn in parallel, each thread holding its
+/// share of [`HELD_MAX`]; those put off ([`Drawn::Later`]: past a share) are then drawn
+/// one at a time, each with all of it, for the entries put off (`draw` skips the others:
+/// [`Job::wants`]).
 pub(super) fn run_parts(
     order: &[u64],
     entries: &(impl Pictures + Sync),
     name: &(impl Fn(usize) -> PathBuf + Sync),
     inputs: &[PathBuf],
+    budget: &AtomicU64,
     tally: &Tally,
-    draw: impl Fn(usize, &mut dyn FnMut(Part)) + Sync,
+    draw: impl Fn(usize, &Job, &mut dyn FnMut(Part)) + Sync,
 ) {
     let bar = progress_bar(order.len() as u64, "exporting {bar:40} {pos}/{len} {eta}");
     let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    let threads = u64::try_from(rayon::current_num_threads()).unwrap_or(u64::MAX);
+    let share = HELD_MAX.checked_div(threads).unwrap_or(HELD_MAX);
+    let later: Mutex<Vec<Later<'_>>> = Mutex::new(Vec::new());
     let pictures = order.chunk_by(|&a, &b| entries.same(a, b));
     pictures.par_bridge().for_each(|picture| {
         let Some(first) = picture.first().map(|&e| number(e)) else {
             return;
         };
-        draw(first, &mut |part| {
-            deliver(picture, part, name, &inputs, tally)
+        let job = Job::new(budget, share, false, 0..usize::MAX);
+        draw(first, &job, &mut |part| {
+            deliver(picture, part, name, &inputs, tally, Some(&later));
+            job.part_done();
         });
         bar.inc(picture.len() as u64);
     });
     bar.finish_and_clear();
+    let mut later = later.into_inner().unwrap_or_default();
+    // In the order of the pictures, whatever the threads' order.
+    later.sort_unstable_by_key(|(picture, want)| (picture.first().copied(), want.start));
+    for (picture, want) in later {
+        let Some(first) = picture.first().map(|&e| number(e)) else {
+            continue;
+        };
+        tally.alone.fetch_add(1, Ordering::Relaxed);
+        let job = Job::new(budget, HELD_MAX, true, want);
+        draw(first, &job, &mut |part| {
+            deliver(picture, part, name, &inputs, tally, None);
+            job.part_done();
+        });
+    }
 }
 
-/// Counts and writes one outcome of `picture` (elements of [`Entries::order`]).
-fn deliver(
-    picture: &[u64],
+/// Counts and writes one outcome of `picture` (elements of [`Entries::order`]); one put off
+/// goes to `later` (counted as over the budget when there is none: a job alone).
+fn deliver<'a>(
+    picture: &'a [u64],
     part: Part,
     name: &impl Fn(usize) -> PathBuf,
     inputs: &[&Path],
     tally: &Tally,
+    later: Option<&Mutex<Vec<Later<'a>>>>,
 ) {
     let Some(first) = picture
         .first()
@@ -318,6 +480,14 @@ fn deliver(
         Ok(Drawn::Empty) => {
             tally.empty.fetch_add(entries_here, Ordering::Relaxed);
         }
+        Ok(Drawn::Later) => match later.map(Mutex::lock) {
+            Some(Ok(mut later)) => {
+                later.push((picture, part.offset..part.offset.saturating_add(part.span)));
+            }
+            _ => {
+                tally.over_budget.fetch_add(entries_here, Ordering::Relaxed);
+            }
+        },
         Ok(Drawn::OverBudget) => {
             tally.over_budget.fetch_add(entries_here, Ordering::Relaxed);
         }
@@ -432,24 +602,33 @@ mod tests {
         let name = |n: usize| dir.path().join(n.to_string());
         let order = entries.order(&name, &tally);
         let white = || Ok(Drawn::Picture(RgbaImage::new(1, 1, [255; 4]).unwrap()));
-        run_parts(&order, &entries, &name, &[], &tally, |n, part| {
-            let parts: Vec<(usize, usize, Result<Drawn, anyhow::Error>)> = match n {
-                8 => vec![(0, 3, Err(anyhow::anyhow!("bad"))), (4, 3, white())],
-                16 => vec![
-                    (1, 1, white()),
-                    (2, 2, Ok(Drawn::OverBudget)),
-                    (4, 1, Ok(Drawn::Empty)),
-                ],
-                other => panic!("drawn from {other}"),
-            };
-            for (offset, span, drawn) in parts {
-                part(Part {
-                    offset,
-                    span,
-                    drawn,
-                });
-            }
-        });
+        let budget = AtomicU64::new(u64::MAX);
+        run_parts(
+            &order,
+            &entries,
+            &name,
+            &[],
+            &budget,
+            &tally,
+            |n, _, part| {
+                let parts: Vec<(usize, usize, Result<Drawn, anyhow::Error>)> = match n {
+                    8 => vec![(0, 3, Err(anyhow::anyhow!("bad"))), (4, 3, white())],
+                    16 => vec![
+                        (1, 1, white()),
+                        (2, 2, Ok(Drawn::OverBudget)),
+                        (4, 1, Ok(Drawn::Empty)),
+                    ],
+                    other => panic!("drawn from {other}"),
+                };
+                for (offset, span, drawn) in parts {
+                    part(Part {
+                        offset,
+                        span,
+                        drawn,
+                    });
+                }
+            },
+        );
         let count = |c: &AtomicUsize| c.load(Ordering::Relaxed);
         assert_eq!(
             (
@@ -474,6 +653,163 @@ mod tests {
                 "{} (and 5 more entries of the same bytes): bad",
                 name(8).display()
             )]
+        );
+    }
+
+    const MIB: u64 = 1 << 20;
+
+    /// A job takes a picture's RGBA from the budget and holds three times it, within its
+    /// thread's share while the threads run (past it: put off), within 64 MiB alone or at
+    /// all (past it: over the budget); a part done lets go of all but what was kept.
+    #[test]
+    fn a_job_holds_its_thread_s_share_and_puts_off_what_is_past_it() {
+        let budget = AtomicU64::new(100 * MIB);
+        let job = Job::new(&budget, 16 * MIB, false, 0..1);
+        assert!(job.wants(0) && !job.wants(1));
+        assert!(job.inflated(MIB).is_none());
+        assert!(job.picture(5 * MIB).is_none());
+        assert_eq!(budget.load(Ordering::Relaxed), 94 * MIB);
+        assert_eq!(HELD.with(Cell::get), 16 * MIB);
+        // Past the share: put off, nothing taken.
+        assert!(matches!(job.picture(1), Some(Drawn::Later)));
+        assert_eq!(budget.load(Ordering::Relaxed), 94 * MIB);
+        job.part_done();
+        assert_eq!(HELD.with(Cell::get), MIB);
+        // Another job on this thread (one run while this one waits) shares the share.
+        {
+            let other = Job::new(&budget, 16 * MIB, false, 0..1);
+            assert!(matches!(other.picture(5 * MIB + 1), Some(Drawn::Later)));
+            assert!(other.picture(5 * MIB).is_none());
+            assert_eq!(HELD.with(Cell::get), 16 * MIB);
+        }
+        assert_eq!(HELD.with(Cell::get), MIB);
+        // Past 64 MiB even alone: over the budget, not put off.
+        assert!(matches!(job.picture(22 * MIB), Some(Drawn::OverBudget)));
+        drop(job);
+        assert_eq!(HELD.with(Cell::get), 0);
+        let alone = Job::new(&budget, HELD_MAX, true, 0..1);
+        assert!(alone.picture(21 * MIB).is_none());
+        assert!(matches!(alone.picture(MIB), Some(Drawn::OverBudget)));
+        drop(alone);
+        // Past what is left of the budget: over it, nothing held.
+        let poor = Job::new(&budget, HELD_MAX, true, 0..1);
+        assert!(matches!(poor.picture(74 * MIB), Some(Drawn::OverBudget)));
+        assert_eq!(HELD.with(Cell::get), 0);
+        assert_eq!(budget.load(Ordering::Relaxed), 68 * MIB);
+    }
+
+    /// A decoder is held to the job's room as well as the budget: past the room while the
+    /// threads run, the entry is put off; alone, past the budget, it is over it.
+    #[test]
+    fn a_decoder_past_the_job_s_room_is_put_off() {
+        let budget = AtomicU64::new(100 * MIB);
+        let limit_of = |job: &Job| {
+            let mut seen = 0;
+            let outcome = job
+                .decode_within(
+                    MIB,
+                    |limits| {
+                        seen = limits.max_decoded_bytes;
+                        Err::<Option<()>, _>(mul_core::DataError::from(mul_core::LimitError {
+                            what: "decoded bytes",
+                            unit: "bytes",
+                            limit: seen,
+                            found: seen + 1,
+                        }))
+                    },
+                    |_| 0,
+                )
+                .unwrap();
+            (seen, outcome)
+        };
+        let job = Job::new(&budget, 16 * MIB, false, 0..1);
+        assert!(job.inflated(MIB).is_none());
+        let (limit, outcome) = limit_of(&job);
+        assert_eq!(limit, 16 * MIB);
+        assert!(matches!(outcome, Budgeted::Instead(Drawn::Later)));
+        drop(job);
+        let alone = Job::new(&budget, HELD_MAX, true, 0..1);
+        assert!(alone.inflated(MIB).is_none());
+        let (limit, outcome) = limit_of(&alone);
+        assert_eq!(limit, HELD_MAX);
+        assert!(matches!(outcome, Budgeted::Instead(Drawn::OverBudget)));
+    }
+
+    /// With four threads (a share of 16 MiB each), a picture of 8 MiB of RGBA (24 MiB held)
+    /// is put off at its second entry and drawn alone from there, the entries before it
+    /// not drawn again; one of 30 MiB (90 MiB held) is over the budget.
+    #[test]
+    fn pictures_past_a_share_are_drawn_alone_from_the_entry_put_off() {
+        let dir = tempfile::tempdir().unwrap();
+        let tally = Tally::new(0);
+        let entries = Entries {
+            numbers: || [8usize, 16].into_iter(),
+            read: |_: usize| Ok(true),
+            start: |n: usize| u32::try_from(n).unwrap(),
+            reading: |_: usize| 0u64,
+        };
+        let name = |n: usize| dir.path().join(n.to_string());
+        let order = entries.order(&name, &tally);
+        let budget = AtomicU64::new(u64::MAX);
+        let drawn = Mutex::new(Vec::new());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            run_parts(
+                &order,
+                &entries,
+                &name,
+                &[],
+                &budget,
+                &tally,
+                |n, job, part| {
+                    let sizes = if n == 8 {
+                        [MIB, 8 * MIB, MIB]
+                    } else {
+                        [MIB, 30 * MIB, MIB]
+                    };
+                    for (offset, rgba) in sizes.into_iter().enumerate() {
+                        if !job.wants(offset) {
+                            continue;
+                        }
+                        if let Some(instead) = job.picture(rgba) {
+                            let later = matches!(instead, Drawn::Later);
+                            part(Part {
+                                offset,
+                                span: if later { 3 - offset } else { 1 },
+                                drawn: Ok(instead),
+                            });
+                            if later {
+                                return;
+                            }
+                            continue;
+                        }
+                        drawn.lock().unwrap().push((n + offset, job.alone));
+                        part(Part {
+                            offset,
+                            span: 1,
+                            drawn: Ok(Drawn::Picture(RgbaImage::new(1, 1, [255; 4]).unwrap())),
+                        });
+                    }
+                },
+            );
+        });
+        let mut drawn = drawn.into_inner().unwrap();
+        drawn.sort();
+        assert_eq!(
+            drawn,
+            [(8, false), (9, true), (10, true), (16, false), (18, false)]
+        );
+        let count = |c: &AtomicUsize| c.load(Ordering::Relaxed);
+        assert_eq!(
+            (
+                count(&tally.written),
+                count(&tally.over_budget),
+                count(&tally.alone)
+            ),
+            (5, 1, 1)
         );
     }
 }

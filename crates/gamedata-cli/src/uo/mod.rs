@@ -49,7 +49,7 @@ pub(crate) enum UoCommand {
     Gump(gump::GumpArgs),
     /// Every picture of the art (land tiles and items), the gumps, the texture maps or the
     /// animations as PNG files, in parallel, exact repeats decoded once (--json: what, format, written, decoded, empty,
-    /// failed, over_budget, errors, bytes, out_dir, elapsed_ms).
+    /// failed, over_budget, drawn_alone, errors, bytes, out_dir, elapsed_ms).
     #[command(after_help = MAPPING_NOTE)]
     Export(export::ExportArgs),
     /// One texture map of texmaps.mul as the client draws it, as a PNG (--json: id, width,

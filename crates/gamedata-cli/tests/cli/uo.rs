@@ -1341,12 +1341,14 @@ fn uo_export_writes_every_picture_and_reports_the_rest() {
             "empty",
             "failed",
             "over_budget",
+            "drawn_alone",
             "errors",
             "bytes",
             "out_dir",
             "elapsed_ms"
         ]
     );
+    assert_eq!(report["drawn_alone"], 0, "{report}");
     // 64 land tiles and 255 items, item 200 the same bytes as item 10: decoded once.
     assert_eq!(report["written"], 319);
     assert_eq!(report["decoded"], 318);

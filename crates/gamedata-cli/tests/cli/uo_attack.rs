@@ -496,6 +496,62 @@ fn uo_export_a_picture_past_64_mib_is_counted_not_drawn() {
     assert_eq!(png_size(&dir.path().join("big.png")), (5000, 5000));
 }
 
+/// Four gumps of 1,500 pixels a side (9 MB of RGBA each, held three times over with their
+/// PNG and the encoder's parts: 27 MB), one of 2,400 (23 MB, 69 MB held) and one of 1 x 1,
+/// exported with four threads: a thread's share of the 64 MiB the export's pictures may
+/// hold at once is 16 MiB, so the four are put off and drawn after the threads, one at a
+/// time, and written; the one past 64 MiB even alone is counted as over the budget, not
+/// drawn.
+#[test]
+fn uo_export_draws_pictures_past_a_thread_s_share_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("m");
+    std::fs::create_dir(&folder).unwrap();
+    let mut data = Vec::new();
+    let mut index = Vec::new();
+    for (width, height) in [
+        (1500u32, 1500u32),
+        (1500, 1501),
+        (1500, 1502),
+        (1500, 1503),
+        (2400, 2400),
+        (1, 1),
+    ] {
+        // A row table, then one run of `width` blue pixels a row.
+        let mut words: Vec<u32> = (0..height).map(|row| height + row).collect();
+        words.extend((0..height).map(|_| 0x001F | (width << 16)));
+        let start = data.len() as u32;
+        data.extend(words.iter().flat_map(|w| w.to_le_bytes()));
+        index.push((start, height * 8, (width << 16) | height));
+    }
+    std::fs::write(folder.join("gumpidx.mul"), records(&index)).unwrap();
+    std::fs::write(folder.join("gumpart.mul"), &data).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gamedata"))
+        .args(["uo", "export", "gumps", "m", "-o", "out", "--json"])
+        .env("RAYON_NUM_THREADS", "4")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            report["written"].clone(),
+            report["over_budget"].clone(),
+            report["drawn_alone"].clone()
+        ),
+        (json!(5), json!(1), json!(4)),
+        "{report}"
+    );
+    for (id, height) in [(0, 1500), (3, 1503)] {
+        let path = dir.path().join(format!("out/gumps/{id:#06X}.png"));
+        assert_eq!(png_size(&path), (1500, height));
+        assert_eq!(png_pixels(&path)[..4], [0, 0, 255, 255]);
+    }
+    assert!(!dir.path().join("out/gumps/0x0004.png").exists());
+    assert!(dir.path().join("out/gumps/0x0005.png").exists());
+}
+
 /// Twelve gumps whose records point past gumpart.mul, each at its own offset: all twelve
 /// counted as failed, the first ten named in the report.
 #[test]
