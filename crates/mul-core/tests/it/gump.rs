@@ -1,6 +1,7 @@
 //! Gumps: rows of colour runs read in place, from gumpart.mul or gumpartLegacyMUL.uop,
 //! against gumps built by hand and by the writer; every bad entry an error for its id alone.
 
+use std::collections::HashSet;
 use std::fs;
 
 use mul_core::picture_uop::MIN_UOP_SLOTS;
@@ -281,9 +282,10 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
     let mul = Gumps::parse(&index, &data).unwrap();
     assert_eq!(mul.len(), SYNTHETIC_GUMPS);
     assert_eq!(mul.entry(150).unwrap(), mul.entry(20).unwrap());
-    // As the documentation gives them: 1 to 120 x 1 to 90 pixels, many sizes; a frame of
+    // As the documentation gives them: 1 to 120 x 1 to 90 pixels, each width and height
+    // among them, many sizes; a frame of
     // one colour (drawn, not 0) around bands, the top left corner transparent.
-    let mut sizes = std::collections::HashSet::new();
+    let (mut sizes, mut widths, mut heights) = (HashSet::new(), HashSet::new(), HashSet::new());
     for id in (0..SYNTHETIC_GUMPS - 1).filter(|&id| id != 150) {
         let gump = mul.gump(id as u32).unwrap().unwrap();
         let (w, h) = (gump.width() as usize, gump.height() as usize);
@@ -292,6 +294,8 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
             "gump {id}: {w} x {h}"
         );
         sizes.insert((w, h));
+        widths.insert(w);
+        heights.insert(h);
         let p = pixels(&gump);
         assert!(!p.contains(&0xDEAD), "gump {id}: every pixel covered");
         assert_eq!(p[0], 0, "gump {id}");
@@ -316,6 +320,9 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
         }
     }
     assert!(sizes.len() > 150, "{} sizes", sizes.len());
+    // Every width from 1 to 120 and every height from 1 to 90.
+    assert_eq!(widths, (1..=120).collect());
+    assert_eq!(heights, (1..=90).collect());
     assert!(mul.gump(199).unwrap().is_none());
     // Gump 7's colours carry bit 15; the others do not.
     assert!(
