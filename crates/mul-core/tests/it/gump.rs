@@ -330,11 +330,14 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
             .iter()
             .any(|&c| c & 0x8000 != 0)
     );
-    assert!(
-        pixels(&mul.gump(8).unwrap().unwrap())
-            .iter()
-            .all(|&c| c & 0x8000 == 0)
-    );
+    for id in (0..SYNTHETIC_GUMPS - 1).filter(|&id| id != 7) {
+        assert!(
+            pixels(&mul.gump(id as u32).unwrap().unwrap())
+                .iter()
+                .all(|&c| c & 0x8000 == 0),
+            "gump {id}"
+        );
+    }
     let uop = gumps_to_uop(&mul).unwrap().files;
     // Independently of the slot index: the entry under the client's name holds i32 width,
     // i32 height, then the MUL bytes.
