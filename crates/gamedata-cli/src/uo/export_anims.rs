@@ -14,7 +14,9 @@ use mul_core::{AnimFile, Animations, Compression, Limits, UopAnimation, UopAnima
 use rayon::prelude::*;
 
 use super::anim_folder::AnimFolder;
-use super::export_run::{Budgeted, Drawn, Entries, Job, Part, Tally, owned_len, run, run_parts};
+use super::export_run::{
+    Budgeted, Drawn, Entries, FILE_COST, Job, Part, Tally, owned_len, run, run_parts,
+};
 
 /// Actions the client reads of a UOP body: 0 to 79 (`docs/formats/uo.md`, "Which form").
 pub(super) const UOP_ACTIONS: u16 = 80;
@@ -77,6 +79,14 @@ fn frames_of(drawn: Vec<DrawnFrame>) -> Result<Drawn> {
     ))
 }
 
+/// The RGBA bytes a frame of `width` x `height` pixels counts for: 4 a pixel, and at least
+/// [`FILE_COST`], what its PNG file takes on disk, so that frames of no pixel (written as
+/// 1 x 1 PNGs) cost their drawing and encoding too: a group of millions of empty frames in
+/// a few bytes each is over the budget, not drawn.
+fn frame_rgba(width: u32, height: u32) -> u64 {
+    (u64::from(width) * u64::from(height) * 4).max(FILE_COST)
+}
+
 /// The folder of entry `n` ([`pack`]) under `folder`: body in hex, action, direction.
 fn entry_folder(folder: &Path, n: usize) -> PathBuf {
     let (body, action, direction) = unpack(n);
@@ -122,13 +132,12 @@ fn export_mul(
         let Some(group) = anim.group(body, action, direction)? else {
             return Ok(Drawn::Empty);
         };
-        let mut pixels = 0u64;
+        let mut rgba = 0u64;
         for frame in group.frames() {
             let frame = frame?;
-            pixels = pixels
-                .saturating_add(u64::from(frame.width()).saturating_mul(u64::from(frame.height())));
+            rgba = rgba.saturating_add(frame_rgba(frame.width(), frame.height()));
         }
-        if let Some(instead) = job.picture(pixels.saturating_mul(4)) {
+        if let Some(instead) = job.picture(rgba) {
             return Ok(instead);
         }
         frames_of(group_pictures(&group, false, ArtHue::None, limits)?)
@@ -243,15 +252,15 @@ fn uop_direction(
     per: u32,
     job: &Job,
 ) -> Result<Drawn> {
-    let mut pixels = 0u64;
+    let mut rgba = 0u64;
     for frame in animation.direction(direction, per) {
-        if let Some(frame) = frame? {
-            let frame = frame.frame();
-            pixels = pixels
-                .saturating_add(u64::from(frame.width()).saturating_mul(u64::from(frame.height())));
-        }
+        // A frame missing from the entry is written too (1 x 1, transparent).
+        rgba = rgba.saturating_add(match frame? {
+            Some(frame) => frame_rgba(frame.frame().width(), frame.frame().height()),
+            None => frame_rgba(0, 0),
+        });
     }
-    if let Some(instead) = job.picture(pixels.saturating_mul(4)) {
+    if let Some(instead) = job.picture(rgba) {
         return Ok(instead);
     }
     let drawn = uop_direction_pictures(

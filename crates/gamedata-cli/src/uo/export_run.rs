@@ -98,6 +98,10 @@ pub(super) struct Job<'a> {
     held: Cell<u64>,
     /// Bytes held for the whole job (an inflated entry), kept past each part.
     kept: Cell<u64>,
+    /// Bytes this job took from the budget, and those of them taken for the whole job
+    /// (given back if it is put off: the job alone takes them again).
+    taken: Cell<u64>,
+    taken_kept: Cell<u64>,
 }
 
 impl<'a> Job<'a> {
@@ -110,6 +114,8 @@ impl<'a> Job<'a> {
             want,
             held: Cell::new(0),
             kept: Cell::new(0),
+            taken: Cell::new(0),
+            taken_kept: Cell::new(0),
         }
     }
 
@@ -129,12 +135,13 @@ impl<'a> Job<'a> {
             return Some(if self.alone || own > HELD_MAX {
                 Drawn::OverBudget
             } else {
-                Drawn::Later
+                self.later()
             });
         }
         if !take_budget(self.budget, bytes) {
             return Some(Drawn::OverBudget);
         }
+        self.taken.set(self.taken.get().saturating_add(bytes));
         HELD.with(|h| h.set(on_thread));
         self.held.set(self.held.get().saturating_add(held));
         None
@@ -165,6 +172,22 @@ impl<'a> Job<'a> {
     /// Keeps what the job holds now until its end: the parts drawn after hold the rest.
     pub(super) fn keep(&self) {
         self.kept.set(self.held.get());
+        self.taken_kept.set(self.taken.get());
+    }
+
+    /// [`Drawn::Later`], the budget taken for the whole job given back (taken again when
+    /// it is drawn alone; what the parts drawn took stays taken), so that what the budget
+    /// holds does not hang on how many threads put pictures off.
+    fn later(&self) -> Drawn {
+        let back = self.taken_kept.replace(0);
+        self.taken.set(self.taken.get().saturating_sub(back));
+        // Never fails: the update always gives a value.
+        let _ = self
+            .budget
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                Some(left.saturating_add(back))
+            });
+        Drawn::Later
     }
 
     /// Lets go of what a part held, once written.
@@ -204,7 +227,7 @@ impl<'a> Job<'a> {
             {
                 let later = room < left && !self.alone && self.cap < HELD_MAX;
                 return Ok(Budgeted::Instead(if later {
-                    Drawn::Later
+                    self.later()
                 } else {
                     Drawn::OverBudget
                 }));
@@ -670,9 +693,12 @@ mod tests {
         assert!(job.picture(5 * MIB).is_none());
         assert_eq!(budget.load(Ordering::Relaxed), 94 * MIB);
         assert_eq!(HELD.with(Cell::get), 16 * MIB);
-        // Past the share: put off, nothing taken.
+        // Past the share: put off, nothing taken, and the inflated entry's MiB given back
+        // (the job alone inflates it again); the picture's 5 MiB stay taken.
         assert!(matches!(job.picture(1), Some(Drawn::Later)));
-        assert_eq!(budget.load(Ordering::Relaxed), 94 * MIB);
+        assert_eq!(budget.load(Ordering::Relaxed), 95 * MIB);
+        assert!(matches!(job.picture(1), Some(Drawn::Later)));
+        assert_eq!(budget.load(Ordering::Relaxed), 95 * MIB);
         job.part_done();
         assert_eq!(HELD.with(Cell::get), MIB);
         // Another job on this thread (one run while this one waits) shares the share.
@@ -693,9 +719,9 @@ mod tests {
         drop(alone);
         // Past what is left of the budget: over it, nothing held.
         let poor = Job::new(&budget, HELD_MAX, true, 0..1);
-        assert!(matches!(poor.picture(74 * MIB), Some(Drawn::OverBudget)));
+        assert!(matches!(poor.picture(70 * MIB), Some(Drawn::OverBudget)));
         assert_eq!(HELD.with(Cell::get), 0);
-        assert_eq!(budget.load(Ordering::Relaxed), 68 * MIB);
+        assert_eq!(budget.load(Ordering::Relaxed), 69 * MIB);
     }
 
     /// A decoder is held to the job's room as well as the budget: past the room while the
@@ -727,6 +753,8 @@ mod tests {
         let (limit, outcome) = limit_of(&job);
         assert_eq!(limit, 16 * MIB);
         assert!(matches!(outcome, Budgeted::Instead(Drawn::Later)));
+        // The declared MiB given back.
+        assert_eq!(budget.load(Ordering::Relaxed), 100 * MIB);
         drop(job);
         let alone = Job::new(&budget, HELD_MAX, true, 0..1);
         assert!(alone.inflated(MIB).is_none());

@@ -552,6 +552,62 @@ fn uo_export_draws_pictures_past_a_thread_s_share_alone() {
     assert!(dir.path().join("out/gumps/0x0005.png").exists());
 }
 
+/// A frame group of `frames` frames in anim.mul, every one the same frame of no pixel.
+fn empty_frames_group(frames: u32) -> Vec<u8> {
+    let mut out = vec![0u8; 512];
+    out.extend(frames.to_le_bytes());
+    // Offsets from the frame count's start: the one frame after the table.
+    let frame = 4 + 4 * frames;
+    for _ in 0..frames {
+        out.extend(frame.to_le_bytes());
+    }
+    // Centre (0, 0), 0 x 0 pixels, then the end of its runs.
+    out.extend([0u8; 8]);
+    out.extend(0x7FFF_7FFFu32.to_le_bytes());
+    out
+}
+
+/// Attack (helper's A and B, 2026-11-27): a frame group naming one frame of no pixel
+/// 200,000 times (4 bytes each): every frame is written as a 1 x 1 PNG, so each counts a
+/// 4 KiB block of the decoding budget (820 MB here, past its 77 MB) and the group is over
+/// the budget, not drawn; a group of three such frames beside it is written. (Counted as
+/// no pixel, a group of 4 million such frames once held 1 GB while it was drawn.)
+#[test]
+fn uo_export_anims_counts_frames_of_no_pixel_against_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("m");
+    std::fs::create_dir(&folder).unwrap();
+    let big = empty_frames_group(200_000);
+    let small = empty_frames_group(3);
+    // Body 0's block of 110 records (the high group's), the others empty.
+    let mut body = vec![
+        (0, big.len() as u32, 0),
+        (big.len() as u32, small.len() as u32, 0),
+    ];
+    body.resize(110, (u32::MAX, 0, 0));
+    std::fs::write(folder.join("anim.idx"), records(&body)).unwrap();
+    std::fs::write(folder.join("anim.mul"), [big, small].concat()).unwrap();
+    let out = gamedata(
+        &["uo", "export", "anims", "m", "-o", "out", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            report["written"].clone(),
+            report["over_budget"].clone(),
+            report["failed"].clone()
+        ),
+        (json!(3), json!(1), json!(0)),
+        "{report}"
+    );
+    assert!(!dir.path().join("out/anims/anim/0x0000/00/0").exists());
+    let small = dir.path().join("out/anims/anim/0x0000/00/1");
+    assert_eq!(png_size(&small.join("002.png")), (1, 1));
+    assert_eq!(png_pixels(&small.join("000.png")), [0, 0, 0, 0]);
+}
+
 /// Twelve gumps whose records point past gumpart.mul, each at its own offset: all twelve
 /// counted as failed, the first ten named in the report.
 #[test]
