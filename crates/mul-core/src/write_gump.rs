@@ -166,8 +166,9 @@ fn gump_source<'a>(
 pub const SYNTHETIC_GUMPS: usize = 200;
 
 /// A synthetic gump set, `(gumpidx.mul, gumpart.mul)`: gumps 0 to 199 of sizes 1 to 120 x
-/// 1 to 90 pixels (every width and every height among them), each a frame of one colour around bands of others, with transparent
-/// corners; gump 150 repeats gump 20 (an exact repeat), gump 199 is empty, and gump 7's
+/// 1 to 90 pixels (every width and every height among them), each a frame of one colour
+/// around bands of three rows of others, with transparent corners (the three top left
+/// pixels, and the bottom right one in gumps wider than 2); gump 150 repeats gump 20 (an exact repeat), gump 199 is empty, and gump 7's
 /// colours have bit 15 set (which the client ignores). The same seed gives the same bytes.
 // Colours are masked to 16 bits and sides are below 121: the casts cut nothing needed.
 #[allow(clippy::cast_possible_truncation)]

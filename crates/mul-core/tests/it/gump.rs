@@ -299,6 +299,10 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
         let p = pixels(&gump);
         assert!(!p.contains(&0xDEAD), "gump {id}: every pixel covered");
         assert_eq!(p[0], 0, "gump {id}");
+        if w == 2 && h >= 2 {
+            // The bottom right pixel transparent only in gumps wider than 2.
+            assert_ne!(p[w * h - 1], 0, "gump {id}");
+        }
         if w >= 4 && h >= 4 {
             // The three top left pixels and the bottom right one transparent; the frame's
             // colour on all four sides between them.
