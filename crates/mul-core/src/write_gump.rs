@@ -284,8 +284,9 @@ pub fn bwt_compress(data: &[u8]) -> Result<Vec<u8>, DataError> {
         let next = next_of[i];
         upcoming[s] = next;
         if next < n {
-            // The others still to come sit at places after i and before `next`.
-            let before = marks.prefix(next) - marks.prefix(i + 1);
+            // The others still to come sit at places after i and before `next`: every
+            // place up to i is unmarked by now, so they are the marks before `next`.
+            let before = marks.prefix(next);
             places[s].push(before as u8);
             marks.add(next, 1);
         }
