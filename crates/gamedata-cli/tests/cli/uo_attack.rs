@@ -608,6 +608,48 @@ fn uo_export_anims_counts_frames_of_no_pixel_against_the_budget() {
     assert_eq!(png_pixels(&small.join("000.png")), [0, 0, 0, 0]);
 }
 
+/// A frame group of one frame of 3,000 x 3,000 pixels and no run (36 MB of RGBA, within
+/// the decoding budget of a small set, 67 MB): held three times over with its PNG it is
+/// past the 64 MiB the export's pictures may hold even alone, so its direction is counted
+/// as over the budget, not drawn; a group of three empty frames beside it is written.
+#[test]
+fn uo_export_anims_counts_a_frame_s_pixels_three_times_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("m");
+    std::fs::create_dir(&folder).unwrap();
+    let mut big = vec![0u8; 512];
+    big.extend(1u32.to_le_bytes());
+    big.extend(8u32.to_le_bytes());
+    for v in [0i16, 0, 3000, 3000] {
+        big.extend(v.to_le_bytes());
+    }
+    big.extend(0x7FFF_7FFFu32.to_le_bytes());
+    let small = empty_frames_group(3);
+    let mut body = vec![
+        (0, big.len() as u32, 0),
+        (big.len() as u32, small.len() as u32, 0),
+    ];
+    body.resize(110, (u32::MAX, 0, 0));
+    std::fs::write(folder.join("anim.idx"), records(&body)).unwrap();
+    std::fs::write(folder.join("anim.mul"), [big, small].concat()).unwrap();
+    let out = gamedata(
+        &["uo", "export", "anims", "m", "-o", "out", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            report["written"].clone(),
+            report["over_budget"].clone(),
+            report["drawn_alone"].clone()
+        ),
+        (json!(3), json!(1), json!(0)),
+        "{report}"
+    );
+    assert!(!dir.path().join("out/anims/anim/0x0000/00/0").exists());
+}
+
 /// Twelve gumps whose records point past gumpart.mul, each at its own offset: all twelve
 /// counted as failed, the first ten named in the report.
 #[test]
