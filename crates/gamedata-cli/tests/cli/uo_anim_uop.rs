@@ -434,3 +434,78 @@ fn uo_export_anims_takes_no_declared_bytes_for_a_stored_entry() {
         "{report}"
     );
 }
+
+/// With eight threads (a share of 8 MiB each of the 64 MiB the export's pictures may hold),
+/// an entry whose direction 2 is one frame of 1,000 x 1,000 pixels (4 MB of RGBA, held
+/// three times over) is put off at that direction: directions 0 and 1 are written once,
+/// while the threads run, and the entry is inflated again alone for directions 2 to 4.
+#[test]
+fn uo_export_anims_draws_an_entry_alone_from_the_direction_put_off() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("u")).unwrap();
+    let palette = palette();
+    let mut big = vec![None; 1000 * 1000];
+    big[0] = Some(3);
+    let small = [Some(1)];
+    let pictures: Vec<UopFramePicture<'_>> = (1u16..=5)
+        .map(|number| UopFramePicture {
+            group: 0,
+            number,
+            palette: &palette,
+            picture: if number == 3 {
+                AnimFramePicture {
+                    // A run's x and y from the centre, and y from the frame's bottom,
+                    // within 10 bits.
+                    centre_x: 500,
+                    centre_y: -500,
+                    width: 1000,
+                    height: 1000,
+                    pixels: &big,
+                }
+            } else {
+                AnimFramePicture {
+                    centre_x: 0,
+                    centre_y: 0,
+                    width: 1,
+                    height: 1,
+                    pixels: &small,
+                }
+            },
+        })
+        .collect();
+    let entry = write_uop_animation(&pictures).unwrap();
+    let file = write_uop_animations(&[(1, 0, entry)], UopAnimCompression::Zlib).unwrap();
+    std::fs::write(dir.path().join("u/AnimationFrame1.uop"), file).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gamedata"))
+        .args(["uo", "export", "anims", "u", "-o", "out", "--json"])
+        .env("RAYON_NUM_THREADS", "8")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // One frame a direction: five files, each written once.
+    assert_eq!(
+        (
+            report["written"].clone(),
+            report["decoded"].clone(),
+            report["drawn_alone"].clone(),
+            report["over_budget"].clone()
+        ),
+        (json!(5), json!(5), json!(1), json!(0)),
+        "{report}"
+    );
+    let frame = |direction: u8| {
+        dir.path()
+            .join(format!("out/anims/uop/0x0001/00/{direction}/000.png"))
+    };
+    assert_eq!(png_size(&frame(2)), (1000, 1000));
+    assert_eq!(png_pixels(&frame(2))[..4], BLUE);
+    for direction in [0, 1, 3, 4] {
+        assert_eq!(png_pixels(&frame(direction)), WHITE);
+    }
+}
