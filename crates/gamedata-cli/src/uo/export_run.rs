@@ -761,6 +761,38 @@ mod tests {
         let (limit, outcome) = limit_of(&alone);
         assert_eq!(limit, HELD_MAX);
         assert!(matches!(outcome, Budgeted::Instead(Drawn::OverBudget)));
+        drop(alone);
+        // The budget's limit reached, while the threads run: over it, not put off (alone,
+        // the budget would be no larger). So too when both limits are the same.
+        for left in [2 * MIB, 15 * MIB] {
+            budget.store(left + MIB, Ordering::Relaxed);
+            let job = Job::new(&budget, 16 * MIB, false, 0..1);
+            assert!(job.inflated(MIB).is_none());
+            let (limit, outcome) = limit_of(&job);
+            assert_eq!(limit, left + MIB);
+            assert!(matches!(outcome, Budgeted::Instead(Drawn::OverBudget)));
+        }
+        // One thread: its share is all there is, so past it is over the budget.
+        budget.store(100 * MIB, Ordering::Relaxed);
+        let only = Job::new(&budget, HELD_MAX, false, 0..1);
+        assert!(only.inflated(MIB).is_none());
+        let (limit, outcome) = limit_of(&only);
+        assert_eq!(limit, HELD_MAX);
+        assert!(matches!(outcome, Budgeted::Instead(Drawn::OverBudget)));
+    }
+
+    /// A job past its share but within 64 MiB of its own is put off; past 64 MiB it is over
+    /// the budget.
+    #[test]
+    fn a_job_of_64_mib_is_put_off_and_one_past_it_is_over_the_budget() {
+        let budget = AtomicU64::new(100 * MIB);
+        let job = Job::new(&budget, 16 * MIB, false, 0..1);
+        assert!(matches!(job.inflated(HELD_MAX), Some(Drawn::Later)));
+        assert!(matches!(
+            job.inflated(HELD_MAX + 1),
+            Some(Drawn::OverBudget)
+        ));
+        assert_eq!(budget.load(Ordering::Relaxed), 100 * MIB);
     }
 
     /// With four threads (a share of 16 MiB each), a picture of 8 MiB of RGBA (24 MiB held)
