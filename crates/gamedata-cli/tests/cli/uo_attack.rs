@@ -567,17 +567,12 @@ fn empty_frames_group(frames: u32) -> Vec<u8> {
     out
 }
 
-/// Attack (helper's A and B, 2026-11-27): a frame group naming one frame of no pixel
-/// 200,000 times (4 bytes each): every frame is written as a 1 x 1 PNG, so each counts a
-/// 4 KiB block of the decoding budget (820 MB here, past its 77 MB) and the group is over
-/// the budget, not drawn; a group of three such frames beside it is written. (Counted as
-/// no pixel, a group of 4 million such frames once held 1 GB while it was drawn.)
-#[test]
-fn uo_export_anims_counts_frames_of_no_pixel_against_the_budget() {
-    let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("m");
+/// Exports the animations of a folder `m` under `dir` whose anim.mul holds `big` for body
+/// 0's action 0, direction 0, then a group of three empty frames for direction 1; returns
+/// the report of a run that exits with status 1.
+fn export_two_groups(dir: &Path, big: Vec<u8>) -> Value {
+    let folder = dir.join("m");
     std::fs::create_dir(&folder).unwrap();
-    let big = empty_frames_group(200_000);
     let small = empty_frames_group(3);
     // Body 0's block of 110 records (the high group's), the others empty.
     let mut body = vec![
@@ -587,12 +582,20 @@ fn uo_export_anims_counts_frames_of_no_pixel_against_the_budget() {
     body.resize(110, (u32::MAX, 0, 0));
     std::fs::write(folder.join("anim.idx"), records(&body)).unwrap();
     std::fs::write(folder.join("anim.mul"), [big, small].concat()).unwrap();
-    let out = gamedata(
-        &["uo", "export", "anims", "m", "-o", "out", "--json"],
-        dir.path(),
-    );
+    let out = gamedata(&["uo", "export", "anims", "m", "-o", "out", "--json"], dir);
     assert_eq!(out.status.code(), Some(1));
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Attack (helper's A and B, 2026-11-27): a frame group naming one frame of no pixel
+/// 200,000 times (4 bytes each): every frame is written as a 1 x 1 PNG, so each counts a
+/// 4 KiB block of the decoding budget (820 MB here, past its 77 MB) and the group is over
+/// the budget, not drawn; a group of three such frames beside it is written. (Counted as
+/// no pixel, a group of 4 million such frames once held 1 GB while it was drawn.)
+#[test]
+fn uo_export_anims_counts_frames_of_no_pixel_against_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = export_two_groups(dir.path(), empty_frames_group(200_000));
     assert_eq!(
         (
             report["written"].clone(),
@@ -615,8 +618,6 @@ fn uo_export_anims_counts_frames_of_no_pixel_against_the_budget() {
 #[test]
 fn uo_export_anims_counts_a_frame_s_pixels_three_times_held() {
     let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("m");
-    std::fs::create_dir(&folder).unwrap();
     let mut big = vec![0u8; 512];
     big.extend(1u32.to_le_bytes());
     big.extend(8u32.to_le_bytes());
@@ -624,20 +625,7 @@ fn uo_export_anims_counts_a_frame_s_pixels_three_times_held() {
         big.extend(v.to_le_bytes());
     }
     big.extend(0x7FFF_7FFFu32.to_le_bytes());
-    let small = empty_frames_group(3);
-    let mut body = vec![
-        (0, big.len() as u32, 0),
-        (big.len() as u32, small.len() as u32, 0),
-    ];
-    body.resize(110, (u32::MAX, 0, 0));
-    std::fs::write(folder.join("anim.idx"), records(&body)).unwrap();
-    std::fs::write(folder.join("anim.mul"), [big, small].concat()).unwrap();
-    let out = gamedata(
-        &["uo", "export", "anims", "m", "-o", "out", "--json"],
-        dir.path(),
-    );
-    assert_eq!(out.status.code(), Some(1));
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let report = export_two_groups(dir.path(), big);
     assert_eq!(
         (
             report["written"].clone(),
