@@ -906,6 +906,9 @@ fn the_animation_writer_refuses_what_the_format_cannot_hold() {
     assert_eq!(write(sized(1, 0x7FFF, &none[1..])), Ok(()));
     assert_eq!(write(sized(2, 2, &none[..3])), refused);
     assert_eq!(write(sized(2, 1, &none[..3])), refused);
+    // A frame of no width, or of no height, is no rows of runs: taken.
+    assert_eq!(write(sized(0, 3, &[])), Ok(()));
+    assert_eq!(write(sized(3, 0, &[])), Ok(()));
     let repeat = |number, earlier| ErrorKind::Write(WriteProblem::Repeat { number, earlier });
     assert_eq!(
         write_animations(&[AnimEntry::Repeat(0)]).unwrap_err().kind,
