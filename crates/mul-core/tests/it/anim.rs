@@ -655,6 +655,10 @@ fn the_synthetic_set_holds_its_bodies_a_repeat_an_empty_record_and_an_empty_fram
                 };
                 assert_eq!(g.palette()[0].get(), 0);
                 assert_eq!(g.palette()[7].get() & 0x8000, 0x8000);
+                // Entry 7's bit 15 alone.
+                for (i, colour) in g.palette().iter().enumerate() {
+                    assert_eq!(colour.get() & 0x8000 != 0, i == 7, "{body} {action} {i}");
+                }
                 assert!(
                     (1..=4).contains(&g.frame_count()),
                     "{body} {action} {direction}"
