@@ -29,7 +29,8 @@ use serde::Serialize;
 use super::anim_folder::{AnimFolder, AnimFormatArg};
 use super::art::FormatArg;
 use super::export_anims::export_anims;
-use super::export_run::{Budgeted, Drawn, Entries, budgets, numbered, owned_len, run};
+use super::export_job::Budgeted;
+use super::export_run::{Drawn, Entries, budgets, numbered, owned_len, run};
 use super::folder::folder_verdata;
 use crate::output::Output;
 

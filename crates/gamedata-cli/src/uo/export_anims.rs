@@ -14,9 +14,8 @@ use mul_core::{AnimFile, Animations, Compression, Limits, UopAnimation, UopAnima
 use rayon::prelude::*;
 
 use super::anim_folder::AnimFolder;
-use super::export_run::{
-    Budgeted, Drawn, Entries, FILE_COST, Job, Part, Tally, owned_len, run, run_parts,
-};
+use super::export_job::{Budgeted, Job};
+use super::export_run::{Drawn, Entries, FILE_COST, Part, Tally, owned_len, run, run_parts};
 
 /// Actions the client reads of a UOP body: 0 to 79 (`docs/formats/uo.md`, "Which form").
 pub(super) const UOP_ACTIONS: u16 = 80;

@@ -9,6 +9,7 @@ mod animdata;
 mod art;
 mod export;
 mod export_anims;
+mod export_job;
 mod export_run;
 mod folder;
 mod gump;
