@@ -11,7 +11,7 @@
 //! written. Every entry that cannot be read, drawn or written is counted and reported (the
 //! first few with their messages) and the others are written; the command then exits with
 //! status 1. Memory: 8 bytes a used entry besides the mapped files, and the pictures being
-//! drawn and encoded, within 64 MiB in all threads (`export_run::Job`; a picture past a
+//! drawn and encoded, within 64 MiB in all threads (`export_job::Job`; a picture past a
 //! thread's share drawn after the threads, alone, for 24 bytes more while it waits).
 
 use std::path::{Path, PathBuf};
