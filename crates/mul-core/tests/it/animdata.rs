@@ -127,7 +127,17 @@ fn the_writer_places_records_as_the_reader_reads_them() {
     assert_eq!(animdata.len(), 24);
     let three: Vec<_> = animdata.get(3).unwrap().frame_items(3).collect();
     assert_eq!(three, [Some(3), Some(4), Some(5)]);
-    assert_eq!(animdata.get(17).unwrap().offsets().len(), 64);
+    assert_eq!(animdata.get(3).unwrap().frame_ms(), 201);
+    // Item 10 cycles 10, 8, 12, 10 at 100 ms a frame.
+    let ten: Vec<_> = animdata.get(10).unwrap().frame_items(10).collect();
+    assert_eq!(ten, [Some(10), Some(8), Some(12), Some(10)]);
+    assert_eq!(animdata.get(10).unwrap().frame_ms(), 100);
+    let cycle: Vec<i8> = (0..64).collect();
+    assert_eq!(animdata.get(17).unwrap().offsets(), cycle);
+    // The rest have no frames.
+    for item in (0..24).filter(|i| ![3, 10, 17].contains(i)) {
+        assert!(animdata.get(item).unwrap().offsets().is_empty(), "{item}");
+    }
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("ANIMDATA.MUL"), &synthetic).unwrap();
     let owned = OwnedAnimData::open(dir.path().join("ANIMDATA.MUL")).unwrap();
