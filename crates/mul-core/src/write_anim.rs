@@ -540,9 +540,10 @@ pub const SYNTHETIC_UOP_ENTRIES: [(u16, u16); 3] = [(1, 0), (1, 2), (400, 4)];
 /// action 0 with 2 frames a direction (numbers 1 to 10), body 1 action 2 with 3 a
 /// direction but frames 5 and 6 missing (so direction 1's places 1 and 2 are empty) and
 /// body 400 action 4 with 1 a direction (numbers 1 to 5). Each frame has its own palette
-/// (entry 0 is 0, transparent; entry 1 is 0x7FFF, white) and 2 to 17 x 3 to 18 pixels,
-/// every pixel whose column and row add up to 3 (mod 4) transparent, the others drawn, the
-/// centre pixel (when drawn) indexing colour 0. The same seed gives the same bytes.
+/// (entry 0 is 0, transparent; entry 1 is 0x7FFF, white) and w = 2 to 17 x h = 3 to 18
+/// pixels, its centre at (w / 2, -(h / 3)); every pixel whose column and row add up to 3
+/// (mod 4) is transparent, the others drawn, the middle one, (w / 2, h / 2), when drawn,
+/// indexing colour 0. The same seed gives the same bytes.
 // Values are masked or below 256: the casts cut nothing.
 #[allow(clippy::cast_possible_truncation)]
 pub fn synthetic_uop_animations(seed: u64, how: UopAnimCompression) -> Vec<u8> {

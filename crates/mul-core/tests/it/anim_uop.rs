@@ -559,6 +559,9 @@ fn synthetic_files_read_in_each_compression() {
                         // 3 (mod 4) transparent, the centre pixel colour 0 otherwise.
                         let (w, h) = (f.frame().width() as usize, f.frame().height() as usize);
                         assert!((2..=17).contains(&w) && (3..=18).contains(&h), "{w} x {h}");
+                        // The centre at (w / 2, -(h / 3)).
+                        let centre_at = (w as i16 / 2, -(h as i16 / 3));
+                        assert_eq!((f.frame().centre_x(), f.frame().centre_y()), centre_at);
                         let p = picture(&f.frame());
                         let centre = ((w / 2 + h / 2) % 4 != 3).then_some(0);
                         assert_eq!(p[(h / 2) * w + w / 2], centre);
