@@ -521,6 +521,11 @@ mod tests {
         assert_eq!(sheet.get(2, 0), Some([0, 0, 255, 255]));
         assert_eq!(sheet.get(2, 1), Some([0; 4]));
         assert!(sprite_sheet([&empty], &Limits::default()).is_err());
+        // Pictures with width but no height make no sheet, nor those with height alone.
+        let flat = RgbaImage::new(3, 0, [0; 4]).unwrap();
+        let thin = RgbaImage::new(0, 3, [0; 4]).unwrap();
+        assert!(sprite_sheet([&flat, &flat], &Limits::default()).is_err());
+        assert!(sprite_sheet([&thin], &Limits::default()).is_err());
         let tight = Limits::new().with_max_decoded_bytes(35);
         assert!(sprite_sheet([&red, &blue], &tight).is_err());
     }
