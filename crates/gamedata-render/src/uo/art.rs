@@ -246,6 +246,13 @@ mod tests {
         assert!(
             matches!(err, Err(RenderError::Uo(e)) if matches!(e.kind, mul_core::ErrorKind::Limit(_)))
         );
+        // A cap of exactly its 24 bytes draws it.
+        let capped = item_picture(
+            &item,
+            ArtHue::None,
+            &Limits::new().with_max_decoded_bytes(24),
+        );
+        assert_eq!(capped.unwrap().pixels(), picture.pixels());
     }
 
     #[test]

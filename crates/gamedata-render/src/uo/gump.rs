@@ -243,6 +243,17 @@ mod tests {
         ));
         let picture = gump_picture(&gump, GumpHue::default(), &Limits::default()).unwrap();
         assert_eq!(picture.width(), 0x7FFF);
+        // A limit of exactly its RGBA bytes draws it; one byte less refuses it.
+        let exact = 0x7FFF * 2 * 4;
+        let at = |bytes| {
+            gump_picture(
+                &gump,
+                GumpHue::default(),
+                &limits.with_max_decoded_bytes(bytes),
+            )
+        };
+        assert_eq!(at(exact).unwrap().pixels(), picture.pixels());
+        assert!(matches!(at(exact - 1), Err(RenderError::Uo(_))));
     }
 
     /// gump.def's hue as the client applies it at load: hue 1 of a file whose hue 1 maps
