@@ -86,9 +86,9 @@ pub const SYNTHETIC_TEXMAPS: usize = 300;
 /// divisible by 4 128 x 128 pixels, the others 64 x 64; ids 15, 31, 47 ... (16 n + 15) are
 /// empty, and id 250 repeats id 12 exactly (as editors write them). Each is a checkerboard
 /// of 8-pixel squares: colour 0 (black) on the squares whose column and row add up to an
-/// even number, elsewhere red rising left to right, green top to bottom and a blue of the
-/// id's own, with bit 15 set on every other pixel (the readers ignore it). The same seed
-/// gives the same bytes.
+/// even number, elsewhere red x * 31 / (side - 1) (0 to 31 left to right), green
+/// y * 31 / (side - 1) (0 to 31 top to bottom) and a blue of the id's own, with bit 15 set
+/// on every other pixel (the readers ignore it). The same seed gives the same bytes.
 // Channels are masked to 5 bits: the casts cut nothing needed.
 #[allow(clippy::cast_possible_truncation)]
 pub fn synthetic_texmaps(seed: u64) -> (Vec<u8>, Vec<u8>) {

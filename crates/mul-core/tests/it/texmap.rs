@@ -309,14 +309,16 @@ fn the_synthetic_set_mixes_sides_empties_and_a_repeat() {
                     if p.get() != 0 {
                         assert_eq!(p.get() & 0x8000 != 0, (x + y) % 2 == 1, "{id} ({x}, {y})");
                         assert_eq!(p.get() & 31, t.pixels()[8].get() & 31, "{id} ({x}, {y})");
+                        // Red 0 to 31 left to right, green 0 to 31 top to bottom.
+                        let (red, green) = (x * 31 / (s - 1), y * 31 / (s - 1));
+                        let want = (red << 10 | green << 5) as u16;
+                        assert_eq!(p.get() & 0x7FE0, want, "{id} ({x}, {y})");
                     }
                 }
-                // Green rises top to bottom to 31 at the bottom edge (column 0 is drawn
-                // there: the bottom row's square is the 8th or 16th, odd).
+                // Both reach 31: at the bottom left (the bottom row's square there is the
+                // 8th or 16th, odd, so drawn) and the top right.
                 let bottom = t.row(t.side() - 1).unwrap()[0].get();
                 assert_eq!((bottom >> 5) & 31, 31, "{id}");
-                assert_eq!((t.pixels()[8].get() >> 5) & 31, 0, "{id}");
-                // Red rises left to right to 31 at the right edge.
                 let right = t.row(0).unwrap()[s - 1].get();
                 assert_eq!((right >> 10) & 31, 31, "{id}");
             }
