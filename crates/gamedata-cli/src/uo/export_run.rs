@@ -414,6 +414,45 @@ mod tests {
         );
     }
 
+    /// Entries sorted by where their bytes start, and those of one start by how they are
+    /// read, then by number: each picture's entries side by side, the lowest number first.
+    #[test]
+    fn order_puts_each_picture_s_entries_side_by_side() {
+        let tally = Tally::new(0);
+        let starts = [50u32, 10, 50, 0, 10, 0, 50, 10];
+        let entries = Entries {
+            numbers: || 0..8usize,
+            read: |n: usize| match n {
+                3 => Err(mul_core::DataError::from(mul_core::ErrorKind::Write(
+                    mul_core::WriteProblem::Picture { number: n },
+                ))),
+                5 => Ok(false),
+                _ => Ok(true),
+            },
+            start: |n: usize| starts[n],
+            reading: |n: usize| (n % 2) as u64,
+        };
+        let order = entries.order(&|n| PathBuf::from(n.to_string()), &tally);
+        let at = |start: u64, n: u64| (start << 32) | n;
+        // Start 10: entry 4 (read as 0), then 1 and 7 (read as 1); start 50: 0, 2, 6.
+        assert_eq!(
+            order,
+            [
+                at(10, 4),
+                at(10, 1),
+                at(10, 7),
+                at(50, 0),
+                at(50, 2),
+                at(50, 6)
+            ]
+        );
+        assert!(entries.same(at(10, 1), at(10, 7)));
+        assert!(!entries.same(at(10, 4), at(10, 1)));
+        assert!(!entries.same(at(10, 4), at(50, 0)));
+        assert_eq!(tally.failed.load(Ordering::Relaxed), 1);
+        assert!(tally.errors.lock().unwrap()[0].starts_with("3: "));
+    }
+
     /// Two pictures: entries 8 and 9 (the same bytes) and entry 16. Each outcome stands for
     /// its span of entries at its offset past each of the picture's numbers; a picture
     /// written is written under those numbers alone, whatever its span.
