@@ -76,8 +76,8 @@ fn the_view_holds_the_file_and_prints_its_size() {
 /// index (skipped), and a gump patch (another file: not art's).
 #[test]
 fn art_patches_are_read_instead_of_the_entries_they_name() {
-    let pixels = [[1u16], [2], [3]];
-    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + 3];
+    let pixels = [[1u16], [2], [3], [4], [5]];
+    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + 5];
     for (i, p) in pixels.iter().enumerate() {
         pictures[ITEM_BASE + i] = ArtPicture::Item {
             width: 1,
@@ -86,26 +86,29 @@ fn art_patches_are_read_instead_of_the_entries_they_name() {
         };
     }
     let (index, data) = write_art(&pictures).unwrap();
-    let table = 4 + 5 * 20;
+    let table = 4 + 7 * 20;
     let patch = item(0x7C00);
     let mut bytes = item(0x0011);
     bytes.extend(&patch);
     let one = (ITEM_BASE + 1) as u32;
     let file = verdata(
-        5,
+        7,
         &[
             [4, one, table, patch.len() as u32, 0],
             [4, one, table + patch.len() as u32, patch.len() as u32, 0],
             [4, one + 1, table, 9_999, 0],
             [4, 0x10_0000, table, patch.len() as u32, 0],
             [12, one, table, 4, 0],
+            // Patches of no byte (length 0 or 0xFFFFFFFF): items 3 and 4 are empty.
+            [4, one + 2, table, 0, 0],
+            [4, one + 3, table, u32::MAX, 0],
         ],
         &bytes,
     );
     let v = Verdata::parse(&file).unwrap();
     let art = Art::parse(&index, &data).unwrap();
     let patched = art.clone().with_verdata(&v);
-    assert_eq!(patched.patched(), 2);
+    assert_eq!(patched.patched(), 4);
     assert_eq!(
         patched.entry(ITEM_BASE + 1).unwrap().unwrap(),
         &file[table as usize + patch.len()..]
@@ -127,6 +130,10 @@ fn art_patches_are_read_instead_of_the_entries_they_name() {
             ..
         } => assert_eq!(entry, ITEM_BASE + 2),
         _ => panic!("{err}"),
+    }
+    for id in [3, 4] {
+        assert!(patched.item(id).unwrap().is_none(), "{id}");
+        assert_eq!(run_colour(&art, id), id as u16 + 1);
     }
 }
 
