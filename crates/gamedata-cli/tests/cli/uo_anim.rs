@@ -519,6 +519,21 @@ fn uo_anim_finds_a_listed_body_where_mobtypes_puts_it() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("body 250"), "{missing:?}: {err}");
     }
+    // mobtypes.txt speaks for anim.mul alone: the same files as anim2 read body 250 by
+    // number, an animal there (the low group: nothing), though listed as a monster.
+    for (from, to) in [("anim.idx", "anim2.idx"), ("anim.mul", "anim2.mul")] {
+        std::fs::copy(dir.path().join(from), dir.path().join(to)).unwrap();
+    }
+    std::fs::write(dir.path().join("mobtypes.txt"), "250 monster 0\n").unwrap();
+    let args = ["uo", "anim", &d, "250", "--action", "0", "--direction", "1"];
+    let rest = ["-o", "out2", "--json", "--file", "anim2"];
+    let out = gamedata(&[&args[..], &rest[..]].concat(), dir.path());
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("body 250") && err.contains("anim2.mul"),
+        "{err}"
+    );
 }
 
 /// A frame of no width but 2 rows high (no pixel) is written by the export as an empty
