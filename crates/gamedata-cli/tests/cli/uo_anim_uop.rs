@@ -230,6 +230,34 @@ fn a_body_in_both_forms_is_read_from_the_uop_only_when_the_rule_says_so() {
     assert_eq!(case(Some("0 monster 10000\n"), "1", &[]), replaced);
     // Not listed: the MUL's record of action 1 is empty, the UOP has it: the UOP.
     assert_eq!(case(None, "1", &[]), replaced);
+    // Without --json, the line names the entry's action when it is another.
+    std::fs::write(dir.path().join("mobtypes.txt"), "0 monster 10000\n").unwrap();
+    let text = |action: &str| {
+        let o = dir.path().join("t");
+        let args = [
+            "uo",
+            "anim",
+            &d,
+            "0",
+            "--action",
+            action,
+            "--direction",
+            "1",
+            "-o",
+        ];
+        let out = gamedata_ok(&[&args[..], &[o.to_str().unwrap()]].concat(), dir.path());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let line = text("1");
+    assert!(
+        line.contains(" (action 0 by AnimationSequence.uop)"),
+        "{line}"
+    );
+    let line = text("0");
+    assert!(
+        line.contains("from AnimationFrame1.uop") && !line.contains("by "),
+        "{line}"
+    );
     // Listed without the flag: the MUL, which has no frames there (as the client, nothing).
     std::fs::write(dir.path().join("mobtypes.txt"), "0 monster 0\n").unwrap();
     let args = anim_args(&d, "0", "1", "1", dir.path().join("x").to_str().unwrap());
