@@ -171,6 +171,25 @@ fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
     rng.next_u32() % n.max(1)
 }
 
+/// The random numbers of a synthetic picture set (art, gumps, texture maps, animations):
+/// ChaCha8 seeded with `seed`, on the set's own `stream`, so each set's numbers differ from
+/// the others' under one seed. Picture sets take their values from this and nowhere else.
+pub(crate) fn picture_numbers(seed: u64, stream: PictureSet) -> impl FnMut() -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(stream as u64);
+    move || rng.next_u64()
+}
+
+/// The synthetic picture sets, each on its own ChaCha8 stream ([`picture_numbers`]).
+#[derive(Clone, Copy)]
+pub(crate) enum PictureSet {
+    Art = 1,
+    Gumps = 2,
+    Texmaps = 3,
+    Animations = 4,
+    UopAnimations = 5,
+}
+
 /// What a tile of terrain is.
 #[derive(Clone, Copy)]
 struct Ground {

@@ -188,13 +188,7 @@ fn record_of(body: u16, action: u16, direction: usize) -> usize {
 // Values are masked or below 256: the casts cut nothing.
 #[allow(clippy::cast_possible_truncation)]
 pub fn synthetic_animations(seed: u64) -> (Vec<u8>, Vec<u8>) {
-    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = crate::synth::picture_numbers(seed, crate::synth::PictureSet::Animations);
     /// Centre x, centre y, width, height, pixels.
     type Frame = (i16, i16, u16, u16, Vec<Option<u8>>);
     struct Group {
@@ -547,13 +541,7 @@ pub const SYNTHETIC_UOP_ENTRIES: [(u16, u16); 3] = [(1, 0), (1, 2), (400, 4)];
 // Values are masked or below 256: the casts cut nothing.
 #[allow(clippy::cast_possible_truncation)]
 pub fn synthetic_uop_animations(seed: u64, how: UopAnimCompression) -> Vec<u8> {
-    let mut state = seed ^ 0xD1B5_4A32_D192_ED03;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = crate::synth::picture_numbers(seed, crate::synth::PictureSet::UopAnimations);
     let mut entries = Vec::new();
     for (body, action) in SYNTHETIC_UOP_ENTRIES {
         let (per, missing): (u16, &[u16]) = match (body, action) {

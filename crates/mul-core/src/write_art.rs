@@ -181,13 +181,7 @@ pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
 #[allow(clippy::cast_possible_truncation)]
 pub fn synthetic_art_sized(seed: u64, lands: usize, items: usize) -> (Vec<u8>, Vec<u8>) {
     let lands_wanted = lands.min(ITEM_BASE);
-    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = crate::synth::picture_numbers(seed, crate::synth::PictureSet::Art);
     let lands: Vec<Vec<u16>> = (0..lands_wanted)
         .map(|_| {
             let base = next();

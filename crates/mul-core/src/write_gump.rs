@@ -173,13 +173,7 @@ pub const SYNTHETIC_GUMPS: usize = 200;
 // Colours are masked to 16 bits and sides are below 121: the casts cut nothing needed.
 #[allow(clippy::cast_possible_truncation)]
 pub fn synthetic_gumps(seed: u64) -> (Vec<u8>, Vec<u8>) {
-    let mut state = seed ^ 0xD1B5_4A32_D192_ED03;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = crate::synth::picture_numbers(seed, crate::synth::PictureSet::Gumps);
     let pictures: Vec<(u16, u16, Vec<u16>)> = (0..SYNTHETIC_GUMPS)
         .map(|id| {
             let (w, h) = (1 + (id * 11) % 120, 1 + (id * 17) % 90);

@@ -92,13 +92,7 @@ pub const SYNTHETIC_TEXMAPS: usize = 300;
 // Channels are masked to 5 bits: the casts cut nothing needed.
 #[allow(clippy::cast_possible_truncation)]
 pub fn synthetic_texmaps(seed: u64) -> (Vec<u8>, Vec<u8>) {
-    let mut state = seed ^ 0xD1B5_4A32_D192_ED03;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = crate::synth::picture_numbers(seed, crate::synth::PictureSet::Texmaps);
     let pictures: Vec<Vec<u16>> = (0..SYNTHETIC_TEXMAPS)
         .map(|id| {
             let side = if id % 4 == 0 { LARGE_SIDE } else { SMALL_SIDE } as usize;
