@@ -914,12 +914,23 @@ fn uo_art_draws_items_and_land_as_the_client_does() {
     let d = dir.path().to_str().unwrap();
     let item: Vec<u16> = vec![0, 0x7C00, 0x1084, 0x03E0, 0, 0x0001];
     let land: Vec<u16> = (0..LAND_PIXELS as u16).map(|i| i & 0x7FFF).collect();
-    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + 2];
+    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + 4];
     pictures[7] = ArtPicture::Land(&land);
     pictures[ITEM_BASE + 1] = ArtPicture::Item {
         width: 3,
         height: 2,
         pixels: &item,
+    };
+    // Items with a side of 0: no pixel to draw (items 2 and 3).
+    pictures[ITEM_BASE + 2] = ArtPicture::Item {
+        width: 3,
+        height: 0,
+        pixels: &[],
+    };
+    pictures[ITEM_BASE + 3] = ArtPicture::Item {
+        width: 0,
+        height: 2,
+        pixels: &[],
     };
     let (index, data) = write_art(&pictures).unwrap();
     std::fs::write(dir.path().join("ARTIDX.MUL"), index).unwrap();
@@ -1011,6 +1022,16 @@ fn uo_art_draws_items_and_land_as_the_client_does() {
     let out = gamedata(&["uo", "art", d, "--item", "0", "-o", "x.png"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("item 0x0000 has no picture"));
+    // A side of 0, either side: an error saying so, and no file.
+    for (id, size) in [("2", "3 x 0"), ("3", "0 x 2")] {
+        let out = gamedata(&["uo", "art", d, "--item", id, "-o", "x.png"], dir.path());
+        assert_eq!(out.status.code(), Some(1));
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            text.contains(&format!("is an empty picture ({size} pixels)")),
+            "{text}"
+        );
+    }
     let out = gamedata(
         &["--json", "uo", "art", d, "--land", "0x4000", "-o", "x.png"],
         dir.path(),

@@ -171,6 +171,19 @@ fn uo_anim_draws_uop_frames_as_the_client_does() {
     args.extend(["--anim-format".into(), "mul".into()]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     assert_eq!(gamedata(&args, dir.path()).status.code(), Some(1));
+    // Half of the MUL form (anim.idx without anim.mul, or the other way) is no MUL form:
+    // the UOP is read as before.
+    for (half, other) in [("anim.idx", "anim.mul"), ("anim.mul", "anim.idx")] {
+        std::fs::write(dir.path().join(half), [0xFFu8; 12]).unwrap();
+        let _ = std::fs::remove_file(dir.path().join(other));
+        let o = out(&format!("half-{half}"));
+        let report = run_json(
+            &anim_args(d, "5", "0", "1", o.to_str().unwrap()),
+            dir.path(),
+        );
+        assert_eq!(report["source"], "uop", "{half}: {report}");
+        assert_eq!(png_pixels(&o.join("000.png")), big, "{half}");
+    }
 }
 
 /// A body both forms hold (body 0 action 0 direction 1: the MUL group of `uo_anim.rs`,
