@@ -1713,4 +1713,21 @@ fn uo_gump_reads_gump_def() {
     );
     assert_eq!(stdout_json(&out), json!({"id": 0, "width": 1, "height": 1}));
     assert_eq!(png_pixels(&dir.path().join("v.png")), rgba(0x001F));
+    // Without hues.mul, gump.def's hue has nothing to look up: gump 2 is drawn as stored
+    // (0x7C00 red); a hue asked for with --hue is an error naming hues.mul.
+    std::fs::remove_file(dir.path().join("hues.mul")).unwrap();
+    let out = gamedata_ok(
+        &["uo", "gump", &p(""), "2", "-o", &p("n.png"), "--json"],
+        dir.path(),
+    );
+    assert_eq!(stdout_json(&out)["def_hue"], json!(3));
+    assert_eq!(&png_pixels(&dir.path().join("n.png"))[4..8], rgba(0x7C00));
+    let out = gamedata(
+        &["uo", "gump", &p(""), "2", "-o", &p("h.png"), "--hue", "1"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--hue needs hues.mul"), "{stderr}");
+    assert!(!dir.path().join("h.png").exists());
 }
