@@ -1043,6 +1043,71 @@ fn uo_art_draws_items_and_land_as_the_client_does() {
     assert!(!dir.path().join("x.png").exists());
 }
 
+/// `uo convert --art` over an art.mul with an entry past the file's end: the others are
+/// written, the bad one is left out (empty), named in the report, and the exit status is 1.
+#[test]
+fn uo_convert_art_leaves_out_an_entry_it_cannot_read_and_fails() {
+    use mul_core::art::ITEM_BASE;
+    use mul_core::write_art::{ArtPicture, write_art};
+
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    std::fs::create_dir(dir.path().join("mul")).unwrap();
+    let pixels: Vec<u16> = vec![0x7C00, 0x03E0];
+    let mut pictures = vec![ArtPicture::Empty; ITEM_BASE + 2];
+    for id in [ITEM_BASE, ITEM_BASE + 1] {
+        pictures[id] = ArtPicture::Item {
+            width: 2,
+            height: 1,
+            pixels: &pixels,
+        };
+    }
+    let (mut index, data) = write_art(&pictures).unwrap();
+    // Item 1's length (the record's second word) far past art.mul's end.
+    let at = (ITEM_BASE + 1) * 12 + 4;
+    index[at..at + 4].copy_from_slice(&0x00FF_FFFFu32.to_le_bytes());
+    std::fs::write(dir.path().join("mul/artidx.mul"), index).unwrap();
+    std::fs::write(dir.path().join("mul/art.mul"), data).unwrap();
+    let out = gamedata(
+        &[
+            "uo",
+            "convert",
+            &p("mul"),
+            "--art",
+            "--to",
+            "uop",
+            &p("uop"),
+            "--json",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["failed"], 1, "{report}");
+    let errors = report["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{report}");
+    assert!(
+        errors[0].as_str().unwrap().starts_with("entry 0x4001: "),
+        "{report}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 entries could not be read and were left out"),
+        "{stderr}"
+    );
+    // Item 0 is in the UOP; item 1 is empty there.
+    gamedata_ok(
+        &["uo", "art", &p("uop"), "--item", "0", "-o", &p("a.png")],
+        dir.path(),
+    );
+    let out = gamedata(
+        &["uo", "art", &p("uop"), "--item", "1", "-o", &p("b.png")],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("item 0x0001 has no picture"));
+}
+
 /// `uo convert --art` both ways and `uo art` on artLegacyMUL.uop: the same pictures from
 /// either form, the form chosen by the folder or by `--art-format`, the art.mul back byte
 /// for byte, and never a write over an input.
