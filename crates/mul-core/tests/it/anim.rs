@@ -752,6 +752,27 @@ fn a_folder_s_files_are_found_in_any_case_and_opened_three_ways() {
         // anim3's body 1 is an animal there: the low group.
         let anim3 = view.get(AnimFile::Anim3).unwrap();
         assert_eq!(anim3.body(1).map(|b| b.group), Some(AnimGroup::Low));
+        // Debug names the files held with their sizes, and not anim2's lone index.
+        let debug = format!("{owner:?}");
+        assert!(
+            debug.starts_with("OwnedAnimations { paths: Some("),
+            "{debug}"
+        );
+        for name in ["anim.idx", "anim3.idx"] {
+            let field = format!("{name}: FileData {{ kind: ");
+            assert!(debug.contains(&field), "{debug}");
+        }
+        assert_eq!(
+            debug.matches(&format!("len: {} }}", idx.len())).count(),
+            2,
+            "{debug}"
+        );
+        assert_eq!(
+            debug.matches(&format!("len: {} }}", data.len())).count(),
+            2,
+            "{debug}"
+        );
+        assert!(!debug.contains("anim2.idx: FileData"), "{debug}");
     }
     let wrapped = OwnedAnimations::from_data(
         None,
