@@ -166,9 +166,12 @@ pub const SYNTHETIC_LANDS: usize = 64;
 pub const SYNTHETIC_ITEMS: usize = 256;
 
 /// A synthetic art set, `(artidx.mul, art.mul)`: land tiles 0 to 63 (gradients over the
-/// diamond), then items 0 to 255 of sizes 1 to 64 x 1 to 96 pixels, each an ellipse of
-/// colours with transparent corners; item 200 repeats item 10 (an exact repeat, as editors
-/// write them) and item 255 is empty. The same seed gives the same bytes.
+/// diamond), then items 0 to 255, item n 1 + 7n mod 64 pixels wide and 1 + 13n mod 96
+/// high (so every width 1 to 64 and every height 1 to 96 occurs), each an ellipse with
+/// transparent corners: pixel (x, y) inside it is ((c XOR (x + y)) AND 0x7FFF), or 1 where
+/// that is 0, for an odd 15-bit colour c of the item's own. Item 200 repeats item 10 (an
+/// exact repeat, as editors write them) and item 255 is empty. The same seed gives the
+/// same bytes.
 pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
     synthetic_art_sized(seed, SYNTHETIC_LANDS, SYNTHETIC_ITEMS)
 }

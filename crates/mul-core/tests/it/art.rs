@@ -404,10 +404,11 @@ fn drawn_at(item: &ItemArt<'_>) -> std::collections::HashSet<(u32, u32)> {
 
 /// `synthetic_art` as its documentation gives it, checked from the pictures read back:
 /// land tiles 0 to 63 and no more, 15-bit colours that change over the diamond; items 0 to
-/// 255 of 1 to 64 x 1 to 96 pixels, each an ellipse (the middle drawn, the corners
-/// transparent when the item is 3 pixels or more a side), of no colour past 15 bits; item
-/// 200 the same bytes as item 10, item 255 empty; the same seed the same bytes, another
-/// seed other colours.
+/// 255, item n 1 + 7n mod 64 x 1 + 13n mod 96 pixels, each an ellipse (the middle drawn,
+/// the corners transparent when the item is 3 pixels or more a side) whose pixels follow
+/// the documented rule from an odd colour of the item's own, of no colour past 15 bits;
+/// item 200 the same bytes as item 10, item 255 empty; the same seed the same bytes,
+/// another seed other colours.
 #[test]
 fn the_synthetic_art_set_is_what_its_documentation_says() {
     use mul_core::write_art::{
@@ -440,6 +441,7 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
         }
     }
     let mut sizes = std::collections::HashSet::new();
+    let mut colours = std::collections::HashSet::new();
     for id in 0..SYNTHETIC_ITEMS as u32 {
         let item = art.item(id).unwrap();
         if id == 255 {
@@ -448,11 +450,32 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
         }
         let item = item.unwrap();
         let (w, h) = (item.width(), item.height());
-        assert!(
-            (1..=64).contains(&w) && (1..=96).contains(&h),
-            "item {id}: {w} x {h}"
-        );
+        // Item 200 is item 10's repeat, of item 10's size.
+        let n = if id == 200 { 10 } else { id };
+        assert_eq!((w, h), (1 + 7 * n % 64, 1 + 13 * n % 96), "item {id}");
         sizes.insert((w, h));
+        // Each drawn pixel is ((c ^ (x + y)) & 0x7FFF), or 1 for 0, for one odd c: c read
+        // back from the middle pixel (two candidates where that pixel is 1).
+        let pixels = item_pixels(&item);
+        let (_, _, middle) = *pixels
+            .iter()
+            .find(|&&(x, y, _)| (x, y) == (w / 2, h / 2))
+            .unwrap();
+        let s = (w / 2 + h / 2) as u16;
+        let rule = |c: u16, x: u32, y: u32| ((c ^ (x + y) as u16) & 0x7FFF).max(1);
+        let candidates: &[u16] = if middle == 1 {
+            &[s, 1 ^ s]
+        } else {
+            &[middle ^ s]
+        };
+        let c = candidates
+            .iter()
+            .copied()
+            .find(|&c| c & 1 == 1 && pixels.iter().all(|&(x, y, p)| p == 0 || p == rule(c, x, y)));
+        let Some(c) = c else {
+            panic!("item {id}: no odd colour gives its pixels");
+        };
+        colours.insert(c);
         let drawn = drawn_at(&item);
         assert!(drawn.contains(&(w / 2, h / 2)), "item {id}: its middle");
         // The ellipse through the sides' middles: a pixel is drawn when its centre
@@ -478,6 +501,8 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
         assert!(item_pixels(&item).iter().all(|&(_, _, c)| c < 0x8000));
     }
     assert!(sizes.len() > 128, "{} sizes", sizes.len());
+    // The items' own colours: random, nearly all apart (item 200 shares item 10's).
+    assert!(colours.len() > 200, "{} colours", colours.len());
     // Every width from 1 to 64 and every height from 1 to 96.
     let widths: std::collections::HashSet<u32> = sizes.iter().map(|s| s.0).collect();
     let heights: std::collections::HashSet<u32> = sizes.iter().map(|s| s.1).collect();
