@@ -165,11 +165,14 @@ fn gump_source<'a>(
 /// Gumps [`synthetic_gumps`] writes (ids 0 to 199).
 pub const SYNTHETIC_GUMPS: usize = 200;
 
-/// A synthetic gump set, `(gumpidx.mul, gumpart.mul)`: gumps 0 to 199 of sizes 1 to 120 x
-/// 1 to 90 pixels (every width and every height among them), each a frame of one colour
-/// around bands of three rows of others, with transparent corners (the three top left
-/// pixels, and the bottom right one in gumps wider than 2); gump 150 repeats gump 20 (an exact repeat), gump 199 is empty, and gump 7's
-/// colours have bit 15 set (which the client ignores). The same seed gives the same bytes.
+/// A synthetic gump set, `(gumpidx.mul, gumpart.mul)`: gumps 0 to 199, gump n 1 + 11n mod
+/// 120 pixels wide and 1 + 17n mod 90 high (so every width 1 to 120 and every height 1 to
+/// 90 occurs), each a frame of one colour (a 15-bit colour of its own with bits 0x0421
+/// set: no channel 0) around bands of three rows (pixel (x, y) inside is ((b XOR (y / 3))
+/// AND 0x7FFF), or 1 where that is 0, for a colour b of the gump's own), with transparent
+/// corners (the three top left pixels, and the bottom right one in gumps wider than 2);
+/// gump 150 repeats gump 20 (an exact repeat), gump 199 is empty, and gump 7's colours
+/// have bit 15 set (which the client ignores). The same seed gives the same bytes.
 // Colours are masked to 16 bits and sides are below 121: the casts cut nothing needed.
 #[allow(clippy::cast_possible_truncation)]
 pub fn synthetic_gumps(seed: u64) -> (Vec<u8>, Vec<u8>) {

@@ -282,17 +282,15 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
     let mul = Gumps::parse(&index, &data).unwrap();
     assert_eq!(mul.len(), SYNTHETIC_GUMPS);
     assert_eq!(mul.entry(150).unwrap(), mul.entry(20).unwrap());
-    // As the documentation gives them: 1 to 120 x 1 to 90 pixels, each width and height
-    // among them, many sizes; a frame of
-    // one colour (drawn, not 0) around bands, the top left corner transparent.
+    // As the documentation gives them: gump n 1 + 11n mod 120 x 1 + 17n mod 90 pixels,
+    // each width and height among them, many sizes; a frame of one colour with bits 0x0421
+    // around bands of the documented rule, the top left corner transparent.
     let (mut sizes, mut widths, mut heights) = (HashSet::new(), HashSet::new(), HashSet::new());
+    let mut bands = HashSet::new();
     for id in (0..SYNTHETIC_GUMPS - 1).filter(|&id| id != 150) {
         let gump = mul.gump(id as u32).unwrap().unwrap();
         let (w, h) = (gump.width() as usize, gump.height() as usize);
-        assert!(
-            (1..=120).contains(&w) && (1..=90).contains(&h),
-            "gump {id}: {w} x {h}"
-        );
+        assert_eq!((w, h), (1 + 11 * id % 120, 1 + 17 * id % 90), "gump {id}");
         sizes.insert((w, h));
         widths.insert(w);
         heights.insert(h);
@@ -308,7 +306,7 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
             // colour on all four sides between them.
             assert_eq!((p[1], p[w], p[w * h - 1]), (0, 0, 0), "gump {id}");
             let frame = p[2];
-            assert!(frame & 0x7FFF != 0, "gump {id}");
+            assert_eq!(frame & 0x0421, 0x0421, "gump {id}");
             let edges = (2..w - 1)
                 .flat_map(|x| [x, (h - 1) * w + x - 1])
                 .chain((2..h - 1).flat_map(|y| [y * w, y * w + w - 1]));
@@ -321,8 +319,22 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
             if h >= 5 {
                 assert_ne!(p[2 * w + 1], p[3 * w + 1], "gump {id}");
             }
+            // Every inside pixel by the rule, b read back from row 1 (0 or 1 where that
+            // pixel is 1); bit 15 (gump 7's) aside.
+            let rule = |b: u16, y: usize| ((b ^ (y / 3) as u16) & 0x7FFF).max(1);
+            let first = p[w + 1] & 0x7FFF;
+            let candidates: &[u16] = if first == 1 { &[0, 1] } else { &[first] };
+            let b = candidates.iter().copied().find(|&b| {
+                (1..h - 1).all(|y| (1..w - 1).all(|x| p[y * w + x] & 0x7FFF == rule(b, y)))
+            });
+            let Some(b) = b else {
+                panic!("gump {id}: no band colour gives its inside");
+            };
+            bands.insert(b);
         }
     }
+    // The gumps' own band colours: random, nearly all apart.
+    assert!(bands.len() > 100, "{} band colours", bands.len());
     assert!(sizes.len() > 150, "{} sizes", sizes.len());
     // Every width from 1 to 120 and every height from 1 to 90.
     assert_eq!(widths, (1..=120).collect());
