@@ -180,7 +180,9 @@ fn record_of(body: u16, action: u16, direction: usize) -> usize {
 /// A synthetic anim.idx and anim.mul, `(index, data)`: bodies 1, 2, 201 and 400
 /// ([`SYNTHETIC_BODIES`]), actions 0 to 2 each, 5 directions, each group 1 to 4 frames of
 /// 3 to 26 x 4 to 31 pixels (a blob with transparent corners and holes, palette index 0,
-/// black, at its centre), its own palette (entry 7's bit 15 set, which the client ignores).
+/// black, at its centre; any other drawn pixel (x, y) indexes entry 1 + (s + x + 3y) mod
+/// 255 for a shade s from 0 to 199 of the frame's own), its own palette (entries 1 to 255
+/// random 15-bit colours, none 0; entry 7's bit 15 set too, which the client ignores).
 /// Body 2's action 0 direction 0 repeats body 1's (an exact repeat); body 1's action 2
 /// direction 4 is empty; body 400's action 1 direction 2 has an empty frame (width 0)
 /// between two others. The index holds 35,175 records (body 400's block ends there); the
@@ -201,8 +203,8 @@ pub fn synthetic_animations(seed: u64) -> (Vec<u8>, Vec<u8>) {
         for action in 0..SYNTHETIC_ACTIONS {
             for direction in 0..DIRECTIONS {
                 let mut palette = Box::new([0u16; 256]);
-                for (i, colour) in palette.iter_mut().enumerate().skip(1) {
-                    *colour = ((next() & 0x7FFF) as u16).max(1) ^ (i as u16 & 0x1F);
+                for colour in palette.iter_mut().skip(1) {
+                    *colour = ((next() & 0x7FFF) as u16).max(1);
                 }
                 palette[7] |= 0x8000;
                 let with_empty = body == 400 && action == 1 && direction == 2;
@@ -534,7 +536,8 @@ pub const SYNTHETIC_UOP_ENTRIES: [(u16, u16); 3] = [(1, 0), (1, 2), (400, 4)];
 /// action 0 with 2 frames a direction (numbers 1 to 10), body 1 action 2 with 3 a
 /// direction but frames 5 and 6 missing (so direction 1's places 1 and 2 are empty) and
 /// body 400 action 4 with 1 a direction (numbers 1 to 5). Each frame has its own palette
-/// (entry 0 is 0, transparent; entry 1 is 0x7FFF, white) and w = 2 to 17 x h = 3 to 18
+/// (entry 0 is 0, transparent; entry 1 is 0x7FFF, white; the others random 15-bit colours,
+/// none 0) and w = 2 to 17 x h = 3 to 18
 /// pixels, its centre at (w / 2, -(h / 3)); every pixel whose column and row add up to 3
 /// (mod 4) is transparent, the others drawn, the middle one, (w / 2, h / 2), when drawn,
 /// indexing colour 0. The same seed gives the same bytes.
@@ -555,8 +558,8 @@ pub fn synthetic_uop_animations(seed: u64, how: UopAnimCompression) -> Vec<u8> {
                 continue;
             }
             let mut palette = Box::new([0u16; 256]);
-            for (i, colour) in palette.iter_mut().enumerate().skip(1) {
-                *colour = ((next() & 0x7FFF) as u16).max(1) ^ (i as u16 & 0x1F);
+            for colour in palette.iter_mut().skip(1) {
+                *colour = ((next() & 0x7FFF) as u16).max(1);
             }
             palette[1] = 0x7FFF;
             let (w, h) = (2 + (next() % 16) as usize, 3 + (next() % 16) as usize);

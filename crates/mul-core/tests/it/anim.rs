@@ -655,9 +655,10 @@ fn the_synthetic_set_holds_its_bodies_a_repeat_an_empty_record_and_an_empty_fram
                 };
                 assert_eq!(g.palette()[0].get(), 0);
                 assert_eq!(g.palette()[7].get() & 0x8000, 0x8000);
-                // Entry 7's bit 15 alone.
+                // Entry 7's bit 15 alone; no entry past 0 is 0.
                 for (i, colour) in g.palette().iter().enumerate() {
                     assert_eq!(colour.get() & 0x8000 != 0, i == 7, "{body} {action} {i}");
+                    assert_eq!(colour.get() == 0, i == 0, "{body} {action} {i}");
                 }
                 assert!(
                     (1..=4).contains(&g.frame_count()),
@@ -687,17 +688,25 @@ fn the_synthetic_set_holds_its_bodies_a_repeat_an_empty_record_and_an_empty_fram
                         assert_eq!(d[corner], None, "{body} {action} {direction}");
                     }
                     // Holes at every 5th pixel (from 2) of every 3rd row (from 1); the
-                    // centre index 0 unless it is a hole, every other pixel drawn 1 or more.
+                    // centre index 0 unless it is a hole, every other drawn pixel index
+                    // 1 + (s + x + 3y) mod 255, s (0 to 199) read back from the first.
+                    let mut shade = None;
                     for (i, &p) in d.iter().enumerate() {
                         let (x, y) = (i % w, i / w);
                         if y % 3 == 1 && x % 5 == 2 {
                             assert_eq!(p, None, "({x}, {y})");
                         } else if (x, y) == (w / 2, h / 2) {
                             assert_eq!(p, Some(0));
-                        } else {
-                            assert_ne!(p, Some(0), "({x}, {y})");
+                        } else if let Some(p) = p {
+                            let s = *shade.get_or_insert(
+                                (usize::from(p) + 255 * 3 - 1 - (x + 3 * y) % 255) % 255,
+                            );
+                            assert!(s < 200, "shade {s}");
+                            let want = 1 + (s + x + 3 * y) % 255;
+                            assert_eq!(usize::from(p), want, "({x}, {y})");
                         }
                     }
+                    assert!(shade.is_some());
                     assert_ne!(d[(h / 2) * w + 1], None, "{w} x {h}");
                 }
             }

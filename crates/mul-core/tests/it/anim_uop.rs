@@ -554,6 +554,12 @@ fn synthetic_files_read_in_each_compression() {
                         assert_eq!(u32::from(f.number()), u32::from(d) * per + place as u32 + 1);
                         assert_eq!(f.palette()[0].get(), 0);
                         assert_eq!(f.palette()[1].get(), 0x7FFF);
+                        // The others: 15-bit colours, none 0.
+                        assert!(
+                            f.palette()[2..]
+                                .iter()
+                                .all(|c| (1..0x8000).contains(&c.get()))
+                        );
                         assert!(f.frame().runs().all(|r| r.is_ok()));
                         // 2 to 17 x 3 to 18 pixels; a pixel whose column and row add up to
                         // 3 (mod 4) transparent, the centre pixel colour 0 otherwise.
