@@ -52,8 +52,8 @@
 //! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through the
 //!   `gamedata-exercise` crate, which holds the properties the targets check, out of the
 //!   libraries; `cargo test` replays what the fuzzer found (`tests/fuzz-cases/`). The
-//!   README's "Robustness" section has the figures, `docs/robustness.md` the table of what
-//!   bounds each index with the crafted-file test that holds it.
+//!   repository's `docs/robustness.md` has the table of what bounds each index with the
+//!   crafted-file test that holds it, `docs/testing.md` how the tests and fuzzing run.
 //!
 //! Here: every read goes through checked arithmetic and `get` ([`Bytes`]); [`inflate_exact`]
 //! allocates once, after the declared size has passed the caller's [`Limits`] and the
@@ -176,3 +176,8 @@ macro_rules! record {
         const _: () = assert!(::core::mem::size_of::<$name>() == $size);
     };
 }
+
+/// This crate's README (its package page): its Rust examples compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

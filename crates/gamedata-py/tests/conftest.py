@@ -11,6 +11,31 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
+def pytest_report_header(config):
+    """Where `gamedata` was imported from: an installed wheel, or the source tree."""
+    import gamedata
+
+    return f"gamedata: {gamedata.__file__}"
+
+
+def pytest_sessionstart(session):
+    """With GAMEDATA_EXPECT_INSTALLED set (CI, after installing the wheel), the package under
+    test must be the installed one, in the interpreter's site-packages, not the source tree
+    (`crates/gamedata-py/python`, which `maturin develop` links)."""
+    if not os.environ.get("GAMEDATA_EXPECT_INSTALLED"):
+        return
+    import sysconfig
+
+    import gamedata
+
+    where = pathlib.Path(gamedata.__file__).resolve()
+    site = {pathlib.Path(sysconfig.get_paths()[k]).resolve() for k in ("purelib", "platlib")}
+    if not any(where.is_relative_to(s) for s in site):
+        raise pytest.UsageError(
+            f"gamedata was imported from {where}, not from site-packages ({', '.join(map(str, sorted(site)))})"
+        )
+
+
 @pytest.fixture(scope="session")
 def cli():
     """A function running `gamedata --json ARGS...` and returning its parsed document."""

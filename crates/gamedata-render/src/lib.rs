@@ -2,15 +2,19 @@
 //! `gamedata` command renders, for pipelines to call.
 //!
 //! - [`uo::radar`]: an Ultima Online facet as the client's radar map draws it, one colour a
-//!   tile (the top static's radarcol colour, else the land's), averaged over `scale` x
-//!   `scale` tiles an output pixel, over a [`Region`] of tiles; computed over rayon's pool.
+//!   tile (the top static's radarcol colour, else the land's; [`uo::RadarStyle`] picks this
+//!   rule, the client's own, or the heights as grey), averaged over `scale` x `scale` tiles
+//!   an output pixel, over a [`Region`] of tiles; computed over rayon's pool. The client's
+//!   single pictures too: art ([`uo::art`]), gumps ([`uo::gump`]), texture maps
+//!   ([`uo::texmap`]) and animation frames ([`uo::anim`]).
 //! - [`wwd::collision`]: a WAP32 plane's collision map, each tile's tile property record
 //!   sampled pixel by pixel (exact at the tile size), one colour an attribute, objects
-//!   marked.
+//!   marked. [`wwd::Scene`]: the level as the game draws it, its planes and objects in z
+//!   order with their images from a REZ archive or a folder of extracted files.
 //! - [`cosmo::draw_map`]: a Cosmo map with its tile images, one pixel a game pixel; a level
-//!   as the game shows it at start in layers ([`cosmo::draw_backdrop`],
-//!   [`cosmo::draw_tiles`], [`cosmo::draw_actors`]), and [`cosmo::overlay_attributes`] for
-//!   the tile attributes.
+//!   as the game shows it at start ([`cosmo::draw_level`], or in layers:
+//!   [`cosmo::draw_backdrop`], [`cosmo::draw_tiles`], [`cosmo::draw_actors`]), and
+//!   [`cosmo::overlay_attributes`] for the tile attributes.
 //!
 //! Every renderer draws into one [`RgbaImage`] (4 bytes a pixel, rows top to bottom) of at
 //! most [`MAX_PIXELS`] pixels, which [`RgbaImage::write_png`] encodes. Pictures too large
@@ -315,3 +319,8 @@ mod tests {
         assert_eq!(r.to_string(), "100 x 100 at (10, 20)");
     }
 }
+
+/// This crate's README (its package page): its Rust examples compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

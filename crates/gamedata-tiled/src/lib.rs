@@ -102,3 +102,8 @@ pub enum TiledError {
         limit: u64,
     },
 }
+
+/// This crate's README (its package page): its Rust examples compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

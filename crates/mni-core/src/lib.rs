@@ -121,7 +121,7 @@ pub use tiles::{EGA_PALETTE, MaskedTiles, SolidTiles, TileImages, TilePixels, Ti
 #[cfg(feature = "write")]
 pub use write::{write_group, write_map};
 
-/// The README's Rust examples, compiled as doctests so that the README stays true.
+/// This crate's README (its package page): its Rust examples compiled as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -12,8 +12,13 @@
 //! | multi.idx + multi.mul | [`Multis`] | 12-byte index records; 12- or 16-byte components |
 //! | radarcol.mul | [`RadarColours`] | RGB555 colours, land then items |
 //! | hues.mul | [`Hues`] | 708-byte groups of 8 hues |
+//! | artidx.mul + art.mul, artLegacyMUL.uop | [`Art`] ([`LandArt`], [`ItemArt`]) | land tiles (1,012 raw 16-bit pixels in a 44 x 44 diamond) and items (rows of runs) |
+//! | gumpidx.mul + gumpart.mul, gumpartLegacyMUL.uop | [`Gumps`] | rows of runs; the size in the index record |
 //! | texidx.mul + texmaps.mul | [`Texmaps`] | 12-byte index records; 64 x 64 or 128 x 128 u16 pixels |
 //! | anim.idx + anim.mul, anim2 ... anim5 | [`Animations`], [`OwnedAnimations`] | 12-byte records, 5 directions an action; frame groups of palette-indexed runs ([`anim`]) |
+//! | AnimationFrame1.uop ... | [`UopAnimations`], [`OwnedUopAnimations`] | one entry a body and action |
+//! | animdata.mul, verdata.mul | [`AnimData`], [`Verdata`] | animated items' frames; the old clients' patches |
+//! | gump.def, TexTerr.def | [`GumpDef`], [`TexTerrDef`] | text: entries borrowed from others |
 //!
 //! [`FacetFiles`] finds one facet's files in a client folder whatever the case of their
 //! names (the map as MUL, else as UOP) and owns their bytes: [`FacetFiles::open`] reads them,
@@ -188,3 +193,8 @@ pub use uop::{Compression, UopEntry, UopFile, name_hash};
 pub use verdata::{Verdata, VerdataEntry};
 #[cfg(feature = "write")]
 pub use write::write_map_uop;
+
+/// This crate's README (its package page): its Rust examples compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

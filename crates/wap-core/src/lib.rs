@@ -138,3 +138,8 @@ pub use write::{
 };
 #[cfg(feature = "write")]
 pub use write_rez::write_rez;
+
+/// This crate's README (its package page): its Rust examples compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
