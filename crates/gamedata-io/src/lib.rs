@@ -51,9 +51,9 @@
 //! - The views are `Send + Sync`: any number of threads may read one at once.
 //! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through the
 //!   `gamedata-exercise` crate, which holds the properties the targets check, out of the
-//!   libraries; `cargo test` replays what the fuzzer found (`tests/fuzz-cases/`). The
-//!   README's "Robustness" section has the figures, `docs/robustness.md` the table of what
-//!   bounds each index with the crafted-file test that holds it.
+//!   libraries; `cargo test` replays what the fuzzer found (`tests/fuzz-cases/`).
+//!   `docs/robustness.md` has the contract, the table of what bounds each index with the
+//!   crafted-file test that holds it, and the figures.
 //!
 //! Here: every read goes through checked arithmetic and `get` ([`Bytes`]); [`inflate_exact`]
 //! allocates once, after the declared size has passed the caller's [`Limits`] and the
