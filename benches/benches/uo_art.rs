@@ -10,7 +10,7 @@
 //! - `raw_read`: one sequential read of art.mul's bytes (the memory-bandwidth limit).
 //!
 //! ultimapy, a Python package, is timed against the gamedata Python package by
-//! `tools/reference/uo_art_ultimapy.py --time` (see the README).
+//! `tools/reference/uo_art_ultimapy.py --time` (the figures of both: `benches/README.md`).
 
 // A bench may panic on setup failure: it has nothing to measure then.
 #![allow(

@@ -4,8 +4,9 @@
 //!
 //! Data: every level of `$GAMEDATA_DIR/wwd` but the bad-signature file (the bench stops
 //! with a clear message if the folder is missing there), else three synthetic levels of
-//! `wap_core::synth` (printed at start). flate2's backend is miniz_oxide unless the bench
-//! is built with `--features zlib-rs`; the README compares the two.
+//! `wap_core::synth` (printed at start). flate2's backend is zlib-rs (the default `zlib-rs`
+//! feature), or miniz_oxide with `--no-default-features`; `benches/README.md` compares the
+//! two.
 
 // A bench may panic on setup failure: it has nothing to measure then.
 #![allow(

@@ -51,9 +51,10 @@
 //! - The views are `Send + Sync`: any number of threads may read one at once.
 //! - Every parser entry point is a fuzz target (`fuzz/`, run by `fuzz/campaign`) through the
 //!   `gamedata-exercise` crate, which holds the properties the targets check, out of the
-//!   libraries; `cargo test` replays what the fuzzer found (`tests/fuzz-cases/`). The
-//!   repository's `docs/robustness.md` has the table of what bounds each index with the
-//!   crafted-file test that holds it, `docs/testing.md` how the tests and fuzzing run.
+//!   libraries; `cargo test` replays what the fuzzer found (`tests/fuzz-cases/`).
+//!   `docs/robustness.md` has the contract, the table of what bounds each index with the
+//!   crafted-file test that holds it, and the figures; `docs/testing.md` how the tests and
+//!   fuzzing run.
 //!
 //! Here: every read goes through checked arithmetic and `get` ([`Bytes`]); [`inflate_exact`]
 //! allocates once, after the declared size has passed the caller's [`Limits`] and the

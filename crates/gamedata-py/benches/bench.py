@@ -1,5 +1,5 @@
-"""Side-by-side timings of the Python package, measured in one run (the README's
-"Python" benchmark table comes from this script).
+"""Side-by-side timings of the Python package, measured in one run (the "Python" table
+of benches/README.md comes from this script).
 
 usage: python bench.py FACET_DIR [GAMEDATA_EXE]
 

@@ -26,7 +26,7 @@ pub struct Art {
 
 /// File set `S`'s files in `dir` (set `id`): read, or with `map` memory-mapped, the GIL
 /// released meanwhile. Mapping passes mul-core's contract on to the Python caller, as each
-/// class's `map` docstring and the README say.
+/// class's `map` docstring and the package's README say.
 pub(crate) fn open_set<S>(py: Python<'_>, dir: &Path, id: S::Id, map: bool) -> PyResult<OwnedSet<S>>
 where
     S: FileSet,
@@ -38,9 +38,9 @@ where
         if map {
             #[allow(unsafe_code)]
             // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate
-            // the files while they are mapped; the `map` methods' docstrings and the README
-            // pass that contract on to the Python caller, as the command line does to its
-            // user.
+            // the files while they are mapped; the `map` methods' docstrings and the
+            // package's README pass that contract on to the Python caller, as the command
+            // line does to its user.
             unsafe {
                 OwnedSet::<S>::map(dir, id)
             }

@@ -55,8 +55,8 @@ impl Episode {
     fn map(dir: PathBuf, episode: u8) -> PyResult<Self> {
         #[allow(unsafe_code)]
         // SAFETY: mni-core's mapping entry point asks that nothing modify or truncate the
-        // files while they are mapped; this method's docstring and the README pass that
-        // contract on to the Python caller, as the command line does to its user.
+        // files while they are mapped; this method's docstring and the package's README
+        // pass that contract on to the Python caller, as the command line does to its user.
         let files = unsafe { EpisodeFiles::map_with(&dir, episode, &EpisodeOptions::default()) };
         Self::checked(files.map_err(reader_error)?)
     }

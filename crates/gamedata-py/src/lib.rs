@@ -6,8 +6,9 @@
 //! Each class owns its files through the readers' owners (`FacetFiles`, `LevelFile`,
 //! `EpisodeFiles`: read or memory-mapped) and hands out read-only numpy arrays over their
 //! bytes whose `base` is the owning object, so an array keeps its files alive. Scans,
-//! queries and renders release the GIL. Build it with maturin (`pip install
-//! ./crates/gamedata-py`); the package's README section in the repository says more.
+//! queries and renders release the GIL. Build it with maturin (`maturin build --release`,
+//! or `pip install ./crates/gamedata-py`); the package's README,
+//! `crates/gamedata-py/README.md`, says more.
 
 mod anim;
 mod arrays;

@@ -80,8 +80,8 @@ impl TileData {
     fn map(path: PathBuf) -> PyResult<Self> {
         #[allow(unsafe_code)]
         // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate the
-        // file while it is mapped; this method's docstring and the README pass that
-        // contract on to the Python caller, as the command line does to its user.
+        // file while it is mapped; this method's docstring and the package's README pass
+        // that contract on to the Python caller, as the command line does to its user.
         let file = unsafe { mul_core::OwnedTileData::map(&path) };
         Ok(TileData {
             file: file.map_err(reader_error)?,

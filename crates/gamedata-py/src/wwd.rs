@@ -79,8 +79,8 @@ impl Level {
         let page = self::code_page(code_page)?;
         #[allow(unsafe_code)]
         // SAFETY: wap-core's mapping entry point asks that nothing modify or truncate the
-        // file while it is mapped; this method's docstring and the README pass that
-        // contract on to the Python caller, as the command line does to its user.
+        // file while it is mapped; this method's docstring and the package's README pass
+        // that contract on to the Python caller, as the command line does to its user.
         let file = unsafe { LevelFile::map_with(&path, &LevelOptions::default()) };
         Self::checked(file.map_err(reader_error)?, page)
     }

@@ -273,7 +273,7 @@ impl RgbaImage {
 ///
 /// `Fast` (the default) is level 2: on the project's pictures within 1.25 times the size
 /// that C zlib's level 1 makes of the raw pixels, in a third of its time on one core
-/// (README, "Pictures at memory speed"); `Default` is level 6 and `Best` level 9, for
+/// (`benches/README.md`, "Pictures at memory speed"); `Default` is level 6 and `Best` level 9, for
 /// archives of tiles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PngCompression {

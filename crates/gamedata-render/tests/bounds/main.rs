@@ -1,4 +1,4 @@
-//! The resource contract of the level pictures (README "Robustness", `docs/robustness.md`):
+//! The resource contract of the level pictures (`docs/robustness.md`):
 //! crafted levels and archives shaped to multiply a scene's memory or work, each call's peak
 //! heap counted by dhat's allocator and its work by the scene's own count of pixels drawn,
 //! set against what the test computes from the level. Never wall-clock time.

@@ -1,4 +1,4 @@
-//! The resource contract (README "Robustness", `docs/robustness.md`), held by counting the
+//! The resource contract (`docs/robustness.md`), held by counting the
 //! heap (dhat's allocator): crafted files of a megabyte or more shaped to multiply a reader's
 //! memory or work, each test asserting the peak heap of the call and what it returns; and
 //! the sweeps of the real files (`sweeps`), each call's heap bounded by its input. Never

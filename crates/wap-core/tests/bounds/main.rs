@@ -1,4 +1,4 @@
-//! The resource contract (README "Robustness", `docs/robustness.md`), held by counting the
+//! The resource contract (`docs/robustness.md`), held by counting the
 //! heap (dhat's allocator): crafted files shaped to multiply a reader's memory or work, and
 //! the sweeps of the real files, each call's peak heap and bytes allocated bounded by its
 //! input. Never wall-clock time.
