@@ -90,7 +90,8 @@ pub(crate) fn run(cmd: RezCommand, out: &mut Output) -> Result<()> {
 ///
 /// SAFETY contract taken on here ([`RezArchive::map`]): nothing may modify or truncate the
 /// archive while it is mapped. The command only reads game files the user points it at;
-/// the README says that truncating one meanwhile ends the process with SIGBUS.
+/// `docs/cli.md` ("Memory-mapped files") says that truncating one meanwhile ends the
+/// process with SIGBUS.
 #[allow(unsafe_code)]
 fn map_archive(path: &Path) -> Result<RezArchive> {
     // SAFETY: see this function's documentation.

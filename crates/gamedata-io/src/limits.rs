@@ -43,7 +43,7 @@ pub struct Limits {
     /// multiple of the picture's own pixels: a level whose objects would draw more is
     /// refused before drawing, so that drawing costs at most this many times the picture.
     /// The planes and objects of the 14 retail and 5 community Claw levels draw at most
-    /// 3.07 times their picture (objects alone at most 0.07; see the README). Default: 16.
+    /// 3.07 times their picture (objects alone at most 0.07; see `docs/cli.md`, "Level pictures"). Default: 16.
     pub max_overdraw: u64,
 }
 

@@ -3,8 +3,8 @@
 //! and offsets, synthetic pixels (`wap_core::synth::image_archive_with`), and the 14 retail
 //! levels' palettes; given the folder of the retail levels, also an animation for every
 //! animation string their objects hold (frames 1, 2 and 3, 125 ms each, under the `ANIS`
-//! folder beside the prefix's `IMAGES`). What the level-picture figures are measured with
-//! (`benches/README.md`, "Pictures at memory speed", and the command manual's):
+//! folder beside the prefix's `IMAGES`). What the level-picture figures (`docs/cli.md`,
+//! "Level pictures", and `benches/README.md`, "Pictures at memory speed") are measured with:
 //!
 //! ```sh
 //! cargo run --release -p gamedata-render --example claw_like_rez -- \

@@ -3,8 +3,8 @@
 //! large community level's, by `wap_core::synth::stacked_planes` (the background first,
 //! the front last, the main plane with RETAIL01's objects in the middle, shifted copies of
 //! the action plane between). Every tile names an image of RETAIL01's sets, which the
-//! archive of `claw_like_rez` holds. What the compositing figures are measured with
-//! (`benches/README.md`, "Pictures at memory speed", and the command manual's):
+//! archive of `claw_like_rez` holds. What the compositing figures (`docs/cli.md`,
+//! "Level pictures", and `benches/README.md`) are measured with:
 //!
 //! ```sh
 //! cargo run --release -p gamedata-render --example many_planes -- \

@@ -1,4 +1,4 @@
-//! Writes large maps for measuring `gamedata wwd from-tmx` (the README, "Levels in Tiled"):
+//! Writes large maps for measuring `gamedata wwd from-tmx` (`docs/cli.md`, "Levels in Tiled"):
 //! the export of a synthetic level with many point objects added in its first object layer
 //! (each as Tiled writes one added with a logic: `wwd_logic` its only property), and the
 //! export of a large synthetic level, each as TMX and TMJ, under a folder:

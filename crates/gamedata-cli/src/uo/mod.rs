@@ -199,9 +199,10 @@ pub(crate) fn run(cmd: UoCommand, out: &mut Output) -> Result<()> {
 ///
 /// SAFETY contract taken on here ([`FacetFiles::map_with`]): nothing may modify or
 /// truncate the files while they are mapped. The command only reads game files the user
-/// points it at, and its help and the README say that truncating one meanwhile ends the
-/// process with SIGBUS. The single files (tiledata, multi, radarcol, a UOP container) are
-/// mapped through mul-core's `map` entry points under the same contract.
+/// points it at, and its help and `docs/cli.md` ("Memory-mapped files") say that truncating
+/// one meanwhile ends the process with SIGBUS. The single files (tiledata, multi, radarcol,
+/// a UOP container) are mapped through mul-core's `map` entry points under the same
+/// contract.
 #[allow(unsafe_code)]
 pub(crate) fn open_facet(dir: &Path, size: &SizeArgs) -> Result<FacetFiles> {
     let options = size.options()?;

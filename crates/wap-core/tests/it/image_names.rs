@@ -123,7 +123,7 @@ fn retail_levels_name_images_that_claw_rez_holds() {
     eprintln!("{tiles} distinct tiles, {tiles_found} found; {zero} objects of frame 0");
     assert_eq!(found + not_found, with_set);
     // Every object has an image set; all but 133 resolve to an image the archive holds.
-    // The 133, as the README says: two LEVEL1 candelabras whose folder CLAW.REZ lacks, two
+    // The 133, as `docs/cli.md` says ("Level pictures"): two LEVEL1 candelabras whose folder CLAW.REZ lacks, two
     // LEVEL6 "wanted" posters of frame 0 (the folder numbers from 1), and 129 LEVEL9 dart
     // shooters of frame 6 (their folders hold other numbers).
     assert_eq!(
