@@ -132,7 +132,7 @@ pub fn replay_crate_regressions(
     target_prefix: &str,
     min_files: usize,
     plan: MutationPlan,
-    parse: impl Fn(&[u8]),
+    parse: impl Fn(&[u8]) + Sync,
 ) -> usize {
     let files = regression_inputs(
         &manifest_dir.join("tests/fuzz-cases"),
@@ -165,30 +165,63 @@ pub fn regression_inputs(cases: &Path, seeds: &Path, target_prefix: &str) -> Vec
 /// inputs run. Inputs over 1 MiB get at most 8 byte changes and 8 bit flips, so that a
 /// multi-megabyte seed is mostly cut, not copied a thousand times.
 ///
+/// The files are shared out over one thread a core (`available_parallelism`), each taking
+/// the next file not yet taken: the replay is the slowest part of several crates' tests,
+/// and the test harness runs one test binary at a time. What is run for each file does not
+/// depend on the threads.
+///
 /// # Panics
 ///
-/// If a file cannot be read, or `parse` panics (see [`replay_mutations`]).
-pub fn replay_files(files: &[PathBuf], plan: MutationPlan, parse: impl Fn(&[u8])) -> usize {
-    let mut runs = 0;
-    for path in files {
-        let data =
-            std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let plan = if data.len() > 1 << 20 {
-            MutationPlan {
-                byte_changes: plan.byte_changes.min(8),
-                bit_flips: plan.bit_flips.min(8),
-                ..plan
-            }
-        } else {
-            plan
-        };
-        runs += replay_mutations(&name, &data, plan, &parse);
-    }
-    runs
+/// If a file cannot be read, or `parse` panics (see [`replay_mutations`]): the first
+/// thread's panic is raised again here, with its message.
+pub fn replay_files(files: &[PathBuf], plan: MutationPlan, parse: impl Fn(&[u8]) + Sync) -> usize {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(1, files.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut runs = 0;
+                    while let Some(path) =
+                        files.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                    {
+                        runs += replay_file(path, plan, &parse);
+                    }
+                    runs
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            })
+            .sum()
+    })
+}
+
+/// [`replay_mutations`] over one file, its plan cut to 8 and 8 changes over 1 MiB.
+fn replay_file(path: &Path, plan: MutationPlan, parse: &(impl Fn(&[u8]) + Sync)) -> usize {
+    let data =
+        std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let plan = if data.len() > 1 << 20 {
+        MutationPlan {
+            byte_changes: plan.byte_changes.min(8),
+            bit_flips: plan.bit_flips.min(8),
+            ..plan
+        }
+    } else {
+        plan
+    };
+    replay_mutations(&name, &data, plan, parse)
 }
 
 /// Every file under `dir`, recursively, but `.md` files; none if it cannot be listed.
