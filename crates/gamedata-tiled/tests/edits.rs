@@ -233,7 +233,10 @@ fn objects_added_deleted_and_changed_in_tiled() {
     let image_set = objects[0].image_set.clone();
     // The top-left corner plus half the frame, less its offset (x negated mirrored; 600.5
     // rounds up).
-    let at = |x: i64, y: i64, ox: i64| ((x + w / 2 - ox) as i32, (y + h / 2 - oy) as i32);
+    let at = |x: i64, y: i64, ox: i64| {
+        let n = |v: i64| i32::try_from(v).unwrap();
+        (n(x + w / 2 - ox), n(y + h / 2 - oy))
+    };
     let expected = [
         (
             largest + 1,

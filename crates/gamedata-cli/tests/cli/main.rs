@@ -210,13 +210,14 @@ fn demo_builds_lists_summarises_and_renders() {
 /// level's grass tiles are, and each object's sprite where the object is (gold coins, red
 /// officers, blue soldiers, red flags, a parchment map), told by hue.
 fn level_picture_shows_the_level(demo: &Path) {
+    type Hue = dyn Fn([i64; 3]) -> bool;
     let file = wap_core::LevelFile::open(demo.join("SYNTH01.WWD")).unwrap();
     let level = file.level().unwrap();
     let main = level.main_plane().unwrap().unwrap();
     let (wide, high) = (main.tiles_wide(), main.tiles_high());
     let png = demo.join("wwd-level.png");
     let (w, h) = png_size(&png);
-    assert_eq!((w, h), (wide as u32 * 24, high as u32 * 24));
+    assert_eq!((w, h), (wide * 24, high * 24));
     let pixels = png_pixels(&png);
     let rgb = |x: i64, y: i64| -> [i64; 3] {
         let at = ((y.clamp(0, i64::from(h) - 1) * i64::from(w) + x.clamp(0, i64::from(w) - 1)) * 4)
@@ -269,25 +270,24 @@ fn level_picture_shows_the_level(demo: &Path) {
         let (x, y) = object.position();
         let (x, y) = (i64::from(x), i64::from(y));
         // The window in game pixels (left, top, right, bottom) and the colour.
-        let (window, colour): ((i64, i64, i64, i64), &dyn Fn([i64; 3]) -> bool) =
-            match object.logic() {
-                b"Treasure" => ((x - 10, y + 4, x + 10, y + 28), &|[r, g, b]| {
-                    r > 180 && g > 130 && b < 100
-                }),
-                b"Officer" => ((x - 8, y - 24, x + 8, y + 4), &|[r, g, b]| {
-                    r > 150 && g < 80 && b < 80
-                }),
-                b"Soldier" => ((x - 8, y - 24, x + 8, y + 4), &|[r, g, b]| {
-                    b > 120 && r < 90 && g < 110
-                }),
-                b"Checkpoint" => ((x - 10, y - 70, x + 18, y - 45), &|[r, g, b]| {
-                    r > 150 && g < 80 && b < 80
-                }),
-                b"EndOfLevelPowerup" => ((x - 15, y + 4, x + 15, y + 28), &|[r, g, b]| {
-                    r > 200 && g > 180 && (120..200).contains(&b)
-                }),
-                other => panic!("{}", String::from_utf8_lossy(other)),
-            };
+        let (window, colour): ((i64, i64, i64, i64), &Hue) = match object.logic() {
+            b"Treasure" => ((x - 10, y + 4, x + 10, y + 28), &|[r, g, b]| {
+                r > 180 && g > 130 && b < 100
+            }),
+            b"Officer" => ((x - 8, y - 24, x + 8, y + 4), &|[r, g, b]| {
+                r > 150 && g < 80 && b < 80
+            }),
+            b"Soldier" => ((x - 8, y - 24, x + 8, y + 4), &|[r, g, b]| {
+                b > 120 && r < 90 && g < 110
+            }),
+            b"Checkpoint" => ((x - 10, y - 70, x + 18, y - 45), &|[r, g, b]| {
+                r > 150 && g < 80 && b < 80
+            }),
+            b"EndOfLevelPowerup" => ((x - 15, y + 4, x + 15, y + 28), &|[r, g, b]| {
+                r > 200 && g > 180 && (120..200).contains(&b)
+            }),
+            other => panic!("{}", String::from_utf8_lossy(other)),
+        };
         let (l, t, r, b) = window;
         let hits = (t * 24 / 64..b * 24 / 64)
             .flat_map(|py| (l * 24 / 64..r * 24 / 64).map(move |px| (px, py)))

@@ -122,10 +122,12 @@ pub fn level_palette() -> [u8; 768] {
         let colour = match i {
             1..=48 => {
                 let t = i - 1;
-                std::array::from_fn(|c| {
-                    let (from, to) = (usize::from(SKY_FROM[c]), usize::from(SKY_TO[c]));
-                    u8::try_from(from + (to - from) * t / 47).unwrap_or(0)
-                })
+                let mut rgb = [0u8; 3];
+                for ((v, &from), &to) in rgb.iter_mut().zip(&SKY_FROM).zip(&SKY_TO) {
+                    let (from, to) = (usize::from(from), usize::from(to));
+                    *v = u8::try_from(from + (to - from) * t / 47).unwrap_or(0);
+                }
+                rgb
             }
             64..=92 => NAMED.get(i - 64).copied().unwrap_or([grey; 3]),
             0 => [0; 3],
