@@ -1,5 +1,10 @@
 //! `gamedata demo`: the main job of each game family on built-in synthetic data, one section
-//! a family (Cosmo, WWD, then Ultima Online), every file made by the crates' own writers.
+//! a family (Cosmo, WWD, then Ultima Online), every file made by the crates' own writers, and
+//! a picture of each: Cosmo's level A1 (its tiles, their attributes, and with its backdrop
+//! and actors), a Claw level drawn whole as the game draws it (`wwd-level.png`: sky, hills,
+//! grass-topped ground with pits, ledges and ladders, treasure, enemies, a checkpoint flag,
+//! the map piece) and as its collision map (`wwd-collision.png`), and an Ultima Online
+//! facet's radar map (`uo-radar.png`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -65,12 +70,19 @@ pub(crate) fn run(args: &DemoArgs, out: &mut Output) -> Result<()> {
     Ok(())
 }
 
-/// WWD: a synthetic Claw level written with wap-core's writer, inspected, validated, its
-/// collision map rendered, then the level drawn with a synthetic archive of its images.
+/// The synthetic Claw level's size in tiles, and the pictures' pixels a tile side (64-pixel
+/// tiles drawn at 3/8: 1,920 x 576 pixels).
+const WWD_TILES: (u32, u32) = (80, 24);
+const WWD_TILE_PX: u32 = 24;
+
+/// WWD: a synthetic Claw level written with wap-core's writer, inspected, its collision
+/// map rendered, then the level drawn as the game draws it (sky, hills, grass-topped
+/// ground, pits, ledges and ladders, treasure, enemies, a checkpoint flag and the map piece)
+/// with a synthetic archive of its pictures, also made by wap-core's writers.
 fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> Result<()> {
     writeln!(w, "\n== WWD (Claw): a synthetic level ==")?;
     let path = out_dir.join("SYNTH01.WWD");
-    let data = wap_core::synth::level(1, 400, 100);
+    let data = wap_core::synth::level(1, WWD_TILES.0, WWD_TILES.1);
     let bytes = data.to_file(true)?;
     crate::files::write_bytes(&path, &[], &bytes)?;
     wrote.push(path.clone());
@@ -85,7 +97,7 @@ fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> R
     print_info(w, &info_report(&file, &path, wap_core::CodePage::Cp1252)?)?;
     writeln!(
         w,
-        "\n-- gamedata wwd render {} -o wwd-collision.png",
+        "\n-- gamedata wwd render {} --tile-px {WWD_TILE_PX} -o wwd-collision.png",
         path.display()
     )?;
     let level = wwd::view(&file, &path)?;
@@ -93,14 +105,15 @@ fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> R
         .main_plane()
         .context("the synthetic level has a main plane")??;
     let index = level.tile_properties()?.collect()?;
-    let tile_px = gamedata_render::wwd::default_tile_px(&plane);
+    let tile_px = WWD_TILE_PX;
     let drawn = gamedata_render::wwd::collision(&plane, &index, tile_px)?;
     let png = out_dir.join("wwd-collision.png");
     crate::render::write_png(&drawn.image, &png, &[&path])?;
     wrote.push(png.clone());
     writeln!(
         w,
-        "wrote {} ({} x {} pixels, {tile_px} a tile side, {} objects marked)",
+        "wrote {} ({} x {} pixels, {tile_px} a tile side, {} objects marked): what the \
+         player collides with, a colour a tile attribute (solid, ground, climb, death)",
         png.display(),
         drawn.image.width(),
         drawn.image.height(),
@@ -114,7 +127,7 @@ fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> R
     wrote.push(rez.clone());
     writeln!(
         w,
-        "\n-- gamedata wwd render {} --rez {} -o wwd-level.png",
+        "\n-- gamedata wwd render {} --rez {} --tile-px {WWD_TILE_PX} -o wwd-level.png",
         path.display(),
         rez.display()
     )?;
@@ -147,6 +160,13 @@ fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> R
         drawn.tiles_drawn,
         drawn.objects_drawn,
         drawn.missing_images
+    )?;
+    writeln!(
+        w,
+        "the whole level at 3/8 size: sky, clouds and hills (the background plane), \
+         grass-topped ground with pits and spikes, stone ledges and ladders (the action \
+         plane), vines (the front plane), treasure, officers, soldiers, a checkpoint flag \
+         and the map piece at the end"
     )?;
     writeln!(
         w,

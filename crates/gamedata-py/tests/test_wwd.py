@@ -181,7 +181,8 @@ def test_render_equals_wwd_render_rez(demo, cli, tmp_path):
     out = tmp_path / "level.png"
     cli("wwd", "render", path, "--rez", rez, "--tile-px", 8, "-o", out)
     picture = level.render(rez, tile_px=8)
-    assert picture.shape == (100 * 8, 400 * 8, 4)
+    high, wide = next(p for p in level.planes if p.is_main).tiles.shape
+    assert picture.shape == (high * 8, wide * 8, 4)
     assert np.array_equal(picture, np.asarray(Image.open(out).convert("RGBA")))
     report = cli("wwd", "render", path, "--rez", rez, "--view", "1000,2000", "--view-size", "320x240", "-o", out)
     assert report["view"] == [1000, 2000] and (report["width"], report["height"]) == (320, 240)

@@ -246,14 +246,15 @@ fn crafted_maps_are_refused_by_name() {
         err,
         "the map: property wwd_name: found none, expected the property"
     );
+    // The background plane, 16 tiles wide and high, made 2 billion tiles wide.
     let huge = tmx.replacen(
-        "name=\"wwd_tiles_wide\" type=\"int\" value=\"8\"",
+        "name=\"wwd_tiles_wide\" type=\"int\" value=\"16\"",
         "name=\"wwd_tiles_wide\" type=\"int\" value=\"2000000000\"",
         1,
     );
     assert_ne!(huge, tmx);
     match level_from_tmx(&huge, &limits) {
-        Err(TiledError::TooLarge { found, .. }) => assert_eq!(found, 2_000_000_000 * 8),
+        Err(TiledError::TooLarge { found, .. }) => assert_eq!(found, 2_000_000_000 * 16),
         other => panic!("expected TooLarge, got {other:?}"),
     }
     let flipped = tmx.replacen("\n1,", &format!("\n{},", 1u32 | 0x8000_0000), 1);

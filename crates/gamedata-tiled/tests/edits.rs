@@ -1,7 +1,8 @@
 //! Maps edited in Tiled read back (`from_tmx::level_from_tmx`): the TMX text of an export
 //! changed as Tiled would change it (an object moved, added, deleted, a tile painted, a
 //! property changed), the level read back and its fields checked against values worked
-//! out here from the synthetic images' sizes and offsets (32 x 48 pixels, offset (0, -8)).
+//! out here from the synthetic images' sizes and offsets (read from the synthetic archive's
+//! PIDs).
 
 #![allow(
     clippy::unwrap_used,
@@ -58,6 +59,28 @@ fn by_id(map: &Map, id: i32) -> MapObject {
         .clone()
 }
 
+/// The size and offset of the frame `object` of `data` draws, as the synthetic archive
+/// holds it: (width, height, x offset, y offset).
+fn frame(data: &LevelData, object: &ObjectData) -> (i64, i64, i64, i64) {
+    let rez = wap_core::synth::level_archive(data).unwrap();
+    let rez = wap_core::Rez::parse(&rez).unwrap();
+    let image = data.image().unwrap();
+    let names = wap_core::ImageNames::of(&Level::parse(&image).unwrap().header());
+    let folder = names.object_set(&object.image_set).replace('_', "/");
+    let path = format!("{folder}/FRAME{:03}.PID", object.fixed.i.get().max(0));
+    let Some(wap_core::RezEntry::File(file)) = rez.find(&path).unwrap() else {
+        panic!("{path}");
+    };
+    let pid = wap_core::Pid::parse(file.bytes).unwrap();
+    let (ox, oy) = pid.offset();
+    (
+        i64::from(pid.width()),
+        i64::from(pid.height()),
+        i64::from(ox),
+        i64::from(oy),
+    )
+}
+
 /// The range of `<object id="ID" ...` to its end in `tmx`.
 fn object_span(tmx: &str, id: u32) -> std::ops::Range<usize> {
     let start = tmx.find(&format!("<object id=\"{id}\"")).unwrap();
@@ -95,11 +118,20 @@ fn an_object_moved_in_tiled_moves_by_as_much() {
     let c = by_id(&map, hidden.fixed.id.get());
     assert!(a.gid.is_some() && b.gid.unwrap() & 0x4000_0000 != 0 && c.gid.is_none());
     // The export's places, worked out: the top-left corner is the position less half of
-    // 32 x 48, moved by (0, -8) (by (0, 8) upside down); a hidden object is a point.
+    // the frame's size, moved by its offset (the y offset negated upside down); a hidden
+    // object is a point.
     let (ax, ay) = (plain.fixed.x.get(), plain.fixed.y.get());
-    assert_eq!((a.x, a.y), (i64::from(ax) - 16, i64::from(ay) - 32));
+    let (w, h, ox, oy) = frame(&data, plain);
+    assert_eq!(
+        (a.x, a.y),
+        (i64::from(ax) - w / 2 + ox, i64::from(ay) - h / 2 + oy)
+    );
     let (bx, by) = (upside_down.fixed.x.get(), upside_down.fixed.y.get());
-    assert_eq!((b.x, b.y), (i64::from(bx) - 16, i64::from(by) - 16));
+    let (w, h, ox, oy) = frame(&data, upside_down);
+    assert_eq!(
+        (b.x, b.y),
+        (i64::from(bx) - w / 2 + ox, i64::from(by) - h / 2 - oy)
+    );
     // Dragged: a fraction of a pixel rounds to the nearest.
     let mut edited = set_attribute(&tmx, a.id, "x", &format!("{}.4", a.x + 100));
     edited = set_attribute(&edited, a.id, "y", &format!("{}.6", a.y - 38));
@@ -114,7 +146,15 @@ fn an_object_moved_in_tiled_moves_by_as_much() {
         (got[0].fixed.x.get(), got[0].fixed.y.get()),
         (ax + 100, ay - 37)
     );
-    assert_eq!((got[1].fixed.x.get(), got[1].fixed.y.get()), (316, 216));
+    // Placed at (300, 200): the position is that corner plus half the frame, less its
+    // offset (the y offset negated upside down).
+    assert_eq!(
+        (
+            i64::from(got[1].fixed.x.get()),
+            i64::from(got[1].fixed.y.get())
+        ),
+        (300 + w / 2 - ox, 200 + h / 2 + oy)
+    );
     assert_eq!((got[2].fixed.x.get(), got[2].fixed.y.get()), (77, 88));
     // Nothing else of them changed, and the others are as they were.
     for (k, (g, o)) in got.iter().zip(objects).enumerate() {
@@ -163,9 +203,10 @@ fn objects_added_deleted_and_changed_in_tiled() {
     // Add three after the first: a tile object of the first's image with a class, the same
     // mirrored and named, a point with wwd_logic and a property of its own.
     let gid = first.gid.unwrap();
+    let (w, h, ox, oy) = frame(&data, &objects[0]);
     let added = format!(
-        "<object id=\"9001\" type=\"Officer\" gid=\"{gid}\" x=\"500\" y=\"300\" width=\"32\" height=\"48\"/>\n\
-         <object id=\"9002\" name=\"twin\" type=\"Soldier\" gid=\"{}\" x=\"600.5\" y=\"320\" width=\"32\" height=\"48\"/>\n\
+        "<object id=\"9001\" type=\"Officer\" gid=\"{gid}\" x=\"500\" y=\"300\" width=\"{w}\" height=\"{h}\"/>\n\
+         <object id=\"9002\" name=\"twin\" type=\"Soldier\" gid=\"{}\" x=\"600.5\" y=\"320\" width=\"{w}\" height=\"{h}\"/>\n\
          <object id=\"9003\" x=\"70\" y=\"80\"><properties><property name=\"wwd_logic\" value=\"Trigger\"/>\
          <property name=\"wwd_score\" type=\"int\" value=\"5\"/></properties><point/></object>\n",
         gid | 0x8000_0000
@@ -190,12 +231,32 @@ fn objects_added_deleted_and_changed_in_tiled() {
     // The added ones after them, in the map's order, with new ids.
     let new = &got[kept.len()..];
     let image_set = objects[0].image_set.clone();
+    // The top-left corner plus half the frame, less its offset (x negated mirrored; 600.5
+    // rounds up).
+    let at = |x: i64, y: i64, ox: i64| {
+        let n = |v: i64| i32::try_from(v).unwrap();
+        (n(x + w / 2 - ox), n(y + h / 2 - oy))
+    };
     let expected = [
-        (largest + 1, "Officer", "", image_set.clone(), 0, 516, 332),
-        (largest + 2, "Soldier", "twin", image_set, 0x2, 617, 352),
-        (largest + 3, "Trigger", "", Vec::new(), 0, 70, 80),
+        (
+            largest + 1,
+            "Officer",
+            "",
+            image_set.clone(),
+            0,
+            at(500, 300, ox),
+        ),
+        (
+            largest + 2,
+            "Soldier",
+            "twin",
+            image_set,
+            0x2,
+            at(601, 320, -ox),
+        ),
+        (largest + 3, "Trigger", "", Vec::new(), 0, (70, 80)),
     ];
-    for (o, (id, logic, name, set, flags, x, y)) in new.iter().zip(expected) {
+    for (o, (id, logic, name, set, flags, (x, y))) in new.iter().zip(expected) {
         assert_eq!(o.fixed.id.get(), id);
         assert_eq!(o.logic, logic.as_bytes());
         assert_eq!(o.name, name.as_bytes());

@@ -1,11 +1,18 @@
 //! A synthetic Claw-style level: a seeded, deterministic generator for tests, benchmarks,
-//! fuzz seeds and the demo. Three planes (a wrapping background, the main plane, a front
-//! plane), every kind of tile property record (single, double, mask) and a few hundred
-//! objects. The same seed and size give the same bytes.
+//! fuzz seeds and the demo, and an archive of pictures for it. Three planes: a wrapping
+//! background (a sky shading from deep blue to pale, clouds, distant hills), the main plane
+//! (grass-topped ground that rises by slopes, pits with spikes, stone ledges with ladders up
+//! to them, stone posts) and a front plane (leaves and vines hanging from the top); every kind of tile
+//! property record (single, double, mask); treasure, enemies and checkpoints standing on the
+//! ground, a few hundred in a large level. The same seed and size give the same bytes.
 
 // Generators: their arithmetic is on the caller's sizes (checked by the size types) and on
 // small constants and random numbers below them, never on values read from a file.
 #![allow(clippy::arithmetic_side_effects)]
+
+mod art;
+
+pub use art::{colour, level_palette};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -35,8 +42,35 @@ pub mod tiles {
     pub const SLOPE: u16 = 5;
     /// Wall on the left half: double, solid inside.
     pub const HALF_WALL: u16 = 6;
+    /// Ledge: double, ground in the top 8 pixel rows, clear below (a stone slab in the top
+    /// 16 rows of its picture).
+    pub const LEDGE: u16 = 7;
     /// Number of records in the table.
     pub const COUNT: usize = 8;
+}
+
+/// Tile ids of the synthetic background plane (tile set `BACK`).
+pub mod back_tiles {
+    /// The sky's gradient: tiles 0 to 5, each 8 of its 48 shades, deep to pale, from the top.
+    pub const GRADIENT: u16 = 0;
+    /// A cloud's left half, over the deepest sky.
+    pub const CLOUD_LEFT: u16 = 6;
+    /// A cloud's right half.
+    pub const CLOUD_RIGHT: u16 = 7;
+    /// Distant hills over the palest sky, left half.
+    pub const HILLS_LEFT: u16 = 8;
+    /// Distant hills, right half.
+    pub const HILLS_RIGHT: u16 = 9;
+    /// Below the hills' tops.
+    pub const HILL: u16 = 10;
+}
+
+/// Tile ids of the synthetic front plane (tile set `FRONT`).
+pub mod front_tiles {
+    /// Leaves hanging from the top of the tile.
+    pub const LEAVES: u16 = 0;
+    /// A vine hanging under them.
+    pub const VINE: u16 = 1;
 }
 
 /// Tile size of the synthetic level in pixels.
@@ -130,6 +164,7 @@ fn tile_properties() -> TilePropertiesData {
         record(double(0, 4, Rect::new(0, 32, last, last))),
         record(AttributesData::Mask(slope)),
         record(double(0, 1, Rect::new(0, 0, 31, last))),
+        record(double(0, 2, Rect::new(0, 0, last, 7))),
     ];
     records.resize(tiles::COUNT, record(AttributesData::Single(0)));
     let mut header = TilePropertiesHeader::new_zeroed();
@@ -138,108 +173,200 @@ fn tile_properties() -> TilePropertiesData {
 }
 
 /// Generates a level whose main plane is `wide x high` tiles (each at least 16), from
-/// `seed`: ground that rises and falls with slopes, pits with spikes, ladders, walls, and
-/// treasure, enemies and checkpoints on the ground.
+/// `seed`: grass-topped ground that rises by slopes and falls by steps after flat runs of
+/// at least 3 columns, pits 2 or 3 columns wide with spikes at the bottom, stone ledges 3 to
+/// 5 tiles long 3 or 4 rows above the ground with a ladder up to their left end, stone posts,
+/// and, standing on the ground, treasure (on each ledge too), officers, soldiers, a
+/// checkpoint every 32 columns and the map piece that ends the level near the right edge.
+/// The start is on the ground in column 2. The background plane (16 tiles wide, as high as
+/// the main plane, wrapping) is a sky of filled tiles (colour [`colour::SKY`]) with clouds,
+/// shading to pale over 6 rows ([`back_tiles`]) down to a row of distant hills 3/5 of the
+/// way down; the front plane (half as high) holds leaves along its top, vines hanging from them.
 pub fn level(seed: u64, wide: u32, high: u32) -> LevelData {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (wide, high) = (wide.max(16), high.max(16));
-    let mut main = vec![TILE_INVISIBLE; wide as usize * high as usize];
-    let mut objects = Vec::new();
-    let mut ground = high * 2 / 3;
-    let mut next_id = 1;
+    let w = wide as usize;
+    // The ground: its top row in each column.
+    let mut ground = vec![high * 2 / 3; w];
+    let mut slope = vec![false; w];
+    let mut pit = vec![false; w];
+    let mut g = high * 2 / 3;
+    let mut run = 0u32;
+    let mut x = 0u32;
+    while x < wide {
+        if run >= 3 && x > 4 && x + 7 < wide && below(&mut rng, 20) == 0 {
+            let n = 2 + below(&mut rng, 2);
+            for k in x..x + n {
+                if let (Some(p), Some(t)) = (pit.get_mut(k as usize), ground.get_mut(k as usize)) {
+                    (*p, *t) = (true, g);
+                }
+            }
+            x += n;
+            run = 0;
+            continue;
+        }
+        if run >= 3 && x + 3 < wide {
+            match below(&mut rng, 8) {
+                0 if g > high / 3 + 1 => {
+                    g -= 1;
+                    if let Some(s) = slope.get_mut(x as usize) {
+                        *s = true;
+                    }
+                    run = 0;
+                }
+                1 if g + 4 < high => {
+                    g += 1;
+                    run = 0;
+                }
+                _ => {}
+            }
+        }
+        if let Some(t) = ground.get_mut(x as usize) {
+            *t = g;
+        }
+        run += 1;
+        x += 1;
+    }
+    let at = |v: &[u32], x: u32| v.get(x as usize).copied().unwrap_or(high);
+    let is = |v: &[bool], x: u32| v.get(x as usize).copied().unwrap_or(false);
+
+    let mut main = vec![TILE_INVISIBLE; w * high as usize];
+    let index = |x: u32, y: u32| y as usize * w + x as usize;
     let put = |tiles: &mut [u32], x: u32, y: u32, id: u16| {
-        if let Some(t) = tiles.get_mut(y as usize * wide as usize + x as usize) {
+        if let Some(t) = tiles.get_mut(index(x, y))
+            && *t == TILE_INVISIBLE
+        {
             *t = tile(id);
         }
     };
     for x in 0..wide {
-        let step = below(&mut rng, 10);
-        let mut surface = tiles::GRASS;
-        if step == 0 && ground > high / 3 {
-            ground -= 1;
-            surface = tiles::SLOPE;
-        } else if step == 1 && ground < high - 3 {
-            ground += 1;
-        }
-        let pit = x > 4 && x + 4 < wide && below(&mut rng, 24) == 0;
-        for y in ground..high {
-            let id = if pit {
+        let g = at(&ground, x);
+        for y in g..high {
+            let id = if is(&pit, x) {
                 if y + 1 == high {
                     tiles::SPIKES
                 } else {
                     tiles::CLEAR
                 }
-            } else if y == ground {
-                surface
+            } else if y == g {
+                if is(&slope, x) {
+                    tiles::SLOPE
+                } else {
+                    tiles::GRASS
+                }
             } else {
                 tiles::ROCK
             };
             put(&mut main, x, y, id);
         }
-        if !pit && below(&mut rng, 16) == 0 && ground > 6 {
-            let top = ground - 1 - below(&mut rng, 4);
-            for y in top..ground {
+    }
+    // Ledges, each with a ladder from the ground up to its left end (none over a pit).
+    let mut ledge: Vec<Option<u32>> = vec![None; w];
+    let mut x = 6;
+    while x + 8 < wide {
+        if below(&mut rng, 8) == 0 {
+            let len = 3 + below(&mut rng, 3);
+            let top = (x..x + len).map(|k| at(&ground, k)).min().unwrap_or(0);
+            let row = top.saturating_sub(3 + below(&mut rng, 2));
+            if row >= 3 {
+                // The ladder's column first (its top level with the ledge), unless over a
+                // pit, then the ledge.
+                let first = if is(&pit, x) {
+                    x
+                } else {
+                    for y in row..at(&ground, x) {
+                        put(&mut main, x, y, tiles::LADDER);
+                    }
+                    x + 1
+                };
+                for k in first..x + len {
+                    put(&mut main, k, row, tiles::LEDGE);
+                    if let Some(l) = ledge.get_mut(k as usize) {
+                        *l = Some(row);
+                    }
+                }
+                x += len + 4;
+                continue;
+            }
+        }
+        x += 1;
+    }
+    // Stone posts on flat ground, away from the ledges.
+    for x in 4..wide - 4 {
+        let g = at(&ground, x);
+        let free = ledge.get(x as usize).is_some_and(Option::is_none);
+        if free && !is(&pit, x) && !is(&slope, x) && g > 6 && below(&mut rng, 18) == 0 {
+            for y in g - 1 - below(&mut rng, 2)..g {
                 put(&mut main, x, y, tiles::HALF_WALL);
             }
         }
-        if !pit && below(&mut rng, 20) == 0 && ground > 8 {
-            for y in ground.saturating_sub(5)..ground {
-                put(&mut main, x, y, tiles::LADDER);
-            }
-        }
-        let px = i32::try_from(x).unwrap_or(i32::MAX).saturating_mul(TILE_PX) + TILE_PX / 2;
-        let py = i32::try_from(ground)
+    }
+
+    let mut objects = Vec::new();
+    let mut next_id = 1;
+    let centre =
+        |x: u32| i32::try_from(x).unwrap_or(i32::MAX).saturating_mul(TILE_PX) + TILE_PX / 2;
+    // Objects stand 32 pixels above the row they stand on (`level_archive`'s frames
+    // reach down to it).
+    let above = |row: u32| {
+        i32::try_from(row)
             .unwrap_or(i32::MAX)
             .saturating_mul(TILE_PX)
-            - TILE_PX / 2;
-        if !pit && x > 1 {
-            let (logic, set) = match below(&mut rng, 12) {
-                0..=3 => ("Treasure", "GAME_TREASURE_COINS"),
-                4 => ("Officer", "LEVEL_OFFICER"),
-                5 => ("Soldier", "LEVEL_SOLDIER"),
-                6 if x % 32 == 0 => ("Checkpoint", "GAME_CHECKPOINTFLAG"),
-                _ => ("", ""),
-            };
-            if !logic.is_empty() {
-                objects.push(object(next_id, logic, set, px, py));
-                next_id += 1;
+            - TILE_PX / 2
+    };
+    let mut add = |logic: &str, set: &str, x: u32, row: u32| {
+        objects.push(object(next_id, logic, set, centre(x), above(row)));
+        next_id += 1;
+    };
+    for x in 4..wide - 2 {
+        let g = at(&ground, x);
+        // Nothing on the ground in front of a ladder or a post.
+        let clear = main.get(index(x, g.saturating_sub(1))) == Some(&TILE_INVISIBLE);
+        if clear && !is(&pit, x) && !is(&slope, x) {
+            if x % 32 == 0 {
+                add("Checkpoint", "GAME_CHECKPOINTFLAG", x, g);
+            } else {
+                match below(&mut rng, 12) {
+                    0..=3 => add("Treasure", "GAME_TREASURE_COINS", x, g),
+                    4 => add("Officer", "LEVEL_OFFICER", x, g),
+                    5 => add("Soldier", "LEVEL_SOLDIER", x, g),
+                    _ => {}
+                }
             }
         }
+        if let Some(Some(row)) = ledge.get(x as usize) {
+            add("Treasure", "GAME_TREASURE_COINS", x, *row);
+        }
     }
-    let end_x = i32::try_from(wide - 2)
-        .unwrap_or(i32::MAX)
-        .saturating_mul(TILE_PX);
-    objects.push(object(
-        next_id,
-        "EndOfLevelPowerup",
-        "GAME_MAPPIECE",
-        end_x,
-        TILE_PX,
-    ));
+    let end = wide - 2;
+    add("EndOfLevelPowerup", "GAME_MAPPIECE", end, at(&ground, end));
 
-    let back_size = 8;
-    let back = (0..back_size * back_size)
-        .map(|i| {
-            if i % 5 == 0 {
-                TILE_FILLED
-            } else {
-                tile(tiles::ROCK)
-            }
-        })
-        .collect();
+    let back_wide = 16;
+    let back = back_plane(&mut rng, back_wide, high);
     let front_high = high / 2;
-    let front = (0..wide * front_high)
-        .map(|i| {
-            if i % 7 == 0 {
-                tile(tiles::GRASS)
-            } else {
-                TILE_INVISIBLE
+    let mut front = vec![TILE_INVISIBLE; w * front_high as usize];
+    // Runs of leaves 3 to 7 tiles long along the top, 4 to 15 tiles apart, a vine hanging
+    // from some of their tiles.
+    let mut x = below(&mut rng, 6);
+    while x < wide {
+        let len = 3 + below(&mut rng, 5);
+        for k in x..(x + len).min(wide) {
+            if let Some(t) = front.get_mut(index(k, 0)) {
+                *t = tile(front_tiles::LEAVES);
             }
-        })
-        .collect();
+            if below(&mut rng, 3) == 0
+                && let Some(t) = front.get_mut(index(k, 1))
+            {
+                *t = tile(front_tiles::VINE);
+            }
+        }
+        x += len + 4 + below(&mut rng, 12);
+    }
+    let mut back_header = plane_header("Background", 0xC, back_wide, high, -999, 50);
+    back_header.fill_color.set(i32::from(colour::SKY));
     let planes = vec![
         PlaneData {
-            header: plane_header("Background", 0xC, back_size, back_size, -999, 50),
+            header: back_header,
             tiles: back,
             image_sets: vec![b"BACK".to_vec()],
             objects: Vec::new(),
@@ -272,13 +399,50 @@ pub fn level(seed: u64, wide: u32, high: u32) -> LevelData {
     header.image_sets[1] = text("GAME\\IMAGES");
     header.prefixes[0] = text("LEVEL");
     header.prefixes[1] = text("GAME");
-    header.start_x.set(TILE_PX * 2);
-    header.start_y.set(TILE_PX);
+    header.start_x.set(centre(2));
+    header.start_y.set(above(at(&ground, 2)));
     LevelData {
         header,
         planes,
         tile_properties: tile_properties(),
     }
+}
+
+/// The background plane's tiles, `wide` x `high`: filled sky with three clouds, the
+/// gradient's 6 rows ending 3/5 of the way down, a row of hills, hills below.
+fn back_plane(rng: &mut ChaCha8Rng, wide: u32, high: u32) -> Vec<u32> {
+    let gradient = u32::from(art::GRADIENT_TILES);
+    let hills = (high * 3 / 5).max(gradient + 3);
+    let sky = hills - gradient;
+    let mut back: Vec<u32> = (0..high)
+        .flat_map(|y| {
+            (0..wide).map(move |x| {
+                if y < sky {
+                    TILE_FILLED
+                } else if y < hills {
+                    tile(back_tiles::GRADIENT + u16::try_from(y - sky).unwrap_or(0))
+                } else if y == hills {
+                    tile(if x % 2 == 0 {
+                        back_tiles::HILLS_LEFT
+                    } else {
+                        back_tiles::HILLS_RIGHT
+                    })
+                } else {
+                    tile(back_tiles::HILL)
+                }
+            })
+        })
+        .collect();
+    for k in 0..3 {
+        let x = 1 + 5 * k + below(rng, 2);
+        let y = 1 + below(rng, sky - 2);
+        for (dx, id) in [(0, back_tiles::CLOUD_LEFT), (1, back_tiles::CLOUD_RIGHT)] {
+            if let Some(t) = back.get_mut((y * wide + x + dx) as usize) {
+                *t = tile(id);
+            }
+        }
+    }
+    back
 }
 
 /// An image of a synthetic archive: its path without `.PID` (`LEVEL1/TILES/ACTION/012`),
@@ -328,18 +492,11 @@ pub fn image_archive_with(
     palettes: &[&str],
     extra: &[(&str, &[u8])],
 ) -> Result<Vec<u8>, crate::DataError> {
-    use crate::pid::{PidFlags, PidPixels, write_pid};
+    use crate::pid::{PidFlags, write_pid};
     let pids: Vec<(String, Vec<u8>)> = images
         .iter()
-        .map(|&(path, (w, h), offset)| {
-            let n = usize::try_from(u64::from(w).saturating_mul(u64::from(h))).unwrap_or(0);
-            let pixels = PidPixels {
-                width: w,
-                height: h,
-                indices: vec![image_index(path); n],
-                opaque: (0..n).map(|i| i != 0).collect(),
-            };
-            let pid = write_pid(&pixels, offset, PidFlags::empty(), None, true);
+        .map(|&(path, size, offset)| {
+            let pid = write_pid(&plain(path, size), offset, PidFlags::empty(), None, true);
             (format!("{path}.PID"), pid)
         })
         .collect();
@@ -353,20 +510,29 @@ pub fn image_archive_with(
     crate::write_rez(&files)
 }
 
-/// A REZ archive holding every image `level` draws (each tile of its planes' tile sets, 64
-/// x 64 pixels; each object's frame, 32 x 48 pixels moved up 8), found through the level's
-/// own names ([`crate::ImageNames`]: `LEVEL1/TILES/ACTION/012`,
-/// `LEVEL1/IMAGES/OFFICER/FRAME000`), and its palette: what `gamedata demo` draws the
-/// synthetic level with. The object sets' names hold no folder with `_` of its own.
+/// A REZ archive holding every image `level` draws, found through the level's own names
+/// ([`crate::ImageNames`]: `LEVEL1/TILES/ACTION/012`, `LEVEL1/IMAGES/OFFICER/FRAME000`), as
+/// RLE PIDs, and [`level_palette`] at the level's palette: what `gamedata demo` draws the
+/// synthetic level with. The tiles of [`level`]'s tile sets (`ACTION`: [`tiles`], `BACK`:
+/// [`back_tiles`], `FRONT`: [`front_tiles`]) are its pictures, 64 x 64: earth, grass-topped
+/// earth, a ladder, spikes before a pit's dark wall, a grassy slope, stone blocks, a stone
+/// ledge, the sky's shades, clouds, hills, leaves and a vine; where a tile is clear its picture is
+/// transparent. Its objects' frames are sprites whose bottom row is 32 pixels below the
+/// object's position: coins (`TREASURE/COINS`), an officer in red and a soldier in blue
+/// (`OFFICER`, `SOLDIER`), a flag (`CHECKPOINTFLAG`), a map (`MAPPIECE`). Any other tile is
+/// 64 x 64 and any other frame 32 x 48 moved up 8, filled with [`image_index`] of its path
+/// but for the top-left pixel (transparent). The object sets' names hold no folder with `_`
+/// of their own.
 ///
 /// Returns `Err` when the level cannot be read, or as [`crate::write_rez()`].
 pub fn level_archive(level: &LevelData) -> Result<Vec<u8>, crate::DataError> {
+    use crate::pid::{PidFlags, write_pid};
     use std::collections::BTreeMap;
     let image = level.image()?;
     let view = crate::Level::parse(&image)?;
     let names = crate::ImageNames::of(&view.header());
-    // Path, then whether a tile (64 x 64) or an object's frame (32 x 48, moved up 8).
-    let mut paths: BTreeMap<String, bool> = BTreeMap::new();
+    // Path without `.PID`, then the picture and its offset.
+    let mut images: BTreeMap<String, (crate::pid::PidPixels, (i32, i32))> = BTreeMap::new();
     for plane in view.planes() {
         let plane = plane?;
         let sets: Vec<String> = plane
@@ -377,27 +543,60 @@ pub fn level_archive(level: &LevelData) -> Result<Vec<u8>, crate::DataError> {
             if let crate::Tile::Image { set, id } = crate::Tile::from_raw(tile.get())
                 && let Some(folder) = sets.get(usize::from(set))
             {
-                paths.insert(format!("{folder}/{id:03}"), true);
+                let path = format!("{folder}/{id:03}");
+                if images.contains_key(&path) {
+                    continue;
+                }
+                let drawn = match folder.rsplit('/').next() {
+                    Some("ACTION") => art::action_tile(id),
+                    Some("BACK") => art::back_tile(id),
+                    Some("FRONT") => art::front_tile(id),
+                    _ => None,
+                };
+                let pixels = drawn.map_or_else(|| plain(&path, (64, 64)), art::Canvas::pixels);
+                images.insert(path, (pixels, (0, 0)));
             }
         }
         for object in plane.objects() {
             let object = object?;
             let folder = names.object_set(object.image_set()).replace('_', "/");
             let frame = object.raw().i.get().max(0);
-            paths.insert(format!("{folder}/FRAME{frame:03}"), false);
+            let path = format!("{folder}/FRAME{frame:03}");
+            if images.contains_key(&path) {
+                continue;
+            }
+            let drawn = art::sprite(&folder)
+                .map(|(canvas, offset)| (canvas.pixels(), offset))
+                .unwrap_or_else(|| (plain(&path, (32, 48)), (0, -8)));
+            images.insert(path, drawn);
         }
     }
-    let images: Vec<SynthImage<'_>> = paths
+    let pids: Vec<(String, Vec<u8>)> = images
         .iter()
-        .map(|(p, &tile)| {
-            if tile {
-                (p.as_str(), (64, 64), (0, 0))
-            } else {
-                (p.as_str(), (32, 48), (0, -8))
-            }
+        .map(|(path, (pixels, offset))| {
+            let pid = write_pid(pixels, *offset, PidFlags::empty(), None, true);
+            (format!("{path}.PID"), pid)
         })
         .collect();
-    image_archive(&images, &[names.palette.as_str()])
+    let palette = level_palette();
+    let mut files: Vec<(&str, &[u8])> = pids
+        .iter()
+        .map(|(p, b)| (p.as_str(), b.as_slice()))
+        .collect();
+    files.push((names.palette.as_str(), &palette[..]));
+    crate::write_rez(&files)
+}
+
+/// A `w` x `h` picture filled with [`image_index`] of `path` but for its top-left pixel
+/// (transparent), as [`image_archive`] draws.
+fn plain(path: &str, (w, h): (u32, u32)) -> crate::pid::PidPixels {
+    let n = usize::try_from(u64::from(w).saturating_mul(u64::from(h))).unwrap_or(0);
+    crate::pid::PidPixels {
+        width: w,
+        height: h,
+        indices: vec![image_index(path); n],
+        opaque: (0..n).map(|i| i != 0).collect(),
+    }
 }
 
 /// A level of `count` planes of `wide` x `high` tiles made from a three-plane level (a

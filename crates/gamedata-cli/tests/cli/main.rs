@@ -167,6 +167,11 @@ fn demo_builds_lists_summarises_and_renders() {
         png_pixels(&demo.join("wwd-level.png")),
         png_pixels(&demo.join("wwd-collision.png"))
     );
+    level_picture_shows_the_level(&demo);
+    // The level validates.
+    let text =
+        String::from_utf8(gamedata_ok(&["wwd", "validate", "demo"], dir.path()).stdout).unwrap();
+    assert!(text.contains("1 levels: 1 ok, 0 failed"), "{text}");
     // The demo's files are real group files the other commands read.
     let ls = stdout_json(&gamedata(
         &["cosmo", "ls", "demo/COSMO1.STN", "--json"],
@@ -198,6 +203,101 @@ fn demo_builds_lists_summarises_and_renders() {
         );
     }
     assert!(report["elapsed_ms"].as_f64().unwrap() > 0.0);
+}
+
+/// `wwd-level.png` of the demo in `demo` shows the level the demo's `SYNTH01.WWD` holds,
+/// whole at 24 pixels a 64-pixel tile: sky on top, earth at the bottom, grass where the
+/// level's grass tiles are, and each object's sprite where the object is (gold coins, red
+/// officers, blue soldiers, red flags, a parchment map), told by hue.
+fn level_picture_shows_the_level(demo: &Path) {
+    type Hue = dyn Fn([i64; 3]) -> bool;
+    let file = wap_core::LevelFile::open(demo.join("SYNTH01.WWD")).unwrap();
+    let level = file.level().unwrap();
+    let main = level.main_plane().unwrap().unwrap();
+    let (wide, high) = (main.tiles_wide(), main.tiles_high());
+    let png = demo.join("wwd-level.png");
+    let (w, h) = png_size(&png);
+    assert_eq!((w, h), (wide * 24, high * 24));
+    let pixels = png_pixels(&png);
+    let rgb = |x: i64, y: i64| -> [i64; 3] {
+        let at = ((y.clamp(0, i64::from(h) - 1) * i64::from(w) + x.clamp(0, i64::from(w) - 1)) * 4)
+            as usize;
+        [0, 1, 2].map(|c| i64::from(pixels[at + c]))
+    };
+    let blue = |[r, g, b]: [i64; 3]| b > r + 40 && b >= g;
+    let green = |[r, g, b]: [i64; 3]| g > r + 30 && g > b + 30;
+    let brown = |[r, g, b]: [i64; 3]| r > g + 15 && g > b + 5;
+    let share = |rows: std::ops::Range<i64>, test: &dyn Fn([i64; 3]) -> bool| {
+        let n = rows.clone().count() as f64 * f64::from(w);
+        let hits = rows
+            .flat_map(|y| (0..i64::from(w)).map(move |x| (x, y)))
+            .filter(|&(x, y)| test(rgb(x, y)))
+            .count();
+        hits as f64 / n
+    };
+    let (hi, wi) = (i64::from(h), i64::from(w));
+    let sky = share(0..hi / 6, &blue);
+    assert!(
+        sky > 0.8,
+        "{:.0} % of the top rows are sky blue",
+        sky * 100.0
+    );
+    let earth = share(hi - 8..hi, &brown);
+    assert!(
+        earth > 0.6,
+        "{:.0} % of the bottom rows are earth",
+        earth * 100.0
+    );
+    // Grass on top of every grass tile (an object's feet may stand on a few).
+    let (mut tiles, mut grassy) = (0u32, 0u32);
+    for ty in 0..high {
+        for tx in 0..wide {
+            if main.tile_raw(tx, ty) == Some(u32::from(wap_core::synth::tiles::GRASS)) {
+                tiles += 1;
+                let (x, y) = (i64::from(tx) * 24, i64::from(ty) * 24 + 1);
+                grassy += u32::from((0..24).filter(|dx| green(rgb(x + dx, y))).count() > 12);
+            }
+        }
+    }
+    assert!(
+        tiles > wide / 2 && grassy * 10 >= tiles * 9,
+        "{grassy} of {tiles}"
+    );
+    // Each object's sprite at its place: a window of its picture holds its colour.
+    let mut seen = std::collections::BTreeSet::new();
+    for object in main.objects() {
+        let object = object.unwrap();
+        let (x, y) = object.position();
+        let (x, y) = (i64::from(x), i64::from(y));
+        // The window in game pixels (left, top, right, bottom) and the colour.
+        let (window, colour): ((i64, i64, i64, i64), &Hue) = match object.logic() {
+            b"Treasure" => ((x - 10, y + 4, x + 10, y + 28), &|[r, g, b]| {
+                r > 180 && g > 130 && b < 100
+            }),
+            b"Officer" => ((x - 8, y - 24, x + 8, y + 4), &|[r, g, b]| {
+                r > 150 && g < 80 && b < 80
+            }),
+            b"Soldier" => ((x - 8, y - 24, x + 8, y + 4), &|[r, g, b]| {
+                b > 120 && r < 90 && g < 110
+            }),
+            b"Checkpoint" => ((x - 10, y - 70, x + 18, y - 45), &|[r, g, b]| {
+                r > 150 && g < 80 && b < 80
+            }),
+            b"EndOfLevelPowerup" => ((x - 15, y + 4, x + 15, y + 28), &|[r, g, b]| {
+                r > 200 && g > 180 && (120..200).contains(&b)
+            }),
+            other => panic!("{}", String::from_utf8_lossy(other)),
+        };
+        let (l, t, r, b) = window;
+        let hits = (t * 24 / 64..b * 24 / 64)
+            .flat_map(|py| (l * 24 / 64..r * 24 / 64).map(move |px| (px, py)))
+            .filter(|&(px, py)| px < wi && py < hi && colour(rgb(px, py)))
+            .count();
+        let logic = String::from_utf8_lossy(object.logic()).into_owned();
+        assert!(hits >= 3, "{logic} at {x},{y}: {hits} pixels of its colour");
+        seen.insert(logic);
+    }
+    assert_eq!(seen.len(), 5, "{seen:?}");
 }
 
 #[test]

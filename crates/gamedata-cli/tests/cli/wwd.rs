@@ -47,7 +47,10 @@ fn wwd_info_checksum_objects_and_write_on_a_synthetic_level() {
     assert_eq!(info["author"], "gamedata synth");
     assert_eq!(
         (info["start_x"].clone(), info["start_y"].clone()),
-        (json!(128), json!(64))
+        (
+            json!(data.header.start_x.get()),
+            json!(data.header.start_y.get())
+        )
     );
     let planes = info["planes"].as_array().unwrap();
     assert_eq!(planes.len(), 3);
@@ -81,10 +84,10 @@ fn wwd_info_checksum_objects_and_write_on_a_synthetic_level() {
     assert_eq!(planes[1]["flags"], 1);
     assert_eq!(planes[0]["image_sets"], json!(["BACK"]));
     // The synthetic table: records 0..8 are single, single, double, single, double, mask,
-    // double, single.
+    // double, double.
     assert_eq!(
         info["tile_properties"],
-        json!({"count": 8, "single": 4, "double": 3, "mask": 1})
+        json!({"count": 8, "single": 3, "double": 4, "mask": 1})
     );
     assert_eq!(info["checksum"]["class"], "exact");
     assert_eq!(info["checksum"]["slack"], Value::Null);

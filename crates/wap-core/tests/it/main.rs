@@ -28,6 +28,7 @@ mod pid;
 mod real_files;
 mod rez;
 mod structures;
+mod synth_level;
 mod threads;
 mod views;
 

@@ -80,7 +80,15 @@ fn a_written_level_reads_back_as_written() {
         let back = level.plane(0).unwrap().unwrap();
         assert_eq!(back.objects().count(), 0);
         assert_eq!(back.raw().objects_offset.get(), 0);
-        assert_eq!(back.special_tile_counts(), (0, 13));
+        // The sky's filled tiles, as the generator placed them.
+        let filled = data.planes[0]
+            .tiles
+            .iter()
+            .filter(|&&t| t == 0xEEEE_EEEE)
+            .count();
+        assert!(filled > 0);
+        assert_eq!(back.special_tile_counts(), (0, filled));
+        assert_eq!(back.fill_color(), i32::from(synth::colour::SKY));
         let sets: Vec<_> = back.image_sets().map(Result::unwrap).collect();
         assert_eq!(sets, [b"BACK"]);
         assert!(level.layout().is_canonical());
@@ -160,7 +168,11 @@ fn tile_properties_give_the_attribute_of_each_pixel() {
             }
         })
         .collect();
-    assert_eq!(kinds, [1, 1, 2, 1, 2, 3, 2, 1]);
+    // Ledge: ground in rows 0..=7, clear below, as grass.
+    assert_eq!(at(tiles::LEDGE, 0, 0), 2);
+    assert_eq!(at(tiles::LEDGE, 63, 7), 2);
+    assert_eq!(at(tiles::LEDGE, 63, 8), 0);
+    assert_eq!(kinds, [1, 1, 2, 1, 2, 3, 2, 2]);
     // The table ends the image, as in every real level.
     let mut records = table.iter();
     assert_eq!(records.by_ref().count(), tiles::COUNT);
@@ -402,7 +414,8 @@ fn the_writer_refuses_inconsistent_data() {
     let err = data.main_block().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "cannot write the level: plane 0 has 63 tiles, expected 64 (its width times its height)"
+        // The background is 16 tiles wide and as high as the main plane.
+        "cannot write the level: plane 0 has 255 tiles, expected 256 (its width times its height)"
     );
     let mut data = synth::level(1, 16, 16);
     let AttributesData::Mask(mask) = &mut data.tile_properties.records[5].attributes else {
