@@ -7,8 +7,8 @@
 //! cargo run --release -p gamedata-tiled --example import_inputs -- DIR [OBJECTS] [SIDE]
 //! ```
 //!
-//! `DIR/objects-OBJECTS.tmx` (and `.tmj`): the synthetic level of `gamedata demo` (seed 1)
-//! at 400 x 100 tiles with OBJECTS (default 30,000) points added; `DIR/tiles-SIDE.tmx` (and `.tmj`): a level SIDE x
+//! `DIR/objects-OBJECTS.tmx` (and `.tmj`): the synthetic level of `wap_core::synth::level`
+//! (seed 1) at 400 x 100 tiles with OBJECTS (default 30,000) points added; `DIR/tiles-SIDE.tmx` (and `.tmj`): a level SIDE x
 //! SIDE tiles (default 632, 400,000 cells a layer); `DIR/planes-bomb.tmx` (and `.tmj`):
 //! the 400 x 100 tile level with twelve more copies of its first plane's layer, each
 //! declaring 8,192 x 8,192 tiles (`wwd_tiles_wide`, `wwd_tiles_high`) with no

@@ -7,5 +7,12 @@
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
-// The command manual, `docs/cli.md`, when it holds Rust examples: add
-// `#[cfg(doctest)] #[doc = include_str!("../../../docs/cli.md")] pub struct CliDoctests;`
+/// The command manual's examples (`docs/cli.md`), compiled the same way should it hold Rust.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/cli.md")]
+pub struct CliManualDoctests;
+
+/// The testing guide's examples (`docs/testing.md`).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/testing.md")]
+pub struct TestingDoctests;
