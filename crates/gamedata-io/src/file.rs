@@ -1,8 +1,9 @@
 //! The owner of a file's bytes: a memory map or a buffer read into memory.
 //!
-//! The workspace's only call to [`memmap2::Mmap::map`] is here, in [`FileData::map_with`];
-//! the format crates' `unsafe fn map` entry points and the command's mapping calls go
-//! through [`FileData::map`].
+//! The workspace's only mapping call (memmap2's `MmapOptions::map`) is here, behind
+//! [`FileData::map`] and [`FileData::map_with`]; the owners' `unsafe fn map` entry points
+//! (`Owned::map`, `OwnedSet::map`), which the format crates and the command map through,
+//! call it with the same contract.
 
 use std::fmt;
 use std::fs::File;

@@ -16,17 +16,90 @@
 //! | [`inflate_exact`] | a zlib stream decoded to exactly its declared size, within [`Limits`] |
 //! | [`records`], [`whole_records`] | a whole file as a table of fixed-size records, cast in place |
 //! | [`field_text`], [`latin1`], [`decode`] | fixed-size text fields: trimmed at the first NUL, decoded as Latin-1 or a Windows [`CodePage`] |
+//! | [`record!`] | an on-disk record declared once: a `#[repr(C)]` alignment-1 struct that casts in place, with its size asserted at compile time |
 //!
-//! The memory map itself is made here, in [`FileData::map_with`], the only call to
-//! [`memmap2::Mmap::map`]; its `# Safety` section says what the caller must uphold. The
-//! format crates are `#![deny(unsafe_code)]` but for their `unsafe fn map` entry points, each
-//! a thin call of [`FileData::map`] with the same contract, and the `gamedata` command maps
-//! through those alone. memmap2's types appear in no public signature. Everything else is
-//! safe code.
+//! # One shape for every format
+//!
+//! A format is written once as a [`Format`] (one file) or a [`FileSet`] (files found
+//! together in a folder), and the owners [`Owned<F>`](Owned) and [`OwnedSet<S>`](OwnedSet)
+//! give it every constructor:
+//!
+//! - `open(path)` ([`Owned::open`]) reads the file into memory; for a set, `open(dir, id)`
+//!   ([`OwnedSet::open`]) finds the folder's files in any letter case and reads them.
+//! - `unsafe fn map(path)` ([`Owned::map`], [`OwnedSet::map`]) memory-maps instead (see
+//!   "Memory maps and unsafe code" below).
+//! - `open_with` and `map_with` take the format's options: [`FileOptions`], the shared part
+//!   (the [`Limits`] and the [`MapOptions`] advice), which most formats use under their own
+//!   name (`wap_core::LevelOptions`, `mni_core::EpisodeOptions`), or a struct of the
+//!   format's own that adds to it (`mul_core::FacetOptions`).
+//! - `from_data` ([`Owned::from_data`], [`OwnedSet::from_data`]) checks bytes the caller
+//!   already owns: anything `Into<`[`FileData`]`>`, that is a `Vec<u8>`, a `Box<[u8]>`, an
+//!   `Arc<[u8]>` (a slice of an archive, a buffer another owner shares), a `&'static [u8]`,
+//!   or any `AsRef<[u8]> + Send + Sync + 'static` through [`FileData::from_owner`]. Nothing
+//!   is copied where the format is stored uncompressed; compressed WWD levels and map UOPs
+//!   open this way too, decoded within the options' [`Limits`].
+//! - `view()` ([`Owned::view`]) gives the format's borrowed view; every view also has a
+//!   `parse(&[u8], ..)` of its own over any borrowed bytes.
+//!
+//! Paths are anything `AsRef<Path>`. Each format crate names its owners
+//! (`wap_core::LevelFile` and `RezArchive`; `mul_core::FacetFiles`, `OwnedTileData`,
+//! `OwnedRadarColours`, `OwnedHues`, `OwnedMultis`, `OwnedUopFile` ...;
+//! `mni_core::EpisodeFiles`), and an owner dereferences to its format's type, whose methods
+//! answer the format's own questions (`LevelFile::level()`, `FacetFiles::facet()`,
+//! `RezArchive::rez()`, `EpisodeFiles::episode()`).
+//!
+//! The options structs and [`Limits`] are `#[non_exhaustive]`: build them from `Default`
+//! and set fields (`let mut o = FileOptions::default(); o.limits.max_decoded_bytes = n;`),
+//! or with their `with_` methods, so that a new cap or option breaks no caller. Each format
+//! crate re-exports what its signatures use from here ([`FileData`], [`FileError`],
+//! [`Limits`], [`LimitError`], [`ReadError`], [`InflateError`] ...), so a program needs no
+//! dependency on this crate to use one.
+//!
+//! # Errors
+//!
+//! Errors say what, where (file, entry, block, offset), what was found and what was
+//! expected, and the three format crates share one family:
+//!
+//! - Views, parsers and writers touch no file system and return the crate's `DataError`
+//!   ([`DataError<K>`](DataError)): its small `Copy` error kind `K` (offsets and counts as
+//!   numbers), the file's name and, in a group file, the entry and its slot. There is no
+//!   I/O variant to match.
+//! - Functions that take a path return the crate's `Error` ([`FormatError<K>`](FormatError)):
+//!   [`FormatError::File`] (a [`FileError`], the path with the operating system's error as
+//!   its `source()`) or [`FormatError::Data`]; `?` turns a `DataError` into it. `Display` is
+//!   one sentence; print the whole chain with `{:#}` under anyhow, as the `gamedata` command
+//!   does.
+//! - [`FormatError::category`] and [`DataError::category`] give the family, a [`Category`]
+//!   (as image-tiff separates its errors): [`Category::File`], [`Category::Data`] (bad
+//!   bytes), [`Category::Limit`] (a size past the caller's [`Limits`]),
+//!   [`Category::Argument`] (a value no file could make right, such as a map size of 0 or a
+//!   decode buffer of the wrong length: each crate's `ErrorKind::Argument` with its
+//!   `ArgumentProblem`) or [`Category::Write`] (a value a writer cannot store:
+//!   `ErrorKind::Write` with its `WriteProblem`).
+//! - [`DataError::fields`] gives the kind's variant name and fields as data, taken from its
+//!   `Serialize` form, never its `Debug` text ([`kind_fields`]); an argument or write
+//!   problem goes by its own name ("SizeText"). This is what the command's `--json` errors
+//!   and the Python exceptions carry.
 //!
 //! Errors are small: [`ReadError`] and [`LimitError`] are `Copy` and carry numbers only, so
 //! that each format crate maps them into its own error with the context it knows (file,
-//! entry, block); [`FileError`] names the path.
+//! entry, block); [`FileError`] names the path. Each format crate's tests assert the sizes
+//! of its `ErrorKind`, `DataError` and `Error` (`error_sizes` in `tests/it/main.rs`).
+//!
+//! # Memory maps and unsafe code
+//!
+//! Mapping a file is the only `unsafe` in the libraries, and it is written here once. The
+//! map itself is made behind [`FileData::map`] and [`FileData::map_with`], whose `# Safety`
+//! section says what the caller upholds (nothing may modify or truncate the file while it
+//! is mapped: another process that truncates it makes the next access raise SIGBUS). The
+//! owners' [`Owned::map`], [`Owned::map_with`], [`OwnedSet::map`] and [`OwnedSet::map_with`]
+//! are `unsafe fn`s with the same contract, each a thin call of that mapping; they are the
+//! format crates' mapping entry points (`FacetFiles::map`, `LevelFile::map`,
+//! `EpisodeFiles::map`, the single files' `map`, and their `map_with`). This crate denies
+//! `unsafe_code` (the workspace's lint) and allows it on those functions alone; the format
+//! crates are `#![deny(unsafe_code)]` with no exception, and the `gamedata` command and the
+//! Python package map only through these entry points. memmap2's types appear in no public
+//! signature: [`FileData::is_mapped`] says which kind of owner a [`FileData`] is.
 //!
 //! # Robustness
 //!
