@@ -34,6 +34,12 @@
 //! `parse(&[u8])` of its own ([`GroupFile::parse`], [`Map::parse`], [`TileAttrTable::parse`]
 //! ...). [`Episode::level`] is the level (map entry) of a name.
 //!
+//! The owners, options, errors and mapping are gamedata-io's, shared by every format
+//! crate: see its front page ([one shape](mod@gamedata_io#one-shape-for-every-format),
+//! [errors](mod@gamedata_io#errors), [memory maps](mod@gamedata_io#memory-maps-and-unsafe-code)).
+//! This crate re-exports what its signatures use from it ([`FileData`], [`FileError`],
+//! [`Limits`], [`LimitError`], [`ReadError`] ...), so it is enough on its own.
+//!
 //! Errors: [`ErrorKind`] is a small `Copy` value saying what is wrong in the bytes, with
 //! offsets and counts as numbers; [`DataError`] adds where it was found, the group file, the
 //! entry and its slot: views, parsers and writers return it, as they touch no file system.
@@ -44,15 +50,15 @@
 //! [`source`](std::error::Error::source), so print the whole chain with `{:#}` under
 //! anyhow, or walk `source()`.
 //!
-//! Features: `write` adds the writers (`write_group`, `write_map`) and the synthetic
-//! episode `synth`. The tile encoders ([`raw::SolidTileRaw::from_pixels`] ...) are always
-//! built. Every reading path over arbitrary bytes, with the properties the fuzz targets
+//! Features: none by default, which builds the readers only; `write` adds the writers
+//! (`write_group`, `write_map`) and the synthetic episode `synth`. The tile encoders
+//! ([`raw::SolidTileRaw::from_pixels`] ...) are always built. Every reading path over arbitrary bytes, with the properties the fuzz targets
 //! check, is `gamedata_exercise::cosmo`, in the `gamedata-exercise` crate, kept out of this
 //! library.
 //!
 //! # Robustness
 //!
-//! The crate keeps gamedata-io's contract ([`gamedata_io`'s "Robustness"](gamedata_io#robustness)):
+//! The crate keeps gamedata-io's contract ([`gamedata_io`'s "Robustness"](mod@gamedata_io#robustness)):
 //! `Ok` or an [`Error`] for any bytes, memory within the input and [`Limits`], linear work,
 //! bounded `Debug`, checked arithmetic, `Send + Sync` views. Tested by the fuzz targets
 //! (their properties are `gamedata_exercise::cosmo`), sweeps over the real group files and the edge cases at `u32::MAX`. Here:

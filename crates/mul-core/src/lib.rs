@@ -25,18 +25,35 @@
 //! [`FacetFiles::map`] maps them, [`FacetFiles::from_data`] wraps bytes the caller owns (each
 //! a [`FileData`]: a `Vec<u8>`, an `Arc<[u8]>`, a `&'static [u8]`, a map).
 //! [`FacetFiles::open_with`] and [`FacetFiles::map_with`] take [`FacetOptions`]: a size for
-//! custom maps, the static record size, the diff files applied, the map's form, [`Limits`]
-//! and the mapping; [`FacetSet::facet`] (`files.facet()`) gives [`Facet`], the views over
-//! the files, as those options say (by default at the facet's known size that the map's
-//! length proves, [`MapSize::detect`]). A map whose length fits no known size of its facet
-//! is an error, never a reshaped answer. The single files open the same way, through the
+//! custom maps ([`FacetOptions::size`]), the static record size, the diff files applied
+//! ([`FacetOptions::apply_diffs`]: mapdif and stadif blocks replace the map's and the
+//! statics'), the map's form in a folder that holds both a MUL and a UOP map
+//! ([`FacetOptions::map_format`]), [`Limits`] and the mapping; [`FacetSet::facet`]
+//! (`files.facet()`) gives [`Facet`], the views over the files, as those options say.
+//! The single files open the same way, through the
 //! same owners ([`owned`]): [`OwnedTileData::open`], [`OwnedRadarColours::map`],
 //! [`OwnedMultis::open`] (a folder's multi.idx and multi.mul), [`OwnedUopFile::open`] ...,
 //! whose `view()` is the view; their options are the shared [`FileOptions`]. The owners are
 //! gamedata-io's [`Owned`] and [`OwnedSet`]: each file kind is one implementation of
 //! [`Format`] or [`FileSet`]. [`query`] scans a whole facet, sequentially or over rayon's
 //! pool (the default `parallel` feature), with identical results. [`uop`] reads any UOP
-//! container, [`map_uop`] the maps in them.
+//! container (entries found by the hash of their name, contents in place or decompressed
+//! within [`Limits`], the Adler-32 checked on request: [`UopFile::check_adler32`]), and
+//! [`map_uop`] the maps in them.
+//!
+//! Sizes are never guessed. Each facet has known sizes (facets 0 and 1: 7168 or 6144 x
+//! 4096 tiles; facets 2 to 5 one each, [`MapSize::known`]), with or without the one padding
+//! block newer clients write, and by default the map's length must prove one of them
+//! ([`MapSize::detect`]). Any other map is [`ErrorKind::MapSizeUnknown`], never a
+//! reshaped answer: the error gives the map's length, its block count, the square size
+//! that would fit when the count is a square, and what to pass ([`FacetOptions::size`], or
+//! `--width` and `--height` to the command).
+//!
+//! The owners, options, errors and mapping are gamedata-io's, shared by every format
+//! crate: see its front page ([one shape](mod@gamedata_io#one-shape-for-every-format),
+//! [errors](mod@gamedata_io#errors), [memory maps](mod@gamedata_io#memory-maps-and-unsafe-code)).
+//! This crate re-exports what its signatures use from it ([`FileData`], [`FileError`],
+//! [`Limits`], [`LimitError`], [`ReadError`] ...), so it is enough on its own.
 //!
 //! Everything is little-endian. Views borrow the bytes and return references with the
 //! data's lifetime; records are alignment-1 `#[repr(C)]` structs ([`raw`]) cast in place.
@@ -55,14 +72,17 @@
 //! chain with `{:#}` under anyhow, or walk `source()`.
 //!
 //! Features: `parallel` (default) adds the rayon-parallel queries; `write` adds the
-//! writers ([`write`](mod@write): map UOPs from MUL maps, a synthetic world's files) and `synth`, a
+//! writers ([`write`](mod@write): `write_map_uop` writes a map UOP from a MUL map's
+//! bytes, and a synthetic world's files as MUL or UOP; `write_art` and `write_gump`
+//! convert art and gumps between their MUL and UOP forms both ways, byte for byte;
+//! `write_texmap` and `write_anim` write texture maps and animations) and `synth`, a
 //! seeded generator of a whole synthetic world. The reading paths the fuzz targets run, with
 //! their properties, are `gamedata_exercise::uo`, in the `gamedata-exercise` crate, kept out
 //! of this library.
 //!
 //! # Robustness
 //!
-//! The crate keeps gamedata-io's contract ([`gamedata_io`'s "Robustness"](gamedata_io#robustness)):
+//! The crate keeps gamedata-io's contract ([`gamedata_io`'s "Robustness"](mod@gamedata_io#robustness)):
 //! `Ok` or an [`Error`] for any bytes, memory within the input and [`Limits`], linear work,
 //! bounded `Debug`, checked arithmetic, `Send + Sync` views. Tested by the fuzz targets
 //! (their properties are `gamedata_exercise::uo`), sweeps over the real files and the edge cases at `u32::MAX` and `u64::MAX`. Here:

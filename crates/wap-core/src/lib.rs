@@ -11,12 +11,21 @@
 //! decompressed within the options' [`Limits`] into one buffer holding the header and the
 //! main block, so that the absolute offsets of the format work unchanged
 //! (bytes after the stream are the trailer). [`read_header`] reads the header alone without
-//! decompressing. [`Level`] is the borrowed view: [`Plane`]s with their tiles cast in place
-//! as `&[U32]`, image-set names and [`Object`]s (the 284-byte fixed part cast, the four
-//! strings borrowed), the [`TileProperties`] table (single, double and mask records; the
-//! attribute of any pixel of a tile), [`Game`] detection and a [`Layout`] report. Each plane
-//! and the table are checked when read, so a bad one does not hide the others;
-//! [`Level::validate`] reads everything once.
+//! decompressing. [`Level`] (`file.level()`) is the borrowed view:
+//!
+//! - [`Level::planes`] and [`Level::main_plane`]: [`Plane`]s, each checked on its own when
+//!   read, with their tiles cast in place as `&[U32]` ([`Plane::tiles`], one at a time
+//!   with [`Plane::tile`]), image-set names ([`Plane::image_sets`]) and [`Object`]s
+//!   ([`Plane::objects`]: the 284-byte fixed part cast, the four strings borrowed);
+//! - [`Level::tile_properties`]: the [`TileProperties`] table of single, double and mask
+//!   records; [`TileProperties::collect`] indexes it by tile id, and
+//!   [`TilePropertyIndex::attribute_at`] gives the attribute of any pixel of a tile
+//!   (`level.tile_properties()?.collect()?.attribute_at(id, x, y)`);
+//! - [`Level::game`] detection and a [`Layout`] report ([`Level::layout`]);
+//! - [`Level::validate`], which reads every plane, object and tile property record once:
+//!   what `gamedata wwd validate` runs.
+//!
+//! A bad plane or table is an error when read and does not hide the others.
 //! [`ChecksumClass`] says how the stored checksum relates to the stored bytes; no level is
 //! ever rejected for it.
 //!
@@ -28,9 +37,22 @@
 //! images by frame number, and [`ImageNames`] says where a level's tiles and objects find
 //! their images (`rez`, `pid`, `images`; format facts: `docs/formats/wap32.md`).
 //!
-//! With the `write` feature, [`LevelData`] is an owned copy that writes a level back,
-//! compressed or not, with the base checksum, [`write_rez()`] and [`write_pid`] write
-//! archives and images, and [`synth`] makes synthetic levels and archives.
+//! The owners, options, errors and mapping are gamedata-io's, shared by every format
+//! crate: see its front page ([one shape](mod@gamedata_io#one-shape-for-every-format),
+//! [errors](mod@gamedata_io#errors), [memory maps](mod@gamedata_io#memory-maps-and-unsafe-code)).
+//! This crate re-exports what its signatures use from it ([`FileData`], [`FileError`],
+//! [`Limits`], [`LimitError`], [`ReadError`], [`InflateError`] ...), so it is enough on its
+//! own.
+//!
+//! Features: `zlib-rs` (default) decompresses levels with flate2's zlib-rs backend, about
+//! 1.5 times as fast as its default miniz_oxide on the real levels (measured 2026-11-23:
+//! the repository's `benches/README.md`, "WWD levels"); `default-features = false` gives
+//! miniz_oxide. `write` adds [`LevelData`]: [`LevelData::from_level`] copies a level view
+//! and [`LevelData::to_file`] writes it back, compressed or not, with the base checksum;
+//! the main block of every real level comes out byte for byte. With it too,
+//! [`write_rez()`] and [`write_pid`] write archives and images, and [`synth`] makes
+//! synthetic levels and archives.
+//!
 //! Everything is little-endian; offsets and lengths are bytes, positions pixels, plane
 //! sizes tiles. Format facts and their sources: `docs/formats/wwd.md`.
 //!
@@ -44,7 +66,7 @@
 //!
 //! # Robustness
 //!
-//! The crate keeps gamedata-io's contract ([`gamedata_io`'s "Robustness"](gamedata_io#robustness)):
+//! The crate keeps gamedata-io's contract ([`gamedata_io`'s "Robustness"](mod@gamedata_io#robustness)):
 //! `Ok` or an [`Error`] for any bytes, memory within the input and [`Limits`], linear work,
 //! bounded `Debug`, checked arithmetic, `Send + Sync` views. Tested by the fuzz targets
 //! (their properties are `gamedata_exercise::wwd`), sweeps over the real levels and the edge cases at `u32::MAX` and `i32::MAX`. Here:
@@ -60,7 +82,7 @@
 //! # Example
 //!
 //! ```no_run
-//! use wap_core::{LevelFile, Tile};
+//! use wap_core::{LevelFile, LevelOptions, Tile};
 //!
 //! let file = LevelFile::open("RETAIL01.WWD")?;
 //! let level = file.level()?;
@@ -81,7 +103,15 @@
 //!     let object = object?;
 //!     println!("{:?} at {:?}", String::from_utf8_lossy(object.logic()), object.position());
 //! }
-//! # Ok::<(), wap_core::Error>(())
+//!
+//! // The same level from bytes held elsewhere, with a tighter cap on what its main block
+//! // may decompress to.
+//! let bytes: std::sync::Arc<[u8]> = std::fs::read("RETAIL01.WWD")?.into();
+//! let mut options = LevelOptions::default();
+//! options.limits.max_decoded_bytes = 64 << 20;
+//! let file = LevelFile::from_data(std::sync::Arc::clone(&bytes), &options)?;
+//! println!("{} objects", file.level()?.validate()?.objects);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![deny(unsafe_code)]
