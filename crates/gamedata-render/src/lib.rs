@@ -1,29 +1,76 @@
 //! Pictures of classic game data, drawn from the views of the gamedata readers: what the
-//! `gamedata` command renders, for pipelines to call.
+//! `gamedata` command renders, for pipelines to call. The readers' crates are re-exported
+//! ([`mul_core`], [`wap_core`], [`mni_core`]), so the views these functions take need no
+//! other dependency. Format facts are the readers' (`docs/formats/uo.md`, `wwd.md`,
+//! `wap32.md`, `cosmo.md`).
 //!
-//! - [`uo::radar`]: an Ultima Online facet as the client's radar map draws it, one colour a
-//!   tile (the top static's radarcol colour, else the land's; [`uo::RadarStyle`] picks this
-//!   rule, the client's own, or the heights as grey), averaged over `scale` x `scale` tiles
-//!   an output pixel, over a [`Region`] of tiles; computed over rayon's pool. The client's
-//!   single pictures too: art ([`uo::art`]), gumps ([`uo::gump`]), texture maps
+//! # Ultima Online
+//!
+//! - [`uo::radar`] draws a facet as the client's radar map does, one colour a tile, as
+//!   [`uo::RadarOptions`] says: `scale` (tiles an output pixel along each side, averaged),
+//!   `region` (a [`Region`] of tiles, the whole facet by default), `hillshade` and `style`.
+//!   It is computed over rayon's pool.
+//! - [`uo::RadarStyle::Flat`], the default, colours a tile with the radarcol colour of its
+//!   top static, else of its land, shaded by height as if lit from the north-west when
+//!   `hillshade` is on; [`uo::RadarStyle::Client`] is the client's own map, pixel for
+//!   pixel; [`uo::RadarStyle::Altitude`] the client's tile heights as grey levels.
+//! - [`uo::write_radar_png`] writes a radar map of any size in stripes drawn and deflated
+//!   in parallel, as an 8-bit RGB PNG (a radar map is opaque everywhere).
+//! - The client's single pictures: art ([`uo::art`]), gumps ([`uo::gump`]), texture maps
 //!   ([`uo::texmap`]) and animation frames ([`uo::anim`]).
-//! - [`wwd::collision`]: a WAP32 plane's collision map, each tile's tile property record
-//!   sampled pixel by pixel (exact at the tile size), one colour an attribute, objects
-//!   marked. [`wwd::Scene`]: the level as the game draws it, its planes and objects in z
-//!   order with their images from a REZ archive or a folder of extracted files.
-//! - [`cosmo::draw_map`]: a Cosmo map with its tile images, one pixel a game pixel; a level
-//!   as the game shows it at start ([`cosmo::draw_level`], or in layers:
-//!   [`cosmo::draw_backdrop`], [`cosmo::draw_tiles`], [`cosmo::draw_actors`]), and
-//!   [`cosmo::overlay_attributes`] for the tile attributes.
 //!
-//! Every renderer draws into one [`RgbaImage`] (4 bytes a pixel, rows top to bottom) of at
-//! most [`MAX_PIXELS`] pixels, which [`RgbaImage::write_png`] encodes. Pictures too large
-//! to hold are drawn and encoded a stripe of rows at a time ([`write_png_stripes`],
-//! [`wwd::CollisionMap`], [`uo::write_radar_png`]), and [`tiles`] cuts any picture into
-//! the XYZ pyramid of 256-pixel web map tiles. The readers' crates
-//! are re-exported ([`mul_core`], [`wap_core`], [`mni_core`]), so the views these
-//! functions take need no other dependency. Format facts are the readers'
-//! (`docs/formats/uo.md`, `wwd.md`, `cosmo.md`).
+//! # Claw and Gruntz (WWD levels)
+//!
+//! - [`wwd::collision`]: a plane's collision map, each pixel the attribute of its tile's
+//!   tile property record (exact at the tile size), one colour an attribute, objects
+//!   marked; [`wwd::CollisionMap::stripe`] draws it a stripe of rows at a time.
+//! - [`wwd::Scene::new`]`(&level, &source, &options, &limits)`: the level as the game draws
+//!   it, its planes and objects in z order with their images from a REZ archive or a folder
+//!   of extracted files ([`wap_core::ImageSource`]), drawn a stripe
+//!   ([`wwd::Scene::stripe`]) or a rectangle ([`wwd::Scene::rect`]) at a time;
+//!   [`wwd::Scene::report`] gives the tiles and objects drawn, the pixels drawn and the
+//!   images missing. Image names are resolved through [`wap_core::ImageSource::index`] (an
+//!   [`ImageIndex`](wap_core::ImageIndex) of the source's folders by path and by image-set
+//!   key, built once), each image is decoded once, and a level whose planes and objects
+//!   would draw more than [`Limits::max_overdraw`](wap_core::Limits::max_overdraw) times
+//!   the picture is refused before anything is drawn.
+//!
+//! # Cosmo's Cosmic Adventure
+//!
+//! A level in layers: [`cosmo::draw_backdrop`], [`cosmo::draw_tiles`],
+//! [`cosmo::draw_actors`] and [`cosmo::overlay_attributes`] (the tile attributes);
+//! [`cosmo::draw_level`] draws it as the game shows it at start, and [`cosmo::draw_map`]
+//! the map's tiles alone, one pixel a game pixel.
+//!
+//! # Pictures and PNG files
+//!
+//! - Every renderer returns an [`RgbaImage`] (4 bytes a pixel, rows top to bottom:
+//!   [`RgbaImage::width`], [`RgbaImage::height`], [`RgbaImage::pixels`]) of at most
+//!   [`MAX_PIXELS`] (2^28) pixels, which [`RgbaImage::write_png`] encodes. A region that is
+//!   not inside the map is an error ([`RenderError::RegionOutside`]); [`Region::clip`]
+//!   makes one that is.
+//! - For pictures too large to hold, [`write_png_parallel`]`(out, width, height,
+//!   compression, draw, progress)` calls `draw(y, rows)` on rayon's threads for stripes of
+//!   about [`PARALLEL_STRIPE_BYTES`] (2 MiB), a few at a time, filters and deflates each on
+//!   its thread and joins them into one PNG (`docs/formats/png.md`).
+//!   [`write_png_stripes`] takes the stripes from a sequential callback instead, and
+//!   [`write_png_pixels`] encodes borrowed RGBA bytes.
+//! - [`RgbaImage::write_png_as`] with [`PngColour::OpaqueRgb`] writes any opaque picture
+//!   as 8-bit RGB, as [`uo::write_radar_png`] does; [`RgbaImage::from_png`] reads either
+//!   form back as RGBA.
+//! - [`tiles::build_pyramid`] cuts any [`TileSource`] into the XYZ pyramid of 256-pixel web
+//!   map tiles.
+//!
+//! # A program
+//!
+//! `examples/render_region.rs` draws a region of a facet in a pipeline in 33 lines
+//! (arguments `DIR FACET X,Y,W,H SCALE OUT.png [STYLE]`); on a synthetic world:
+//!
+//! ```sh
+//! cargo run --release -p gamedata-cli -- uo synth /tmp/world --facet 2 --seed 1   # or a client folder
+//! cargo run --release -p gamedata-render --example render_region -- /tmp/world 2 1000,700,512,256 2 region.png
+//! cargo run --release -p gamedata-render --example render_region -- /tmp/world 2 1000,700,512,256 2 client.png client
+//! ```
 //!
 //! # Robustness
 //!

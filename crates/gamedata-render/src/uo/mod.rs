@@ -308,12 +308,14 @@ fn draw(
     Ok(image)
 }
 
-/// [`radar`] encoded as an 8-bit RGBA PNG into `out` a stripe of rows at a time (about
-/// [`crate::STRIPE_BYTES`] each), so that memory stays within one stripe whatever the picture's
-/// size (facet 0 at scale 1 is 7,168 x 4,096 pixels, 112 MiB whole); the pixels are
-/// [`radar`]'s (the `Client` relief reads the row of heights below each stripe). `progress`
-/// is called with the output rows done after each stripe. Returns the picture's width and
-/// height.
+/// [`radar`] encoded as an 8-bit RGB PNG into `out` (a radar map is opaque everywhere, so
+/// it is stored without alpha: [`crate::PngColour::OpaqueRgb`]), drawn and deflated in
+/// stripes of whole block rows (about [`crate::PARALLEL_STRIPE_BYTES`] each) on rayon's
+/// threads, a few at a time, as [`crate::write_png_parallel`] does, so that memory stays
+/// within those stripes whatever the picture's size (facet 0 at scale 1 is 7,168 x 4,096
+/// pixels, 112 MiB whole); the pixels are [`radar`]'s (the `Client` relief reads the row of
+/// heights below each stripe). `progress` is called with the output rows done after each
+/// stripe. Returns the picture's width and height.
 ///
 /// Returns the errors of [`radar`] and [`RenderError::Png`] when writing fails.
 pub fn write_radar_png(
