@@ -243,7 +243,7 @@ fn a_synthetic_level_is_drawn_by_tiled_as_the_engine_draws_it() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let mut data = wap_core::synth::level(7, 40, 24);
+    let mut data = wap_core::synth::level(7, 80, 24);
     // Objects mirrored, upside down, both and hidden, at z below, between and above the
     // planes (with the header's z flag); fill tiles in the wrapping background.
     data.header.flags.set(data.header.flags.get() | 1);
@@ -276,7 +276,7 @@ fn a_synthetic_level_is_drawn_by_tiled_as_the_engine_draws_it() {
     ));
     let image = data.image().unwrap();
     let level = Level::parse(&image).unwrap();
-    let (windows, differing) = compare(&level, &source, dir.path(), (40, 24), true);
+    let (windows, differing) = compare(&level, &source, dir.path(), (80, 24), true);
     assert_eq!((windows, differing), (1, 0));
 }
 
