@@ -6,11 +6,11 @@
 //! the same work across rayon's pool and merge per-task accumulators that live on the heap.
 //! Bad statics blocks are counted and skipped, never hiding the good ones.
 
-#[cfg(feature = "parallel")]
 use std::fmt;
 
 use gamedata_io::PreviewTable;
 
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use zerocopy::IntoBytes;
 
