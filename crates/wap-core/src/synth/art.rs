@@ -130,7 +130,7 @@ pub fn level_palette() -> [u8; 768] {
                 rgb
             }
             64..=92 => NAMED.get(i - 64).copied().unwrap_or([grey; 3]),
-            0 => [0; 3],
+            // 0 among them: black.
             _ => [grey; 3],
         };
         rgb.copy_from_slice(&colour);
@@ -520,4 +520,42 @@ pub(crate) fn sprite(folder: &str) -> Option<(Canvas, (i32, i32))> {
     };
     // Centred 32 pixels above the ground: the bottom row on it.
     Some((canvas, (0, 32 - h / 2)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Canvas;
+
+    /// Points just past each side and corner, and one a row's length past the end.
+    const OUTSIDE: [(i32, i32); 8] = [
+        (-1, 1),
+        (4, 1),
+        (1, -1),
+        (1, 3),
+        (-1, -1),
+        (4, 3),
+        (5, 0),
+        (0, 7),
+    ];
+
+    #[test]
+    fn drawing_off_the_canvas_touches_none_of_its_pixels() {
+        let mut canvas = Canvas::new(4, 3);
+        for (x, y) in OUTSIDE {
+            canvas.set(x, y, 9);
+        }
+        assert!(canvas.opaque.iter().all(|&o| !o));
+        assert!(canvas.indices.iter().all(|&i| i == 0));
+        let mut canvas = Canvas::filled(4, 3, 5);
+        for (x, y) in OUTSIDE {
+            canvas.clear(x, y);
+        }
+        assert!(canvas.opaque.iter().all(|&o| o));
+        // Inside, each touches its own pixel only.
+        canvas.clear(3, 0);
+        canvas.set(0, 2, 7);
+        let opaque: Vec<usize> = (0..12).filter(|&i| !canvas.opaque[i]).collect();
+        assert_eq!(opaque, [3]);
+        assert_eq!(canvas.indices[8], 7);
+    }
 }

@@ -265,3 +265,51 @@ fn the_archive_s_pictures_show_sky_grass_earth_and_gold() {
     }
     assert_eq!(sets, 5, "coins, officer, soldier, flag, map piece");
 }
+
+/// The palette's own promise, checked without drawing: 0 black, 1 to 48 the sky from a deep
+/// blue to a pale one (no shade darker than the one before), and the named colours looking
+/// like their names.
+#[test]
+fn the_palette_runs_the_sky_from_deep_to_pale_and_its_colours_look_their_names() {
+    use wap_core::synth::colour;
+    let palette = synth::level_palette();
+    let rgb = |i: u8| {
+        let at = usize::from(i) * 3;
+        [palette[at], palette[at + 1], palette[at + 2]]
+    };
+    assert_eq!(rgb(0), [0, 0, 0]);
+    let sky: Vec<[u8; 3]> = (colour::SKY..=colour::HORIZON).map(rgb).collect();
+    assert_eq!(sky.len(), 48);
+    for pair in sky.windows(2) {
+        for c in 0..3 {
+            assert!(pair[1][c] >= pair[0][c], "{pair:?}");
+        }
+    }
+    assert!(sky.iter().all(|s| s[2] > s[0] && s[2] > s[1]), "{sky:?}");
+    let brightness = |s: [u8; 3]| s.iter().map(|&v| u32::from(v)).sum::<u32>();
+    assert!(brightness(sky[0]) < 360, "{:?}", sky[0]);
+    assert!(sky[47].iter().all(|&v| v >= 180), "{:?}", sky[47]);
+    // A colour whose channel `c` is above both others.
+    let leads = |i: u8, c: usize| {
+        let v = rgb(i);
+        (0..3).filter(|&k| k != c).all(|k| v[c] > v[k])
+    };
+    for green in [
+        colour::GRASS,
+        colour::GRASS_DARK,
+        colour::LEAF,
+        colour::HILL,
+    ] {
+        assert!(leads(green, 1), "{green}: {:?}", rgb(green));
+    }
+    for red in [colour::RED, colour::RED_DARK, colour::EARTH, colour::WOOD] {
+        assert!(leads(red, 0), "{red}: {:?}", rgb(red));
+    }
+    for blue in [colour::BLUE, colour::BLUE_DARK, colour::CLOUD] {
+        assert!(leads(blue, 2), "{blue}: {:?}", rgb(blue));
+    }
+    let gold = rgb(colour::GOLD);
+    assert!(gold[0] > 200 && gold[1] > 150 && gold[2] < 100, "{gold:?}");
+    assert!(rgb(colour::CLOUD).iter().all(|&v| v >= 240));
+    assert!(rgb(colour::BLACK).iter().all(|&v| v <= 40));
+}
