@@ -52,7 +52,8 @@ pub(crate) fn run(args: &DemoArgs, out: &mut Output) -> Result<()> {
     // The sections' text goes nowhere with --json: stdout then holds the report alone.
     let mut sink = std::io::sink();
     let json = out.is_json();
-    let w: &mut dyn Write = if json { &mut sink } else { out.raw() };
+    let mut text = out.text();
+    let w: &mut dyn Write = if json { &mut sink } else { &mut text };
     cosmo_section(out_dir, w, &mut wrote)?;
     wwd_section(out_dir, w, &mut wrote)?;
     uo_section(out_dir, w, &mut wrote)?;

@@ -93,9 +93,16 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if output::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            let mut msg = format!("gamedata: error: {err}");
+            // Each cause escaped on its own (a file's text in it prints on its line, and
+            // sends the terminal no control character), then laid out one a line.
+            let mut msg = format!(
+                "gamedata: error: {}",
+                gamedata_io::printable(&err.to_string())
+            );
             for cause in err.chain().skip(1) {
-                msg.push_str(&format!("\n  caused by: {cause}"));
+                let cause = cause.to_string();
+                msg.push_str("\n  caused by: ");
+                msg.push_str(&gamedata_io::printable(&cause));
             }
             output::error_line(&msg);
             if out.is_json() {
@@ -103,9 +110,7 @@ fn main() -> ExitCode {
                 // the command left it (empty, or binary output such as `extract -o -`).
                 let message = msg.trim_start_matches("gamedata: error: ").to_owned();
                 let document = errors::ErrorDocument::new(&err, message);
-                if let Ok(line) = serde_json::to_string(&document) {
-                    output::error_line(&line);
-                }
+                output::json_error_line(&document);
             }
             ExitCode::FAILURE
         }

@@ -4,6 +4,12 @@
 //! `BufWriter` (a large answer is written in 8 KiB pieces, not a system call a line) and
 //! returns write errors instead of panicking as `println!` does. A closed pipe (`gamedata ... | head`)
 //! surfaces as an error that [`is_broken_pipe`] recognises, and `main` ends quietly.
+//!
+//! No control character of a file's text reaches a terminal: text reports and listings
+//! are written through [`Text`], which escapes every control character but the line feed
+//! (`gamedata_io::printable_lines`); JSON through [`Json`], which writes DEL and the C1
+//! controls as `\u` escapes (serde_json escapes the C0 ones); stderr's lines through
+//! [`error_line`], the same as text. Only binary output ([`Output::raw`]) is as given.
 
 use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
 
@@ -39,17 +45,23 @@ impl Output {
     ) -> Result<()> {
         if self.json {
             // As an io::Error, so that a closed pipe is seen as one (`is_broken_pipe`).
-            serde_json::to_writer_pretty(&mut self.stdout, report).map_err(std::io::Error::from)?;
+            serde_json::to_writer_pretty(Json::new(&mut self.stdout), report)
+                .map_err(std::io::Error::from)?;
             writeln!(self.stdout)?;
         } else {
-            text(&mut self.stdout)?;
+            text(&mut Text(&mut self.stdout))?;
         }
         Ok(())
     }
 
-    /// Raw stdout, for text-mode sections and binary output (`extract -o -`).
+    /// Raw stdout, for binary output (`extract -o -`): bytes as given.
     pub(crate) fn raw(&mut self) -> &mut dyn Write {
         &mut self.stdout
+    }
+
+    /// Stdout for text, control characters but the line feed escaped ([`Text`]).
+    pub(crate) fn text(&mut self) -> Text<'_> {
+        Text(&mut self.stdout)
     }
 
     /// Flushes stdout.
@@ -116,7 +128,8 @@ impl Output {
         if args.jsonl {
             for row in rows {
                 // As an io::Error, so that a closed pipe is seen as one (`is_broken_pipe`).
-                serde_json::to_writer(&mut self.stdout, &row?).map_err(std::io::Error::from)?;
+                serde_json::to_writer(Json::new(&mut self.stdout), &row?)
+                    .map_err(std::io::Error::from)?;
                 self.stdout.write_all(b"\n")?;
             }
             return Ok(());
@@ -130,7 +143,8 @@ impl Output {
                 let row = row?;
                 self.stdout
                     .write_all(if count == 0 { b"\n    " } else { b",\n    " })?;
-                serde_json::to_writer(&mut self.stdout, &row).map_err(std::io::Error::from)?;
+                serde_json::to_writer(Json::new(&mut self.stdout), &row)
+                    .map_err(std::io::Error::from)?;
                 count = count.saturating_add(1);
             }
             let close = if count == 0 { "]" } else { "\n  ]" };
@@ -140,7 +154,7 @@ impl Output {
         writeln!(self.stdout, "{}", text.header)?;
         let mut count = 0u64;
         for row in rows.by_ref() {
-            (text.row)(&mut self.stdout, &row?)?;
+            (text.row)(&mut Text(&mut self.stdout), &row?)?;
             count = count.saturating_add(1);
         }
         writeln!(self.stdout, "{}", (text.footer)(count))?;
@@ -161,9 +175,114 @@ pub(crate) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
     bar
 }
 
-/// Writes a line to stderr, ignoring failure (there is nowhere left to report it).
+/// Writes a line to stderr, its control characters but the line feed escaped
+/// (`gamedata_io::printable_lines`), ignoring failure (there is nowhere left to report it).
 pub(crate) fn error_line(line: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "{}",
+        gamedata_io::printable_lines(line)
+    );
+}
+
+/// Writes `document` to stderr as one line of JSON ([`Json`]: no control character),
+/// ignoring failure.
+pub(crate) fn json_error_line<T: Serialize>(document: &T) {
+    let mut line = Vec::new();
+    if serde_json::to_writer(Json::new(&mut line), document).is_ok() {
+        line.push(b'\n');
+        let _ = std::io::stderr().lock().write_all(&line);
+    }
+}
+
+/// A writer of text: what is written is taken as UTF-8 text and written with its control
+/// characters but the line feed escaped (`gamedata_io::printable_lines`); bytes that are
+/// not UTF-8 are written with their C0 and DEL bytes escaped as `\xNN`.
+pub(crate) struct Text<'w>(pub(crate) &'w mut dyn Write);
+
+impl Write for Text<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match std::str::from_utf8(buf) {
+            Ok(text) => self
+                .0
+                .write_all(gamedata_io::printable_lines(text).as_bytes())?,
+            Err(_) => {
+                for piece in buf.split_inclusive(|&b| (b < 0x20 && b != b'\n') || b == 0x7f) {
+                    match piece.split_last() {
+                        Some((&b, rest)) if (b < 0x20 && b != b'\n') || b == 0x7f => {
+                            self.0.write_all(rest)?;
+                            write!(self.0, "\\x{b:02x}")?;
+                        }
+                        _ => self.0.write_all(piece)?,
+                    }
+                }
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// A writer of JSON text: DEL and the C1 controls (U+0080 to U+009F, bytes 0xC2 0x80 to
+/// 0xC2 0x9F), which serde_json writes as they are, written as `\u007f` and `\u0080` to
+/// `\u009f`. In serde_json's output they can only be inside strings, where the escape
+/// means the same character.
+pub(crate) struct Json<W: Write> {
+    out: W,
+    /// The last byte written was 0xC2 and is held until the next tells what it leads.
+    lead: bool,
+}
+
+impl<W: Write> Json<W> {
+    pub(crate) fn new(out: W) -> Self {
+        Json { out, lead: false }
+    }
+}
+
+impl<W: Write> Write for Json<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut start = 0usize;
+        for (i, &b) in buf.iter().enumerate() {
+            if self.lead {
+                self.lead = false;
+                if (0x80..0xa0).contains(&b) {
+                    write!(self.out, "\\u{b:04x}")?;
+                } else {
+                    self.out.write_all(&[0xc2, b])?;
+                }
+                start = i.saturating_add(1);
+            } else if b == 0x7f || b == 0xc2 {
+                self.out.write_all(buf.get(start..i).unwrap_or_default())?;
+                if b == 0x7f {
+                    self.out.write_all(b"\\u007f")?;
+                } else {
+                    self.lead = true;
+                }
+                start = i.saturating_add(1);
+            }
+        }
+        self.out.write_all(buf.get(start..).unwrap_or_default())?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if std::mem::take(&mut self.lead) {
+            self.out.write_all(&[0xc2])?;
+        }
+        self.out.flush()
+    }
+}
+
+impl<W: Write> Drop for Json<W> {
+    fn drop(&mut self) {
+        if self.lead {
+            // A document never ends inside a character; should one, its byte is kept.
+            let _ = self.out.write_all(&[0xc2]);
+        }
+    }
 }
 
 /// True if `err` is, or was caused by, an I/O error of kind `BrokenPipe`.

@@ -147,48 +147,10 @@ impl Met {
     }
 }
 
-/// `text` with control characters escaped (`\n`, `\t`, `\r`, `\x1b`; `\u{9b}` for the
-/// C1 controls), so that a name prints on one line and sends the terminal nothing but text.
+/// `text` as it may be printed (`gamedata_io::printable`: control characters escaped),
+/// so that a name prints on one line and sends the terminal nothing but text.
 fn escaped(text: &str) -> Cow<'_, str> {
-    // Control characters are bytes below 0x20, 0x7F, or (U+0080 to U+009F) led by 0xC2.
-    let suspect = |b: u8| b < 0x20 || b == 0x7f || b == 0xc2;
-    let any_suspect = text
-        .as_bytes()
-        .chunks(32)
-        .any(|block| block.iter().fold(false, |any, &b| any | suspect(b)));
-    if !any_suspect || !text.chars().any(char::is_control) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len().saturating_add(8));
-    for c in text.chars() {
-        push_escaped(&mut out, c);
-    }
-    Cow::Owned(out)
-}
-
-/// `c` onto `out`, escaped if it is a control character (see [`escaped`]).
-fn push_escaped(out: &mut String, c: char) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let hex = |v: u32| char::from(HEX.get((v & 15) as usize).copied().unwrap_or(b'0'));
-    match c {
-        '\n' => out.push_str("\\n"),
-        '\t' => out.push_str("\\t"),
-        '\r' => out.push_str("\\r"),
-        c if c.is_control() => {
-            let v = u32::from(c);
-            if v < 0x80 {
-                out.push_str("\\x");
-            } else {
-                out.push_str("\\u{");
-            }
-            out.push(hex(v >> 4));
-            out.push(hex(v));
-            if v >= 0x80 {
-                out.push('}');
-            }
-        }
-        c => out.push(c),
-    }
+    gamedata_io::printable(text)
 }
 
 /// The files under `path` in `rez` with their full paths (the directories' names as
@@ -288,7 +250,8 @@ fn ls(archive_path: &Path, path: Option<&str>, args: &ListArgs, out: &mut Output
         )?;
     } else {
         let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
-        let w = out.raw();
+        let mut text = out.text();
+        let w: &mut dyn std::io::Write = &mut text;
         for file in files.take(limit) {
             let file = file?;
             writeln!(w, "{} {} {}", escaped(&file.path), file.size, file.offset)?;

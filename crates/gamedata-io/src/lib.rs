@@ -196,7 +196,7 @@ pub use owner::{FileOptions, FileSet, Format, FormatOptions, Owned, OwnedSet};
 pub use preview::{PREVIEW_ITEMS, PreviewBytes, PreviewTable};
 pub use problems::Problems;
 pub use records::{RecordLengthError, records, whole_records};
-pub use text::{CodePage, decode, field_text, latin1};
+pub use text::{CodePage, decode, field_text, latin1, printable, printable_lines};
 
 /// zerocopy, re-exported for [`record!`]'s derives.
 #[doc(hidden)]

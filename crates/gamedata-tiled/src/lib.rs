@@ -86,7 +86,8 @@ pub enum TiledError {
     Import {
         /// What was read: the element, layer, object or property.
         what: String,
-        /// What it holds.
+        /// What it holds: the map's text with its control characters escaped
+        /// (`gamedata_io::printable`), so that the error prints as one line of text.
         found: String,
         /// What a level needs there.
         expected: &'static str,

@@ -21,6 +21,7 @@ use serde_json::Value;
 
 mod cosmo;
 mod cosmo_tmx;
+mod printable;
 mod rez;
 mod rez_bounds;
 mod uo;

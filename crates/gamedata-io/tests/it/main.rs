@@ -17,3 +17,4 @@ mod fuzz_regressions;
 mod helpers;
 mod limits;
 mod owner;
+mod text;

@@ -81,14 +81,18 @@ impl<'a> Element<'a> {
     }
 }
 
+/// An import error: `what` was read, `found` what it holds (the map's text, its control
+/// characters escaped by `gamedata_io::printable` so that the error prints on one line and
+/// sends a terminal nothing but text), `expected` what a level needs there.
 pub(super) fn bad(
     what: impl Into<String>,
     found: impl Into<String>,
     expected: &'static str,
 ) -> TiledError {
+    let (what, found) = (what.into(), found.into());
     TiledError::Import {
-        what: what.into(),
-        found: found.into(),
+        what: gamedata_io::printable(&what).into_owned(),
+        found: gamedata_io::printable(&found).into_owned(),
         expected,
     }
 }
