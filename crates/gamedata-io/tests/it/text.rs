@@ -54,6 +54,14 @@ fn lines_keep_their_line_feeds_only() {
 }
 
 #[test]
+fn lines_without_a_line_feed_are_escaped_too() {
+    for c in characters().filter(|&c| c.is_control() && c != '\n') {
+        let text = format!("a{c}");
+        assert_eq!(printable_lines(&text), printable(&text), "{c:?}");
+    }
+}
+
+#[test]
 fn text_with_nothing_to_escape_is_borrowed() {
     assert!(matches!(printable("ankh é"), std::borrow::Cow::Borrowed(_)));
     assert!(matches!(
