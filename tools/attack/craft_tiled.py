@@ -12,6 +12,9 @@ Cases:
   objects   15,000 x SCALE tile objects added in Tiled, all of one tile that has
             15,000 x SCALE properties: a copy and sort of the tile's properties by each
             object costs objects x properties x log.
+  seed      both, small (a fuzz seed under 64 KiB): 400 fill tilesets, given by
+            descending first id, under 20 x 20 cells; 40 tile objects of a tile of 400
+            properties, one with its own score and name in hex.
 The map's header is that of the fuzz seed synthetic_8x6.tmx, so the maps read back whole.
 """
 
@@ -82,10 +85,39 @@ def objects(out, scale):
     out.write(" </objectgroup>\n</map>\n")
 
 
+def seed(out, _scale):
+    fills, side = 400, 20
+    out.write(f'<?xml version="1.0"?>\n<map width="{side}" height="{side}">\n')
+    out.write(header())
+    for k in reversed(range(fills)):
+        out.write(f'<tileset firstgid="{k + 2}" name="fill" tilecount="1"/>\n')
+    out.write('<tileset firstgid="1" name="objects" tilecount="1" objectalignment="topleft">'
+              '<tile id="0"><properties>'
+              '<property name="wwd_logic" value="Soldier"/>'
+              '<property name="wwd_offset_x" type="int" value="3"/>'
+              '<property name="wwd_offset_y" type="int" value="-2"/>'
+              '<property name="wwd_score" type="int" value="7"/>\n')
+    for k in range(400):
+        out.write(f'<property name="p{k}"/>\n')
+    out.write('</properties><image source="o.png" width="32" height="48"/></tile></tileset>\n')
+    out.write(layer(side, side, []))
+    out.write('  <data encoding="csv">\n')
+    out.write(",".join(str(2 + (k * 7) % fills) for k in range(side * side)))
+    out.write("\n  </data>\n </layer>\n <objectgroup name=\"o\">\n")
+    for k in range(40):
+        out.write(f'<object id="{k + 1}" gid="1" x="{k * 5}" y="9"')
+        if k == 1:
+            out.write('><properties><property name="wwd_score" type="int" value="9"/>'
+                      '<property name="wwd_name_hex" value="4142"/></properties></object>\n')
+        else:
+            out.write('/>\n')
+    out.write(" </objectgroup>\n</map>\n")
+
+
 def main():
     case, path, scale = sys.argv[1], sys.argv[2], int(sys.argv[3])
     with open(path, "w", encoding="utf-8") as out:
-        {"tilesets": tilesets, "objects": objects}[case](out, scale)
+        {"tilesets": tilesets, "objects": objects, "seed": seed}[case](out, scale)
 
 
 if __name__ == "__main__":

@@ -41,11 +41,17 @@
 //! `Limits::max_records` elements; the planes' tiles are refused past
 //! `Limits::max_decoded_bytes / 4` (all planes together, a plane's declared size counted
 //! before its tiles are made); objects, added ones included, are elements, within the same
-//! count.
+//! count. The lookups cost the same whatever the number of tilesets and properties: the
+//! tilesets are sorted by first global id once, when the first layer comes, and a cell's
+//! or tile object's tileset is a binary search among them; a cell's image set one look in
+//! a map of its plane's image-set names made once a plane; a tile object's properties are
+//! its own, then its tile's, looked up in the tile's list sorted once (not copied).
 //!
 //! What it holds: the text, the level being made (its header, planes with their tiles,
-//! objects), the tilesets, and one layer's or one object's element at a time, its names,
-//! attributes and text borrowed from the text where they can be. The map's children are
+//! objects), the tilesets (of each tile its `wwd_tile`, and for the tileset of tile objects
+//! its image's size and its properties; their elements are dropped), and one tileset's,
+//! layer's or object's element at a time, its names, attributes and text borrowed from the
+//! text where they can be. The map's children are
 //! read in the document's order (`from_tmx/xml.rs`; `json.rs` and `lenient.rs` for TMJ):
 //! its tilesets before its layers, as Tiled writes them (a tileset after a layer is an
 //! error naming it; the map's properties may be anywhere). A layer's cells are read one
