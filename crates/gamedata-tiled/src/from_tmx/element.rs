@@ -6,6 +6,7 @@
 //! owned.
 
 use std::borrow::Cow;
+use std::fmt;
 
 use wap_core::raw::Rect;
 
@@ -64,7 +65,7 @@ impl<'a> Element<'a> {
 
     /// Its custom properties, by name: those of each `<properties>` child, a later one of
     /// a name over an earlier one; errors name them `what`.
-    pub(super) fn properties<'e>(&'e self, what: impl Into<Cow<'e, str>>) -> Props<'e> {
+    pub(super) fn properties<'e>(&'e self, what: impl Into<What<'e>>) -> Props<'e> {
         let mut list = Vec::new();
         for properties in self.children("properties") {
             for p in properties.children("property") {
@@ -176,10 +177,50 @@ impl<'a> Element<'a> {
     }
 }
 
+/// What errors name: a text, or an object of an object layer, written out only when an
+/// error is made (so that an object does not copy its layer's name, however long).
+#[derive(Clone)]
+pub(super) enum What<'e> {
+    Text(Cow<'e, str>),
+    /// `object {id} of layer {layer:?}`.
+    Object { id: &'e str, layer: &'e str },
+}
+
+impl fmt::Display for What<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            What::Text(t) => f.write_str(t),
+            What::Object { id, layer } => {
+                #[cfg(test)]
+                probes::named(layer.len());
+                write!(f, "object {id} of layer {layer:?}")
+            }
+        }
+    }
+}
+
+impl<'e> From<Cow<'e, str>> for What<'e> {
+    fn from(t: Cow<'e, str>) -> Self {
+        What::Text(t)
+    }
+}
+
+impl From<String> for What<'_> {
+    fn from(t: String) -> Self {
+        What::Text(Cow::Owned(t))
+    }
+}
+
+impl<'e> From<&'e str> for What<'e> {
+    fn from(t: &'e str) -> Self {
+        What::Text(Cow::Borrowed(t))
+    }
+}
+
 /// Properties by name, for errors named by `what`: an element's own, and those of a tile
 /// that it has where it has none of its own ([`Props::inherit`]).
 pub(super) struct Props<'e> {
-    pub(super) what: Cow<'e, str>,
+    pub(super) what: What<'e>,
     pub(super) map: PropMap<'e>,
     /// The tile's properties, looked up after the element's own.
     tile: Option<&'e TileProps<'e>>,
@@ -192,7 +233,7 @@ pub(super) struct Props<'e> {
 
 impl<'e> Props<'e> {
     /// No properties yet, for errors named by `what`.
-    pub(super) fn new(what: impl Into<Cow<'e, str>>) -> Self {
+    pub(super) fn new(what: impl Into<What<'e>>) -> Self {
         Props {
             what: what.into(),
             map: PropMap::default(),
@@ -299,7 +340,7 @@ impl<'e> Props<'e> {
             });
         }
         let s = self.get_or(name, "")?;
-        cp1252(format!("{}: property {name}", self.what), s)
+        cp1252(format_args!("{}: property {name}", self.what), s)
     }
 
     /// Whether the text field `name` (or `name_hex`) is there.
@@ -338,11 +379,11 @@ impl<'e> Props<'e> {
     }
 }
 
-/// `s` encoded as Windows-1252, for the field `what`.
-pub(super) fn cp1252(what: String, s: &str) -> Result<Vec<u8>, TiledError> {
+/// `s` encoded as Windows-1252, for the field `what` (written out only for an error).
+pub(super) fn cp1252(what: impl fmt::Display, s: &str) -> Result<Vec<u8>, TiledError> {
     let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(s);
     if unmappable {
-        return Err(bad(what, s, "Windows-1252 characters"));
+        return Err(bad(what.to_string(), s, "Windows-1252 characters"));
     }
     Ok(bytes.into_owned())
 }

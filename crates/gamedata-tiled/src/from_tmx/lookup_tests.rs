@@ -302,3 +302,55 @@ fn many_objects_of_a_tile_of_many_properties_cost_their_input() {
     let ratio = large as f64 / small as f64;
     assert!(ratio < 15.0, "{small} then {large} comparisons: x{ratio}");
 }
+
+/// A map of one main plane and an object layer named `layer` of `objects` points added in
+/// Tiled (a class, nothing else); the last rotated when `rotated`.
+fn named_layer_map(header: &str, layer: &str, objects: u32, rotated: bool) -> String {
+    let mut s = String::from("<?xml version=\"1.0\"?>\n<map width=\"1\" height=\"1\">\n");
+    s.push_str(header);
+    s.push_str(" <layer name=\"Action\" width=\"1\" height=\"1\">\n");
+    s.push_str(&layer_properties(1, 1, &[]));
+    s.push_str("  <data encoding=\"csv\">0</data>\n </layer>\n");
+    writeln!(s, " <objectgroup name=\"{layer}\">").unwrap();
+    for k in 1..=objects {
+        let turn = if rotated && k == objects {
+            " rotation=\"90\""
+        } else {
+            ""
+        };
+        writeln!(
+            s,
+            "  <object id=\"{k}\" type=\"Soldier\" x=\"{k}\" y=\"5\"{turn}><point/></object>"
+        )
+        .unwrap();
+    }
+    s.push_str(" </objectgroup>\n</map>\n");
+    s
+}
+
+/// What an object's errors name (its id and its layer's name) is written out only for an
+/// error: objects of a layer with a long name do not each copy it (as they did: 200 x
+/// 100,000 bytes here), and the error names it once.
+#[test]
+fn an_objects_layer_name_is_written_out_only_for_an_error() {
+    let header = header();
+    let name = "n".repeat(100_000);
+    probes::take_named();
+    let level = level_from_tmx(
+        &named_layer_map(&header, &name, 200, false),
+        &Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(level.planes[0].objects.len(), 200);
+    assert_eq!(level.planes[0].objects[0].logic, b"Soldier");
+    assert_eq!(probes::take_named(), 0);
+    let err = level_from_tmx(
+        &named_layer_map(&header, &name, 200, true),
+        &Limits::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.starts_with("object 200 of layer \"nnn"), "{}", &err[..40]);
+    assert!(err.contains(": rotation"));
+    assert_eq!(probes::take_named(), 100_000);
+}

@@ -9,7 +9,7 @@ use wap_core::ObjectData;
 use wap_core::raw::ObjectFixed;
 use zerocopy::FromZeros;
 
-use super::element::{Element, Props, TileProps, bad, cp1252, ints};
+use super::element::{Element, Props, TileProps, What, bad, cp1252, ints};
 use super::plane::Tilesets;
 use crate::TiledError;
 use crate::map::{FLIP_HORIZONTAL, FLIP_VERTICAL};
@@ -71,7 +71,11 @@ struct Anchor<'e> {
 /// The tile global id `gid` of object `what` names, which must be an image of a tileset
 /// whose tile objects are placed by their top-left corner (the export's `objects`): its
 /// tileset a binary search, its tile one look, its offset two looks in its properties.
-fn anchor<'e>(gid: u32, sets: &'e Tilesets<'_>, what: &str) -> Result<Anchor<'e>, TiledError> {
+fn anchor<'e>(
+    gid: u32,
+    sets: &'e Tilesets<'_>,
+    what: &What<'_>,
+) -> Result<Anchor<'e>, TiledError> {
     if gid & FLIP_DIAGONAL != 0 {
         return Err(bad(
             format!("{what}: gid"),
@@ -132,7 +136,7 @@ fn anchor<'e>(gid: u32, sets: &'e Tilesets<'_>, what: &str) -> Result<Anchor<'e>
 }
 
 /// Object attribute `key` (a pixel coordinate, maybe fractional) rounded to a whole pixel.
-fn coordinate(o: &Element<'_>, key: &str, what: &str) -> Result<i64, TiledError> {
+fn coordinate(o: &Element<'_>, key: &str, what: &What<'_>) -> Result<i64, TiledError> {
     let text = o.attribute(key).unwrap_or("0");
     let v: f64 = text.trim().parse().unwrap_or(f64::NAN);
     // Past 2^31 no position fits a level's 32-bit field; the bound also makes the cast exact.
@@ -174,7 +178,10 @@ impl<'a> Objects<'a> {
             .find(|(k, _)| k == "id")
             .map_or(Cow::Borrowed(""), |(_, v)| v.clone());
         let name = self.layers.get(layer).map_or("", String::as_str);
-        let what = format!("object {id} of layer {name:?}");
+        let what = What::Object {
+            id: &id,
+            layer: name,
+        };
         let (place, object) = read_map_object(o, &what, sets)?;
         self.places.push(Place { id, layer, ..place });
         self.data.push(object);
@@ -184,10 +191,10 @@ impl<'a> Objects<'a> {
 
 fn read_map_object(
     o: &Element<'_>,
-    what: &str,
+    what: &What<'_>,
     sets: &Tilesets<'_>,
 ) -> Result<(Place<'static>, ObjectData), TiledError> {
-    let mut p = o.properties(what);
+    let mut p = o.properties(what.clone());
     let added = !p.map.contains_key("wwd_plane");
     p.optional = added;
     if let Some(r) = o.attribute("rotation")
@@ -212,7 +219,7 @@ fn read_map_object(
     };
     if anchor.is_none() && o.children("point").next().is_none() {
         return Err(bad(
-            what,
+            what.to_string(),
             "a shape",
             "a point or a tile object of the tileset objects",
         ));
@@ -230,11 +237,11 @@ fn read_map_object(
         let class = o.attribute("type").or_else(|| o.attribute("class"));
         if !own_logic {
             object.logic = match class.filter(|c| !c.is_empty()) {
-                Some(c) => cp1252(format!("{what}: class"), c)?,
+                Some(c) => cp1252(format_args!("{what}: class"), c)?,
                 None if p.has_text("wwd_logic") => p.text("wwd_logic")?,
                 None => {
                     return Err(bad(
-                        what,
+                        what.to_string(),
                         "no logic",
                         "a class (type) or a property wwd_logic naming its logic",
                     ));
@@ -242,7 +249,10 @@ fn read_map_object(
             };
         }
         if !own_name {
-            object.name = cp1252(format!("{what}: name"), o.attribute("name").unwrap_or(""))?;
+            object.name = cp1252(
+                format_args!("{what}: name"),
+                o.attribute("name").unwrap_or(""),
+            )?;
         }
     }
     let fixed = &mut object.fixed;
