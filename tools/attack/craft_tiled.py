@@ -12,6 +12,9 @@ Cases:
   objects   15,000 x SCALE tile objects added in Tiled, all of one tile that has
             15,000 x SCALE properties: a copy and sort of the tile's properties by each
             object costs objects x properties x log.
+  names     10,000 x SCALE points added in Tiled in an object layer whose name is
+            250,000 x SCALE bytes: an object that writes out its error name (the layer's)
+            costs objects x name.
   seed      both, small (a fuzz seed under 64 KiB): 400 fill tilesets, given by
             descending first id, under 20 x 20 cells; 40 tile objects of a tile of 400
             properties, one with its own score and name in hex.
@@ -85,6 +88,17 @@ def objects(out, scale):
     out.write(" </objectgroup>\n</map>\n")
 
 
+def names(out, scale):
+    out.write('<?xml version="1.0"?>\n<map width="1" height="1">\n')
+    out.write(header())
+    out.write(layer(1, 1, []))
+    out.write('  <data encoding="csv">0</data>\n </layer>\n')
+    out.write(' <objectgroup name="%s">\n' % ("n" * (250_000 * scale)))
+    for k in range(10_000 * scale):
+        out.write(f'<object id="{k + 1}" type="A"><point/></object>\n')
+    out.write(" </objectgroup>\n</map>\n")
+
+
 def seed(out, _scale):
     fills, side = 400, 20
     out.write(f'<?xml version="1.0"?>\n<map width="{side}" height="{side}">\n')
@@ -117,7 +131,7 @@ def seed(out, _scale):
 def main():
     case, path, scale = sys.argv[1], sys.argv[2], int(sys.argv[3])
     with open(path, "w", encoding="utf-8") as out:
-        {"tilesets": tilesets, "objects": objects, "seed": seed}[case](out, scale)
+        {"tilesets": tilesets, "objects": objects, "names": names, "seed": seed}[case](out, scale)
 
 
 if __name__ == "__main__":

@@ -144,7 +144,11 @@ impl<'a> Element<'a> {
     pub(super) fn take_properties(&mut self) -> TileProps<'a> {
         let mut list = Vec::new();
         for properties in self.children.iter_mut().filter(|c| c.name == "properties") {
-            for p in properties.children.iter_mut().filter(|c| c.name == "property") {
+            for p in properties
+                .children
+                .iter_mut()
+                .filter(|c| c.name == "property")
+            {
                 if let Some(name) = p.take_attribute("name") {
                     let value = match p.take_attribute("value") {
                         Some(v) => v,
@@ -183,7 +187,10 @@ impl<'a> Element<'a> {
 pub(super) enum What<'e> {
     Text(Cow<'e, str>),
     /// `object {id} of layer {layer:?}`.
-    Object { id: &'e str, layer: &'e str },
+    Object {
+        id: &'e str,
+        layer: &'e str,
+    },
 }
 
 impl fmt::Display for What<'_> {

@@ -75,11 +75,20 @@ fn layer_properties(wide: u32, high: u32, sets: &[&str]) -> String {
         "reserved6",
         "reserved7",
     ] {
-        writeln!(s, "   <property name=\"wwd_{k}\" type=\"int\" value=\"0\"/>").unwrap();
+        writeln!(
+            s,
+            "   <property name=\"wwd_{k}\" type=\"int\" value=\"0\"/>"
+        )
+        .unwrap();
     }
     s.push_str("   <property name=\"wwd_name\" value=\"Action\"/>\n");
     for (n, set) in sets.iter().enumerate() {
-        writeln!(s, "   <property name=\"wwd_image_set{}\" value=\"{set}\"/>", n + 1).unwrap();
+        writeln!(
+            s,
+            "   <property name=\"wwd_image_set{}\" value=\"{set}\"/>",
+            n + 1
+        )
+        .unwrap();
     }
     s.push_str("  </properties>\n");
     s
@@ -107,7 +116,11 @@ fn cells_map(header: &str, fills: u32, wide: u32, high: u32) -> String {
         )
         .unwrap();
     }
-    writeln!(s, " <layer name=\"Action\" width=\"{wide}\" height=\"{high}\">").unwrap();
+    writeln!(
+        s,
+        " <layer name=\"Action\" width=\"{wide}\" height=\"{high}\">"
+    )
+    .unwrap();
     s.push_str(&layer_properties(wide, high, &["ACTION", "FRONT"]));
     s.push_str("  <data encoding=\"csv\">\n");
     for k in 0..wide * high {
@@ -143,7 +156,10 @@ fn a_cell_costs_a_binary_search_among_the_tilesets() {
     assert_eq!(few.planes[0].tiles[..], tiles[..50 * 40]);
     let per_cell = (many_work - few_work) as f64 / f64::from(wide * 40);
     let bound = f64::from(fills + 2).log2() + 2.0;
-    assert!(per_cell <= bound, "{per_cell} comparisons a cell, over {bound}");
+    assert!(
+        per_cell <= bound,
+        "{per_cell} comparisons a cell, over {bound}"
+    );
 }
 
 /// The attack's shape at 1x and 10x (tilesets and cells both ten times as many): ten
@@ -350,7 +366,11 @@ fn an_objects_layer_name_is_written_out_only_for_an_error() {
     )
     .unwrap_err()
     .to_string();
-    assert!(err.starts_with("object 200 of layer \"nnn"), "{}", &err[..40]);
+    assert!(
+        err.starts_with("object 200 of layer \"nnn"),
+        "{}",
+        &err[..40]
+    );
     assert!(err.contains(": rotation"));
     assert_eq!(probes::take_named(), 100_000);
 }

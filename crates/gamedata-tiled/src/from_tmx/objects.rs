@@ -71,11 +71,7 @@ struct Anchor<'e> {
 /// The tile global id `gid` of object `what` names, which must be an image of a tileset
 /// whose tile objects are placed by their top-left corner (the export's `objects`): its
 /// tileset a binary search, its tile one look, its offset two looks in its properties.
-fn anchor<'e>(
-    gid: u32,
-    sets: &'e Tilesets<'_>,
-    what: &What<'_>,
-) -> Result<Anchor<'e>, TiledError> {
+fn anchor<'e>(gid: u32, sets: &'e Tilesets<'_>, what: &What<'_>) -> Result<Anchor<'e>, TiledError> {
     if gid & FLIP_DIAGONAL != 0 {
         return Err(bad(
             format!("{what}: gid"),
