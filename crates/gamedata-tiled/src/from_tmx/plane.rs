@@ -76,9 +76,9 @@ impl<'a> Tilesets<'a> {
     }
 
     /// The tileset of global id `gid` (no flag bits): the one with the greatest first id
-    /// not past it, of several the last in the document's order (as Tiled, which reads
-    /// the last tileset given); `None` before every tileset. A binary search of the sealed
-    /// tilesets.
+    /// not past it, of several the last in the document's order (what the import's scan
+    /// of the tilesets found before); `None` before every tileset. A binary search of the
+    /// sealed tilesets: at most `log2(tilesets) + 2` comparisons.
     pub(super) fn find(&self, gid: u32) -> Option<&Tiles<'a>> {
         let after = self.sets.partition_point(|t| {
             #[cfg(test)]
