@@ -6,8 +6,12 @@
 //! owned.
 
 use std::borrow::Cow;
+use std::fmt;
 
 use wap_core::raw::Rect;
+
+#[cfg(test)]
+use super::probes;
 
 use crate::TiledError;
 
@@ -61,7 +65,7 @@ impl<'a> Element<'a> {
 
     /// Its custom properties, by name: those of each `<properties>` child, a later one of
     /// a name over an earlier one; errors name them `what`.
-    pub(super) fn properties<'e>(&'e self, what: impl Into<Cow<'e, str>>) -> Props<'e> {
+    pub(super) fn properties<'e>(&'e self, what: impl Into<What<'e>>) -> Props<'e> {
         let mut list = Vec::new();
         for properties in self.children("properties") {
             for p in properties.children("property") {
@@ -70,12 +74,7 @@ impl<'a> Element<'a> {
                 }
             }
         }
-        let mut props = Props {
-            what: what.into(),
-            map: PropMap::default(),
-            optional: false,
-            hex: false,
-        };
+        let mut props = Props::new(what);
         props.extend(list);
         props
     }
@@ -103,23 +102,139 @@ pub(super) struct PropMap<'e>(Vec<(&'e str, &'e str)>);
 
 impl<'e> PropMap<'e> {
     pub(super) fn get(&self, name: &str) -> Option<&'e str> {
-        let at = self.0.binary_search_by(|(k, _)| (*k).cmp(name)).ok()?;
+        let at = self
+            .0
+            .binary_search_by(|(k, _)| {
+                #[cfg(test)]
+                probes::compared(1);
+                (*k).cmp(name)
+            })
+            .ok()?;
         self.0.get(at).map(|(_, v)| *v)
     }
 
     pub(super) fn contains_key(&self, name: &str) -> bool {
         self.get(name).is_some()
     }
+}
 
-    pub(super) fn iter(&self) -> impl Iterator<Item = (&'e str, &'e str)> + '_ {
-        self.0.iter().copied()
+/// A tile's custom properties kept past its element (a tileset's tiles are read once and
+/// their elements dropped): a list sorted by name, one value a name, the last given of a
+/// name (as [`Element::properties`] reads them).
+#[derive(Default)]
+pub(super) struct TileProps<'a> {
+    list: Vec<(Cow<'a, str>, Cow<'a, str>)>,
+    /// A name ends in `_hex`.
+    hex: bool,
+}
+
+impl TileProps<'_> {
+    pub(super) fn get(&self, name: &str) -> Option<&str> {
+        let at = self
+            .list
+            .binary_search_by(|(k, _)| {
+                #[cfg(test)]
+                probes::compared(1);
+                k.as_ref().cmp(name)
+            })
+            .ok()?;
+        self.list.get(at).map(|(_, v)| v.as_ref())
     }
 }
 
-/// Properties by name, for errors named by `what`.
+impl<'a> Element<'a> {
+    /// Its custom properties, as [`Element::properties`] reads them, taken out of it (their
+    /// names and values moved, not copied).
+    pub(super) fn take_properties(&mut self) -> TileProps<'a> {
+        let mut list = Vec::new();
+        for properties in self.children.iter_mut().filter(|c| c.name == "properties") {
+            for p in properties
+                .children
+                .iter_mut()
+                .filter(|c| c.name == "property")
+            {
+                if let Some(name) = p.take_attribute("name") {
+                    let value = match p.take_attribute("value") {
+                        Some(v) => v,
+                        None => std::mem::take(&mut p.text),
+                    };
+                    list.push((name, value));
+                }
+            }
+        }
+        // The last given first; sorted stably, of a name only the first is kept.
+        list.reverse();
+        list.sort_by(|a, b| {
+            #[cfg(test)]
+            probes::compared(1);
+            a.0.cmp(&b.0)
+        });
+        list.dedup_by(|next, kept| next.0 == kept.0);
+        TileProps {
+            hex: list.iter().any(|(name, _)| name.ends_with("_hex")),
+            list,
+        }
+    }
+
+    /// The value of its first attribute `name`, taken out of it.
+    fn take_attribute(&mut self, name: &str) -> Option<Cow<'a, str>> {
+        self.attributes
+            .iter_mut()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| std::mem::take(v))
+    }
+}
+
+/// What errors name: a text, or an object of an object layer, written out only when an
+/// error is made (so that an object does not copy its layer's name, however long).
+#[derive(Clone)]
+pub(super) enum What<'e> {
+    Text(Cow<'e, str>),
+    /// `object {id} of layer {layer:?}`.
+    Object {
+        id: &'e str,
+        layer: &'e str,
+    },
+}
+
+impl fmt::Display for What<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            What::Text(t) => f.write_str(t),
+            What::Object { id, layer } => {
+                #[cfg(test)]
+                probes::named(layer.len());
+                write!(f, "object {id} of layer {layer:?}")
+            }
+        }
+    }
+}
+
+impl<'e> From<Cow<'e, str>> for What<'e> {
+    fn from(t: Cow<'e, str>) -> Self {
+        What::Text(t)
+    }
+}
+
+impl From<String> for What<'_> {
+    fn from(t: String) -> Self {
+        What::Text(Cow::Owned(t))
+    }
+}
+
+impl<'e> From<&'e str> for What<'e> {
+    fn from(t: &'e str) -> Self {
+        What::Text(Cow::Borrowed(t))
+    }
+}
+
+/// Properties by name, for errors named by `what`: an element's own, and those of a tile
+/// that it has where it has none of its own ([`Props::inherit`]).
 pub(super) struct Props<'e> {
-    pub(super) what: Cow<'e, str>,
+    pub(super) what: What<'e>,
     pub(super) map: PropMap<'e>,
+    /// The tile's properties, looked up after the element's own.
+    tile: Option<&'e TileProps<'e>>,
     /// A missing property reads as its default (0, no text, a rectangle of zeros): the
     /// properties of an object added in Tiled.
     pub(super) optional: bool,
@@ -128,6 +243,17 @@ pub(super) struct Props<'e> {
 }
 
 impl<'e> Props<'e> {
+    /// No properties yet, for errors named by `what`.
+    pub(super) fn new(what: impl Into<What<'e>>) -> Self {
+        Props {
+            what: what.into(),
+            map: PropMap::default(),
+            tile: None,
+            optional: false,
+            hex: false,
+        }
+    }
+
     /// Adds `list`'s values by name, a later one of a name over an earlier one (and over
     /// one there).
     pub(super) fn extend(&mut self, list: Vec<(&'e str, &'e str)>) {
@@ -136,9 +262,38 @@ impl<'e> Props<'e> {
         // first is kept.
         let mut entries: Vec<_> = list.into_iter().rev().collect();
         entries.append(&mut self.map.0);
-        entries.sort_by(|a, b| a.0.cmp(b.0));
+        entries.sort_by(|a, b| {
+            #[cfg(test)]
+            probes::compared(1);
+            a.0.cmp(b.0)
+        });
         entries.dedup_by(|next, kept| next.0 == kept.0);
         self.map.0 = entries;
+    }
+
+    /// Gives it the properties of `tile` where it has none of its own, as Tiled does for a
+    /// tile object (it may leave out of the file what equals the tile's): a tile's
+    /// property `k` (or `k_hex`) is read unless the element has `k` or `k_hex`. The tile's
+    /// list is looked up, not copied.
+    pub(super) fn inherit(&mut self, tile: &'e TileProps<'e>) {
+        self.hex |= tile.hex;
+        self.tile = Some(tile);
+    }
+
+    /// The value of `name`: the element's own, else its tile's.
+    fn value(&self, name: &str) -> Option<&'e str> {
+        if let Some(v) = self.map.get(name) {
+            return Some(v);
+        }
+        let v = self.tile?.get(name)?;
+        let base = name.strip_suffix("_hex").unwrap_or(name);
+        let own = self.map.contains_key(base) || self.map.contains_key(&format!("{base}_hex"));
+        (!own).then_some(v)
+    }
+
+    /// Whether it has `name`, its own or its tile's.
+    pub(super) fn contains(&self, name: &str) -> bool {
+        self.value(name).is_some()
     }
 
     /// The value of `name_hex`.
@@ -146,11 +301,11 @@ impl<'e> Props<'e> {
         if !self.hex {
             return None;
         }
-        self.map.get(&format!("{name}_hex"))
+        self.value(&format!("{name}_hex"))
     }
 
     pub(super) fn get(&self, name: &str) -> Result<&str, TiledError> {
-        self.map.get(name).ok_or_else(|| {
+        self.value(name).ok_or_else(|| {
             bad(
                 format!("{}: property {name}", self.what),
                 "none",
@@ -165,7 +320,7 @@ impl<'e> Props<'e> {
         name: &str,
         default: &'static str,
     ) -> Result<&'s str, TiledError> {
-        match self.map.get(name) {
+        match self.value(name) {
             Some(v) => Ok(v),
             None if self.optional => Ok(default),
             None => self.get(name),
@@ -196,12 +351,12 @@ impl<'e> Props<'e> {
             });
         }
         let s = self.get_or(name, "")?;
-        cp1252(format!("{}: property {name}", self.what), s)
+        cp1252(format_args!("{}: property {name}", self.what), s)
     }
 
     /// Whether the text field `name` (or `name_hex`) is there.
     pub(super) fn has_text(&self, name: &str) -> bool {
-        self.map.contains_key(name) || self.hex(name).is_some()
+        self.contains(name) || self.hex(name).is_some()
     }
 
     /// A fixed text field of `N` bytes (the text and a NUL at least).
@@ -235,11 +390,11 @@ impl<'e> Props<'e> {
     }
 }
 
-/// `s` encoded as Windows-1252, for the field `what`.
-pub(super) fn cp1252(what: String, s: &str) -> Result<Vec<u8>, TiledError> {
+/// `s` encoded as Windows-1252, for the field `what` (written out only for an error).
+pub(super) fn cp1252(what: impl fmt::Display, s: &str) -> Result<Vec<u8>, TiledError> {
     let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(s);
     if unmappable {
-        return Err(bad(what, s, "Windows-1252 characters"));
+        return Err(bad(what.to_string(), s, "Windows-1252 characters"));
     }
     Ok(bytes.into_owned())
 }

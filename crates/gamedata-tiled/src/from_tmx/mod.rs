@@ -41,11 +41,17 @@
 //! `Limits::max_records` elements; the planes' tiles are refused past
 //! `Limits::max_decoded_bytes / 4` (all planes together, a plane's declared size counted
 //! before its tiles are made); objects, added ones included, are elements, within the same
-//! count.
+//! count. The lookups cost the same whatever the number of tilesets and properties: the
+//! tilesets are sorted by first global id once, when the first layer comes, and a cell's
+//! or tile object's tileset is a binary search among them; a cell's image set one look in
+//! a map of its plane's image-set names made once a plane; a tile object's properties are
+//! its own, then its tile's, looked up in the tile's list sorted once (not copied).
 //!
 //! What it holds: the text, the level being made (its header, planes with their tiles,
-//! objects), the tilesets, and one layer's or one object's element at a time, its names,
-//! attributes and text borrowed from the text where they can be. The map's children are
+//! objects), the tilesets (of each tile its `wwd_tile`, and for the tileset of tile objects
+//! its image's size and its properties; their elements are dropped), and one tileset's,
+//! layer's or object's element at a time, its names, attributes and text borrowed from the
+//! text where they can be. The map's children are
 //! read in the document's order (`from_tmx/xml.rs`; `json.rs` and `lenient.rs` for TMJ):
 //! its tilesets before its layers, as Tiled writes them (a tileset after a layer is an
 //! error naming it; the map's properties may be anywhere). A layer's cells are read one
@@ -64,8 +70,12 @@ mod lenient;
 mod objects;
 mod place;
 mod plane;
+#[cfg(test)]
+mod probes;
 mod xml;
 
+#[cfg(test)]
+mod lookup_tests;
 #[cfg(test)]
 mod tests;
 
@@ -74,7 +84,7 @@ use zerocopy::FromZeros;
 
 use self::element::{Element, bad, from_hex};
 use self::objects::Objects;
-use self::plane::{PlaneCells, Tiles, read_header, read_plane, tileset};
+use self::plane::{PlaneCells, Tilesets, read_header, read_plane, tileset};
 use crate::TiledError;
 
 /// Reads the level a TMX map holds (see the module's documentation).
@@ -109,9 +119,9 @@ struct Builder<'a, 'l> {
     map: Result<(u32, u32), TiledError>,
     /// An element holding the map's `<properties>`.
     properties: Element<'a>,
-    /// A layer was read: no more tilesets.
+    /// A layer was read: no more tilesets, and those read are sealed.
     layers: bool,
-    sets: Vec<Tiles<'a>>,
+    sets: Tilesets<'a>,
     planes: Vec<PlaneData>,
     /// The tiles of the planes read so far: with the next plane's, at most
     /// `Limits::max_decoded_bytes / 4`, so that many planes cannot multiply one plane's
@@ -137,7 +147,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             map: number("width").and_then(|w| Ok((w, number("height")?))),
             properties: Element::new("map"),
             layers: false,
-            sets: Vec::new(),
+            sets: Tilesets::default(),
             planes: Vec::new(),
             tiles: 0,
             objects: Objects::default(),
@@ -179,8 +189,17 @@ impl<'a, 'l> Builder<'a, 'l> {
             );
             return self.keep(Err(e));
         }
-        let t = tileset(e).map(|t| self.sets.push(t));
+        let t = tileset(e).map(|t| self.sets.add(t));
         self.keep(t);
+    }
+
+    /// A layer comes: the tilesets, all read, are sealed (sorted by first global id) at the
+    /// first.
+    fn begin_layers(&mut self) {
+        if !self.layers {
+            self.layers = true;
+            self.sets.seal();
+        }
     }
 
     /// A `<layer>` child of the map, with its `<data>`.
@@ -191,7 +210,7 @@ impl<'a, 'l> Builder<'a, 'l> {
         if !self.reading() {
             return;
         }
-        self.layers = true;
+        self.begin_layers();
         let name = e.attribute("name").unwrap_or_default();
         let limits = self.left();
         let plane = read_plane(e, name, &self.sets, map, &limits);
@@ -214,7 +233,7 @@ impl<'a, 'l> Builder<'a, 'l> {
         if !self.reading() {
             return None;
         }
-        self.layers = true;
+        self.begin_layers();
         let name = e.attribute("name").unwrap_or_default();
         let limits = self.left();
         match PlaneCells::start(e, name, &self.sets, map, &limits) {
@@ -239,7 +258,7 @@ impl<'a, 'l> Builder<'a, 'l> {
         if !self.reading() {
             return;
         }
-        self.layers = true;
+        self.begin_layers();
         self.end_objects();
         self.layer = Some((self.objects.layers.len(), self.objects.data.len()));
         self.objects.layers.push(name.to_owned());

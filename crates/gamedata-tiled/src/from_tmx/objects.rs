@@ -9,8 +9,8 @@ use wap_core::ObjectData;
 use wap_core::raw::ObjectFixed;
 use zerocopy::FromZeros;
 
-use super::element::{Element, Props, bad, cp1252, ints};
-use super::plane::Tiles;
+use super::element::{Element, Props, TileProps, What, bad, cp1252, ints};
+use super::plane::Tilesets;
 use crate::TiledError;
 use crate::map::{FLIP_HORIZONTAL, FLIP_VERTICAL};
 
@@ -65,12 +65,13 @@ struct Anchor<'e> {
     offset: Option<(i32, i32)>,
     mirror: bool,
     invert: bool,
-    props: Props<'e>,
+    props: &'e TileProps<'e>,
 }
 
 /// The tile global id `gid` of object `what` names, which must be an image of a tileset
-/// whose tile objects are placed by their top-left corner (the export's `objects`).
-fn anchor<'e>(gid: u32, sets: &'e [Tiles<'_>], what: &str) -> Result<Anchor<'e>, TiledError> {
+/// whose tile objects are placed by their top-left corner (the export's `objects`): its
+/// tileset a binary search, its tile one look, its offset two looks in its properties.
+fn anchor<'e>(gid: u32, sets: &'e Tilesets<'_>, what: &What<'_>) -> Result<Anchor<'e>, TiledError> {
     if gid & FLIP_DIAGONAL != 0 {
         return Err(bad(
             format!("{what}: gid"),
@@ -80,10 +81,9 @@ fn anchor<'e>(gid: u32, sets: &'e [Tiles<'_>], what: &str) -> Result<Anchor<'e>,
     }
     let bare = gid & !(FLIP_HORIZONTAL | FLIP_VERTICAL | FLIP_DIAGONAL);
     let expected = "an image of the tileset objects (a collection placed by the top-left corner)";
-    let t = sets
-        .iter()
-        .filter(|t| bare > 0 && t.first <= bare)
-        .max_by_key(|t| t.first)
+    let t = Some(bare)
+        .filter(|&b| b > 0)
+        .and_then(|b| sets.find(b))
         .ok_or_else(|| bad(format!("{what}: gid"), format!("{bare}"), expected))?;
     let local = bare.saturating_sub(t.first);
     let tile = t
@@ -97,28 +97,33 @@ fn anchor<'e>(gid: u32, sets: &'e [Tiles<'_>], what: &str) -> Result<Anchor<'e>,
                 expected,
             )
         })?;
-    let image = tile.children("image").next();
-    let dim = |key: &str| {
-        image
-            .and_then(|i| i.attribute(key))
-            .and_then(|v| v.trim().parse::<u32>().ok())
-            .ok_or_else(|| {
-                bad(
-                    format!("{what}: the image of tile {local} of tileset {:?}", t.name),
-                    format!("no {key}"),
-                    "an image with its width and height",
-                )
-            })
+    let dim = |v: Option<u32>, key: &str| {
+        v.ok_or_else(|| {
+            bad(
+                format!("{what}: the image of tile {local} of tileset {:?}", t.name),
+                format!("no {key}"),
+                "an image with its width and height",
+            )
+        })
     };
-    let props = tile.properties(format!("tile {local} of tileset {:?}", t.name));
-    let offset = if props.map.contains_key("wwd_offset_x") || props.map.contains_key("wwd_offset_y")
-    {
-        Some((props.int("wwd_offset_x")?, props.int("wwd_offset_y")?))
+    let size = (dim(tile.size.0, "width")?, dim(tile.size.1, "height")?);
+    let props = &tile.props;
+    let offset = if props.get("wwd_offset_x").is_some() || props.get("wwd_offset_y").is_some() {
+        let int = |key: &str| props.get(key).and_then(|v| v.trim().parse::<i32>().ok());
+        match (int("wwd_offset_x"), int("wwd_offset_y")) {
+            (Some(x), Some(y)) => Some((x, y)),
+            // What is wrong, named as the tile's properties name it (made only then).
+            _ => {
+                let mut named = Props::new(format!("tile {local} of tileset {:?}", t.name));
+                named.inherit(props);
+                Some((named.int("wwd_offset_x")?, named.int("wwd_offset_y")?))
+            }
+        }
     } else {
         None
     };
     Ok(Anchor {
-        size: (dim("width")?, dim("height")?),
+        size,
         offset,
         mirror: gid & FLIP_HORIZONTAL != 0,
         invert: gid & FLIP_VERTICAL != 0,
@@ -127,7 +132,7 @@ fn anchor<'e>(gid: u32, sets: &'e [Tiles<'_>], what: &str) -> Result<Anchor<'e>,
 }
 
 /// Object attribute `key` (a pixel coordinate, maybe fractional) rounded to a whole pixel.
-fn coordinate(o: &Element<'_>, key: &str, what: &str) -> Result<i64, TiledError> {
+fn coordinate(o: &Element<'_>, key: &str, what: &What<'_>) -> Result<i64, TiledError> {
     let text = o.attribute(key).unwrap_or("0");
     let v: f64 = text.trim().parse().unwrap_or(f64::NAN);
     // Past 2^31 no position fits a level's 32-bit field; the bound also makes the cast exact.
@@ -161,7 +166,7 @@ impl<'a> Objects<'a> {
         &mut self,
         o: &Element<'a>,
         layer: usize,
-        sets: &[Tiles<'_>],
+        sets: &Tilesets<'_>,
     ) -> Result<(), TiledError> {
         let id = o
             .attributes
@@ -169,7 +174,10 @@ impl<'a> Objects<'a> {
             .find(|(k, _)| k == "id")
             .map_or(Cow::Borrowed(""), |(_, v)| v.clone());
         let name = self.layers.get(layer).map_or("", String::as_str);
-        let what = format!("object {id} of layer {name:?}");
+        let what = What::Object {
+            id: &id,
+            layer: name,
+        };
         let (place, object) = read_map_object(o, &what, sets)?;
         self.places.push(Place { id, layer, ..place });
         self.data.push(object);
@@ -179,10 +187,10 @@ impl<'a> Objects<'a> {
 
 fn read_map_object(
     o: &Element<'_>,
-    what: &str,
-    sets: &[Tiles<'_>],
+    what: &What<'_>,
+    sets: &Tilesets<'_>,
 ) -> Result<(Place<'static>, ObjectData), TiledError> {
-    let mut p = o.properties(what);
+    let mut p = o.properties(what.clone());
     let added = !p.map.contains_key("wwd_plane");
     p.optional = added;
     if let Some(r) = o.attribute("rotation")
@@ -207,7 +215,7 @@ fn read_map_object(
     };
     if anchor.is_none() && o.children("point").next().is_none() {
         return Err(bad(
-            what,
+            what.to_string(),
             "a shape",
             "a point or a tile object of the tileset objects",
         ));
@@ -215,29 +223,21 @@ fn read_map_object(
     let own_logic = p.has_text("wwd_logic");
     let own_name = p.has_text("wwd_name");
     // As in Tiled, a tile object has its tile's properties unless it has its own (Tiled
-    // may leave out of the file what equals the tile's).
+    // may leave out of the file what equals the tile's): looked up in the tile's list
+    // after its own, the tile's not copied.
     if let Some(a) = &anchor {
-        let inherited = a
-            .props
-            .map
-            .iter()
-            .filter(|(key, _)| {
-                let base = key.strip_suffix("_hex").unwrap_or(key);
-                !p.map.contains_key(base) && !p.map.contains_key(&format!("{base}_hex"))
-            })
-            .collect();
-        p.extend(inherited);
+        p.inherit(a.props);
     }
     let mut object = read_object(&p)?;
     if added {
         let class = o.attribute("type").or_else(|| o.attribute("class"));
         if !own_logic {
             object.logic = match class.filter(|c| !c.is_empty()) {
-                Some(c) => cp1252(format!("{what}: class"), c)?,
+                Some(c) => cp1252(format_args!("{what}: class"), c)?,
                 None if p.has_text("wwd_logic") => p.text("wwd_logic")?,
                 None => {
                     return Err(bad(
-                        what,
+                        what.to_string(),
                         "no logic",
                         "a class (type) or a property wwd_logic naming its logic",
                     ));
@@ -245,7 +245,10 @@ fn read_map_object(
             };
         }
         if !own_name {
-            object.name = cp1252(format!("{what}: name"), o.attribute("name").unwrap_or(""))?;
+            object.name = cp1252(
+                format_args!("{what}: name"),
+                o.attribute("name").unwrap_or(""),
+            )?;
         }
     }
     let fixed = &mut object.fixed;
@@ -308,8 +311,8 @@ fn read_map_object(
         layer: 0,
         plane,
         order,
-        z_given: p.map.contains_key("wwd_z"),
-        id_given: p.map.contains_key("wwd_id"),
+        z_given: p.contains("wwd_z"),
+        id_given: p.contains("wwd_id"),
     };
     Ok((place, object))
 }

@@ -8,25 +8,101 @@ use wap_core::raw::{PlaneHeader, WwdHeader};
 use wap_core::{Limits, PlaneData};
 use zerocopy::FromZeros;
 
-use super::element::{Element, Props, bad, cells, csv};
+use super::element::{Element, Props, TileProps, bad, cells, csv};
 use crate::TiledError;
 
-/// A tileset as the import reads it.
+/// A tileset as the import reads it: what its cells and tile objects need of it, its
+/// tiles' elements dropped.
 pub(super) struct Tiles<'a> {
     pub(super) name: String,
     pub(super) first: u32,
-    /// The tile set it holds (`None`: the fill tileset; `Some("")`: objects' images).
-    pub(super) set: Option<String>,
+    /// The tile set it holds (`None`: the fill tileset; a name `""`: objects' images).
+    pub(super) set: Option<SetName>,
     /// Each local id's raw tile id (`wwd_tile`).
     pub(super) ids: HashMap<u32, u16>,
     pub(super) count: u32,
     /// Tile objects of it are placed by their top-left corner (`objectalignment`).
     pub(super) top_left: bool,
-    /// Each tile's element (its image and properties), by local id.
-    pub(super) tiles: HashMap<u32, Element<'a>>,
+    /// Each tile's image size and properties, by local id: kept only when tile objects of
+    /// it are read (`top_left`), the only use of them.
+    pub(super) tiles: HashMap<u32, Tile<'a>>,
 }
 
-/// The tileset `<tileset>` element `t` holds: its tiles are kept, the rest dropped.
+/// The tile set a tileset holds (`wwd_image_set`), as the planes look it up.
+pub(super) struct SetName {
+    pub(super) name: String,
+    /// The name's key among the tilesets' distinct names ([`Tilesets::add`]).
+    key: usize,
+    /// The index a name `set N` stands for (an image set the export could not name).
+    numbered: Option<usize>,
+}
+
+/// What a tile object needs of its tile: its image's width and height (`None`: missing or
+/// not a count) and its properties.
+pub(super) struct Tile<'a> {
+    pub(super) size: (Option<u32>, Option<u32>),
+    pub(super) props: TileProps<'a>,
+}
+
+/// The map's tilesets: in the document's order while they come, then ([`Tilesets::seal`],
+/// at the first layer) sorted by first global id, so that a global id's tileset is a
+/// binary search; their tile sets' names each given a key once.
+#[derive(Default)]
+pub(super) struct Tilesets<'a> {
+    sets: Vec<Tiles<'a>>,
+    /// Each distinct tile set name's key.
+    keys: HashMap<String, usize>,
+}
+
+impl<'a> Tilesets<'a> {
+    /// A tileset read, in the document's order.
+    pub(super) fn add(&mut self, mut t: Tiles<'a>) {
+        if let Some(set) = &mut t.set {
+            let next = self.keys.len();
+            set.key = *self.keys.entry(set.name.clone()).or_insert(next);
+        }
+        self.sets.push(t);
+    }
+
+    /// Sorts the tilesets by first global id, those of one first id in the document's
+    /// order (a stable sort): done once, when the first layer comes, after which no
+    /// tileset is added ([`super::Builder::tileset`]).
+    pub(super) fn seal(&mut self) {
+        self.sets.sort_by(|a, b| {
+            #[cfg(test)]
+            super::probes::compared(1);
+            a.first.cmp(&b.first)
+        });
+    }
+
+    /// The tileset of global id `gid` (no flag bits): the one with the greatest first id
+    /// not past it, of several the last in the document's order (what the import's scan
+    /// of the tilesets found before); `None` before every tileset. A binary search of the
+    /// sealed tilesets: at most `log2(tilesets) + 2` comparisons.
+    pub(super) fn find(&self, gid: u32) -> Option<&Tiles<'a>> {
+        let after = self.sets.partition_point(|t| {
+            #[cfg(test)]
+            super::probes::compared(1);
+            t.first <= gid
+        });
+        self.sets.get(after.checked_sub(1)?)
+    }
+
+    /// For a plane whose image sets are named `names` (in its order): each tile set key
+    /// of the tilesets' names, the index of the first image set of that name.
+    fn plane_index(&self, names: &[String]) -> HashMap<usize, usize> {
+        let mut index = HashMap::new();
+        for (at, name) in names.iter().enumerate() {
+            if let Some(&key) = self.keys.get(name) {
+                index.entry(key).or_insert(at);
+            }
+        }
+        index
+    }
+}
+
+/// The tileset `<tileset>` element `t` holds: of its tiles, their tile ids, and for a
+/// tileset of tile objects their image sizes and properties; the elements are dropped.
 pub(super) fn tileset(mut t: Element<'_>) -> Result<Tiles<'_>, TiledError> {
     let name = t.attribute("name").unwrap_or_default().to_owned();
     let what = format!("tileset {name:?}");
@@ -35,18 +111,22 @@ pub(super) fn tileset(mut t: Element<'_>) -> Result<Tiles<'_>, TiledError> {
         if name == "fill" && !props.map.contains_key("wwd_image_set") {
             None
         } else {
-            Some(
-                props
-                    .map
-                    .get("wwd_image_set")
-                    .unwrap_or_default()
-                    .to_owned(),
-            )
+            let name = props
+                .map
+                .get("wwd_image_set")
+                .unwrap_or_default()
+                .to_owned();
+            Some(SetName {
+                numbered: name.strip_prefix("set ").and_then(|n| n.parse().ok()),
+                name,
+                key: 0,
+            })
         }
     };
+    let top_left = t.attribute("objectalignment") == Some("topleft");
     let mut ids = HashMap::new();
     let mut tiles = HashMap::new();
-    for tile in std::mem::take(&mut t.children) {
+    for mut tile in std::mem::take(&mut t.children) {
         if tile.name != "tile" {
             continue;
         }
@@ -61,15 +141,23 @@ pub(super) fn tileset(mut t: Element<'_>) -> Result<Tiles<'_>, TiledError> {
                     "an id",
                 )
             })?;
-        let p = tile.properties(format!("{what}, tile {id}"));
-        if let Some(v) = p.map.get("wwd_tile") {
+        let props = tile.take_properties();
+        if let Some(v) = props.get("wwd_tile") {
             let v: u16 = v
                 .parse()
                 .map_err(|_| bad(format!("{what}, tile {id}: wwd_tile"), v, "0 to 65535"))?;
             ids.insert(id, v);
         }
-        drop(p);
-        tiles.insert(id, tile);
+        if top_left {
+            let image = tile.children("image").next();
+            let dim = |key: &str| {
+                image
+                    .and_then(|i| i.attribute(key))
+                    .and_then(|v| v.trim().parse::<u32>().ok())
+            };
+            let size = (dim("width"), dim("height"));
+            tiles.insert(id, Tile { size, props });
+        }
     }
     let number = |key: &str| -> Result<u32, TiledError> {
         let v = t.attribute(key).unwrap_or_default();
@@ -81,7 +169,7 @@ pub(super) fn tileset(mut t: Element<'_>) -> Result<Tiles<'_>, TiledError> {
         set,
         ids,
         count: number("tilecount")?,
-        top_left: t.attribute("objectalignment") == Some("topleft"),
+        top_left,
         tiles,
         name,
     })
@@ -123,7 +211,7 @@ pub(super) fn read_header(p: &Props<'_>) -> Result<WwdHeader, TiledError> {
 pub(super) fn read_plane(
     layer: &Element<'_>,
     name: &str,
-    sets: &[Tiles<'_>],
+    sets: &Tilesets<'_>,
     map: (u32, u32),
     limits: &Limits,
 ) -> Result<PlaneData, TiledError> {
@@ -159,9 +247,10 @@ pub(super) struct PlaneCells<'s, 'a> {
     pub(super) what: String,
     header: PlaneHeader,
     image_sets: Vec<Vec<u8>>,
-    /// The image sets' names, as the tilesets name them.
-    set_names: Vec<String>,
-    sets: &'s [Tiles<'a>],
+    /// Each tile set key of the tilesets' names ([`Tilesets`]), the index of the plane's
+    /// first image set of that name.
+    set_index: HashMap<usize, usize>,
+    sets: &'s Tilesets<'a>,
     tiles: Vec<u32>,
     /// The plane's tiles across.
     wide: u32,
@@ -187,7 +276,7 @@ impl<'s, 'a> PlaneCells<'s, 'a> {
     pub(super) fn start(
         layer: &Element<'_>,
         name: &str,
-        sets: &'s [Tiles<'a>],
+        sets: &'s Tilesets<'a>,
         map: (u32, u32),
         limits: &Limits,
     ) -> Result<Self, TiledError> {
@@ -244,7 +333,7 @@ impl<'s, 'a> PlaneCells<'s, 'a> {
             })?,
             None => vec![wap_core::raw::TILE_INVISIBLE; n],
         };
-        let set_names = image_sets
+        let set_names: Vec<String> = image_sets
             .iter()
             .map(|s| wap_core::decode(s, wap_core::CodePage::Cp1252).into_owned())
             .collect();
@@ -252,7 +341,7 @@ impl<'s, 'a> PlaneCells<'s, 'a> {
             what,
             header: h,
             image_sets,
-            set_names,
+            set_index: sets.plane_index(&set_names),
             sets,
             tiles,
             wide: w,
@@ -271,7 +360,7 @@ impl<'s, 'a> PlaneCells<'s, 'a> {
         let (x, y) = self.at;
         self.count = self.count.saturating_add(1);
         if self.error.is_none() && x < self.region.0 && y < self.region.1 {
-            match tile_of(gid, self.sets, &self.set_names) {
+            match tile_of(gid, self.sets, &self.set_index) {
                 Ok(raw) => {
                     let at = usize::try_from(x)
                         .ok()
@@ -327,8 +416,13 @@ impl<'s, 'a> PlaneCells<'s, 'a> {
     }
 }
 
-/// The raw tile value of global id `gid`, or what is wrong with it.
-fn tile_of(gid: u32, sets: &[Tiles<'_>], set_names: &[String]) -> Result<u32, String> {
+/// The raw tile value of global id `gid`, or what is wrong with it: its tileset a binary
+/// search, its image set's index one look in the plane's `set_index`.
+fn tile_of(
+    gid: u32,
+    sets: &Tilesets<'_>,
+    set_index: &HashMap<usize, usize>,
+) -> Result<u32, String> {
     if gid == 0 {
         return Ok(wap_core::raw::TILE_INVISIBLE);
     }
@@ -336,9 +430,7 @@ fn tile_of(gid: u32, sets: &[Tiles<'_>], set_names: &[String]) -> Result<u32, St
         return Err(format!("gid {gid:#x}, flipped"));
     }
     let t = sets
-        .iter()
-        .filter(|t| t.first <= gid)
-        .max_by_key(|t| t.first)
+        .find(gid)
         .ok_or_else(|| format!("gid {gid} before every tileset"))?;
     let local = gid.saturating_sub(t.first);
     if local >= t.count {
@@ -346,18 +438,18 @@ fn tile_of(gid: u32, sets: &[Tiles<'_>], set_names: &[String]) -> Result<u32, St
     }
     match &t.set {
         None => Ok(wap_core::raw::TILE_FILLED),
-        Some(name) => {
+        Some(set) => {
             let id = *t
                 .ids
                 .get(&local)
                 .ok_or_else(|| format!("gid {gid}: a tile without wwd_tile"))?;
-            let set = set_names
-                .iter()
-                .position(|s| s == name)
-                .or_else(|| name.strip_prefix("set ").and_then(|n| n.parse().ok()))
-                .ok_or_else(|| format!("gid {gid}: tile set {name:?}, not the plane's"))?;
-            let set = u16::try_from(set).map_err(|_| format!("tile set index {set}"))?;
-            Ok(u32::from(set) << 16 | u32::from(id))
+            let at = set_index
+                .get(&set.key)
+                .copied()
+                .or(set.numbered)
+                .ok_or_else(|| format!("gid {gid}: tile set {:?}, not the plane's", set.name))?;
+            let at = u16::try_from(at).map_err(|_| format!("tile set index {at}"))?;
+            Ok(u32::from(at) << 16 | u32::from(id))
         }
     }
 }
