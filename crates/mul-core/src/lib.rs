@@ -171,7 +171,8 @@ pub mod write_texmap;
 pub use anim::{
     AnimFile, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimSet, AnimationFiles, Animations,
     BodyRecords, BodyType, DecodedUopAnimation, Facing, FrameGroup, MobType, MobTypes,
-    OwnedAnimations, OwnedUopAnimations, UopAnimStream, UopAnimation, UopAnimationFiles, UopAnimations, UopFrame,
+    OwnedAnimations, OwnedUopAnimations, UopAnimStream, UopAnimation, UopAnimationFiles,
+    UopAnimations, UopFrame,
 };
 pub use animdata::{AnimData, AnimDataRecord};
 pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};

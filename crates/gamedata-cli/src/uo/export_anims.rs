@@ -17,8 +17,7 @@ use rayon::prelude::*;
 use super::anim_folder::AnimFolder;
 use super::export_job::{Budgeted, Job};
 use super::export_run::{
-    Drawn, Entries, FILE_COST, Part, Streams, Tally, number, owned_len, pictures_of, run,
-    run_parts,
+    Drawn, Entries, FILE_COST, Part, Streams, Tally, number, owned_len, pictures_of, run, run_parts,
 };
 use super::export_stream::{FromStream, inflate_once};
 
@@ -176,21 +175,23 @@ fn export_uop(
     let keys: Vec<((u8, usize, usize), u64)> = found
         .par_iter()
         .enumerate()
-        .map(|(i, &(body, action))| match animations.stream(body, action) {
-            Some(Ok(stream)) => {
-                let inflated = matches!(stream.compression, 1 | 3);
-                let declared = if inflated { stream.declared } else { 0 };
-                let equipment = folder_files.uop_body_type(body) == BodyType::Equipment;
-                (
-                    (stream.file, stream.start, stream.stored.len()),
-                    (u64::from(stream.compression) << 33)
-                        | (u64::from(equipment) << 32)
-                        | u64::from(declared),
-                )
-            }
-            // An entry whose bytes cannot be read: a stream of its own.
-            _ => ((u8::MAX, i, 0), 0),
-        })
+        .map(
+            |(i, &(body, action))| match animations.stream(body, action) {
+                Some(Ok(stream)) => {
+                    let inflated = matches!(stream.compression, 1 | 3);
+                    let declared = if inflated { stream.declared } else { 0 };
+                    let equipment = folder_files.uop_body_type(body) == BodyType::Equipment;
+                    (
+                        (stream.file, stream.start, stream.stored.len()),
+                        (u64::from(stream.compression) << 33)
+                            | (u64::from(equipment) << 32)
+                            | u64::from(declared),
+                    )
+                }
+                // An entry whose bytes cannot be read: a stream of its own.
+                _ => ((u8::MAX, i, 0), 0),
+            },
+        )
         .collect();
     let ids: Vec<(u32, u64)> = {
         let mut streams: Vec<(u8, usize, usize)> = keys.iter().map(|&(stream, _)| stream).collect();
@@ -239,7 +240,8 @@ fn export_uop(
         tally,
         |group, job, part| {
             let pictures = pictures_of(group, &streams);
-            let number_at = |within: &Range<usize>| group.get(within.start).map_or(0, |&e| number(e));
+            let number_at =
+                |within: &Range<usize>| group.get(within.start).map_or(0, |&e| number(e));
             // The pictures inflating the stream (compression 1 and 3), and the others.
             let mut stored: &[u8] = &[];
             let mut declared = Vec::new();
@@ -252,7 +254,17 @@ fn export_uop(
                         declared.push(u64::from(stream.declared));
                         inflating.push(within);
                     }
-                    _ => uop_entry(&Drawing { folder_files, animations, group, job }, within, None, part),
+                    _ => uop_entry(
+                        &Drawing {
+                            folder_files,
+                            animations,
+                            group,
+                            job,
+                        },
+                        within,
+                        None,
+                        part,
+                    ),
                 }
             }
             if inflating.is_empty() {
@@ -260,7 +272,17 @@ fn export_uop(
             }
             let inputs = inflate_once(job, "a UOP animation", stored, &declared);
             for (within, input) in inflating.into_iter().zip(inputs) {
-                uop_entry(&Drawing { folder_files, animations, group, job }, within, Some(input), part);
+                uop_entry(
+                    &Drawing {
+                        folder_files,
+                        animations,
+                        group,
+                        job,
+                    },
+                    within,
+                    Some(input),
+                    part,
+                );
             }
         },
     );

@@ -616,7 +616,7 @@ mod tests {
                         if let Some(instead) = job.picture(rgba) {
                             let later = matches!(instead, Drawn::Later);
                             part(Part {
-                        within: None,
+                                within: None,
                                 offset,
                                 span: if later { 3 - offset } else { 1 },
                                 drawn: Ok(instead),
@@ -628,7 +628,7 @@ mod tests {
                         }
                         drawn.lock().unwrap().push((n + offset, job.alone));
                         part(Part {
-                        within: None,
+                            within: None,
                             offset,
                             span: 1,
                             drawn: Ok(Drawn::Picture(RgbaImage::new(1, 1, [255; 4]).unwrap())),
