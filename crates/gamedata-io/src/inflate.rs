@@ -91,7 +91,9 @@ pub enum InflateError {
 /// written are counted ([`inflate_counts`]).
 ///
 /// Returns `Err` if the declared size passes either bound, the bytes are not zlib, the
-/// stream ends early, or it decodes to another size.
+/// stream ends early, or it decodes to another size (a stream that decodes past the
+/// declared size is [`InflateError::WrongSize`], found the declared size plus one, even
+/// when it is bad further on).
 pub fn inflate_exact(
     what: &'static str,
     stored: &[u8],
@@ -202,8 +204,10 @@ impl SharedStream {
         let total = self.total;
         match self.end {
             StreamEnd::Complete if total == declared => Ok(()),
-            // The decoder failed within the room `inflate_exact` would have given it.
-            StreamEnd::Invalid if total <= declared.saturating_add(1) => {
+            // A stream that decodes past `declared` bytes is too long, whether or not it
+            // is bad further on (where the decoder notices a bad code after filling its
+            // room hangs on the room it was given: this answer does not).
+            StreamEnd::Invalid if total <= declared => {
                 Err(InflateError::Invalid { decoded: total })
             }
             _ if total > declared => Err(InflateError::WrongSize {
