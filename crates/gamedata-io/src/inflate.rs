@@ -188,8 +188,8 @@ impl SharedStream {
     ///
     /// Returns `Err` as [`inflate_exact`] does (but for [`InflateError::Limit`], the
     /// caller's to check): [`InflateError::Impossible`] past the deflate bound,
-    /// [`InflateError::WrongSize`] for a stream that decodes to more (found: `declared` +
-    /// 1) or ends at its marker with fewer, [`InflateError::Invalid`] or
+    /// [`InflateError::WrongSize`] for a stream that decodes to more (found: one past
+    /// `declared`) or ends at its marker with fewer, [`InflateError::Invalid`] or
     /// [`InflateError::Truncated`] for one that fails before `declared` bytes; a declared
     /// size past [`SharedStream::max`] is `Impossible` too, as the stream was not decoded
     /// that far (ask for it when inflating).
