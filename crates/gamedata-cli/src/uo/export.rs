@@ -4,7 +4,8 @@
 //! Each distinct picture is decoded once: entries that repeat another's bytes exactly (as
 //! editors write one picture under several numbers) and read them the same way (both land
 //! tiles or both items; gumps of the same size) get the same PNG bytes written under their
-//! own names. The pixels decoded and the bytes written are each held to a budget
+//! own names; compressed UOP gumps over one stored stream are decoded in one job, the stream
+//! inflated once for all of them (`export_stream`). The pixels decoded and the bytes written are each held to a budget
 //! proportional to the input (64 bytes per input byte, plus 64 MiB), so that entries of a
 //! few bytes claiming large pictures, or thousands of numbers naming one picture, cannot
 //! multiply the work or the output: what is past a budget is counted, not drawn or not

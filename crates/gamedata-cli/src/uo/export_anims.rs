@@ -151,7 +151,10 @@ fn export_mul(
 /// to 79 whose entry name one of the files has (the first file having it, as the client
 /// reads it; no AnimationSequence.uop replacement: each entry under its own name), its five
 /// stored directions with the client's count of frames a direction (the body's type from
-/// mobtypes.txt when it lists the body). Each entry is decoded once for its five directions.
+/// mobtypes.txt when it lists the body). The entries over one stored stream are decoded in one
+/// job, the stream inflated once for all of them ([`inflate_once`]); each picture (entries
+/// of one compression, declared length and body type as far as it sets the frames a
+/// direction) is decoded once for its five directions and written under each name.
 fn export_uop(
     folder_files: &AnimFolder,
     animations: &UopAnimations<'_>,
