@@ -321,15 +321,29 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                         let id = group.get(within.start).map_or(usize::MAX, |&e| number(e));
                         (id, gumps.compressed_stream(id))
                     };
-                    let mut stored: &[u8] = &[];
-                    let mut declared = Vec::new();
-                    let mut inflating = Vec::new();
+                    // Each picture's stream: one for all of them, as entries over one start
+                    // have one stored length (others overlap them, errors); a stream of
+                    // another length all the same is inflated on its own.
+                    let mut streams: Vec<(&[u8], Vec<u64>, Vec<std::ops::Range<usize>>)> =
+                        Vec::new();
                     for within in &pictures {
                         match stream_of(within) {
                             (_, Ok(Some(stream))) => {
-                                stored = stream.stored;
-                                declared.push(u64::from(stream.declared));
-                                inflating.push(within.clone());
+                                let same = |s: &[u8]| {
+                                    std::ptr::eq(s.as_ptr(), stream.stored.as_ptr())
+                                        && s.len() == stream.stored.len()
+                                };
+                                let at = match streams.iter().position(|(s, _, _)| same(s)) {
+                                    Some(at) => at,
+                                    None => {
+                                        streams.push((stream.stored, Vec::new(), Vec::new()));
+                                        streams.len() - 1
+                                    }
+                                };
+                                if let Some((_, declared, inflating)) = streams.get_mut(at) {
+                                    declared.push(u64::from(stream.declared));
+                                    inflating.push(within.clone());
+                                }
                             }
                             (_, Ok(None)) => part(Part {
                                 within: Some(within.clone()),
@@ -345,21 +359,23 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                             }),
                         }
                     }
-                    let inputs = inflate_once(job, "a gump's zlib stream", stored, &declared);
-                    for (within, input) in inflating.into_iter().zip(inputs) {
-                        let id = group.get(within.start).map_or(usize::MAX, |&e| number(e));
-                        let drawn = match input {
-                            FromStream::Instead(drawn) => Ok(drawn),
-                            FromStream::Bytes(inflated, reserved) => {
-                                draw_gump(&gumps, id, job, inflated, reserved)
-                            }
-                        };
-                        part(Part {
-                            within: Some(within),
-                            offset: 0,
-                            span: 1,
-                            drawn,
-                        });
+                    for (stored, declared, inflating) in streams {
+                        let inputs = inflate_once(job, "a gump's zlib stream", stored, &declared);
+                        for (within, input) in inflating.into_iter().zip(inputs) {
+                            let id = group.get(within.start).map_or(usize::MAX, |&e| number(e));
+                            let drawn = match input {
+                                FromStream::Instead(drawn) => Ok(drawn),
+                                FromStream::Bytes(inflated, reserved) => {
+                                    draw_gump(&gumps, id, job, inflated, reserved)
+                                }
+                            };
+                            part(Part {
+                                within: Some(within),
+                                offset: 0,
+                                span: 1,
+                                drawn,
+                            });
+                        }
                     }
                 },
             );

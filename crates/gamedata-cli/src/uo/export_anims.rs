@@ -173,8 +173,8 @@ fn export_uop(
         })
         .collect();
     // Each entry's stream (the stored bytes it names: entries sharing them are decoded in
-    // one job, the stream inflated once) and how it reads them: 16 bytes an entry, and 24
-    // a distinct stream while sorting.
+    // one job, the stream inflated once) and how it reads them: 16 bytes an entry kept, 56
+    // an entry while they are worked out.
     let keys: Vec<((u8, usize, usize), u64)> = found
         .par_iter()
         .enumerate()
