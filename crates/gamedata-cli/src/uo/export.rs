@@ -324,8 +324,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                     // Each picture's stream: one for all of them, as entries over one start
                     // have one stored length (others overlap them, errors); a stream of
                     // another length all the same is inflated on its own.
-                    let mut streams: Vec<(&[u8], Vec<u64>, Vec<std::ops::Range<usize>>)> =
-                        Vec::new();
+                    let mut streams: Vec<SharedGumps<'_>> = Vec::new();
                     for within in &pictures {
                         match stream_of(within) {
                             (_, Ok(Some(stream))) => {
@@ -479,6 +478,10 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
     }
     Ok(())
 }
+
+/// A stream some compressed gumps share, the lengths they declare and their pictures'
+/// places in the job's group.
+type SharedGumps<'a> = (&'a [u8], Vec<u64>, Vec<std::ops::Range<usize>>);
 
 /// Bit 40 of a gump's reading when it is stored compressed (below it: a gump stored as is,
 /// its size word and [`patched_bit`]).
