@@ -189,7 +189,10 @@ pub use bytes::{Bytes, ReadError};
 pub use error::{Category, DataError, EntryName, FormatError, Kind, KindFields, kind_fields};
 pub use file::{Access, FileData, FileError, MapOptions};
 pub use find::{file_name, find_file_ignoring_case, find_optional, regular_file_len};
-pub use inflate::{InflateError, Inflated, MAX_INFLATE_RATIO, inflate_exact};
+pub use inflate::{
+    InflateCounts, InflateError, Inflated, MAX_INFLATE_RATIO, SharedStream, StreamEnd,
+    inflate_counts, inflate_exact, inflate_shared,
+};
 pub use limits::{LimitError, Limits};
 pub use overlaps::Overlaps;
 pub use owner::{FileOptions, FileSet, Format, FormatOptions, Owned, OwnedSet};

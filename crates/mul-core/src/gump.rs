@@ -221,6 +221,63 @@ impl<'data> Gumps<'data> {
         limits: &Limits,
     ) -> Result<Option<DecodedGump<'data>>, DataError> {
         let number = id as usize;
+        if number >= self.len() || !self.is_compressed(number) {
+            return self.decoded_from(id, Ok(Vec::new()), limits);
+        }
+        let Some(stream) = self.compressed_stream(number)? else {
+            return Ok(None);
+        };
+        let inflated = inflate_exact(
+            "a gump's zlib stream",
+            stream.stored,
+            u64::from(stream.declared),
+            &[],
+            limits,
+        )
+        .map(|inflated| inflated.data);
+        self.decoded_from(id, inflated, limits)
+    }
+
+    /// For a gump stored compressed (compression 1 or 3): its zlib stream in place, its
+    /// compression and the bytes the stream declares it decodes to. `None` for a gump
+    /// stored as is, an empty entry, an id past the index, or a compression-1 gump whose
+    /// 8 bytes of size are both 0 or less (the client shows no gump then). Entries over
+    /// the same stored bytes have the same stream: inflate it once
+    /// ([`gamedata_io::inflate_shared`]) and hand each its part ([`Gumps::decoded_from`]).
+    ///
+    /// Returns `Err` as [`Gumps::stored`].
+    pub fn compressed_stream(&self, id: usize) -> Result<Option<GumpStream<'data>>, DataError> {
+        let Some((_, raw)) = self.compressed_entry(id) else {
+            return Ok(None);
+        };
+        let Some(stored) = self.entries.entry(id)? else {
+            return Ok(None);
+        };
+        let compression = raw.compression.get();
+        if compression == 1 && !sized(self.entries.data, stored) {
+            return Ok(None);
+        }
+        Ok(Some(GumpStream {
+            stored,
+            compression,
+            declared: raw.decompressed_len.get(),
+        }))
+    }
+
+    /// Gump `id` decoded as [`Gumps::decoded`] decodes it, its zlib stream's output given:
+    /// `inflated`, the stream inflated to its declared length (or why not: a
+    /// [`SharedStream::check`](gamedata_io::SharedStream::check) or [`inflate_exact`]
+    /// error), so that one inflate serves every entry naming the stream. A gump stored as
+    /// is ignores `inflated` and is read in place.
+    ///
+    /// Returns `Err` as [`Gumps::decoded`].
+    pub fn decoded_from(
+        &self,
+        id: u32,
+        inflated: Result<Vec<u8>, InflateError>,
+        limits: &Limits,
+    ) -> Result<Option<DecodedGump<'data>>, DataError> {
+        let number = id as usize;
         if number >= self.len() {
             return Ok(None);
         }
@@ -233,17 +290,13 @@ impl<'data> Gumps<'data> {
                 id: number,
             }));
         };
-        let Some(stream) = self.entries.entry(number)? else {
-            return Ok(None);
-        };
-        let fail = |e: DataError| in_gump(e, file, number);
-        let compression = raw.compression.get();
-        if compression == 1 && !sized(self.entries.data, stream) {
+        if self.compressed_stream(number)?.is_none() {
             return Ok(None);
         }
-        let declared = u64::from(raw.decompressed_len.get());
-        let mut bytes = match inflate_exact("a gump's zlib stream", stream, declared, &[], limits) {
-            Ok(inflated) => inflated.data,
+        let fail = |e: DataError| in_gump(e, file, number);
+        let compression = raw.compression.get();
+        let mut bytes = match inflated {
+            Ok(bytes) => bytes,
             Err(InflateError::Limit(limit)) => return Err(fail(ErrorKind::Limit(limit).into())),
             Err(other) => {
                 return Err(fail(uop_error(index, raw, UopEntryProblem::Inflate(other))));
@@ -300,6 +353,17 @@ impl<'data> Gumps<'data> {
         gump.origin = Some((file, number));
         Ok(Some(gump))
     }
+}
+
+/// A compressed gump's zlib stream ([`Gumps::compressed_stream`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GumpStream<'data> {
+    /// The zlib stream, in place (for compression 1, after the 8 bytes of size).
+    pub stored: &'data [u8],
+    /// The entry's compression: 1 (zlib) or 3 (zlib, then the BWT stage).
+    pub compression: u16,
+    /// The bytes the entry declares the stream decodes to (before the BWT stage).
+    pub declared: u32,
 }
 
 /// True unless the 8 bytes before a compression-1 gump's zlib stream `stream` (inside

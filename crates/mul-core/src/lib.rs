@@ -171,7 +171,8 @@ pub mod write_texmap;
 pub use anim::{
     AnimFile, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimSet, AnimationFiles, Animations,
     BodyRecords, BodyType, DecodedUopAnimation, Facing, FrameGroup, MobType, MobTypes,
-    OwnedAnimations, OwnedUopAnimations, UopAnimation, UopAnimationFiles, UopAnimations, UopFrame,
+    OwnedAnimations, OwnedUopAnimations, UopAnimStream, UopAnimation, UopAnimationFiles,
+    UopAnimations, UopFrame,
 };
 pub use animdata::{AnimData, AnimDataRecord};
 pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
@@ -191,7 +192,7 @@ pub use gamedata_io::{
     Access, FileData, FileError, FileOptions, FileSet, Format, FormatError, FormatOptions,
     InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems, ReadError,
 };
-pub use gump::{DecodedGump, Gump, GumpRun, GumpRuns, Gumps};
+pub use gump::{DecodedGump, Gump, GumpRun, GumpRuns, GumpStream, Gumps};
 pub use gump_def::{GumpBorrow, GumpDef};
 pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;

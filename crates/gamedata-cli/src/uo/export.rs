@@ -4,7 +4,8 @@
 //! Each distinct picture is decoded once: entries that repeat another's bytes exactly (as
 //! editors write one picture under several numbers) and read them the same way (both land
 //! tiles or both items; gumps of the same size) get the same PNG bytes written under their
-//! own names. The pixels decoded and the bytes written are each held to a budget
+//! own names; compressed UOP gumps over one stored stream are decoded in one job, the stream
+//! inflated once for all of them (`export_stream`). The pixels decoded and the bytes written are each held to a budget
 //! proportional to the input (64 bytes per input byte, plus 64 MiB), so that entries of a
 //! few bytes claiming large pictures, or thousands of numbers naming one picture, cannot
 //! multiply the work or the output: what is past a budget is counted, not drawn or not
@@ -23,14 +24,21 @@ use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
 use gamedata_render::uo::texmap::texmap_picture;
 use mul_core::art::ITEM_BASE;
-use mul_core::{ArtFormat, Limits, OwnedArt, OwnedGumps, OwnedTexmaps, PicturePaths, VerdataEntry};
+use mul_core::{
+    ArtFormat, Gumps, InflateError, Limits, OwnedArt, OwnedGumps, OwnedTexmaps, PicturePaths,
+    VerdataEntry,
+};
 use serde::Serialize;
 
 use super::anim_folder::{AnimFolder, AnimFormatArg};
 use super::art::FormatArg;
 use super::export_anims::export_anims;
-use super::export_job::Budgeted;
-use super::export_run::{Drawn, Entries, budgets, numbered, owned_len, run};
+use super::export_job::{Budgeted, Job};
+use super::export_run::{
+    Drawn, Entries, Part, Streams, budgets, number, numbered, owned_len, pictures_of, run,
+    run_parts,
+};
+use super::export_stream::{FromStream, inflate_once};
 use super::folder::folder_verdata;
 use crate::output::Output;
 
@@ -103,6 +111,10 @@ struct ExportReport {
     /// ran, past a thread's share of the 64 MiB the export's pictures may hold at once, and
     /// drawn after them, one at a time.
     drawn_alone: usize,
+    /// The zlib streams inflated (a gump's, a UOP animation's), each once for all the
+    /// entries naming it, and the bytes their decoders read and wrote: what the decoding
+    /// budget took for them bounds these.
+    inflated: InflatedReport,
     /// The first entries that failed, with their messages.
     errors: Vec<String>,
     /// Bytes of PNG written.
@@ -115,6 +127,13 @@ struct ExportReport {
     /// Anims only: PNG files written from AnimationFrame*.uop.
     #[serde(skip_serializing_if = "Option::is_none")]
     written_uop: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct InflatedReport {
+    streams: u64,
+    read: u64,
+    written: u64,
 }
 
 /// Maps the art files through mul-core's owner.
@@ -146,6 +165,7 @@ fn map_texmaps(dir: &Path) -> Result<OwnedTexmaps, mul_core::Error> {
 
 pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
     let start = Instant::now();
+    let (inflated_before, _) = gamedata_io::inflate_counts();
     let format = args.art_format.map(ArtFormat::from);
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("cannot create {}", args.output.display()))?;
@@ -252,48 +272,110 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                     Some(patch) => patch.offset.get(),
                     None => index.get(n).map_or(0, |r| r.offset.get()),
                 },
-                // Gumps of different sizes read the same bytes differently (a compressed
-                // gump's `extra` is its entry's place in the table, its own).
+                // Gumps of different sizes read the same bytes differently; compressed gumps
+                // over one stream (their size inside it) by their compression and the
+                // length they declare it decodes to.
                 reading: |n: usize| match gumps.patch(n) {
                     Some(patch) => u64::from(patch.extra.get()) | patched_bit(Some(patch)),
-                    None => u64::from(index.get(n).map_or(0, |r| r.extra.get())),
+                    None => match gumps.compressed_stream(n) {
+                        Ok(Some(stream)) => {
+                            COMPRESSED_BIT
+                                | (u64::from(stream.compression == 3) << 32)
+                                | u64::from(stream.declared)
+                        }
+                        _ if gumps.is_compressed(n) => COMPRESSED_BIT | (1 << 39),
+                        _ => u64::from(index.get(n).map_or(0, |r| r.extra.get())),
+                    },
                 },
             };
             let order = entries.order(&name, &tally);
-            run(
+            // The compressed gumps over one stream are decoded in one job, the stream
+            // inflated once for all of them.
+            let streams = Streams {
+                entries: &entries,
+                shares: |a: usize, b: usize| gumps.is_compressed(a) && gumps.is_compressed(b),
+            };
+            run_parts(
                 &order,
-                &entries,
+                &streams,
                 &name,
                 &inputs,
                 &budget,
                 &tally,
-                |id, job| {
-                    let id32 = u32::try_from(id).unwrap_or(u32::MAX);
-                    // A compressed gump's decoders spend the budget too: its zlib stream's
-                    // declared bytes taken first, the decoders held to them and what is left,
-                    // the BWT stage's output past them taken once known.
-                    let declared = gumps.declared_len(id).map_or(0, u64::from);
-                    if let Some(instead) = job.inflated(declared) {
-                        return Ok(instead);
-                    }
-                    let decoded = match job.decode_within(
-                        declared,
-                        |limits| gumps.decoded(id32, limits),
-                        |d| owned_len(d.is_decoded(), d.bytes()),
-                    )? {
-                        Budgeted::Decoded(decoded) => decoded,
-                        Budgeted::Instead(drawn) => return Ok(drawn),
+                |group, job, part| {
+                    let Some(first) = group.first().map(|&e| number(e)) else {
+                        return;
                     };
-                    let gump = decoded.gump()?;
-                    let pixels = u64::from(gump.width()) * u64::from(gump.height());
-                    if let Some(instead) = job.picture(pixels.saturating_mul(4)) {
-                        return Ok(instead);
+                    if !gumps.is_compressed(first) {
+                        let drawn = draw_gump(&gumps, first, job, Ok(Vec::new()), 0);
+                        return part(Part {
+                            within: None,
+                            offset: 0,
+                            span: 1,
+                            drawn,
+                        });
                     }
-                    Ok(Drawn::Picture(gump_picture(
-                        &gump,
-                        GumpHue::default(),
-                        &Limits::default(),
-                    )?))
+                    // Its pictures: the same compression and declared length each.
+                    let pictures = pictures_of(group, &streams);
+                    let stream_of = |within: &std::ops::Range<usize>| {
+                        let id = group.get(within.start).map_or(usize::MAX, |&e| number(e));
+                        (id, gumps.compressed_stream(id))
+                    };
+                    // Each picture's stream: one for all of them, as entries over one start
+                    // have one stored length (others overlap them, errors); a stream of
+                    // another length all the same is inflated on its own.
+                    let mut streams: Vec<SharedGumps<'_>> = Vec::new();
+                    for within in &pictures {
+                        match stream_of(within) {
+                            (_, Ok(Some(stream))) => {
+                                let same = |s: &[u8]| {
+                                    std::ptr::eq(s.as_ptr(), stream.stored.as_ptr())
+                                        && s.len() == stream.stored.len()
+                                };
+                                let at = match streams.iter().position(|(s, _, _)| same(s)) {
+                                    Some(at) => at,
+                                    None => {
+                                        streams.push((stream.stored, Vec::new(), Vec::new()));
+                                        streams.len() - 1
+                                    }
+                                };
+                                if let Some((_, declared, inflating)) = streams.get_mut(at) {
+                                    declared.push(u64::from(stream.declared));
+                                    inflating.push(within.clone());
+                                }
+                            }
+                            (_, Ok(None)) => part(Part {
+                                within: Some(within.clone()),
+                                offset: 0,
+                                span: 1,
+                                drawn: Ok(Drawn::Empty),
+                            }),
+                            (_, Err(e)) => part(Part {
+                                within: Some(within.clone()),
+                                offset: 0,
+                                span: 1,
+                                drawn: Err(e.into()),
+                            }),
+                        }
+                    }
+                    for (stored, declared, inflating) in streams {
+                        let inputs = inflate_once(job, "a gump's zlib stream", stored, &declared);
+                        for (within, input) in inflating.into_iter().zip(inputs) {
+                            let id = group.get(within.start).map_or(usize::MAX, |&e| number(e));
+                            let drawn = match input {
+                                FromStream::Instead(drawn) => Ok(drawn),
+                                FromStream::Bytes(inflated, reserved) => {
+                                    draw_gump(&gumps, id, job, inflated, reserved)
+                                }
+                            };
+                            part(Part {
+                                within: Some(within),
+                                offset: 0,
+                                span: 1,
+                                drawn,
+                            });
+                        }
+                    }
                 },
             );
             ("gumps", gumps.format().name(), tally)
@@ -354,6 +436,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
         }
     };
     let errors = tally.errors.into_inner().unwrap_or_default();
+    let (inflated, _) = gamedata_io::inflate_counts();
     let report = ExportReport {
         what,
         format: form,
@@ -363,6 +446,11 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
         failed: tally.failed.into_inner(),
         over_budget: tally.over_budget.into_inner(),
         drawn_alone: tally.alone.into_inner(),
+        inflated: InflatedReport {
+            streams: inflated.streams.saturating_sub(inflated_before.streams),
+            read: inflated.read.saturating_sub(inflated_before.read),
+            written: inflated.written.saturating_sub(inflated_before.written),
+        },
         errors,
         bytes: tally.bytes.into_inner(),
         out_dir: args.output.display().to_string(),
@@ -389,6 +477,45 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// A stream some compressed gumps share, the lengths they declare and their pictures'
+/// places in the job's group.
+type SharedGumps<'a> = (&'a [u8], Vec<u64>, Vec<std::ops::Range<usize>>);
+
+/// Bit 40 of a gump's reading when it is stored compressed (below it: a gump stored as is,
+/// its size word and [`patched_bit`]).
+const COMPRESSED_BIT: u64 = 1 << 40;
+
+/// Draws gump `id` within the budget: decoded from `inflated`, its zlib stream's output
+/// (for a gump stored compressed; `reserved` bytes of the budget taken for it), or in
+/// place. A compressed gump's BWT stage spends the budget too, held to what is left.
+fn draw_gump(
+    gumps: &Gumps<'_>,
+    id: usize,
+    job: &Job,
+    inflated: Result<Vec<u8>, InflateError>,
+    reserved: u64,
+) -> Result<Drawn> {
+    let id32 = u32::try_from(id).unwrap_or(u32::MAX);
+    let decoded = match job.decode_within(
+        reserved,
+        |limits| gumps.decoded_from(id32, inflated, limits),
+        |d| owned_len(d.is_decoded(), d.bytes()),
+    )? {
+        Budgeted::Decoded(decoded) => decoded,
+        Budgeted::Instead(drawn) => return Ok(drawn),
+    };
+    let gump = decoded.gump()?;
+    let pixels = u64::from(gump.width()) * u64::from(gump.height());
+    if let Some(instead) = job.picture(pixels.saturating_mul(4)) {
+        return Ok(instead);
+    }
+    Ok(Drawn::Picture(gump_picture(
+        &gump,
+        GumpHue::default(),
+        &Limits::default(),
+    )?))
 }
 
 /// Bit 32 of an entry's reading when verdata patches it (its bytes lie in verdata.mul).

@@ -2,6 +2,7 @@
 //! anim.mul and anim2 to anim5 (OUT/anims/anim2/0x00C8/03/2/000.png) and from
 //! AnimationFrame*.uop (OUT/anims/uop/0x0190/04/2/000.png), a folder of frames each.
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -10,12 +11,15 @@ use gamedata_render::RgbaImage;
 use gamedata_render::uo::anim::{DrawnFrame, group_pictures, uop_direction_pictures};
 use gamedata_render::uo::art::ArtHue;
 use mul_core::anim::DIRECTIONS;
-use mul_core::{AnimFile, Animations, Compression, Limits, UopAnimation, UopAnimations};
+use mul_core::{AnimFile, Animations, BodyType, Limits, UopAnimation, UopAnimations};
 use rayon::prelude::*;
 
 use super::anim_folder::AnimFolder;
 use super::export_job::{Budgeted, Job};
-use super::export_run::{Drawn, Entries, FILE_COST, Part, Tally, owned_len, run, run_parts};
+use super::export_run::{
+    Drawn, Entries, FILE_COST, Part, Streams, Tally, number, owned_len, pictures_of, run, run_parts,
+};
+use super::export_stream::{FromStream, inflate_once};
 
 /// Actions the client reads of a UOP body: 0 to 79 (`docs/formats/uo.md`, "Which form").
 pub(super) const UOP_ACTIONS: u16 = 80;
@@ -147,7 +151,10 @@ fn export_mul(
 /// to 79 whose entry name one of the files has (the first file having it, as the client
 /// reads it; no AnimationSequence.uop replacement: each entry under its own name), its five
 /// stored directions with the client's count of frames a direction (the body's type from
-/// mobtypes.txt when it lists the body). Each entry is decoded once for its five directions.
+/// mobtypes.txt when it lists the body). The entries over one stored stream are decoded in one
+/// job, the stream inflated once for all of them ([`inflate_once`]); each picture (entries
+/// of one compression, declared length and body type as far as it sets the frames a
+/// direction) is decoded once for its five directions and written under each name.
 fn export_uop(
     folder_files: &AnimFolder,
     animations: &UopAnimations<'_>,
@@ -165,82 +172,212 @@ fn export_uop(
                 .map(move |action| (body, action))
         })
         .collect();
+    // Each entry's stream (the stored bytes it names: entries sharing them are decoded in
+    // one job, the stream inflated once) and how it reads them: 16 bytes an entry kept, 56
+    // an entry while they are worked out.
+    let keys: Vec<((u8, usize, usize), u64)> = found
+        .par_iter()
+        .enumerate()
+        .map(
+            |(i, &(body, action))| match animations.stream(body, action) {
+                Some(Ok(stream)) => {
+                    let inflated = matches!(stream.compression, 1 | 3);
+                    let declared = if inflated { stream.declared } else { 0 };
+                    let equipment = folder_files.uop_body_type(body) == BodyType::Equipment;
+                    (
+                        (stream.file, stream.start, stream.stored.len()),
+                        (u64::from(stream.compression) << 33)
+                            | (u64::from(equipment) << 32)
+                            | u64::from(declared),
+                    )
+                }
+                // An entry whose bytes cannot be read: a stream of its own.
+                _ => ((u8::MAX, i, 0), 0),
+            },
+        )
+        .collect();
+    let ids: Vec<(u32, u64)> = {
+        let mut streams: Vec<(u8, usize, usize)> = keys.iter().map(|&(stream, _)| stream).collect();
+        streams.par_sort_unstable();
+        streams.dedup();
+        keys.iter()
+            .map(|(stream, reading)| {
+                let id = streams.binary_search(stream).unwrap_or(0);
+                (u32::try_from(id).unwrap_or(u32::MAX), *reading)
+            })
+            .collect()
+    };
+    drop(keys);
+    let id_of = |n: usize| {
+        let (body, action, _) = unpack(n);
+        found
+            .binary_search(&(body, action))
+            .ok()
+            .and_then(|i| ids.get(i))
+            .copied()
+            .unwrap_or((u32::MAX, 0))
+    };
     let name = |n: usize| entry_folder(folder, n);
     let entries = Entries {
         // An entry's number is its direction 0's; direction d is that number + d.
         numbers: || found.iter().map(|&(body, action)| pack(body, action, 0)),
         read: |_: usize| Ok(true),
-        start: |_: usize| 0u32,
-        // Each entry is its own picture.
-        reading: |n: usize| n as u64,
+        // Its stream, as a number: entries of one stream side by side.
+        start: |n: usize| id_of(n).0,
+        // Entries of one stream and reading are one picture: the same compression and
+        // declared length, and the same body type as far as it sets the frames a
+        // direction (equipment or not).
+        reading: |n: usize| id_of(n).1,
     };
     let order = entries.order(&name, tally);
+    let streams = Streams {
+        entries: &entries,
+        shares: |_: usize, _: usize| true,
+    };
     run_parts(
         &order,
-        &entries,
+        &streams,
         &name,
         inputs,
         budget,
         tally,
-        |n, job, part| {
-            let (body, action, _) = unpack(n);
-            // The directions to draw: all of them, or those put off from a first drawing.
-            let from = (0..DIRECTIONS)
-                .find(|&offset| job.wants(offset))
-                .unwrap_or(DIRECTIONS);
-            let mut every_direction = |drawn| {
-                part(Part {
-                    offset: from,
-                    span: DIRECTIONS - from,
-                    drawn,
-                });
-            };
-            // Inflating spends the budget whether or not the stream decodes: a stored entry's
-            // declared bytes are taken first (a stream that fails at its end, named by many
-            // entries, was once inflated again for each).
-            let declared = declared_len(animations, body, action);
-            if let Some(instead) = job.inflated(declared) {
-                return every_direction(Ok(instead));
-            }
-            // The decoders spend the budget too, each held to what is left and what was taken.
-            let decoded = match job.decode_within(
-                declared,
-                |limits| animations.decoded(body, action, limits),
-                |d| owned_len(d.is_decoded(), d.bytes()),
-            ) {
-                Ok(Budgeted::Decoded(decoded)) => decoded,
-                Ok(Budgeted::Instead(drawn)) => return every_direction(Ok(drawn)),
-                Err(e) => return every_direction(Err(e)),
-            };
-            let animation = match decoded.animation() {
-                Ok(animation) => animation,
-                Err(e) => return every_direction(Err(e.into())),
-            };
-            let per = animation.frames_per_direction(folder_files.uop_body_type(body));
-            if per == 0 {
-                return every_direction(Ok(Drawn::Empty));
-            }
-            for (offset, direction) in (0..DIRECTIONS).zip(0u8..) {
-                if !job.wants(offset) {
-                    continue;
+        |group, job, part| {
+            let pictures = pictures_of(group, &streams);
+            let number_at =
+                |within: &Range<usize>| group.get(within.start).map_or(0, |&e| number(e));
+            // The pictures inflating the stream (compression 1 and 3), and the others.
+            let mut stored: &[u8] = &[];
+            let mut declared = Vec::new();
+            let mut inflating = Vec::new();
+            for within in pictures {
+                let (body, action, _) = unpack(number_at(&within));
+                match animations.stream(body, action) {
+                    Some(Ok(stream)) if matches!(stream.compression, 1 | 3) => {
+                        stored = stream.stored;
+                        declared.push(u64::from(stream.declared));
+                        inflating.push(within);
+                    }
+                    _ => uop_entry(
+                        &Drawing {
+                            folder_files,
+                            animations,
+                            group,
+                            job,
+                        },
+                        within,
+                        None,
+                        part,
+                    ),
                 }
-                let drawn = uop_direction(&animation, direction, per, job);
-                if matches!(drawn, Ok(Drawn::Later)) {
-                    // This direction and those after it, drawn again alone.
-                    return part(Part {
-                        offset,
-                        span: DIRECTIONS - offset,
-                        drawn,
-                    });
-                }
-                part(Part {
-                    offset,
-                    span: 1,
-                    drawn,
-                });
+            }
+            if inflating.is_empty() {
+                return;
+            }
+            let inputs = inflate_once(job, "a UOP animation", stored, &declared);
+            for (within, input) in inflating.into_iter().zip(inputs) {
+                uop_entry(
+                    &Drawing {
+                        folder_files,
+                        animations,
+                        group,
+                        job,
+                    },
+                    within,
+                    Some(input),
+                    part,
+                );
             }
         },
     );
+}
+
+/// What drawing a job's UOP animation entries reads.
+struct Drawing<'a, 'data> {
+    folder_files: &'a AnimFolder,
+    animations: &'a UopAnimations<'data>,
+    /// The job's group (elements of [`Entries::order`]).
+    group: &'a [u64],
+    job: &'a Job<'a>,
+}
+
+/// Draws the five stored directions of the picture `within` the job's group (its lowest
+/// number's body and action), decoded from `input` (its share of the job's inflated
+/// stream) or, for `None`, as the entry is stored; each direction handed to `part`.
+fn uop_entry(
+    drawing: &Drawing<'_, '_>,
+    within: Range<usize>,
+    input: Option<FromStream>,
+    part: &mut dyn FnMut(Part),
+) {
+    let Drawing {
+        folder_files,
+        animations,
+        group,
+        job,
+    } = *drawing;
+    let n = group.get(within.start).map_or(0, |&e| number(e));
+    let (body, action, _) = unpack(n);
+    // The directions to draw: all of them, or those put off from a first drawing.
+    let from = (0..DIRECTIONS)
+        .find(|&offset| job.wants(offset))
+        .unwrap_or(DIRECTIONS);
+    let mut every_direction = |drawn| {
+        part(Part {
+            within: Some(within.clone()),
+            offset: from,
+            span: DIRECTIONS - from,
+            drawn,
+        });
+    };
+    // The decoders spend the budget too, each held to what is left and what was taken
+    // (the inflated stream's bytes taken before it was inflated, whatever its end).
+    let decoded = match input {
+        Some(FromStream::Instead(drawn)) => return every_direction(Ok(drawn)),
+        Some(FromStream::Bytes(inflated, reserved)) => job.decode_within(
+            reserved,
+            |limits| animations.decoded_from(body, action, inflated, limits),
+            |d| owned_len(d.is_decoded(), d.bytes()),
+        ),
+        None => job.decode_within(
+            0,
+            |limits| animations.decoded(body, action, limits),
+            |d| owned_len(d.is_decoded(), d.bytes()),
+        ),
+    };
+    let decoded = match decoded {
+        Ok(Budgeted::Decoded(decoded)) => decoded,
+        Ok(Budgeted::Instead(drawn)) => return every_direction(Ok(drawn)),
+        Err(e) => return every_direction(Err(e)),
+    };
+    let animation = match decoded.animation() {
+        Ok(animation) => animation,
+        Err(e) => return every_direction(Err(e.into())),
+    };
+    let per = animation.frames_per_direction(folder_files.uop_body_type(body));
+    if per == 0 {
+        return every_direction(Ok(Drawn::Empty));
+    }
+    for (offset, direction) in (0..DIRECTIONS).zip(0u8..) {
+        if !job.wants(offset) {
+            continue;
+        }
+        let drawn = uop_direction(&animation, direction, per, job);
+        if matches!(drawn, Ok(Drawn::Later)) {
+            // This direction and those after it, drawn again alone.
+            return part(Part {
+                within: Some(within.clone()),
+                offset,
+                span: DIRECTIONS - offset,
+                drawn,
+            });
+        }
+        part(Part {
+            within: Some(within.clone()),
+            offset,
+            span: 1,
+            drawn,
+        });
+    }
 }
 
 /// Stored direction `direction` of a decoded UOP animation, `per` frames a direction, its
@@ -271,17 +408,6 @@ fn uop_direction(
         &Limits::default(),
     )?;
     frames_of(drawn)
-}
-
-/// The bytes body `body`'s action `action` declares it inflates to; 0 when it is stored as
-/// is or no file has it.
-fn declared_len(animations: &UopAnimations<'_>, body: u16, action: u16) -> u64 {
-    match animations.find(body, action) {
-        Some((_, _, entry)) if entry.compression() != Compression::None => {
-            u64::from(entry.raw().decompressed_len.get())
-        }
-        _ => 0,
-    }
 }
 
 /// A (body, action, stored direction) as an entry number: body in bits 16 and up, action

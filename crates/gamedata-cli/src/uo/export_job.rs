@@ -111,6 +111,16 @@ impl<'a> Job<'a> {
         taken
     }
 
+    /// Takes an inflate's work from the budget before it runs: the `read` stored bytes its
+    /// decoder may read and the `written` bytes it may write (whatever a container
+    /// declares), holding the `written` ones until the job's end ([`Job::keep`]). As
+    /// [`Job::take`] says.
+    pub(super) fn inflating(&self, read: u64, written: u64) -> Option<Drawn> {
+        let taken = self.take(read.saturating_add(written), written);
+        self.keep();
+        taken
+    }
+
     /// Keeps what the job holds now until its end: the parts drawn after hold the rest.
     pub(super) fn keep(&self) {
         self.kept.set(self.held.get());

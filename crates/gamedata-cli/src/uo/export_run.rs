@@ -169,6 +169,46 @@ where
 pub(super) trait Pictures {
     /// True if elements `a` and `b` of [`Entries::order`] are one picture.
     fn same(&self, a: u64, b: u64) -> bool;
+
+    /// True if elements `a` and `b` (side by side in [`Entries::order`]) are decoded in one
+    /// job, from one stream: one picture, or pictures that decode one stream each their
+    /// own way ([`Streams`]).
+    fn shares(&self, a: u64, b: u64) -> bool {
+        self.same(a, b)
+    }
+}
+
+/// The pictures of a job's `group` ([`Pictures::shares`]): each one's elements' places in
+/// the group, in order.
+pub(super) fn pictures_of(group: &[u64], entries: &impl Pictures) -> Vec<Range<usize>> {
+    let mut at = 0usize;
+    group
+        .chunk_by(|&a, &b| entries.same(a, b))
+        .map(|picture| {
+            let start = at;
+            at = at.saturating_add(picture.len());
+            start..at
+        })
+        .collect()
+}
+
+/// [`Entries`] whose pictures over one start may share a stored stream: `shares(a, b)`
+/// for the numbers of two entries of one start says whether their pictures are decoded
+/// in one job (one inflate of the stream for all of them, each picture made its own way
+/// from it, [`run_parts`] giving the job the pictures side by side).
+pub(super) struct Streams<'a, E, F> {
+    pub(super) entries: &'a E,
+    pub(super) shares: F,
+}
+
+impl<E: Pictures, F: Fn(usize, usize) -> bool> Pictures for Streams<'_, E, F> {
+    fn same(&self, a: u64, b: u64) -> bool {
+        self.entries.same(a, b)
+    }
+
+    fn shares(&self, a: u64, b: u64) -> bool {
+        self.entries.same(a, b) || (a >> 32 == b >> 32 && (self.shares)(number(a), number(b)))
+    }
 }
 
 impl<N, R, S, V: Fn(usize) -> u64> Pictures for Entries<N, R, S, V> {
@@ -196,11 +236,15 @@ pub(super) fn run(
         inputs,
         budget,
         tally,
-        |n, job, part| {
+        |group, job, part| {
+            let Some(&first) = group.first() else {
+                return;
+            };
             part(Part {
+                within: None,
                 offset: 0,
                 span: 1,
-                drawn: draw(n, job),
+                drawn: draw(number(first), job),
             });
         },
     );
@@ -210,8 +254,11 @@ pub(super) fn run(
 /// numbered `offset` past each of the picture's numbers. A `Picture` or `Frames` is written
 /// under those numbers alone; any other outcome stands for `span` entries from there (an
 /// entry that fails to decode, say, fails each of the directions drawn from it; one put
-/// off is drawn again for those entries alone).
+/// off is drawn again for those entries alone). `within`: the picture, when the job's
+/// group holds several ([`Pictures::shares`]): its elements' places in the group; `None`
+/// for the whole group.
 pub(super) struct Part {
+    pub(super) within: Option<Range<usize>>,
     pub(super) offset: usize,
     pub(super) span: usize,
     pub(super) drawn: Result<Drawn, anyhow::Error>,
@@ -221,7 +268,7 @@ pub(super) struct Part {
 type Later<'a> = (&'a [u64], Range<usize>);
 
 /// [`run`] for pictures that decode once into several entries' pictures: `draw` (given the
-/// picture's lowest number and its [`Job`]) hands each outcome to the function it is given
+/// job's group of elements of [`Entries::order`], its pictures side by side ([`Pictures::shares`]), and its [`Job`]) hands each outcome to the function it is given
 /// as soon as it is drawn, which writes it and lets go of what it held, so that a thread
 /// holds one of them at a time. Pictures are drawn in parallel, each thread holding its
 /// share of [`HELD_MAX`]; those put off ([`Drawn::Later`]: past a share) are then drawn
@@ -234,20 +281,17 @@ pub(super) fn run_parts(
     inputs: &[PathBuf],
     budget: &AtomicU64,
     tally: &Tally,
-    draw: impl Fn(usize, &Job, &mut dyn FnMut(Part)) + Sync,
+    draw: impl Fn(&[u64], &Job, &mut dyn FnMut(Part)) + Sync,
 ) {
     let bar = progress_bar(order.len() as u64, "exporting {bar:40} {pos}/{len} {eta}");
     let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
     let threads = u64::try_from(rayon::current_num_threads()).unwrap_or(u64::MAX);
     let share = HELD_MAX.checked_div(threads).unwrap_or(HELD_MAX);
     let later: Mutex<Vec<Later<'_>>> = Mutex::new(Vec::new());
-    let pictures = order.chunk_by(|&a, &b| entries.same(a, b));
-    pictures.par_bridge().for_each(|picture| {
-        let Some(first) = picture.first().map(|&e| number(e)) else {
-            return;
-        };
+    let groups = order.chunk_by(|&a, &b| entries.shares(a, b));
+    groups.par_bridge().for_each(|picture| {
         let job = Job::new(budget, share, false, 0..usize::MAX);
-        draw(first, &job, &mut |part| {
+        draw(picture, &job, &mut |part| {
             deliver(picture, part, name, &inputs, tally, Some(&later));
             job.part_done();
         });
@@ -258,28 +302,30 @@ pub(super) fn run_parts(
     // In the order of the pictures, whatever the threads' order.
     later.sort_unstable_by_key(|(picture, want)| (picture.first().copied(), want.start));
     for (picture, want) in later {
-        let Some(first) = picture.first().map(|&e| number(e)) else {
-            continue;
-        };
         tally.alone.fetch_add(1, Ordering::Relaxed);
         let job = Job::new(budget, HELD_MAX, true, want);
-        draw(first, &job, &mut |part| {
+        draw(picture, &job, &mut |part| {
             deliver(picture, part, name, &inputs, tally, None);
             job.part_done();
         });
     }
 }
 
-/// Counts and writes one outcome of `picture` (elements of [`Entries::order`]); one put off
-/// goes to `later` (counted as over the budget when there is none: a job alone).
+/// Counts and writes one outcome of `group`'s picture `part.within` (elements of
+/// [`Entries::order`]); one put off goes to `later` (counted as over the budget when there
+/// is none: a job alone).
 fn deliver<'a>(
-    picture: &'a [u64],
+    group: &'a [u64],
     part: Part,
     name: &impl Fn(usize) -> PathBuf,
     inputs: &[&Path],
     tally: &Tally,
     later: Option<&Mutex<Vec<Later<'a>>>>,
 ) {
+    let picture = match &part.within {
+        Some(within) => group.get(within.clone()).unwrap_or_default(),
+        None => group,
+    };
     let Some(first) = picture
         .first()
         .map(|&e| number(e).saturating_add(part.offset))
@@ -477,7 +523,8 @@ mod tests {
             &[],
             &budget,
             &tally,
-            |n, _, part| {
+            |group, _, part| {
+                let n = number(group[0]);
                 let parts: Vec<(usize, usize, Result<Drawn, anyhow::Error>)> = match n {
                     8 => vec![(0, 3, Err(anyhow::anyhow!("bad"))), (4, 3, white())],
                     16 => vec![
@@ -489,6 +536,7 @@ mod tests {
                 };
                 for (offset, span, drawn) in parts {
                     part(Part {
+                        within: None,
                         offset,
                         span,
                         drawn,
@@ -554,7 +602,8 @@ mod tests {
                 &[],
                 &budget,
                 &tally,
-                |n, job, part| {
+                |group, job, part| {
+                    let n = number(group[0]);
                     let sizes = if n == 8 {
                         [MIB, 8 * MIB, MIB]
                     } else {
@@ -567,6 +616,7 @@ mod tests {
                         if let Some(instead) = job.picture(rgba) {
                             let later = matches!(instead, Drawn::Later);
                             part(Part {
+                                within: None,
                                 offset,
                                 span: if later { 3 - offset } else { 1 },
                                 drawn: Ok(instead),
@@ -578,6 +628,7 @@ mod tests {
                         }
                         drawn.lock().unwrap().push((n + offset, job.alone));
                         part(Part {
+                            within: None,
                             offset,
                             span: 1,
                             drawn: Ok(Drawn::Picture(RgbaImage::new(1, 1, [255; 4]).unwrap())),

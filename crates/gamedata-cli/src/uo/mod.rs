@@ -11,6 +11,7 @@ mod export;
 mod export_anims;
 mod export_job;
 mod export_run;
+mod export_stream;
 mod folder;
 mod gump;
 mod info;

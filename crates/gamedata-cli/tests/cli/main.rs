@@ -29,6 +29,7 @@ mod uo_anim;
 mod uo_anim_uop;
 mod uo_attack;
 mod uo_client;
+mod uo_shared_streams;
 mod uo_texmap;
 mod web;
 mod wwd;

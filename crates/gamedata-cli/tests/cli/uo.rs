@@ -1428,6 +1428,7 @@ fn uo_export_writes_every_picture_and_reports_the_rest() {
             "failed",
             "over_budget",
             "drawn_alone",
+            "inflated",
             "errors",
             "bytes",
             "out_dir",

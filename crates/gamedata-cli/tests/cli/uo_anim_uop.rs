@@ -410,11 +410,10 @@ fn uo_export_anims_writes_the_uop_directions_too() {
 /// Attack (attack33): AnimationFrame1.uop with 40 entries (bodies 0 to 39, action 0) all
 /// naming entry 0's zlib stream, each declaring 60 MiB it does not inflate to. Each of the
 /// 200 directions decoded its entry again and failed at the stream's end (with a stream of
-/// 60 MiB, 200 entries took 67 s). Inflating now takes the declared bytes from the
-/// decoding budget (64 MiB plus 64 bytes an input byte) first, whatever its end, and an
-/// entry is decoded once for its five directions: the first entry takes 60 MiB and fails
-/// (its five directions failed, one message), and the other 39 entries' 195 directions are
-/// over the budget, not inflated.
+/// 60 MiB, 200 entries took 67 s). The entries over one stream are now decoded in one job,
+/// the stream inflated once for all of them (issue 56), and a length past what the stored
+/// bytes can decode to (1,032 bytes a byte) is refused before anything is inflated or
+/// taken: the 40 entries' 200 directions fail, one message for all, no stream inflated.
 #[test]
 fn uo_export_anims_takes_a_stream_s_declared_bytes_from_the_budget_first() {
     let dir = tempfile::tempdir().unwrap();
@@ -450,14 +449,16 @@ fn uo_export_anims_takes_a_stream_s_declared_bytes_from_the_budget_first() {
             report["failed"].clone(),
             report["over_budget"].clone()
         ),
-        (json!(0), json!(5), json!(195)),
+        (json!(0), json!(200), json!(0)),
         "{report}"
     );
+    assert_eq!(report["inflated"]["streams"], json!(0), "{report}");
     let errors = report["errors"].as_array().unwrap();
     assert_eq!(errors.len(), 1, "{report}");
     let error = errors[0].as_str().unwrap();
     assert!(
-        error.contains("/0 (and 4 more entries of the same bytes): "),
+        error.contains("/0 (and 199 more entries of the same bytes): ")
+            && error.contains("more than"),
         "{error}"
     );
 }

@@ -108,7 +108,16 @@ fn compressed(gumps: &Gumps<'_>, id: usize, limits: &Limits) -> u64 {
         matches!(e.kind, ErrorKind::UopEntry { .. }) && e.entry().is_some(),
         "{e}"
     );
-    match gumps.decoded(id as u32, limits) {
+    let decoded = gumps.decoded(id as u32, limits);
+    // One inflate shared by every entry naming the stream, made longer than this entry
+    // asks, answers as the entry's own.
+    if let Ok(Some(stream)) = gumps.compressed_stream(id) {
+        let declared = u64::from(stream.declared);
+        let inflated = shared("a gump's zlib stream", stream.stored, declared, limits);
+        let again = gumps.decoded_from(id as u32, inflated, limits);
+        assert_eq!(format!("{again:?}"), format!("{decoded:?}"), "gump {id}");
+    }
+    match decoded {
         Ok(Some(decoded)) => {
             assert!(decoded.is_decoded());
             assert!(decoded.bytes().len() as u64 <= limits.max_decoded_bytes);
@@ -133,6 +142,25 @@ fn compressed(gumps: &Gumps<'_>, id: usize, limits: &Limits) -> u64 {
             e.to_string().len() as u64
         }
     }
+}
+
+/// The zlib stream `stored` (`what`, for a limit's error) inflated once to 64 bytes past `declared` (within `limits` and
+/// the deflate bound, else to `declared`), then checked for `declared` bytes: what an
+/// export sharing the stream among its entries hands each.
+pub(super) fn shared(
+    what: &'static str,
+    stored: &[u8],
+    declared: u64,
+    limits: &Limits,
+) -> Result<Vec<u8>, gamedata_io::InflateError> {
+    let bound = (stored.len() as u64).saturating_mul(gamedata_io::MAX_INFLATE_RATIO);
+    let max = declared
+        .saturating_add(64)
+        .min(limits.max_decoded_bytes)
+        .min(bound)
+        .max(declared);
+    gamedata_io::inflate_shared(what, stored, max, &[], limits)
+        .and_then(|stream| stream.into_exact(declared))
 }
 
 /// A gump's runs over its `len` bytes: inside its size, no more than its words, each row

@@ -301,7 +301,42 @@ pub fn colours(data: &[u8]) -> u64 {
     acc
 }
 
-/// A UOP container: the table, every entry's stored bytes, contents and Adler-32, and
+/// The container read as AnimationFrame1.uop: bodies 0 to 7, actions 0 to 3, each entry
+/// found decoded as itself and from its stream inflated once for longer than it asks
+/// ([`gump::shared`]), the same either way.
+fn anim_streams(data: &[u8], limits: &gamedata_io::Limits) -> u64 {
+    let Ok(animations) = mul_core::UopAnimations::parse([(1, data)], limits) else {
+        return 0;
+    };
+    let mut acc = 0u64;
+    for body in 0..8u16 {
+        for action in 0..4u16 {
+            let Some(stream) = animations.stream(body, action) else {
+                continue;
+            };
+            let decoded = animations.decoded(body, action, limits);
+            let inflated = match &stream {
+                Ok(stream) => {
+                    let what = match stream.compression {
+                        1 => "a UOP entry",
+                        _ => "a UOP animation",
+                    };
+                    gump::shared(what, stream.stored, u64::from(stream.declared), limits)
+                }
+                Err(_) => Ok(Vec::new()),
+            };
+            if stream.is_ok() {
+                let again = animations.decoded_from(body, action, inflated, limits);
+                assert_eq!(format!("{again:?}"), format!("{decoded:?}"));
+            }
+            acc = acc.wrapping_add(format!("{decoded:?}").len() as u64);
+        }
+    }
+    acc
+}
+
+/// A UOP container: the table, every entry's stored bytes, contents and Adler-32, its
+/// entries read as AnimationFrame1.uop's (bodies 0 to 7), and
 /// facet 0's and 1's map chunks as a map one block wide, scanned both ways (which must
 /// agree), and read back as a MUL.
 pub fn uop(data: &[u8]) -> u64 {
@@ -327,6 +362,7 @@ pub fn uop(data: &[u8]) -> u64 {
         );
         acc = acc.wrapping_add(u64::from(container.check_adler32(entry).unwrap_or(false)));
     }
+    acc = acc.wrapping_add(anim_streams(data, &limits));
     for facet in 0..2 {
         let chunks = match mul_core::map_uop::map_chunks(&container, facet, &limits) {
             Ok(c) => c,

@@ -6,7 +6,7 @@ use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use gamedata_io::{
     CodePage, InflateError, LimitError, Limits, RecordLengthError, decode, field_text,
-    find_optional, inflate_exact, latin1, records, whole_records,
+    find_optional, inflate_counts, inflate_exact, inflate_shared, latin1, records, whole_records,
 };
 use zerocopy::little_endian::{U16, U32};
 
@@ -162,4 +162,83 @@ fn problem_lists_keep_the_first_hundred_and_count_all() {
     q.append(more);
     assert_eq!((q.kept().len(), q.total()), (100, 121));
     assert_eq!((q.kept()[0], q.kept()[1], q.kept()[99]), (7, 1000, 1098));
+}
+
+/// A zlib stream of `blocks` empty stored blocks and an empty last one: it decodes to
+/// nothing while its decoder reads every byte (5 a block).
+fn empty_blocks(blocks: usize) -> Vec<u8> {
+    let mut stream = vec![0x78, 0x01];
+    for _ in 0..blocks {
+        stream.extend([0, 0, 0, 0xFF, 0xFF]);
+    }
+    stream.extend([1, 0, 0, 0xFF, 0xFF, 0, 0, 0, 1]);
+    stream
+}
+
+/// A stream inflated once answers every declared size up to the most asked for as
+/// `inflate_exact` with that size does (good, too long, cut short, not zlib, decoding to
+/// nothing), so that entries naming one stream with different sizes need one inflate.
+#[test]
+fn a_shared_stream_answers_each_declared_size_as_an_exact_inflate_does() {
+    let plain: Vec<u8> = (0..3_000u32).map(|i| (i * 31 % 251) as u8).collect();
+    let good = zlib(&plain);
+    let mut garbage_tail = good[..good.len() / 2].to_vec();
+    garbage_tail.extend([0xFF; 40]);
+    let streams = [
+        good.clone(),
+        good[..good.len() / 2].to_vec(),
+        garbage_tail,
+        vec![0xFF; 64],
+        empty_blocks(50),
+        zlib(b""),
+    ];
+    let limits = Limits::default();
+    for stored in &streams {
+        let shared = inflate_shared("test", stored, 3_100, b"P", &limits).unwrap();
+        for declared in (0..=3_100)
+            .step_by(7)
+            .chain([0, 1, 2_999, 3_000, 3_001, 3_100])
+        {
+            let exact = inflate_exact("test", stored, declared, b"P", &limits);
+            assert_eq!(
+                shared.check(declared),
+                exact.as_ref().map(|_| ()).map_err(|e| *e),
+                "{declared} over {stored:?}"
+            );
+            if let Ok(exact) = exact {
+                assert_eq!(shared.clone().into_exact(declared).unwrap(), exact.data);
+            }
+        }
+        // Past the most asked for: not known, an error.
+        assert!(matches!(
+            shared.check(3_101),
+            Err(InflateError::Impossible { .. })
+        ));
+    }
+}
+
+/// The counters: one inflate of a stream of 1,000 empty blocks reads its 5,011 bytes and
+/// writes none, whatever size is declared; counted on this thread and in the process.
+#[test]
+fn inflates_count_the_bytes_they_read_and_write() {
+    let stored = empty_blocks(1_000);
+    let limits = Limits::default();
+    let (all_before, here_before) = inflate_counts();
+    assert!(inflate_exact("test", &stored, 0, b"", &limits).is_ok());
+    assert!(inflate_exact("test", &stored, 100, b"", &limits).is_err());
+    let shared = inflate_shared("test", &stored, 100, b"", &limits).unwrap();
+    assert_eq!(shared.consumed(), stored.len());
+    let (all, here) = inflate_counts();
+    assert_eq!(
+        (
+            here.streams - here_before.streams,
+            here.read - here_before.read,
+            here.written - here_before.written
+        ),
+        (3, 3 * 5_011, 0)
+    );
+    assert!(all.read - all_before.read >= 3 * 5_011);
+    let plain = [7u8; 500];
+    assert!(inflate_exact("test", &zlib(&plain), 100, b"", &limits).is_err());
+    assert_eq!(inflate_counts().1.written - here.written, 101);
 }

@@ -619,7 +619,9 @@ pub use uop::{UOP_ANIM_HEADER_LEN, UOP_FRAME_RECORD_LEN, UopAnimation, UopFrame,
 pub use uop_files::{
     OwnedUopAnimations, UopAnimFileData, UopAnimPaths, UopAnimSet, UopAnimationFiles,
 };
-pub use uop_lookup::{DecodedUopAnimation, UOP_ANIM_FILES, UopAnimations, uop_anim_entry_name};
+pub use uop_lookup::{
+    DecodedUopAnimation, UOP_ANIM_FILES, UopAnimStream, UopAnimations, uop_anim_entry_name,
+};
 pub use uop_sequence::{
     UOP_SEQUENCE_FILE, UOP_SEQUENCE_HEADER_LEN, UopSequence, UopSequenceRecord, UopSequences,
     uop_sequence_entry_name,

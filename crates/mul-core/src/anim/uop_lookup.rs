@@ -109,13 +109,97 @@ impl<'data> UopAnimations<'data> {
         let Some((number, uop, entry)) = self.find(body, action) else {
             return Ok(None);
         };
-        let origin = Origin {
-            file: file_name(number).unwrap_or("AnimationFrame.uop"),
-            name: EntryName::Uop { body, action },
-            record: entry.index(),
-        };
+        let origin = origin(number, body, action, &entry);
         let bytes = decode(uop, &entry, limits).map_err(|e| origin.name_error(e))?;
         Ok(Some(DecodedUopAnimation { bytes, origin }))
+    }
+}
+
+impl<'data> UopAnimations<'data> {
+    /// Where body `body`'s action `action` is stored, for a caller that inflates each
+    /// stream once for every entry naming it ([`gamedata_io::inflate_shared`], then
+    /// [`UopAnimations::decoded_from`]); `None` when no file has the entry.
+    ///
+    /// Returns `Err` ([`ErrorKind::UopEntry`]) for stored bytes outside the file, naming
+    /// the entry.
+    pub fn stream(
+        &self,
+        body: u16,
+        action: u16,
+    ) -> Option<Result<UopAnimStream<'data>, DataError>> {
+        let (number, uop, entry) = self.find(body, action)?;
+        let origin = origin(number, body, action, &entry);
+        Some(
+            uop.stored_range(&entry)
+                .map(|range| UopAnimStream {
+                    file: number,
+                    start: range.start,
+                    stored: uop.data().get(range).unwrap_or_default(),
+                    compression: entry.raw().compression.get(),
+                    declared: entry.raw().decompressed_len.get(),
+                })
+                .map_err(|e| origin.name_error(e)),
+        )
+    }
+
+    /// Body `body`'s action `action` decoded as [`UopAnimations::decoded`] decodes it, its
+    /// zlib stream's output given: `inflated`, the stream inflated to its declared length
+    /// (or why not: a [`SharedStream::check`](gamedata_io::SharedStream::check) or
+    /// [`inflate_exact`] error). An entry stored as is (compression 0) ignores `inflated`
+    /// and is read in place.
+    ///
+    /// Returns `Err` as [`UopAnimations::decoded`].
+    pub fn decoded_from(
+        &self,
+        body: u16,
+        action: u16,
+        inflated: Result<Vec<u8>, InflateError>,
+        limits: &Limits,
+    ) -> Result<Option<DecodedUopAnimation<'data>>, DataError> {
+        let Some((number, uop, entry)) = self.find(body, action) else {
+            return Ok(None);
+        };
+        let origin = origin(number, body, action, &entry);
+        let output = |inflated: Result<Vec<u8>, InflateError>| match inflated {
+            Ok(bytes) => Ok(bytes),
+            Err(InflateError::Limit(limit)) => Err(DataError::from(ErrorKind::Limit(limit))),
+            Err(other) => Err(entry.error(UopEntryProblem::Inflate(other))),
+        };
+        let bytes = match entry.raw().compression.get() {
+            0 => uop.contents(&entry, limits),
+            1 => output(inflated).map(Cow::Owned),
+            3 => output(inflated)
+                .and_then(|bytes| crate::bwt::decompress(bytes, limits))
+                .map(Cow::Owned),
+            other => Err(entry.error(UopEntryProblem::UnknownCompression(other))),
+        }
+        .map_err(|e| origin.name_error(e))?;
+        Ok(Some(DecodedUopAnimation { bytes, origin }))
+    }
+}
+
+/// Where an AnimationFrame*.uop entry is stored ([`UopAnimations::stream`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UopAnimStream<'data> {
+    /// The file's number (1 to 10: AnimationFrame1.uop ...).
+    pub file: u8,
+    /// Where the stored bytes start in the file, in bytes.
+    pub start: usize,
+    /// The stored bytes, in place: a zlib stream for compression 1 and 3.
+    pub stored: &'data [u8],
+    /// The entry's compression: 0 (as is), 1 (zlib), 3 (zlib then the BWT stage), or
+    /// another value (an error when decoded).
+    pub compression: u16,
+    /// The bytes the entry declares its zlib stream decodes to.
+    pub declared: u32,
+}
+
+/// The name of body `body`'s action `action` found in file `number` as `entry`.
+fn origin(number: u8, body: u16, action: u16, entry: &UopEntry<'_>) -> Origin {
+    Origin {
+        file: file_name(number).unwrap_or("AnimationFrame.uop"),
+        name: EntryName::Uop { body, action },
+        record: entry.index(),
     }
 }
 

@@ -102,6 +102,25 @@ fn the_seeds_reach_what_they_are_for() {
         assert_eq!(decoded.gump().unwrap().width(), 5);
         assert!(exercise::gump(&seed) > 0);
     }
+    // Eight compressed gumps over two shared streams (issue 56): gumps 0 to 3 name one
+    // zlib stream (compression 1) declaring its length, one more, 3 and its length again;
+    // 4 to 7 one stream of empty blocks (compression 3) declaring 0 to 3. Gumps 0 and 3
+    // decode, the others are errors for themselves.
+    let seed = read("uo_gump/uop_shared_stream");
+    let [_, uop] = split_parts::<2, 4>(&seed);
+    let slots =
+        mul_core::UopIndex::build(uop, &Limits::default(), mul_core::UopPictures::Gumps).unwrap();
+    let gumps = mul_core::Gumps::from_uop(&slots, uop);
+    let stream = |id: usize| gumps.compressed_stream(id).unwrap().unwrap().stored;
+    assert!(std::ptr::eq(stream(0), stream(3)) && std::ptr::eq(stream(4), stream(7)));
+    let decodes: Vec<bool> = (0..8)
+        .map(|id| gumps.decoded(id, &Limits::default()).is_ok())
+        .collect();
+    assert_eq!(
+        decodes,
+        [true, false, false, true, false, false, false, false]
+    );
+    assert!(exercise::gump(&seed) > 0);
     // One gump's BWT stage alone: 40 bytes back.
     let seed = read("uo_gump/bwt_stage");
     assert_eq!(
@@ -183,6 +202,22 @@ fn the_seeds_reach_what_they_are_for() {
         );
         assert!(exercise::uop(&seed) > 64 * 196, "{name}");
     }
+    // AnimationFrame1.uop's names over two shared streams (issue 56): bodies 0 to 3 over one
+    // zlib stream of 100 bytes (compression 1) declaring 100, 99, 101, 0; bodies 4 to 7
+    // over one stream of empty blocks (compression 3) declaring 0 to 3. Body 0 decodes,
+    // the others are errors for themselves.
+    let seed = read("uo_uop/anim_shared_stream");
+    let animations = mul_core::UopAnimations::parse([(1, &seed[..])], &Limits::default()).unwrap();
+    let start = |body: u16| animations.stream(body, 0).unwrap().unwrap().start;
+    assert!(start(0) == start(3) && start(4) == start(7) && start(0) != start(4));
+    let decodes: Vec<bool> = (0..8)
+        .map(|body| animations.decoded(body, 0, &Limits::default()).is_ok())
+        .collect();
+    assert_eq!(
+        decodes,
+        [true, false, false, false, false, false, false, false]
+    );
+    assert!(exercise::uop(&seed) > 0);
 }
 
 /// Each target's seeds get past its first parse, into the work the target is for (the
