@@ -113,10 +113,12 @@ struct Builder<'a, 'l> {
     layers: bool,
     sets: Vec<Tiles<'a>>,
     planes: Vec<PlaneData>,
-    /// The tiles of the planes read so far: with the next plane's, at most
-    /// `Limits::max_decoded_bytes / 4`, so that many planes cannot multiply one plane's
-    /// bound.
-    tiles: u64,
+    /// The bytes of the level's main block laid out so far: the tile property table's
+    /// header, then each plane read (its header, tiles and image-set names). With the next
+    /// plane's, at most `Limits::max_decoded_bytes`, the main block the level reader
+    /// decodes (`wap_core::LevelFile`): many planes cannot multiply one plane's bound, and
+    /// a level made is one the reader reads back.
+    block: u64,
     objects: Objects<'a>,
     /// The object layer being read: its index in the objects' layers, its first object.
     layer: Option<(usize, usize)>,
@@ -139,7 +141,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             layers: false,
             sets: Vec::new(),
             planes: Vec::new(),
-            tiles: 0,
+            block: wap_core::raw::TILE_PROPERTIES_HEADER_LEN as u64,
             objects: Objects::default(),
             layer: None,
             failed: None,
@@ -198,11 +200,11 @@ impl<'a, 'l> Builder<'a, 'l> {
         self.add_plane(plane);
     }
 
-    /// The limits a plane is read within: the decoded bytes the planes before it left.
+    /// The limits a plane is read within: the bytes of the main block the planes before
+    /// it left.
     fn left(&self) -> Limits {
-        let used = self.tiles.saturating_mul(4);
         self.limits
-            .with_max_decoded_bytes(self.limits.max_decoded_bytes.saturating_sub(used))
+            .with_max_decoded_bytes(self.limits.max_decoded_bytes.saturating_sub(self.block))
     }
 
     /// A tile layer whose cells are given one by one ([`PlaneCells::push`]), then
@@ -228,7 +230,7 @@ impl<'a, 'l> Builder<'a, 'l> {
 
     fn add_plane(&mut self, plane: Result<PlaneData, TiledError>) {
         let plane = plane.map(|p| {
-            self.tiles = self.tiles.saturating_add(p.tiles.len() as u64);
+            self.block = self.block.saturating_add(plane::block_bytes(&p));
             self.planes.push(p);
         });
         self.keep(plane);
@@ -268,6 +270,7 @@ impl<'a, 'l> Builder<'a, 'l> {
     /// properties, the objects in their planes, the tile property table.
     fn finish(mut self) -> Result<LevelData, TiledError> {
         self.end_objects();
+        let limits = self.limits;
         let Builder {
             map,
             properties,
@@ -294,10 +297,22 @@ impl<'a, 'l> Builder<'a, 'l> {
         image.extend_from_slice(&table);
         let tile_properties =
             LevelData::from_level(&wap_core::Level::parse(&image)?)?.tile_properties;
-        Ok(LevelData {
+        let level = LevelData {
             header,
             planes,
             tile_properties,
-        })
+        };
+        // The whole main block (the objects and the tile property table too) within what
+        // the level reader decodes: a level made is one the writer writes and the reader
+        // reads back.
+        let block = level.layout(false, &Limits::unlimited())?.main_block_len();
+        if block > limits.max_decoded_bytes {
+            return Err(TiledError::TooLarge {
+                what: "bytes of the level's main block (Limits::max_decoded_bytes)",
+                found: block,
+                limit: limits.max_decoded_bytes,
+            });
+        }
+        Ok(level)
     }
 }
