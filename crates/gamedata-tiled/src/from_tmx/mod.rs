@@ -38,10 +38,29 @@
 //! What it costs, whatever the text: TMX is read by quick-xml, without a document type
 //! (refused: no entity is expanded), at most `Limits::max_records` elements of at most 16
 //! levels; TMJ is checked by serde_json (its nesting limited to 128) and read as at most
-//! `Limits::max_records` elements; the planes' tiles are refused past
-//! `Limits::max_decoded_bytes / 4` (all planes together, a plane's declared size counted
-//! before its tiles are made); objects, added ones included, are elements, within the same
-//! count.
+//! `Limits::max_records` elements; objects, added ones included, are elements, within the
+//! same count.
+//!
+//! - What is kept of the text is charged to a byte budget of `Limits::max_decoded_bytes`
+//!   as it is made, before it is kept: each element twice its 96 bytes (itself and its
+//!   slot in its parent), its attribute slots and its owned names, attributes and text;
+//!   each item of a TMJ list (properties, tilesets, tiles, layers, objects) as serde reads
+//!   it, before the list keeps it, and its owned strings. A layer's or an object's
+//!   elements are given back once read; the map's properties and tilesets stay. Past the
+//!   budget, [`TiledError::TooLarge`] naming the bytes of the elements and JSON items kept.
+//! - The level's main block, as wap-core's writer lays it out and the level reader
+//!   (`wap_core::LevelFile`) decodes it, is within `Limits::max_decoded_bytes`: each plane's
+//!   declared size (its header, `wwd_tiles_wide` times `wwd_tiles_high` tiles of 4 bytes,
+//!   its image-set names) is counted with those of the planes before it and the tile
+//!   property table's header before any of its tiles is made, and the whole block (objects
+//!   and tile property records too) once the level is made: a level the import makes is one
+//!   the writer writes ([`wap_core::LevelData::layout`], with the same limits) and the
+//!   reader reads back.
+//! - `wwd_tiles` is read into the plane's `tiles_wide * tiles_high` slots (no more than one
+//!   a two bytes of its text), the reading stopped at the value past them.
+//!
+//! So the import holds at most the text, the budget, the level (at most
+//! `Limits::max_decoded_bytes` of main block) and its tilesets' lookups.
 //!
 //! What it holds: the text, the level being made (its header, planes with their tiles,
 //! objects), the tilesets, and one layer's or one object's element at a time, its names,
