@@ -3,7 +3,12 @@
 //! (their text, made before the count, aside), and the largest plane the import accepts is
 //! a level the writer writes and the reader reads back.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;

@@ -63,7 +63,8 @@ impl<'a> Element<'a> {
             .iter()
             .map(|(k, v)| owned(k).saturating_add(owned(v)))
             .sum();
-        (2 * std::mem::size_of::<Element<'_>>() as u64)
+        (std::mem::size_of::<Element<'_>>() as u64)
+            .saturating_mul(2)
             .saturating_add(
                 slots.saturating_mul(std::mem::size_of::<(Cow<'_, str>, Cow<'_, str>)>() as u64),
             )
@@ -176,6 +177,8 @@ impl Budget {
 }
 
 /// The bytes of `s` the import owns (none when it is borrowed from the text).
+// The `Cow` itself is asked: whether it borrows or owns.
+#[allow(clippy::ptr_arg)]
 pub(super) fn owned(s: &Cow<'_, str>) -> u64 {
     match s {
         Cow::Borrowed(_) => 0,

@@ -169,7 +169,7 @@ impl Counter<'_> {
         e: &mut Element<'a>,
         keys: &[(&'static str, &Scalar<'a>)],
     ) -> Result<(), TiledError> {
-        let slot = 2 * std::mem::size_of::<(Cow<'_, str>, Cow<'_, str>)>() as u64;
+        let slot = (std::mem::size_of::<(Cow<'_, str>, Cow<'_, str>)>() as u64).saturating_mul(2);
         for (key, value) in keys {
             if let Some(v) = value.text() {
                 self.budget.charge(slot.saturating_add(owned(&v)))?;

@@ -82,7 +82,7 @@ impl<'de> Read<'de> for Option<&'de RawValue> {
 
 /// What an item of a list of `T` is charged: its value and its slot, twice.
 fn item_cost<T>() -> u64 {
-    2 * std::mem::size_of::<T>() as u64
+    (std::mem::size_of::<T>() as u64).saturating_mul(2)
 }
 
 /// A JSON scalar as the TMX attribute text it stands for; any other value as none.

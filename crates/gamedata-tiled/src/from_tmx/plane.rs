@@ -350,7 +350,7 @@ fn names_bytes(names: &[Vec<u8>]) -> u64 {
 /// one value for each two bytes of text: a value and its comma), and the reading stops at
 /// the value past the `n`-th, so that a text of more values costs no more than `n`.
 fn wwd_tiles(text: &str, n: usize) -> Option<Vec<u32>> {
-    let mut tiles = Vec::with_capacity(n.min(text.len() / 2 + 1));
+    let mut tiles = Vec::with_capacity(n.min((text.len() / 2).saturating_add(1)));
     for value in csv(text) {
         if tiles.len() == n {
             return None;
