@@ -118,7 +118,7 @@ pub(super) struct Budget {
 }
 
 /// What the budget's error names.
-const KEPT: &str = "bytes of the elements and JSON items kept (Limits::max_decoded_bytes)";
+const KEPT: &str = "bytes of the elements and JSON items kept at once";
 
 impl Budget {
     pub(super) fn new(limits: &Limits) -> Self {

@@ -327,7 +327,7 @@ impl<'a, 'l> Builder<'a, 'l> {
         let block = level.layout(false, &Limits::unlimited())?.main_block_len();
         if block > limits.max_decoded_bytes {
             return Err(TiledError::TooLarge {
-                what: "bytes of the level's main block (Limits::max_decoded_bytes)",
+                what: "bytes of the level's main block",
                 found: block,
                 limit: limits.max_decoded_bytes,
             });
