@@ -118,14 +118,24 @@ fn the_planes_read_back_share_one_bound_on_their_tiles() {
             "{sizes:?}"
         );
         // The bound is the level's main block (what the level reader decodes): the planes
-        // are charged their headers, tiles and names (and the tile property table's
-        // header) as they are read, the whole block once the level is made.
+        // are charged their headers, tiles and names, the objects their records (and the
+        // tile property table's header) as they are read, the whole block once the level
+        // is made.
         let planes: u64 = back
             .planes
             .iter()
             .map(|p| 160 + p.image_sets.iter().map(|n| n.len() as u64 + 1).sum::<u64>())
             .sum();
-        let need = 32 + planes + total * 4;
+        // The objects, read before the last plane, count with it.
+        let objects: u64 = back
+            .planes
+            .iter()
+            .flat_map(|p| &p.objects)
+            .map(|o| {
+                284 + (o.name.len() + o.logic.len() + o.image_set.len() + o.animation.len()) as u64
+            })
+            .sum();
+        let need = 32 + planes + objects + total * 4;
         let block = back.main_block().unwrap().len() as u64;
         assert!(read(&Limits::default().with_max_decoded_bytes(block)).is_ok());
         match read(&Limits::default().with_max_decoded_bytes(block - 1)) {

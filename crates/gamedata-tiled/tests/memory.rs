@@ -154,6 +154,24 @@ fn wwd_tiles_are_read_into_the_plane_s_slots() {
     assert_eq!(level.planes[0].tiles.len(), 256);
 }
 
+/// Objects added in Tiled (points of a class), many: each counted in the main block as it
+/// is made, refused once the block passes the limit, not when the level is made.
+#[test]
+fn objects_are_counted_in_the_main_block_as_they_are_made() {
+    let serial = heap::serial();
+    let (tmx, _) = maps();
+    let group = tmx.find("<objectgroup").unwrap();
+    let at = group + tmx[group..].find('>').unwrap() + 1;
+    for n in [20_000, 200_000] {
+        let objects = "<object type=\"A\"><point/></object>".repeat(n);
+        let text = format!("{}{objects}{}", &tmx[..at], &tmx[at..]);
+        let (result, peak) = heap::peak(&serial, || level_from_tmx(&text, &small()));
+        // About 500 bytes an object held before (100 MB at 200,000).
+        assert!(peak < 4 * MIB, "{n} objects: peak {peak}");
+        assert!(too_large(result).contains("main block"));
+    }
+}
+
 /// The largest plane the import accepts under a limit is a level the writer writes and the
 /// reader reads back with that limit, compressed or not; a tile more is refused. The writer
 /// holds no copy of the level it writes.

@@ -51,11 +51,11 @@
 //! - The level's main block, as wap-core's writer lays it out and the level reader
 //!   (`wap_core::LevelFile`) decodes it, is within `Limits::max_decoded_bytes`: each plane's
 //!   declared size (its header, `wwd_tiles_wide` times `wwd_tiles_high` tiles of 4 bytes,
-//!   its image-set names) is counted with those of the planes before it and the tile
-//!   property table's header before any of its tiles is made, and the whole block (objects
-//!   and tile property records too) once the level is made: a level the import makes is one
-//!   the writer writes ([`wap_core::LevelData::layout`], with the same limits) and the
-//!   reader reads back.
+//!   its image-set names) is counted with those of the planes and objects before it and the
+//!   tile property table's header before any of its tiles is made, each object (its record
+//!   and strings) as it is made, and the whole block (the tile property records too) once
+//!   the level is made: a level the import makes is one the writer writes
+//!   ([`wap_core::LevelData::layout`], with the same limits) and the reader reads back.
 //! - `wwd_tiles` is read into the plane's `tiles_wide * tiles_high` slots (no more than one
 //!   a two bytes of its text), the reading stopped at the value past them.
 //!
@@ -133,10 +133,11 @@ struct Builder<'a, 'l> {
     sets: Vec<Tiles<'a>>,
     planes: Vec<PlaneData>,
     /// The bytes of the level's main block laid out so far: the tile property table's
-    /// header, then each plane read (its header, tiles and image-set names). With the next
-    /// plane's, at most `Limits::max_decoded_bytes`, the main block the level reader
-    /// decodes (`wap_core::LevelFile`): many planes cannot multiply one plane's bound, and
-    /// a level made is one the reader reads back.
+    /// header, then each plane read (its header, tiles and image-set names) and each object
+    /// (its record and strings). With the next plane's or object's, at most
+    /// `Limits::max_decoded_bytes`, the main block the level reader decodes
+    /// (`wap_core::LevelFile`): many planes or objects cannot multiply one plane's bound,
+    /// and a level made is one the reader reads back.
     block: u64,
     objects: Objects<'a>,
     /// The object layer being read: its index in the objects' layers, its first object.
@@ -272,7 +273,35 @@ impl<'a, 'l> Builder<'a, 'l> {
             return;
         }
         let layer = self.layer.map_or(0, |(layer, _)| layer);
+        let before = self.objects.data.len();
         let read = self.objects.read(o, layer, &self.sets);
+        // Its bytes in the main block, counted as it is made: objects cannot pass what the
+        // reader decodes before the level is made.
+        let added = self
+            .objects
+            .data
+            .get(before..)
+            .unwrap_or_default()
+            .iter()
+            .map(|o| {
+                [&o.name, &o.logic, &o.image_set, &o.animation]
+                    .iter()
+                    .map(|s| s.len() as u64)
+                    .fold(wap_core::raw::OBJECT_FIXED_LEN as u64, u64::saturating_add)
+            })
+            .fold(0, u64::saturating_add);
+        self.block = self.block.saturating_add(added);
+        let limit = self.limits.max_decoded_bytes;
+        let read = read.and_then(|()| {
+            if self.block > limit {
+                return Err(TiledError::TooLarge {
+                    what: "bytes of the level's main block",
+                    found: self.block,
+                    limit,
+                });
+            }
+            Ok(())
+        });
         self.keep(read);
     }
 
