@@ -19,6 +19,19 @@ pub(crate) fn write_file(
     inputs: &[&Path],
     fill: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
+    write_seekable(path, inputs, |w| fill(w))
+}
+
+/// A file being written by [`write_seekable`]: buffered, and seekable (a writer that puts a
+/// header in front last, as the level writer does).
+pub(crate) type Partial = BufWriter<tempfile::NamedTempFile>;
+
+/// [`write_file`], the writer given seekable.
+pub(crate) fn write_seekable(
+    path: &Path,
+    inputs: &[&Path],
+    fill: impl FnOnce(&mut Partial) -> Result<()>,
+) -> Result<()> {
     let folder = output_folder(path, inputs)?;
     let temp = temp_builder()
         .tempfile_in(folder)

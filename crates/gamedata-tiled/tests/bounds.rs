@@ -84,8 +84,8 @@ fn the_layers_cells_are_bounded_by_the_limits() {
 }
 
 /// The planes read back share one bound on their tiles: 40 stacked planes, each far
-/// below the limit alone, are read within their sum and refused 1 tile under it (the
-/// last plane then finds only what the others left), in TMX and TMJ.
+/// below the limit alone, are read within the main block they make and refused 1 tile
+/// under their sum (the last plane then finds only what the others left), in TMX and TMJ.
 #[test]
 fn the_planes_read_back_share_one_bound_on_their_tiles() {
     let data = wap_core::synth::level(3, 16, 16);
@@ -117,8 +117,34 @@ fn the_planes_read_back_share_one_bound_on_their_tiles() {
             sizes.len() == 40 && last > 0 && last * 10 < total,
             "{sizes:?}"
         );
-        assert!(read(&Limits::default().with_max_decoded_bytes(total * 4)).is_ok());
-        match read(&Limits::default().with_max_decoded_bytes(total * 4 - 4)) {
+        // The bound is the level's main block (what the level reader decodes): the planes
+        // are charged their headers, tiles and names, the objects their records (and the
+        // tile property table's header) as they are read, the whole block once the level
+        // is made.
+        let planes: u64 = back
+            .planes
+            .iter()
+            .map(|p| 160 + p.image_sets.iter().map(|n| n.len() as u64 + 1).sum::<u64>())
+            .sum();
+        // The objects, read before the last plane, count with it.
+        let objects: u64 = back
+            .planes
+            .iter()
+            .flat_map(|p| &p.objects)
+            .map(|o| {
+                284 + (o.name.len() + o.logic.len() + o.image_set.len() + o.animation.len()) as u64
+            })
+            .sum();
+        let need = 32 + planes + objects + total * 4;
+        let block = back.main_block().unwrap().len() as u64;
+        assert!(read(&Limits::default().with_max_decoded_bytes(block)).is_ok());
+        match read(&Limits::default().with_max_decoded_bytes(block - 1)) {
+            Err(TiledError::TooLarge { found, limit, .. }) => {
+                assert_eq!((found, limit), (block, block - 1), "{form}");
+            }
+            other => panic!("{form}: expected TooLarge, got {other:?}"),
+        }
+        match read(&Limits::default().with_max_decoded_bytes(need - 4)) {
             Err(TiledError::TooLarge { found, limit, .. }) => {
                 assert_eq!((found, limit), (last, last - 1), "{form}");
             }

@@ -164,7 +164,8 @@ pub use tile_properties::{
 };
 #[cfg(feature = "write")]
 pub use write::{
-    AttributesData, LevelData, ObjectData, PlaneData, TilePropertiesData, TilePropertyData,
+    AttributesData, LevelData, LevelLayout, ObjectData, PlaneData, TilePropertiesData,
+    TilePropertyData, Written,
 };
 #[cfg(feature = "write")]
 pub use write_rez::write_rez;

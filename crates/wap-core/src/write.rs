@@ -4,6 +4,12 @@
 //! [`LevelData::to_file`] adds the header, compressed (zlib) or not, with the base
 //! checksum. The main block of every real level comes out byte for byte. Source:
 //! `docs/formats/wwd.md`, "Layout" and "Checksum".
+//!
+//! [`LevelData::layout`] and [`LevelLayout::write_to`] write the same file to a seekable
+//! writer without holding it: the sections go out as they are laid out (through the zlib
+//! encoder when compressed), the checksum summed as they pass, and the header written last
+//! over the room left for it; a level whose main block the reader would refuse
+//! (`Limits::max_decoded_bytes`) is refused before a byte is written.
 
 // Writers: their arithmetic is on the lengths of buffers in memory (each at most
 // isize::MAX bytes) and small constants; every stored field goes through a checked
@@ -11,11 +17,11 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 use std::fmt;
-use std::io::Write as _;
+use std::io::{Seek, SeekFrom, Write};
 
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use gamedata_io::{PreviewBytes, PreviewTable};
+use gamedata_io::{Limits, PreviewBytes, PreviewTable};
 use zerocopy::IntoBytes;
 
 use crate::checksum::base_checksum;
@@ -23,8 +29,8 @@ use crate::error::{DataError, ErrorKind, Result, WriteProblem};
 use crate::level::Level;
 use crate::raw::{
     DoubleAttributes, FLAG_COMPRESS, HEADER_LEN, OBJECT_FIXED_LEN, ObjectFixed, PLANE_HEADER_LEN,
-    PlaneHeader, TILE_DOUBLE, TILE_MASK, TILE_PROPERTIES_HEADER_LEN, TILE_SINGLE,
-    TilePropertiesHeader, TilePropertyBase, WwdHeader,
+    PlaneHeader, TILE_DOUBLE, TILE_MASK, TILE_PROPERTIES_HEADER_LEN, TILE_PROPERTY_BASE_LEN,
+    TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, WwdHeader,
 };
 use crate::tile_properties::TileAttributes;
 
@@ -278,6 +284,22 @@ impl LevelData {
 
     /// The header with counts and offsets set; the main block is appended to `out`.
     fn lay_out(&self, out: &mut Vec<u8>) -> Result<WwdHeader, DataError> {
+        let plan = self.plan()?;
+        out.reserve_exact(plan.end - HEADER_LEN);
+        // Writing into a Vec cannot fail.
+        if self.emit(&plan.planes, out).is_err() {
+            return Err(ErrorKind::Write(WriteProblem::TooLarge {
+                what: "main block end",
+                found: plan.end as u64,
+            })
+            .into());
+        }
+        Ok(plan.header)
+    }
+
+    /// The header and plane headers with counts and offsets set, and where the main block
+    /// ends: every check of the writer, nothing written.
+    fn plan(&self) -> Result<Plan, DataError> {
         let mut headers: Vec<PlaneHeader> = self.planes.iter().map(|p| p.header).collect();
         let mut at = HEADER_LEN + self.planes.len() * PLANE_HEADER_LEN;
         for (index, (plane, header)) in self.planes.iter().zip(&mut headers).enumerate() {
@@ -332,6 +354,8 @@ impl LevelData {
                 }
             }
         }
+        at += self.tile_properties.stored_len();
+        offset_u32("main block end", at)?;
 
         let mut header = self.header;
         header
@@ -343,21 +367,32 @@ impl LevelData {
         header
             .tile_properties_offset
             .set(offset_u32("tile property table offset", table_offset)?);
+        Ok(Plan {
+            header,
+            planes: headers,
+            end: at,
+        })
+    }
 
-        out.reserve_exact(at - HEADER_LEN);
-        let start = out.len();
-        for h in &headers {
-            out.extend_from_slice(h.as_bytes());
+    /// Writes the main block (plane headers `headers`, then the sections) to `out`, a few
+    /// KiB at a time: tiles go through a buffer of [`TILE_CHUNK`] tiles.
+    fn emit(&self, headers: &[PlaneHeader], out: &mut impl Write) -> std::io::Result<()> {
+        for h in headers {
+            out.write_all(h.as_bytes())?;
         }
+        let mut buffer = [0u8; TILE_CHUNK * 4];
         for plane in &self.planes {
-            for tile in &plane.tiles {
-                out.extend_from_slice(&tile.to_le_bytes());
+            for chunk in plane.tiles.chunks(TILE_CHUNK) {
+                for (bytes, tile) in buffer.chunks_exact_mut(4).zip(chunk) {
+                    bytes.copy_from_slice(&tile.to_le_bytes());
+                }
+                out.write_all(buffer.get(..chunk.len() * 4).unwrap_or_default())?;
             }
         }
         for plane in &self.planes {
             for name in &plane.image_sets {
-                out.extend_from_slice(name);
-                out.push(0);
+                out.write_all(name)?;
+                out.write_all(&[0])?;
             }
         }
         for plane in &self.planes {
@@ -365,9 +400,178 @@ impl LevelData {
                 object.write_to(out)?;
             }
         }
-        self.tile_properties.write_to(out)?;
-        offset_u32("main block end", HEADER_LEN + (out.len() - start))?;
-        Ok(header)
+        self.tile_properties.write_to(out)
+    }
+
+    /// Checks the level for writing: what [`LevelData::main_block`] checks, and its main
+    /// block against `limits.max_decoded_bytes`, the most the level reader decodes
+    /// (`LevelFile` with these limits), so that a level written is one read back,
+    /// compressed or not (a zlib stream is within the reader's other bound, 1,032 bytes a
+    /// stored byte, by deflate's own). Nothing is written.
+    ///
+    /// Returns `Err` as [`LevelData::main_block`], and ([`ErrorKind::Limit`]) for a main
+    /// block past the limit.
+    pub fn layout(&self, compress: bool, limits: &Limits) -> Result<LevelLayout<'_>, DataError> {
+        let plan = self.plan()?;
+        let block = (plan.end - HEADER_LEN) as u64;
+        limits
+            .check_decoded("the main block", block)
+            .map_err(ErrorKind::Limit)?;
+        Ok(LevelLayout {
+            level: self,
+            plan,
+            compress,
+        })
+    }
+}
+
+/// Tiles written at a time by [`LevelLayout::write_to`].
+const TILE_CHUNK: usize = 4096;
+
+/// The most bytes of a main block [`LevelLayout::write_to`] gives the zlib encoder at once
+/// (16 MiB; the real levels' main blocks are under 4 MiB).
+const STAGE: usize = 16 << 20;
+
+/// What [`LevelData::plan`] finds.
+struct Plan {
+    header: WwdHeader,
+    planes: Vec<PlaneHeader>,
+    /// The end of the main block, an absolute offset.
+    end: usize,
+}
+
+/// A level checked for writing ([`LevelData::layout`]): its header's counts and offsets
+/// set, its main block's length known.
+pub struct LevelLayout<'l> {
+    level: &'l LevelData,
+    plan: Plan,
+    compress: bool,
+}
+
+impl fmt::Debug for LevelLayout<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LevelLayout")
+            .field("main_block_len", &self.main_block_len())
+            .field("compress", &self.compress)
+            .finish()
+    }
+}
+
+/// What [`LevelLayout::write_to`] wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The file's bytes: the header and the main block as stored.
+    pub file_len: u64,
+    /// The main block's bytes, uncompressed.
+    pub main_block_len: u64,
+    /// The header's checksum: the base value of the stored main block.
+    pub checksum: u32,
+}
+
+impl LevelLayout<'_> {
+    /// The main block's bytes, uncompressed.
+    pub fn main_block_len(&self) -> u64 {
+        (self.plan.end - HEADER_LEN) as u64
+    }
+
+    /// Writes the level file that [`LevelData::to_file`] makes, byte for byte, from where
+    /// `out` stands: room for the header, the main block as it is laid out (through the
+    /// zlib encoder when compressed, a few KiB at a time), then the header over its room,
+    /// `out` left at the file's end. What it holds beyond the level is the encoder's state,
+    /// one buffer of [`TILE_CHUNK`] tiles and, when compressing, the block's next piece for
+    /// the encoder (the block's length, at most 16 MiB), whatever the level's size. A
+    /// compressed main block of up to 16 MiB is stored as [`LevelData::to_file`] stores it;
+    /// a longer one as another zlib stream of the same bytes.
+    ///
+    /// Returns `Err` with `out`'s error (nothing is checked here: [`LevelData::layout`]
+    /// checked the level).
+    pub fn write_to<W: Write + Seek>(self, out: &mut W) -> std::io::Result<Written> {
+        let start = out.stream_position()?;
+        out.write_all(&[0u8; HEADER_LEN])?;
+        let mut header = self.plan.header;
+        let flags = header.flags.get();
+        let main_block_len = self.main_block_len();
+        let mut summed = Summing::new(&mut *out);
+        if self.compress {
+            header.flags.set(flags | FLAG_COMPRESS);
+            // The plan checked that the block's end fits 32 bits.
+            header.main_block_size.set(fits(main_block_len));
+            let mut encoder = ZlibEncoder::new(&mut summed, Compression::default());
+            // The encoder is given the block in pieces of STAGE bytes: zlib-rs's deflate
+            // depends on how its input comes, and a block of one piece is compressed as
+            // `to_file` compresses it, byte for byte.
+            // (One byte over the block: a write that fills the buffer whole goes past it.)
+            let stage = usize::try_from(main_block_len)
+                .unwrap_or(STAGE)
+                .saturating_add(1)
+                .min(STAGE);
+            let mut staged = std::io::BufWriter::with_capacity(stage, &mut encoder);
+            self.level.emit(&self.plan.planes, &mut staged)?;
+            // Its last piece given (not `flush`, which would flush the encoder: a sync
+            // point in the stream).
+            staged.into_inner().map_err(|e| e.into_error())?;
+            encoder.finish()?;
+        } else {
+            header.flags.set(flags & !FLAG_COMPRESS);
+            header.main_block_size.set(0);
+            self.level.emit(&self.plan.planes, &mut summed)?;
+        }
+        let (stored, checksum) = summed.finish();
+        header.checksum.set(checksum);
+        let end = out.stream_position()?;
+        out.seek(SeekFrom::Start(start))?;
+        out.write_all(header.as_bytes())?;
+        out.seek(SeekFrom::Start(end))?;
+        Ok(Written {
+            file_len: HEADER_LEN as u64 + stored,
+            main_block_len,
+            checksum,
+        })
+    }
+}
+
+/// A writer that passes bytes on and sums them as [`base_checksum`] does.
+struct Summing<W> {
+    out: W,
+    /// Bytes passed.
+    len: u64,
+    /// The sum so far, without the length's term.
+    sum: u32,
+}
+
+impl<W: Write> Summing<W> {
+    fn new(out: W) -> Self {
+        Summing {
+            out,
+            len: 0,
+            sum: 0,
+        }
+    }
+
+    /// The bytes passed and their base checksum.
+    fn finish(self) -> (u64, u32) {
+        // Lengths and offsets modulo 2^32, as base_checksum takes them.
+        (self.len, self.sum.wrapping_sub(low32(self.len)))
+    }
+}
+
+impl<W: Write> Write for Summing<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        for &byte in buf.get(..n).unwrap_or_default() {
+            if self.len > 0 {
+                self.sum = self
+                    .sum
+                    .wrapping_add(u32::from(byte))
+                    .wrapping_sub(low32(self.len));
+            }
+            self.len += 1;
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
     }
 }
 
@@ -380,35 +584,46 @@ impl ObjectData {
             + self.animation.len()
     }
 
-    fn write_to(&self, out: &mut Vec<u8>) -> Result<(), DataError> {
+    /// Writes the object; its lengths fit 32 bits ([`LevelData::plan`] checked that the
+    /// main block's end does).
+    fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
         let mut fixed = self.fixed;
-        fixed
-            .name_len
-            .set(offset_u32("object name length", self.name.len())?);
-        fixed
-            .logic_len
-            .set(offset_u32("object logic length", self.logic.len())?);
-        fixed
-            .image_set_len
-            .set(offset_u32("object image set length", self.image_set.len())?);
-        fixed
-            .animation_len
-            .set(offset_u32("object animation length", self.animation.len())?);
-        out.extend_from_slice(fixed.as_bytes());
+        fixed.name_len.set(fits(self.name.len()));
+        fixed.logic_len.set(fits(self.logic.len()));
+        fixed.image_set_len.set(fits(self.image_set.len()));
+        fixed.animation_len.set(fits(self.animation.len()));
+        out.write_all(fixed.as_bytes())?;
         for s in [&self.name, &self.logic, &self.image_set, &self.animation] {
-            out.extend_from_slice(s);
+            out.write_all(s)?;
         }
         Ok(())
     }
 }
 
 impl TilePropertiesData {
-    fn write_to(&self, out: &mut Vec<u8>) -> Result<(), DataError> {
+    /// The table's bytes: its header and records.
+    fn stored_len(&self) -> usize {
+        TILE_PROPERTIES_HEADER_LEN
+            + self
+                .records
+                .iter()
+                .map(|r| {
+                    TILE_PROPERTY_BASE_LEN
+                        + match &r.attributes {
+                            AttributesData::Single(_) => 4,
+                            AttributesData::Double(d) => d.as_bytes().len(),
+                            AttributesData::Mask(m) => m.len(),
+                        }
+                })
+                .sum::<usize>()
+    }
+
+    /// Writes the table; its count fits 32 bits ([`LevelData::plan`] checked that the main
+    /// block's end does, and each record takes bytes of it).
+    fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
         let mut header = self.header;
-        header
-            .count
-            .set(offset_u32("tile property count", self.records.len())?);
-        out.extend_from_slice(header.as_bytes());
+        header.count.set(fits(self.records.len()));
+        out.write_all(header.as_bytes())?;
         debug_assert_eq!(header.as_bytes().len(), TILE_PROPERTIES_HEADER_LEN);
         for record in &self.records {
             let kind = match record.attributes {
@@ -422,15 +637,25 @@ impl TilePropertiesData {
                 width: record.width.into(),
                 height: record.height.into(),
             };
-            out.extend_from_slice(base.as_bytes());
+            out.write_all(base.as_bytes())?;
             match &record.attributes {
-                AttributesData::Single(v) => out.extend_from_slice(&v.to_le_bytes()),
-                AttributesData::Double(d) => out.extend_from_slice(d.as_bytes()),
-                AttributesData::Mask(m) => out.extend_from_slice(m),
+                AttributesData::Single(v) => out.write_all(&v.to_le_bytes())?,
+                AttributesData::Double(d) => out.write_all(d.as_bytes())?,
+                AttributesData::Mask(m) => out.write_all(m)?,
             }
         }
         Ok(())
     }
+}
+
+/// `value`'s low 32 bits (lengths and offsets modulo 2^32, as the checksum takes them).
+fn low32(value: u64) -> u32 {
+    u32::try_from(value & 0xFFFF_FFFF).unwrap_or_default()
+}
+
+/// A length [`LevelData::plan`] checked to fit 32 bits (the main block's end does).
+fn fits<T: TryInto<u32>>(value: T) -> u32 {
+    value.try_into().unwrap_or(u32::MAX)
 }
 
 /// `value` as a stored u32, or a write error naming `what`.

@@ -7,8 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
-use wap_core::{Limits, base_checksum};
-use zerocopy::FromBytes;
+use wap_core::Limits;
 
 use crate::output::Output;
 
@@ -32,11 +31,11 @@ pub(crate) struct FromTmxArgs {
 #[derive(Serialize)]
 struct FromTmxReport {
     output: String,
-    bytes: usize,
+    bytes: u64,
     compressed: bool,
     planes: usize,
     objects: usize,
-    main_block_size: usize,
+    main_block_size: u64,
     checksum: u32,
     elapsed_ms: f64,
 }
@@ -76,23 +75,23 @@ pub(super) fn from_tmx(args: &FromTmxArgs, out: &mut Output) -> Result<()> {
     } else {
         data.header.flags.get() & 0x2 != 0
     };
-    let bytes = data.to_file(compress)?;
-    // The main block's length: the header says it of a compressed one; a plain one is the
-    // rest of the file.
-    let block_len = match (compress, bytes.get(..1524)) {
-        (true, Some(head)) => wap_core::raw::WwdHeader::read_from_bytes(head)
-            .map_or(0, |h| h.main_block_size.get() as usize),
-        _ => bytes.len().saturating_sub(1524),
-    };
-    crate::files::write_bytes(&args.output, &[&args.file], &bytes)?;
+    // Checked against the limits the reader reads it with, then written as it is laid out
+    // (the level and the file are not both whole in memory).
+    let layout = data.layout(compress, &limits)?;
+    let mut written = None;
+    crate::files::write_seekable(&args.output, &[&args.file], |w| {
+        written = Some(layout.write_to(w)?);
+        Ok(())
+    })?;
+    let written = written.context("the level was not written")?;
     let report = FromTmxReport {
         output: args.output.display().to_string(),
-        bytes: bytes.len(),
+        bytes: written.file_len,
         compressed: compress,
         planes: data.planes.len(),
         objects: data.planes.iter().map(|p| p.objects.len()).sum(),
-        main_block_size: block_len,
-        checksum: base_checksum(bytes.get(1524..).unwrap_or_default()),
+        main_block_size: written.main_block_len,
+        checksum: written.checksum,
         elapsed_ms: crate::files::elapsed_ms(start),
     };
     out.report(&report, |w| {

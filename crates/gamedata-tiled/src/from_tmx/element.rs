@@ -6,8 +6,10 @@
 //! owned.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::fmt;
 
+use wap_core::Limits;
 use wap_core::raw::Rect;
 
 #[cfg(test)]
@@ -54,6 +56,27 @@ impl<'a> Element<'a> {
         self.children.iter().filter(move |c| c.name == name)
     }
 
+    /// What the element costs, its children left out (each is charged on its own): the
+    /// element twice (its slot in its parent's children, and the room a growing list may
+    /// keep for one more), its attribute slots and the bytes of its owned names, attributes
+    /// and text.
+    pub(super) fn cost(&self) -> u64 {
+        let slots = self.attributes.capacity() as u64;
+        let strings: u64 = self
+            .attributes
+            .iter()
+            .map(|(k, v)| owned(k).saturating_add(owned(v)))
+            .sum();
+        (std::mem::size_of::<Element<'_>>() as u64)
+            .saturating_mul(2)
+            .saturating_add(
+                slots.saturating_mul(std::mem::size_of::<(Cow<'_, str>, Cow<'_, str>)>() as u64),
+            )
+            .saturating_add(strings)
+            .saturating_add(owned(&self.name))
+            .saturating_add(owned(&self.text))
+    }
+
     /// Adds `text` to the element's text (borrowed while it is one piece).
     pub(super) fn push_text(&mut self, text: Cow<'a, str>) {
         if self.text.is_empty() {
@@ -77,6 +100,88 @@ impl<'a> Element<'a> {
         let mut props = Props::new(what);
         props.extend(list);
         props
+    }
+}
+
+/// The bytes the import may hold of what it keeps of the text: elements (an [`Element`]
+/// and its slot in its parent's children, its attribute slots, the bytes of its owned
+/// names, attributes and text) and the TMJ items read before they are made elements (each
+/// list item's value and slot, owned strings). Charged as each is made, before it is kept;
+/// given back ([`Budget::release`]) when a layer's or an object's elements are dropped:
+/// at most `Limits::max_decoded_bytes` held at once.
+pub(super) struct Budget {
+    spent: Cell<u64>,
+    limit: u64,
+    /// The charge that passed the limit, once one did.
+    over: Cell<Option<u64>>,
+}
+
+/// What the budget's error names.
+const KEPT: &str = "bytes of the elements and JSON items kept at once";
+
+impl Budget {
+    pub(super) fn new(limits: &Limits) -> Self {
+        Budget {
+            spent: Cell::new(0),
+            limit: limits.max_decoded_bytes,
+            over: Cell::new(None),
+        }
+    }
+
+    /// Spends `bytes`; past the limit, [`TiledError::TooLarge`].
+    pub(super) fn charge(&self, bytes: u64) -> Result<(), TiledError> {
+        let spent = self.spent.get().saturating_add(bytes);
+        self.spent.set(spent);
+        if spent > self.limit {
+            self.over.set(Some(spent));
+            return Err(self.error(spent));
+        }
+        Ok(())
+    }
+
+    /// The bytes held now, to give back to with [`Budget::release`].
+    pub(super) fn mark(&self) -> u64 {
+        self.spent.get()
+    }
+
+    /// Gives back what was charged since `mark`: what was made since is dropped.
+    pub(super) fn release(&self, mark: u64) {
+        self.spent.set(self.spent.get().min(mark));
+    }
+
+    /// [`Budget::charge`] inside a serde deserializer: its error is a custom one, and
+    /// [`Budget::exceeded`] gives the budget's.
+    pub(super) fn charge_de<E: serde::de::Error>(&self, bytes: u64) -> Result<(), E> {
+        self.charge(bytes)
+            .map_err(|_| E::custom("past the import's byte budget"))
+    }
+
+    /// The budget's error, once a charge passed the limit.
+    pub(super) fn exceeded(&self) -> Option<TiledError> {
+        self.over.get().map(|spent| self.error(spent))
+    }
+
+    fn error(&self, found: u64) -> TiledError {
+        TiledError::TooLarge {
+            what: KEPT,
+            found,
+            limit: self.limit,
+        }
+    }
+
+    /// Spends what element `e` costs as it is now ([`Element::cost`]).
+    pub(super) fn element(&self, e: &Element<'_>) -> Result<(), TiledError> {
+        self.charge(e.cost())
+    }
+}
+
+/// The bytes of `s` the import owns (none when it is borrowed from the text).
+// The `Cow` itself is asked: whether it borrows or owns.
+#[allow(clippy::ptr_arg)]
+pub(super) fn owned(s: &Cow<'_, str>) -> u64 {
+    match s {
+        Cow::Borrowed(_) => 0,
+        Cow::Owned(s) => s.capacity() as u64,
     }
 }
 
@@ -409,11 +514,6 @@ pub(super) fn ints<const N: usize>(text: &str) -> Option<[i32; N]> {
         n = n.saturating_add(1);
     }
     (n == N).then_some(out)
-}
-
-/// Comma-separated unsigned 32-bit values (white space ignored).
-pub(super) fn cells(text: &str) -> Option<Vec<u32>> {
-    csv(text).map(|s| s.parse().ok()).collect()
 }
 
 /// The values of comma-separated text, trimmed, empty ones left out.

@@ -15,6 +15,12 @@
 //! and point. Those counts and the cells' values are the JSON's errors, which come first
 //! (the layers and objects after the level's first error are still counted and their
 //! cells checked).
+//!
+//! What is kept is charged to the import's [`Budget`] as it is read (`Limits::
+//! max_decoded_bytes`): each list item of the typed parts as it is deserialized, before the
+//! list keeps it ([`super::lenient`]), each element and attribute as it is made; a layer's
+//! and an object's given back once read. A layer's `data` is never a list: its cells go one
+//! by one into the plane.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -24,24 +30,24 @@ use serde_json::value::RawValue;
 use wap_core::{LevelData, Limits};
 
 use super::Builder;
-use super::element::{Element, bad};
-use super::lenient::{LayerJ, Lenient, MapJ, ObjectJ, PropJ, Scalar, TilesetJ, Valid};
+use super::element::{Budget, Element, bad, owned};
+use super::lenient::{LayerJ, Lenient, MapJ, ObjectJ, PropJ, Scalar, TilesetJ, Valid, read_json};
 use crate::TiledError;
 
 pub(super) fn level_from_tmj(text: &str, limits: &Limits) -> Result<LevelData, TiledError> {
     serde_json::from_str::<Valid>(text).map_err(json_error)?;
-    let doc = serde_json::from_str::<Lenient<MapJ<'_>>>(text)
-        .map_err(json_error)?
-        .0;
+    let budget = Budget::new(limits);
+    let doc = read_json::<Lenient<MapJ<'_>>>(text, &budget, json_error)?.0;
     if doc.kind.as_str() != Some("map") {
         return Err(bad("the JSON", "no \"type\": \"map\"", "a TMJ map"));
     }
     let mut c = Counter {
         count: 0,
         limit: limits.max_records,
+        budget: &budget,
     };
     let mut map = c.element("map")?;
-    attributes(
+    c.attributes(
         &mut map,
         &[
             ("width", &doc.width),
@@ -49,7 +55,7 @@ pub(super) fn level_from_tmj(text: &str, limits: &Limits) -> Result<LevelData, T
             ("tilewidth", &doc.tilewidth),
             ("tileheight", &doc.tileheight),
         ],
-    );
+    )?;
     let mut level = Builder::new(&map, limits);
     if let Some(p) = properties(doc.properties.0.as_deref(), &mut c)? {
         level.properties(p);
@@ -70,15 +76,16 @@ fn json_error(e: serde_json::Error) -> TiledError {
 /// One layer (its JSON text): its properties, data and objects.
 fn layer<'a>(
     raw: &'a RawValue,
-    c: &mut Counter,
+    c: &mut Counter<'_>,
     level: &mut Builder<'a, '_>,
 ) -> Result<(), TiledError> {
-    let l = serde_json::from_str::<Lenient<LayerJ<'a>>>(raw.get())
-        .map_err(json_error)?
-        .0;
+    // What the layer's reading holds is given back at its end (a tileset among the layers,
+    // kept, aside).
+    let mark = c.budget.mark();
+    let l = read_json::<Lenient<LayerJ<'a>>>(raw.get(), c.budget, json_error)?.0;
     let kind = l.kind.as_str().unwrap_or_default();
     let mut e = c.element("layer")?;
-    attributes(&mut e, &[("name", &l.name)]);
+    c.attributes(&mut e, &[("name", &l.name)])?;
     if let Some(p) = properties(l.properties.0.as_deref(), c)? {
         e.children.push(p);
     }
@@ -109,27 +116,32 @@ fn layer<'a>(
         _ => {}
     }
     for raw in l.objects.0.iter().flatten() {
-        let o = serde_json::from_str::<Lenient<ObjectJ<'a>>>(raw.get())
-            .map_err(json_error)?
-            .0;
+        let at = c.budget.mark();
+        let o = read_json::<Lenient<ObjectJ<'a>>>(raw.get(), c.budget, json_error)?.0;
         let object = object(&o, c)?;
         if kind == "objectgroup" {
             level.object(&object);
         }
+        c.budget.release(at);
     }
     if kind == "objectgroup" {
         level.end_objects();
     }
+    if kind != "tileset" {
+        c.budget.release(mark);
+    }
     Ok(())
 }
 
-/// Counts the elements a JSON document stands for against `Limits::max_records`.
-struct Counter {
+/// Counts the elements a JSON document stands for against `Limits::max_records`, and
+/// charges them and their attributes to the budget.
+struct Counter<'b> {
     count: u64,
     limit: u64,
+    budget: &'b Budget,
 }
 
-impl Counter {
+impl Counter<'_> {
     fn count(&mut self) -> Result<(), TiledError> {
         self.count = self.count.saturating_add(1);
         if self.count > self.limit {
@@ -142,26 +154,36 @@ impl Counter {
         Ok(())
     }
 
-    /// An element named `name`, counted.
+    /// An element named `name`, counted and charged.
     fn element<'a>(&mut self, name: &'static str) -> Result<Element<'a>, TiledError> {
         self.count()?;
-        Ok(Element::new(name))
+        let e = Element::new(name);
+        self.budget.element(&e)?;
+        Ok(e)
     }
-}
 
-/// Copies the scalars of `keys` (those present) as attributes of `e`.
-fn attributes<'a>(e: &mut Element<'a>, keys: &[(&'static str, &Scalar<'a>)]) {
-    for (key, value) in keys {
-        if let Some(v) = value.text() {
-            e.attributes.push((Cow::Borrowed(*key), v));
+    /// Copies the scalars of `keys` (those present) as attributes of `e`, each charged (its
+    /// slot twice, for the room a growing list may keep, and its owned text).
+    fn attributes<'a>(
+        &mut self,
+        e: &mut Element<'a>,
+        keys: &[(&'static str, &Scalar<'a>)],
+    ) -> Result<(), TiledError> {
+        let slot = (std::mem::size_of::<(Cow<'_, str>, Cow<'_, str>)>() as u64).saturating_mul(2);
+        for (key, value) in keys {
+            if let Some(v) = value.text() {
+                self.budget.charge(slot.saturating_add(owned(&v)))?;
+                e.attributes.push((Cow::Borrowed(*key), v));
+            }
         }
+        Ok(())
     }
 }
 
 /// A `"properties"` array as a `<properties>` element.
 fn properties<'a>(
     list: Option<&[Lenient<PropJ<'a>>]>,
-    c: &mut Counter,
+    c: &mut Counter<'_>,
 ) -> Result<Option<Element<'a>>, TiledError> {
     let Some(list) = list else {
         return Ok(None);
@@ -170,18 +192,18 @@ fn properties<'a>(
     for p in list {
         let p = &p.0;
         let mut property = c.element("property")?;
-        attributes(
+        c.attributes(
             &mut property,
             &[("name", &p.name), ("type", &p.kind), ("value", &p.value)],
-        );
+        )?;
         props.children.push(property);
     }
     Ok(Some(props))
 }
 
-fn tileset<'a>(t: &TilesetJ<'a>, c: &mut Counter) -> Result<Element<'a>, TiledError> {
+fn tileset<'a>(t: &TilesetJ<'a>, c: &mut Counter<'_>) -> Result<Element<'a>, TiledError> {
     let mut tileset = c.element("tileset")?;
-    attributes(
+    c.attributes(
         &mut tileset,
         &[
             ("firstgid", &t.firstgid),
@@ -190,26 +212,26 @@ fn tileset<'a>(t: &TilesetJ<'a>, c: &mut Counter) -> Result<Element<'a>, TiledEr
             ("objectalignment", &t.objectalignment),
             ("source", &t.source),
         ],
-    );
+    )?;
     tileset
         .children
         .extend(properties(t.properties.0.as_deref(), c)?);
     for tile in t.tiles.0.iter().flatten() {
         let tile = &tile.0;
         let mut e = c.element("tile")?;
-        attributes(&mut e, &[("id", &tile.id)]);
+        c.attributes(&mut e, &[("id", &tile.id)])?;
         e.children
             .extend(properties(tile.properties.0.as_deref(), c)?);
         if tile.image.text().is_some() {
             let mut image = c.element("image")?;
-            attributes(
+            c.attributes(
                 &mut image,
                 &[
                     ("source", &tile.image),
                     ("width", &tile.imagewidth),
                     ("height", &tile.imageheight),
                 ],
-            );
+            )?;
             e.children.push(image);
         }
         tileset.children.push(e);
@@ -217,9 +239,9 @@ fn tileset<'a>(t: &TilesetJ<'a>, c: &mut Counter) -> Result<Element<'a>, TiledEr
     Ok(tileset)
 }
 
-fn object<'a>(o: &ObjectJ<'a>, c: &mut Counter) -> Result<Element<'a>, TiledError> {
+fn object<'a>(o: &ObjectJ<'a>, c: &mut Counter<'_>) -> Result<Element<'a>, TiledError> {
     let mut object = c.element("object")?;
-    attributes(
+    c.attributes(
         &mut object,
         &[
             ("id", &o.id),
@@ -233,7 +255,7 @@ fn object<'a>(o: &ObjectJ<'a>, c: &mut Counter) -> Result<Element<'a>, TiledErro
             ("height", &o.height),
             ("rotation", &o.rotation),
         ],
-    );
+    )?;
     object
         .children
         .extend(properties(o.properties.0.as_deref(), c)?);
@@ -337,13 +359,18 @@ impl<'de> Visitor<'de> for CellVisitor {
         Ok(Cell::Other("null".to_owned()))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Cell, A::Error> {
-        let v = serde_json::Value::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
-        Ok(Cell::Other(v.to_string()))
+    // An array or object is named, not copied: its items are read and dropped one by one
+    // (a cell of millions of them costs no more than its text).
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cell, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(Cell::Other("an array".to_owned()))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Cell, A::Error> {
-        let v = serde_json::Value::deserialize(de::value::MapAccessDeserializer::new(map))?;
-        Ok(Cell::Other(v.to_string()))
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Cell, A::Error> {
+        while map
+            .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+            .is_some()
+        {}
+        Ok(Cell::Other("an object".to_owned()))
     }
 }

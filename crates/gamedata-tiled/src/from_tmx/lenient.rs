@@ -4,13 +4,86 @@
 //! not an array, a JSON object that is something else); of a key given twice, the last;
 //! layers, a layer's `data` and its objects kept as their JSON text, read later one at a
 //! time. And [`Valid`]: the whole text checked as serde_json checks any JSON.
+//!
+//! Each part is read through [`Read`] with the import's [`Budget`]: a list's items are
+//! charged one by one as they are read (the item and its slot, twice for the room a growing
+//! list may keep), an owned string as it is made, so that no list is whole before it is
+//! counted.
 
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use serde_json::value::RawValue;
+
+use super::element::{Budget, owned};
+use crate::TiledError;
+
+/// A part of the map read with the import's budget.
+pub(super) trait Read<'de>: Sized {
+    fn read<D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error>;
+}
+
+/// The seed that reads a `T` with the budget.
+pub(super) struct Seed<'b, T>(&'b Budget, PhantomData<T>);
+
+impl<'b, T> Seed<'b, T> {
+    pub(super) fn new(budget: &'b Budget) -> Self {
+        Seed(budget, PhantomData)
+    }
+}
+
+impl<'de, T: Read<'de>> DeserializeSeed<'de> for Seed<'_, T> {
+    type Value = T;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        T::read(d, self.0)
+    }
+}
+
+/// `text` (all of it, white space around) read as a `T` with `budget`; the budget's error
+/// when it ran out, else serde_json's, as `json_error` makes it.
+pub(super) fn read_json<'a, T: Read<'a>>(
+    text: &'a str,
+    budget: &Budget,
+    json_error: fn(serde_json::Error) -> TiledError,
+) -> Result<T, TiledError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    Seed::<T>::new(budget)
+        .deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v))
+        .map_err(|e| budget.exceeded().unwrap_or_else(|| json_error(e)))
+}
+
+impl<'de> Read<'de> for Scalar<'de> {
+    fn read<D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        let s = Scalar::deserialize(d)?;
+        if let Scalar::Text(t) = &s {
+            budget.charge_de(owned(t))?;
+        }
+        Ok(s)
+    }
+}
+
+impl<'de> Read<'de> for &'de RawValue {
+    fn read<D: Deserializer<'de>>(d: D, _: &Budget) -> Result<Self, D::Error> {
+        <&RawValue>::deserialize(d)
+    }
+}
+
+impl<'de> Read<'de> for Option<&'de RawValue> {
+    fn read<D: Deserializer<'de>>(d: D, _: &Budget) -> Result<Self, D::Error> {
+        <Option<&RawValue>>::deserialize(d)
+    }
+}
+
+/// What an item of a list of `T` is charged: its value and its slot, twice.
+fn item_cost<T>() -> u64 {
+    (std::mem::size_of::<T>() as u64).saturating_mul(2)
+}
 
 /// A JSON scalar as the TMX attribute text it stands for; any other value as none.
 #[derive(Default)]
@@ -123,17 +196,19 @@ impl<T> Default for List<T> {
     }
 }
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for List<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<T>(PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+impl<'de, T: Read<'de>> Read<'de> for List<T> {
+    fn read<D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        struct V<'b, T>(&'b Budget, PhantomData<T>);
+        impl<'de, T: Read<'de>> Visitor<'de> for V<'_, T> {
             type Value = List<T>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("any JSON value")
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<List<T>, A::Error> {
                 let mut list = Vec::new();
-                while let Some(v) = seq.next_element()? {
+                // Each item charged as it is read, before it is kept.
+                while let Some(v) = seq.next_element_seed(Seed::<T>::new(self.0))? {
+                    self.0.charge_de(item_cost::<T>())?;
                     list.push(v);
                 }
                 Ok(List(Some(list)))
@@ -160,7 +235,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for List<T> {
                 Ok(List(None))
             }
         }
-        d.deserialize_any(V(PhantomData))
+        d.deserialize_any(V(budget, PhantomData))
     }
 }
 
@@ -169,14 +244,19 @@ pub(super) struct Lenient<T>(pub(super) T);
 
 /// The keys a JSON object of the map has that the import reads.
 trait Fields<'de>: Default {
-    /// Reads the value of `key` (ignored unless the import reads it).
-    fn field<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error>;
+    /// Reads the value of `key` (ignored unless the import reads it) with `budget`.
+    fn field<A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+        budget: &Budget,
+    ) -> Result<(), A::Error>;
 }
 
-impl<'de, T: Fields<'de>> Deserialize<'de> for Lenient<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<T>(PhantomData<T>);
-        impl<'de, T: Fields<'de>> Visitor<'de> for V<T> {
+impl<'de, T: Fields<'de>> Read<'de> for Lenient<T> {
+    fn read<D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        struct V<'b, T>(&'b Budget, PhantomData<T>);
+        impl<'de, T: Fields<'de>> Visitor<'de> for V<'_, T> {
             type Value = Lenient<T>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("any JSON value")
@@ -184,7 +264,7 @@ impl<'de, T: Fields<'de>> Deserialize<'de> for Lenient<T> {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Lenient<T>, A::Error> {
                 let mut t = T::default();
                 while let Some(key) = map.next_key::<Key<'de>>()? {
-                    t.field(&key.0, &mut map)?;
+                    t.field(&key.0, &mut map, self.0)?;
                 }
                 Ok(Lenient(t))
             }
@@ -210,7 +290,7 @@ impl<'de, T: Fields<'de>> Deserialize<'de> for Lenient<T> {
                 Ok(Lenient(T::default()))
             }
         }
-        d.deserialize_any(V(PhantomData))
+        d.deserialize_any(V(budget, PhantomData))
     }
 }
 
@@ -224,9 +304,14 @@ macro_rules! fields {
         }
 
         impl<'a> Fields<'a> for $name<'a> {
-            fn field<A: MapAccess<'a>>(&mut self, key: &str, map: &mut A) -> Result<(), A::Error> {
+            fn field<A: MapAccess<'a>>(
+                &mut self,
+                key: &str,
+                map: &mut A,
+                budget: &Budget,
+            ) -> Result<(), A::Error> {
                 match key {
-                    $($key => self.$field = map.next_value()?,)*
+                    $($key => self.$field = map.next_value_seed(Seed::<$ty>::new(budget))?,)*
                     _ => {
                         map.next_value::<IgnoredAny>()?;
                     }

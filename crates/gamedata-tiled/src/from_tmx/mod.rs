@@ -38,14 +38,35 @@
 //! What it costs, whatever the text: TMX is read by quick-xml, without a document type
 //! (refused: no entity is expanded), at most `Limits::max_records` elements of at most 16
 //! levels; TMJ is checked by serde_json (its nesting limited to 128) and read as at most
-//! `Limits::max_records` elements; the planes' tiles are refused past
-//! `Limits::max_decoded_bytes / 4` (all planes together, a plane's declared size counted
-//! before its tiles are made); objects, added ones included, are elements, within the same
-//! count. The lookups cost the same whatever the number of tilesets and properties: the
-//! tilesets are sorted by first global id once, when the first layer comes, and a cell's
-//! or tile object's tileset is a binary search among them; a cell's image set one look in
-//! a map of its plane's image-set names made once a plane; a tile object's properties are
-//! its own, then its tile's, looked up in the tile's list sorted once (not copied).
+//! `Limits::max_records` elements; objects, added ones included, are elements, within the
+//! same count.
+//!
+//! - What is kept of the text is charged to a byte budget of `Limits::max_decoded_bytes`
+//!   as it is made, before it is kept: each element twice its 96 bytes (itself and its
+//!   slot in its parent), its attribute slots and its owned names, attributes and text;
+//!   each item of a TMJ list (properties, tilesets, tiles, layers, objects) as serde reads
+//!   it, before the list keeps it, and its owned strings. A layer's or an object's
+//!   elements are given back once read; the map's properties and tilesets stay. Past the
+//!   budget, [`TiledError::TooLarge`] naming the bytes of the elements and JSON items kept.
+//! - The level's main block, as wap-core's writer lays it out and the level reader
+//!   (`wap_core::LevelFile`) decodes it, is within `Limits::max_decoded_bytes`: each plane's
+//!   declared size (its header, `wwd_tiles_wide` times `wwd_tiles_high` tiles of 4 bytes,
+//!   its image-set names) is counted with those of the planes and objects before it and the
+//!   tile property table's header before any of its tiles is made, each object (its record
+//!   and strings) as it is made, and the whole block (the tile property records too) once
+//!   the level is made: a level the import makes is one the writer writes
+//!   ([`wap_core::LevelData::layout`], with the same limits) and the reader reads back.
+//! - `wwd_tiles` is read into the plane's `tiles_wide * tiles_high` slots (no more than one
+//!   a two bytes of its text), the reading stopped at the value past them.
+//!
+//! - The lookups cost the same whatever the number of tilesets and properties: the
+//!   tilesets are sorted by first global id once, when the first layer comes, and a cell's
+//!   or tile object's tileset is a binary search among them; a cell's image set one look
+//!   in a map of its plane's image-set names made once a plane; a tile object's properties
+//!   are its own, then its tile's, looked up in the tile's list sorted once (not copied).
+//!
+//! So the import holds at most the text, the budget, the level (at most
+//! `Limits::max_decoded_bytes` of main block) and its tilesets' lookups.
 //!
 //! What it holds: the text, the level being made (its header, planes with their tiles,
 //! objects), the tilesets (of each tile its `wwd_tile`, and for the tileset of tile objects
@@ -123,10 +144,13 @@ struct Builder<'a, 'l> {
     layers: bool,
     sets: Tilesets<'a>,
     planes: Vec<PlaneData>,
-    /// The tiles of the planes read so far: with the next plane's, at most
-    /// `Limits::max_decoded_bytes / 4`, so that many planes cannot multiply one plane's
-    /// bound.
-    tiles: u64,
+    /// The bytes of the level's main block laid out so far: the tile property table's
+    /// header, then each plane read (its header, tiles and image-set names) and each object
+    /// (its record and strings). With the next plane's or object's, at most
+    /// `Limits::max_decoded_bytes`, the main block the level reader decodes
+    /// (`wap_core::LevelFile`): many planes or objects cannot multiply one plane's bound,
+    /// and a level made is one the reader reads back.
+    block: u64,
     objects: Objects<'a>,
     /// The object layer being read: its index in the objects' layers, its first object.
     layer: Option<(usize, usize)>,
@@ -149,7 +173,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             layers: false,
             sets: Tilesets::default(),
             planes: Vec::new(),
-            tiles: 0,
+            block: wap_core::raw::TILE_PROPERTIES_HEADER_LEN as u64,
             objects: Objects::default(),
             layer: None,
             failed: None,
@@ -217,11 +241,11 @@ impl<'a, 'l> Builder<'a, 'l> {
         self.add_plane(plane);
     }
 
-    /// The limits a plane is read within: the decoded bytes the planes before it left.
+    /// The limits a plane is read within: the bytes of the main block the planes before
+    /// it left.
     fn left(&self) -> Limits {
-        let used = self.tiles.saturating_mul(4);
         self.limits
-            .with_max_decoded_bytes(self.limits.max_decoded_bytes.saturating_sub(used))
+            .with_max_decoded_bytes(self.limits.max_decoded_bytes.saturating_sub(self.block))
     }
 
     /// A tile layer whose cells are given one by one ([`PlaneCells::push`]), then
@@ -247,7 +271,7 @@ impl<'a, 'l> Builder<'a, 'l> {
 
     fn add_plane(&mut self, plane: Result<PlaneData, TiledError>) {
         let plane = plane.map(|p| {
-            self.tiles = self.tiles.saturating_add(p.tiles.len() as u64);
+            self.block = self.block.saturating_add(plane::block_bytes(&p));
             self.planes.push(p);
         });
         self.keep(plane);
@@ -270,7 +294,35 @@ impl<'a, 'l> Builder<'a, 'l> {
             return;
         }
         let layer = self.layer.map_or(0, |(layer, _)| layer);
+        let before = self.objects.data.len();
         let read = self.objects.read(o, layer, &self.sets);
+        // Its bytes in the main block, counted as it is made: objects cannot pass what the
+        // reader decodes before the level is made.
+        let added = self
+            .objects
+            .data
+            .get(before..)
+            .unwrap_or_default()
+            .iter()
+            .map(|o| {
+                [&o.name, &o.logic, &o.image_set, &o.animation]
+                    .iter()
+                    .map(|s| s.len() as u64)
+                    .fold(wap_core::raw::OBJECT_FIXED_LEN as u64, u64::saturating_add)
+            })
+            .fold(0, u64::saturating_add);
+        self.block = self.block.saturating_add(added);
+        let limit = self.limits.max_decoded_bytes;
+        let read = read.and_then(|()| {
+            if self.block > limit {
+                return Err(TiledError::TooLarge {
+                    what: "bytes of the level's main block",
+                    found: self.block,
+                    limit,
+                });
+            }
+            Ok(())
+        });
         self.keep(read);
     }
 
@@ -287,6 +339,7 @@ impl<'a, 'l> Builder<'a, 'l> {
     /// properties, the objects in their planes, the tile property table.
     fn finish(mut self) -> Result<LevelData, TiledError> {
         self.end_objects();
+        let limits = self.limits;
         let Builder {
             map,
             properties,
@@ -313,10 +366,22 @@ impl<'a, 'l> Builder<'a, 'l> {
         image.extend_from_slice(&table);
         let tile_properties =
             LevelData::from_level(&wap_core::Level::parse(&image)?)?.tile_properties;
-        Ok(LevelData {
+        let level = LevelData {
             header,
             planes,
             tile_properties,
-        })
+        };
+        // The whole main block (the objects and the tile property table too) within what
+        // the level reader decodes: a level made is one the writer writes and the reader
+        // reads back.
+        let block = level.layout(false, &Limits::unlimited())?.main_block_len();
+        if block > limits.max_decoded_bytes {
+            return Err(TiledError::TooLarge {
+                what: "bytes of the level's main block",
+                found: block,
+                limit: limits.max_decoded_bytes,
+            });
+        }
+        Ok(level)
     }
 }

@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
-use wap_core::raw::{PlaneHeader, WwdHeader};
+use wap_core::raw::{PLANE_HEADER_LEN, PlaneHeader, WwdHeader};
 use wap_core::{Limits, PlaneData};
 use zerocopy::FromZeros;
 
-use super::element::{Element, Props, TileProps, bad, cells, csv};
+use super::element::{Element, Props, TileProps, bad, csv};
 use crate::TiledError;
 
 /// A tileset as the import reads it: what its cells and tile objects need of it, its
@@ -313,8 +313,10 @@ impl<'s, 'a> PlaneCells<'s, 'a> {
             u32::try_from(h.tiles_high.get()).unwrap_or(0),
         );
         let cells_n = u64::from(w).saturating_mul(u64::from(hh));
-        // What the planes before it left (`Builder::left`).
-        let cap = limits.max_decoded_bytes / 4;
+        // The main block's bytes the planes before it left (`Builder::left`), less this
+        // plane's header and names, in tiles of 4 bytes: checked before any tile is made.
+        let own = names_bytes(&image_sets).saturating_add(PLANE_HEADER_LEN as u64);
+        let cap = limits.max_decoded_bytes.saturating_sub(own) / 4;
         if cells_n > cap {
             return Err(TiledError::TooLarge {
                 what: "tiles of the planes (this one and those before it)",
@@ -324,7 +326,7 @@ impl<'s, 'a> PlaneCells<'s, 'a> {
         }
         let n = usize::try_from(cells_n).unwrap_or(usize::MAX);
         let tiles = match p.map.get("wwd_tiles") {
-            Some(text) => cells(text).filter(|c| c.len() == n).ok_or_else(|| {
+            Some(text) => wwd_tiles(text, n).ok_or_else(|| {
                 bad(
                     format!("{what}: wwd_tiles"),
                     format!("not {n} values"),
@@ -414,6 +416,37 @@ impl<'s, 'a> PlaneCells<'s, 'a> {
             objects: Vec::new(),
         })
     }
+}
+
+/// The bytes of the main block plane `p` takes: its header, tiles and image-set names (each
+/// with its NUL), as wap-core's writer lays them out.
+pub(super) fn block_bytes(p: &PlaneData) -> u64 {
+    (PLANE_HEADER_LEN as u64)
+        .saturating_add((p.tiles.len() as u64).saturating_mul(4))
+        .saturating_add(names_bytes(&p.image_sets))
+}
+
+/// The bytes of image-set names `names` in the main block, each with its NUL.
+fn names_bytes(names: &[Vec<u8>]) -> u64 {
+    names
+        .iter()
+        .map(|n| (n.len() as u64).saturating_add(1))
+        .fold(0, u64::saturating_add)
+}
+
+/// The `n` tiles of `wwd_tiles` text (comma-separated unsigned 32-bit values): `None` for a
+/// value that is not one, or another count. The list is made for `n` at most (and at most
+/// one value for each two bytes of text: a value and its comma), and the reading stops at
+/// the value past the `n`-th, so that a text of more values costs no more than `n`.
+fn wwd_tiles(text: &str, n: usize) -> Option<Vec<u32>> {
+    let mut tiles = Vec::with_capacity(n.min((text.len() / 2).saturating_add(1)));
+    for value in csv(text) {
+        if tiles.len() == n {
+            return None;
+        }
+        tiles.push(value.parse().ok()?);
+    }
+    (tiles.len() == n).then_some(tiles)
 }
 
 /// The raw tile value of global id `gid`, or what is wrong with it: its tileset a binary

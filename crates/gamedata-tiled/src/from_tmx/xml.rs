@@ -18,7 +18,7 @@ use quick_xml::{Reader, XmlVersion};
 use wap_core::{LevelData, Limits};
 
 use super::Builder;
-use super::element::{Element, bad};
+use super::element::{Budget, Element, bad, owned};
 use crate::TiledError;
 
 /// The deepest element nesting read (a TMX map's is 5).
@@ -27,7 +27,7 @@ const MAX_DEPTH: usize = 16;
 /// Reads the level of TMX `text` (see the module's documentation): the map's children as
 /// they come, then the rest of the document, checked.
 pub(super) fn level_from_tmx(text: &str, limits: &Limits) -> Result<LevelData, TiledError> {
-    let mut xml = Xml::new(text, limits.max_records);
+    let mut xml = Xml::new(text, limits);
     let mut level = None;
     loop {
         match xml.next()? {
@@ -61,7 +61,11 @@ fn map<'a, 'l>(
             Item::Open(e, empty) => match e.name.as_ref() {
                 "properties" => level.properties(xml.element(e, empty)?),
                 "tileset" if level.reading() => level.tileset(xml.element(e, empty)?),
-                "layer" if level.reading() => level.tile_layer(&xml.element(e, empty)?),
+                "layer" if level.reading() => {
+                    let mark = xml.budget.mark();
+                    level.tile_layer(&xml.element(e, empty)?);
+                    xml.budget.release(mark);
+                }
                 "objectgroup" if level.reading() => objects(xml, &mut level, &e, empty)?,
                 _ if !empty => xml.skip()?,
                 _ => {}
@@ -84,7 +88,9 @@ fn objects<'a>(
         loop {
             match xml.next()? {
                 Item::Open(o, empty) if o.name == "object" && level.reading() => {
+                    let mark = xml.budget.mark();
                     level.object(&xml.element(o, empty)?);
+                    xml.budget.release(mark);
                 }
                 Item::Open(_, false) => xml.skip()?,
                 Item::Close | Item::Eof => break,
@@ -110,23 +116,27 @@ pub(super) enum Item<'a> {
 }
 
 /// The document's events as [`Item`]s, checked: well-formed, no document type, at most
-/// `Limits::max_records` elements of at most [`MAX_DEPTH`] levels.
+/// `Limits::max_records` elements of at most [`MAX_DEPTH`] levels; the elements kept
+/// ([`Xml::element`]) charged to a [`Budget`] of `Limits::max_decoded_bytes`, a layer's
+/// and an object's given back once read.
 pub(super) struct Xml<'a> {
     text: &'a str,
     reader: Reader<&'a [u8]>,
     max_records: u64,
     count: u64,
     depth: usize,
+    budget: Budget,
 }
 
 impl<'a> Xml<'a> {
-    pub(super) fn new(text: &'a str, max_records: u64) -> Self {
+    pub(super) fn new(text: &'a str, limits: &Limits) -> Self {
         Xml {
             text,
             reader: Reader::from_str(text),
-            max_records,
+            max_records: limits.max_records,
             count: 0,
             depth: 0,
+            budget: Budget::new(limits),
         }
     }
 
@@ -202,22 +212,30 @@ impl<'a> Xml<'a> {
     }
 
     /// The rest of the element whose start `top` is (nothing more when `empty`), with its
-    /// children and text.
+    /// children and text: each element and text charged to the budget before it is kept.
     pub(super) fn element(
         &mut self,
         top: Element<'a>,
         empty: bool,
     ) -> Result<Element<'a>, TiledError> {
+        self.budget.element(&top)?;
         let mut current = top;
         if empty {
             return Ok(current);
         }
-        // The ancestors of `current` inside `top`, outermost first.
+        // The ancestors of `current` inside `top`, outermost first (their slots are charged
+        // with them: an open element is one of its parent's children once it closes).
         let mut open: Vec<Element<'a>> = Vec::new();
         loop {
             match self.next()? {
-                Item::Open(e, true) => current.children.push(e),
-                Item::Open(e, false) => open.push(std::mem::replace(&mut current, e)),
+                Item::Open(e, true) => {
+                    self.budget.element(&e)?;
+                    current.children.push(e);
+                }
+                Item::Open(e, false) => {
+                    self.budget.element(&e)?;
+                    open.push(std::mem::replace(&mut current, e));
+                }
                 Item::Close => match open.pop() {
                     Some(parent) => {
                         let done = std::mem::replace(&mut current, parent);
@@ -228,7 +246,10 @@ impl<'a> Xml<'a> {
                 // Only a property's text (its value) and a layer's data are read: the
                 // white space between other elements is not kept.
                 Item::Text(t) if current.name == "property" || current.name == "data" => {
+                    let before = owned(&current.text);
                     current.push_text(t);
+                    self.budget
+                        .charge(owned(&current.text).saturating_sub(before))?;
                 }
                 Item::Text(_) => {}
                 Item::Eof => return Err(bad("the XML", "unclosed elements", "balanced tags")),

@@ -271,3 +271,68 @@ fn stacked_planes_copy_the_three_planes_into_many() {
     two.planes.pop();
     assert!(wap_core::synth::stacked_planes(&two, 5, 70, 50).is_none());
 }
+
+/// `LevelLayout::write_to` writes what `LevelData::to_file` makes, byte for byte, compressed
+/// or not, from wherever its writer stands; it reports the file's length, the main block's
+/// and the checksum the header holds.
+#[test]
+fn the_streaming_writer_writes_what_to_file_makes() {
+    let limits = Limits::default();
+    for (seed, wide, high) in [(1, 16, 16), (7, 300, 90), (11, 40, 30)] {
+        let data = wap_core::synth::level(seed, wide, high);
+        let stacked = wap_core::synth::stacked_planes(&data, 5, 70, 50).unwrap();
+        for level in [&data, &stacked] {
+            for compress in [false, true] {
+                let whole = level.to_file(compress).unwrap();
+                let mut out = std::io::Cursor::new(b"before".to_vec());
+                out.set_position(6);
+                let layout = level.layout(compress, &limits).unwrap();
+                assert_eq!(
+                    layout.main_block_len(),
+                    level.main_block().unwrap().len() as u64
+                );
+                let written = layout.write_to(&mut out).unwrap();
+                assert_eq!(out.position(), out.get_ref().len() as u64);
+                assert_eq!(&out.get_ref()[6..], &whole[..], "seed {seed}, {compress}");
+                assert_eq!(written.file_len, whole.len() as u64);
+                assert_eq!(written.checksum, base_checksum(&whole[1524..]));
+                let header = Header::parse(&whole).unwrap();
+                assert_eq!(written.checksum, header.checksum());
+            }
+        }
+    }
+}
+
+/// The writer refuses a main block the reader would refuse (`Limits::max_decoded_bytes`),
+/// before writing anything; at the limit the level is written and read back with the same
+/// limits, compressed or not.
+#[test]
+fn the_writer_refuses_what_the_reader_refuses() {
+    let data = wap_core::synth::level(3, 64, 64);
+    let block = data.main_block().unwrap().len() as u64;
+    let at = Limits::default().with_max_decoded_bytes(block);
+    let under = Limits::default().with_max_decoded_bytes(block - 1);
+    for compress in [false, true] {
+        let refused = data.layout(compress, &under);
+        assert!(
+            matches!(kind(refused), Some(ErrorKind::Limit(_))),
+            "{block} bytes under a limit of {}",
+            block - 1
+        );
+        let mut out = std::io::Cursor::new(Vec::new());
+        data.layout(compress, &at)
+            .unwrap()
+            .write_to(&mut out)
+            .unwrap();
+        let options = LevelOptions::new().with_limits(at);
+        let file = LevelFile::from_data(out.into_inner(), &options).unwrap();
+        assert_eq!(file.main_block().len() as u64, block);
+        let back = wap_core::LevelData::from_level(&file.level().unwrap()).unwrap();
+        assert_eq!(back.main_block().unwrap(), data.main_block().unwrap());
+    }
+    // The reader refuses the compressed level one byte under.
+    let mut out = std::io::Cursor::new(Vec::new());
+    data.layout(true, &at).unwrap().write_to(&mut out).unwrap();
+    let options = LevelOptions::new().with_limits(under);
+    assert!(LevelFile::from_data(out.into_inner(), &options).is_err());
+}
