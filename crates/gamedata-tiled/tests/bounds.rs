@@ -355,3 +355,88 @@ fn tmj_maps_are_bounded_and_mutations_fail_without_panicking() {
     });
     assert!(runs > 600, "{runs} inputs");
 }
+
+/// The map's `<properties>` of the small synthetic level's TMX (a header that reads).
+fn small_header() -> String {
+    let tmx = small_tmx();
+    let start = tmx.find(" <properties>").unwrap();
+    let end = tmx.find(" </properties>\n").unwrap() + " </properties>\n".len();
+    tmx[start..end].to_owned()
+}
+
+/// A tile layer of one cell, the main plane, with the properties a plane needs.
+fn one_cell_layer() -> String {
+    let mut out =
+        String::from(" <layer name=\"Action\" width=\"1\" height=\"1\">\n  <properties>\n");
+    for (k, v) in [
+        ("wwd_size", 160),
+        ("wwd_flags", 1),
+        ("wwd_tile_width", 64),
+        ("wwd_tile_height", 64),
+        ("wwd_tiles_wide", 1),
+        ("wwd_tiles_high", 1),
+        ("wwd_image_set_count", 0),
+    ] {
+        out += &format!("   <property name=\"{k}\" type=\"int\" value=\"{v}\"/>\n");
+    }
+    for k in "reserved1 reserved2 width_px height_px reserved3 reserved4 movement_x_percent \
+              movement_y_percent fill_color z reserved5 reserved6 reserved7"
+        .split_whitespace()
+    {
+        out += &format!("   <property name=\"wwd_{k}\" type=\"int\" value=\"0\"/>\n");
+    }
+    out += "   <property name=\"wwd_name\" value=\"Action\"/>\n  </properties>\n";
+    out += "  <data encoding=\"csv\">0</data>\n </layer>\n";
+    out
+}
+
+/// Tile objects take their tile's properties where they have none of their own: a tile
+/// whose `wwd_image_set` and `wwd_animation` are 20,000 bytes each, under 2,000 tile
+/// objects of 30 bytes each (a 100 KB map), made a level whose objects hold 80 MB of text
+/// (each object a copy of both), past the map's bytes + 64 MiB + `max_decoded_bytes`
+/// (4 MiB here). The command at 10 times (`findings/craft_attack1.py inherit`): a 467 KB
+/// map read into 1.57 GB resident and written as an 800 MB level. The objects' bytes must
+/// be bounded (refused past the limits) as the planes' tiles are.
+#[test]
+fn tile_objects_do_not_multiply_their_tiles_text_past_the_limits() {
+    use gamedata_tiled::from_tmx::level_from_tmx;
+    let big = "A".repeat(20_000);
+    let mut tmx = String::from("<?xml version=\"1.0\"?>\n<map width=\"1\" height=\"1\">\n");
+    tmx += &small_header();
+    tmx += " <tileset firstgid=\"1\" name=\"objects\" tilecount=\"1\" \
+            objectalignment=\"topleft\">\n  <tile id=\"0\">\n   <properties>\n\
+            <property name=\"wwd_logic\" value=\"Soldier\"/>\n\
+            <property name=\"wwd_offset_x\" type=\"int\" value=\"0\"/>\n\
+            <property name=\"wwd_offset_y\" type=\"int\" value=\"0\"/>\n";
+    tmx += &format!("<property name=\"wwd_image_set\" value=\"{big}\"/>\n");
+    tmx += &format!("<property name=\"wwd_animation\" value=\"{big}\"/>\n");
+    tmx += "   </properties>\n   <image source=\"o.png\" width=\"32\" height=\"48\"/>\n\
+            </tile>\n </tileset>\n";
+    tmx += &one_cell_layer();
+    tmx += " <objectgroup name=\"o\">\n";
+    for k in 1..=2_000 {
+        tmx += &format!("<object id=\"{k}\" gid=\"1\"/>\n");
+    }
+    tmx += " </objectgroup>\n</map>\n";
+    let limits = Limits::default().with_max_decoded_bytes(4 << 20);
+    let bound = tmx.len() as u64 + (64 << 20) + limits.max_decoded_bytes;
+    match level_from_tmx(&tmx, &limits) {
+        Err(TiledError::TooLarge { .. }) => {}
+        Err(e) => panic!("expected TooLarge or a level within the bound, got {e}"),
+        Ok(level) => {
+            let objects: Vec<_> = level.planes.iter().flat_map(|p| &p.objects).collect();
+            let text: u64 = objects
+                .iter()
+                .map(|o| {
+                    (o.name.len() + o.logic.len() + o.image_set.len() + o.animation.len()) as u64
+                })
+                .sum();
+            assert!(
+                text <= bound,
+                "{} objects hold {text} bytes of text, from a map of {} bytes (bound {bound})",
+                objects.len(),
+                tmx.len()
+            );
+        }
+    }
+}
