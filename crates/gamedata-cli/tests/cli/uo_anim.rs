@@ -97,14 +97,24 @@ fn uo_anim_draws_a_direction_s_frames_as_the_client_does() {
     let report = stdout_json(&out);
     assert_eq!(
         json_keys(&report),
-        ["frames", "source", "file", "entry_action"]
+        [
+            "frames",
+            "source",
+            "file",
+            "entry_action",
+            "files",
+            "written",
+            "missing",
+            "over_budget"
+        ]
     );
     assert_eq!(
         report,
         json!({"frames": [
             {"width": 3, "height": 2, "centre_x": 1, "centre_y": -3},
             {"width": 1, "height": 1, "centre_x": 0, "centre_y": 0},
-        ], "source": "mul", "file": "anim.mul", "entry_action": 0})
+        ], "source": "mul", "file": "anim.mul", "entry_action": 0,
+        "files": ["000.png", "001.png"], "written": 2, "missing": 0, "over_budget": 0})
     );
     // Black (index 0) is drawn; places no run covers are clear; bit 15 plays no part.
     let clear = [0u8; 4];

@@ -124,14 +124,24 @@ fn uo_anim_draws_uop_frames_as_the_client_does() {
     );
     assert_eq!(
         json_keys(&report),
-        ["frames", "source", "file", "entry_action"]
+        [
+            "frames",
+            "source",
+            "file",
+            "entry_action",
+            "files",
+            "written",
+            "missing",
+            "over_budget"
+        ]
     );
     assert_eq!(
         report,
         json!({"frames": [
             {"width": 3, "height": 2, "centre_x": 1, "centre_y": -3},
             {"width": 1, "height": 1, "centre_x": 0, "centre_y": 0},
-        ], "source": "uop", "file": "AnimationFrame1.uop", "entry_action": 0})
+        ], "source": "uop", "file": "AnimationFrame1.uop", "entry_action": 0,
+        "files": ["000.png", "001.png"], "written": 2, "missing": 0, "over_budget": 0})
     );
     // Colour 0 clear, 0x8000 black, places no run covers clear.
     let big = [WHITE, CLEAR, BLACK, CLEAR, CLEAR, BLUE].concat();
@@ -147,6 +157,8 @@ fn uo_anim_draws_uop_frames_as_the_client_does() {
         report["frames"][1],
         json!({"width": 0, "height": 0, "centre_x": 0, "centre_y": 0})
     );
+    assert_eq!(report["missing"], 1);
+    assert_eq!(report["files"], json!(["000.png", "001.png"]));
     assert_eq!(png_pixels(&o.join("000.png")), WHITE);
     assert_eq!(png_size(&o.join("001.png")), (1, 1));
     assert_eq!(png_pixels(&o.join("001.png")), CLEAR);
@@ -359,11 +371,13 @@ fn uo_export_anims_writes_the_uop_directions_too() {
             let folder = dir
                 .path()
                 .join(format!("out/anims/uop/{body:#06X}/{action:02}/{direction}"));
+            // `uo anim` writes each distinct picture once: a frame names its file.
             for i in 0..per {
                 let name = format!("{i:03}.png");
+                let file = frames["files"][i].as_str().unwrap();
                 assert_eq!(
                     png_pixels(&folder.join(&name)),
-                    png_pixels(&drawn.join(&name)),
+                    png_pixels(&drawn.join(file)),
                     "{}",
                     folder.join(&name).display()
                 );
