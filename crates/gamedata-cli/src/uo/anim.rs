@@ -743,10 +743,11 @@ fn draw_sheet(plan: &Plan<'_>, drawing: &Drawing<'_>, budgets: &mut Budgets) -> 
             found: held,
             limit: plan.cap,
         })
-        .context(no_sheet);
+        .context("the sprite sheet is not drawn");
     }
     let width = u32::try_from(width).map_err(|_| anyhow!("{no_sheet}: {width} pixels wide"))?;
-    let mut sheet = RgbaImage::new(width, height, [0; 4]).context(no_sheet)?;
+    let mut sheet =
+        RgbaImage::new(width, height, [0; 4]).context("the sprite sheet is not drawn")?;
     // Where each frame's picture goes, and the frames by the picture they show.
     let mut left = Vec::with_capacity(plan.frames.len());
     let mut x = 0usize;

@@ -715,8 +715,28 @@ fn uo_anim_counts_the_sheet_and_its_frames_against_one_limit() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("the sprite sheet and its largest frame together needs 320000000 bytes"),
+        stderr.contains("the sprite sheet is not drawn")
+            && stderr.contains("the sprite sheet and its largest frame together needs 320000000"),
         "{stderr}"
     );
     assert!(!dir.path().join("s.png").exists());
+}
+
+/// Attack: mobtypes.txt was read whole, however long, then copied through lossy UTF-8 (200
+/// MB of 0xFF cost 805 MiB). It is read within the .def files' 16 MiB: one byte more is an
+/// error naming the file (a sparse file here), the bound itself read.
+#[test]
+fn uo_anim_reads_mobtypes_within_the_def_files_cap() {
+    let dir = group_dir(&group_of(&[0], &[white_pixel()]));
+    let file = std::fs::File::create(dir.path().join("mobtypes.txt")).unwrap();
+    file.set_len(16 << 20).unwrap();
+    let args = [&["uo", "anim", "."][..], &DIRECTION_0, &["-o", "f"]].concat();
+    let report = stdout_json(&gamedata_ok(&args, dir.path()));
+    assert_eq!(report["written"], 1);
+    file.set_len((16 << 20) + 1).unwrap();
+    let message = gamedata_fails(&args, dir.path());
+    assert!(
+        message.contains("more than the 16777216 bytes a mobtypes.txt"),
+        "{message}"
+    );
 }
