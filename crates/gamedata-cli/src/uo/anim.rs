@@ -676,8 +676,7 @@ fn write_frames(
     let mut names: Vec<Option<String>> = vec![None; plan.pictures.len()];
     let mut written = 0usize;
     if take(&mut budgets.output, FILE_COST) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         for ((first, source), name) in plan.pictures.iter().zip(names.iter_mut()) {
             let bytes = plan.frames.get(*first).map_or(0, rgba_bytes);
             if !take(&mut budgets.decoded, bytes) {
@@ -725,9 +724,7 @@ fn draw_sheet(plan: &Plan<'_>, drawing: &Drawing<'_>, budgets: &mut Budgets) -> 
     if width == 0 || height == 0 {
         bail!(no_sheet);
     }
-    let sheet_bytes = width
-        .saturating_mul(u64::from(height))
-        .saturating_mul(4);
+    let sheet_bytes = width.saturating_mul(u64::from(height)).saturating_mul(4);
     let largest = plan
         .pictures
         .iter()

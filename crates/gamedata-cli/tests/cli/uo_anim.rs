@@ -616,7 +616,13 @@ fn group_dir(group: &[u8]) -> tempfile::TempDir {
 fn png_files(dir: &Path) -> usize {
     std::fs::read_dir(dir)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "png"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "png")
+        })
         .count()
 }
 
@@ -629,7 +635,10 @@ const DIRECTION_0: [&str; 6] = ["0", "--action", "0", "--direction", "0", "--jso
 fn uo_anim_writes_frames_at_one_offset_once() {
     for n in [1_000usize, 10_000] {
         let dir = group_dir(&group_of(&vec![0; n], &[white_pixel()]));
-        let out = gamedata_ok(&[&["uo", "anim", "."][..], &DIRECTION_0, &["-o", "f"]].concat(), dir.path());
+        let out = gamedata_ok(
+            &[&["uo", "anim", "."][..], &DIRECTION_0, &["-o", "f"]].concat(),
+            dir.path(),
+        );
         let report = stdout_json(&out);
         assert_eq!(report["frames"].as_array().unwrap().len(), n);
         assert_eq!(report["written"], 1);
@@ -640,11 +649,20 @@ fn uo_anim_writes_frames_at_one_offset_once() {
         assert_eq!(png_pixels(&dir.path().join("f/000.png")), [255; 4]);
         // The sheet holds every frame, the picture drawn once.
         gamedata_ok(
-            &[&["uo", "anim", "."][..], &DIRECTION_0, &["--sheet", "s.png"]].concat(),
+            &[
+                &["uo", "anim", "."][..],
+                &DIRECTION_0,
+                &["--sheet", "s.png"],
+            ]
+            .concat(),
             dir.path(),
         );
         assert_eq!(png_size(&dir.path().join("s.png")), (n as u32, 1));
-        assert!(png_pixels(&dir.path().join("s.png")).iter().all(|&b| b == 255));
+        assert!(
+            png_pixels(&dir.path().join("s.png"))
+                .iter()
+                .all(|&b| b == 255)
+        );
     }
 }
 
@@ -669,7 +687,9 @@ fn uo_anim_writes_one_file_a_distinct_picture() {
     ));
     assert_eq!(
         report["files"],
-        json!(["000.png", "001.png", "002.png", "001.png", "000.png", "002.png", "001.png"])
+        json!([
+            "000.png", "001.png", "002.png", "001.png", "000.png", "002.png", "001.png"
+        ])
     );
     assert_eq!(report["written"], 3);
     assert_eq!(png_files(&dir.path().join("f")), 3);
@@ -709,7 +729,12 @@ fn uo_anim_counts_the_sheet_and_its_frames_against_one_limit() {
     let frames: Vec<(i16, i16, Vec<u8>)> = (0..4).map(|_| (4000, 4000, Vec::new())).collect();
     let dir = group_dir(&group_of(&[0, 1, 2, 3], &frames));
     let out = gamedata(
-        &[&["uo", "anim", "."][..], &DIRECTION_0, &["--sheet", "s.png"]].concat(),
+        &[
+            &["uo", "anim", "."][..],
+            &DIRECTION_0,
+            &["--sheet", "s.png"],
+        ]
+        .concat(),
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(1));

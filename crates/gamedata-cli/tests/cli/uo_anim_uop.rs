@@ -672,8 +672,8 @@ fn uo_anim_counts_a_uop_entry_and_its_frames_against_one_limit() {
     entry.resize(64 << 10, 0);
     let zlib = write_uop_animations(&[(0, 0, entry)], UopAnimCompression::Zlib).unwrap();
     std::fs::write(dir.path().join("AnimationFrame1.uop"), zlib).unwrap();
-    let filler = write_uop_animations(&[(1, 0, vec![0; 3_200_000])], UopAnimCompression::None)
-        .unwrap();
+    let filler =
+        write_uop_animations(&[(1, 0, vec![0; 3_200_000])], UopAnimCompression::None).unwrap();
     std::fs::write(dir.path().join("AnimationFrame2.uop"), filler).unwrap();
     let args = anim_args(".", "0", "0", "0", "f");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();

@@ -148,7 +148,9 @@ fn trim_white_space(mut line: &[u8]) -> &[u8] {
         if !c.is_whitespace() {
             break;
         }
-        line = line.get(..line.len().saturating_sub(len)).unwrap_or_default();
+        line = line
+            .get(..line.len().saturating_sub(len))
+            .unwrap_or_default();
     }
     line
 }
@@ -161,7 +163,10 @@ fn first_char(bytes: &[u8]) -> Option<(char, usize)> {
         b if b >= 0xE0 => 3,
         _ => 2,
     };
-    let c = std::str::from_utf8(bytes.get(..len)?).ok()?.chars().next()?;
+    let c = std::str::from_utf8(bytes.get(..len)?)
+        .ok()?
+        .chars()
+        .next()?;
     Some((c, len))
 }
 
@@ -176,7 +181,10 @@ fn last_char(bytes: &[u8]) -> Option<(char, usize)> {
         if lead & 0xC0 == 0x80 {
             return None;
         }
-        let c = std::str::from_utf8(bytes.get(start..)?).ok()?.chars().next()?;
+        let c = std::str::from_utf8(bytes.get(start..)?)
+            .ok()?
+            .chars()
+            .next()?;
         Some((c, len))
     })
 }
