@@ -65,7 +65,8 @@ pub(crate) struct AnimArgs {
     /// client's mirrors of 3, 2 and 1, drawn mirrored.
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=7))]
     direction: u8,
-    /// The folder the frames are written into (created): 000.png, 001.png ...
+    /// The folder the frames are written into (created): 000.png, 001.png ..., one file a
+    /// distinct picture (see below).
     #[arg(
         short,
         long = "output",
