@@ -38,8 +38,8 @@ pub(super) fn folder_hues(
 }
 
 /// The largest side file read whole: a .def file, mobtypes.txt (real ones are a few
-/// kilobytes).
-pub(super) const MAX_DEF_BYTES: u64 = 16 << 20;
+/// kilobytes); mul-core's [`mul_core::anim::MAX_MOBTYPES_LEN`].
+pub(super) const MAX_DEF_BYTES: u64 = mul_core::anim::MAX_MOBTYPES_LEN;
 
 /// The .def file `name` (gump.def, TexTerr.def) in `dir` in any letter case, read whole,
 /// unless `skip`: its path and bytes; `None` when the folder has none. A file longer than

@@ -12,6 +12,12 @@ use super::BodyType;
 /// anim*.mul (the client's `UseUopAnimation`).
 pub const FLAG_USE_UOP: u32 = 0x10000;
 
+/// The longest mobtypes.txt the project's readers take whole, in bytes: 16 MiB, the cap of
+/// the .def files (real ones are a few kilobytes). [`MobTypes::parse`] takes any length;
+/// the callers that read the file (the `gamedata` command, the Python package) refuse a
+/// longer one.
+pub const MAX_MOBTYPES_LEN: u64 = 16 << 20;
+
 /// A body's line of mobtypes.txt: its type and its flags (hex in the file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MobType {
