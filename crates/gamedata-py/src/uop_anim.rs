@@ -40,12 +40,24 @@ fn facing(direction: u8) -> PyResult<Facing> {
     })
 }
 
-/// The folder's mobtypes.txt, when it has one.
+/// The folder's mobtypes.txt, when it has one, read within
+/// [`mul_core::anim::MAX_MOBTYPES_LEN`] (16 MiB: a longer one is a `ValueError` naming it).
 fn folder_mobtypes(dir: &Path) -> PyResult<Option<MobTypes>> {
+    use std::io::Read;
     let Ok(Some(path)) = gamedata_io::find_optional(dir, "mobtypes.txt") else {
         return Ok(None);
     };
-    let text = std::fs::read(&path)?;
+    let cap = mul_core::anim::MAX_MOBTYPES_LEN;
+    let mut text = Vec::new();
+    std::fs::File::open(&path)?
+        .take(cap.saturating_add(1))
+        .read_to_end(&mut text)?;
+    if text.len() as u64 > cap {
+        return Err(PyValueError::new_err(format!(
+            "{}: more than the {cap} bytes a mobtypes.txt may hold here",
+            path.display()
+        )));
+    }
     Ok(Some(MobTypes::parse(&text)))
 }
 

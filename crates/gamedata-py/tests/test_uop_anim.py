@@ -37,8 +37,9 @@ def test_frames_are_the_commands_pictures(cli, uop_dir, tmp_path, opener):
             )
             assert report["source"] == "uop"
             assert info == report["frames"] and len(frames) == per
-            for i, (got, size) in enumerate(zip(frames, info)):
-                want = np.asarray(Image.open(out / f"{i:03}.png").convert("RGBA"))
+            # Each distinct picture is written once; a frame names the file holding it.
+            for got, size, file in zip(frames, info, report["files"], strict=True):
+                want = np.asarray(Image.open(out / file).convert("RGBA"))
                 assert got.dtype == np.uint8
                 assert got.shape == (size["height"], size["width"], 4)
                 if size["width"] == 0:

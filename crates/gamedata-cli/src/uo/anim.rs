@@ -2,28 +2,39 @@
 //! AnimationFrame*.uop, as the client chooses) as the client draws it, a PNG a frame or one
 //! sprite sheet.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use gamedata_render::RgbaImage;
-use gamedata_render::uo::anim::{DrawnFrame, group_pictures, sprite_sheet, uop_direction_pictures};
+use gamedata_render::uo::anim::{FRAME_OVERHEAD, frame_picture, uop_frame_picture};
 use gamedata_render::uo::art::ArtHue;
-use mul_core::{AnimFile, Facing, Limits, OwnedHues};
+use mul_core::{AnimFile, AnimFrame, Facing, LimitError, Limits, OwnedHues, UopFrame};
 use serde::Serialize;
+use zerocopy::little_endian::U16;
 
 use super::anim_folder::{AnimFolder, AnimFormatArg, AnimSource, mul_has, uop_entry_action};
+use super::export_run::{FILE_COST, budget_for};
 use super::folder::folder_hues;
 use super::parse_id;
 use crate::output::Output;
 
 /// What `--sheet` and the frames' order mean, for the command's help.
 pub(crate) const ANIM_NOTE: &str = "Frames are written as OUTDIR/000.png, 001.png ... in \
-    order; an empty frame (stored with a width or height of 0 or less) is a 1 x 1 \
-    transparent PNG, and --json gives its size as 0 x 0. With --sheet, one PNG holds the \
+    order, each distinct picture once: a frame that repeats an earlier one (at the same \
+    offset of anim*.mul, or the same data of a UOP entry) is not written again, and \
+    --json's \"files\" names the file that holds each frame's picture. A frame with no \
+    pixel (stored with a width or height of 0 or less, or a UOP frame no record fills) is \
+    a 1 x 1 transparent PNG, written once for all of them, and --json gives its size as \
+    0 x 0. The PNG bytes written and the pixels drawn are each held to 64 bytes a byte of \
+    input plus 64 MiB, as uo export's: past that the rest is not written and the command \
+    exits with status 1. With --sheet, one PNG holds the \
     frames side by side, left to right in order, top-aligned, as wide as their widths \
-    together and as high as the highest, transparent elsewhere (empty frames take no room); \
-    nothing is written in OUTDIR. Directions 5, 6 and 7 are drawn as the client draws \
+    together and as high as the highest, transparent elsewhere (empty frames take no room), \
+    drawn one distinct frame at a time (the sheet, its largest frame and a UOP entry's \
+    decoded bytes within Limits::max_decoded_bytes together); nothing is written in \
+    OUTDIR. Directions 5, 6 and 7 are drawn as the client draws \
     them: stored directions 3, 2 and 1 mirrored left to right, each frame's centre x \
     becoming its width less the stored one. A body of anim.mul that the folder's \
     mobtypes.txt lists has its records where its type and flags put them; others are found \
@@ -54,7 +65,8 @@ pub(crate) struct AnimArgs {
     /// client's mirrors of 3, 2 and 1, drawn mirrored.
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=7))]
     direction: u8,
-    /// The folder the frames are written into (created): 000.png, 001.png ...
+    /// The folder the frames are written into (created): 000.png, 001.png ..., one file a
+    /// distinct picture (see below).
     #[arg(
         short,
         long = "output",
@@ -108,7 +120,7 @@ impl From<AnimFileArg> for AnimFile {
 }
 
 /// One frame in `--json`.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 struct FrameReport {
     /// Pixels (0 for an empty frame).
     width: u32,
@@ -130,6 +142,17 @@ struct AnimReport {
     /// The action whose frames were read: the one asked for, or for the UOP its
     /// AnimationSequence.uop replacement.
     entry_action: u16,
+    /// One a frame, in order: the PNG in OUTDIR that holds its picture (`"000.png"` ...),
+    /// the file of the first frame with the same picture for a repeat, `null` for a frame
+    /// past the budget; the whole list `null` with `--sheet`.
+    files: Option<Vec<Option<String>>>,
+    /// PNG files written.
+    written: usize,
+    /// Frames of a UOP direction that no record fills (a gap in the frame numbers, or past
+    /// the last): empty, as the client leaves them; 0 for the MUL.
+    missing: usize,
+    /// Frames not written because the output or decoding budget ran out.
+    over_budget: usize,
 }
 
 /// How a direction is drawn: which stored direction (mirrored or not), the hue, the bounds.
@@ -139,9 +162,112 @@ struct Drawing<'h> {
     limits: Limits,
 }
 
-/// A direction drawn, and where it came from.
-struct Read {
-    drawn: Vec<DrawnFrame>,
+/// What a distinct picture of a direction is drawn from.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// A frame of anim*.mul, with its group's palette.
+    Mul(AnimFrame<'a>, &'a [U16; 256]),
+    /// A frame of a UOP entry, with its own palette.
+    Uop(UopFrame<'a>),
+    /// No pixel: a frame of a width or height of 0 or less, or a UOP place no record fills.
+    Blank,
+}
+
+/// A direction read, not drawn: each frame's report, and the distinct pictures the frames
+/// show, each once. Memory: [`FRAME_OVERHEAD`] bytes a frame at most, charged against the
+/// limit as the list grows.
+struct Plan<'a> {
+    /// One a frame, in order.
+    frames: Vec<FrameReport>,
+    /// One a frame: the index in `pictures` of the picture it shows.
+    shows: Vec<usize>,
+    /// The distinct pictures in the order of their first frames: (first frame, source).
+    pictures: Vec<(usize, Source<'a>)>,
+    /// The first frame of each data place seen (anim*.mul offset, UOP entry offset).
+    seen: HashMap<u64, usize>,
+    /// The picture of no pixel, once a frame shows it.
+    blank: Option<usize>,
+    /// Frames of a UOP direction no record fills.
+    missing: usize,
+    /// Bytes the plan may hold: the limit less a UOP entry's decoded bytes.
+    cap: u64,
+}
+
+impl<'a> Plan<'a> {
+    fn new(cap: u64) -> Self {
+        Plan {
+            frames: Vec::new(),
+            shows: Vec::new(),
+            pictures: Vec::new(),
+            seen: HashMap::new(),
+            blank: None,
+            missing: 0,
+            cap,
+        }
+    }
+
+    /// Checks room for one more frame ([`FRAME_OVERHEAD`] bytes a frame).
+    fn room(&self) -> Result<()> {
+        let bytes = (self.frames.len() as u64)
+            .saturating_add(1)
+            .saturating_mul(FRAME_OVERHEAD);
+        if bytes > self.cap {
+            return Err(LimitError {
+                what: "the direction's frames",
+                unit: "bytes",
+                found: bytes,
+                limit: self.cap,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The frame whose data starts at `key` repeats an earlier one: true (and the frame
+    /// added, the earlier one's report and picture) when one was seen there.
+    fn repeat(&mut self, key: u64) -> Result<bool> {
+        let Some(&first) = self.seen.get(&key) else {
+            return Ok(false);
+        };
+        let (Some(report), Some(&shows)) = (self.frames.get(first), self.shows.get(first)) else {
+            return Ok(false);
+        };
+        self.room()?;
+        let report = report.clone();
+        self.frames.push(report);
+        self.shows.push(shows);
+        Ok(true)
+    }
+
+    /// Adds a frame drawn from `source` (first seen at data place `key`, if any).
+    fn push(&mut self, report: FrameReport, source: Source<'a>, key: Option<u64>) -> Result<()> {
+        self.room()?;
+        let place = self.frames.len();
+        let blank = matches!(source, Source::Blank) || report.width == 0 || report.height == 0;
+        let picture = match (blank, self.blank) {
+            (true, Some(b)) => b,
+            _ => {
+                let source = if blank { Source::Blank } else { source };
+                self.pictures.push((place, source));
+                let index = self.pictures.len().saturating_sub(1);
+                if blank {
+                    self.blank = Some(index);
+                }
+                index
+            }
+        };
+        if let Some(key) = key {
+            self.seen.insert(key, place);
+        }
+        self.frames.push(report);
+        self.shows.push(picture);
+        Ok(())
+    }
+}
+
+/// A direction read, and where it came from.
+struct Read<'a> {
+    plan: Plan<'a>,
     source: AnimSource,
     file: &'static str,
     entry_action: u16,
@@ -165,13 +291,7 @@ pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
         hue,
         limits: Limits::default(),
     };
-    let limits = &drawing.limits;
-    let read = match choose(args, &folder, facing.stored)? {
-        AnimSource::Mul => read_mul(args, &folder, &drawing)?,
-        AnimSource::Uop => read_uop(args, &folder, &drawing)?,
-    };
     let (body, action) = (args.body, args.action);
-    let drawn = read.drawn;
     let input_paths = folder.input_paths();
     // Never over an input: the animation files, and hues.mul with --hue.
     let inputs: Vec<&Path> = input_paths
@@ -179,6 +299,37 @@ pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
         .map(PathBuf::as_path)
         .chain(hues_path.as_deref())
         .collect();
+    let input_len: u64 = inputs
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    let mut budgets = Budgets {
+        decoded: budget_for(input_len),
+        output: budget_for(input_len),
+    };
+    let mul_files;
+    let uop_files;
+    let decoded;
+    let read = match choose(args, &folder, facing.stored)? {
+        AnimSource::Mul => {
+            mul_files = folder.mul_view(&args.dir)?;
+            read_mul(args, &folder, &mul_files, &drawing)?
+        }
+        AnimSource::Uop => {
+            uop_files = folder.uop_view(&args.dir)?;
+            let (entry_action, entry) = uop_entry(args, &uop_files, &drawing.limits)?;
+            decoded = entry;
+            read_uop(args, &folder, &decoded, entry_action, &drawing)?
+        }
+    };
+    let plan = &read.plan;
+    let frame_count = plan.frames.len();
+    let mut outcome = Outcome {
+        files: None,
+        written: 0,
+        over_budget: 0,
+    };
     let written = match (&args.sheet, &args.output) {
         (Some(sheet), output) => {
             if output.is_some() {
@@ -186,36 +337,38 @@ pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
                     "note: --sheet writes the sheet only; OUTDIR is not used",
                 );
             }
-            let picture = sprite_sheet(drawn.iter().map(|d| &d.picture), limits)
-                .context("the frames make no sprite sheet (no frame has pixels)")?;
+            let picture = draw_sheet(plan, &drawing, &mut budgets)?;
             crate::render::write_png(&picture, sheet, &inputs)?;
+            outcome.written = 1;
             format!(
                 "wrote {} ({} frames, {} x {} pixels)",
                 sheet.display(),
-                drawn.len(),
+                frame_count,
                 picture.width(),
                 picture.height()
             )
         }
-        (None, Some(folder)) => {
-            write_frames(folder, &drawn, &inputs)?;
-            format!("wrote {} frames into {}", drawn.len(), folder.display())
+        (None, Some(dir)) => {
+            outcome = write_frames(dir, plan, &drawing, &inputs, &mut budgets)?;
+            format!(
+                "wrote {} PNG files for {} frames into {}",
+                outcome.written,
+                frame_count,
+                dir.display()
+            )
         }
         (None, None) => return Err(anyhow!("give -o OUTDIR or --sheet PNG")),
     };
+    let over_budget = outcome.over_budget;
     let report = AnimReport {
-        frames: drawn
-            .iter()
-            .map(|d| FrameReport {
-                width: d.picture.width(),
-                height: d.picture.height(),
-                centre_x: d.centre_x,
-                centre_y: d.centre_y,
-            })
-            .collect(),
+        frames: read.plan.frames.clone(),
         source: read.source.name(),
         file: read.file,
         entry_action: read.entry_action,
+        files: outcome.files,
+        written: outcome.written,
+        missing: read.plan.missing,
+        over_budget,
     };
     out.report(&report, |w| {
         let mirrored = if facing.mirrored {
@@ -233,7 +386,14 @@ pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
             "{written}: body {body} action {action} direction {}{mirrored} from {}{replaced}",
             args.direction, read.file
         )
-    })
+    })?;
+    if over_budget > 0 {
+        bail!(
+            "{over_budget} of {frame_count} frames were past the output or decoding budget \
+             (64 bytes a byte of input plus 64 MiB each): not written"
+        );
+    }
+    Ok(())
 }
 
 /// The form body `args.body`'s action is read from (`docs/formats/uo.md`, "Which form:
@@ -270,14 +430,15 @@ fn choose(args: &AnimArgs, folder: &AnimFolder, stored: u8) -> Result<AnimSource
     })
 }
 
-/// The direction from anim.mul (or `--file`'s file).
-fn read_mul(args: &AnimArgs, folder: &AnimFolder, drawing: &Drawing<'_>) -> Result<Read> {
-    let Drawing {
-        facing,
-        hue,
-        ref limits,
-    } = *drawing;
-    let files = folder.mul_view(&args.dir)?;
+/// The direction from anim.mul (or `--file`'s file), read: each frame's header, each
+/// distinct offset once.
+fn read_mul<'a>(
+    args: &AnimArgs,
+    folder: &AnimFolder,
+    files: &'a mul_core::AnimationFiles<'a>,
+    drawing: &Drawing<'_>,
+) -> Result<Read<'a>> {
+    let facing = drawing.facing;
     let file = AnimFile::from(args.file);
     let anim = files.get(file).ok_or_else(|| {
         anyhow!(
@@ -312,73 +473,320 @@ fn read_mul(args: &AnimArgs, folder: &AnimFolder, drawing: &Drawing<'_>) -> Resu
             file.data_name()
         ),
     })?;
+    let mut plan = Plan::new(drawing.limits.max_decoded_bytes);
+    for i in 0..group.frame_count() {
+        // Frames at one offset are one frame: read once.
+        let offset = group.frame_offset(i).map(u64::from);
+        if let Some(key) = offset
+            && plan.repeat(key)?
+        {
+            continue;
+        }
+        let Some(frame) = group.frame(i).transpose()? else {
+            continue;
+        };
+        let report = frame_report(&frame, facing.mirrored);
+        plan.push(report, Source::Mul(frame, group.palette()), offset)?;
+    }
     Ok(Read {
-        drawn: group_pictures(&group, facing.mirrored, hue, limits)?,
+        plan,
         source: AnimSource::Mul,
         file: file.data_name(),
         entry_action: action,
     })
 }
 
-/// The direction from AnimationFrame*.uop, the action through AnimationSequence.uop.
-fn read_uop(args: &AnimArgs, folder: &AnimFolder, drawing: &Drawing<'_>) -> Result<Read> {
-    let Drawing {
-        facing,
-        hue,
-        ref limits,
-    } = *drawing;
-    let files = folder.uop_view(&args.dir)?;
+/// A frame's report as drawn: its size, and its centre (x mirrored when `mirrored`).
+fn frame_report(frame: &AnimFrame<'_>, mirrored: bool) -> FrameReport {
+    let centre_x = i32::from(frame.centre_x());
+    // The width is at most 32,767: the difference fits.
+    let width = i32::try_from(frame.width()).unwrap_or(i32::MAX);
+    FrameReport {
+        width: frame.width(),
+        height: frame.height(),
+        centre_x: if mirrored {
+            width.saturating_sub(centre_x)
+        } else {
+            centre_x
+        },
+        centre_y: i32::from(frame.centre_y()),
+    }
+}
+
+/// Body `args.body`'s action's entry in AnimationFrame*.uop, through AnimationSequence.uop:
+/// the entry action and the entry decoded.
+fn uop_entry<'a>(
+    args: &AnimArgs,
+    files: &'a mul_core::UopAnimationFiles<'a>,
+    limits: &Limits,
+) -> Result<(u16, mul_core::DecodedUopAnimation<'a>)> {
     let (body, action) = (args.body, args.action);
-    let entry_action = uop_entry_action(&files, body, action, limits)?;
-    let replaced = if entry_action == action {
-        String::new()
-    } else {
-        format!(" (its entry action {entry_action} by AnimationSequence.uop)")
-    };
+    let entry_action = uop_entry_action(files, body, action, limits)?;
     let decoded = files
         .animations
         .decoded(body, entry_action, limits)?
         .ok_or_else(|| {
-            anyhow!("body {body} action {action}{replaced} has no entry in AnimationFrame*.uop")
+            anyhow!(
+                "body {body} action {action}{} has no entry in AnimationFrame*.uop",
+                replaced(action, entry_action)
+            )
         })?;
+    Ok((entry_action, decoded))
+}
+
+/// " (its entry action N by AnimationSequence.uop)" when the entry action is another.
+fn replaced(action: u16, entry_action: u16) -> String {
+    if entry_action == action {
+        String::new()
+    } else {
+        format!(" (its entry action {entry_action} by AnimationSequence.uop)")
+    }
+}
+
+/// The direction from AnimationFrame*.uop's decoded entry, read: each place's frame (a
+/// place no record fills missing, empty), each distinct data place once. The entry's
+/// decoded bytes, when held in a buffer of their own, come off the limit the frames are
+/// drawn within.
+fn read_uop<'a>(
+    args: &AnimArgs,
+    folder: &AnimFolder,
+    decoded: &'a mul_core::DecodedUopAnimation<'a>,
+    entry_action: u16,
+    drawing: &Drawing<'_>,
+) -> Result<Read<'a>> {
+    let facing = drawing.facing;
+    let (body, action) = (args.body, args.action);
     let animation = decoded.animation()?;
     let per = animation.frames_per_direction(folder.uop_body_type(body));
     if per == 0 {
         return Err(anyhow!(
-            "body {body} action {action}{replaced} has no frames in {} (its {} frames make \
+            "body {body} action {action}{} has no frames in {} (its {} frames make \
              none a direction)",
+            replaced(action, entry_action),
             decoded.file(),
             animation.list_len()
         ));
     }
+    let held = if decoded.is_decoded() {
+        decoded.bytes().len() as u64
+    } else {
+        0
+    };
+    let mut plan = Plan::new(drawing.limits.max_decoded_bytes.saturating_sub(held));
+    for place in 0..per {
+        let Some(frame) = animation.frame(facing.stored, place, per)? else {
+            // A place no record fills: the client zeroes it (centre 0, 0).
+            plan.missing = plan.missing.saturating_add(1);
+            let report = FrameReport {
+                width: 0,
+                height: 0,
+                centre_x: 0,
+                centre_y: 0,
+            };
+            plan.push(report, Source::Blank, None)?;
+            continue;
+        };
+        let key = frame.data_offset() as u64;
+        if plan.repeat(key)? {
+            continue;
+        }
+        let report = frame_report(&frame.frame(), facing.mirrored);
+        plan.push(report, Source::Uop(frame), Some(key))?;
+    }
     Ok(Read {
-        drawn: uop_direction_pictures(
-            &animation,
-            facing.stored,
-            per,
-            facing.mirrored,
-            hue,
-            limits,
-        )?,
+        plan,
         source: AnimSource::Uop,
         file: decoded.file(),
         entry_action,
     })
 }
 
-/// Writes each frame as `folder/NNN.png` (an empty one as a 1 x 1 transparent PNG).
-fn write_frames(folder: &Path, drawn: &[DrawnFrame], inputs: &[&Path]) -> Result<()> {
-    std::fs::create_dir_all(folder)
-        .with_context(|| format!("cannot create {}", folder.display()))?;
-    let blank = RgbaImage::new(1, 1, [0; 4])?;
-    for (i, frame) in drawn.iter().enumerate() {
-        let picture = if frame.picture.width() == 0 || frame.picture.height() == 0 {
-            &blank
-        } else {
-            &frame.picture
-        };
-        let path = folder.join(format!("{i:03}.png"));
-        crate::render::write_png(picture, &path, inputs)?;
+/// What is left of the command's budgets, each 64 bytes a byte of input plus 64 MiB, as
+/// `uo export`'s: the RGBA bytes the frames' pictures may take, and the PNG bytes (each
+/// file and folder [`FILE_COST`] bytes at the least) that may be written.
+struct Budgets {
+    decoded: u64,
+    output: u64,
+}
+
+/// Takes `bytes` from `left`: false (nothing taken) when it has not that many.
+fn take(left: &mut u64, bytes: u64) -> bool {
+    match left.checked_sub(bytes) {
+        Some(rest) => {
+            *left = rest;
+            true
+        }
+        None => false,
     }
-    Ok(())
+}
+
+/// RGBA bytes of a picture of `report`'s size.
+fn rgba_bytes(report: &FrameReport) -> u64 {
+    u64::from(report.width)
+        .saturating_mul(u64::from(report.height))
+        .saturating_mul(4)
+}
+
+/// Distinct picture `source` drawn within `cap` bytes, mirrored when `mirrored`; a 1 x 1
+/// transparent picture for [`Source::Blank`].
+fn draw(source: Source<'_>, drawing: &Drawing<'_>, cap: u64) -> Result<RgbaImage> {
+    let limits = Limits::default().with_max_decoded_bytes(cap);
+    let mut picture = match source {
+        Source::Mul(frame, palette) => frame_picture(&frame, palette, drawing.hue, &limits)?,
+        Source::Uop(frame) => uop_frame_picture(&frame, drawing.hue, &limits)?,
+        Source::Blank => return Ok(RgbaImage::new(1, 1, [0; 4])?),
+    };
+    if drawing.facing.mirrored {
+        mirror_in_place(&mut picture);
+    }
+    Ok(picture)
+}
+
+/// `picture` mirrored left to right in its own buffer (as `gamedata_render`'s `mirror`,
+/// without a copy).
+fn mirror_in_place(picture: &mut RgbaImage) {
+    for y in 0..picture.height() {
+        if let Some(row) = picture.row_mut(y) {
+            // Whole pixels reversed: reverse the bytes, then each pixel's 4 back.
+            row.reverse();
+            for px in row.chunks_exact_mut(4) {
+                px.reverse();
+            }
+        }
+    }
+}
+
+/// What writing the frames came to.
+struct Outcome {
+    files: Option<Vec<Option<String>>>,
+    written: usize,
+    over_budget: usize,
+}
+
+/// Writes each distinct picture of `plan` as `dir/NNN.png`, NNN its first frame, drawn
+/// one at a time and written before the next is drawn (no fsync a file: as `uo export`'s
+/// files), a frame of no pixel as a 1 x 1 transparent PNG; a repeat is named, not
+/// written. Past a budget the rest is counted, not drawn or written.
+fn write_frames(
+    dir: &Path,
+    plan: &Plan<'_>,
+    drawing: &Drawing<'_>,
+    inputs: &[&Path],
+    budgets: &mut Budgets,
+) -> Result<Outcome> {
+    let mut names: Vec<Option<String>> = vec![None; plan.pictures.len()];
+    let mut written = 0usize;
+    if take(&mut budgets.output, FILE_COST) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for ((first, source), name) in plan.pictures.iter().zip(names.iter_mut()) {
+            let bytes = plan.frames.get(*first).map_or(0, rgba_bytes);
+            if !take(&mut budgets.decoded, bytes) {
+                break;
+            }
+            let picture = draw(*source, drawing, plan.cap)?;
+            let mut png = Vec::new();
+            picture.write_png_with(&mut png, crate::render::compression())?;
+            drop(picture);
+            if !take(&mut budgets.output, (png.len() as u64).max(FILE_COST)) {
+                break;
+            }
+            let file = format!("{first:03}.png");
+            crate::files::write_small(&dir.join(&file), inputs, &png)?;
+            written = written.saturating_add(1);
+            *name = Some(file);
+        }
+    }
+    let files: Vec<Option<String>> = plan
+        .shows
+        .iter()
+        .map(|&p| names.get(p).cloned().flatten())
+        .collect();
+    let over_budget = files.iter().filter(|f| f.is_none()).count();
+    Ok(Outcome {
+        files: Some(files),
+        written,
+        over_budget,
+    })
+}
+
+/// The sprite sheet of `plan`'s frames: side by side, left to right in order, top-aligned,
+/// as wide as their widths together and as high as the highest, transparent elsewhere
+/// (frames of no pixel take no room). Laid out from the frames' headers, then each distinct
+/// picture drawn once and copied to each of its places before the next is drawn: the sheet
+/// and its largest picture together within the plan's cap (the limit less a UOP entry's
+/// decoded bytes), checked before anything is drawn.
+fn draw_sheet(plan: &Plan<'_>, drawing: &Drawing<'_>, budgets: &mut Budgets) -> Result<RgbaImage> {
+    let no_sheet = "the frames make no sprite sheet (no frame has pixels)";
+    let width = plan
+        .frames
+        .iter()
+        .fold(0u64, |w, f| w.saturating_add(u64::from(f.width)));
+    let height = plan.frames.iter().map(|f| f.height).max().unwrap_or(0);
+    if width == 0 || height == 0 {
+        bail!(no_sheet);
+    }
+    let sheet_bytes = width.saturating_mul(u64::from(height)).saturating_mul(4);
+    let largest = plan
+        .pictures
+        .iter()
+        .filter_map(|(first, _)| plan.frames.get(*first))
+        .map(rgba_bytes)
+        .max()
+        .unwrap_or(0);
+    let held = sheet_bytes.saturating_add(largest);
+    if held > plan.cap {
+        return Err(LimitError {
+            what: "the sprite sheet and its largest frame together",
+            unit: "bytes",
+            found: held,
+            limit: plan.cap,
+        })
+        .context("the sprite sheet is not drawn");
+    }
+    let width = u32::try_from(width).map_err(|_| anyhow!("{no_sheet}: {width} pixels wide"))?;
+    let mut sheet =
+        RgbaImage::new(width, height, [0; 4]).context("the sprite sheet is not drawn")?;
+    // Where each frame's picture goes, and the frames by the picture they show.
+    let mut left = Vec::with_capacity(plan.frames.len());
+    let mut x = 0usize;
+    for frame in &plan.frames {
+        left.push(x);
+        x = x.saturating_add(frame.width as usize);
+    }
+    let mut by_picture: Vec<usize> = (0..plan.frames.len()).collect();
+    by_picture.sort_by_key(|&i| plan.shows.get(i).copied().unwrap_or(0));
+    let mut at = 0usize;
+    for (index, (first, source)) in plan.pictures.iter().enumerate() {
+        let start = at;
+        while by_picture
+            .get(at)
+            .is_some_and(|&i| plan.shows.get(i) == Some(&index))
+        {
+            at = at.saturating_add(1);
+        }
+        if matches!(source, Source::Blank) {
+            continue;
+        }
+        let bytes = plan.frames.get(*first).map_or(0, rgba_bytes);
+        if !take(&mut budgets.decoded, bytes) {
+            bail!(
+                "{no_sheet}: the frames' pixels pass the decoding budget (64 bytes a byte of \
+                 input plus 64 MiB)"
+            );
+        }
+        let picture = draw(*source, drawing, plan.cap)?;
+        let row_bytes = (picture.width() as usize).saturating_mul(4);
+        for &frame in by_picture.get(start..at).unwrap_or_default() {
+            let from_x = left.get(frame).copied().unwrap_or(0).saturating_mul(4);
+            for y in 0..picture.height() {
+                let (Some(from), Some(to)) = (picture.row(y), sheet.row_mut(y)) else {
+                    continue;
+                };
+                if let Some(to) = to.get_mut(from_x..from_x.saturating_add(row_bytes)) {
+                    to.copy_from_slice(from);
+                }
+            }
+        }
+    }
+    Ok(sheet)
 }

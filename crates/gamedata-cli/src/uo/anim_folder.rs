@@ -13,6 +13,8 @@ use mul_core::{
     OwnedUopAnimations, UopAnimationFiles,
 };
 
+use super::folder::read_side_file;
+
 /// Which animation form to read, on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum AnimFormatArg {
@@ -45,7 +47,8 @@ impl AnimSource {
 pub(crate) struct AnimFolder {
     pub(crate) mul: Option<OwnedAnimations>,
     pub(crate) uop: Option<OwnedUopAnimations>,
-    /// mobtypes.txt's path and lines, when the folder has it.
+    /// mobtypes.txt's path and lines, when the folder has it (read within
+    /// [`super::folder::MAX_DEF_BYTES`], 16 MiB: a longer one is an error).
     pub(crate) mobtypes: Option<(PathBuf, MobTypes)>,
 }
 
@@ -103,8 +106,8 @@ impl AnimFolder {
         let mobtypes =
             match gamedata_io::find_optional(dir, "mobtypes.txt").with_context(reading)? {
                 Some(path) => {
-                    let text = std::fs::read(&path)
-                        .with_context(|| format!("cannot read {}", path.display()))?;
+                    // Within the .def files' cap (16 MiB), read in place.
+                    let text = read_side_file(&path, "mobtypes.txt")?;
                     Some((path, MobTypes::parse(&text)))
                 }
                 None => None,

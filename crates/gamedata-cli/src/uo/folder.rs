@@ -37,13 +37,13 @@ pub(super) fn folder_hues(
     Ok((Some(path), Some(owned)))
 }
 
-/// The largest .def file read, in bytes (real ones are a few kilobytes).
-const MAX_DEF_BYTES: u64 = 16 << 20;
+/// The largest side file read whole: a .def file, mobtypes.txt (real ones are a few
+/// kilobytes); mul-core's [`mul_core::anim::MAX_MOBTYPES_LEN`].
+pub(super) const MAX_DEF_BYTES: u64 = mul_core::anim::MAX_MOBTYPES_LEN;
 
 /// The .def file `name` (gump.def, TexTerr.def) in `dir` in any letter case, read whole,
 /// unless `skip`: its path and bytes; `None` when the folder has none. A file longer than
-/// 16 MiB is an error; the bound holds on the read itself, so a file that grows while it
-/// is read cannot pass it.
+/// 16 MiB is an error ([`read_side_file`]).
 pub(super) fn folder_def(dir: &Path, name: &str, skip: bool) -> Result<Option<(PathBuf, Vec<u8>)>> {
     if skip {
         return Ok(None);
@@ -51,8 +51,16 @@ pub(super) fn folder_def(dir: &Path, name: &str, skip: bool) -> Result<Option<(P
     let Ok(path) = gamedata_io::find_file_ignoring_case(dir, name) else {
         return Ok(None);
     };
+    let bytes = read_side_file(&path, name)?;
+    Ok(Some((path, bytes)))
+}
+
+/// The side file at `path` (named `name` in the error), read whole within
+/// [`MAX_DEF_BYTES`]: a longer one is an error; the bound holds on the read itself, so a
+/// file that grows while it is read cannot pass it.
+pub(super) fn read_side_file(path: &Path, name: &str) -> Result<Vec<u8>> {
     let reading = || format!("reading {}", path.display());
-    let file = std::fs::File::open(&path).with_context(reading)?;
+    let file = std::fs::File::open(path).with_context(reading)?;
     let mut bytes = Vec::new();
     file.take(MAX_DEF_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -63,7 +71,7 @@ pub(super) fn folder_def(dir: &Path, name: &str, skip: bool) -> Result<Option<(P
             path.display()
         );
     }
-    Ok(Some((path, bytes)))
+    Ok(bytes)
 }
 
 #[cfg(test)]

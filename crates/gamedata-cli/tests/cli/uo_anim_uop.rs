@@ -124,14 +124,24 @@ fn uo_anim_draws_uop_frames_as_the_client_does() {
     );
     assert_eq!(
         json_keys(&report),
-        ["frames", "source", "file", "entry_action"]
+        [
+            "frames",
+            "source",
+            "file",
+            "entry_action",
+            "files",
+            "written",
+            "missing",
+            "over_budget"
+        ]
     );
     assert_eq!(
         report,
         json!({"frames": [
             {"width": 3, "height": 2, "centre_x": 1, "centre_y": -3},
             {"width": 1, "height": 1, "centre_x": 0, "centre_y": 0},
-        ], "source": "uop", "file": "AnimationFrame1.uop", "entry_action": 0})
+        ], "source": "uop", "file": "AnimationFrame1.uop", "entry_action": 0,
+        "files": ["000.png", "001.png"], "written": 2, "missing": 0, "over_budget": 0})
     );
     // Colour 0 clear, 0x8000 black, places no run covers clear.
     let big = [WHITE, CLEAR, BLACK, CLEAR, CLEAR, BLUE].concat();
@@ -147,6 +157,8 @@ fn uo_anim_draws_uop_frames_as_the_client_does() {
         report["frames"][1],
         json!({"width": 0, "height": 0, "centre_x": 0, "centre_y": 0})
     );
+    assert_eq!(report["missing"], 1);
+    assert_eq!(report["files"], json!(["000.png", "001.png"]));
     assert_eq!(png_pixels(&o.join("000.png")), WHITE);
     assert_eq!(png_size(&o.join("001.png")), (1, 1));
     assert_eq!(png_pixels(&o.join("001.png")), CLEAR);
@@ -359,11 +371,13 @@ fn uo_export_anims_writes_the_uop_directions_too() {
             let folder = dir
                 .path()
                 .join(format!("out/anims/uop/{body:#06X}/{action:02}/{direction}"));
+            // `uo anim` writes each distinct picture once: a frame names its file.
             for i in 0..per {
                 let name = format!("{i:03}.png");
+                let file = frames["files"][i].as_str().unwrap();
                 assert_eq!(
                     png_pixels(&folder.join(&name)),
-                    png_pixels(&drawn.join(&name)),
+                    png_pixels(&drawn.join(file)),
                     "{}",
                     folder.join(&name).display()
                 );
@@ -574,4 +588,100 @@ fn uo_export_anims_draws_an_entry_alone_from_the_direction_put_off() {
     for direction in [0, 1, 3, 4] {
         assert_eq!(png_pixels(&frame(direction)), WHITE);
     }
+}
+
+/// A decoded entry of two 1 x 1 white frames numbered 1 and `last`.
+fn gap_entry(last: u16) -> Vec<u8> {
+    let palette = palette();
+    let white = [Some(1)];
+    let picture = AnimFramePicture {
+        centre_x: 0,
+        centre_y: 0,
+        width: 1,
+        height: 1,
+        pixels: &white,
+    };
+    let frames: Vec<UopFramePicture<'_>> = [1, last]
+        .into_iter()
+        .map(|number| UopFramePicture {
+            group: 0,
+            number,
+            palette: &palette,
+            picture,
+        })
+        .collect();
+    write_uop_animation(&frames).unwrap()
+}
+
+/// Attack: frame numbers 1 and 65,535 (a 637-byte file) make the client's list 65,535
+/// long, 13,107 frames a direction, all but one missing: each was written as a 1 x 1 PNG
+/// (13,107 files, 58 s). The missing frames are still the client's places (0 x 0 in the
+/// report, counted in `missing`), and share the one transparent file: two files at 1x
+/// (numbers 1 and 6,554: 1,311 frames) and 10x (13,107 frames).
+#[test]
+fn uo_anim_writes_no_file_a_missing_frame() {
+    for (last, per) in [(6_554u16, 1_311usize), (65_535, 13_107)] {
+        let dir = tempfile::tempdir().unwrap();
+        let file =
+            write_uop_animations(&[(0, 0, gap_entry(last))], UopAnimCompression::Zlib).unwrap();
+        std::fs::write(dir.path().join("AnimationFrame1.uop"), file).unwrap();
+        let report = run_json(&anim_args(".", "0", "0", "0", "f"), dir.path());
+        let frames = report["frames"].as_array().unwrap();
+        assert_eq!(frames.len(), per);
+        assert_eq!(report["missing"], per - 1);
+        assert_eq!(report["written"], 2);
+        let files = report["files"].as_array().unwrap();
+        assert_eq!(files[0], "000.png");
+        assert!(files[1..].iter().all(|f| f == "001.png"));
+        let written = std::fs::read_dir(dir.path().join("f")).unwrap().count();
+        assert_eq!(written, 2, "{per} frames");
+        assert_eq!(png_pixels(&dir.path().join("f/001.png")), CLEAR);
+    }
+}
+
+/// Attack: a UOP entry inflated into a buffer of its own was held while its frames were
+/// drawn, each within the limit alone. The entry's decoded bytes now come off the limit
+/// the frames are drawn within: a 64 KiB entry (zlib) holding an 8192 x 8191 frame
+/// (268,402,688 bytes, 32 KiB under the limit) is refused before it is drawn, the limit
+/// left 268,369,920 bytes. A 3.2 MB stored entry beside it lifts the decoding budget past
+/// the frame, so that the limit alone refuses it.
+#[test]
+fn uo_anim_counts_a_uop_entry_and_its_frames_against_one_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let palette = palette();
+    let none = [None];
+    let picture = |number| UopFramePicture {
+        group: 0,
+        number,
+        palette: &palette,
+        picture: AnimFramePicture {
+            centre_x: 0,
+            centre_y: 0,
+            width: 1,
+            height: 1,
+            pixels: &none,
+        },
+    };
+    let frames: Vec<UopFramePicture<'_>> = (1..=5).map(picture).collect();
+    let mut entry = write_uop_animation(&frames).unwrap();
+    // Frame 1 made 8192 x 8191 (no run: transparent): its header's width and height, after
+    // its palette, at record 0's place (byte 40) plus the record's offset.
+    let offset = u32::from_le_bytes(entry[52..56].try_into().unwrap()) as usize;
+    let header = 40 + offset + 512;
+    entry[header + 4..header + 6].copy_from_slice(&8192i16.to_le_bytes());
+    entry[header + 6..header + 8].copy_from_slice(&8191i16.to_le_bytes());
+    entry.resize(64 << 10, 0);
+    let zlib = write_uop_animations(&[(0, 0, entry)], UopAnimCompression::Zlib).unwrap();
+    std::fs::write(dir.path().join("AnimationFrame1.uop"), zlib).unwrap();
+    let filler =
+        write_uop_animations(&[(1, 0, vec![0; 3_200_000])], UopAnimCompression::None).unwrap();
+    std::fs::write(dir.path().join("AnimationFrame2.uop"), filler).unwrap();
+    let args = anim_args(".", "0", "0", "0", "f");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let message = gamedata_fails(&args, dir.path());
+    assert!(
+        message.contains("needs 268402688 bytes, over the limit of 268369920"),
+        "{message}"
+    );
+    assert!(!dir.path().join("f/000.png").exists());
 }

@@ -12,6 +12,12 @@ use super::BodyType;
 /// anim*.mul (the client's `UseUopAnimation`).
 pub const FLAG_USE_UOP: u32 = 0x10000;
 
+/// The longest mobtypes.txt the project's readers take whole, in bytes: 16 MiB, the cap of
+/// the .def files (real ones are a few kilobytes). [`MobTypes::parse`] takes any length;
+/// the callers that read the file (the `gamedata` command, the Python package) refuse a
+/// longer one.
+pub const MAX_MOBTYPES_LEN: u64 = 16 << 20;
+
 /// A body's line of mobtypes.txt: its type and its flags (hex in the file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MobType {
@@ -46,12 +52,16 @@ pub struct MobTypes {
 }
 
 impl MobTypes {
-    /// Reads mobtypes.txt's bytes (UTF-8; other bytes read as U+FFFD, which no field
-    /// needs). Never fails: a line the client could not use is skipped.
+    /// Reads mobtypes.txt's bytes (UTF-8, as the client reads them). Never fails: a line the
+    /// client could not use is skipped. The bytes are read in place, line by line (split
+    /// at `\n`), with no copy of the text: a field the client can use is ASCII, so a byte
+    /// that is not ASCII only ever makes a field unreadable, and white space at a line's
+    /// ends is trimmed by the characters the bytes encode (a byte sequence that is not
+    /// UTF-8 is no white space, as U+FFFD is none). Work: each byte a bounded number of
+    /// times; memory: the map, at most 65,536 bodies.
     pub fn parse(text: &[u8]) -> Self {
-        let text = String::from_utf8_lossy(text);
         let mut types = HashMap::new();
-        for line in text.lines() {
+        for line in text.split(|&b| b == b'\n') {
             if let Some((body, mob)) = parse_line(line) {
                 types.insert(body, mob);
             }
@@ -87,36 +97,102 @@ impl MobTypes {
 }
 
 /// One line as the client reads it; `None` for a line it skips (or would fail on).
-fn parse_line(line: &str) -> Option<(u16, MobType)> {
-    let line = line.trim();
-    if !line.chars().next()?.is_ascii_digit() {
+fn parse_line(line: &[u8]) -> Option<(u16, MobType)> {
+    let line = trim_white_space(line);
+    if !line.first()?.is_ascii_digit() {
         return None;
     }
-    let mut parts = line.split([' ', '\t']).filter(|p| !p.is_empty());
+    let mut parts = line
+        .split(|&b| b == b' ' || b == b'\t')
+        .filter(|p| !p.is_empty());
     let (body, kind, flags) = (parts.next()?, parts.next()?, parts.next()?);
-    let flags = match flags.find('#') {
+    let flags = match flags.iter().position(|&b| b == b'#') {
         Some(0) => return None,
-        // The client keeps the characters before the one ahead of the '#'.
-        Some(at) => flags.get(..at.checked_sub(1)?)?,
+        // The client keeps the characters before the one ahead of the '#'; one that is not
+        // ASCII leaves a field no parse takes (as the characters the client would keep).
+        Some(at) => {
+            let before = at.checked_sub(1)?;
+            if !flags.get(before)?.is_ascii() {
+                return None;
+            }
+            flags.get(..before)?
+        }
         None => flags,
     };
-    let body = body.parse::<i32>().ok()?;
+    let body = std::str::from_utf8(body).ok()?.parse::<i32>().ok()?;
     // Hex digits only (no sign, no 0x), as the client's parse takes them.
-    if !flags.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !flags.iter().all(u8::is_ascii_hexdigit) {
         return None;
     }
-    let flags = u32::from_str_radix(flags, 16).ok()?;
-    let body_type = match kind.to_ascii_lowercase().as_str() {
-        "monster" => BodyType::Monster,
-        "sea_monster" => BodyType::SeaMonster,
-        "animal" => BodyType::Animal,
-        "human" => BodyType::Human,
-        "equipment" => BodyType::Equipment,
-        _ => return None,
-    };
+    let flags = u32::from_str_radix(std::str::from_utf8(flags).ok()?, 16).ok()?;
+    let body_type = [
+        (&b"monster"[..], BodyType::Monster),
+        (b"sea_monster", BodyType::SeaMonster),
+        (b"animal", BodyType::Animal),
+        (b"human", BodyType::Human),
+        (b"equipment", BodyType::Equipment),
+    ]
+    .into_iter()
+    .find(|(name, _)| kind.eq_ignore_ascii_case(name))?
+    .1;
     // A body outside 0 to 65,535 is never looked up.
     let body = u16::try_from(body).ok()?;
     Some((body, MobType { body_type, flags }))
+}
+
+/// `line` without the white space (Unicode's, as `str::trim` and the client's `Trim` take
+/// it) at its ends, read from the bytes in place: a sequence that is not UTF-8 ends the
+/// trimming, as the U+FFFD it would read as is no white space.
+fn trim_white_space(mut line: &[u8]) -> &[u8] {
+    while let Some((c, len)) = first_char(line) {
+        if !c.is_whitespace() {
+            break;
+        }
+        line = line.get(len..).unwrap_or_default();
+    }
+    while let Some((c, len)) = last_char(line) {
+        if !c.is_whitespace() {
+            break;
+        }
+        line = line
+            .get(..line.len().saturating_sub(len))
+            .unwrap_or_default();
+    }
+    line
+}
+
+/// The character `bytes` start with and its length, if they start with one (UTF-8).
+fn first_char(bytes: &[u8]) -> Option<(char, usize)> {
+    let len = match *bytes.first()? {
+        b if b < 0x80 => 1,
+        b if b >= 0xF0 => 4,
+        b if b >= 0xE0 => 3,
+        _ => 2,
+    };
+    let c = std::str::from_utf8(bytes.get(..len)?)
+        .ok()?
+        .chars()
+        .next()?;
+    Some((c, len))
+}
+
+/// The character `bytes` end with and its length, if they end with one (UTF-8): its lead
+/// byte at most 3 continuation bytes back.
+fn last_char(bytes: &[u8]) -> Option<(char, usize)> {
+    let end = bytes.len();
+    (1..=4).find_map(|len| {
+        let start = end.checked_sub(len)?;
+        let lead = *bytes.get(start)?;
+        // A continuation byte (10xxxxxx) is no character's start.
+        if lead & 0xC0 == 0x80 {
+            return None;
+        }
+        let c = std::str::from_utf8(bytes.get(start..)?)
+            .ok()?
+            .chars()
+            .next()?;
+        Some((c, len))
+    })
 }
 
 #[cfg(test)]
@@ -179,5 +255,27 @@ mod tests {
         let none = MobTypes::parse(b"# nothing\n");
         assert!(none.is_empty());
         assert_eq!(none.iter().count(), 0);
+    }
+
+    /// The bytes read in place give what the text read through U+FFFD gave: white space
+    /// at the ends by its characters (U+3000, U+00A0), a byte that is not UTF-8 no white
+    /// space and no field, a character that is not ASCII ahead of a '#' no flags.
+    #[test]
+    fn bytes_that_are_not_ascii_read_as_the_text_would() {
+        let text = "\u{3000}400 human 10000\u{a0}\n\
+            5 animal 20 \u{2003}\n\
+            2 monster 1\u{e9}#\n"
+            .as_bytes()
+            .iter()
+            .copied()
+            .chain(*b"1 monster 1\xFF#\n\xFF3 monster 0\n4 monster 0\xFF\n6 human 7\xC3")
+            .collect::<Vec<u8>>();
+        let types = MobTypes::parse(&text);
+        assert_eq!(types.get(400).map(|m| m.flags), Some(0x10000));
+        assert_eq!(types.get(5).map(|m| m.flags), Some(0x20));
+        for skipped in [1, 2, 3, 4, 6] {
+            assert_eq!(types.get(skipped), None, "{skipped}");
+        }
+        assert_eq!(types.len(), 2);
     }
 }

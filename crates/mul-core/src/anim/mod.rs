@@ -614,7 +614,7 @@ mod uop_sequence;
 
 pub use files::{AnimFileData, AnimPaths, AnimSet, AnimationFiles, OwnedAnimations};
 pub use frames::{AnimFrame, AnimRun, AnimRuns, FrameGroup};
-pub use mobtypes::{FLAG_USE_UOP, MobType, MobTypes};
+pub use mobtypes::{FLAG_USE_UOP, MAX_MOBTYPES_LEN, MobType, MobTypes};
 pub use uop::{UOP_ANIM_HEADER_LEN, UOP_FRAME_RECORD_LEN, UopAnimation, UopFrame, UopFrameRecord};
 pub use uop_files::{
     OwnedUopAnimations, UopAnimFileData, UopAnimPaths, UopAnimSet, UopAnimationFiles,

@@ -291,6 +291,7 @@ impl<'data> UopAnimation<'data> {
         Ok(UopFrame {
             palette,
             frame,
+            at,
             record,
             group: raw.group.get(),
             number,
@@ -324,6 +325,7 @@ fn record_place(table: usize, record: usize) -> usize {
 pub struct UopFrame<'data> {
     palette: &'data [U16; 256],
     frame: AnimFrame<'data>,
+    at: usize,
     record: usize,
     group: u16,
     number: u16,
@@ -348,6 +350,13 @@ impl<'data> UopFrame<'data> {
     /// The frame: centre, size and runs of palette indices ([`AnimFrame::runs`]).
     pub fn frame(&self) -> AnimFrame<'data> {
         self.frame
+    }
+
+    /// Where its data (its palette, then the frame) starts in the decoded entry: the
+    /// record's own place plus its offset. Records whose data start at one place are one
+    /// frame: the same palette and the same bytes.
+    pub fn data_offset(&self) -> usize {
+        self.at
     }
 
     /// Its record in the table, from 0.

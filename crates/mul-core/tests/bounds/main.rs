@@ -30,6 +30,7 @@ use mul_core::{
 static ALLOC: dhat::Alloc = dhat::Alloc;
 
 mod attack;
+mod mobtypes;
 mod sweeps;
 
 /// 12-byte index records, all `(offset, length)`.
