@@ -77,8 +77,29 @@ enum Command {
     Demo(demo::DemoArgs),
 }
 
+/// Bad usage (or `--help`, `--version`): the help as clap prints it; an error's message
+/// as plain text, escaped (`output::error_line`), since it may quote an argument, a file
+/// name a shell glob made, whose control characters clap's coloured output would send to
+/// the terminal. The status is clap's: 0 for help and version, 2 for bad usage.
+fn usage_error(err: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let status = u8::try_from(err.exit_code()).unwrap_or(2);
+    match err.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = err.print();
+        }
+        _ => output::error_line(err.render().to_string().trim_end()),
+    }
+    ExitCode::from(status)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(&err),
+    };
     render::set_compression(cli.compression);
     let mut out = Output::new(cli.json);
     let result = match cli.command {

@@ -10,6 +10,9 @@
 //! (`gamedata_io::printable_lines`); JSON through [`Json`], which writes DEL and the C1
 //! controls as `\u` escapes (serde_json escapes the C0 ones); stderr's lines through
 //! [`error_line`], the same as text. Only binary output ([`Output::raw`]) is as given.
+//! A line feed in a file's text would still start a line of its own: the reports escape
+//! the names they print one by one (`gamedata_io::printable`: `wwd info`, `wwd validate`,
+//! `wwd objects`, `cosmo ls`, `rez ls`), errors each cause.
 
 use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
 

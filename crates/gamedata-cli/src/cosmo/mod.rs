@@ -200,7 +200,9 @@ pub(crate) fn print_entry_table(out: &mut dyn Write, rows: &[EntryRow]) -> std::
         writeln!(
             out,
             "{slot:>4}  {:<12}  {:>10}  {:>10}",
-            r.name, r.offset, r.size
+            gamedata_io::printable(&r.name),
+            r.offset,
+            r.size
         )?;
     }
     Ok(())

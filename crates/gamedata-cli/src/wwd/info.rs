@@ -162,7 +162,16 @@ pub(crate) fn info_report(file: &LevelFile, path: &Path, page: CodePage) -> Resu
 }
 
 pub(crate) fn print_info(w: &mut dyn Write, r: &InfoReport) -> std::io::Result<()> {
-    writeln!(w, "{} ({}), by {}, {}", r.name, r.game, r.author, r.birth)?;
+    // The level's text, escaped on its own (a line feed in a name stays on its line).
+    let line = |s: &str| gamedata_io::printable(s).into_owned();
+    writeln!(
+        w,
+        "{} ({}), by {}, {}",
+        line(&r.name),
+        r.game,
+        line(&r.author),
+        line(&r.birth)
+    )?;
     writeln!(
         w,
         "main block {} bytes{}{}, start ({}, {}) px",
@@ -186,7 +195,7 @@ pub(crate) fn print_info(w: &mut dyn Write, r: &InfoReport) -> std::io::Result<(
             w,
             "{:<3} {:<16} {:>#5x} {:>9} {:>11} {:>6} {:>8} {:>10} {:>7}  {}",
             i,
-            p.name,
+            line(&p.name),
             p.flags,
             format!("{}x{}", p.tile_width, p.tile_height),
             format!("{}x{}", p.tiles_wide, p.tiles_high),
@@ -194,7 +203,7 @@ pub(crate) fn print_info(w: &mut dyn Write, r: &InfoReport) -> std::io::Result<(
             p.objects,
             p.invisible_tiles,
             p.filled_tiles,
-            p.image_sets.join(", ")
+            line(&p.image_sets.join(", "))
         )?;
     }
     let t = &r.tile_properties;

@@ -109,7 +109,13 @@ pub(super) fn objects(args: &ObjectsArgs, out: &mut Output) -> Result<()> {
             writeln!(
                 w,
                 "{:<5} {:<6} {:>6} {:>8} {:>8}  {:<24} {}",
-                o.plane, o.index, o.id, o.x, o.y, o.logic, o.image_set
+                o.plane,
+                o.index,
+                o.id,
+                o.x,
+                o.y,
+                gamedata_io::printable(&o.logic),
+                gamedata_io::printable(&o.image_set)
             )
         },
         footer: &|n| format!("{n} objects"),

@@ -152,7 +152,7 @@ pub(super) fn validate(args: &ValidateArgs, out: &mut Output) -> Result<()> {
                     write!(
                         w,
                         "ok      {} ({}, checksum {})",
-                        r.path,
+                        gamedata_io::printable(&r.path),
                         r.game.unwrap_or("unknown"),
                         r.checksum.unwrap_or("?")
                     )?;
@@ -161,7 +161,12 @@ pub(super) fn validate(args: &ValidateArgs, out: &mut Output) -> Result<()> {
                     }
                     writeln!(w)?;
                 }
-                Some(e) => writeln!(w, "FAILED  {}: {e}", r.path)?,
+                Some(e) => writeln!(
+                    w,
+                    "FAILED  {}: {}",
+                    gamedata_io::printable(&r.path),
+                    gamedata_io::printable(e)
+                )?,
             }
         }
         writeln!(

@@ -23,7 +23,8 @@ fn controls(stream: &[u8]) -> Vec<String> {
 /// A level whose name holds ESC, a terminal title sequence, DEL and two bytes that
 /// Windows-1252 leaves undefined (0x81, 0x8D: the C1 controls U+0081, U+008D once
 /// decoded).
-const NAME: &[u8] = b"lvl\x1b]0;owned\x07\x1b[2J\x7f\x81\x8d.";
+/// A line feed too, which would forge a line of the report.
+const NAME: &[u8] = b"lvl\x1b]0;owned\x07\x1b[2J\x7f\x81\x8d\nforged";
 
 #[test]
 fn a_level_s_name_prints_escaped_as_text_and_json() {
@@ -37,9 +38,24 @@ fn a_level_s_name_prints_escaped_as_text_and_json() {
     assert_eq!(controls(&text.stdout), Vec::<String>::new());
     let stdout = String::from_utf8(text.stdout).unwrap();
     assert!(
-        stdout.contains(r"lvl\x1b]0;owned\x07\x1b[2J\x7f\u{81}\u{8d}."),
+        stdout.contains(r"lvl\x1b]0;owned\x07\x1b[2J\x7f\u{81}\u{8d}\nforged ("),
         "{stdout}"
     );
+
+    // A file whose name holds a line feed, in a folder validated: one line a file.
+    std::fs::copy(
+        dir.path().join("L.WWD"),
+        dir.path().join("a\nok      forged.WWD"),
+    )
+    .unwrap();
+    let validate = gamedata_ok(&["wwd", "validate", "."], dir.path());
+    assert_eq!(controls(&validate.stdout), Vec::<String>::new());
+    let listing = String::from_utf8(validate.stdout).unwrap();
+    assert!(
+        !listing.lines().any(|l| l.starts_with("ok      forged")),
+        "{listing}"
+    );
+    assert!(listing.contains(r"a\nok      forged.WWD ("), "{listing}");
 
     let json = gamedata_ok(&["--json", "wwd", "info", "L.WWD"], dir.path());
     assert_eq!(controls(&json.stdout), Vec::<String>::new());
@@ -47,7 +63,7 @@ fn a_level_s_name_prints_escaped_as_text_and_json() {
     let report: Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(
         report["name"],
-        "lvl\u{1b}]0;owned\u{7}\u{1b}[2J\u{7f}\u{81}\u{8d}."
+        "lvl\u{1b}]0;owned\u{7}\u{1b}[2J\u{7f}\u{81}\u{8d}\nforged"
     );
 }
 

@@ -17,7 +17,10 @@ fn no_control_character_is_left_and_nothing_else_changes() {
         assert!(!out.chars().any(char::is_control), "{c:?} -> {out:?}");
         if c.is_control() {
             assert_ne!(out, text, "{c:?} kept");
-            assert!(out.starts_with("a\\") && out.ends_with('b'), "{c:?} -> {out:?}");
+            assert!(
+                out.starts_with("a\\") && out.ends_with('b'),
+                "{c:?} -> {out:?}"
+            );
         } else {
             assert_eq!(out, text, "{c:?} changed");
         }
