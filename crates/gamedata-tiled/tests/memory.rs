@@ -172,6 +172,35 @@ fn objects_are_counted_in_the_main_block_as_they_are_made() {
     }
 }
 
+/// Points added in Tiled at one and ten times a size (the attack's 300,000 and 3,000,000
+/// under the default limit, scaled to an 8 MiB one): the level held (the objects' records,
+/// strings and list slots, about 470 bytes a point against the 285 the main block stores)
+/// stays within the limit and its sixteenth, read or refused.
+#[test]
+fn objects_held_in_memory_are_charged_to_the_limit() {
+    let serial = heap::serial();
+    let (tmx, _) = maps();
+    let group = tmx.find("<objectgroup").unwrap();
+    let at = group + tmx[group..].find('>').unwrap() + 1;
+    let limit = 8 * MIB;
+    let limits = Limits::default().with_max_decoded_bytes(limit);
+    for n in [9_000, 90_000] {
+        let objects = "<object type=\"A\"><point/></object>".repeat(n);
+        let text = format!("{}{objects}{}", &tmx[..at], &tmx[at..]);
+        let (result, peak) = heap::peak(&serial, || level_from_tmx(&text, &limits));
+        // Was 1.7 times the limit at 90,000 (14 MB: the list of records doubled, each
+        // record 380 bytes and its place 56, counted at its 285 stored bytes).
+        assert!(peak < limit + limit / 8, "{n} points: peak {peak}");
+        if n == 9_000 {
+            let level = result.unwrap();
+            let count: usize = level.planes.iter().map(|p| p.objects.len()).sum();
+            assert!(count > n, "{count}");
+        } else {
+            assert!(too_large(result).contains("main block"));
+        }
+    }
+}
+
 /// The largest plane the import accepts under a limit is a level the writer writes and the
 /// reader reads back with that limit, compressed or not; a tile more is refused. The writer
 /// holds no copy of the level it writes.

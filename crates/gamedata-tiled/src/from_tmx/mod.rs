@@ -85,6 +85,32 @@
 //! header, then the first error of its tilesets and layers in the document's order, then
 //! those of the objects' planes and the tile property table.
 
+/// What [`TiledError::TooLarge`] names past the bytes of the level held.
+const HELD: &str = "bytes of the level's main block as held in memory (its planes, its objects' \
+                    records, strings and list slots)";
+
+/// What the level held may take past `Limits::max_decoded_bytes` (`max`): a sixteenth of
+/// it, at most 16 MiB. An object is held in more bytes than the main block stores of it (a
+/// record of 380 bytes with four lists for strings, its place in the import, against 284
+/// bytes and the strings' lengths); this is what a level of some tens of thousands of
+/// objects holds beyond the main block, so that a level whose main block fits is read.
+fn held_slack(max: u64) -> u64 {
+    (max / 16).min(16 << 20)
+}
+
+/// The bytes a string's heap buffer of `capacity` bytes takes, as a 64-bit glibc malloc
+/// gives it: 8 bytes of header with the bytes, a multiple of 16, at least 32; none when
+/// empty (nothing is allocated).
+fn heap_bytes(capacity: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    (capacity as u64)
+        .saturating_add(8)
+        .next_multiple_of(16)
+        .max(32)
+}
+
 mod element;
 mod json;
 mod lenient;
@@ -151,6 +177,11 @@ struct Builder<'a, 'l> {
     /// (`wap_core::LevelFile`): many planes or objects cannot multiply one plane's bound,
     /// and a level made is one the reader reads back.
     block: u64,
+    /// The bytes of the level held so far: the planes' bytes in the main block (their tiles
+    /// and names are held as they are stored) and the objects as held in memory (their
+    /// records, strings and places, the lists' slots). At most `Limits::max_decoded_bytes`
+    /// and [`held_slack`] of it, charged before a list grows and as each object is made.
+    held: u64,
     objects: Objects<'a>,
     /// The object layer being read: its index in the objects' layers, its first object.
     layer: Option<(usize, usize)>,
@@ -174,6 +205,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             sets: Tilesets::default(),
             planes: Vec::new(),
             block: wap_core::raw::TILE_PROPERTIES_HEADER_LEN as u64,
+            held: wap_core::raw::TILE_PROPERTIES_HEADER_LEN as u64,
             objects: Objects::default(),
             layer: None,
             failed: None,
@@ -241,11 +273,33 @@ impl<'a, 'l> Builder<'a, 'l> {
         self.add_plane(plane);
     }
 
-    /// The limits a plane is read within: the bytes of the main block the planes before
-    /// it left.
+    /// The limits a plane is read within: the bytes of the main block the planes and
+    /// objects before it left, and no more than what the level held leaves.
     fn left(&self) -> Limits {
-        self.limits
-            .with_max_decoded_bytes(self.limits.max_decoded_bytes.saturating_sub(self.block))
+        let max = self.limits.max_decoded_bytes;
+        let left = max
+            .saturating_sub(self.block)
+            .min(self.held_limit().saturating_sub(self.held));
+        self.limits.with_max_decoded_bytes(left)
+    }
+
+    /// The bytes the level may hold: `Limits::max_decoded_bytes` and [`held_slack`] of it.
+    fn held_limit(&self) -> u64 {
+        let max = self.limits.max_decoded_bytes;
+        max.saturating_add(held_slack(max))
+    }
+
+    /// `bytes` more held, refused past [`Builder::held_limit`].
+    fn hold(&mut self, bytes: u64) -> Result<(), TiledError> {
+        self.held = self.held.saturating_add(bytes);
+        if self.held > self.held_limit() {
+            return Err(TiledError::TooLarge {
+                what: HELD,
+                found: self.held,
+                limit: self.held_limit(),
+            });
+        }
+        Ok(())
     }
 
     /// A tile layer whose cells are given one by one ([`PlaneCells::push`]), then
@@ -271,7 +325,9 @@ impl<'a, 'l> Builder<'a, 'l> {
 
     fn add_plane(&mut self, plane: Result<PlaneData, TiledError>) {
         let plane = plane.map(|p| {
-            self.block = self.block.saturating_add(plane::block_bytes(&p));
+            let bytes = plane::block_bytes(&p);
+            self.block = self.block.saturating_add(bytes);
+            self.held = self.held.saturating_add(bytes);
             self.planes.push(p);
         });
         self.keep(plane);
@@ -285,7 +341,11 @@ impl<'a, 'l> Builder<'a, 'l> {
         self.begin_layers();
         self.end_objects();
         self.layer = Some((self.objects.layers.len(), self.objects.data.len()));
-        self.objects.layers.push(name.to_owned());
+        let name = name.to_owned();
+        let held = (size_of::<String>() as u64).saturating_add(heap_bytes(name.capacity()));
+        let held = self.hold(held);
+        self.keep(held);
+        self.objects.layers.push(name);
     }
 
     /// An `<object>` of the object layer begun.
@@ -295,6 +355,12 @@ impl<'a, 'l> Builder<'a, 'l> {
         }
         let layer = self.layer.map_or(0, |(layer, _)| layer);
         let before = self.objects.data.len();
+        // The lists' slots, charged before they grow.
+        let grown = self.grow_objects();
+        self.keep(grown);
+        if !self.reading() {
+            return;
+        }
         let read = self.objects.read(o, layer, &self.sets);
         // Its bytes in the main block, counted as it is made: objects cannot pass what the
         // reader decodes before the level is made.
@@ -312,6 +378,27 @@ impl<'a, 'l> Builder<'a, 'l> {
             })
             .fold(0, u64::saturating_add);
         self.block = self.block.saturating_add(added);
+        // What it holds besides its slots: its strings, its place's id when owned.
+        let strings = self
+            .objects
+            .data
+            .get(before..)
+            .unwrap_or_default()
+            .iter()
+            .flat_map(|o| [&o.name, &o.logic, &o.image_set, &o.animation])
+            .map(|s| heap_bytes(s.capacity()))
+            .chain(
+                self.objects
+                    .places
+                    .get(before..)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|p| match &p.id {
+                        std::borrow::Cow::Owned(id) => heap_bytes(id.capacity()),
+                        std::borrow::Cow::Borrowed(_) => 0,
+                    }),
+            )
+            .fold(0, u64::saturating_add);
         let limit = self.limits.max_decoded_bytes;
         let read = read.and_then(|()| {
             if self.block > limit {
@@ -321,9 +408,39 @@ impl<'a, 'l> Builder<'a, 'l> {
                     limit,
                 });
             }
-            Ok(())
+            self.hold(strings)
         });
         self.keep(read);
+    }
+
+    /// Room in the objects' lists (records and places) for one more, charged before they
+    /// grow: twice their slots, or what the limit on the level held leaves.
+    fn grow_objects(&mut self) -> Result<(), TiledError> {
+        let slot = (size_of::<wap_core::ObjectData>() + size_of::<objects::Place<'_>>()) as u64;
+        let room = usize::try_from(self.held_limit().saturating_sub(self.held) / slot)
+            .unwrap_or(usize::MAX);
+        let Objects { data, places, .. } = &mut self.objects;
+        if data.len() < data.capacity() && places.len() < places.capacity() {
+            return Ok(());
+        }
+        let more = data.capacity().max(16).min(room);
+        let before = (data.capacity(), places.capacity());
+        if more == 0 {
+            // One slot more than is left: refused.
+            return self.hold(slot);
+        }
+        data.reserve_exact(more);
+        places.reserve_exact(more);
+        let grown = (data.capacity().saturating_sub(before.0) as u64)
+            .saturating_mul(size_of::<wap_core::ObjectData>() as u64)
+            .saturating_add(
+                (places.capacity().saturating_sub(before.1) as u64).saturating_mul(size_of::<
+                    objects::Place<'_>,
+                >(
+                )
+                    as u64),
+            );
+        self.hold(grown)
     }
 
     /// The end of the object layer begun.
