@@ -56,6 +56,14 @@
 //!   and strings) as it is made, and the whole block (the tile property records too) once
 //!   the level is made: a level the import makes is one the writer writes
 //!   ([`wap_core::LevelData::layout`], with the same limits) and the reader reads back.
+//! - The level as held in memory is within `Limits::max_decoded_bytes` and a sixteenth of
+//!   it (at most 16 MiB more): the planes' bytes of main block, and each object as it is
+//!   held, not as it is stored (its 380-byte record, its strings' heap buffers as malloc
+//!   gives them, at least 32 bytes each, its place in the import), the objects' lists
+//!   charged before they grow (twice their slots, or what is left). A point added in Tiled
+//!   (34 bytes of text, 285 of main block) holds about 470 bytes: 3,000,000 of them (102
+//!   MB) are refused at about 600,000, at 350 MB of resident memory (543 MB when only
+//!   their stored bytes were counted), 300,000 are read in 158 MB.
 //! - `wwd_tiles` is read into the plane's `tiles_wide * tiles_high` slots (no more than one
 //!   a two bytes of its text), the reading stopped at the value past them.
 //!
@@ -66,7 +74,8 @@
 //!   are its own, then its tile's, looked up in the tile's list sorted once (not copied).
 //!
 //! So the import holds at most the text, the budget, the level (at most
-//! `Limits::max_decoded_bytes` of main block) and its tilesets' lookups.
+//! `Limits::max_decoded_bytes` of main block, and a sixteenth of it more as held) and its
+//! tilesets' lookups.
 //!
 //! What it holds: the text, the level being made (its header, planes with their tiles,
 //! objects), the tilesets (of each tile its `wwd_tile`, and for the tileset of tile objects
