@@ -425,8 +425,13 @@ impl<'a, 'l> Builder<'a, 'l> {
     /// Room in the objects' lists (records and places) for one more, charged before they
     /// grow: twice their slots, or what the limit on the level held leaves.
     fn grow_objects(&mut self) -> Result<(), TiledError> {
-        let slot = (size_of::<wap_core::ObjectData>() + size_of::<objects::Place<'_>>()) as u64;
-        let room = usize::try_from(self.held_limit().saturating_sub(self.held) / slot)
+        let slot = (size_of::<wap_core::ObjectData>() as u64)
+            .saturating_add(size_of::<objects::Place<'_>>() as u64);
+        let room = self
+            .held_limit()
+            .saturating_sub(self.held)
+            .checked_div(slot)
+            .and_then(|r| usize::try_from(r).ok())
             .unwrap_or(usize::MAX);
         let Objects { data, places, .. } = &mut self.objects;
         if data.len() < data.capacity() && places.len() < places.capacity() {
