@@ -274,3 +274,27 @@ impl std::io::Seek for Sink {
         Ok(self.0)
     }
 }
+
+/// What the import keeps (the map's properties) stays charged when a layer's elements are
+/// given back: three blocks of the map's properties between the layers, each within the
+/// budget, together past it, are refused.
+#[test]
+fn the_map_s_properties_stay_charged_across_layers() {
+    let (tmx, _) = maps();
+    let block: String = (0..1200)
+        .map(|i| format!("<property name=\"pad{i}\" value=\"\"/>"))
+        .collect();
+    let block = format!("<properties>{block}</properties>");
+    let layers: Vec<usize> = tmx.match_indices("<layer ").map(|(at, _)| at).collect();
+    assert!(layers.len() >= 3, "{} layers", layers.len());
+    let with_blocks = |n: usize| {
+        let mut text = tmx.clone();
+        for &at in layers[..n].iter().rev() {
+            text.insert_str(at, &block);
+        }
+        text
+    };
+    // One block is read; three, with layers read between them, are past the budget.
+    assert!(level_from_tmx(&with_blocks(1), &small()).is_ok());
+    assert!(too_large(level_from_tmx(&with_blocks(3), &small())).contains("elements"));
+}
