@@ -242,3 +242,71 @@ fn inflates_count_the_bytes_they_read_and_write() {
     assert!(inflate_exact("test", &zlib(&plain), 100, b"", &limits).is_err());
     assert_eq!(inflate_counts().1.written - here.written, 101);
 }
+
+/// A shared stream's answers worked out by hand (the exact inflate goes the same way, so
+/// comparing the two cannot see a rule that both break): what it holds, and each way a
+/// declared size can be wrong.
+#[test]
+fn a_shared_stream_s_answers_by_hand() {
+    let plain: Vec<u8> = (0..3_000u32).map(|i| (i * 31 % 251) as u8).collect();
+    let good = zlib(&plain);
+    let limits = Limits::default();
+    let shared = inflate_shared("test", &good, 3_100, b"P", &limits).unwrap();
+    assert_eq!(shared.decoded(), 3_000);
+    assert_eq!(shared.max(), 3_100);
+    assert_eq!(shared.bytes()[0], b'P');
+    assert_eq!(&shared.bytes()[1..], &plain[..]);
+    assert_eq!(shared.check(3_000), Ok(()));
+    assert_eq!(
+        shared.check(2_999),
+        Err(InflateError::WrongSize {
+            found: 3_000,
+            declared: 2_999
+        })
+    );
+    assert_eq!(
+        shared.check(3_001),
+        Err(InflateError::WrongSize {
+            found: 3_000,
+            declared: 3_001
+        })
+    );
+
+    // Cut in half: what it decoded is all there is, and not a whole stream.
+    let cut = inflate_shared("test", &good[..good.len() / 2], 3_100, b"", &limits).unwrap();
+    let k = cut.decoded();
+    assert!(k > 0 && k < 3_000, "{k}");
+    assert_eq!(&cut.bytes()[..], &plain[..k as usize]);
+    assert_eq!(
+        cut.check(k),
+        Err(InflateError::Truncated {
+            decoded: k,
+            declared: k
+        })
+    );
+    assert_eq!(
+        cut.check(k - 1),
+        Err(InflateError::WrongSize {
+            found: k,
+            declared: k - 1
+        })
+    );
+
+    // Bad further on (a stored block of five bytes, then a block of the reserved type
+    // 3): bad for a size it reaches, too long for a shorter one.
+    let bad = [
+        0x78, 0x01, 0x00, 0x05, 0x00, 0xfa, 0xff, b'h', b'e', b'l', b'l', b'o', 0x07, 0, 0,
+    ];
+    let bad = inflate_shared("test", &bad, 3_100, b"", &limits).unwrap();
+    let t = bad.decoded();
+    assert_eq!(t, 5);
+    assert_eq!(bad.bytes(), b"hello");
+    assert_eq!(bad.check(t), Err(InflateError::Invalid { decoded: t }));
+    assert_eq!(
+        bad.check(t - 1),
+        Err(InflateError::WrongSize {
+            found: t,
+            declared: t - 1
+        })
+    );
+}
