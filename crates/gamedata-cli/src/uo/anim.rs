@@ -34,8 +34,9 @@ pub(crate) const ANIM_NOTE: &str = "Frames are written as OUTDIR/000.png, 001.pn
     frames side by side, left to right in order, top-aligned, as wide as their widths \
     together and as high as the highest, transparent elsewhere (empty frames take no room), \
     drawn one distinct frame at a time (the sheet, its largest frame and a UOP entry's \
-    decoded bytes within Limits::max_decoded_bytes together); nothing is written in \
-    OUTDIR. Directions 5, 6 and 7 are drawn as the client draws \
+    decoded bytes within Limits::max_decoded_bytes together, and the sheet with its PNG \
+    encoding's buffers; the sheet's pixels within the pixel budget, its PNG bytes within \
+    the output budget; past one, nothing is written); nothing is written in OUTDIR. Directions 5, 6 and 7 are drawn as the client draws \
     them: stored directions 3, 2 and 1 mirrored left to right, each frame's centre x \
     becoming its width less the stored one. A body of anim.mul that the folder's \
     mobtypes.txt lists has its records where its type and flags put them; others are found \
@@ -539,8 +540,7 @@ fn read_mul<'a>(
             file.data_name()
         ),
     })?;
-    let count = usize::try_from(group.frame_count()).unwrap_or(usize::MAX);
-    let mut plan = Plan::new(drawing.limits.max_decoded_bytes, count);
+    let mut plan = Plan::new(drawing.limits.max_decoded_bytes, group.frame_count());
     for i in 0..group.frame_count() {
         // Frames at one offset are one frame: read once.
         let offset = group.frame_offset(i).map(u64::from);
