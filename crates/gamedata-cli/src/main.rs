@@ -28,6 +28,12 @@ mod wwd;
 
 use std::process::ExitCode;
 
+/// The unit tests' allocator: dhat's, which counts the peak heap of a call
+/// (`gamedata_testkit::heap::peak`) and passes every allocation on.
+#[cfg(test)]
+#[global_allocator]
+static ALLOC: dhat::Alloc = dhat::Alloc;
+
 use clap::{Parser, Subcommand};
 
 use crate::output::Output;

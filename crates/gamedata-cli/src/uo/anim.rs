@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use gamedata_render::RgbaImage;
-use gamedata_render::uo::anim::{FRAME_OVERHEAD, frame_picture, uop_frame_picture};
+use gamedata_render::uo::anim::{frame_picture, uop_frame_picture};
 use gamedata_render::uo::art::ArtHue;
 use mul_core::{AnimFile, AnimFrame, Facing, LimitError, Limits, OwnedHues, UopFrame};
-use serde::Serialize;
+use serde::ser::SerializeSeq;
+use serde::{Serialize, Serializer};
 use zerocopy::little_endian::U16;
 
 use super::anim_folder::{AnimFolder, AnimFormatArg, AnimSource, mul_has, uop_entry_action};
@@ -33,8 +34,9 @@ pub(crate) const ANIM_NOTE: &str = "Frames are written as OUTDIR/000.png, 001.pn
     frames side by side, left to right in order, top-aligned, as wide as their widths \
     together and as high as the highest, transparent elsewhere (empty frames take no room), \
     drawn one distinct frame at a time (the sheet, its largest frame and a UOP entry's \
-    decoded bytes within Limits::max_decoded_bytes together); nothing is written in \
-    OUTDIR. Directions 5, 6 and 7 are drawn as the client draws \
+    decoded bytes within Limits::max_decoded_bytes together, and the sheet with its PNG \
+    encoding's buffers; the sheet's pixels within the pixel budget, its PNG bytes within \
+    the output budget; past one, nothing is written); nothing is written in OUTDIR. Directions 5, 6 and 7 are drawn as the client draws \
     them: stored directions 3, 2 and 1 mirrored left to right, each frame's centre x \
     becoming its width less the stored one. A body of anim.mul that the folder's \
     mobtypes.txt lists has its records where its type and flags put them; others are found \
@@ -120,7 +122,7 @@ impl From<AnimFileArg> for AnimFile {
 }
 
 /// One frame in `--json`.
-#[derive(Clone, Serialize)]
+#[derive(Clone, Copy, Serialize)]
 struct FrameReport {
     /// Pixels (0 for an empty frame).
     width: u32,
@@ -131,10 +133,10 @@ struct FrameReport {
     centre_y: i32,
 }
 
-/// What `uo anim --json` prints.
+/// What `uo anim --json` prints: the plan's lists borrowed, not copied.
 #[derive(Serialize)]
-struct AnimReport {
-    frames: Vec<FrameReport>,
+struct AnimReport<'r> {
+    frames: &'r [FrameReport],
     /// The form read: `"mul"` or `"uop"`.
     source: &'static str,
     /// The file read: `anim.mul` ... `anim5.mul`, or `AnimationFrame1.uop` ...
@@ -145,7 +147,7 @@ struct AnimReport {
     /// One a frame, in order: the PNG in OUTDIR that holds its picture (`"000.png"` ...),
     /// the file of the first frame with the same picture for a repeat, `null` for a frame
     /// past the budget; the whole list `null` with `--sheet`.
-    files: Option<Vec<Option<String>>>,
+    files: Option<FileList<'r>>,
     /// PNG files written.
     written: usize,
     /// Frames of a UOP direction that no record fills (a gap in the frame numbers, or past
@@ -153,6 +155,41 @@ struct AnimReport {
     missing: usize,
     /// Frames not written because the output or decoding budget ran out.
     over_budget: usize,
+}
+
+/// `--json`'s `"files"`: each frame's file, found through the picture it shows in the
+/// list of the files written (`None` for a picture past the budget), serialised as a list
+/// of strings and `null`s without a string a frame.
+struct FileList<'r> {
+    /// One a frame: the index of its picture.
+    shows: &'r [u32],
+    /// One a distinct picture: the file written for it.
+    names: &'r [Option<String>],
+}
+
+impl FileList<'_> {
+    /// The file written for picture `picture`, if any.
+    fn name(&self, picture: u32) -> Option<&str> {
+        self.names.get(picture as usize).and_then(|n| n.as_deref())
+    }
+
+    /// Frames whose picture has no file.
+    fn missing(&self) -> usize {
+        self.shows
+            .iter()
+            .filter(|&&p| self.name(p).is_none())
+            .count()
+    }
+}
+
+impl Serialize for FileList<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.shows.len()))?;
+        for &p in self.shows {
+            seq.serialize_element(&self.name(p))?;
+        }
+        seq.end()
+    }
 }
 
 /// How a direction is drawn: which stored direction (mirrored or not), the hue, the bounds.
@@ -173,20 +210,35 @@ enum Source<'a> {
     Blank,
 }
 
+/// Bytes a frame of a [`Plan`] holds: its report and its picture's index, in lists
+/// reserved once for the direction's count of frames, and with `--sheet` its place and its
+/// rank by picture (two `u32`s, [`draw_sheet`]). `--json` borrows the lists, and its
+/// `"files"` names each frame's file through the list of files written ([`FileList`]).
+const FRAME_OVERHEAD: u64 = (size_of::<FrameReport>() + 3 * size_of::<u32>()) as u64;
+
+/// Bytes a distinct picture of a [`Plan`] holds at most besides its frame's: its entry in
+/// `pictures` and its data place in `seen` (a hash table of at most 8 entries a 7 buckets
+/// of the entry and a control byte), each list as it grows by doubling (the old and the
+/// new buffer together: three times the entries), and its file's name when written.
+const PICTURE_OVERHEAD: u64 = (3 * size_of::<(usize, Source<'static>)>()
+    + 4 * (size_of::<(u64, usize)>() + 1)
+    + size_of::<Option<String>>()
+    + 8) as u64;
+
 /// A direction read, not drawn: each frame's report, and the distinct pictures the frames
-/// show, each once. Memory: [`FRAME_OVERHEAD`] bytes a frame at most, charged against the
-/// limit as the list grows.
+/// show, each once. Memory: [`FRAME_OVERHEAD`] bytes a frame and [`PICTURE_OVERHEAD`] a
+/// distinct picture at most, charged against the limit as the lists grow.
 struct Plan<'a> {
     /// One a frame, in order.
     frames: Vec<FrameReport>,
     /// One a frame: the index in `pictures` of the picture it shows.
-    shows: Vec<usize>,
+    shows: Vec<u32>,
     /// The distinct pictures in the order of their first frames: (first frame, source).
     pictures: Vec<(usize, Source<'a>)>,
     /// The first frame of each data place seen (anim*.mul offset, UOP entry offset).
     seen: HashMap<u64, usize>,
     /// The picture of no pixel, once a frame shows it.
-    blank: Option<usize>,
+    blank: Option<u32>,
     /// Frames of a UOP direction no record fills.
     missing: usize,
     /// Bytes the plan may hold: the limit less a UOP entry's decoded bytes.
@@ -194,10 +246,14 @@ struct Plan<'a> {
 }
 
 impl<'a> Plan<'a> {
-    fn new(cap: u64) -> Self {
+    /// A plan of at most `count` frames (the direction's count): the lists of frames
+    /// reserved for that many, or for as many as `cap` has room for when fewer.
+    fn new(cap: u64, count: usize) -> Self {
+        let room = usize::try_from(cap / FRAME_OVERHEAD).unwrap_or(usize::MAX);
+        let count = count.min(room);
         Plan {
-            frames: Vec::new(),
-            shows: Vec::new(),
+            frames: Vec::with_capacity(count),
+            shows: Vec::with_capacity(count),
             pictures: Vec::new(),
             seen: HashMap::new(),
             blank: None,
@@ -206,11 +262,16 @@ impl<'a> Plan<'a> {
         }
     }
 
-    /// Checks room for one more frame ([`FRAME_OVERHEAD`] bytes a frame).
-    fn room(&self) -> Result<()> {
-        let bytes = (self.frames.len() as u64)
+    /// Checks room for one more frame, of a new picture when `new_picture`
+    /// ([`FRAME_OVERHEAD`] bytes a frame, [`PICTURE_OVERHEAD`] a picture).
+    fn room(&self, new_picture: bool) -> Result<()> {
+        let frames = (self.frames.len() as u64)
             .saturating_add(1)
             .saturating_mul(FRAME_OVERHEAD);
+        let pictures = (self.pictures.len() as u64)
+            .saturating_add(u64::from(new_picture))
+            .saturating_mul(PICTURE_OVERHEAD);
+        let bytes = frames.saturating_add(pictures);
         if bytes > self.cap {
             return Err(LimitError {
                 what: "the direction's frames",
@@ -229,11 +290,10 @@ impl<'a> Plan<'a> {
         let Some(&first) = self.seen.get(&key) else {
             return Ok(false);
         };
-        let (Some(report), Some(&shows)) = (self.frames.get(first), self.shows.get(first)) else {
+        let (Some(&report), Some(&shows)) = (self.frames.get(first), self.shows.get(first)) else {
             return Ok(false);
         };
-        self.room()?;
-        let report = report.clone();
+        self.room(false)?;
         self.frames.push(report);
         self.shows.push(shows);
         Ok(true)
@@ -241,15 +301,19 @@ impl<'a> Plan<'a> {
 
     /// Adds a frame drawn from `source` (first seen at data place `key`, if any).
     fn push(&mut self, report: FrameReport, source: Source<'a>, key: Option<u64>) -> Result<()> {
-        self.room()?;
         let place = self.frames.len();
         let blank = matches!(source, Source::Blank) || report.width == 0 || report.height == 0;
         let picture = match (blank, self.blank) {
-            (true, Some(b)) => b,
+            (true, Some(b)) => {
+                self.room(false)?;
+                b
+            }
             _ => {
+                self.room(true)?;
+                let index = u32::try_from(self.pictures.len())
+                    .map_err(|_| anyhow!("more than {} distinct frames", u32::MAX))?;
                 let source = if blank { Source::Blank } else { source };
                 self.pictures.push((place, source));
-                let index = self.pictures.len().saturating_sub(1);
                 if blank {
                     self.blank = Some(index);
                 }
@@ -326,7 +390,7 @@ pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
     let plan = &read.plan;
     let frame_count = plan.frames.len();
     let mut outcome = Outcome {
-        files: None,
+        names: None,
         written: 0,
         over_budget: 0,
     };
@@ -338,7 +402,7 @@ pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
                 );
             }
             let picture = draw_sheet(plan, &drawing, &mut budgets)?;
-            crate::render::write_png(&picture, sheet, &inputs)?;
+            write_sheet(&picture, sheet, &inputs, &mut budgets.output)?;
             outcome.written = 1;
             format!(
                 "wrote {} ({} frames, {} x {} pixels)",
@@ -361,11 +425,14 @@ pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
     };
     let over_budget = outcome.over_budget;
     let report = AnimReport {
-        frames: read.plan.frames.clone(),
+        frames: &read.plan.frames,
         source: read.source.name(),
         file: read.file,
         entry_action: read.entry_action,
-        files: outcome.files,
+        files: outcome.names.as_deref().map(|names| FileList {
+            shows: &read.plan.shows,
+            names,
+        }),
         written: outcome.written,
         missing: read.plan.missing,
         over_budget,
@@ -473,7 +540,7 @@ fn read_mul<'a>(
             file.data_name()
         ),
     })?;
-    let mut plan = Plan::new(drawing.limits.max_decoded_bytes);
+    let mut plan = Plan::new(drawing.limits.max_decoded_bytes, group.frame_count());
     for i in 0..group.frame_count() {
         // Frames at one offset are one frame: read once.
         let offset = group.frame_offset(i).map(u64::from);
@@ -572,7 +639,8 @@ fn read_uop<'a>(
     } else {
         0
     };
-    let mut plan = Plan::new(drawing.limits.max_decoded_bytes.saturating_sub(held));
+    let count = usize::try_from(per).unwrap_or(usize::MAX);
+    let mut plan = Plan::new(drawing.limits.max_decoded_bytes.saturating_sub(held), count);
     for place in 0..per {
         let Some(frame) = animation.frame(facing.stored, place, per)? else {
             // A place no record fills: the client zeroes it (centre 0, 0).
@@ -658,7 +726,9 @@ fn mirror_in_place(picture: &mut RgbaImage) {
 
 /// What writing the frames came to.
 struct Outcome {
-    files: Option<Vec<Option<String>>>,
+    /// One a distinct picture: the file written for it (`None` past the budget); `None`
+    /// with `--sheet`.
+    names: Option<Vec<Option<String>>>,
     written: usize,
     over_budget: usize,
 }
@@ -696,27 +766,82 @@ fn write_frames(
             *name = Some(file);
         }
     }
-    let files: Vec<Option<String>> = plan
-        .shows
-        .iter()
-        .map(|&p| names.get(p).cloned().flatten())
-        .collect();
-    let over_budget = files.iter().filter(|f| f.is_none()).count();
+    let over_budget = FileList {
+        shows: &plan.shows,
+        names: &names,
+    }
+    .missing();
     Ok(Outcome {
-        files: Some(files),
+        names: Some(names),
         written,
         over_budget,
     })
 }
 
+/// Bytes the PNG encoder holds besides the picture while it encodes a `width` x `height`
+/// RGBA picture of `bytes` bytes (`gamedata_render`'s parallel encoder): parts of whole rows
+/// of about [`gamedata_render::PARALLEL_STRIPE_BYTES`] (one row at the least), at most 8 in
+/// flight, each filtered into a copy (a filter byte a row more) and deflated into a buffer
+/// counted as large again: twice the rows in flight, at most twice the picture.
+fn encoding_bytes(width: u32, height: u32, bytes: u64) -> u64 {
+    let rows = u64::from(gamedata_render::parallel_stripe_rows(width)).min(u64::from(height));
+    let row = u64::from(width).saturating_mul(4).saturating_add(1);
+    let in_flight = row.saturating_mul(rows).saturating_mul(8);
+    let whole = bytes.saturating_add(u64::from(height));
+    in_flight.min(whole).saturating_mul(2)
+}
+
+/// A writer that passes bytes on while `left` has room for them, taking them from it, and
+/// fails once it has not (the PNG's bytes charged to the output budget as written).
+struct Budgeted<'b, W> {
+    inner: W,
+    left: &'b mut u64,
+}
+
+impl<W: std::io::Write> std::io::Write for Budgeted<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if !take(self.left, buf.len() as u64) {
+            return Err(std::io::Error::other(
+                "the sprite sheet's PNG passes the output budget (64 bytes a byte of input \
+                 plus 64 MiB): not written",
+            ));
+        }
+        self.inner.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes the sheet at `path` (whole or not at all, as [`crate::render::write_png`]), its
+/// PNG bytes taken from the output budget `left` as they are written ([`FILE_COST`] at the
+/// least): past it the file is not written and the command fails.
+fn write_sheet(picture: &RgbaImage, path: &Path, inputs: &[&Path], left: &mut u64) -> Result<()> {
+    let before = *left;
+    crate::files::write_file(path, inputs, |w| {
+        let mut out = Budgeted { inner: w, left };
+        Ok(picture.write_png_with(&mut out, crate::render::compression())?)
+    })?;
+    // A sheet's file counts FILE_COST bytes at the least, as each frame's file.
+    let short = FILE_COST.saturating_sub(before.saturating_sub(*left));
+    *left = left.saturating_sub(short);
+    Ok(())
+}
+
 /// The sprite sheet of `plan`'s frames: side by side, left to right in order, top-aligned,
 /// as wide as their widths together and as high as the highest, transparent elsewhere
 /// (frames of no pixel take no room). Laid out from the frames' headers, then each distinct
-/// picture drawn once and copied to each of its places before the next is drawn: the sheet
-/// and its largest picture together within the plan's cap (the limit less a UOP entry's
-/// decoded bytes), checked before anything is drawn.
+/// picture drawn once and copied to each of its places before the next is drawn. Checked
+/// before anything is drawn: the sheet and its largest picture together, and the sheet and
+/// what its encoding holds ([`encoding_bytes`]) together, within the plan's cap (the limit
+/// less a UOP entry's decoded bytes); the sheet's RGBA bytes and each distinct picture's
+/// taken from the pixel budget (64 bytes a byte of input plus 64 MiB); the output budget
+/// left with room for one file ([`FILE_COST`]).
 fn draw_sheet(plan: &Plan<'_>, drawing: &Drawing<'_>, budgets: &mut Budgets) -> Result<RgbaImage> {
     let no_sheet = "the frames make no sprite sheet (no frame has pixels)";
+    let not_drawn = "the sprite sheet is not drawn";
     let width = plan
         .frames
         .iter()
@@ -741,26 +866,51 @@ fn draw_sheet(plan: &Plan<'_>, drawing: &Drawing<'_>, budgets: &mut Budgets) -> 
             found: held,
             limit: plan.cap,
         })
-        .context("the sprite sheet is not drawn");
+        .context(not_drawn);
     }
     let width = u32::try_from(width).map_err(|_| anyhow!("{no_sheet}: {width} pixels wide"))?;
-    let mut sheet =
-        RgbaImage::new(width, height, [0; 4]).context("the sprite sheet is not drawn")?;
-    // Where each frame's picture goes, and the frames by the picture they show.
-    let mut left = Vec::with_capacity(plan.frames.len());
-    let mut x = 0usize;
+    let encoding = encoding_bytes(width, height, sheet_bytes);
+    let held = sheet_bytes.saturating_add(encoding);
+    if held > plan.cap {
+        return Err(LimitError {
+            what: "the sprite sheet and its PNG encoding's buffers together",
+            unit: "bytes",
+            found: held,
+            limit: plan.cap,
+        })
+        .context(not_drawn);
+    }
+    if !take(&mut budgets.decoded, sheet_bytes) {
+        return Err(anyhow!(
+            "the sprite sheet's {sheet_bytes} bytes of pixels ({width} x {height}) pass the \
+             pixel budget's {} bytes left (64 bytes a byte of input plus 64 MiB)",
+            budgets.decoded
+        )
+        .context(not_drawn));
+    }
+    if !take(&mut budgets.output, FILE_COST) {
+        bail!("{not_drawn}: the output budget has no room for a file");
+    }
+    let mut sheet = RgbaImage::new(width, height, [0; 4]).context(not_drawn)?;
+    // Where each frame's picture goes (the sheet's width fits a u32), and the frames by
+    // the picture they show ([`FRAME_OVERHEAD`] counts both).
+    let mut left: Vec<u32> = Vec::with_capacity(plan.frames.len());
+    let mut x = 0u32;
     for frame in &plan.frames {
         left.push(x);
-        x = x.saturating_add(frame.width as usize);
+        x = x.saturating_add(frame.width);
     }
-    let mut by_picture: Vec<usize> = (0..plan.frames.len()).collect();
-    by_picture.sort_by_key(|&i| plan.shows.get(i).copied().unwrap_or(0));
+    let frames = u32::try_from(plan.frames.len()).unwrap_or(u32::MAX);
+    let mut by_picture: Vec<u32> = (0..frames).collect();
+    // In place (a stable sort takes a buffer of half the list).
+    by_picture.sort_unstable_by_key(|&i| (plan.shows.get(i as usize).copied().unwrap_or(0), i));
     let mut at = 0usize;
     for (index, (first, source)) in plan.pictures.iter().enumerate() {
+        let index = u32::try_from(index).unwrap_or(u32::MAX);
         let start = at;
         while by_picture
             .get(at)
-            .is_some_and(|&i| plan.shows.get(i) == Some(&index))
+            .is_some_and(|&i| plan.shows.get(i as usize) == Some(&index))
         {
             at = at.saturating_add(1);
         }
@@ -777,7 +927,10 @@ fn draw_sheet(plan: &Plan<'_>, drawing: &Drawing<'_>, budgets: &mut Budgets) -> 
         let picture = draw(*source, drawing, plan.cap)?;
         let row_bytes = (picture.width() as usize).saturating_mul(4);
         for &frame in by_picture.get(start..at).unwrap_or_default() {
-            let from_x = left.get(frame).copied().unwrap_or(0).saturating_mul(4);
+            let from_x = left
+                .get(frame as usize)
+                .map_or(0, |&x| x as usize)
+                .saturating_mul(4);
             for y in 0..picture.height() {
                 let (Some(from), Some(to)) = (picture.row(y), sheet.row_mut(y)) else {
                     continue;
@@ -789,4 +942,79 @@ fn draw_sheet(plan: &Plan<'_>, drawing: &Drawing<'_>, budgets: &mut Budgets) -> 
         }
     }
     Ok(sheet)
+}
+
+#[cfg(test)]
+// A test's plan is small by construction and its calls succeed.
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use gamedata_testkit::heap::{peak, serial};
+
+    /// Attack: 4,000,000 frames at one offset held about 97 bytes a frame (the lists
+    /// grown by doubling, the report's copy of the frames, a file name a frame) where 64
+    /// were charged: 397 MB resident for 16 MB. A plan of n frames of one picture, and its
+    /// `--json` report, now hold at most [`FRAME_OVERHEAD`] bytes a frame (less the sheet's
+    /// two `u32`s), counted by dhat.
+    #[test]
+    fn a_plan_and_its_report_hold_the_frame_overhead_a_frame() {
+        // dhat counts every thread's allocations, and the other unit tests of this binary
+        // run beside this one: it is measured alone, in a process of its own.
+        const ALONE: &str = "GAMEDATA_CLI_PEAK_ALONE";
+        const NAME: &str = "uo::anim::tests::a_plan_and_its_report_hold_the_frame_overhead_a_frame";
+        if std::env::var_os(ALONE).is_none() {
+            let out = std::process::Command::new(std::env::current_exe().unwrap())
+                .args([NAME, "--exact", "--test-threads=1"])
+                .env(ALONE, "1")
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                out.status.success() && stdout.contains("1 passed"),
+                "{stdout}{stderr}"
+            );
+            return;
+        }
+        let serial = serial();
+        let n = 1_000_000usize;
+        let report = FrameReport {
+            width: 1,
+            height: 1,
+            centre_x: 0,
+            centre_y: 0,
+        };
+        let (frames, peak) = peak(&serial, || {
+            let mut plan = Plan::new(Limits::default().max_decoded_bytes, n);
+            plan.push(report, Source::Blank, Some(0)).unwrap();
+            for _ in 1..n {
+                assert!(plan.repeat(0).unwrap());
+            }
+            let names = vec![Some("000.png".to_owned())];
+            let report = AnimReport {
+                frames: &plan.frames,
+                source: "mul",
+                file: "anim.mul",
+                entry_action: 0,
+                files: Some(FileList {
+                    shows: &plan.shows,
+                    names: &names,
+                }),
+                written: 1,
+                missing: 0,
+                over_budget: 0,
+            };
+            serde_json::to_writer(std::io::sink(), &report).unwrap();
+            plan.frames.len()
+        });
+        assert_eq!(frames, n);
+        let without_sheet = FRAME_OVERHEAD - 2 * size_of::<u32>() as u64;
+        let bound = n as u64 * without_sheet + 64 * 1024;
+        assert!(
+            peak <= bound,
+            "peak {peak} bytes for {n} frames, bound {bound}"
+        );
+        // The lists are there: the reports alone are 16 bytes a frame.
+        assert!(peak >= n as u64 * 16, "peak {peak}");
+    }
 }

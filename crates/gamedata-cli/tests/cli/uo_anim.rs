@@ -765,3 +765,68 @@ fn uo_anim_reads_mobtypes_within_the_def_files_cap() {
         "{message}"
     );
 }
+
+/// Attack: the sheet was checked against `Limits::max_decoded_bytes` alone, not the pixel
+/// budget the frames' drawing has (one 9000 x 1 frame 7,450 times at one offset, 44 KB:
+/// a 268 MB sheet, 662 MB resident, a 94 MB PNG). Twenty copies of a 1000 x 1000 frame
+/// (an 80,000,000-byte sheet, within the limit) in 2 KB pass the budget of 64 bytes a byte
+/// of input plus 64 MiB: refused before drawing, exit 1, nothing written.
+#[test]
+fn uo_anim_counts_the_sheet_against_the_pixel_budget() {
+    let dir = group_dir(&group_of(&[0; 20], &[(1000, 1000, Vec::new())]));
+    let out = gamedata(
+        &[
+            &["uo", "anim", "."][..],
+            &DIRECTION_0,
+            &["--sheet", "s.png"],
+        ]
+        .concat(),
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the sprite sheet is not drawn")
+            && stderr.contains("the sprite sheet's 80000000 bytes of pixels (20000 x 1000)")
+            && stderr.contains("pass the pixel budget"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        2,
+        "anim.idx, anim.mul"
+    );
+}
+
+/// Attack: a sheet of one row, 9000 x 1 frame 7,450 times (67,050,000 pixels, 268 MB),
+/// passed the limit's check alone, and the encoder filtered the whole row into a second
+/// buffer and deflated it into a third. The sheet and its encoding's buffers are counted
+/// together against the limit before drawing: 804,600,002 bytes, refused, nothing written.
+#[test]
+fn uo_anim_counts_a_sheets_encoding_against_the_limit() {
+    let (_, _, run) = white_pixel();
+    let dir = group_dir(&group_of(&[0; 7_450], &[(9000, 1, run)]));
+    let out = gamedata(
+        &[
+            &["uo", "anim", "."][..],
+            &DIRECTION_0,
+            &["--sheet", "s.png"],
+        ]
+        .concat(),
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "the sprite sheet and its PNG encoding's buffers together needs 804600002 bytes"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        2,
+        "anim.idx, anim.mul"
+    );
+}
