@@ -375,7 +375,7 @@ impl LevelData {
     }
 
     /// Writes the main block (plane headers `headers`, then the sections) to `out`, a few
-    /// KiB at a time: tiles go through a buffer of [`TILE_CHUNK`] tiles.
+    /// KiB at a time: tiles go through a buffer of 4,096 tiles (16 KiB).
     fn emit(&self, headers: &[PlaneHeader], out: &mut impl Write) -> std::io::Result<()> {
         for h in headers {
             out.write_all(h.as_bytes())?;
@@ -478,7 +478,7 @@ impl LevelLayout<'_> {
     /// `out` stands: room for the header, the main block as it is laid out (through the
     /// zlib encoder when compressed, a few KiB at a time), then the header over its room,
     /// `out` left at the file's end. What it holds beyond the level is the encoder's state,
-    /// one buffer of [`TILE_CHUNK`] tiles and, when compressing, the block's next piece for
+    /// one buffer of 4,096 tiles (16 KiB) and, when compressing, the block's next piece for
     /// the encoder (the block's length, at most 16 MiB), whatever the level's size. A
     /// compressed main block of up to 16 MiB is stored as [`LevelData::to_file`] stores it;
     /// a longer one as another zlib stream of the same bytes.

@@ -276,7 +276,7 @@ fn a_shared_stream_s_answers_by_hand() {
     let cut = inflate_shared("test", &good[..good.len() / 2], 3_100, b"", &limits).unwrap();
     let k = cut.decoded();
     assert!(k > 0 && k < 3_000, "{k}");
-    assert_eq!(&cut.bytes()[..], &plain[..k as usize]);
+    assert_eq!(cut.bytes(), &plain[..usize::try_from(k).unwrap()]);
     assert_eq!(
         cut.check(k),
         Err(InflateError::Truncated {
