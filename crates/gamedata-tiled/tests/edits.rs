@@ -11,10 +11,11 @@
     clippy::panic
 )]
 
+mod common;
+
 use gamedata_tiled::from_tmx::level_from_tmx;
 use gamedata_tiled::map::{LayerData, Map, MapObject, Value};
-use gamedata_tiled::wwd::{ExportOptions, export};
-use wap_core::{ImageSource, Level, LevelData, LevelFile, Limits, ObjectData, RezArchive};
+use wap_core::{Level, LevelData, LevelFile, Limits, ObjectData};
 
 /// The synthetic level (one object upside down, one hidden), its export's map and TMX.
 fn exported() -> (LevelData, Map, String) {
@@ -23,20 +24,10 @@ fn exported() -> (LevelData, Map, String) {
     data.planes[1].objects[2].fixed.draw_flags.set(0x1);
     // As read from a file (the text lengths filled in).
     let data = written(&data);
-    let rez = wap_core::synth::level_archive(&data).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap());
-    let image = data.image().unwrap();
-    let level = Level::parse(&image).unwrap();
-    let export = export(
-        &level,
-        &source,
-        &ExportOptions::default(),
-        &Limits::default(),
-    )
-    .unwrap();
+    let map = common::exported_map(&data);
     let mut tmx = Vec::new();
-    gamedata_tiled::tmx::write_tmx(&export.map, &mut tmx).unwrap();
-    (data, export.map, String::from_utf8(tmx).unwrap())
+    gamedata_tiled::tmx::write_tmx(&map, &mut tmx).unwrap();
+    (data, map, String::from_utf8(tmx).unwrap())
 }
 
 fn int(o: &MapObject, name: &str) -> i64 {

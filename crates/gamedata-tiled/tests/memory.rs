@@ -13,30 +13,20 @@
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
 
+mod common;
+
 use gamedata_testkit::heap::{self, MIB};
 use gamedata_tiled::TiledError;
 use gamedata_tiled::from_tmx::{level_from_tmj, level_from_tmx};
-use gamedata_tiled::wwd::{ExportOptions, export};
-use wap_core::{ImageSource, Level, LevelFile, LevelOptions, Limits, RezArchive};
+use wap_core::{LevelFile, LevelOptions, Limits};
 
 /// The small synthetic level's map, TMX and TMJ: 16 x 16 tiles, a background plane of 8 x
 /// 8 first.
 fn maps() -> (String, String) {
-    let data = wap_core::synth::level(3, 16, 16);
-    let rez = wap_core::synth::level_archive(&data).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap());
-    let image = data.image().unwrap();
-    let level = Level::parse(&image).unwrap();
-    let export = export(
-        &level,
-        &source,
-        &ExportOptions::default(),
-        &Limits::default(),
-    )
-    .unwrap();
+    let map = common::exported_map(&wap_core::synth::level(3, 16, 16));
     let (mut tmx, mut tmj) = (Vec::new(), Vec::new());
-    gamedata_tiled::tmx::write_tmx(&export.map, &mut tmx).unwrap();
-    gamedata_tiled::tmj::write_tmj(&export.map, &mut tmj).unwrap();
+    gamedata_tiled::tmx::write_tmx(&map, &mut tmx).unwrap();
+    gamedata_tiled::tmj::write_tmj(&map, &mut tmj).unwrap();
     (
         String::from_utf8(tmx).unwrap(),
         String::from_utf8(tmj).unwrap(),

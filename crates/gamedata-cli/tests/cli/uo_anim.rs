@@ -728,23 +728,13 @@ fn uo_anim_stops_at_the_decoding_budget() {
 fn uo_anim_counts_the_sheet_and_its_frames_against_one_limit() {
     let frames: Vec<(i16, i16, Vec<u8>)> = (0..4).map(|_| (4000, 4000, Vec::new())).collect();
     let dir = group_dir(&group_of(&[0, 1, 2, 3], &frames));
-    let out = gamedata(
-        &[
-            &["uo", "anim", "."][..],
-            &DIRECTION_0,
-            &["--sheet", "s.png"],
-        ]
-        .concat(),
+    sheet_refused(
         dir.path(),
+        &[
+            "the sprite sheet is not drawn",
+            "the sprite sheet and its largest frame together needs 320000000",
+        ],
     );
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("the sprite sheet is not drawn")
-            && stderr.contains("the sprite sheet and its largest frame together needs 320000000"),
-        "{stderr}"
-    );
-    assert!(!dir.path().join("s.png").exists());
 }
 
 /// Attack: mobtypes.txt was read whole, however long, then copied through lossy UTF-8 (200
@@ -774,28 +764,13 @@ fn uo_anim_reads_mobtypes_within_the_def_files_cap() {
 #[test]
 fn uo_anim_counts_the_sheet_against_the_pixel_budget() {
     let dir = group_dir(&group_of(&[0; 20], &[(1000, 1000, Vec::new())]));
-    let out = gamedata(
-        &[
-            &["uo", "anim", "."][..],
-            &DIRECTION_0,
-            &["--sheet", "s.png"],
-        ]
-        .concat(),
+    sheet_refused(
         dir.path(),
-    );
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("the sprite sheet is not drawn")
-            && stderr.contains("the sprite sheet's 80000000 bytes of pixels (20000 x 1000)")
-            && stderr.contains("pass the pixel budget"),
-        "{stderr}"
-    );
-    assert!(out.stdout.is_empty());
-    assert_eq!(
-        std::fs::read_dir(dir.path()).unwrap().count(),
-        2,
-        "anim.idx, anim.mul"
+        &[
+            "the sprite sheet is not drawn",
+            "the sprite sheet's 80000000 bytes of pixels (20000 x 1000)",
+            "pass the pixel budget",
+        ],
     );
 }
 
@@ -807,6 +782,15 @@ fn uo_anim_counts_the_sheet_against_the_pixel_budget() {
 fn uo_anim_counts_a_sheets_encoding_against_the_limit() {
     let (_, _, run) = white_pixel();
     let dir = group_dir(&group_of(&[0; 7_450], &[(9000, 1, run)]));
+    sheet_refused(
+        dir.path(),
+        &["the sprite sheet and its PNG encoding's buffers together needs 804600002 bytes"],
+    );
+}
+
+/// `uo anim --sheet s.png` in `dir`, refused: exit 1, stderr holding each of `needles`,
+/// stdout empty, no sheet written (the folder holds its two input files alone).
+fn sheet_refused(dir: &Path, needles: &[&str]) {
     let out = gamedata(
         &[
             &["uo", "anim", "."][..],
@@ -814,18 +798,16 @@ fn uo_anim_counts_a_sheets_encoding_against_the_limit() {
             &["--sheet", "s.png"],
         ]
         .concat(),
-        dir.path(),
+        dir,
     );
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(
-            "the sprite sheet and its PNG encoding's buffers together needs 804600002 bytes"
-        ),
-        "{stderr}"
-    );
+    for needle in needles {
+        assert!(stderr.contains(needle), "{needle:?} in {stderr}");
+    }
+    assert!(out.stdout.is_empty());
     assert_eq!(
-        std::fs::read_dir(dir.path()).unwrap().count(),
+        std::fs::read_dir(dir).unwrap().count(),
         2,
         "anim.idx, anim.mul"
     );

@@ -110,38 +110,7 @@ fn budget(input: usize) -> u64 {
 /// length, or the BWT stage's input of 0 bytes).
 #[test]
 fn uo_export_anims_inflates_a_stream_many_names_share_once() {
-    let dir = tempfile::tempdir().unwrap();
-    for (sub, names, len) in [("x1", 1_500usize, 150_000usize), ("x10", 15_000, 1_500_000)] {
-        let stream = empty_blocks(len);
-        let entries: Vec<Entry> = (0..names)
-            .map(|i| Entry {
-                hash: anim_name(i),
-                len: stream.len() as u32,
-                declared: (i % 7) as u32,
-                compression: 3,
-            })
-            .collect();
-        std::fs::create_dir(dir.path().join(sub)).unwrap();
-        std::fs::write(
-            dir.path().join(sub).join("AnimationFrame1.uop"),
-            uop(&entries, &stream),
-        )
-        .unwrap();
-        let report = export(dir.path(), "anims", sub);
-        assert_eq!(
-            (
-                report["failed"].clone(),
-                report["over_budget"].clone(),
-                report["inflated"].clone()
-            ),
-            (
-                json!(names * 5),
-                json!(0),
-                json!({"streams": 1, "read": stream.len(), "written": 0})
-            ),
-            "{report}"
-        );
-    }
+    one_stream_under_many_names("anims", "AnimationFrame1.uop", anim_name, 5);
 }
 
 /// The same attack on gumpartLegacyMUL.uop: 1,500 compressed gumps (and 15,000) over one
@@ -149,38 +118,7 @@ fn uo_export_anims_inflates_a_stream_many_names_share_once() {
 /// failed for itself.
 #[test]
 fn uo_export_gumps_inflates_a_stream_many_gumps_share_once() {
-    let dir = tempfile::tempdir().unwrap();
-    for (sub, names, len) in [("x1", 1_500usize, 150_000usize), ("x10", 15_000, 1_500_000)] {
-        let stream = empty_blocks(len);
-        let entries: Vec<Entry> = (0..names)
-            .map(|i| Entry {
-                hash: gump_name(i),
-                len: stream.len() as u32,
-                declared: (i % 7) as u32,
-                compression: 3,
-            })
-            .collect();
-        std::fs::create_dir(dir.path().join(sub)).unwrap();
-        std::fs::write(
-            dir.path().join(sub).join("gumpartLegacyMUL.uop"),
-            uop(&entries, &stream),
-        )
-        .unwrap();
-        let report = export(dir.path(), "gumps", sub);
-        assert_eq!(
-            (
-                report["failed"].clone(),
-                report["over_budget"].clone(),
-                report["inflated"].clone()
-            ),
-            (
-                json!(names),
-                json!(0),
-                json!({"streams": 1, "read": stream.len(), "written": 0})
-            ),
-            "{report}"
-        );
-    }
+    one_stream_under_many_names("gumps", "gumpartLegacyMUL.uop", gump_name, 1);
 }
 
 /// Attack: 300 names over one region of empty blocks, each with another stored length
@@ -328,4 +266,39 @@ fn uo_export_a_wrong_length_over_a_shared_stream_fails_alone() {
         png_pixels(&dir.path().join("out-g/gumps/0x0000.png")),
         png_pixels(&dir.path().join("out-g/gumps/0x0003.png"))
     );
+}
+
+/// 1,500 compressed entries of `file` named by `name` (and 15,000) over one stream of 150
+/// KB (1.5 MB) of empty blocks, declaring 0 to 6 bytes, exported as `kind`: one inflate
+/// at each size, its bytes read once, every entry failed for itself (`failed` pictures a
+/// name).
+fn one_stream_under_many_names(kind: &str, file: &str, name: fn(usize) -> u64, failed: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    for (sub, names, len) in [("x1", 1_500usize, 150_000usize), ("x10", 15_000, 1_500_000)] {
+        let stream = empty_blocks(len);
+        let entries: Vec<Entry> = (0..names)
+            .map(|i| Entry {
+                hash: name(i),
+                len: stream.len() as u32,
+                declared: (i % 7) as u32,
+                compression: 3,
+            })
+            .collect();
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+        std::fs::write(dir.path().join(sub).join(file), uop(&entries, &stream)).unwrap();
+        let report = export(dir.path(), kind, sub);
+        assert_eq!(
+            (
+                report["failed"].clone(),
+                report["over_budget"].clone(),
+                report["inflated"].clone()
+            ),
+            (
+                json!(names * failed),
+                json!(0),
+                json!({"streams": 1, "read": stream.len(), "written": 0})
+            ),
+            "{report}"
+        );
+    }
 }

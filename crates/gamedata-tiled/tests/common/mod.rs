@@ -1,5 +1,5 @@
-//! What the tests that run Tiled's own renderer share: finding `tmxrasterizer` and reading
-//! its picture.
+//! What the tests share: finding Tiled's own renderer (`tmxrasterizer`) and reading its
+//! picture, and the map a synthetic level exports to.
 
 #![allow(
     dead_code,
@@ -69,4 +69,22 @@ pub(crate) fn rasterize(map: &Path) -> (u32, u32, Vec<u8>) {
     let pixels = bytes[at + 1..].to_vec();
     assert_eq!(pixels.len(), (w * h * 3) as usize);
     (w, h, pixels)
+}
+
+/// The map level `data` exports to (its images from the synthetic archive of its image
+/// sets, the default options and limits).
+pub(crate) fn exported_map(data: &wap_core::LevelData) -> gamedata_tiled::map::Map {
+    use wap_core::{ImageSource, Level, Limits, RezArchive};
+    let rez = wap_core::synth::level_archive(data).unwrap();
+    let source = ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap());
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    gamedata_tiled::wwd::export(
+        &level,
+        &source,
+        &gamedata_tiled::wwd::ExportOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap()
+    .map
 }
