@@ -230,6 +230,21 @@ mod tests {
         assert_eq!(types.len(), 3);
     }
 
+    /// White space at a line's ends is Unicode's, as the client's `Trim` takes it: one,
+    /// two and three bytes long (space, NBSP U+00A0, ideographic space U+3000), trimmed
+    /// whole and no further (the digit after each is kept).
+    #[test]
+    fn a_line_s_ends_are_trimmed_of_unicode_white_space() {
+        let text = " \u{a0}401 monster 1\u{a0}\n\u{3000}402 animal 2\u{3000}\n\u{a0}\u{3000} 403 human 3 \n"
+            .as_bytes();
+        let types = MobTypes::parse(text);
+        let mut got: Vec<(u16, u32)> = types.iter().map(|(b, m)| (b, m.flags)).collect();
+        got.sort_unstable();
+        assert_eq!(got, [(401, 1), (402, 2), (403, 3)]);
+        // A 4-byte character is no white space: the line does not start with a digit.
+        assert!(MobTypes::parse("\u{1f600}404 monster 4\n".as_bytes()).is_empty());
+    }
+
     #[test]
     fn every_type_name_is_read_in_any_case_and_listed() {
         let text =
