@@ -4,9 +4,9 @@
 //!
 //! Data: every level of `$GAMEDATA_DIR/wwd` but the bad-signature file (the bench stops
 //! with a clear message if the folder is missing there), else three synthetic levels of
-//! `wap_core::synth` (printed at start). flate2's backend is zlib-rs (the default `zlib-rs`
-//! feature), or miniz_oxide with `--no-default-features`; `benches/README.md` compares the
-//! two.
+//! `wap_core::synth` (printed at start). flate2's backend is zlib-rs, the workspace's one deflate
+//! backend; `benches/README.md` keeps the 2026-11-23 comparison with miniz_oxide that chose
+//! it.
 
 // A bench may panic on setup failure: it has nothing to measure then.
 #![allow(

@@ -3,11 +3,13 @@
 
 use std::path::PathBuf;
 
-/// A zlib stream of `data`, by miniz_oxide at level 6 (flate2's default): the bytes the
-/// seeds have always had, whichever backend flate2 is built with here (gamedata-render
-/// turns on zlib-rs, whose streams differ).
+/// A zlib stream of `data` at flate2's default level, by the workspace's one deflate
+/// backend (zlib-rs: the same bytes whatever is built).
 fn zlib(data: &[u8]) -> std::io::Result<Vec<u8>> {
-    Ok(miniz_oxide::deflate::compress_to_vec_zlib(data, 6))
+    use std::io::Write;
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(data)?;
+    z.finish()
 }
 
 /// An `io_limits` input: declared size, limit, stream.

@@ -18,9 +18,11 @@ fn record(offset: u32, length: u32) -> Vec<u8> {
 /// `stored` (a one-chunk map UOP from the writer) with its chunk replaced by a zlib stream
 /// and the entry's stored length, compression and Adler-32 set to match.
 fn zlib_chunk(stored: &[u8], map: &[u8]) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    // miniz_oxide at level 6 (flate2's default), as in write_io_fuzz_seeds: the same bytes
-    // whichever backend flate2 is built with.
-    let stream = miniz_oxide::deflate::compress_to_vec_zlib(map, 6);
+    // flate2 at its default level, as in write_io_fuzz_seeds (zlib-rs, the workspace's one
+    // backend: the same bytes whatever is built).
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut z, map)?;
+    let stream = z.finish()?;
     let data_at = stored.len() - map.len();
     let mut out = stored.get(..data_at).ok_or("short")?.to_vec();
     // The first entry follows the table header at 0x200 + 12.

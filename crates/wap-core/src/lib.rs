@@ -44,10 +44,11 @@
 //! [`Limits`], [`LimitError`], [`ReadError`], [`InflateError`] ...), so it is enough on its
 //! own.
 //!
-//! Features: `zlib-rs` (default) decompresses levels with flate2's zlib-rs backend, about
-//! 1.5 times as fast as its default miniz_oxide on the real levels (measured 2026-11-23:
-//! the repository's `benches/README.md`, "WWD levels"); `default-features = false` gives
-//! miniz_oxide. `write` adds [`LevelData`]: [`LevelData::from_level`] copies a level view
+//! Levels are inflated and deflated by flate2 with the zlib-rs backend, the one deflate
+//! backend of the workspace (its `Cargo.toml`): about 1.5 times as fast as flate2's default
+//! miniz_oxide on the real levels (measured 2026-11-23: the repository's
+//! `benches/README.md`, "WWD levels"), and the same bytes written whatever else is built.
+//! Features: `write` adds [`LevelData`]: [`LevelData::from_level`] copies a level view
 //! and [`LevelData::to_file`] writes it back, compressed or not, with the base checksum;
 //! the main block of every real level comes out byte for byte. With it too,
 //! [`write_rez()`] and [`write_pid`] write archives and images, and [`synth`] makes
