@@ -44,7 +44,7 @@ struct DataFound {
     entry: Option<String>,
 }
 
-fn of_data<K: gamedata_io::Kind>(e: &gamedata_io::DataError<K>) -> Found {
+fn of_data<K: gamedata_io::Kind + serde::Serialize>(e: &gamedata_io::DataError<K>) -> Found {
     Found {
         category: e.category(),
         data: Some(DataFound {
@@ -55,7 +55,7 @@ fn of_data<K: gamedata_io::Kind>(e: &gamedata_io::DataError<K>) -> Found {
     }
 }
 
-fn of_format<K: gamedata_io::Kind>(e: &gamedata_io::FormatError<K>) -> Found {
+fn of_format<K: gamedata_io::Kind + serde::Serialize>(e: &gamedata_io::FormatError<K>) -> Found {
     match e {
         gamedata_io::FormatError::Data(d) => of_data(d),
         other => Found {

@@ -9,7 +9,8 @@ use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 /// Small and `Copy`, with no borrowed data, so a format crate can keep it as the source of
 /// its own error and add what it knows (file, entry, block). Offsets are counted from the
 /// start of the buffer the first [`Bytes`] was made over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("{}", self.describe())]
 pub struct ReadError {
     /// Where the read started, in bytes.

@@ -59,10 +59,11 @@ pub struct EntryName {
 }
 
 /// What the format crates' error kinds say of themselves beyond their message: how a
-/// [`DataError`]'s sentence places them, and their variant name and fields as data (the
-/// `Serialize` form: a unit variant is its name, any other `{name: fields}`), which the
-/// command's `--json` errors and the Python exceptions carry, whatever their `Debug` text.
-pub trait Kind: fmt::Display + serde::Serialize {
+/// [`DataError`]'s sentence places them. With the `serde` feature, each crate's kinds are
+/// also `Serialize`, which gives their variant name and fields as data (a unit variant is
+/// its name, any other `{name: fields}`: `DataError::fields`), as the command's `--json`
+/// errors and the Python exceptions carry them, whatever their `Debug` text.
+pub trait Kind: fmt::Display {
     /// Which of the error families this kind is in: bytes the format does not allow
     /// ([`Category::Data`]), a decoded size past the caller's [`Limits`](crate::Limits)
     /// ([`Category::Limit`]), an argument no input could satisfy ([`Category::Argument`]),
@@ -111,8 +112,9 @@ impl<K: Kind + fmt::Debug> std::error::Error for DataError<K> {}
 /// program reacts to a bad file, a limit it set, a bad argument of its own and an
 /// unwritable value in different ways. Its `Serialize` form is the lower-case name
 /// (`"data"`), as the command's `--json` errors and the Python exceptions give it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
 pub enum Category {
     /// A file that cannot be found, read or mapped ([`FormatError::File`]).
@@ -147,8 +149,11 @@ impl fmt::Display for Category {
     }
 }
 
-/// A [`Kind`]'s variant name and fields as data: what [`DataError::fields`] gives.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+/// A [`Kind`]'s variant name and fields as data: what [`DataError::fields`] gives (the
+/// `serde` feature).
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct KindFields {
     /// The variant's name ("MapLength").
     pub name: String,
@@ -245,6 +250,7 @@ impl<K: Copy> DataError<K> {
     }
 }
 
+#[cfg(feature = "serde")]
 impl<K: serde::Serialize> DataError<K> {
     /// The kind's variant name and fields as data, from its `Serialize` form (never from
     /// its `Debug` text).
@@ -278,6 +284,7 @@ impl<K: Kind> FormatError<K> {
 /// `kind`'s variant name and fields from its `Serialize` form: a unit variant serializes as
 /// its name, a newtype, tuple or struct variant as `{name: value}` (serde's externally
 /// tagged form). Anything else (a kind that is not an enum) is named by its text form.
+#[cfg(feature = "serde")]
 pub fn kind_fields<K: serde::Serialize>(kind: &K) -> KindFields {
     use serde_json::Value;
     let value = serde_json::to_value(kind).unwrap_or(Value::Null);

@@ -39,7 +39,8 @@ impl fmt::Debug for Inflated {
 }
 
 /// What went wrong decompressing a stream (see [`inflate_exact`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum InflateError {
     /// The declared size is above the caller's [`Limits`].

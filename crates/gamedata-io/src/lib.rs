@@ -76,8 +76,9 @@
 //!   decode buffer of the wrong length: each crate's `ErrorKind::Argument` with its
 //!   `ArgumentProblem`) or [`Category::Write`] (a value a writer cannot store:
 //!   `ErrorKind::Write` with its `WriteProblem`).
-//! - [`DataError::fields`] gives the kind's variant name and fields as data, taken from its
-//!   `Serialize` form, never its `Debug` text ([`kind_fields`]); an argument or write
+//! - With the `serde` feature (each format crate's `serde` turns it on), `DataError::fields`
+//!   gives the kind's variant name and fields as data, taken from its
+//!   `Serialize` form, never its `Debug` text (`kind_fields`); an argument or write
 //!   problem goes by its own name ("SizeText"). This is what the command's `--json` errors
 //!   and the Python exceptions carry.
 //!
@@ -186,7 +187,9 @@ mod records;
 mod text;
 
 pub use bytes::{Bytes, ReadError};
-pub use error::{Category, DataError, EntryName, FormatError, Kind, KindFields, kind_fields};
+pub use error::{Category, DataError, EntryName, FormatError, Kind};
+#[cfg(feature = "serde")]
+pub use error::{KindFields, kind_fields};
 pub use file::{Access, FileData, FileError, MapOptions};
 pub use find::{file_name, find_file_ignoring_case, find_optional, regular_file_len};
 pub use inflate::{

@@ -154,7 +154,8 @@ impl Default for Limits {
 }
 
 /// A size from a file went past a [`Limits`] cap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error(
     "{what} needs {found} {unit}, over the limit of {limit} (raise it in Limits for trusted files)"
 )]

@@ -7,7 +7,8 @@
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 /// A file's length is not a whole number of its records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("{len} bytes are not a whole number of {record}-byte records")]
 pub struct RecordLengthError {
     /// The file's length in bytes.

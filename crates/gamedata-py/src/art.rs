@@ -31,7 +31,7 @@ pub(crate) fn open_set<S>(py: Python<'_>, dir: &Path, id: S::Id, map: bool) -> P
 where
     S: FileSet,
     S::Id: Send,
-    S::Kind: Kind + fmt::Debug + Send,
+    S::Kind: Kind + fmt::Debug + serde::Serialize + Send,
     OwnedSet<S>: Send,
 {
     let opened = py.detach(move || {

@@ -58,7 +58,9 @@ fn with_source(error: &dyn std::error::Error) -> String {
 
 /// The Python exception for a reader's error of either kind (mni-core's, mul-core's and
 /// wap-core's alike).
-pub(crate) fn reader_error<K: Kind + fmt::Debug>(error: ReaderError<K>) -> PyErr {
+pub(crate) fn reader_error<K: Kind + fmt::Debug + serde::Serialize>(
+    error: ReaderError<K>,
+) -> PyErr {
     match error {
         ReaderError::File(e) => file_error(&e),
         ReaderError::Data(e) => data_error(&e),
@@ -69,7 +71,7 @@ pub(crate) fn reader_error<K: Kind + fmt::Debug>(error: ReaderError<K>) -> PyErr
 /// A `gamedata.FormatError` for bad bytes, with `kind`, `file`, `entry` and `numbers` set
 /// from the error's structured fields ([`DataError::fields`], the kind's `Serialize` form),
 /// never from its `Debug` text.
-pub(crate) fn data_error<K: Kind + fmt::Debug>(error: &DataError<K>) -> PyErr {
+pub(crate) fn data_error<K: Kind + fmt::Debug + serde::Serialize>(error: &DataError<K>) -> PyErr {
     let fields = error.fields();
     let err = FormatError::new_err(error.to_string());
     Python::attach(|py| {

@@ -80,7 +80,8 @@ pub(crate) fn too_short(what: &'static str) -> impl Fn(ReadError) -> DataError {
 
 /// What is wrong in Cosmo data: numbers only, `Copy`, comparable. Each variant says what was
 /// read, where (slot, byte offset), what was found and what was expected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// A file or entry is shorter than a fixed-size structure it must hold.
@@ -271,12 +272,13 @@ pub enum ErrorKind {
     /// problem's own (`{"TooManyEntries": {...}}`), the family being
     /// [`Category::Write`](gamedata_io::Category::Write).
     #[error("cannot write it: {0}")]
-    #[serde(untagged)]
+    #[cfg_attr(feature = "serde", serde(untagged))]
     Write(WriteProblem),
 }
 
 /// Why a map's actor list was refused (see [`ErrorKind::ActorList`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ActorListProblem {
     /// The word count is not a multiple of 3 (an actor is three words: type, x, y).
@@ -291,7 +293,8 @@ pub enum ActorListProblem {
 }
 
 /// Why ACTRINFO.MNI's lookup table was refused (see [`ErrorKind::SpriteTable`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum SpriteTableProblem {
     /// The file is shorter than one word, or its first word (the number of sprite types) is 0.
@@ -347,7 +350,8 @@ pub enum SpriteTableProblem {
 }
 
 /// What a writer cannot store (see [`ErrorKind::Write`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum WriteProblem {
     /// More entries than a directory's 200 slots.

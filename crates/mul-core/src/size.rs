@@ -8,7 +8,8 @@ use std::fmt;
 use crate::raw::MAP_BLOCK_LEN;
 
 /// The size of a map in blocks (8 x 8 tiles each).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MapSize {
     width_blocks: u32,
     height_blocks: u32,

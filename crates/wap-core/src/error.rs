@@ -34,7 +34,8 @@ impl From<ErrorKind> for DataError {
 
 /// What is wrong in a level's bytes: numbers only, `Copy`, comparable. Each variant says
 /// what, where (plane, object, record, byte offset), what was found and what was expected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// The file is shorter than the 1,524-byte header.
@@ -192,19 +193,20 @@ pub enum ErrorKind {
     /// own (`{"TileCount": {...}}`), the family being
     /// [`Category::Write`](gamedata_io::Category::Write).
     #[error("cannot write the level: {0}")]
-    #[serde(untagged)]
+    #[cfg_attr(feature = "serde", serde(untagged))]
     Write(WriteProblem),
 
     /// An argument no file could make right. Its `Serialize` form is the problem's own
     /// (`{"Buffer": {...}}`), the family being
     /// [`Category::Argument`](gamedata_io::Category::Argument).
     #[error(transparent)]
-    #[serde(untagged)]
+    #[cfg_attr(feature = "serde", serde(untagged))]
     Argument(#[from] ArgumentProblem),
 }
 
 /// An argument that no file could make right (see [`ErrorKind::Argument`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ArgumentProblem {
     /// The buffer given to decode into is not width x height bytes.
@@ -218,7 +220,8 @@ pub enum ArgumentProblem {
 }
 
 /// What the level writer was given that it cannot store (see [`ErrorKind::Write`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum WriteProblem {
     /// A plane's tile count is not its width times its height.
@@ -266,7 +269,8 @@ pub enum WriteProblem {
 
 /// What is wrong in a REZ archive (see [`ErrorKind::Rez`]); offsets are absolute, in bytes.
 /// Source: `docs/formats/wap32.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum RezProblem {
     /// The archive is shorter than its 168-byte header.
@@ -387,7 +391,8 @@ fn pid_size(width: i32, height: i32) -> String {
 
 /// What is wrong in a PID image or a palette (see [`ErrorKind::Image`]).
 /// Source: `docs/formats/wap32.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ImageProblem {
     /// The image is shorter than its 32-byte header (with flag 0x80, plus its 768-byte

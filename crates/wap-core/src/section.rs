@@ -4,7 +4,8 @@
 use std::fmt;
 
 /// What a section of the image holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum SectionKind {
     /// The plane header table.
     PlaneHeaders,

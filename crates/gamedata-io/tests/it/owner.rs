@@ -9,7 +9,8 @@ use gamedata_io::{
     Limits, Owned, OwnedSet, find_file_ignoring_case,
 };
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 enum Odd {
     #[error("{len} bytes, not whole words")]
     Length { len: usize },

@@ -6,7 +6,8 @@ use std::fmt;
 use gamedata_io::{InflateError, LimitError, ReadError};
 
 /// What is wrong with an index entry (see [`ErrorKind::IndexEntry`](super::ErrorKind::IndexEntry)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum IndexProblem {
     /// The data runs past the end of the data file.
@@ -28,7 +29,8 @@ pub enum IndexProblem {
 }
 
 /// What is wrong with a UOP table block (see [`ErrorKind::UopTable`](super::ErrorKind::UopTable)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum UopTableProblem {
     /// The block's offset is past what this machine can address.
@@ -66,7 +68,8 @@ pub enum UopTableProblem {
 }
 
 /// What a UOP table block overlaps (see [`UopTableProblem::Overlap`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum OverlapWith {
     /// The container's 28-byte header.
     Header,
@@ -84,7 +87,8 @@ impl fmt::Display for OverlapWith {
 }
 
 /// What is wrong with a UOP entry (see [`ErrorKind::UopEntry`](super::ErrorKind::UopEntry)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum UopEntryProblem {
     /// The stored bytes lie outside the file.
@@ -147,7 +151,8 @@ impl fmt::Display for OrMissing {
 }
 
 /// What is wrong with a map chunk's size (see [`ErrorKind::ChunkSize`](super::ErrorKind::ChunkSize)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ChunkProblem {
     /// Not a whole number of 196-byte blocks, empty, or more than 4,096 blocks.
@@ -159,7 +164,8 @@ pub enum ChunkProblem {
 }
 
 /// Why a diff list entry is left out (see [`ErrorKind::DiffEntry`](super::ErrorKind::DiffEntry)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum DiffProblem {
     /// The data file has no record for this entry.
@@ -189,7 +195,8 @@ pub enum DiffProblem {
 }
 
 /// What a writer cannot store (see [`ErrorKind::Write`](super::ErrorKind::Write)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum WriteProblem {
     /// A picture that does not fit its number or its own size: a land tile that is not

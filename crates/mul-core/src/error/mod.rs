@@ -61,7 +61,8 @@ impl From<ArgumentProblem> for DataError {
 
 /// What is wrong in a file's bytes: numbers only, `Copy`, comparable. Each variant says what
 /// was read, where (block, entry or byte offset), what was found and what was expected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// A map's blocks do not fill the size it is read at.
@@ -287,19 +288,20 @@ pub enum ErrorKind {
     /// What a writer was given that the format cannot store. Its `Serialize` form is the
     /// problem's own, the family being [`Category::Write`](gamedata_io::Category::Write).
     #[error("cannot write it: {0}")]
-    #[serde(untagged)]
+    #[cfg_attr(feature = "serde", serde(untagged))]
     Write(WriteProblem),
 
     /// An argument no file could make right: a map size that cannot be, a facet with no
     /// preset size. Its `Serialize` form is the problem's own (`"SizeText"`), the family
     /// being [`Category::Argument`](gamedata_io::Category::Argument).
     #[error(transparent)]
-    #[serde(untagged)]
+    #[cfg_attr(feature = "serde", serde(untagged))]
     Argument(#[from] ArgumentProblem),
 }
 
 /// An argument that no file could make right (see [`ErrorKind::Argument`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ArgumentProblem {
     /// Map dimensions that cannot be: zero, or too large to address.

@@ -3,7 +3,8 @@
 
 /// What is wrong in a picture's bytes (see [`ErrorKind::Picture`](super::ErrorKind::Picture)); offsets are in bytes.
 /// Source: `docs/formats/uo.md`, "Art".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum PictureProblem {
     /// A land tile shorter than its 1,012 pixels.
@@ -127,7 +128,8 @@ pub enum PictureProblem {
 /// compression-3 gump's zlib stream decodes to; places are byte offsets in the list the
 /// move-to-front step makes (the input less its 4-byte header). Source:
 /// `docs/formats/uo.md`, "Gumps" (ClassicUO's `BwtDecompress`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum BwtProblem {
     /// Shorter than the 4-byte header and the 1,024 bytes of symbol counts (the input's
@@ -173,7 +175,8 @@ pub enum BwtProblem {
 /// variants shared with MUL groups (runs, overlaps) say "group" for the decoded entry and
 /// number the frame by its record's frame number. Source: `docs/formats/uo.md`,
 /// "Animations", "MUL frame groups" and "UOP animations".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum AnimProblem {
     /// A group shorter than its palette and frame count.

@@ -87,6 +87,7 @@ fn error_families() {
 
     let text = "1024".parse::<MapSize>().unwrap_err();
     assert_eq!(text.category(), Category::Argument);
+    #[cfg(feature = "serde")]
     assert_eq!(text.name(), "SizeText");
     assert_eq!(
         text.to_string(),
@@ -94,14 +95,16 @@ fn error_families() {
     );
     let facet = MapSize::preset(9).unwrap_err();
     assert_eq!(facet.category(), Category::Argument);
-    let fields = facet.fields();
-    assert_eq!(fields.name, "UnknownFacet");
-    assert_eq!(fields.fields["facet"], 9);
+    #[cfg(feature = "serde")]
+    {
+        let fields = facet.fields();
+        assert_eq!(fields.name, "UnknownFacet");
+        assert_eq!(fields.fields["facet"], 9);
+    }
     let zero = MapSize::from_blocks(0, 3).unwrap_err();
-    assert_eq!(
-        (zero.category(), zero.name()),
-        (Category::Argument, "Dimensions".into())
-    );
+    assert_eq!(zero.category(), Category::Argument);
+    #[cfg(feature = "serde")]
+    assert_eq!(zero.name(), "Dimensions");
 
     let data = DataError::from(ErrorKind::TileDataLength { found: 7 });
     assert_eq!(data.category(), Category::Data);

@@ -127,6 +127,7 @@ fn bad_images_are_errors() {
         })
     );
     assert_eq!(e.category(), gamedata_io::Category::Argument);
+    #[cfg(feature = "serde")]
     assert_eq!(e.name(), "Buffer");
     // A 65536 x 65536 image is refused before allocating, by the caller's limits.
     let huge = pid(0, (65_536, 65_536), &[], None);
