@@ -38,72 +38,23 @@
 //! `Limits::max_decoded_bytes` of RGBA in all; images are decoded within the same limit
 //! ([`LevelImages`]).
 
-use gamedata_render::RgbaImage;
 use gamedata_render::wwd::LevelImages;
 use wap_core::{CodePage, ImageSource, Level, Limits, Plane, PlaneFlags};
 
 use crate::TiledError;
 
+mod options;
 mod properties;
 mod tilesets;
+
+use options::Placed;
+pub use options::{ATLAS_COLUMNS, Export, ExportImage, ExportOptions};
 
 use crate::map::{FLIP_HORIZONTAL, FLIP_VERTICAL, Layer, LayerData, Map, MapObject, Property};
 use properties::{
     header_properties, object_properties, plane_properties, push_text, text, tile_properties_hex,
 };
 use tilesets::{TileTable, lay_out_tilesets, number};
-
-/// Columns of tiles in a tile set's atlas image.
-pub const ATLAS_COLUMNS: u32 = 16;
-
-/// What [`export`] makes.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ExportOptions {
-    /// The folder of the images, relative to the map file, as the map names them
-    /// (`level_images`); the images' paths start with it.
-    pub images_dir: String,
-}
-
-impl ExportOptions {
-    /// Options with the images in `dir` (relative to the map).
-    pub fn with_images_dir(mut self, dir: impl Into<String>) -> Self {
-        self.images_dir = dir.into();
-        self
-    }
-}
-
-/// An image to write beside the map.
-#[derive(Clone, Debug)]
-pub struct ExportImage {
-    /// Its path relative to the map (`/`-separated), as the map names it.
-    pub path: String,
-    /// Its pixels.
-    pub image: RgbaImage,
-}
-
-/// A level exported: the map, the images it names, what was found.
-#[derive(Debug)]
-pub struct Export {
-    /// The map.
-    pub map: Map,
-    /// The tileset images and object images, each to be written at its path.
-    pub images: Vec<ExportImage>,
-    /// Tiles and objects drawn and missing (as [`gamedata_render::wwd::SceneReport`]).
-    pub report: gamedata_render::wwd::SceneReport,
-}
-
-/// An object on its way to a layer.
-struct Placed {
-    z: i32,
-    object: MapObject,
-    /// The decoded image it draws, for its gid.
-    image: Option<usize>,
-    /// What a new object drawing the same image needs (its tile's properties in the
-    /// tileset `objects`): the image's offset, the object's logic, image set, frame and
-    /// animation.
-    tile_properties: Vec<Property>,
-}
 
 /// A side of 1 to 1,024 pixels, or `None`.
 fn side(v: i32) -> Option<u32> {

@@ -10,7 +10,7 @@ use wap_core::{Limits, Plane, Tile};
 use crate::TiledError;
 use crate::map::{Property, TileInfo, Tileset};
 
-use super::{ATLAS_COLUMNS, ExportImage, ExportOptions, Placed};
+use super::options::{ATLAS_COLUMNS, ExportImage, ExportOptions, Placed};
 
 /// A tile of a tile set's or the fill tileset: what its cells hold.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
