@@ -138,7 +138,7 @@ impl UopIndex {
     /// stored as is, a size that is missing or past 0xFFFF ([`UopEntryProblem::GumpSize`];
     /// also for compression 1 when shorter than its 8 bytes of size).
     ///
-    /// Returns `Err` as [`UopFile::parse`](crate::UopFile::parse), or ([`ErrorKind::Limit`]) if the slots pass
+    /// Returns `Err` as [`Uop::parse`](crate::Uop::parse), or ([`ErrorKind::Limit`]) if the slots pass
     /// `limits.max_records`.
     pub fn build(data: &[u8], limits: &Limits, pictures: UopPictures) -> Result<Self, DataError> {
         let (_, chain) = TableChain::check(data, limits)?;
