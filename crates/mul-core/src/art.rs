@@ -31,8 +31,7 @@ pub const LAND_SIDE: u32 = 44;
 pub const LAND_PIXELS: usize = 1012;
 /// Bytes of a land tile's pixels (entries may be longer; the rest is not read).
 pub const LAND_LEN: usize = LAND_PIXELS * 2;
-/// The first item's art number: item `id` is art number `ITEM_BASE + id`.
-pub const ITEM_BASE: usize = 0x4000;
+pub use crate::picture_uop::ITEM_BASE;
 /// A run that reaches this x (skip + count, as the client sums them) ends the picture.
 const RUN_STOP: u32 = 2048;
 
