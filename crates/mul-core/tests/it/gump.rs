@@ -648,7 +648,7 @@ fn gumps_to_uop_holds_copies_under_other_sizes_to_a_budget() {
             assert_eq!(entry, None, "gump {id}");
         } else {
             let at = if id == 71 { 1 << 20 } else { 0 };
-            let expected = (&data[at..at + (1 << 20)], size(id as u32));
+            let expected = (&data[at..at + (1 << 20)], size(id));
             assert_eq!(entry, Some(expected), "gump {id}");
         }
     }
