@@ -32,7 +32,7 @@ use gamedata_io::Limits;
 use mul_core::map_uop;
 use mul_core::synth::World;
 use mul_core::{
-    Facet, FacetBytes, FacetFiles, FacetOptions, Map, MapSize, StaticFormat, UopFile, query,
+    Facet, FacetBytes, FacetFiles, FacetOptions, Map, MapSize, StaticFormat, Uop, query,
 };
 use uorustlibs::map::MapReader;
 use uorustlibs::map::static_location::StaticLocationReader;
@@ -417,7 +417,7 @@ fn open(c: &mut Criterion) {
                 let mut options = FacetOptions::default().with_size(size);
                 options.statics = format;
                 let files = map_facet(dir, &options);
-                let facet = files.facet().unwrap();
+                let facet = files.view().unwrap();
                 black_box(facet.map.len())
             })
         });
@@ -459,13 +459,13 @@ fn map_forms(c: &mut Criterion) {
     let mul_bytes = d.map.clone();
     let shuffled = reverse_chunk_data(&uop_bytes);
     let limits = Limits::default();
-    let container = UopFile::parse(&uop_bytes, &limits).unwrap();
+    let container = Uop::parse(&uop_bytes, &limits).unwrap();
     let chunks = map_uop::map_chunks(&container, 0, &limits).unwrap();
     let mul = Map::parse(&mul_bytes, d.size).unwrap();
     let chunked = Map::from_chunks(&uop_bytes, &chunks, d.size).unwrap();
     assert_eq!(query::land_stats(&mul), query::land_stats(&chunked));
     assert!(chunked.as_slice().is_some(), "chunks in order: one run");
-    let shuffled_container = UopFile::parse(&shuffled, &limits).unwrap();
+    let shuffled_container = Uop::parse(&shuffled, &limits).unwrap();
     let shuffled_chunks = map_uop::map_chunks(&shuffled_container, 0, &limits).unwrap();
     let scattered = Map::from_chunks(&shuffled, &shuffled_chunks, d.size).unwrap();
     assert!(
@@ -503,7 +503,7 @@ fn map_forms(c: &mut Criterion) {
     }
     g.bench_function("open/uop_table_and_chunks", |b| {
         b.iter(|| {
-            let container = UopFile::parse(black_box(&uop_bytes), &limits).unwrap();
+            let container = Uop::parse(black_box(&uop_bytes), &limits).unwrap();
             map_uop::map_chunks(&container, 0, &limits).unwrap().len()
         })
     });

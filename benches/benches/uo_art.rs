@@ -49,7 +49,7 @@ fn ours(art: &Art<'_>, number: usize, limits: &Limits) -> u64 {
             _ => 0,
         }
     } else {
-        match art.item((number - ITEM_BASE) as u32) {
+        match art.item_at(number as u32) {
             Ok(Some(item)) if item.width() > 0 && item.height() > 0 => {
                 sum(item_picture(&item, ArtHue::None, limits).unwrap().pixels())
             }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use gamedata_render::uo::anim::group_pictures;
 use gamedata_render::uo::art::ArtHue;
-use mul_core::{AnimFile, AnimationFiles, Facing, FrameGroup, Limits, OwnedAnimations, OwnedHues};
+use mul_core::{AnimFileId, AnimationBytes, AnimationFiles, Facing, FrameGroup, HuesFile, Limits};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -24,13 +24,13 @@ use crate::errors::{data_error, render_error};
 /// "Animations" and "Hues on pictures".
 #[pyclass(frozen, module = "gamedata.uo", name = "Animations")]
 pub struct Animations {
-    anims: OwnedAnimations,
-    hues: Option<OwnedHues>,
+    anims: AnimationFiles,
+    hues: Option<HuesFile>,
 }
 
 /// The file named `name`: "anim", "anim2" ... "anim5".
-fn anim_file(name: &str) -> PyResult<AnimFile> {
-    AnimFile::ALL
+fn anim_file(name: &str) -> PyResult<AnimFileId> {
+    AnimFileId::ALL
         .into_iter()
         .find(|f| f.name() == name)
         .ok_or_else(|| {
@@ -50,14 +50,14 @@ fn facing(direction: u8) -> PyResult<Facing> {
 }
 
 impl Animations {
-    fn view(&self) -> PyResult<AnimationFiles<'_>> {
+    fn view(&self) -> PyResult<AnimationBytes<'_>> {
         self.anims.view().map_err(|e| data_error(&e))
     }
 
     /// The frame group of `body`'s `action` in `facing`'s stored direction of `file`;
     /// `None` for no frames.
     fn group<'a>(
-        files: &AnimationFiles<'a>,
+        files: &AnimationBytes<'a>,
         file: &str,
         body: u16,
         action: u16,
@@ -100,7 +100,7 @@ impl Animations {
     /// The files read, in the client's order: "anim", then any of "anim2" ... "anim5".
     #[getter]
     fn files(&self) -> Vec<&'static str> {
-        self.anims.files().map(AnimFile::name).collect()
+        self.anims.files().map(AnimFileId::name).collect()
     }
 
     /// Records in `file`'s index.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use gamedata_io::{FileSet, Kind, OwnedSet};
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
-use mul_core::{Art as ArtView, ArtFormat, Hues, Limits, OwnedArt, OwnedHues};
+use mul_core::{Art as ArtView, ArtFiles, ArtFormat, Hues, HuesFile, Limits};
 use pyo3::prelude::*;
 
 use crate::arrays;
@@ -20,8 +20,8 @@ use crate::errors::{data_error, reader_error, render_error};
 /// transparent. Source: docs/formats/uo.md, "Art" and "Hues on pictures".
 #[pyclass(frozen, module = "gamedata.uo", name = "Art")]
 pub struct Art {
-    art: OwnedArt,
-    hues: Option<OwnedHues>,
+    art: ArtFiles,
+    hues: Option<HuesFile>,
 }
 
 /// File set `S`'s files in `dir` (set `id`): read, or with `map` memory-mapped, the GIL
@@ -52,7 +52,7 @@ where
 }
 
 /// hues.mul in `dir`, when it has one; `map` maps it.
-pub(crate) fn folder_hues(dir: &Path, map: bool) -> PyResult<Option<OwnedHues>> {
+pub(crate) fn folder_hues(dir: &Path, map: bool) -> PyResult<Option<HuesFile>> {
     let Ok(Some(path)) = gamedata_io::find_optional(dir, "hues.mul") else {
         return Ok(None);
     };
@@ -60,10 +60,10 @@ pub(crate) fn folder_hues(dir: &Path, map: bool) -> PyResult<Option<OwnedHues>> 
         #[allow(unsafe_code)]
         // SAFETY: as `Art::map`'s: the caller takes on mul-core's mapping contract.
         unsafe {
-            OwnedHues::map(&path)
+            HuesFile::map(&path)
         }
     } else {
-        OwnedHues::open(&path)
+        HuesFile::open(&path)
     };
     owned.map(Some).map_err(reader_error)
 }
@@ -91,7 +91,7 @@ impl Art {
 /// Raises `FileNotFoundError` ("hue= needs hues.mul in `folder` folder") when it asks for
 /// one and the folder has no hues.mul, `gamedata.FormatError` when hues.mul cannot be read.
 pub(crate) fn hues_for<'h>(
-    hues: Option<&'h OwnedHues>,
+    hues: Option<&'h HuesFile>,
     hue: u16,
     folder: &str,
 ) -> PyResult<Option<Hues<'h>>> {
@@ -183,7 +183,11 @@ impl Art {
     #[pyo3(signature = (id, hue=0))]
     fn item<'py>(&self, py: Python<'py>, id: u32, hue: u16) -> PyResult<Option<Bound<'py, PyAny>>> {
         let art = self.view()?;
-        let Some(item) = art.item(id).map_err(|e| data_error(&e))? else {
+        // Item `id` is art number 0x4000 + id, which reaches ids past 0xFFFF too.
+        let Some(item) = art
+            .item_at(id.saturating_add(0x4000))
+            .map_err(|e| data_error(&e))?
+        else {
             return Ok(None);
         };
         let (hues, value) = self.hue(hue)?;

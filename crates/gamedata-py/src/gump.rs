@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
-use mul_core::{Gumps as GumpsView, Limits, OwnedGumps, OwnedHues};
+use mul_core::{GumpFiles, Gumps as GumpsView, HuesFile, Limits};
 use pyo3::prelude::*;
 
 use crate::arrays;
@@ -17,8 +17,8 @@ use crate::errors::{data_error, render_error};
 /// docs/formats/uo.md, "Gumps" and "Hues on pictures".
 #[pyclass(frozen, module = "gamedata.uo", name = "Gumps")]
 pub struct Gumps {
-    gumps: OwnedGumps,
-    hues: Option<OwnedHues>,
+    gumps: GumpFiles,
+    hues: Option<HuesFile>,
 }
 
 impl Gumps {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use gamedata_render::uo::texmap::texmap_picture;
-use mul_core::{OwnedTexmaps, Texmaps as TexmapsView};
+use mul_core::{TexmapFiles, Texmaps as TexmapsView};
 use pyo3::prelude::*;
 
 use crate::arrays;
@@ -18,7 +18,7 @@ use crate::errors::{data_error, render_error};
 /// black), bit 15 ignored. Source: docs/formats/uo.md, "Texture maps".
 #[pyclass(frozen, module = "gamedata.uo", name = "Texmaps")]
 pub struct Texmaps {
-    texmaps: OwnedTexmaps,
+    texmaps: TexmapFiles,
 }
 
 impl Texmaps {

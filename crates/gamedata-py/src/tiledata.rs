@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use mul_core::raw::{GROUP_HEADER_LEN as HEADER, LAND_TILES, TILES_PER_GROUP as GROUP};
-use mul_core::{OwnedTileData, TileData as TileDataView, TileDataLayout, TileFlags};
+use mul_core::{TileData as TileDataView, TileDataFile, TileDataLayout, TileFlags};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -15,7 +15,7 @@ use crate::errors::{data_error, reader_error};
 /// from its size. Source: docs/formats/uo.md, "tiledata".
 #[pyclass(frozen, module = "gamedata.uo", name = "TileData")]
 pub struct TileData {
-    file: OwnedTileData,
+    file: TileDataFile,
 }
 
 impl TileData {
@@ -69,7 +69,7 @@ impl TileData {
     #[staticmethod]
     fn open(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
         let file = py
-            .detach(|| mul_core::OwnedTileData::open(&path))
+            .detach(|| mul_core::TileDataFile::open(&path))
             .map_err(reader_error)?;
         Ok(TileData { file })
     }
@@ -82,7 +82,7 @@ impl TileData {
         // SAFETY: mul-core's mapping entry point asks that nothing modify or truncate the
         // file while it is mapped; this method's docstring and the package's README pass
         // that contract on to the Python caller, as the command line does to its user.
-        let file = unsafe { mul_core::OwnedTileData::map(&path) };
+        let file = unsafe { mul_core::TileDataFile::map(&path) };
         Ok(TileData {
             file: file.map_err(reader_error)?,
         })

@@ -42,7 +42,7 @@ fn options(size: Option<(u32, u32)>, apply_diffs: bool) -> PyResult<FacetOptions
 
 impl Facet {
     fn views(&self) -> PyResult<mul_core::Facet<'_>> {
-        self.files.facet().map_err(|e| data_error(&e))
+        self.files.view().map_err(|e| data_error(&e))
     }
 
     fn checked(files: FacetFiles) -> PyResult<Self> {
@@ -346,7 +346,7 @@ impl Facet {
             .parse()
             .map_err(|e: gamedata_render::uo::UnknownStyle| PyValueError::new_err(e.to_string()))?;
         let given = match &radarcol {
-            Some(path) => Some(mul_core::OwnedRadarColours::open(path).map_err(reader_error)?),
+            Some(path) => Some(mul_core::RadarColoursFile::open(path).map_err(reader_error)?),
             None => None,
         };
         let colours = match &given {

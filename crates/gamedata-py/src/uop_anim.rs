@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use gamedata_render::uo::anim::{DrawnFrame, uop_direction_pictures};
 use gamedata_render::uo::art::ArtHue;
 use mul_core::anim::UopSequence;
-use mul_core::{AnimFile, BodyType, Facing, Limits, MobTypes, OwnedHues, OwnedUopAnimations};
+use mul_core::{AnimFileId, BodyType, Facing, HuesFile, Limits, MobTypes, UopAnimationFiles};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -26,8 +26,8 @@ use crate::errors::{data_error, render_error};
 /// "Which form: MUL or UOP".
 #[pyclass(frozen, module = "gamedata.uo", name = "UopAnimations")]
 pub struct UopAnimations {
-    anims: OwnedUopAnimations,
-    hues: Option<OwnedHues>,
+    anims: UopAnimationFiles,
+    hues: Option<HuesFile>,
     mobtypes: Option<MobTypes>,
 }
 
@@ -92,7 +92,7 @@ impl UopAnimations {
         self.mobtypes
             .as_ref()
             .and_then(|m| m.get(body))
-            .map_or(BodyType::of_body(AnimFile::Anim, body), |m| m.body_type)
+            .map_or(BodyType::of_body(AnimFileId::Anim, body), |m| m.body_type)
     }
 
     /// The direction drawn; `None` when no file has the entry.

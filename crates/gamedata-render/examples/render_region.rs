@@ -11,7 +11,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         _ => return Err("usage: render_region DIR FACET X,Y,W,H SCALE OUT.png [STYLE]".into()),
     };
     let files = FacetFiles::open(dir, facet.parse()?)?;
-    let facet = files.facet()?; // the size comes from the map's length; tiledata, hues too
+    let facet = files.view()?; // the size comes from the map's length; tiledata, hues too
     let colours: RadarColours<'_> = facet.radar.ok_or("the folder has no radarcol.mul")?;
     let n: Vec<u32> = region
         .split(',')

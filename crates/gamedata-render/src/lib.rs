@@ -91,7 +91,7 @@
 //! use gamedata_render::Region;
 //!
 //! let files = FacetFiles::open("uo", 0)?;
-//! let facet = files.facet()?;
+//! let facet = files.view()?;
 //! let colours = facet.radar.ok_or("no radarcol.mul")?;
 //! let options = RadarOptions {
 //!     region: Some(Region::new(1300, 1500, 256, 256)),

@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // SAFETY: nothing modifies or truncates the client's files while this runs.
     #[allow(unsafe_code)]
     let files = unsafe { FacetFiles::map_with(dir, number, &options) }?;
-    let facet = files.facet()?;
+    let facet = files.view()?;
     let land = query::land_stats_par(&facet.map);
     let statics = query::statics_stats_par(&facet.statics, facet.size().blocks());
     let (z, top) = ((land.z_min, land.z_max), land.top(3));

@@ -16,7 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut options = FacetOptions::default();
     options.size = size;
     let files = FacetFiles::open_with(dir, 0, &options)?;
-    let facet = files.facet()?;
+    let facet = files.view()?;
     let cell = facet.map.cell(x, y).ok_or("the tile is outside the map")?;
     println!("({x}, {y}): land {:#06x} at z {}", cell.id.get(), cell.z);
     for s in facet.statics_at(x, y)? {

@@ -107,9 +107,9 @@ impl<'data> AnimData<'data> {
     }
 
     /// Item `item`'s record; `None` when it does not end inside the file.
-    pub fn get(&self, item: usize) -> Option<&'data AnimDataRecord> {
+    pub fn get(&self, item: u16) -> Option<&'data AnimDataRecord> {
         Bytes::new(self.data)
-            .read_at::<AnimDataRecord>(Self::record_at(item)?)
+            .read_at::<AnimDataRecord>(Self::record_at(usize::from(item))?)
             .ok()
     }
 

@@ -31,8 +31,7 @@ pub const LAND_SIDE: u32 = 44;
 pub const LAND_PIXELS: usize = 1012;
 /// Bytes of a land tile's pixels (entries may be longer; the rest is not read).
 pub const LAND_LEN: usize = LAND_PIXELS * 2;
-/// The first item's art number: item `id` is art number `ITEM_BASE + id`.
-pub const ITEM_BASE: usize = 0x4000;
+pub use crate::picture_uop::ITEM_BASE;
 /// A run that reaches this x (skip + count, as the client sums them) ends the picture.
 const RUN_STOP: u32 = 2048;
 
@@ -299,8 +298,8 @@ impl<'data> Art<'data> {
 
     /// Art number `number`'s verdata patch, when [`Art::with_verdata`] gave it one: its
     /// bytes are then read from verdata.mul, not art.mul.
-    pub fn patch(&self, number: usize) -> Option<&'data VerdataEntry> {
-        self.entries.patch(number)
+    pub fn patch(&self, number: u32) -> Option<&'data VerdataEntry> {
+        self.entries.patch(number as usize)
     }
 
     /// Art number `number`'s bytes; `None` for an empty entry.
@@ -308,8 +307,8 @@ impl<'data> Art<'data> {
     /// Returns `Err` ([`ErrorKind::MissingIndexEntry`]) past the index, or
     /// ([`ErrorKind::IndexEntry`]) if the entry lies outside art.mul or overlaps another
     /// entry's bytes (an exact repeat is no overlap).
-    pub fn entry(&self, number: usize) -> Result<Option<&'data [u8]>, DataError> {
-        self.entries.entry(number)
+    pub fn entry(&self, number: u32) -> Result<Option<&'data [u8]>, DataError> {
+        self.entries.entry(number as usize)
     }
 
     /// Land tile `id` (0 to 0x3FFF); `None` for an empty entry.
@@ -322,7 +321,7 @@ impl<'data> Art<'data> {
             return Err(ArgumentProblem::LandId { id }.into());
         }
         let number = usize::from(id);
-        let Some(bytes) = self.entry(number)? else {
+        let Some(bytes) = self.entries.entry(number)? else {
             return Ok(None);
         };
         LandArt::parse(bytes)
@@ -330,19 +329,28 @@ impl<'data> Art<'data> {
             .map_err(|e| in_art_entry(e, self.data_file(), number))
     }
 
-    /// Item `id` (art number 0x4000 + id); `None` for an empty entry, or an id past the
-    /// index ([`Art::item_count`]).
+    /// Item `id` (art number 0x4000 + id; ids are the client's 16-bit graphics); `None`
+    /// for an empty entry, or an id past the index ([`Art::item_count`]).
     ///
     /// Returns `Err` as [`Art::entry`] (but for an id past the index), or as
     /// [`ItemArt::parse`], naming the entry ("item 0x0EED") and its slot.
-    pub fn item(&self, id: u32) -> Result<Option<ItemArt<'data>>, DataError> {
-        let Some(number) = (id as usize)
-            .checked_add(ITEM_BASE)
-            .filter(|&n| n < self.len())
-        else {
+    pub fn item(&self, id: u16) -> Result<Option<ItemArt<'data>>, DataError> {
+        // ITEM_BASE as a u32.
+        self.item_at(u32::from(id).saturating_add(0x4000))
+    }
+
+    /// The item at art number `number` (0x4000 and up: [`Art::item`] of `number - 0x4000`),
+    /// which also reaches the items past id 0xFFFF that an art UOP of more than 0x10000
+    /// items holds; `None` for an empty entry, a land number (below 0x4000) or a number
+    /// past the index.
+    ///
+    /// Returns `Err` as [`Art::item`].
+    pub fn item_at(&self, number: u32) -> Result<Option<ItemArt<'data>>, DataError> {
+        let number = number as usize;
+        if number < ITEM_BASE || number >= self.len() {
             return Ok(None);
-        };
-        let Some(bytes) = self.entry(number)? else {
+        }
+        let Some(bytes) = self.entries.entry(number)? else {
             return Ok(None);
         };
         let file = self.data_file();

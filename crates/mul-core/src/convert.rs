@@ -41,7 +41,7 @@ pub struct Conversion<T> {
 }
 
 /// A picture set's files in MUL form: `(index, data)`.
-pub type MulFiles = (Vec<u8>, Vec<u8>);
+pub type MulData = (Vec<u8>, Vec<u8>);
 
 /// An entry of a picture set as conversions take it: its bytes (inside the set's data) and
 /// its index `extra`.
@@ -110,7 +110,7 @@ fn number(element: u64) -> usize {
 pub(crate) fn pictures_to_mul<'a>(
     source: &PictureSource<'a, impl Fn(usize) -> Result<Entry<'a>, DataError>>,
     data_name: &'static str,
-) -> Result<Conversion<MulFiles>, DataError> {
+) -> Result<Conversion<MulData>, DataError> {
     too_many(data_name, source.count as u64, u64::from(u32::MAX))?;
     let (left_out, used) = source.survey();
     let order = source.by_start(used);
@@ -336,4 +336,10 @@ impl Ranks {
             .map_or(0, |w| (w & ((1u64 << bit) - 1)).count_ones());
         self.before.get(word).map_or(0, |&b| b as usize) + below as usize
     }
+}
+
+/// Entry `n` of a picture set as the readers number entries (`u32`); an `n` past
+/// `u32::MAX` is past every index, as `u32::MAX` is.
+pub(crate) fn entry_number(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }

@@ -19,7 +19,7 @@ use crate::map_uop::MapChunk;
 use crate::raw::{MAP_BLOCK_LEN, StaticRecord};
 use crate::statics::{StaticFormat, StaticSlice, Statics};
 use crate::tiledata::{TileData, TileFlags};
-use crate::uop::UopFile;
+use crate::uop::Uop;
 
 /// The form a facet's map is stored in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -254,7 +254,7 @@ impl FacetData {
 
 /// How a facet is opened and read: given to [`FacetFiles::open_with`],
 /// [`FacetFiles::map_with`] or [`FacetFiles::from_data`], and used by every
-/// [`FacetSet::facet`] call after. `FacetOptions::default()` (what [`FacetFiles::open`] and
+/// [`FacetSet::view`] call after. `FacetOptions::default()` (what [`FacetFiles::open`] and
 /// [`FacetFiles::map`] use): the map as MUL when the folder has one, else as UOP; the size
 /// detected from the map's length; the static record size detected; no diffs; the default
 /// [`Limits`]; lazy mapping.
@@ -360,7 +360,7 @@ impl FormatOptions for FacetOptions {
 /// A facet's files, owned ([`OwnedSet`] of [`FacetSet`]): found in a folder and read
 /// ([`FacetFiles::open`]) or mapped ([`FacetFiles::map`]), or handed over
 /// ([`FacetFiles::from_data`]). It dereferences to [`FacetSet`], whose
-/// [`facet`](FacetSet::facet) gives the views.
+/// [`facet`](FacetSet::view) gives the views.
 pub type FacetFiles = OwnedSet<FacetSet>;
 
 /// A facet's files' bytes, with the options they were opened with and what opening learnt
@@ -409,7 +409,7 @@ impl FileSet for FacetSet {
     }
 
     /// Keeps the bytes with the paths they came from (used in messages and for the facet
-    /// number) and the options every [`FacetSet::facet`] will use. A map UOP's table is
+    /// number) and the options every [`FacetSet::view`] will use. A map UOP's table is
     /// read here, once: its chunks are located, and zlib chunks decompressed within
     /// `options.limits`; the diff files are indexed.
     ///
@@ -423,7 +423,7 @@ impl FileSet for FacetSet {
         let limits = &options.limits;
         let map_chunks = match paths.map_format {
             MapFormat::Mul => Vec::new(),
-            MapFormat::Uop => UopFile::parse(&data.map, limits)
+            MapFormat::Uop => Uop::parse(&data.map, limits)
                 .and_then(|container| map_uop::map_chunks(&container, paths.facet, limits))
                 .map_err(DataError::in_file(&paths.map))?,
         };
@@ -448,43 +448,6 @@ impl FileSet for FacetSet {
         })
     }
 
-    /// [`FacetSet::facet`].
-    fn view(&self) -> Result<Facet<'_>, DataError> {
-        self.facet()
-    }
-}
-
-impl FacetSet {
-    /// The files' bytes.
-    pub fn data(&self) -> &FacetData {
-        &self.data
-    }
-
-    /// The options the files were opened with, which [`FacetSet::facet`] uses.
-    pub fn options(&self) -> &FacetOptions {
-        &self.options
-    }
-
-    /// Bytes of map blocks the map file holds: its length for a MUL, the sum of its chunks
-    /// for a UOP.
-    pub fn map_len(&self) -> u64 {
-        match self.paths.map_format {
-            MapFormat::Mul => self.data.map.len() as u64,
-            MapFormat::Uop => self
-                .map_chunks
-                .iter()
-                .map(|c| c.len() as u64)
-                .sum::<u64>()
-                .saturating_mul(MAP_BLOCK_LEN as u64),
-        }
-    }
-
-    /// The patch indexes of the diff files (empty when the folder has none), and what in
-    /// them could not be used.
-    pub fn diff_index(&self) -> &DiffIndex {
-        &self.diff_index
-    }
-
     /// The views over the files as the options given at opening say ([`FacetOptions`]).
     /// With `apply_diffs`, blocks listed in mapdifl take mapdif's, blocks listed in stadifl
     /// take stadifi's records into stadif; list entries past any map, or without a record,
@@ -494,7 +457,7 @@ impl FacetSet {
     /// without one, a known size of the facet ([`ErrorKind::MapSizeUnknown`]: give the size
     /// in [`FacetOptions::size`]); if a map UOP's decoded chunks pass the limits; or if the
     /// index, tiledata, radarcol or hues file is malformed.
-    pub fn facet(&self) -> Result<Facet<'_>, DataError> {
+    fn view(&self) -> Result<Facet<'_>, DataError> {
         let options = &self.options;
         let p = &self.paths;
         let in_map = DataError::in_file(&p.map);
@@ -534,6 +497,38 @@ impl FacetSet {
             self.apply_diffs(&mut facet);
         }
         Ok(facet)
+    }
+}
+
+impl FacetSet {
+    /// The files' bytes.
+    pub fn data(&self) -> &FacetData {
+        &self.data
+    }
+
+    /// The options the files were opened with, which [`FacetSet::view`] uses.
+    pub fn options(&self) -> &FacetOptions {
+        &self.options
+    }
+
+    /// Bytes of map blocks the map file holds: its length for a MUL, the sum of its chunks
+    /// for a UOP.
+    pub fn map_len(&self) -> u64 {
+        match self.paths.map_format {
+            MapFormat::Mul => self.data.map.len() as u64,
+            MapFormat::Uop => self
+                .map_chunks
+                .iter()
+                .map(|c| c.len() as u64)
+                .sum::<u64>()
+                .saturating_mul(MAP_BLOCK_LEN as u64),
+        }
+    }
+
+    /// The patch indexes of the diff files (empty when the folder has none), and what in
+    /// them could not be used.
+    pub fn diff_index(&self) -> &DiffIndex {
+        &self.diff_index
     }
 
     fn apply_diffs<'a>(&'a self, facet: &mut Facet<'a>) {

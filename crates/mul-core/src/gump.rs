@@ -142,7 +142,8 @@ impl<'data> Gumps<'data> {
 
     /// Gump `id`'s verdata patch, when [`Gumps::with_verdata`] gave it one: its bytes and
     /// size are then read from verdata.mul.
-    pub fn patch(&self, id: usize) -> Option<&'data VerdataEntry> {
+    pub fn patch(&self, id: u32) -> Option<&'data VerdataEntry> {
+        let id = id as usize;
         self.entries.patch(id)
     }
 
@@ -151,7 +152,8 @@ impl<'data> Gumps<'data> {
     /// Returns `Err` as [`Art::entry`](crate::Art::entry), or
     /// ([`UopEntryProblem::PictureCompression`]) for a gump stored compressed, whose bytes
     /// are not the gump's ([`Gumps::decoded`] reads it).
-    pub fn entry(&self, id: usize) -> Result<Option<(&'data [u8], u32)>, DataError> {
+    pub fn entry(&self, id: u32) -> Result<Option<(&'data [u8], u32)>, DataError> {
+        let id = id as usize;
         if let Some((index, raw)) = self.compressed_entry(id) {
             return Err(in_gump(
                 uop_error(
@@ -174,19 +176,22 @@ impl<'data> Gumps<'data> {
     /// repeats compares.
     ///
     /// Returns `Err` as [`Art::entry`](crate::Art::entry).
-    pub fn stored(&self, id: usize) -> Result<Option<&'data [u8]>, DataError> {
+    pub fn stored(&self, id: u32) -> Result<Option<&'data [u8]>, DataError> {
+        let id = id as usize;
         self.entries.entry(id)
     }
 
     /// True if gump `id` is stored compressed (a gumpartLegacyMUL.uop entry of compression
     /// 1 or 3), so that only [`Gumps::decoded`] reads it.
-    pub fn is_compressed(&self, id: usize) -> bool {
+    pub fn is_compressed(&self, id: u32) -> bool {
+        let id = id as usize;
         self.compressed_entry(id).is_some()
     }
 
     /// For a gump stored compressed: the bytes its zlib stream declares it decodes to
     /// (before the BWT stage, for compression 3).
-    pub fn declared_len(&self, id: usize) -> Option<u32> {
+    pub fn declared_len(&self, id: u32) -> Option<u32> {
+        let id = id as usize;
         self.compressed_entry(id)
             .map(|(_, raw)| raw.decompressed_len.get())
     }
@@ -221,10 +226,10 @@ impl<'data> Gumps<'data> {
         limits: &Limits,
     ) -> Result<Option<DecodedGump<'data>>, DataError> {
         let number = id as usize;
-        if number >= self.len() || !self.is_compressed(number) {
+        if number >= self.len() || !self.is_compressed(id) {
             return self.decoded_from(id, Ok(Vec::new()), limits);
         }
-        let Some(stream) = self.compressed_stream(number)? else {
+        let Some(stream) = self.compressed_stream(id)? else {
             return Ok(None);
         };
         let inflated = inflate_exact(
@@ -246,7 +251,8 @@ impl<'data> Gumps<'data> {
     /// ([`gamedata_io::inflate_shared`]) and hand each its part ([`Gumps::decoded_from`]).
     ///
     /// Returns `Err` as [`Gumps::stored`].
-    pub fn compressed_stream(&self, id: usize) -> Result<Option<GumpStream<'data>>, DataError> {
+    pub fn compressed_stream(&self, id: u32) -> Result<Option<GumpStream<'data>>, DataError> {
+        let id = id as usize;
         let Some((_, raw)) = self.compressed_entry(id) else {
             return Ok(None);
         };
@@ -283,14 +289,14 @@ impl<'data> Gumps<'data> {
         }
         let file = self.data_file();
         let Some((index, raw)) = self.compressed_entry(number) else {
-            return Ok(self.entry(number)?.map(|(bytes, extra)| DecodedGump {
+            return Ok(self.entry(id)?.map(|(bytes, extra)| DecodedGump {
                 bytes: Cow::Borrowed(bytes),
                 extra,
                 file,
                 id: number,
             }));
         };
-        if self.compressed_stream(number)?.is_none() {
+        if self.compressed_stream(id)?.is_none() {
             return Ok(None);
         }
         let fail = |e: DataError| in_gump(e, file, number);
@@ -345,7 +351,7 @@ impl<'data> Gumps<'data> {
         if number >= self.len() {
             return Ok(None);
         }
-        let Some((bytes, extra)) = self.entry(number)? else {
+        let Some((bytes, extra)) = self.entry(id)? else {
             return Ok(None);
         };
         let file = self.data_file();

@@ -5,7 +5,7 @@
 //! | file | view | shape |
 //! |---|---|---|
 //! | map0.mul ... map5.mul | [`Map`] | 196-byte blocks of 8 x 8 cells, column-major |
-//! | map0LegacyMUL.uop ... | [`UopFile`], [`Map::from_chunks`] | a UOP container: the same blocks in chunks of 4,096 |
+//! | map0LegacyMUL.uop ... | [`Uop`], [`Map::from_chunks`] | a UOP container: the same blocks in chunks of 4,096 |
 //! | mapdifl/mapdif, stadifl/stadifi/stadif | [`DiffIndex`], [`MapPatch`], [`StaticsPatch`] | block numbers, replacing blocks and index records |
 //! | staidx0.mul + statics0.mul ... | [`Statics`] | 12-byte index record a block; 7-byte statics (11 in the pre-alpha client) |
 //! | tiledata.mul | [`TileData`] | land and item tile properties, three layouts by file size |
@@ -15,8 +15,8 @@
 //! | artidx.mul + art.mul, artLegacyMUL.uop | [`Art`] ([`LandArt`], [`ItemArt`]) | land tiles (1,012 raw 16-bit pixels in a 44 x 44 diamond) and items (rows of runs) |
 //! | gumpidx.mul + gumpart.mul, gumpartLegacyMUL.uop | [`Gumps`] | rows of runs; the size in the index record |
 //! | texidx.mul + texmaps.mul | [`Texmaps`] | 12-byte index records; 64 x 64 or 128 x 128 u16 pixels |
-//! | anim.idx + anim.mul, anim2 ... anim5 | [`Animations`], [`OwnedAnimations`] | 12-byte records, 5 directions an action; frame groups of palette-indexed runs ([`anim`]) |
-//! | AnimationFrame1.uop ... | [`UopAnimations`], [`OwnedUopAnimations`] | one entry a body and action |
+//! | anim.idx + anim.mul, anim2 ... anim5 | [`Animations`], [`AnimationFiles`] | 12-byte records, 5 directions an action; frame groups of palette-indexed runs ([`anim`]) |
+//! | AnimationFrame1.uop ... | [`UopAnimations`], [`UopAnimationFiles`] | one entry a body and action |
 //! | animdata.mul, verdata.mul | [`AnimData`], [`Verdata`] | animated items' frames; the old clients' patches |
 //! | gump.def, TexTerr.def | [`GumpDef`], [`TexTerrDef`] | text: entries borrowed from others |
 //!
@@ -28,17 +28,17 @@
 //! custom maps ([`FacetOptions::size`]), the static record size, the diff files applied
 //! ([`FacetOptions::apply_diffs`]: mapdif and stadif blocks replace the map's and the
 //! statics'), the map's form in a folder that holds both a MUL and a UOP map
-//! ([`FacetOptions::map_format`]), [`Limits`] and the mapping; [`FacetSet::facet`]
-//! (`files.facet()`) gives [`Facet`], the views over the files, as those options say.
+//! ([`FacetOptions::map_format`]), [`Limits`] and the mapping; [`FacetSet::view`]
+//! (`files.view()`) gives [`Facet`], the views over the files, as those options say.
 //! The single files open the same way, through the
-//! same owners ([`owned`]): [`OwnedTileData::open`], [`OwnedRadarColours::map`],
-//! [`OwnedMultis::open`] (a folder's multi.idx and multi.mul), [`OwnedUopFile::open`] ...,
+//! same owners ([`owned`]): [`TileDataFile::open`], [`RadarColoursFile::map`],
+//! [`MultiFiles::open`] (a folder's multi.idx and multi.mul), [`UopFile::open`] ...,
 //! whose `view()` is the view; their options are the shared [`FileOptions`]. The owners are
 //! gamedata-io's [`Owned`] and [`OwnedSet`]: each file kind is one implementation of
 //! [`Format`] or [`FileSet`]. [`query`] scans a whole facet, sequentially or over rayon's
 //! pool (the default `parallel` feature), with identical results. [`uop`] reads any UOP
 //! container (entries found by the hash of their name, contents in place or decompressed
-//! within [`Limits`], the Adler-32 checked on request: [`UopFile::check_adler32`]), and
+//! within [`Limits`], the Adler-32 checked on request: [`Uop::check_adler32`]), and
 //! [`map_uop`] the maps in them.
 //!
 //! Sizes are never guessed. Each facet has known sizes (facets 0 and 1: 7168 or 6144 x
@@ -108,7 +108,7 @@
 //!
 //! // Facet 0 of a client folder, read into memory; its size comes from the map's length.
 //! let files = FacetFiles::open("path/to/client", 0)?;
-//! let facet = files.facet()?;
+//! let facet = files.view()?;
 //! let cell = facet.map.cell(1323, 1624).expect("inside the map");
 //! let here: Vec<_> = facet.statics_at(1323, 1624)?.collect();
 //! println!("land {:#06x} at z {}, {} statics", cell.id.get(), cell.z, here.len());
@@ -120,7 +120,7 @@
 //! let options = FacetOptions::default().with_size(size);
 //! // SAFETY: nothing modifies or truncates the files while they are mapped.
 //! let files = unsafe { FacetFiles::map_with("path/to/prealpha", 0, &options) }?;
-//! let facet = files.facet()?;
+//! let facet = files.view()?;
 //! assert_eq!(facet.size().width(), 1024);
 //! # Ok::<(), mul_core::Error>(())
 //! ```
@@ -169,9 +169,9 @@ pub mod write_gump;
 pub mod write_texmap;
 
 pub use anim::{
-    AnimFile, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimSet, AnimationFiles, Animations,
-    BodyRecords, BodyType, DecodedUopAnimation, Facing, FrameGroup, MobType, MobTypes,
-    OwnedAnimations, OwnedUopAnimations, UopAnimStream, UopAnimation, UopAnimationFiles,
+    AnimFileId, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimationBytes, AnimationFiles,
+    AnimationSet, Animations, BodyRecords, BodyType, DecodedUopAnimation, Facing, FrameGroup,
+    MobType, MobTypes, UopAnimStream, UopAnimation, UopAnimationBytes, UopAnimationFiles,
     UopAnimations, UopFrame,
 };
 pub use animdata::{AnimData, AnimDataRecord};
@@ -198,19 +198,19 @@ pub use map::{Map, MapSize};
 pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
 pub use owned::{
-    AnimDataBytes, OwnedAnimData, OwnedTexmaps, OwnedVerdata, TexmapSet, VerdataBytes,
+    AnimDataContents, AnimDataFile, TexmapFiles, TexmapSet, VerdataContents, VerdataFile,
 };
 pub use owned::{
-    ArtSet, GumpSet, HuesBytes, MultiSet, OwnedArt, OwnedGumps, OwnedHues, OwnedMultis,
-    OwnedRadarColours, OwnedTileData, OwnedUopFile, PictureFiles, PicturePaths, RadarColoursBytes,
-    TileDataBytes, UopBytes,
+    ArtFiles, ArtSet, GumpFiles, GumpSet, HuesContents, HuesFile, MultiFiles, MultiSet,
+    PictureData, PicturePaths, RadarColoursContents, RadarColoursFile, TileDataContents,
+    TileDataFile, UopContents, UopFile,
 };
 pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use texmap::{Texmap, Texmaps};
 pub use texterr_def::{TexTerrDef, TexmapRedirect};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
-pub use uop::{Compression, UopEntry, UopFile, name_hash};
+pub use uop::{Compression, Uop, UopEntry, name_hash};
 pub use verdata::{Verdata, VerdataEntry};
 #[cfg(feature = "write")]
 pub use write::write_map_uop;

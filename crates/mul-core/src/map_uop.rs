@@ -10,7 +10,7 @@ use zerocopy::IntoBytes;
 
 use crate::error::{ChunkProblem, DataError, ErrorKind, Result};
 use crate::raw::{MAP_BLOCK_LEN, MapBlock, UOP_MAP_CHUNK_BLOCKS};
-use crate::uop::{Compression, UopEntry, UopFile};
+use crate::uop::{Compression, Uop, UopEntry};
 
 /// The name of chunk `chunk` of facet `facet`'s map UOP (the `x` variant files use the
 /// same names).
@@ -97,12 +97,8 @@ struct Located<'a, 'data> {
 /// Returns `Err` ([`ErrorKind::MissingChunk`]) if chunk 0 is missing, ([`ErrorKind::ChunkSize`])
 /// if a chunk does not hold whole blocks, or is short and not the last,
 /// ([`ErrorKind::ChunkOverlap`]) if two chunks' stored bytes overlap, ([`ErrorKind::Limit`]) if
-/// the totals pass `limits`; or as [`UopFile::contents`].
-pub fn map_chunks(
-    uop: &UopFile<'_>,
-    facet: u8,
-    limits: &Limits,
-) -> Result<Vec<MapChunk>, DataError> {
+/// the totals pass `limits`; or as [`Uop::contents`].
+pub fn map_chunks(uop: &Uop<'_>, facet: u8, limits: &Limits) -> Result<Vec<MapChunk>, DataError> {
     let mut located: Vec<Located<'_, '_>> = Vec::new();
     let (mut total_blocks, mut decoded_bytes) = (0u64, 0u64);
     while let Some(entry) = uop.find_name(&map_chunk_name(facet, located.len())) {
@@ -187,7 +183,7 @@ fn whole_blocks(chunk: usize, len: u64) -> Result<usize, DataError> {
 /// stored as zlib.
 ///
 /// Returns `Err` as [`map_chunks`].
-pub fn read_map_mul(uop: &UopFile<'_>, facet: u8, limits: &Limits) -> Result<Vec<u8>, DataError> {
+pub fn read_map_mul(uop: &Uop<'_>, facet: u8, limits: &Limits) -> Result<Vec<u8>, DataError> {
     let chunks = map_chunks(uop, facet, limits)?;
     // map_chunks checked the block count against the limits.
     let total = chunks

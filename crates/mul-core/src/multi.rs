@@ -156,37 +156,44 @@ impl<'data> Multis<'data> {
         self.index
     }
 
-    /// The components of multi `id`, cast in place; an empty entry gives none.
+    /// The components of multi `id`, cast in place; `None` for an empty entry.
     ///
     /// Returns `Err` ([`ErrorKind::MissingIndexEntry`]) past the end of the index, or
     /// ([`ErrorKind::IndexEntry`]) if the entry points outside multi.mul, does not hold whole
     /// components or overlaps another entry's bytes.
-    pub fn get(&self, id: usize) -> Result<MultiSlice<'data>, DataError> {
+    pub fn get(&self, id: u32) -> Result<Option<MultiSlice<'data>>, DataError> {
+        self.get_at(id as usize)
+    }
+
+    /// [`Multis::get`] of entry `id`, which [`Multis::validate`] takes to the end of any index.
+    fn get_at(&self, id: usize) -> Result<Option<MultiSlice<'data>>, DataError> {
         let record = self.index.get(id).ok_or(ErrorKind::MissingIndexEntry {
             file: "multi.idx",
             entry: id,
             records: self.index.len(),
         })?;
         if is_empty(record) {
-            return Ok(MultiSlice::Short(&[]));
+            return Ok(None);
         }
         let overlaps = self
             .overlaps
             .get(self.index, self.data.len(), self.format.record_len());
         check_overlap(overlaps, record, self.data, "multi.idx", id)?;
-        Ok(match self.format {
+        Ok(Some(match self.format {
             MultiFormat::Short => {
                 MultiSlice::Short(entry_records(record, self.data, "multi.idx", id)?)
             }
             MultiFormat::Long => {
                 MultiSlice::Long(entry_records(record, self.data, "multi.idx", id)?)
             }
-        })
+        }))
     }
 
     /// Ids of the non-empty entries whose data is readable.
-    pub fn ids(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.index.len()).filter(|&id| self.get(id).is_ok_and(|m| !m.is_empty()))
+    pub fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.index.len())
+            .map_while(|id| u32::try_from(id).ok())
+            .filter(|&id| self.get(id).is_ok_and(|m| m.is_some_and(|m| !m.is_empty())))
     }
 
     /// The bad entries in id order, the first [`Problems::KEEP`] kept and all counted; the
@@ -194,7 +201,7 @@ impl<'data> Multis<'data> {
     pub fn validate(&self) -> Problems<ErrorKind> {
         let mut problems = Problems::new();
         for id in 0..self.index.len() {
-            if let Err(e) = self.get(id) {
+            if let Err(e) = self.get_at(id) {
                 problems.push(e.kind);
             }
         }

@@ -1,7 +1,7 @@
 //! Single files owned, as [`FacetFiles`](crate::FacetFiles) owns a facet's: tiledata.mul,
 //! radarcol.mul, hues.mul, animdata.mul, any UOP container, and multi.idx with multi.mul. Each is one
 //! implementation of [`Format`] (or [`FileSet`]); [`Owned`] and [`OwnedSet`] read, map or
-//! wrap them (`OwnedTileData::open`, `OwnedTileData::map`, `from_data`), check them once at
+//! wrap them (`TileDataFile::open`, `TileDataFile::map`, `from_data`), check them once at
 //! opening, then view them as often as wanted (`view`).
 
 use std::fmt;
@@ -20,31 +20,31 @@ use crate::multi::Multis;
 use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
 use crate::texmap::Texmaps;
 use crate::tiledata::TileData;
-use crate::uop::UopFile;
+use crate::uop::Uop;
 use crate::verdata::Verdata;
 
-/// tiledata.mul, owned ([`Owned`] of [`TileDataBytes`]; view: [`TileData`]).
-pub type OwnedTileData = Owned<TileDataBytes>;
+/// tiledata.mul, owned ([`Owned`] of [`TileDataContents`]; view: [`TileData`]).
+pub type TileDataFile = Owned<TileDataContents>;
 
-/// radarcol.mul, owned ([`Owned`] of [`RadarColoursBytes`]; view: [`RadarColours`]).
-pub type OwnedRadarColours = Owned<RadarColoursBytes>;
+/// radarcol.mul, owned ([`Owned`] of [`RadarColoursContents`]; view: [`RadarColours`]).
+pub type RadarColoursFile = Owned<RadarColoursContents>;
 
-/// hues.mul, owned ([`Owned`] of [`HuesBytes`]; view: [`Hues`]).
-pub type OwnedHues = Owned<HuesBytes>;
+/// hues.mul, owned ([`Owned`] of [`HuesContents`]; view: [`Hues`]).
+pub type HuesFile = Owned<HuesContents>;
 
-/// animdata.mul, owned ([`Owned`] of [`AnimDataBytes`]; view: [`AnimData`]).
-pub type OwnedAnimData = Owned<AnimDataBytes>;
+/// animdata.mul, owned ([`Owned`] of [`AnimDataContents`]; view: [`AnimData`]).
+pub type AnimDataFile = Owned<AnimDataContents>;
 
-/// verdata.mul, owned ([`Owned`] of [`VerdataBytes`]; view: [`Verdata`]).
-pub type OwnedVerdata = Owned<VerdataBytes>;
+/// verdata.mul, owned ([`Owned`] of [`VerdataContents`]; view: [`Verdata`]).
+pub type VerdataFile = Owned<VerdataContents>;
 
-/// A UOP container, owned ([`Owned`] of [`UopBytes`]; view: [`UopFile`]). Its table is read
+/// A UOP container, owned ([`Owned`] of [`UopContents`]; view: [`Uop`]). Its table is read
 /// at opening and again by each `view` (linear in the file's length).
-pub type OwnedUopFile = Owned<UopBytes>;
+pub type UopFile = Owned<UopContents>;
 
 /// multi.idx and multi.mul, owned ([`OwnedSet`] of [`MultiSet`]; view: [`Multis`]). A folder
-/// holds one pair: its id is `()` (`OwnedMultis::open(dir, ())`).
-pub type OwnedMultis = OwnedSet<MultiSet>;
+/// holds one pair: its id is `()` (`MultiFiles::open(dir, ())`).
+pub type MultiFiles = OwnedSet<MultiSet>;
 
 /// A single file's bytes, checked by its view's `parse` when opened and parsed again by
 /// each `view`: the struct, its [`Format`] and its `data()`.
@@ -82,55 +82,55 @@ macro_rules! single_file {
 
 single_file! {
     /// tiledata.mul's bytes, checked ([`TileData::parse`]).
-    TileDataBytes => TileData
+    TileDataContents => TileData
 }
 
 single_file! {
     /// radarcol.mul's bytes, checked ([`RadarColours::parse`]).
-    RadarColoursBytes => RadarColours
+    RadarColoursContents => RadarColours
 }
 
 single_file! {
     /// hues.mul's bytes, checked ([`Hues::parse`]).
-    HuesBytes => Hues
+    HuesContents => Hues
 }
 
 single_file! {
     /// animdata.mul's bytes ([`AnimData::parse`]: every length is taken).
-    AnimDataBytes => AnimData
+    AnimDataContents => AnimData
 }
 
 single_file! {
     /// verdata.mul's bytes ([`Verdata::parse`]: every length is taken).
-    VerdataBytes => Verdata
+    VerdataContents => Verdata
 }
 
-/// A UOP container's bytes, checked within the options' limits ([`UopFile::parse`]).
+/// A UOP container's bytes, checked within the options' limits ([`Uop::parse`]).
 #[derive(Debug)]
-pub struct UopBytes {
+pub struct UopContents {
     data: FileData,
     options: FileOptions,
 }
 
-impl Format for UopBytes {
+impl Format for UopContents {
     type Options = FileOptions;
     type Kind = ErrorKind;
-    type View<'data> = UopFile<'data>;
+    type View<'data> = Uop<'data>;
 
     fn from_file(data: FileData, options: &FileOptions) -> Result<Self, DataError> {
-        UopFile::parse(&data, &options.limits)?;
-        Ok(UopBytes {
+        Uop::parse(&data, &options.limits)?;
+        Ok(UopContents {
             data,
             options: *options,
         })
     }
 
-    fn view(&self) -> Result<UopFile<'_>, DataError> {
-        UopFile::parse(&self.data, &self.options.limits)
+    fn view(&self) -> Result<Uop<'_>, DataError> {
+        Uop::parse(&self.data, &self.options.limits)
     }
 }
 
-impl UopBytes {
+impl UopContents {
     /// The bytes.
     pub fn data(&self) -> &FileData {
         &self.data
@@ -200,7 +200,7 @@ pub struct MultiSet {
 
 impl fmt::Debug for MultiSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.pair.debug(f, "OwnedMultis", &self.paths)
+        self.pair.debug(f, "MultiFiles", &self.paths)
     }
 }
 
@@ -244,8 +244,8 @@ impl FileSet for MultiSet {
 
 /// A folder's art, owned ([`OwnedSet`] of [`ArtSet`]; view: [`Art`]): art.mul with
 /// artidx.mul, or artLegacyMUL.uop. A folder holds one set: its id is the form to read,
-/// `None` for whichever the folder holds (`OwnedArt::open(dir, None)`).
-pub type OwnedArt = OwnedSet<ArtSet>;
+/// `None` for whichever the folder holds (`ArtFiles::open(dir, None)`).
+pub type ArtFiles = OwnedSet<ArtSet>;
 
 /// Where a folder's art or gumps are (see [`ArtFormat`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -310,9 +310,9 @@ impl PicturePaths {
     }
 }
 
-/// The bytes of a folder's art or gumps, in either form (what [`OwnedArt::from_data`]
+/// The bytes of a folder's art or gumps, in either form (what [`ArtFiles::from_data`]
 /// takes).
-pub enum PictureFiles {
+pub enum PictureData {
     /// The index file's bytes, then the data file's.
     Mul([FileData; 2]),
     /// The UOP container's bytes.
@@ -335,14 +335,14 @@ impl PictureStore {
     fn load(
         paths: &Option<PicturePaths>,
         load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
-    ) -> Result<PictureFiles, FileError> {
+    ) -> Result<PictureData, FileError> {
         match paths {
-            Some(PicturePaths::Mul(pair)) => Ok(PictureFiles::Mul(IndexedPair::load(
+            Some(PicturePaths::Mul(pair)) => Ok(PictureData::Mul(IndexedPair::load(
                 &Some(pair.clone()),
                 load,
             )?)),
-            Some(PicturePaths::Uop(uop)) => Ok(PictureFiles::Uop(load(uop)?)),
-            None => Ok(PictureFiles::Mul([
+            Some(PicturePaths::Uop(uop)) => Ok(PictureData::Uop(load(uop)?)),
+            None => Ok(PictureData::Mul([
                 FileData::from(&[][..]),
                 FileData::from(&[][..]),
             ])),
@@ -353,7 +353,7 @@ impl PictureStore {
     /// index within `options`' limits; errors name the index file found at `paths`.
     fn checked(
         paths: Option<&PicturePaths>,
-        files: PictureFiles,
+        files: PictureData,
         options: &FileOptions,
         pictures: UopPictures,
         check: impl FnOnce(&[u8], &[u8]) -> Result<(), DataError>,
@@ -363,14 +363,14 @@ impl PictureStore {
             None => e,
         };
         let files = match files {
-            PictureFiles::Mul(pair) => {
+            PictureData::Mul(pair) => {
                 let mul_paths = match paths {
                     Some(PicturePaths::Mul(p)) => Some(p),
                     _ => None,
                 };
                 StoredPictures::Mul(IndexedPair::checked(mul_paths, pair, check)?)
             }
-            PictureFiles::Uop(data) => {
+            PictureData::Uop(data) => {
                 let index = UopIndex::build(&data, &options.limits, pictures).map_err(name)?;
                 StoredPictures::Uop { data, index }
             }
@@ -424,7 +424,7 @@ impl ArtSet {
 
 impl fmt::Debug for ArtSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.store.debug(f, "OwnedArt", &self.paths)
+        self.store.debug(f, "ArtFiles", &self.paths)
     }
 }
 
@@ -435,7 +435,7 @@ impl FileSet for ArtSet {
     /// artLegacyMUL.uop.
     type Id = Option<ArtFormat>;
     type Paths = Option<PicturePaths>;
-    type Files = PictureFiles;
+    type Files = PictureData;
     type View<'data> = Art<'data>;
 
     /// The art files in `dir`, any letter case (see [`ArtSet::Id`](FileSet::Id)).
@@ -450,7 +450,7 @@ impl FileSet for ArtSet {
     fn load(
         paths: &Self::Paths,
         load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
-    ) -> Result<PictureFiles, FileError> {
+    ) -> Result<PictureData, FileError> {
         PictureStore::load(paths, load)
     }
 
@@ -458,7 +458,7 @@ impl FileSet for ArtSet {
     /// table and makes its index ([`UopIndex::build`]), naming the file in errors.
     fn from_files(
         paths: Self::Paths,
-        files: PictureFiles,
+        files: PictureData,
         options: &FileOptions,
     ) -> Result<Self, DataError> {
         let store =
@@ -479,8 +479,8 @@ impl FileSet for ArtSet {
 
 /// A folder's gumps, owned ([`OwnedSet`] of [`GumpSet`]; view: [`Gumps`]): gumpart.mul
 /// with gumpidx.mul, or gumpartLegacyMUL.uop. Its id is the form to read, `None` for
-/// whichever the folder holds (`OwnedGumps::open(dir, None)`).
-pub type OwnedGumps = OwnedSet<GumpSet>;
+/// whichever the folder holds (`GumpFiles::open(dir, None)`).
+pub type GumpFiles = OwnedSet<GumpSet>;
 
 /// A folder's gumps, checked: gumpart.mul with gumpidx.mul (checked to be whole records),
 /// or gumpartLegacyMUL.uop (its table read and its slots' index made at opening, within
@@ -500,7 +500,7 @@ impl GumpSet {
 
 impl fmt::Debug for GumpSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.store.debug(f, "OwnedGumps", &self.paths)
+        self.store.debug(f, "GumpFiles", &self.paths)
     }
 }
 
@@ -511,7 +511,7 @@ impl FileSet for GumpSet {
     /// gumpartLegacyMUL.uop.
     type Id = Option<ArtFormat>;
     type Paths = Option<PicturePaths>;
-    type Files = PictureFiles;
+    type Files = PictureData;
     type View<'data> = Gumps<'data>;
 
     /// The gump files in `dir`, any letter case (see [`GumpSet::Id`](FileSet::Id)).
@@ -532,7 +532,7 @@ impl FileSet for GumpSet {
     fn load(
         paths: &Self::Paths,
         load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
-    ) -> Result<PictureFiles, FileError> {
+    ) -> Result<PictureData, FileError> {
         PictureStore::load(paths, load)
     }
 
@@ -541,7 +541,7 @@ impl FileSet for GumpSet {
     /// file in errors.
     fn from_files(
         paths: Self::Paths,
-        files: PictureFiles,
+        files: PictureData,
         options: &FileOptions,
     ) -> Result<Self, DataError> {
         let store = PictureStore::checked(
@@ -566,8 +566,8 @@ impl FileSet for GumpSet {
 }
 
 /// texmaps.mul and texidx.mul, owned ([`OwnedSet`] of [`TexmapSet`]; view: [`Texmaps`]). A
-/// folder holds one pair: its id is `()` (`OwnedTexmaps::open(dir, ())`).
-pub type OwnedTexmaps = OwnedSet<TexmapSet>;
+/// folder holds one pair: its id is `()` (`TexmapFiles::open(dir, ())`).
+pub type TexmapFiles = OwnedSet<TexmapSet>;
 
 /// texmaps.mul and texidx.mul's bytes, texidx.mul checked to be whole records; the entries'
 /// overlaps, found when the first entry is read, are kept for every later view.
@@ -580,7 +580,7 @@ pub struct TexmapSet {
 
 impl fmt::Debug for TexmapSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.pair.debug(f, "OwnedTexmaps", &self.paths)
+        self.pair.debug(f, "TexmapFiles", &self.paths)
     }
 }
 

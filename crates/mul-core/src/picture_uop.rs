@@ -17,10 +17,15 @@ use std::sync::OnceLock;
 use gamedata_io::{Bytes, Limits};
 use zerocopy::FromZeros;
 
-use crate::art::ITEM_BASE;
 use crate::error::{DataError, ErrorKind, UopEntryProblem};
 use crate::raw::{EMPTY, IndexRecord, UopEntryRaw};
 use crate::uop::{Compression, TableChain, name_hash, stored_range};
+
+/// The first item's art number: item `id` is art number `ITEM_BASE + id`, after the 0x4000
+/// land tiles. Defined here, where a picture UOP's slots are counted (the client gives art
+/// and gump UOPs alike 0x4000 slots more than their entries), and re-exported by
+/// [`art`](crate::art), whose numbering it is.
+pub const ITEM_BASE: usize = 0x4000;
 
 /// Slots the client gives a picture UOP at the least: 65,535 + 0x4000.
 pub const MIN_UOP_SLOTS: usize = 65_535 + ITEM_BASE;
@@ -138,7 +143,7 @@ impl UopIndex {
     /// stored as is, a size that is missing or past 0xFFFF ([`UopEntryProblem::GumpSize`];
     /// also for compression 1 when shorter than its 8 bytes of size).
     ///
-    /// Returns `Err` as [`UopFile::parse`](crate::UopFile::parse), or ([`ErrorKind::Limit`]) if the slots pass
+    /// Returns `Err` as [`Uop::parse`](crate::Uop::parse), or ([`ErrorKind::Limit`]) if the slots pass
     /// `limits.max_records`.
     pub fn build(data: &[u8], limits: &Limits, pictures: UopPictures) -> Result<Self, DataError> {
         let (_, chain) = TableChain::check(data, limits)?;

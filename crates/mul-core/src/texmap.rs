@@ -92,8 +92,8 @@ impl<'data> Texmaps<'data> {
     /// past the index, or ([`ErrorKind::IndexEntry`](crate::ErrorKind::IndexEntry)) if the
     /// entry lies outside texmaps.mul or overlaps another entry's bytes (an exact repeat is
     /// no overlap).
-    pub fn entry(&self, id: usize) -> Result<Option<&'data [u8]>, DataError> {
-        self.entries.entry(id)
+    pub fn entry(&self, id: u32) -> Result<Option<&'data [u8]>, DataError> {
+        self.entries.entry(id as usize)
     }
 
     /// Texture map `id`; `None` for an empty entry or an id past the index (the client
@@ -106,7 +106,7 @@ impl<'data> Texmaps<'data> {
         let Some(number) = usize::try_from(id).ok().filter(|&n| n < self.len()) else {
             return Ok(None);
         };
-        let Some(bytes) = self.entry(number)? else {
+        let Some(bytes) = self.entries.entry(number)? else {
             return Ok(None);
         };
         Texmap::parse(bytes)

@@ -54,7 +54,7 @@ impl<'data> TableBlock<'data> {
 }
 
 impl<'data> TableChain<'data> {
-    /// Checks `data`'s header and chain (see [`UopFile::parse`] for the errors).
+    /// Checks `data`'s header and chain (see [`Uop::parse`] for the errors).
     pub(crate) fn check(
         data: &'data [u8],
         limits: &Limits,
@@ -415,7 +415,7 @@ impl<'data> UopEntry<'data> {
 
 /// A UOP container: the table read once into a hash lookup; each entry's data is read on
 /// request, so a bad entry does not hide the others.
-pub struct UopFile<'data> {
+pub struct Uop<'data> {
     data: &'data [u8],
     header: &'data UopHeader,
     entries: Vec<UopEntry<'data>>,
@@ -424,16 +424,16 @@ pub struct UopFile<'data> {
     table_entries: usize,
 }
 
-impl fmt::Debug for UopFile<'_> {
+impl fmt::Debug for Uop<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("UopFile")
+        f.debug_struct("Uop")
             .field("entries", &self.entries.len())
             .field("table_blocks", &self.table_blocks)
             .finish_non_exhaustive()
     }
 }
 
-impl<'data> UopFile<'data> {
+impl<'data> Uop<'data> {
     /// Reads the header and follows the chain of table blocks from the header's offset
     /// (never assuming where the first lies). Unused entries (offset 0) are skipped; the
     /// last entry with a hash wins the lookup.
@@ -463,7 +463,7 @@ impl<'data> UopFile<'data> {
             .enumerate()
             .map(|(i, e)| (e.hash(), i))
             .collect();
-        Ok(UopFile {
+        Ok(Uop {
             data,
             header,
             entries,
@@ -529,7 +529,7 @@ impl<'data> UopFile<'data> {
 
     /// The entry's bytes as stored, in place.
     ///
-    /// Returns `Err` as [`UopFile::stored_range`].
+    /// Returns `Err` as [`Uop::stored_range`].
     pub fn stored(&self, entry: &UopEntry<'data>) -> Result<&'data [u8], DataError> {
         let range = self.stored_range(entry)?;
         Ok(self.data.get(range).unwrap_or_default())
@@ -565,7 +565,7 @@ impl<'data> UopFile<'data> {
 
     /// True if the Adler-32 of the stored bytes is the entry's.
     ///
-    /// Returns `Err` as [`UopFile::stored`].
+    /// Returns `Err` as [`Uop::stored`].
     pub fn check_adler32(&self, entry: &UopEntry<'data>) -> Result<bool, DataError> {
         Ok(adler2::adler32_slice(self.stored(entry)?) == entry.raw.adler32.get())
     }

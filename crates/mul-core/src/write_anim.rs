@@ -169,7 +169,7 @@ pub const SYNTHETIC_ACTIONS: u16 = 3;
 /// The anim.idx record of `body`'s `action` and stored `direction` in anim.mul, as its
 /// default type puts it.
 fn record_of(body: u16, action: u16, direction: usize) -> usize {
-    let (group, _) = BodyType::of_body(crate::anim::AnimFile::Anim, body).records(0);
+    let (group, _) = BodyType::of_body(crate::anim::AnimFileId::Anim, body).records(0);
     let first = group
         .first_record(body)
         .and_then(|f| usize::try_from(f).ok())

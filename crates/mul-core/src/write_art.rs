@@ -8,7 +8,7 @@
 
 use crate::art::{Art, ITEM_BASE, LAND_PIXELS};
 use crate::convert::{
-    Conversion, Entry, MulFiles, PictureSource, pictures_to_mul, pictures_to_uop,
+    Conversion, Entry, MulData, PictureSource, entry_number, pictures_to_mul, pictures_to_uop,
 };
 use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::picture_uop::UopPictures;
@@ -259,7 +259,7 @@ pub fn art_to_uop(art: &Art<'_>) -> Result<Conversion<Vec<u8>>, DataError> {
 /// cannot be read is left out (empty) and listed in the result.
 ///
 /// Returns `Err` ([`ErrorKind::Write`]) for an art.mul past 4 GiB.
-pub fn art_to_mul(art: &Art<'_>) -> Result<Conversion<MulFiles>, DataError> {
+pub fn art_to_mul(art: &Art<'_>) -> Result<Conversion<MulData>, DataError> {
     pictures_to_mul(&art_source(art), "art.mul")
 }
 
@@ -271,6 +271,6 @@ fn art_source<'a>(
     PictureSource {
         count: art.len(),
         data: art.data(),
-        entry: move |n| Ok(art.entry(n)?.map(|bytes| (bytes, 0))),
+        entry: move |n| Ok(art.entry(entry_number(n))?.map(|bytes| (bytes, 0))),
     }
 }

@@ -14,7 +14,7 @@ use gamedata_io::{Limits, Problems};
 use crate::art::ITEM_BASE;
 use crate::bwt::{COUNTS_LEN, HEADER_LEN};
 use crate::convert::{
-    Conversion, Entry, MulFiles, PictureSource, pictures_to_mul, pictures_to_uop,
+    Conversion, Entry, MulData, PictureSource, entry_number, pictures_to_mul, pictures_to_uop,
 };
 use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::gump::Gumps;
@@ -146,7 +146,7 @@ pub fn gumps_to_uop(gumps: &Gumps<'_>) -> Result<Conversion<Vec<u8>>, DataError>
 /// conversions copy entries as stored, and decode none.
 ///
 /// Returns `Err` ([`ErrorKind::Write`]) for a gumpart.mul past 4 GiB.
-pub fn gumps_to_mul(gumps: &Gumps<'_>) -> Result<Conversion<MulFiles>, DataError> {
+pub fn gumps_to_mul(gumps: &Gumps<'_>) -> Result<Conversion<MulData>, DataError> {
     pictures_to_mul(&gump_source(gumps), "gumpart.mul")
 }
 
@@ -158,7 +158,7 @@ fn gump_source<'a>(
     PictureSource {
         count: gumps.len(),
         data: gumps.data(),
-        entry: move |n| gumps.entry(n),
+        entry: move |n| gumps.entry(entry_number(n)),
     }
 }
 
@@ -414,7 +414,7 @@ pub fn gumps_to_compressed_uop(
     let mut left_out = Problems::new();
     let mut stored = Vec::new();
     for n in 0..gumps.len() {
-        match gumps.entry(n) {
+        match gumps.entry(entry_number(n)) {
             Ok(Some((bytes, extra))) => {
                 let (width, height) = ((extra >> 16) as u16, (extra & 0xFFFF) as u16);
                 stored.push((n, compressed_gump_entry(width, height, bytes, how)?));

@@ -1,7 +1,7 @@
 //! A program outside the library: it depends on mni-core, mul-core and wap-core alone and
 //! uses only their public names, opening each format every way an embedding program does,
-//! through every owner's name: `LevelFile`, `RezArchive`, `FacetFiles`, `OwnedTileData`,
-//! `OwnedRadarColours`, `OwnedHues`, `OwnedUopFile`, `OwnedMultis`, `EpisodeFiles`. Options
+//! through every owner's name: `LevelFile`, `RezArchive`, `FacetFiles`, `TileDataFile`,
+//! `RadarColoursFile`, `HuesFile`, `UopFile`, `MultiFiles`, `EpisodeFiles`. Options
 //! are built from `Default` and then set, as the crates' options are `#[non_exhaustive]`. It
 //! runs as a test (`cargo test -p outside-program`) and as a program (`cargo run -p
 //! outside-program`), on synthetic files written to a temporary folder.
@@ -83,16 +83,16 @@ fn facet(dir: &Path) -> Result<(u32, u32, u64)> {
     let mut options = FacetOptions::default();
     options.size = Some(size);
     let files = FacetFiles::open_with(dir, 3, &options)?;
-    let facet = files.facet()?;
+    let facet = files.view()?;
     // SAFETY: the files are this program's own and nothing changes them while mapped.
     #[allow(unsafe_code)]
     let mapped = unsafe { FacetFiles::map_with(dir, 3, &options) }?;
-    let again = mapped.facet()?;
+    let again = mapped.view()?;
     assert_eq!(facet.map.as_slice(), again.map.as_slice());
     let statics = query::statics_stats(&facet.statics, size.blocks()).count;
     assert_eq!(statics, world.static_count);
     // Facet 3 has no known size of 40 x 24 blocks: without the size it is refused.
-    assert!(FacetFiles::open(dir, 3)?.facet().is_err());
+    assert!(FacetFiles::open(dir, 3)?.view().is_err());
     Ok((facet.size().width(), facet.size().height(), statics))
 }
 
@@ -167,34 +167,33 @@ fn archive(dir: &Path) -> Result<Vec<usize>> {
 /// mapped, a UOP container within limits, multi.idx with multi.mul found in a folder.
 fn single_files(dir: &Path) -> Result<(usize, usize)> {
     use mul_core::{
-        FileOptions, MapSize, OwnedHues, OwnedMultis, OwnedRadarColours, OwnedTileData,
-        OwnedUopFile,
+        FileOptions, HuesFile, MapSize, MultiFiles, RadarColoursFile, TileDataFile, UopFile,
     };
 
     let world = mul_core::synth::World::generate(MapSize::from_blocks(16, 16)?, 5);
     std::fs::write(dir.join("tiledata.mul"), &world.tiledata)?;
     std::fs::write(dir.join("radarcol.mul"), &world.radarcol)?;
     std::fs::write(dir.join("hues.mul"), &world.hues)?;
-    let tiledata = OwnedTileData::open(dir.join("tiledata.mul"))?;
+    let tiledata = TileDataFile::open(dir.join("tiledata.mul"))?;
     // SAFETY: the files are this program's own and nothing changes them while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { OwnedTileData::map(dir.join("tiledata.mul")) }?;
+    let mapped = unsafe { TileDataFile::map(dir.join("tiledata.mul")) }?;
     assert_eq!(tiledata.view()?.layout(), mapped.view()?.layout());
     let mut options = FileOptions::default();
     options.limits.max_stream_bytes = 64 << 20;
-    let radar = OwnedRadarColours::open_with(dir.join("radarcol.mul"), &options)?;
-    let hues = OwnedHues::from_data(world.hues.clone(), &FileOptions::default())?;
+    let radar = RadarColoursFile::open_with(dir.join("radarcol.mul"), &options)?;
+    let hues = HuesFile::from_data(world.hues.clone(), &FileOptions::default())?;
     assert_eq!(
         hues.view()?.groups(),
-        OwnedHues::open(dir.join("hues.mul"))?.view()?.groups()
+        HuesFile::open(dir.join("hues.mul"))?.view()?.groups()
     );
 
     let uop = mul_core::write_map_uop(&world.map, 0)?;
     std::fs::write(dir.join("map0LegacyMUL.uop"), &uop)?;
-    let container = OwnedUopFile::open_with(dir.join("map0LegacyMUL.uop"), &options)?;
+    let container = UopFile::open_with(dir.join("map0LegacyMUL.uop"), &options)?;
     let mut tight = FileOptions::default();
     tight.limits.max_records = 0;
-    assert!(OwnedUopFile::open_with(dir.join("map0LegacyMUL.uop"), &tight).is_err());
+    assert!(UopFile::open_with(dir.join("map0LegacyMUL.uop"), &tight).is_err());
 
     // One multi of one component (id 7): a 12-byte index record, a 16-byte component.
     let mut index = 0u32.to_le_bytes().to_vec();
@@ -206,8 +205,10 @@ fn single_files(dir: &Path) -> Result<(usize, usize)> {
     component.extend_from_slice(&0u32.to_le_bytes());
     std::fs::write(dir.join("MULTI.IDX"), &index)?;
     std::fs::write(dir.join("multi.mul"), &component)?;
-    let multis = OwnedMultis::open(dir, ())?;
-    let ids: Vec<u16> = multis.view()?.get(0)?.iter().map(|c| c.id.get()).collect();
+    let multis = MultiFiles::open(dir, ())?;
+    let view = multis.view()?;
+    let multi = view.get(0)?.ok_or("multi 0 is empty")?;
+    let ids: Vec<u16> = multi.iter().map(|c| c.id.get()).collect();
     assert_eq!(ids, [7]);
     let want = mul_core::RadarColours::parse(&world.radarcol)?;
     assert_eq!(radar.view()?.land(1), want.land(1));

@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use gamedata_render::RgbaImage;
 use gamedata_render::uo::anim::{frame_picture, uop_frame_picture};
 use gamedata_render::uo::art::ArtHue;
-use mul_core::{AnimFile, AnimFrame, Facing, LimitError, Limits, OwnedHues, UopFrame};
+use mul_core::{AnimFileId, AnimFrame, Facing, HuesFile, LimitError, Limits, UopFrame};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 use zerocopy::little_endian::U16;
@@ -115,14 +115,14 @@ pub(crate) enum AnimFileArg {
     Anim5,
 }
 
-impl From<AnimFileArg> for AnimFile {
+impl From<AnimFileArg> for AnimFileId {
     fn from(arg: AnimFileArg) -> Self {
         match arg {
-            AnimFileArg::Anim => AnimFile::Anim,
-            AnimFileArg::Anim2 => AnimFile::Anim2,
-            AnimFileArg::Anim3 => AnimFile::Anim3,
-            AnimFileArg::Anim4 => AnimFile::Anim4,
-            AnimFileArg::Anim5 => AnimFile::Anim5,
+            AnimFileArg::Anim => AnimFileId::Anim,
+            AnimFileArg::Anim2 => AnimFileId::Anim2,
+            AnimFileArg::Anim3 => AnimFileId::Anim3,
+            AnimFileArg::Anim4 => AnimFileId::Anim4,
+            AnimFileArg::Anim5 => AnimFileId::Anim5,
         }
     }
 }
@@ -346,7 +346,7 @@ struct Read<'a> {
 pub(super) fn anim(args: &AnimArgs, out: &mut Output) -> Result<()> {
     let folder = AnimFolder::open(&args.dir, args.anim_format)?;
     let (hues_path, hues_file) = folder_hues(&args.dir, args.hue)?;
-    let hues = hues_file.as_ref().map(OwnedHues::view).transpose()?;
+    let hues = hues_file.as_ref().map(HuesFile::view).transpose()?;
     let hue = match (args.hue, &hues) {
         (Some(value), Some(hues)) => ArtHue::from_value(hues, value)?,
         _ => ArtHue::None,

@@ -9,8 +9,8 @@ use anyhow::{Context, Result, anyhow};
 use clap::ValueEnum;
 use mul_core::anim::{UOP_ANIM_FILES, UopSequence};
 use mul_core::{
-    AnimFile, AnimationFiles, Animations, BodyType, Limits, MobTypes, OwnedAnimations,
-    OwnedUopAnimations, UopAnimationFiles,
+    AnimFileId, AnimationBytes, AnimationFiles, Animations, BodyType, Limits, MobTypes,
+    UopAnimationBytes, UopAnimationFiles,
 };
 
 use super::folder::read_side_file;
@@ -45,8 +45,8 @@ impl AnimSource {
 
 /// A folder's animation files: each form when the folder has it, and mobtypes.txt.
 pub(crate) struct AnimFolder {
-    pub(crate) mul: Option<OwnedAnimations>,
-    pub(crate) uop: Option<OwnedUopAnimations>,
+    pub(crate) mul: Option<AnimationFiles>,
+    pub(crate) uop: Option<UopAnimationFiles>,
     /// mobtypes.txt's path and lines, when the folder has it (read within
     /// [`super::folder::MAX_DEF_BYTES`], 16 MiB: a longer one is an error).
     pub(crate) mobtypes: Option<(PathBuf, MobTypes)>,
@@ -56,18 +56,18 @@ pub(crate) struct AnimFolder {
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_animations(dir: &Path) -> Result<OwnedAnimations, mul_core::Error> {
+fn map_animations(dir: &Path) -> Result<AnimationFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedAnimations::map(dir, ()) }
+    unsafe { AnimationFiles::map(dir, ()) }
 }
 
 /// Maps AnimationFrame*.uop and AnimationSequence.uop through mul-core's owner.
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_uop_animations(dir: &Path) -> Result<OwnedUopAnimations, mul_core::Error> {
+fn map_uop_animations(dir: &Path) -> Result<UopAnimationFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedUopAnimations::map(dir, ()) }
+    unsafe { UopAnimationFiles::map(dir, ()) }
 }
 
 impl AnimFolder {
@@ -85,7 +85,7 @@ impl AnimFolder {
         };
         let want_mul = format != AnimFormatArg::Uop;
         let want_uop = format != AnimFormatArg::Mul;
-        let mul_there = has(AnimFile::Anim.index_name())? && has(AnimFile::Anim.data_name())?;
+        let mul_there = has(AnimFileId::Anim.index_name())? && has(AnimFileId::Anim.data_name())?;
         let uop_there = has(UOP_ANIM_FILES[0])?;
         let mul = if want_mul && (mul_there || format == AnimFormatArg::Mul) {
             Some(map_animations(dir).with_context(reading)?)
@@ -126,14 +126,14 @@ impl AnimFolder {
     }
 
     /// The MUL files' view, `dir` naming the folder in the error when it has none.
-    pub(crate) fn mul_view(&self, dir: &Path) -> Result<AnimationFiles<'_>> {
+    pub(crate) fn mul_view(&self, dir: &Path) -> Result<AnimationBytes<'_>> {
         let owned = (self.mul.as_ref())
             .ok_or_else(|| anyhow!("{} has no anim.idx with anim.mul", dir.display()))?;
         Ok(owned.view()?)
     }
 
     /// The UOP files' view, `dir` naming the folder in the error when it has none.
-    pub(crate) fn uop_view(&self, dir: &Path) -> Result<UopAnimationFiles<'_>> {
+    pub(crate) fn uop_view(&self, dir: &Path) -> Result<UopAnimationBytes<'_>> {
         let owned = (self.uop.as_ref())
             .ok_or_else(|| anyhow!("{} has no AnimationFrame1.uop", dir.display()))?;
         Ok(owned.view()?)
@@ -149,7 +149,7 @@ impl AnimFolder {
     pub(crate) fn uop_body_type(&self, body: u16) -> BodyType {
         self.mobtypes()
             .and_then(|m| m.get(body))
-            .map_or(BodyType::of_body(AnimFile::Anim, body), |m| m.body_type)
+            .map_or(BodyType::of_body(AnimFileId::Anim, body), |m| m.body_type)
     }
 }
 
@@ -159,7 +159,7 @@ impl AnimFolder {
 ///
 /// Returns `Err` for a sequence entry that cannot be decoded or read.
 pub(crate) fn uop_entry_action(
-    files: &UopAnimationFiles<'_>,
+    files: &UopAnimationBytes<'_>,
     body: u16,
     action: u16,
     limits: &Limits,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use mul_core::AnimDataBytes;
+use mul_core::AnimDataContents;
 use serde::Serialize;
 
 use super::{map_single, parse_id};
@@ -34,10 +34,10 @@ struct AnimDataReport {
 pub(super) fn animdata(args: &AnimDataArgs, out: &mut Output) -> Result<()> {
     let path = gamedata_io::find_file_ignoring_case(&args.dir, "animdata.mul")
         .with_context(|| format!("finding animdata.mul in {}", args.dir.display()))?;
-    let owned = map_single::<AnimDataBytes>(&path)?;
+    let owned = map_single::<AnimDataContents>(&path)?;
     let animdata = owned.view()?;
     let item = args.item;
-    let record = animdata.get(usize::from(item)).ok_or_else(|| {
+    let record = animdata.get(item).ok_or_else(|| {
         anyhow!(
             "item {item:#06X} has no record in {} (its records end at item {:#06X})",
             path.display(),

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
-use mul_core::{ArtFormat, Limits, OwnedArt, OwnedHues, PicturePaths};
+use mul_core::{ArtFiles, ArtFormat, HuesFile, Limits, PicturePaths};
 use serde::Serialize;
 
 use super::folder::{folder_hues, folder_verdata};
@@ -70,9 +70,9 @@ impl From<FormatArg> for ArtFormat {
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_art(dir: &Path, format: Option<FormatArg>) -> Result<OwnedArt, mul_core::Error> {
+fn map_art(dir: &Path, format: Option<FormatArg>) -> Result<ArtFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedArt::map(dir, format.map(ArtFormat::from)) }
+    unsafe { ArtFiles::map(dir, format.map(ArtFormat::from)) }
 }
 
 pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
@@ -85,7 +85,7 @@ pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
         None => owned.view()?,
     };
     let (hues_path, hues_file) = folder_hues(&args.dir, args.hue)?;
-    let hues = hues_file.as_ref().map(OwnedHues::view).transpose()?;
+    let hues = hues_file.as_ref().map(HuesFile::view).transpose()?;
     let hue = match (args.hue, &hues) {
         (Some(value), Some(hues)) => ArtHue::from_value(hues, value)?,
         _ => ArtHue::None,
@@ -101,7 +101,7 @@ pub(super) fn art(args: &ArtArgs, out: &mut Output) -> Result<()> {
             ("land", id, land_picture(&land, hue)?)
         }
         (None, Some(id)) => {
-            let item = art.item(u32::from(id))?.ok_or_else(|| {
+            let item = art.item(id)?.ok_or_else(|| {
                 anyhow!(
                     "item {id:#06X} has no picture in {} (its {} items)",
                     args.dir.display(),

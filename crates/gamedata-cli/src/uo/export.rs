@@ -25,7 +25,7 @@ use gamedata_render::uo::gump::{GumpHue, gump_picture};
 use gamedata_render::uo::texmap::texmap_picture;
 use mul_core::art::ITEM_BASE;
 use mul_core::{
-    ArtFormat, Gumps, InflateError, Limits, OwnedArt, OwnedGumps, OwnedTexmaps, PicturePaths,
+    ArtFiles, ArtFormat, GumpFiles, Gumps, InflateError, Limits, PicturePaths, TexmapFiles,
     VerdataEntry,
 };
 use serde::Serialize;
@@ -140,27 +140,27 @@ struct InflatedReport {
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_art(dir: &Path, format: Option<ArtFormat>) -> Result<OwnedArt, mul_core::Error> {
+fn map_art(dir: &Path, format: Option<ArtFormat>) -> Result<ArtFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedArt::map(dir, format) }
+    unsafe { ArtFiles::map(dir, format) }
 }
 
 /// Maps the gump files through mul-core's owner.
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_gumps(dir: &Path, format: Option<ArtFormat>) -> Result<OwnedGumps, mul_core::Error> {
+fn map_gumps(dir: &Path, format: Option<ArtFormat>) -> Result<GumpFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedGumps::map(dir, format) }
+    unsafe { GumpFiles::map(dir, format) }
 }
 
 /// Maps texidx.mul and texmaps.mul through mul-core's owner.
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_texmaps(dir: &Path) -> Result<OwnedTexmaps, mul_core::Error> {
+fn map_texmaps(dir: &Path) -> Result<TexmapFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedTexmaps::map(dir, ()) }
+    unsafe { TexmapFiles::map(dir, ()) }
 }
 
 pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
@@ -196,14 +196,16 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let range = numbered(art.len(), &tally);
             let entries = Entries {
                 numbers: || range.clone(),
-                read: |n: usize| art.entry(n).map(|e| e.is_some()),
+                read: |n: usize| art.entry(entry_number(n)).map(|e| e.is_some()),
                 // A patched number's bytes lie in verdata.mul: told apart by `reading`.
-                start: |n: usize| match art.patch(n) {
+                start: |n: usize| match art.patch(entry_number(n)) {
                     Some(patch) => patch.offset.get(),
                     None => index.get(n).map_or(0, |r| r.offset.get()),
                 },
                 // Land tiles and items read the same bytes differently.
-                reading: |n: usize| u64::from(n >= ITEM_BASE) | patched_bit(art.patch(n)),
+                reading: |n: usize| {
+                    u64::from(n >= ITEM_BASE) | patched_bit(art.patch(entry_number(n)))
+                },
             };
             let order = entries.order(&name, &tally);
             let limits = Limits::default();
@@ -226,9 +228,8 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                             }
                             land_picture(&land, ArtHue::None)?
                         }
-                        Some(id) => {
-                            let id = u32::try_from(id).unwrap_or(u32::MAX);
-                            let Some(item) = art.item(id)? else {
+                        Some(_) => {
+                            let Some(item) = art.item_at(entry_number(number))? else {
                                 return Ok(Drawn::Empty);
                             };
                             let pixels = u64::from(item.width()) * u64::from(item.height());
@@ -266,24 +267,24 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let entries = Entries {
                 numbers: || range.clone(),
                 // A compressed gump's stored bytes are its zlib stream.
-                read: |n: usize| gumps.stored(n).map(|e| e.is_some()),
+                read: |n: usize| gumps.stored(entry_number(n)).map(|e| e.is_some()),
                 // A patched id's bytes lie in verdata.mul: told apart by `reading`.
-                start: |n: usize| match gumps.patch(n) {
+                start: |n: usize| match gumps.patch(entry_number(n)) {
                     Some(patch) => patch.offset.get(),
                     None => index.get(n).map_or(0, |r| r.offset.get()),
                 },
                 // Gumps of different sizes read the same bytes differently; compressed gumps
                 // over one stream (their size inside it) by their compression and the
                 // length they declare it decodes to.
-                reading: |n: usize| match gumps.patch(n) {
+                reading: |n: usize| match gumps.patch(entry_number(n)) {
                     Some(patch) => u64::from(patch.extra.get()) | patched_bit(Some(patch)),
-                    None => match gumps.compressed_stream(n) {
+                    None => match gumps.compressed_stream(entry_number(n)) {
                         Ok(Some(stream)) => {
                             COMPRESSED_BIT
                                 | (u64::from(stream.compression == 3) << 32)
                                 | u64::from(stream.declared)
                         }
-                        _ if gumps.is_compressed(n) => COMPRESSED_BIT | (1 << 39),
+                        _ if gumps.is_compressed(entry_number(n)) => COMPRESSED_BIT | (1 << 39),
                         _ => u64::from(index.get(n).map_or(0, |r| r.extra.get())),
                     },
                 },
@@ -293,7 +294,9 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             // inflated once for all of them.
             let streams = Streams {
                 entries: &entries,
-                shares: |a: usize, b: usize| gumps.is_compressed(a) && gumps.is_compressed(b),
+                shares: |a: usize, b: usize| {
+                    gumps.is_compressed(entry_number(a)) && gumps.is_compressed(entry_number(b))
+                },
             };
             run_parts(
                 &order,
@@ -306,7 +309,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                     let Some(first) = group.first().map(|&e| number(e)) else {
                         return;
                     };
-                    if !gumps.is_compressed(first) {
+                    if !gumps.is_compressed(entry_number(first)) {
                         let drawn = draw_gump(&gumps, first, job, Ok(Vec::new()), 0);
                         return part(Part {
                             within: None,
@@ -319,7 +322,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
                     let pictures = pictures_of(group, &streams);
                     let stream_of = |within: &std::ops::Range<usize>| {
                         let id = group.get(within.start).map_or(usize::MAX, |&e| number(e));
-                        (id, gumps.compressed_stream(id))
+                        (id, gumps.compressed_stream(entry_number(id)))
                     };
                     // Each picture's stream: one for all of them, as entries over one start
                     // have one stored length (others overlap them, errors); a stream of
@@ -394,7 +397,7 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
             let range = numbered(texmaps.len(), &tally);
             let entries = Entries {
                 numbers: || range.clone(),
-                read: |n: usize| texmaps.entry(n).map(|e| e.is_some()),
+                read: |n: usize| texmaps.entry(entry_number(n)).map(|e| e.is_some()),
                 start: |n: usize| index.get(n).map_or(0, |r| r.offset.get()),
                 // The same bytes are the same texture map.
                 reading: |_: usize| 0u64,
@@ -519,6 +522,12 @@ fn draw_gump(
 }
 
 /// Bit 32 of an entry's reading when verdata patches it (its bytes lie in verdata.mul).
+/// Entry `n` as mul-core numbers index entries (`u32`); an `n` past `u32::MAX` is past
+/// every index, as `u32::MAX` is.
+fn entry_number(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 fn patched_bit(patch: Option<&VerdataEntry>) -> u64 {
     u64::from(patch.is_some()) << 32
 }
@@ -526,7 +535,7 @@ fn patched_bit(patch: Option<&VerdataEntry>) -> u64 {
 /// The input files, never to be written over: the pictures' files and verdata.mul.
 fn input_paths(
     paths: &Option<PicturePaths>,
-    verdata: &Option<(PathBuf, mul_core::OwnedVerdata)>,
+    verdata: &Option<(PathBuf, mul_core::VerdataFile)>,
 ) -> Vec<PathBuf> {
     paths
         .iter()

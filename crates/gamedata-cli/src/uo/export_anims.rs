@@ -11,7 +11,7 @@ use gamedata_render::RgbaImage;
 use gamedata_render::uo::anim::{DrawnFrame, group_pictures, uop_direction_pictures};
 use gamedata_render::uo::art::ArtHue;
 use mul_core::anim::DIRECTIONS;
-use mul_core::{AnimFile, Animations, BodyType, Limits, UopAnimation, UopAnimations};
+use mul_core::{AnimFileId, Animations, BodyType, Limits, UopAnimation, UopAnimations};
 use rayon::prelude::*;
 
 use super::anim_folder::AnimFolder;
@@ -36,7 +36,7 @@ pub(super) fn export_anims(
     let limits = Limits::default();
     if let Some(owned) = &folder.mul {
         let files = owned.view()?;
-        for file in AnimFile::ALL {
+        for file in AnimFileId::ALL {
             if let Some(anim) = files.get(file) {
                 export_mul(
                     anim,

@@ -6,20 +6,20 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use mul_core::{OwnedHues, OwnedVerdata, VerdataBytes};
+use mul_core::{HuesFile, VerdataContents, VerdataFile};
 
 use super::map_single;
 
 /// verdata.mul in `dir` (any letter case), mapped, unless `skip`: its path and the owner;
 /// `None` when the folder has none.
-pub(super) fn folder_verdata(dir: &Path, skip: bool) -> Result<Option<(PathBuf, OwnedVerdata)>> {
+pub(super) fn folder_verdata(dir: &Path, skip: bool) -> Result<Option<(PathBuf, VerdataFile)>> {
     if skip {
         return Ok(None);
     }
     let Ok(path) = gamedata_io::find_file_ignoring_case(dir, "verdata.mul") else {
         return Ok(None);
     };
-    let owned = map_single::<VerdataBytes>(&path)?;
+    let owned = map_single::<VerdataContents>(&path)?;
     Ok(Some((path, owned)))
 }
 
@@ -27,13 +27,13 @@ pub(super) fn folder_verdata(dir: &Path, skip: bool) -> Result<Option<(PathBuf, 
 pub(super) fn folder_hues(
     dir: &Path,
     hue: Option<u16>,
-) -> Result<(Option<PathBuf>, Option<OwnedHues>)> {
+) -> Result<(Option<PathBuf>, Option<HuesFile>)> {
     let Some(_) = hue else {
         return Ok((None, None));
     };
     let path = gamedata_io::find_file_ignoring_case(dir, "hues.mul")
         .context("--hue needs hues.mul in the folder")?;
-    let owned = map_single::<mul_core::HuesBytes>(&path)?;
+    let owned = map_single::<mul_core::HuesContents>(&path)?;
     Ok((Some(path), Some(owned)))
 }
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
-use mul_core::{ArtFormat, GumpDef, Limits, OwnedGumps, OwnedHues, PicturePaths};
+use mul_core::{ArtFormat, GumpDef, GumpFiles, HuesFile, Limits, PicturePaths};
 use serde::Serialize;
 
 use super::art::FormatArg;
@@ -68,9 +68,9 @@ struct GumpReport {
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_gumps(dir: &Path, format: Option<FormatArg>) -> Result<OwnedGumps, mul_core::Error> {
+fn map_gumps(dir: &Path, format: Option<FormatArg>) -> Result<GumpFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedGumps::map(dir, format.map(ArtFormat::from)) }
+    unsafe { GumpFiles::map(dir, format.map(ArtFormat::from)) }
 }
 
 pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
@@ -87,7 +87,7 @@ pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
     let def_file = folder_def(&args.dir, "gump.def", args.no_def)?;
     let plain = owned.view()?;
     let borrowed = match &def_file {
-        Some((_, text)) if gumps.patch(args.id as usize).is_none() => {
+        Some((_, text)) if gumps.patch(args.id).is_none() => {
             GumpDef::resolve(text, &plain).get(args.id)
         }
         _ => None,
@@ -100,7 +100,7 @@ pub(super) fn gump(args: &GumpArgs, out: &mut Output) -> Result<()> {
         Err(_) if args.hue.is_none() => (None, None),
         Err(e) => return Err(e),
     };
-    let hues = hues_file.as_ref().map(OwnedHues::view).transpose()?;
+    let hues = hues_file.as_ref().map(HuesFile::view).transpose()?;
     let mut hue = match (args.hue, &hues) {
         (Some(value), Some(hues)) => GumpHue::from_value(hues, value)?,
         _ => GumpHue::default(),

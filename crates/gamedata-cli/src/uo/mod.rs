@@ -213,7 +213,7 @@ pub(crate) fn open_facet(dir: &Path, size: &SizeArgs) -> Result<FacetFiles> {
 }
 
 /// Maps a single file through mul-core's owner (tiledata, radarcol, hues, a UOP container:
-/// `OwnedTileData::map` ...).
+/// `TileDataFile::map` ...).
 ///
 /// SAFETY contract taken on here: as [`open_facet`]'s.
 #[allow(unsafe_code)]
@@ -226,7 +226,7 @@ pub(crate) fn map_single<F: Format>(
 
 /// The views over `files` at the size the arguments gave when they were opened.
 pub(crate) fn views<'a>(files: &'a FacetFiles, size: &SizeArgs) -> Result<Facet<'a>> {
-    let facet = files.facet();
+    let facet = files.view();
     facet.with_context(|| {
         format!(
             "reading facet {} in {}",

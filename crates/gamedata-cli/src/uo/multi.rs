@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use mul_core::OwnedMultis;
+use mul_core::{MultiFiles, MultiSlice};
 use serde::Serialize;
 
 use super::parse_id_usize;
@@ -20,10 +20,10 @@ pub(crate) struct MultiArgs {
 }
 
 /// multi.idx and multi.mul of `dir`, mapped and checked, if both are there.
-pub(super) fn open_multis(dir: &Path) -> Result<Option<OwnedMultis>> {
+pub(super) fn open_multis(dir: &Path) -> Result<Option<MultiFiles>> {
     #[allow(unsafe_code)]
     // SAFETY: as `map_single`'s contract, which the command takes on for every game file.
-    let owned = unsafe { OwnedMultis::map(dir, ()) };
+    let owned = unsafe { MultiFiles::map(dir, ()) };
     match owned {
         Err(mul_core::Error::File(mul_core::FileError::Missing { .. })) => Ok(None),
         owned => Ok(Some(owned.context("reading multi.idx")?)),
@@ -50,8 +50,9 @@ pub(super) fn multi(args: &MultiArgs, out: &mut Output) -> Result<()> {
         .ok_or_else(|| anyhow!("no multi.idx and multi.mul in {}", args.dir.display()))?;
     let multis = owned.view().context("reading multi.idx")?;
     let list = multis
-        .get(args.id)
-        .with_context(|| format!("reading multi {}", args.id))?;
+        .get(u32::try_from(args.id).unwrap_or(u32::MAX))
+        .with_context(|| format!("reading multi {}", args.id))?
+        .unwrap_or(MultiSlice::Short(&[]));
     let report = MultiReport {
         id: args.id,
         components: list

@@ -9,8 +9,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, write_radar_png_with};
 use gamedata_render::{Region, RenderError};
 use mul_core::{
-    Facet, HuesBytes, OwnedHues, OwnedRadarColours, OwnedTileData, RadarColours, RadarColoursBytes,
-    TileDataBytes,
+    Facet, HuesContents, HuesFile, RadarColours, RadarColoursContents, RadarColoursFile,
+    TileDataContents, TileDataFile,
 };
 use serde::Serialize;
 
@@ -70,9 +70,9 @@ pub(crate) struct StyleArgs {
 
 /// The files `--radarcol`, `--tiledata` and `--hues` name, mapped.
 struct ExtraTables {
-    radarcol: Option<OwnedRadarColours>,
-    tiledata: Option<OwnedTileData>,
-    hues: Option<OwnedHues>,
+    radarcol: Option<RadarColoursFile>,
+    tiledata: Option<TileDataFile>,
+    hues: Option<HuesFile>,
 }
 
 impl StyleArgs {
@@ -85,13 +85,13 @@ impl StyleArgs {
         let context = |p: &Path| format!("reading {}", p.display());
         Ok(ExtraTables {
             radarcol: (self.radarcol.as_deref())
-                .map(|p| map_single::<RadarColoursBytes>(p).with_context(|| context(p)))
+                .map(|p| map_single::<RadarColoursContents>(p).with_context(|| context(p)))
                 .transpose()?,
             tiledata: (self.tiledata.as_deref())
-                .map(|p| map_single::<TileDataBytes>(p).with_context(|| context(p)))
+                .map(|p| map_single::<TileDataContents>(p).with_context(|| context(p)))
                 .transpose()?,
             hues: (self.hues.as_deref())
-                .map(|p| map_single::<HuesBytes>(p).with_context(|| context(p)))
+                .map(|p| map_single::<HuesContents>(p).with_context(|| context(p)))
                 .transpose()?,
         })
     }

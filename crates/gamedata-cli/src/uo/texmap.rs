@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use gamedata_render::uo::texmap::texmap_picture;
-use mul_core::{OwnedTexmaps, TexTerrDef};
+use mul_core::{TexTerrDef, TexmapFiles};
 use serde::Serialize;
 
 use super::parse_id;
@@ -41,9 +41,9 @@ struct TexmapReport {
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_texmaps(dir: &Path) -> Result<OwnedTexmaps, mul_core::Error> {
+fn map_texmaps(dir: &Path) -> Result<TexmapFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedTexmaps::map(dir, ()) }
+    unsafe { TexmapFiles::map(dir, ()) }
 }
 
 pub(super) fn texmap(args: &TexmapArgs, out: &mut Output) -> Result<()> {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use mul_core::{TileDataBytes, TileFlags};
+use mul_core::{TileDataContents, TileFlags};
 use serde::Serialize;
 
 use super::{SizeArgs, map_single, open_facet, parse_id, views};
@@ -45,7 +45,7 @@ struct TileReport {
 }
 
 pub(super) fn tiledata(args: &TiledataArgs, out: &mut Output) -> Result<()> {
-    let owned = map_single::<TileDataBytes>(&args.file)
+    let owned = map_single::<TileDataContents>(&args.file)
         .with_context(|| format!("reading {}", args.file.display()))?;
     let t = owned.view()?;
     let report = match (args.land, args.item) {

@@ -10,7 +10,7 @@ use gamedata_io::Limits;
 use mul_core::map_uop::{self, map_chunk_name};
 use mul_core::uop::name_hash;
 use mul_core::{
-    ArtFormat, FacetPaths, FileData, MapFormat, OwnedArt, OwnedGumps, PicturePaths, UopBytes,
+    ArtFiles, ArtFormat, FacetPaths, FileData, GumpFiles, MapFormat, PicturePaths, UopContents,
     UopPictures, write_art, write_gump,
 };
 use serde::Serialize;
@@ -106,7 +106,7 @@ struct LsReport {
 
 fn ls(args: &LsArgs, out: &mut Output) -> Result<()> {
     let reading = || format!("reading {}", args.file.display());
-    let owned = map_single::<UopBytes>(&args.file).with_context(reading)?;
+    let owned = map_single::<UopContents>(&args.file).with_context(reading)?;
     let container = owned.view().with_context(reading)?;
     let names = known_names();
     let entries: Vec<EntryRow> = container
@@ -197,7 +197,7 @@ fn conversion_files(
     to: Target,
     to_uop: impl FnOnce() -> Result<mul_core::convert::Conversion<Vec<u8>>, mul_core::DataError>,
     to_mul: impl FnOnce() -> Result<
-        mul_core::convert::Conversion<mul_core::convert::MulFiles>,
+        mul_core::convert::Conversion<mul_core::convert::MulData>,
         mul_core::DataError,
     >,
 ) -> Result<(Vec<NamedBytes>, LeftOut)> {
@@ -240,6 +240,7 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
             || write_gump::gumps_to_mul(&gumps),
         )?;
         let used = (0..gumps.len())
+            .map_while(|n| u32::try_from(n).ok())
             .filter(|&n| matches!(gumps.entry(n), Ok(Some(_))))
             .count();
         (files, left_out, used, owned.into_inner().paths)
@@ -254,6 +255,7 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
             || write_art::art_to_mul(&art),
         )?;
         let used = (0..art.len())
+            .map_while(|n| u32::try_from(n).ok())
             .filter(|&n| matches!(art.entry(n), Ok(Some(_))))
             .count();
         (files, left_out, used, owned.into_inner().paths)
@@ -313,18 +315,18 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_gumps(dir: &Path, format: ArtFormat) -> Result<OwnedGumps, mul_core::Error> {
+fn map_gumps(dir: &Path, format: ArtFormat) -> Result<GumpFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedGumps::map(dir, Some(format)) }
+    unsafe { GumpFiles::map(dir, Some(format)) }
 }
 
 /// Maps the art in form `format` through mul-core's owner.
 ///
 /// SAFETY contract taken on here: as [`super::open_facet`]'s.
 #[allow(unsafe_code)]
-fn map_pictures(dir: &Path, format: ArtFormat) -> Result<OwnedArt, mul_core::Error> {
+fn map_pictures(dir: &Path, format: ArtFormat) -> Result<ArtFiles, mul_core::Error> {
     // SAFETY: see this function's documentation.
-    unsafe { OwnedArt::map(dir, Some(format)) }
+    unsafe { ArtFiles::map(dir, Some(format)) }
 }
 
 pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
@@ -354,7 +356,7 @@ pub(crate) fn convert(args: &ConvertArgs, out: &mut Output) -> Result<()> {
         }
         MapFormat::Mul => {
             let limits = Limits::default();
-            let owned = map_single::<UopBytes>(&source).with_context(reading)?;
+            let owned = map_single::<UopContents>(&source).with_context(reading)?;
             let container = owned.view().with_context(reading)?;
             let map =
                 map_uop::read_map_mul(&container, args.facet, &limits).with_context(reading)?;

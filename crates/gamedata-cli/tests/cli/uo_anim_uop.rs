@@ -296,7 +296,7 @@ fn a_body_in_both_forms_is_read_from_the_uop_only_when_the_rule_says_so() {
 fn synthetic_mul_frames() -> u64 {
     use mul_core::write_anim::{SYNTHETIC_ACTIONS, SYNTHETIC_BODIES, synthetic_animations};
     let (idx, data) = synthetic_animations(1);
-    let anim = mul_core::Animations::parse(mul_core::AnimFile::Anim, &idx, &data).unwrap();
+    let anim = mul_core::Animations::parse(mul_core::AnimFileId::Anim, &idx, &data).unwrap();
     let mut frames = 0;
     for body in SYNTHETIC_BODIES {
         for action in 0..SYNTHETIC_ACTIONS {
@@ -435,7 +435,7 @@ fn uo_export_anims_takes_a_stream_s_declared_bytes_from_the_budget_first() {
     let entries: Vec<(u16, u16, Vec<u8>)> = (0..40u16).map(|body| (body, 0, entry(0))).collect();
     let mut file = write_uop_animations(&entries, UopAnimCompression::Zlib).unwrap();
     let places: Vec<usize> = {
-        let uop = mul_core::UopFile::parse(&file, &mul_core::Limits::default()).unwrap();
+        let uop = mul_core::Uop::parse(&file, &mul_core::Limits::default()).unwrap();
         assert_eq!(uop.entries().len(), 40);
         uop.entries()
             .iter()
@@ -488,7 +488,7 @@ fn uo_export_anims_takes_no_declared_bytes_for_a_stored_entry() {
     let entries = [(0u16, 0u16, entry(0)), (1, 0, entry(0))];
     let mut file = write_uop_animations(&entries, UopAnimCompression::None).unwrap();
     let places: Vec<usize> = {
-        let uop = mul_core::UopFile::parse(&file, &mul_core::Limits::default()).unwrap();
+        let uop = mul_core::Uop::parse(&file, &mul_core::Limits::default()).unwrap();
         uop.entries()
             .iter()
             .map(|e| std::ptr::from_ref(e.raw()).addr() - file.as_ptr().addr())

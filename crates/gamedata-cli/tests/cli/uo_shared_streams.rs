@@ -193,7 +193,7 @@ fn uo_export_a_wrong_length_over_a_shared_stream_fails_alone() {
     let file =
         write_uop_animations(&[(0, 0, small_animation())], UopAnimCompression::ZlibBwt).unwrap();
     let (stored, declared) = {
-        let parsed = mul_core::UopFile::parse(&file, &mul_core::Limits::default()).unwrap();
+        let parsed = mul_core::Uop::parse(&file, &mul_core::Limits::default()).unwrap();
         let entry = parsed.entries()[0];
         (
             parsed.stored(&entry).unwrap().to_vec(),

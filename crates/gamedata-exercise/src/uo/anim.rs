@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use gamedata_render::uo::anim::{group_pictures, mirror};
 use gamedata_render::uo::art::ArtHue;
 use mul_core::anim::{DIRECTIONS, MIN_GROUP_LEN};
-use mul_core::{AnimFile, Animations, ErrorKind, Facing, FrameGroup, Limits};
+use mul_core::{AnimFileId, Animations, ErrorKind, Facing, FrameGroup, Limits};
 
 use crate::io::split_parts;
 
@@ -24,7 +24,7 @@ const RECORDS: usize = 4096;
 /// the index, in each of the five files.
 pub fn anim(data: &[u8]) -> u64 {
     let [index, rest] = split_parts::<2, 4>(data);
-    let Ok(anim) = Animations::parse(AnimFile::Anim, index, rest) else {
+    let Ok(anim) = Animations::parse(AnimFileId::Anim, index, rest) else {
         return 0;
     };
     let mut acc = format!("{anim:?}").len() as u64;
@@ -84,7 +84,7 @@ fn walk(group: &FrameGroup<'_>) -> u64 {
     let mut failed = false;
     for i in 0..group.frame_count() {
         let offset = group.frame_offset(i).expect("inside the count");
-        let frame = match group.frame(i).expect("inside the count") {
+        let frame = match group.frame(i).transpose().expect("inside the count") {
             Ok(frame) => frame,
             Err(e) => {
                 assert!(matches!(e.kind, ErrorKind::Anim(_)), "{e}");
@@ -142,7 +142,7 @@ fn walk(group: &FrameGroup<'_>) -> u64 {
 /// Bodies' blocks of records in each file: inside the index, their records where they say.
 fn bodies(index: &[u8], data: &[u8]) -> u64 {
     let mut acc = 0u64;
-    for file in AnimFile::ALL {
+    for file in AnimFileId::ALL {
         let Ok(anim) = Animations::parse(file, index, data) else {
             return acc;
         };

@@ -28,7 +28,11 @@ pub fn anim_uop(data: &[u8]) -> u64 {
     let mut seen = HashSet::new();
     let mut cost = 0usize;
     for record in 0..anim.record_count() {
-        match anim.record_frame(record).expect("a record's frame") {
+        match anim
+            .record_frame(record)
+            .transpose()
+            .expect("a record's frame")
+        {
             Ok(frame) => {
                 assert_eq!(frame.record(), record);
                 let start = frame.palette().as_ptr() as usize;

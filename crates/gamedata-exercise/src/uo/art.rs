@@ -43,7 +43,7 @@ pub fn art(data: &[u8]) -> u64 {
     let numbers = (0..art.len().min(ENTRIES)).chain((ITEM_BASE..art.len()).take(256));
     let mut seen: Vec<(usize, usize, usize)> = Vec::new();
     for number in numbers {
-        let bytes = match art.entry(number) {
+        let bytes = match art.entry(u32::try_from(number).expect("a small number")) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => continue,
             Err(e) => {
@@ -107,7 +107,7 @@ pub fn art(data: &[u8]) -> u64 {
                     assert!(e.entry().is_some() || matches!(e.kind, ErrorKind::IndexEntry { .. }))
                 }
             }
-        } else if let Err(e) = art.item((number - ITEM_BASE) as u32) {
+        } else if let Err(e) = art.item_at(u32::try_from(number).expect("a small number")) {
             let named = e.entry().is_some();
             let index = matches!(
                 e.kind,

@@ -227,7 +227,7 @@ pub fn folder(data: &[u8]) -> u64 {
     let mut acc = files.diff_index().problems.total() + format!("{files:?}").len() as u64;
     acc = acc.wrapping_add(files.data().map.len() as u64 + format.name().len() as u64);
     // Without a size, only a known size of facet 1 that the length proves is taken.
-    if let Ok(detected) = files.facet() {
+    if let Ok(detected) = files.view() {
         assert!(MapSize::known(1).any(|k| k == detected.size()));
         assert!(MapSize::preset(1).is_ok());
     }
@@ -245,7 +245,7 @@ pub fn folder(data: &[u8]) -> u64 {
     let files = FacetFiles::from_data(paths, data(), &options)
         .unwrap_or_else(|e| panic!("opened once, refused with other view options: {e}"));
     assert_eq!(files.options(), &options);
-    let facet = match files.facet() {
+    let facet = match files.view() {
         Ok(facet) => facet,
         Err(e) => return acc.wrapping_add(e.to_string().len() as u64),
     };

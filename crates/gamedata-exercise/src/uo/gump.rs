@@ -69,7 +69,8 @@ fn walk(gumps: &Gumps<'_>) -> u64 {
     let mut acc = format!("{gumps:?}").len() as u64;
     let limits = Limits::new().with_max_decoded_bytes(1 << 20);
     for id in 0..gumps.len().min(GUMPS) {
-        if gumps.is_compressed(id) {
+        let id32 = u32::try_from(id).expect("a small id");
+        if gumps.is_compressed(id32) {
             acc = acc.wrapping_add(compressed(gumps, id, &limits));
             continue;
         }
@@ -86,7 +87,7 @@ fn walk(gumps: &Gumps<'_>) -> u64 {
                 continue;
             }
         };
-        let Some(Some((bytes, _))) = gumps.entry(id).ok() else {
+        let Some(Some((bytes, _))) = gumps.entry(id32).ok() else {
             panic!("gump {id} read but not its entry");
         };
         // In place either way.
@@ -111,7 +112,7 @@ fn compressed(gumps: &Gumps<'_>, id: usize, limits: &Limits) -> u64 {
     let decoded = gumps.decoded(id as u32, limits);
     // One inflate shared by every entry naming the stream, made longer than this entry
     // asks, answers as the entry's own.
-    if let Ok(Some(stream)) = gumps.compressed_stream(id) {
+    if let Ok(Some(stream)) = gumps.compressed_stream(id as u32) {
         let declared = u64::from(stream.declared);
         let inflated = shared("a gump's zlib stream", stream.stored, declared, limits);
         let again = gumps.decoded_from(id as u32, inflated, limits);

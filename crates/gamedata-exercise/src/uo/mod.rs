@@ -207,15 +207,21 @@ pub fn multi(data: &[u8]) -> u64 {
             reach = Some((end, id));
         }
     }
+    let past = u32::try_from(multis.len()).expect("a small index");
     assert!(matches!(
-        multis.get(multis.len()).map_err(|e| e.kind()),
+        multis.get(past).map_err(|e| e.kind()),
         Err(mul_core::ErrorKind::MissingIndexEntry { .. })
     ));
     let mut errors = 0u64;
     for (id, &shared) in shares.iter().enumerate() {
-        match (multis.get(id), entry(id)) {
-            (Ok(m), None) => assert!(m.is_empty()),
-            (Ok(m), Some((offset, length))) => {
+        let id32 = u32::try_from(id).expect("a small id");
+        match (multis.get(id32), entry(id)) {
+            (Ok(None), None) => {}
+            (Ok(None), Some(found)) => panic!("multi {id}: {found:?} read as empty"),
+            (Ok(Some(m)), None) => {
+                panic!("multi {id}: an empty entry read as {} components", m.len())
+            }
+            (Ok(Some(m)), Some((offset, length))) => {
                 // The components are the bytes the entry points at, in order.
                 assert_eq!(m.len() * record, length);
                 for (k, c) in m.iter().enumerate() {
@@ -343,7 +349,7 @@ pub fn uop(data: &[u8]) -> u64 {
     let limits = gamedata_io::Limits::default()
         .with_max_decoded_bytes(16 << 20)
         .with_max_records(1 << 16);
-    let container = match mul_core::uop::UopFile::parse(data, &limits) {
+    let container = match mul_core::uop::Uop::parse(data, &limits) {
         Ok(c) => c,
         Err(e) => return e.to_string().len() as u64,
     };
@@ -479,7 +485,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
     };
     let uop = mul_core::write::write_map_uop(whole, facet).expect("a MUL map writes as a UOP");
     let limits = Limits::default();
-    let container = mul_core::uop::UopFile::parse(&uop, &limits).expect("the UOP written reads");
+    let container = mul_core::uop::Uop::parse(&uop, &limits).expect("the UOP written reads");
     let chunks =
         mul_core::map_uop::map_chunks(&container, facet, &limits).expect("its chunks read");
     let map = Map::from_chunks(&uop, &chunks, size).expect("its map reads");

@@ -43,7 +43,7 @@ pub fn texmap(data: &[u8]) -> u64 {
     let mut drawn = 0;
     for number in 0..texmaps.len().min(ENTRIES) {
         let id = number as u32;
-        let bytes = match texmaps.entry(number) {
+        let bytes = match texmaps.entry(id) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => {
                 assert!(matches!(texmaps.texmap(id), Ok(None)), "{number}");

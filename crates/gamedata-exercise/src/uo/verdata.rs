@@ -29,6 +29,7 @@ pub fn verdata(data: &[u8]) -> u64 {
     let patched_art = art.clone().with_verdata(&verdata);
     let patched_gumps = gumps.clone().with_verdata(&verdata);
     for number in 0..art.len().min(NUMBERS) {
+        let number32 = u32::try_from(number).expect("a small number");
         // The last patch of this number in the file, if the number is patched.
         let last = |file: u32| {
             entries
@@ -37,21 +38,21 @@ pub fn verdata(data: &[u8]) -> u64 {
                 .find(|e| e.file.get() == file && e.block.get() as usize == number)
         };
         for (file, patch) in [
-            (ART_FILE, patched_art.patch(number)),
-            (GUMPS_FILE, patched_gumps.patch(number)),
+            (ART_FILE, patched_art.patch(number32)),
+            (GUMPS_FILE, patched_gumps.patch(number32)),
         ] {
             assert_eq!(patch, last(file), "{number}");
         }
         let read = [
             (
-                patched_art.entry(number),
-                art.entry(number),
-                patched_art.patch(number),
+                patched_art.entry(number32),
+                art.entry(number32),
+                patched_art.patch(number32),
             ),
             (
-                patched_gumps.entry(number).map(|e| e.map(|(b, _)| b)),
-                gumps.entry(number).map(|e| e.map(|(b, _)| b)),
-                patched_gumps.patch(number),
+                patched_gumps.entry(number32).map(|e| e.map(|(b, _)| b)),
+                gumps.entry(number32).map(|e| e.map(|(b, _)| b)),
+                patched_gumps.patch(number32),
             ),
         ];
         for (patched, plain, patch) in read {

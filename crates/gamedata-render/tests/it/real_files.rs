@@ -16,7 +16,7 @@ use gamedata_testkit::require_file;
 fn prealpha_radar_map_is_its_tiles_averaged() {
     let options = FacetOptions::default().with_size(MapSize::from_tiles(1024, 1024).unwrap());
     let files = FacetFiles::open_with(require_file("uo/prealpha"), 0, &options).unwrap();
-    let facet = files.facet().unwrap();
+    let facet = files.view().unwrap();
     let radarcol = std::fs::read(require_file("uo/hs/radarcol.mul")).unwrap();
     let colours = RadarColours::parse(&radarcol).unwrap();
     // The whole map at scale 1 checked tile by tile, and averaged at 8; a region past the

@@ -9,33 +9,33 @@ use gamedata_io::{
 
 use crate::error::{DataError, Error, ErrorKind, Result};
 
-use super::{AnimFile, Animations, SharedOverlaps};
+use super::{AnimFileId, Animations, SharedOverlaps};
 
-/// A folder's animation files, owned ([`OwnedSet`] of [`AnimSet`]; view:
-/// [`AnimationFiles`]): anim.idx with anim.mul, and anim2 to anim5 when the folder has both
-/// of a pair. A folder holds one set: its id is `()` (`OwnedAnimations::open(dir, ())`).
-pub type OwnedAnimations = OwnedSet<AnimSet>;
+/// A folder's animation files, owned ([`OwnedSet`] of [`AnimationSet`]; view:
+/// [`AnimationBytes`]): anim.idx with anim.mul, and anim2 to anim5 when the folder has both
+/// of a pair. A folder holds one set: its id is `()` (`AnimationFiles::open(dir, ())`).
+pub type AnimationFiles = OwnedSet<AnimationSet>;
 
-/// Where a folder's animation files are: for each [`AnimFile`] (in the client's order),
+/// Where a folder's animation files are: for each [`AnimFileId`] (in the client's order),
 /// its index file and its data file, when both are there.
 pub type AnimPaths = [Option<[PathBuf; 2]>; 5];
 
-/// The bytes of a folder's animation files (what [`OwnedAnimations::from_data`] takes):
-/// for each [`AnimFile`], its index file's bytes and its data file's.
+/// The bytes of a folder's animation files (what [`AnimationFiles::from_data`] takes):
+/// for each [`AnimFileId`], its index file's bytes and its data file's.
 pub type AnimFileData = [Option<[FileData; 2]>; 5];
 
 /// A folder's animation files, checked: each index a whole number of 12-byte records; the
 /// entries' overlaps, found when a file's first entry is read, kept for every view.
-pub struct AnimSet {
+pub struct AnimationSet {
     /// Where they are (`None` for bytes handed over without paths).
     pub paths: Option<AnimPaths>,
     files: [Option<([FileData; 2], SharedOverlaps)>; 5],
 }
 
-impl AnimSet {
+impl AnimationSet {
     /// The files the set holds, in the client's order.
-    pub fn files(&self) -> impl Iterator<Item = AnimFile> + '_ {
-        AnimFile::ALL
+    pub fn files(&self) -> impl Iterator<Item = AnimFileId> + '_ {
+        AnimFileId::ALL
             .into_iter()
             .zip(&self.files)
             .filter_map(|(file, held)| held.as_ref().map(|_| file))
@@ -53,11 +53,11 @@ impl AnimSet {
     }
 }
 
-impl fmt::Debug for AnimSet {
+impl fmt::Debug for AnimationSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = f.debug_struct("OwnedAnimations");
+        let mut out = f.debug_struct("AnimationFiles");
         out.field("paths", &self.paths);
-        for (file, held) in AnimFile::ALL.iter().zip(&self.files) {
+        for (file, held) in AnimFileId::ALL.iter().zip(&self.files) {
             if let Some(([index, data], _)) = held {
                 out.field(file.index_name(), index);
                 out.field(file.data_name(), data);
@@ -67,20 +67,20 @@ impl fmt::Debug for AnimSet {
     }
 }
 
-impl FileSet for AnimSet {
+impl FileSet for AnimationSet {
     type Options = FileOptions;
     type Kind = ErrorKind;
     type Id = ();
     type Paths = Option<AnimPaths>;
     type Files = AnimFileData;
-    type View<'data> = AnimationFiles<'data>;
+    type View<'data> = AnimationBytes<'data>;
 
     /// anim.idx and anim.mul in `dir` (any letter case; both required), and each of
     /// anim2 to anim5 whose two files are both there.
     fn find(dir: &Path, _id: (), _options: &FileOptions) -> Result<Self::Paths, Error> {
         let mut paths: AnimPaths = Default::default();
-        for (file, slot) in AnimFile::ALL.into_iter().zip(paths.iter_mut()) {
-            *slot = if file == AnimFile::Anim {
+        for (file, slot) in AnimFileId::ALL.into_iter().zip(paths.iter_mut()) {
+            *slot = if file == AnimFileId::Anim {
                 Some([
                     find_file_ignoring_case(dir, file.index_name())?,
                     find_file_ignoring_case(dir, file.data_name())?,
@@ -124,7 +124,7 @@ impl FileSet for AnimSet {
             let Some([index, data]) = pair else {
                 continue;
             };
-            let file = AnimFile::from_number(i).unwrap_or(AnimFile::Anim);
+            let file = AnimFileId::from_number(i).unwrap_or(AnimFileId::Anim);
             Animations::parse(file, &index, &data).map_err(|e| {
                 match paths
                     .as_ref()
@@ -137,14 +137,14 @@ impl FileSet for AnimSet {
             })?;
             *slot = Some(([index, data], SharedOverlaps::default()));
         }
-        Ok(AnimSet { paths, files: held })
+        Ok(AnimationSet { paths, files: held })
     }
 
-    fn view(&self) -> Result<AnimationFiles<'_>, DataError> {
+    fn view(&self) -> Result<AnimationBytes<'_>, DataError> {
         let mut views: [Option<Animations<'_>>; 5] = Default::default();
         for (i, (slot, held)) in views.iter_mut().zip(&self.files).enumerate() {
             if let Some(([index, data], overlaps)) = held {
-                let file = AnimFile::from_number(i).unwrap_or(AnimFile::Anim);
+                let file = AnimFileId::from_number(i).unwrap_or(AnimFileId::Anim);
                 *slot = Some(Animations::parse_shared(
                     file,
                     index,
@@ -153,18 +153,18 @@ impl FileSet for AnimSet {
                 )?);
             }
         }
-        Ok(AnimationFiles { files: views })
+        Ok(AnimationBytes { files: views })
     }
 }
 
-/// The animation files of a folder ([`OwnedAnimations::view`]): one [`Animations`] for each
+/// The animation files of a folder ([`AnimationFiles::view`]): one [`Animations`] for each
 /// file the folder holds.
 #[derive(Clone, Debug)]
-pub struct AnimationFiles<'data> {
+pub struct AnimationBytes<'data> {
     files: [Option<Animations<'data>>; 5],
 }
 
-impl<'data> AnimationFiles<'data> {
+impl<'data> AnimationBytes<'data> {
     /// The views over the files it holds, each as [`Animations::parse`] makes it.
     pub fn new(files: impl IntoIterator<Item = Animations<'data>>) -> Self {
         let mut views: [Option<Animations<'data>>; 5] = Default::default();
@@ -173,11 +173,11 @@ impl<'data> AnimationFiles<'data> {
                 *slot = Some(view);
             }
         }
-        AnimationFiles { files: views }
+        AnimationBytes { files: views }
     }
 
     /// File `file`, if the folder holds it.
-    pub fn get(&self, file: AnimFile) -> Option<&Animations<'data>> {
+    pub fn get(&self, file: AnimFileId) -> Option<&Animations<'data>> {
         self.files.get(file.number()).and_then(Option::as_ref)
     }
 

@@ -123,19 +123,23 @@ impl<'data> FrameGroup<'data> {
         }
     }
 
-    /// Frame `frame` (from 0); `None` past the count.
+    /// Frame `frame` (from 0); `Ok(None)` past the count.
     ///
     /// Returns `Err` ([`AnimProblem::FrameHeader`]) for a header past the group's end, or
     /// ([`AnimProblem::FrameOverlap`]) for one that reaches the next frame's start, naming
     /// the entry when the group came from [`Animations`](super::Animations).
-    pub fn frame(&self, frame: usize) -> Option<Result<AnimFrame<'data>, DataError>> {
-        let offset = self.frame_offset(frame)?;
-        Some(self.frame_at(frame, offset).map_err(|e| self.name_error(e)))
+    pub fn frame(&self, frame: usize) -> Result<Option<AnimFrame<'data>>, DataError> {
+        let Some(offset) = self.frame_offset(frame) else {
+            return Ok(None);
+        };
+        self.frame_at(frame, offset)
+            .map(Some)
+            .map_err(|e| self.name_error(e))
     }
 
     /// The frames in order ([`FrameGroup::frame`] for each).
     pub fn frames(&self) -> impl Iterator<Item = Result<AnimFrame<'data>, DataError>> + '_ {
-        (0..self.frame_count()).filter_map(|i| self.frame(i))
+        (0..self.frame_count()).filter_map(|i| self.frame(i).transpose())
     }
 
     fn frame_at(&self, frame: usize, offset: u32) -> Result<AnimFrame<'data>, DataError> {

@@ -54,7 +54,7 @@ pub const FLAG_BY_PEOPLE_GROUP: u32 = 0x400;
 /// One of the MUL animation files: anim.mul (with anim.idx) is the client's file 0, anim2
 /// to anim5 its files 1 to 4 (`docs/formats/uo.md`, "Animations").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AnimFile {
+pub enum AnimFileId {
     /// anim.idx and anim.mul (the client's file 0).
     Anim,
     /// anim2.idx and anim2.mul (file 1).
@@ -67,35 +67,35 @@ pub enum AnimFile {
     Anim5,
 }
 
-impl AnimFile {
+impl AnimFileId {
     /// The five files, in the client's order.
-    pub const ALL: [AnimFile; 5] = [
-        AnimFile::Anim,
-        AnimFile::Anim2,
-        AnimFile::Anim3,
-        AnimFile::Anim4,
-        AnimFile::Anim5,
+    pub const ALL: [AnimFileId; 5] = [
+        AnimFileId::Anim,
+        AnimFileId::Anim2,
+        AnimFileId::Anim3,
+        AnimFileId::Anim4,
+        AnimFileId::Anim5,
     ];
 
     /// The client's number for the file, 0 to 4 (Bodyconv.def's columns 1 to 4 are 1 to 4).
     pub const fn number(self) -> usize {
         match self {
-            AnimFile::Anim => 0,
-            AnimFile::Anim2 => 1,
-            AnimFile::Anim3 => 2,
-            AnimFile::Anim4 => 3,
-            AnimFile::Anim5 => 4,
+            AnimFileId::Anim => 0,
+            AnimFileId::Anim2 => 1,
+            AnimFileId::Anim3 => 2,
+            AnimFileId::Anim4 => 3,
+            AnimFileId::Anim5 => 4,
         }
     }
 
     /// The file of client number `number` (0 to 4).
     pub const fn from_number(number: usize) -> Option<Self> {
         match number {
-            0 => Some(AnimFile::Anim),
-            1 => Some(AnimFile::Anim2),
-            2 => Some(AnimFile::Anim3),
-            3 => Some(AnimFile::Anim4),
-            4 => Some(AnimFile::Anim5),
+            0 => Some(AnimFileId::Anim),
+            1 => Some(AnimFileId::Anim2),
+            2 => Some(AnimFileId::Anim3),
+            3 => Some(AnimFileId::Anim4),
+            4 => Some(AnimFileId::Anim5),
             _ => None,
         }
     }
@@ -103,38 +103,38 @@ impl AnimFile {
     /// The files' common name: `anim`, `anim2` ... `anim5`.
     pub const fn name(self) -> &'static str {
         match self {
-            AnimFile::Anim => "anim",
-            AnimFile::Anim2 => "anim2",
-            AnimFile::Anim3 => "anim3",
-            AnimFile::Anim4 => "anim4",
-            AnimFile::Anim5 => "anim5",
+            AnimFileId::Anim => "anim",
+            AnimFileId::Anim2 => "anim2",
+            AnimFileId::Anim3 => "anim3",
+            AnimFileId::Anim4 => "anim4",
+            AnimFileId::Anim5 => "anim5",
         }
     }
 
     /// The index file's name: `anim.idx`, `anim2.idx` ...
     pub const fn index_name(self) -> &'static str {
         match self {
-            AnimFile::Anim => "anim.idx",
-            AnimFile::Anim2 => "anim2.idx",
-            AnimFile::Anim3 => "anim3.idx",
-            AnimFile::Anim4 => "anim4.idx",
-            AnimFile::Anim5 => "anim5.idx",
+            AnimFileId::Anim => "anim.idx",
+            AnimFileId::Anim2 => "anim2.idx",
+            AnimFileId::Anim3 => "anim3.idx",
+            AnimFileId::Anim4 => "anim4.idx",
+            AnimFileId::Anim5 => "anim5.idx",
         }
     }
 
     /// The data file's name: `anim.mul`, `anim2.mul` ...
     pub const fn data_name(self) -> &'static str {
         match self {
-            AnimFile::Anim => "anim.mul",
-            AnimFile::Anim2 => "anim2.mul",
-            AnimFile::Anim3 => "anim3.mul",
-            AnimFile::Anim4 => "anim4.mul",
-            AnimFile::Anim5 => "anim5.mul",
+            AnimFileId::Anim => "anim.mul",
+            AnimFileId::Anim2 => "anim2.mul",
+            AnimFileId::Anim3 => "anim3.mul",
+            AnimFileId::Anim4 => "anim4.mul",
+            AnimFileId::Anim5 => "anim5.mul",
         }
     }
 }
 
-impl fmt::Display for AnimFile {
+impl fmt::Display for AnimFileId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -161,16 +161,16 @@ impl BodyType {
     /// (ClassicUO's `CalculateTypeByGraphic`): anim2: below 200 monster, else animal;
     /// anim3: below 300 animal, below 400 monster, else human; anim.mul, anim4 and anim5:
     /// below 200 monster, below 400 animal, else human.
-    pub const fn of_body(file: AnimFile, body: u16) -> Self {
+    pub const fn of_body(file: AnimFileId, body: u16) -> Self {
         match file {
-            AnimFile::Anim2 => {
+            AnimFileId::Anim2 => {
                 if body < 200 {
                     BodyType::Monster
                 } else {
                     BodyType::Animal
                 }
             }
-            AnimFile::Anim3 => {
+            AnimFileId::Anim3 => {
                 if body < 300 {
                     BodyType::Animal
                 } else if body < 400 {
@@ -179,7 +179,7 @@ impl BodyType {
                     BodyType::Human
                 }
             }
-            AnimFile::Anim | AnimFile::Anim4 | AnimFile::Anim5 => {
+            AnimFileId::Anim | AnimFileId::Anim4 | AnimFileId::Anim5 => {
                 if body < 200 {
                     BodyType::Monster
                 } else if body < 400 {
@@ -359,7 +359,7 @@ pub(super) type SharedOverlaps = Arc<OnceLock<Overlaps>>;
 /// same bytes) is read.
 #[derive(Clone)]
 pub struct Animations<'data> {
-    file: AnimFile,
+    file: AnimFileId,
     index: &'data [IndexRecord],
     data: &'data [u8],
     overlaps: SharedOverlaps,
@@ -381,12 +381,16 @@ impl<'data> Animations<'data> {
     ///
     /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the index is not a whole number of
     /// 12-byte records.
-    pub fn parse(file: AnimFile, index: &'data [u8], data: &'data [u8]) -> Result<Self, DataError> {
+    pub fn parse(
+        file: AnimFileId,
+        index: &'data [u8],
+        data: &'data [u8],
+    ) -> Result<Self, DataError> {
         Self::parse_shared(file, index, data, SharedOverlaps::default())
     }
 
     fn parse_shared(
-        file: AnimFile,
+        file: AnimFileId,
         index: &'data [u8],
         data: &'data [u8],
         overlaps: SharedOverlaps,
@@ -400,7 +404,7 @@ impl<'data> Animations<'data> {
     }
 
     /// The file read.
-    pub fn file(&self) -> AnimFile {
+    pub fn file(&self) -> AnimFileId {
         self.file
     }
 
@@ -612,12 +616,12 @@ mod uop_files;
 mod uop_lookup;
 mod uop_sequence;
 
-pub use files::{AnimFileData, AnimPaths, AnimSet, AnimationFiles, OwnedAnimations};
+pub use files::{AnimFileData, AnimPaths, AnimationBytes, AnimationFiles, AnimationSet};
 pub use frames::{AnimFrame, AnimRun, AnimRuns, FrameGroup};
 pub use mobtypes::{FLAG_USE_UOP, MAX_MOBTYPES_LEN, MobType, MobTypes};
 pub use uop::{UOP_ANIM_HEADER_LEN, UOP_FRAME_RECORD_LEN, UopAnimation, UopFrame, UopFrameRecord};
 pub use uop_files::{
-    OwnedUopAnimations, UopAnimFileData, UopAnimPaths, UopAnimSet, UopAnimationFiles,
+    UopAnimFileData, UopAnimPaths, UopAnimationBytes, UopAnimationFiles, UopAnimationSet,
 };
 pub use uop_lookup::{
     DecodedUopAnimation, UOP_ANIM_FILES, UopAnimStream, UopAnimations, uop_anim_entry_name,

@@ -225,7 +225,7 @@ impl<'data> UopAnimation<'data> {
         let Some(record) = u16::try_from(number).ok().and_then(|n| self.record_of(n)) else {
             return Ok(None);
         };
-        self.record_frame(record).transpose()
+        self.record_frame(record)
     }
 
     /// The `per` frames of stored direction `direction`, in order ([`UopAnimation::frame`]
@@ -238,15 +238,19 @@ impl<'data> UopAnimation<'data> {
         (0..per).map(move |place| self.frame(direction, place, per))
     }
 
-    /// The frame of record `record` (from 0); `None` past the table.
+    /// The frame of record `record` (from 0); `Ok(None)` past the table.
     ///
     /// Returns `Err` ([`AnimProblem::UopFrameData`]) for frame data that starts inside the
     /// header or table, or whose palette and frame header pass the entry's end, or
     /// ([`AnimProblem::FrameOverlap`]) for a palette or header that reaches the next
     /// frame's data; naming the entry when it came from [`UopAnimations`](super::UopAnimations).
-    pub fn record_frame(&self, record: usize) -> Option<Result<UopFrame<'data>, DataError>> {
-        let raw = self.records.get(record)?;
-        Some(self.read_frame(record, raw).map_err(|e| self.name_error(e)))
+    pub fn record_frame(&self, record: usize) -> Result<Option<UopFrame<'data>>, DataError> {
+        let Some(raw) = self.records.get(record) else {
+            return Ok(None);
+        };
+        self.read_frame(record, raw)
+            .map(Some)
+            .map_err(|e| self.name_error(e))
     }
 
     fn read_frame(

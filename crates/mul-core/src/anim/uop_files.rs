@@ -14,9 +14,9 @@ use crate::error::{DataError, Error, ErrorKind, Result};
 use super::uop_lookup::{UOP_ANIM_FILES, UopAnimations};
 use super::uop_sequence::{UOP_SEQUENCE_FILE, UopSequences};
 
-/// A folder's UOP animation files, owned ([`OwnedSet`] of [`UopAnimSet`]; view:
-/// [`UopAnimationFiles`]). A folder holds one set: its id is `()`.
-pub type OwnedUopAnimations = OwnedSet<UopAnimSet>;
+/// A folder's UOP animation files, owned ([`OwnedSet`] of [`UopAnimationSet`]; view:
+/// [`UopAnimationBytes`]). A folder holds one set: its id is `()`.
+pub type UopAnimationFiles = OwnedSet<UopAnimationSet>;
 
 /// Where a folder's UOP animation files are: AnimationFrame1.uop to AnimationFrame10.uop
 /// (each when there), then AnimationSequence.uop (when there).
@@ -28,16 +28,16 @@ pub type UopAnimFileData = [Option<FileData>; 11];
 /// A folder's UOP animation files, checked: each a UOP container whose table reads within
 /// the options' limits. Each view reads the tables again (a hash map of each file's
 /// entries, 16 bytes and a map slot an entry).
-pub struct UopAnimSet {
+pub struct UopAnimationSet {
     /// Where they are (`None` for bytes handed over without paths).
     pub paths: Option<UopAnimPaths>,
     files: UopAnimFileData,
     limits: Limits,
 }
 
-impl fmt::Debug for UopAnimSet {
+impl fmt::Debug for UopAnimationSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = f.debug_struct("OwnedUopAnimations");
+        let mut out = f.debug_struct("UopAnimationFiles");
         out.field("paths", &self.paths);
         for (name, held) in UOP_ANIM_FILES
             .iter()
@@ -52,7 +52,7 @@ impl fmt::Debug for UopAnimSet {
     }
 }
 
-impl UopAnimSet {
+impl UopAnimationSet {
     /// The paths of every file read, for callers that must not write over an input.
     pub fn input_paths(&self) -> impl Iterator<Item = &Path> + '_ {
         self.paths.iter().flatten().flatten().map(PathBuf::as_path)
@@ -64,13 +64,13 @@ fn slot_name(i: usize) -> &'static str {
     UOP_ANIM_FILES.get(i).copied().unwrap_or(UOP_SEQUENCE_FILE)
 }
 
-impl FileSet for UopAnimSet {
+impl FileSet for UopAnimationSet {
     type Options = FileOptions;
     type Kind = ErrorKind;
     type Id = ();
     type Paths = Option<UopAnimPaths>;
     type Files = UopAnimFileData;
-    type View<'data> = UopAnimationFiles<'data>;
+    type View<'data> = UopAnimationBytes<'data>;
 
     /// AnimationFrame1.uop in `dir` (any letter case; required), and each of
     /// AnimationFrame2.uop to AnimationFrame10.uop and AnimationSequence.uop that is there.
@@ -109,7 +109,7 @@ impl FileSet for UopAnimSet {
         files: UopAnimFileData,
         options: &FileOptions,
     ) -> Result<Self, DataError> {
-        let set = UopAnimSet {
+        let set = UopAnimationSet {
             paths,
             files,
             limits: options.limits,
@@ -118,7 +118,7 @@ impl FileSet for UopAnimSet {
         Ok(set)
     }
 
-    fn view(&self) -> Result<UopAnimationFiles<'_>, DataError> {
+    fn view(&self) -> Result<UopAnimationBytes<'_>, DataError> {
         let frames = self.files.iter().take(UOP_ANIM_FILES.len()).enumerate();
         let animations = UopAnimations::parse(
             frames.filter_map(|(i, data)| {
@@ -135,16 +135,16 @@ impl FileSet for UopAnimSet {
             Some(data) => Some(UopSequences::parse(data, &self.limits)?),
             None => None,
         };
-        Ok(UopAnimationFiles {
+        Ok(UopAnimationBytes {
             animations,
             sequences,
         })
     }
 }
 
-/// The UOP animation files of a folder ([`OwnedUopAnimations::view`]).
+/// The UOP animation files of a folder ([`UopAnimationFiles::view`]).
 #[derive(Debug)]
-pub struct UopAnimationFiles<'data> {
+pub struct UopAnimationBytes<'data> {
     /// AnimationFrame1.uop … in the client's order.
     pub animations: UopAnimations<'data>,
     /// AnimationSequence.uop, when the folder has it.

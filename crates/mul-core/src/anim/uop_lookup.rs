@@ -11,7 +11,7 @@ use std::fmt;
 use gamedata_io::{InflateError, Limits, PreviewBytes, inflate_exact};
 
 use crate::error::{DataError, ErrorKind, UopEntryProblem};
-use crate::uop::{UopEntry, UopFile, name_hash};
+use crate::uop::{Uop, UopEntry, name_hash};
 
 use super::uop::UopAnimation;
 use super::{EntryName, Origin};
@@ -43,7 +43,7 @@ pub fn uop_anim_entry_name(body: u16, action: u16) -> String {
 /// file that has it winning.
 pub struct UopAnimations<'data> {
     /// (file number 1 to 10, container) in the client's order.
-    files: Vec<(u8, UopFile<'data>)>,
+    files: Vec<(u8, Uop<'data>)>,
 }
 
 impl fmt::Debug for UopAnimations<'_> {
@@ -59,7 +59,7 @@ impl<'data> UopAnimations<'data> {
     /// Reads the tables of `files`, each `(n, bytes)` the bytes of AnimationFrame`n`.uop
     /// (n from 1 to 10; others are left out), searched in the order of n.
     ///
-    /// Returns `Err` as [`UopFile::parse`], naming the file.
+    /// Returns `Err` as [`Uop::parse`], naming the file.
     pub fn parse(
         files: impl IntoIterator<Item = (u8, &'data [u8])>,
         limits: &Limits,
@@ -69,7 +69,7 @@ impl<'data> UopAnimations<'data> {
             let Some(name) = file_name(number) else {
                 continue;
             };
-            let uop = UopFile::parse(bytes, limits).map_err(|e| e.with_file_name(name))?;
+            let uop = Uop::parse(bytes, limits).map_err(|e| e.with_file_name(name))?;
             held.push((number, uop));
         }
         held.sort_by_key(|(n, _)| *n);
@@ -84,7 +84,7 @@ impl<'data> UopAnimations<'data> {
 
     /// Where body `body`'s action `action` is: the first file (by number) whose table has
     /// its entry name, and the entry.
-    pub fn find(&self, body: u16, action: u16) -> Option<(u8, &UopFile<'data>, UopEntry<'data>)> {
+    pub fn find(&self, body: u16, action: u16) -> Option<(u8, &Uop<'data>, UopEntry<'data>)> {
         let hash = name_hash(&uop_anim_entry_name(body, action));
         self.files
             .iter()
@@ -211,7 +211,7 @@ fn file_name(number: u8) -> Option<&'static str> {
 
 /// `entry`'s contents: as is (0), zlib (1), or zlib then the BWT stage (3).
 pub(super) fn decode<'data>(
-    uop: &UopFile<'data>,
+    uop: &Uop<'data>,
     entry: &UopEntry<'data>,
     limits: &Limits,
 ) -> Result<Cow<'data, [u8]>, DataError> {

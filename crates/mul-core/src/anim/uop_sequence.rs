@@ -11,7 +11,7 @@ use zerocopy::little_endian::U32;
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use crate::error::{AnimProblem, DataError};
-use crate::uop::UopFile;
+use crate::uop::Uop;
 
 use super::uop_lookup::decode;
 
@@ -125,7 +125,7 @@ impl<'data> UopSequence<'data> {
 /// ([`uop_sequence_entry_name`]).
 #[derive(Debug)]
 pub struct UopSequences<'data> {
-    uop: UopFile<'data>,
+    uop: Uop<'data>,
 }
 
 /// AnimationSequence.uop's name.
@@ -134,9 +134,9 @@ pub const UOP_SEQUENCE_FILE: &str = "AnimationSequence.uop";
 impl<'data> UopSequences<'data> {
     /// Reads AnimationSequence.uop's table.
     ///
-    /// Returns `Err` as [`UopFile::parse`], naming the file.
+    /// Returns `Err` as [`Uop::parse`], naming the file.
     pub fn parse(bytes: &'data [u8], limits: &Limits) -> Result<Self, DataError> {
-        let uop = UopFile::parse(bytes, limits).map_err(|e| e.with_file_name(UOP_SEQUENCE_FILE))?;
+        let uop = Uop::parse(bytes, limits).map_err(|e| e.with_file_name(UOP_SEQUENCE_FILE))?;
         Ok(UopSequences { uop })
     }
 

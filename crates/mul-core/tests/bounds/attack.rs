@@ -51,7 +51,7 @@ fn art_slot_name(slot: usize) -> u64 {
 
 /// `UopIndex::build` over an artLegacyMUL.uop of 2,000,000 entries, each a slot's name,
 /// all over the same 14-byte item (exact repeats, as the contract allows): 68 MB of input.
-/// The table is read into `UopFile` (a `Vec` of entries and a `HashMap` by hash), then a
+/// The table is read into `Uop` (a `Vec` of entries and a `HashMap` by hash), then a
 /// second `HashMap<u64, Option<usize>>` by hash and the 12-byte records: about 3.3 heap
 /// bytes an input byte. Measured with the command (`uo art DIR --art-format uop`) on the
 /// same shape at 10,000,000 entries (340 MB): 1.30 GB resident.
@@ -70,7 +70,7 @@ fn a_picture_uop_index_costs_at_most_its_input_plus_64_mib() {
         UopIndex::build(&file, &Limits::default(), UopPictures::Art).unwrap()
     });
     let art = Art::from_uop(&index, &file);
-    assert_eq!(art.item(123_456).unwrap().unwrap().width(), 1);
+    assert_eq!(art.item_at(0x4000 + 123_456).unwrap().unwrap().width(), 1);
     let allowed = file.len() as u64 + 64 * MIB;
     assert!(
         peak < allowed,
@@ -79,7 +79,7 @@ fn a_picture_uop_index_costs_at_most_its_input_plus_64_mib() {
     );
 }
 
-/// `UopFile::parse` (reached through `UopIndex::build`, hence every `--art-format uop`
+/// `Uop::parse` (reached through `UopIndex::build`, hence every `--art-format uop`
 /// command) over a chain of 4,000,000 table blocks of no entry, 12 bytes each, back to back
 /// (48 MB): each block is kept in the `occupied` `BTreeMap` (an 8-byte key and a 24-byte
 /// value a block, in nodes), about 5 heap bytes an input byte. Nothing bounds the blocks

@@ -22,7 +22,7 @@ use gamedata_testkit::heap::{self, MIB};
 use mul_core::map_uop::map_chunk_name;
 use mul_core::{
     DiffData, DiffIndex, ErrorKind, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions,
-    FacetPaths, IndexProblem, MapFormat, MapSize, Multis, StaticFormat, StaticsPatch, UopFile,
+    FacetPaths, IndexProblem, MapFormat, MapSize, Multis, StaticFormat, StaticsPatch, Uop,
     UopTableProblem, name_hash, query,
 };
 
@@ -159,7 +159,7 @@ fn a_map_uop_decodes_each_chunk_once_into_its_own_buffer() {
         "peak heap {peak}, decoded {decoded}"
     );
     assert_eq!(files.map_len(), decoded);
-    let facet = files.facet().unwrap();
+    let facet = files.view().unwrap();
     assert_eq!(query::land_stats(&facet.map).cells, 512 * 256 * 64);
 }
 
@@ -256,7 +256,7 @@ fn multi_entries_over_the_same_bytes_are_read_once() {
     let ((ids, problems), peak) = heap::peak(&serial, || (multis.ids().count(), multis.validate()));
     assert_eq!(ids, 1);
     assert_eq!(problems.total(), 99_999);
-    assert_eq!(multis.get(0).unwrap().len(), 100_000);
+    assert_eq!(multis.get(0).unwrap().unwrap().len(), 100_000);
     // The sort of the non-empty entries (8 bytes each) and the list of those left out (16
     // bytes each): within 3 times the 1.2 MB index.
     assert!(peak < 3 * idx.len() as u64, "peak heap {peak}");
@@ -323,7 +323,7 @@ fn uop_table_blocks_that_loop_are_refused() {
     let mut file = uop(&entries);
     file[32..40].copy_from_slice(&28u64.to_le_bytes());
     assert!(file.len() > 1_000_000);
-    let (result, peak) = heap::peak(&serial, || UopFile::parse(&file, &Limits::default()));
+    let (result, peak) = heap::peak(&serial, || Uop::parse(&file, &Limits::default()));
     let err = result.unwrap_err();
     assert!(
         matches!(
@@ -374,12 +374,12 @@ fn art_entries_that_repeat_or_overlap_cost_the_index_only() {
     let ((repeats, overlapping), peak) = heap::peak(&serial, || {
         let repeats = (0..200_000u32)
             .filter(|&id| {
-                art.item(id)
+                art.item_at(0x4000 + id)
                     .is_ok_and(|i| i.is_some_and(|i| i.height() == 2000))
             })
             .count();
         let overlapping = (200_000..400_000u32)
-            .filter(|&id| art.item(id).is_err())
+            .filter(|&id| art.item_at(0x4000 + id).is_err())
             .count();
         (repeats, overlapping)
     });

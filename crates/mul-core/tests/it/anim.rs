@@ -14,8 +14,8 @@ use mul_core::write_anim::{
     write_animations,
 };
 use mul_core::{
-    AnimFile, AnimFrame, AnimGroup, AnimProblem, Animations, ArgumentProblem, BodyType, ErrorKind,
-    Facing, FileOptions, FrameGroup, IndexProblem, OwnedAnimations,
+    AnimFileId, AnimFrame, AnimGroup, AnimProblem, AnimationFiles, Animations, ArgumentProblem,
+    BodyType, ErrorKind, Facing, FileOptions, FrameGroup, IndexProblem,
 };
 use zerocopy::FromBytes;
 
@@ -138,7 +138,7 @@ fn a_frame_group_is_a_palette_then_frames_of_runs() {
     let c = g.frame(2).unwrap().unwrap();
     assert!(c.is_empty() && c.width() == 0 && c.height() == 0 && c.stored_height() == 5);
     assert_eq!(c.runs().count(), 0);
-    assert!(g.frame(3).is_none());
+    assert!(g.frame(3).unwrap().is_none());
 }
 
 #[test]
@@ -347,7 +347,7 @@ fn a_body_s_records_are_found_as_the_client_finds_them() {
             .body(body)
             .map(|b| (b.group, b.first, b.actions))
     };
-    use AnimFile::*;
+    use AnimFileId::*;
     use AnimGroup::*;
     // anim.mul: below 200 high (body * 110), below 400 low ((body - 200) * 65 + 22000),
     // else people ((body - 400) * 175 + 35000).
@@ -482,7 +482,7 @@ fn records_are_empty_or_checked_as_the_client_finds_them() {
             (6, 2 * len, 515),     // too short to hold a group
         ],
     );
-    let anim = Animations::parse(AnimFile::Anim, &idx, &data).unwrap();
+    let anim = Animations::parse(AnimFileId::Anim, &idx, &data).unwrap();
     for record in [0, 1, 3] {
         let g = anim.group(0, 0, record as u8).unwrap().unwrap();
         assert_eq!(runs(&g.frame(0).unwrap().unwrap()).len(), 2);
@@ -522,7 +522,7 @@ fn records_are_empty_or_checked_as_the_client_finds_them() {
     // A run error names the entry too.
     let bad = group(&[frame(1, -3, 3, 2, &[(0xFFC0_1004, &[1, 2, 3, 4])], true)]);
     let idx = index(110, &[(3, 0, bad.len() as u32)]);
-    let anim = Animations::parse(AnimFile::Anim2, &idx, &bad).unwrap();
+    let anim = Animations::parse(AnimFileId::Anim2, &idx, &bad).unwrap();
     let g = anim.group(0, 0, 3).unwrap().unwrap();
     let err = g
         .frame(0)
@@ -535,7 +535,7 @@ fn records_are_empty_or_checked_as_the_client_finds_them() {
     assert_eq!((err.slot(), err.file()), (Some(3), Some("anim2.mul")));
     // An index that is not whole records.
     assert!(matches!(
-        Animations::parse(AnimFile::Anim, &idx[..13], &bad)
+        Animations::parse(AnimFileId::Anim, &idx[..13], &bad)
             .unwrap_err()
             .kind(),
         ErrorKind::RecordMultiple {
@@ -605,7 +605,7 @@ fn the_writer_s_frames_read_back_pixel_for_pixel() {
     ];
     let (idx, data) = write_animations(&entries).unwrap();
     assert_eq!(idx.len(), 36);
-    let anim = Animations::parse(AnimFile::Anim, &idx, &data).unwrap();
+    let anim = Animations::parse(AnimFileId::Anim, &idx, &data).unwrap();
     let g = anim.group_at(0).unwrap().unwrap();
     assert_eq!(g.frame_count(), 2);
     let f = g.frame(0).unwrap().unwrap();
@@ -644,7 +644,7 @@ fn the_synthetic_set_holds_its_bodies_a_repeat_an_empty_record_and_an_empty_fram
     assert_eq!((idx.clone(), data.clone()), synthetic_animations(7));
     assert_ne!(synthetic_animations(8).1, data);
     assert_eq!(idx.len(), 35_175 * 12);
-    let anim = Animations::parse(AnimFile::Anim, &idx, &data).unwrap();
+    let anim = Animations::parse(AnimFileId::Anim, &idx, &data).unwrap();
     let mut frames = 0;
     for body in SYNTHETIC_BODIES {
         for action in 0..SYNTHETIC_ACTIONS {
@@ -738,33 +738,33 @@ fn a_folder_s_files_are_found_in_any_case_and_opened_three_ways() {
     fs::write(dir.path().join("anim3.idx"), &idx).unwrap();
     fs::write(dir.path().join("ANIM3.MUL"), &data).unwrap();
     fs::write(dir.path().join("anim2.idx"), &idx).unwrap();
-    let read = OwnedAnimations::open(dir.path(), ()).unwrap();
+    let read = AnimationFiles::open(dir.path(), ()).unwrap();
     // SAFETY: the files are private to this test and nothing changes them while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { OwnedAnimations::map(dir.path(), ()) }.unwrap();
+    let mapped = unsafe { AnimationFiles::map(dir.path(), ()) }.unwrap();
     for owner in [&read, &mapped] {
         assert_eq!(
             owner.files().collect::<Vec<_>>(),
-            [AnimFile::Anim, AnimFile::Anim3]
+            [AnimFileId::Anim, AnimFileId::Anim3]
         );
         assert_eq!(owner.input_paths().count(), 4);
         let view = owner.view().unwrap();
-        let anim = view.get(AnimFile::Anim).unwrap();
-        assert!(view.get(AnimFile::Anim2).is_none());
+        let anim = view.get(AnimFileId::Anim).unwrap();
+        assert!(view.get(AnimFileId::Anim2).is_none());
         assert_eq!(
             anim.entry(110).unwrap(),
-            Animations::parse(AnimFile::Anim, &idx, &data)
+            Animations::parse(AnimFileId::Anim, &idx, &data)
                 .unwrap()
                 .entry(110)
                 .unwrap()
         );
         // anim3's body 1 is an animal there: the low group.
-        let anim3 = view.get(AnimFile::Anim3).unwrap();
+        let anim3 = view.get(AnimFileId::Anim3).unwrap();
         assert_eq!(anim3.body(1).map(|b| b.group), Some(AnimGroup::Low));
         // Debug names the files held with their sizes, and not anim2's lone index.
         let debug = format!("{owner:?}");
         assert!(
-            debug.starts_with("OwnedAnimations { paths: Some("),
+            debug.starts_with("AnimationFiles { paths: Some("),
             "{debug}"
         );
         for name in ["anim.idx", "anim3.idx"] {
@@ -783,7 +783,7 @@ fn a_folder_s_files_are_found_in_any_case_and_opened_three_ways() {
         );
         assert!(!debug.contains("anim2.idx: FileData"), "{debug}");
     }
-    let wrapped = OwnedAnimations::from_data(
+    let wrapped = AnimationFiles::from_data(
         None,
         [
             Some([idx.clone().into(), data.clone().into()]),
@@ -800,19 +800,19 @@ fn a_folder_s_files_are_found_in_any_case_and_opened_three_ways() {
     let empty = tempfile::tempdir().unwrap();
     fs::write(empty.path().join("anim.idx"), [0u8; 13]).unwrap();
     assert!(
-        OwnedAnimations::open(empty.path(), ())
+        AnimationFiles::open(empty.path(), ())
             .unwrap_err()
             .kind()
             .is_none()
     );
     fs::write(empty.path().join("anim.mul"), [0u8; 4]).unwrap();
-    let err = OwnedAnimations::open(empty.path(), ()).unwrap_err();
+    let err = AnimationFiles::open(empty.path(), ()).unwrap_err();
     assert!(err.to_string().starts_with("anim.idx"), "{err}");
 }
 
 #[test]
 fn a_body_s_type_changes_at_the_client_s_bounds() {
-    use AnimFile::*;
+    use AnimFileId::*;
     use BodyType::*;
     // ClassicUO's `CalculateTypeByGraphic` (docs/formats/uo.md, "Animations"), each bound
     // from both sides.
@@ -835,7 +835,7 @@ fn a_body_s_type_changes_at_the_client_s_bounds() {
 
 #[test]
 fn the_five_files_are_numbered_and_named_as_the_client_names_them() {
-    use AnimFile::*;
+    use AnimFileId::*;
     let files = [
         (Anim, "anim", "anim.idx", "anim.mul"),
         (Anim2, "anim2", "anim2.idx", "anim2.mul"),
@@ -845,24 +845,24 @@ fn the_five_files_are_numbered_and_named_as_the_client_names_them() {
     ];
     for (number, (file, name, index, data)) in files.into_iter().enumerate() {
         assert_eq!(file.number(), number);
-        assert_eq!(AnimFile::from_number(number), Some(file));
+        assert_eq!(AnimFileId::from_number(number), Some(file));
         assert_eq!(file.name(), name);
         assert_eq!(file.to_string(), name);
         assert_eq!(file.index_name(), index);
         assert_eq!(file.data_name(), data);
     }
-    assert_eq!(AnimFile::from_number(5), None);
-    assert_eq!(AnimFile::from_number(usize::MAX), None);
+    assert_eq!(AnimFileId::from_number(5), None);
+    assert_eq!(AnimFileId::from_number(usize::MAX), None);
 }
 
 #[test]
 fn the_view_holds_its_files_in_place_and_prints_their_sizes() {
     let idx = index(3, &[(1, 2, 5)]);
     let data = [7u8; 9];
-    let anim = Animations::parse(AnimFile::Anim4, &idx, &data).unwrap();
+    let anim = Animations::parse(AnimFileId::Anim4, &idx, &data).unwrap();
     assert_eq!(
         (anim.len(), anim.is_empty(), anim.file()),
-        (3, false, AnimFile::Anim4)
+        (3, false, AnimFileId::Anim4)
     );
     assert_eq!(anim.index().len(), 3);
     assert_eq!(
@@ -876,7 +876,7 @@ fn the_view_holds_its_files_in_place_and_prints_their_sizes() {
         format!("{anim:?}"),
         "Animations { file: Anim4, records: 3, data_len: 9 }"
     );
-    let none = Animations::parse(AnimFile::Anim, &[], &[]).unwrap();
+    let none = Animations::parse(AnimFileId::Anim, &[], &[]).unwrap();
     assert_eq!((none.len(), none.is_empty()), (0, true));
 }
 

@@ -4,7 +4,7 @@
 //! entry.
 
 use mul_core::anim::{
-    OwnedUopAnimations, UOP_ANIM_FILES, UOP_SEQUENCE_FILE, UopSequence, UopSequences,
+    UOP_ANIM_FILES, UOP_SEQUENCE_FILE, UopAnimationFiles, UopSequence, UopSequences,
     uop_anim_entry_name, uop_sequence_entry_name,
 };
 use mul_core::write_anim::{
@@ -269,14 +269,14 @@ fn a_frame_needs_its_palette_and_header_inside_the_entry() {
     let anim = UopAnimation::parse(&whole).unwrap();
     assert_eq!(anim.bytes(), &whole[..]);
     assert!(!matches!(
-        anim.record_frame(0).unwrap(),
+        anim.record_frame(0).transpose().unwrap(),
         Err(ref e) if matches!(e.kind(), ErrorKind::Anim(AnimProblem::UopFrameData { .. }))
     ));
     let short = &whole[..whole.len() - 1];
     let anim = UopAnimation::parse(short).unwrap();
     assert_eq!(anim.bytes(), short);
     assert_eq!(
-        anim_problem(anim.record_frame(0).unwrap()),
+        anim_problem(anim.record_frame(0).transpose().unwrap()),
         AnimProblem::UopFrameData {
             record: 0,
             number: 1,
@@ -304,7 +304,7 @@ fn bad_frames_are_errors_for_their_frame_alone() {
     let len = bytes.len();
     let anim = UopAnimation::parse(&bytes).unwrap();
     assert_eq!(
-        anim_problem(anim.record_frame(0).unwrap()),
+        anim_problem(anim.record_frame(0).transpose().unwrap()),
         AnimProblem::UopFrameData {
             record: 0,
             number: 1,
@@ -315,7 +315,7 @@ fn bad_frames_are_errors_for_their_frame_alone() {
         }
     );
     assert!(matches!(
-        anim_problem(anim.record_frame(1).unwrap()),
+        anim_problem(anim.record_frame(1).transpose().unwrap()),
         AnimProblem::UopFrameData {
             record: 1,
             number: 2,
@@ -325,7 +325,7 @@ fn bad_frames_are_errors_for_their_frame_alone() {
     ));
     // Record 2's palette reaches record 3's data at 204.
     assert_eq!(
-        anim_problem(anim.record_frame(2).unwrap()),
+        anim_problem(anim.record_frame(2).transpose().unwrap()),
         AnimProblem::FrameOverlap {
             frame: 3,
             next: 204
@@ -333,14 +333,14 @@ fn bad_frames_are_errors_for_their_frame_alone() {
     );
     // Record 3's data at 204 + 520 passes the entry's end (104 + 524 = 628).
     assert!(matches!(
-        anim_problem(anim.record_frame(3).unwrap()),
+        anim_problem(anim.record_frame(3).transpose().unwrap()),
         AnimProblem::UopFrameData {
             record: 3,
             at: 204,
             ..
         }
     ));
-    assert!(anim.record_frame(4).is_none());
+    assert!(anim.record_frame(4).unwrap().is_none());
 
     // Runs: one whose pixels pass the entry's end, one that reaches the next frame.
     let mut tail = palette_bytes();
@@ -387,7 +387,7 @@ fn bad_frames_are_errors_for_their_frame_alone() {
         }
     );
     assert!(matches!(
-        anim_problem(anim.record_frame(1).unwrap()),
+        anim_problem(anim.record_frame(1).transpose().unwrap()),
         AnimProblem::UopFrameData { record: 1, .. }
     ));
     // Frame 1 without its end marker reaches frame 2's palette.
@@ -786,7 +786,7 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
     std::fs::write(dir.path().join("animationframe1.uop"), &frames1).unwrap();
     std::fs::write(dir.path().join("AnimationFrame3.uop"), &frames3).unwrap();
     std::fs::write(dir.path().join("ANIMATIONSEQUENCE.UOP"), &seq).unwrap();
-    let owner = OwnedUopAnimations::open(dir.path(), ()).unwrap();
+    let owner = UopAnimationFiles::open(dir.path(), ()).unwrap();
     assert_eq!(owner.input_paths().count(), 3);
     let view = owner.view().unwrap();
     assert_eq!(view.animations.files().collect::<Vec<_>>(), vec![1, 3]);
@@ -817,7 +817,7 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
     let shown = format!("{view:?} {owner:?} {anim:?} {frame:?}");
     for part in [
         "UopAnimations { files: [1, 3] }",
-        "OwnedUopAnimations",
+        "UopAnimationFiles",
         "AnimationFrame3.uop",
         "UopAnimation { len: ",
         "records: 5, list_len: 5",
@@ -827,7 +827,7 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
     }
     assert!(view.animations.decoded(1, 0, &limits).unwrap().is_some());
     // Each entry's place in its file's table, as the container itself gives it.
-    let table = mul_core::UopFile::parse(&frames1, &limits).unwrap();
+    let table = mul_core::Uop::parse(&frames1, &limits).unwrap();
     for (body, action) in SYNTHETIC_UOP_ENTRIES {
         let place = table
             .find_name(&uop_anim_entry_name(body, action))
@@ -846,14 +846,14 @@ fn a_folder_s_uop_files_are_found_in_any_case() {
     // AnimationFrame1.uop is required; a file that is not a container is named.
     let empty = tempfile::tempdir().unwrap();
     assert!(
-        OwnedUopAnimations::open(empty.path(), ())
+        UopAnimationFiles::open(empty.path(), ())
             .unwrap_err()
             .kind()
             .is_none()
     );
     std::fs::write(empty.path().join("AnimationFrame1.uop"), &frames1).unwrap();
     std::fs::write(empty.path().join("AnimationFrame2.uop"), [0u8; 8]).unwrap();
-    let err = OwnedUopAnimations::open(empty.path(), ()).unwrap_err();
+    let err = UopAnimationFiles::open(empty.path(), ()).unwrap_err();
     assert!(err.to_string().starts_with("AnimationFrame2.uop"), "{err}");
 }
 

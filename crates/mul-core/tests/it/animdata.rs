@@ -3,7 +3,7 @@
 //! output read back.
 
 use mul_core::write_anim::{AnimDataItem, synthetic_animdata, write_animdata};
-use mul_core::{AnimData, OwnedAnimData};
+use mul_core::{AnimData, AnimDataFile};
 
 /// A file of `groups` whole groups and `tail` more bytes, every record's first offset its
 /// item number's low byte, its count 1 and interval 3, each group's header its number.
@@ -31,10 +31,11 @@ fn records_lie_at_68_i_plus_4_each_group() {
     let animdata = AnimData::parse(&data).unwrap();
     assert_eq!(animdata.len(), 24);
     assert!(!animdata.is_empty());
-    for item in 0..24usize {
+    for item in 0..24u16 {
         let record = animdata.get(item).unwrap();
         // 68 * i + 4 * (i / 8 + 1): the record's first byte.
-        assert_eq!(data[68 * item + 4 * (item / 8 + 1)], item as u8);
+        let at = usize::from(item);
+        assert_eq!(data[68 * at + 4 * (at / 8 + 1)], item as u8);
         assert_eq!(record.frames[0], item as i8);
         assert_eq!(record.offsets(), &[item as i8][..]);
         assert_eq!((record.frame_interval, record.frame_start), (3, 9));
@@ -55,7 +56,7 @@ fn a_partial_last_group_keeps_the_records_that_end_inside_it() {
     assert_eq!(animdata.len(), 153 * 8 + 1);
     assert!(animdata.get(153 * 8).is_some());
     assert!(animdata.get(153 * 8 + 1).is_none());
-    assert!(animdata.get(usize::MAX).is_none());
+    assert!(animdata.get(u16::MAX).is_none());
     // A file shorter than a group's first record has none.
     for len in [0, 4, 71] {
         let short = vec![0u8; len];
@@ -140,7 +141,7 @@ fn the_writer_places_records_as_the_reader_reads_them() {
     }
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("ANIMDATA.MUL"), &synthetic).unwrap();
-    let owned = OwnedAnimData::open(dir.path().join("ANIMDATA.MUL")).unwrap();
+    let owned = AnimDataFile::open(dir.path().join("ANIMDATA.MUL")).unwrap();
     assert_eq!(owned.view().unwrap().len(), 24);
     assert!(format!("{:?}", owned.view().unwrap()).contains("items: 24"));
 }

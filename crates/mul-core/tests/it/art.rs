@@ -442,7 +442,7 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
     }
     let mut sizes = std::collections::HashSet::new();
     let mut colours = std::collections::HashSet::new();
-    for id in 0..SYNTHETIC_ITEMS as u32 {
+    for id in 0..SYNTHETIC_ITEMS as u16 {
         let item = art.item(id).unwrap();
         if id == 255 {
             assert!(item.is_none());
@@ -452,6 +452,7 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
         let (w, h) = (item.width(), item.height());
         // Item 200 is item 10's repeat, of item 10's size.
         let n = if id == 200 { 10 } else { id };
+        let n = u32::from(n);
         assert_eq!((w, h), (1 + 7 * n % 64, 1 + 13 * n % 96), "item {id}");
         sizes.insert((w, h));
         // Each drawn pixel is ((c ^ (x + y)) & 0x7FFF), or 1 for 0, for one odd c: c read
@@ -507,7 +508,7 @@ fn the_synthetic_art_set_is_what_its_documentation_says() {
     let widths: std::collections::HashSet<u32> = sizes.iter().map(|s| s.0).collect();
     let heights: std::collections::HashSet<u32> = sizes.iter().map(|s| s.1).collect();
     assert_eq!((widths.len(), heights.len()), (64, 96));
-    let entry = |n: usize| art.entry(n).unwrap().unwrap();
+    let entry = |n: usize| art.entry(n as u32).unwrap().unwrap();
     assert_eq!(entry(ITEM_BASE + 200), entry(ITEM_BASE + 10));
     assert_eq!(art.index()[ITEM_BASE + 200], art.index()[ITEM_BASE + 10]);
     // Sized: the lands asked (at most 0x4000), the items asked, the repeat and the empty

@@ -8,8 +8,8 @@ use mul_core::picture_uop::MIN_UOP_SLOTS;
 use mul_core::uop::name_hash;
 use mul_core::write_art::{ArtPicture, art_to_mul, art_to_uop, synthetic_art, write_art};
 use mul_core::{
-    Art, ArtFormat, ErrorKind, FileOptions, Limits, OwnedArt, PictureFiles, UopEntryProblem,
-    UopFile, UopIndex, UopPictures,
+    Art, ArtFiles, ArtFormat, ErrorKind, FileOptions, Limits, PictureData, Uop, UopEntryProblem,
+    UopIndex, UopPictures,
 };
 
 use crate::uop::{Foreign, foreign_container};
@@ -99,7 +99,7 @@ fn the_tables_entry_count_sets_the_slots_unused_entries_too() {
     };
     let uop = foreign_container(&files, &foreign);
     assert_eq!(
-        UopFile::parse(&uop, &Limits::default())
+        Uop::parse(&uop, &Limits::default())
             .unwrap()
             .table_entries(),
         70_000
@@ -107,8 +107,8 @@ fn the_tables_entry_count_sets_the_slots_unused_entries_too() {
     let index = UopIndex::build(&uop, &Limits::default(), UopPictures::Art).unwrap();
     assert_eq!(index.records().len(), 70_000 + 0x4000);
     let art = Art::from_uop(&index, &uop);
-    // The last slot is item 69,999.
-    assert!(art.item(69_999).unwrap().is_some());
+    // The last slot is item 69,999 (past the 16-bit ids: by its art number).
+    assert!(art.item_at(0x4000 + 69_999).unwrap().is_some());
     assert_eq!(art.item_count(), 70_000);
 }
 
@@ -222,12 +222,12 @@ fn mul_to_uop_and_back_is_the_same_bytes() {
     let mul = Art::parse(&index, &data).unwrap();
     let uop = art_to_uop(&mul).unwrap().files;
     // Independently of the slot index: the container's entries under the client's names.
-    let container = UopFile::parse(&uop, &Limits::default()).unwrap();
+    let container = Uop::parse(&uop, &Limits::default()).unwrap();
     let item10 = container.find(art_name(ITEM_BASE + 10)).unwrap();
     let item200 = container.find(art_name(ITEM_BASE + 200)).unwrap();
     assert_eq!(
         container.stored(item10).unwrap(),
-        mul.entry(ITEM_BASE + 10).unwrap().unwrap()
+        mul.entry(ITEM_BASE as u32 + 10).unwrap().unwrap()
     );
     // An exact repeat is stored once, both names pointing at it.
     assert_eq!(item10.raw().offset.get(), item200.raw().offset.get());
@@ -235,7 +235,7 @@ fn mul_to_uop_and_back_is_the_same_bytes() {
     let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Art).unwrap();
     let back = Art::from_uop(&slots, &uop);
     assert_eq!(back.len(), MIN_UOP_SLOTS);
-    for number in 0..mul.len() {
+    for number in 0..mul.len() as u32 {
         assert_eq!(
             back.entry(number).unwrap(),
             mul.entry(number).unwrap(),
@@ -256,7 +256,7 @@ fn mul_to_uop_and_back_is_the_same_bytes() {
     let again = art_to_uop(&Art::parse(&index2, &data2).unwrap())
         .unwrap()
         .files;
-    let again = UopFile::parse(&again, &Limits::default()).unwrap();
+    let again = Uop::parse(&again, &Limits::default()).unwrap();
     assert_eq!(
         (again.table_entries(), container.table_entries()),
         (65_535, 319)
@@ -286,7 +286,7 @@ fn a_full_size_art_set_round_trips_exactly() {
         .unwrap()
         .files;
     assert_eq!(
-        UopFile::parse(&uop, &Limits::default())
+        Uop::parse(&uop, &Limits::default())
             .unwrap()
             .table_entries(),
         0x14000 - ITEM_BASE
@@ -309,38 +309,38 @@ fn the_owner_takes_the_form_the_folder_holds_or_the_one_asked() {
         .unwrap()
         .files;
     fs::write(dir.path().join("ArtLegacyMUL.uop"), &uop).unwrap();
-    let owned = OwnedArt::open(dir.path(), None).unwrap();
+    let owned = ArtFiles::open(dir.path(), None).unwrap();
     assert_eq!(owned.format(), ArtFormat::Uop);
     assert!(owned.view().unwrap().item(10).unwrap().is_some());
     let debug = format!("{owned:?}");
     assert!(debug.contains("slots: 81919"), "{debug}");
     // Asking for the MUL form names the missing index.
-    let err = OwnedArt::open(dir.path(), Some(ArtFormat::Mul)).unwrap_err();
+    let err = ArtFiles::open(dir.path(), Some(ArtFormat::Mul)).unwrap_err();
     assert!(err.to_string().contains("artidx.mul"), "{err}");
     // Both forms present: the MUL pair by default, the UOP when asked.
     fs::write(dir.path().join("artidx.mul"), &index).unwrap();
     fs::write(dir.path().join("art.mul"), &data).unwrap();
     assert_eq!(
-        OwnedArt::open(dir.path(), None).unwrap().format(),
+        ArtFiles::open(dir.path(), None).unwrap().format(),
         ArtFormat::Mul
     );
     // SAFETY: private files, unchanged while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { OwnedArt::map(dir.path(), Some(ArtFormat::Uop)) }.unwrap();
+    let mapped = unsafe { ArtFiles::map(dir.path(), Some(ArtFormat::Uop)) }.unwrap();
     assert_eq!(mapped.format(), ArtFormat::Uop);
     assert_eq!(
-        mapped.view().unwrap().entry(ITEM_BASE + 7).unwrap(),
+        mapped.view().unwrap().entry(ITEM_BASE as u32 + 7).unwrap(),
         Art::parse(&index, &data)
             .unwrap()
-            .entry(ITEM_BASE + 7)
+            .entry(ITEM_BASE as u32 + 7)
             .unwrap()
     );
     // Bytes handed over; a container that is not one names the file.
     let handed =
-        OwnedArt::from_data(None, PictureFiles::Uop(uop.into()), &FileOptions::default()).unwrap();
+        ArtFiles::from_data(None, PictureData::Uop(uop.into()), &FileOptions::default()).unwrap();
     assert_eq!(handed.view().unwrap().len(), MIN_UOP_SLOTS);
     fs::write(dir.path().join("ArtLegacyMUL.uop"), b"not a container").unwrap();
-    let err = OwnedArt::open(dir.path(), Some(ArtFormat::Uop)).unwrap_err();
+    let err = ArtFiles::open(dir.path(), Some(ArtFormat::Uop)).unwrap_err();
     assert_eq!(err.file(), Some("ArtLegacyMUL.uop"));
 }
 
@@ -386,7 +386,7 @@ fn entries_sharing_names_name_their_first_entry() {
     assert_eq!(index.problems(), k);
     let art = Art::from_uop(&index, &uop);
     for id in [0, 1, 4_321, k - 1] {
-        match art.item(id as u32).unwrap_err().kind() {
+        match art.item_at(0x4000 + id as u32).unwrap_err().kind() {
             ErrorKind::UopEntry {
                 index,
                 problem: UopEntryProblem::SharedName,
@@ -428,9 +428,9 @@ fn conversions_leave_out_an_unreadable_entry_and_keep_the_rest() {
     let (index2, data2) = &mul.files;
     let again = Art::parse(index2, data2).unwrap();
     for id in [0u32, 1, 3] {
-        let want = art.entry(ITEM_BASE + id as usize).unwrap().unwrap();
-        assert_eq!(back.entry(ITEM_BASE + id as usize).unwrap().unwrap(), want);
-        assert_eq!(again.entry(ITEM_BASE + id as usize).unwrap().unwrap(), want);
+        let want = art.entry(ITEM_BASE as u32 + id).unwrap().unwrap();
+        assert_eq!(back.entry(ITEM_BASE as u32 + id).unwrap().unwrap(), want);
+        assert_eq!(again.entry(ITEM_BASE as u32 + id).unwrap().unwrap(), want);
     }
     assert!(back.item(2).unwrap().is_none());
     assert!(again.item(2).unwrap().is_none());

@@ -5,7 +5,7 @@ use gamedata_testkit::assert_debug_bounded;
 use mul_core::synth::World;
 use mul_core::{
     DiffIndex, FacetData, FacetFiles, FacetPaths, MapFormat, MapPatch, MapSize, Multis,
-    StaticsPatch, UopFile, query, write_map_uop,
+    StaticsPatch, Uop, query, write_map_uop,
 };
 
 #[test]
@@ -60,7 +60,7 @@ fn debug_of_a_full_size_facet_and_its_parts_is_bounded() {
 
     // The UOP form: the container, its chunks, and the files that hold them.
     let uop = write_map_uop(&world.map, 0).unwrap();
-    let container = UopFile::parse(&uop, &Default::default()).unwrap();
+    let container = Uop::parse(&uop, &Default::default()).unwrap();
     assert_debug_bounded("a UOP container", &container, 1024);
     let chunks = mul_core::map_uop::map_chunks(&container, 0, &Default::default()).unwrap();
     assert_eq!(chunks.len(), 112);
@@ -89,7 +89,7 @@ fn debug_of_a_full_size_facet_and_its_parts_is_bounded() {
     let files = FacetFiles::from_data(paths, data, &Default::default()).unwrap();
     assert_debug_bounded("facet files", &files, 2048);
     assert_debug_bounded("facet data", &files.data(), 2048);
-    let facet = files.facet().unwrap();
+    let facet = files.view().unwrap();
     assert_debug_bounded("a facet of a UOP", &facet, 4096);
 }
 
@@ -103,7 +103,7 @@ fn debug_of_multis_and_a_multi_is_bounded() {
     idx.extend(0u32.to_le_bytes());
     let multis = Multis::parse(&idx, &mul, None).unwrap();
     assert_debug_bounded("multis", &multis, 1024);
-    let multi = multis.get(0).unwrap();
+    let multi = multis.get(0).unwrap().unwrap();
     assert_eq!(multi.len(), 100_000);
     assert_debug_bounded("a multi", &multi, 1024);
 }

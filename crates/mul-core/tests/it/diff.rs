@@ -27,8 +27,8 @@ fn diffs_replace_their_blocks_only_when_applied() {
         let index = files.diff_index();
         assert_eq!((index.map.len(), index.statics.len()), (50, 50));
         assert!(index.problems.is_empty(), "{:?}", index.problems);
-        let plain = files.facet().unwrap();
-        let with = diffed.facet().unwrap();
+        let plain = files.view().unwrap();
+        let with = diffed.view().unwrap();
         for &block in &patched {
             let (bx, by) = w.size.block_coords(block).unwrap();
             let (x, y) = (bx * 8 + 3, by * 8 + 3);
@@ -223,7 +223,7 @@ fn a_bad_patch_record_names_itself_and_hides_nothing() {
         1,
         "the extra number has no mapdif block"
     );
-    let facet = files.facet().unwrap();
+    let facet = files.view().unwrap();
     let second = {
         let list = std::fs::read(dir.path().join("stadifl0.mul")).unwrap();
         u32::from_le_bytes(list[8..12].try_into().unwrap()) as usize

@@ -31,24 +31,24 @@ fn finds_files_in_any_case_and_opens_the_views() {
 
     // Facet 2's one known size, 288 x 200 blocks, proven by the length: no size to give.
     let files = FacetFiles::open(dir.path(), 2).unwrap();
-    let facet = files.facet().unwrap();
+    let facet = files.view().unwrap();
     assert_eq!((facet.size().width(), facet.size().height()), (2304, 1600));
     assert_eq!(facet.statics.format(), StaticFormat::Standard);
     assert!(facet.tiledata.is_some() && facet.radar.is_none());
-    assert_eq!(read(paths).unwrap().facet().unwrap().size(), facet.size());
+    assert_eq!(read(paths).unwrap().view().unwrap().size(), facet.size());
 
     // Mapped, the same bytes.
     // SAFETY: the files are private to this test and nothing changes them while mapped.
     #[allow(unsafe_code)]
     let mapped = unsafe { FacetFiles::map(dir.path(), 2) }.unwrap();
     assert!(mapped.data().map.is_mapped() && !files.data().map.is_mapped());
-    assert_eq!(mapped.facet().unwrap().map.as_slice(), facet.map.as_slice());
+    assert_eq!(mapped.view().unwrap().map.as_slice(), facet.map.as_slice());
 
     // A size given that the map does not have: the map is named.
     let options = FacetOptions::default().with_size(MapSize::from_blocks(16, 16).unwrap());
     let files = FacetFiles::open_with(dir.path(), 2, &options).unwrap();
     assert_eq!(files.options(), &options);
-    let err = files.facet().unwrap_err();
+    let err = files.view().unwrap_err();
     assert!(err.file() == Some("MAP2.MUL"), "{err:?}");
     assert!(matches!(
         err.kind(),
@@ -112,7 +112,7 @@ fn facets_0_and_1_open_at_both_real_widths_with_and_without_padding() {
             &FacetOptions::default(),
         )
         .unwrap();
-        let f = files.facet().unwrap();
+        let f = files.view().unwrap();
         assert_eq!(
             (f.size().width(), f.size().height(), f.map.padded()),
             (width_blocks as u32 * 8, 4096, padding == 1),
@@ -125,7 +125,7 @@ fn facets_0_and_1_open_at_both_real_widths_with_and_without_padding() {
 fn a_map_of_no_known_size_is_refused_never_reshaped() {
     // The pre-alpha map's shape: 128 x 128 blocks as facet 0. The old reader took 32 x 512.
     let files = facet_in_memory(0, 128 * 128, MapFormat::Mul, &FacetOptions::default()).unwrap();
-    let err = files.facet().unwrap_err();
+    let err = files.view().unwrap_err();
     assert!(
         matches!(
             err.kind(),
@@ -152,13 +152,13 @@ fn a_map_of_no_known_size_is_refused_never_reshaped() {
     let size = MapSize::from_blocks(128, 128).unwrap();
     let options = FacetOptions::default().with_size(size);
     let files = facet_in_memory(0, 128 * 128, MapFormat::Mul, &options).unwrap();
-    let f = files.facet().unwrap();
+    let f = files.view().unwrap();
     assert_eq!(f.size(), size);
 
     // Whole 512-block columns but not a known width, in both forms: refused too.
     for format in [MapFormat::Mul, MapFormat::Uop] {
         let files = facet_in_memory(1, 32 * 512, format, &FacetOptions::default()).unwrap();
-        let err = files.facet().unwrap_err();
+        let err = files.view().unwrap_err();
         assert!(
             matches!(
                 err.kind(),
@@ -173,7 +173,7 @@ fn a_map_of_no_known_size_is_refused_never_reshaped() {
     }
     // A facet with no known size at all.
     let files = facet_in_memory(9, 64, MapFormat::Mul, &FacetOptions::default()).unwrap();
-    let text = files.facet().unwrap_err().to_string();
+    let text = files.view().unwrap_err().to_string();
     assert!(
         text.contains("facet 9 has no known size; a square map of 8 x 8"),
         "{text}"

@@ -50,7 +50,7 @@ fn seeds_findings_and_their_mutations_never_panic() {
 #[test]
 fn the_seeds_reach_what_they_are_for() {
     use gamedata_exercise::io::split_parts;
-    use mul_core::{DiffIndex, Limits, MapChunk, UopFile, map_uop};
+    use mul_core::{DiffIndex, Limits, MapChunk, Uop, map_uop};
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
     let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
     // The art seed: a land tile and its repeat, two items with runs, an empty entry and an
@@ -111,7 +111,7 @@ fn the_seeds_reach_what_they_are_for() {
     let slots =
         mul_core::UopIndex::build(uop, &Limits::default(), mul_core::UopPictures::Gumps).unwrap();
     let gumps = mul_core::Gumps::from_uop(&slots, uop);
-    let stream = |id: usize| gumps.compressed_stream(id).unwrap().unwrap().stored;
+    let stream = |id: u32| gumps.compressed_stream(id).unwrap().unwrap().stored;
     assert!(std::ptr::eq(stream(0), stream(3)) && std::ptr::eq(stream(4), stream(7)));
     let decodes: Vec<bool> = (0..8)
         .map(|id| gumps.decoded(id, &Limits::default()).is_ok())
@@ -162,7 +162,7 @@ fn the_seeds_reach_what_they_are_for() {
     // overlap and an empty frame, so that the walk reaches every kind of record and frame.
     let seed = read("uo_anim/body_0_repeat_empty_overlap");
     let [index, data] = split_parts::<2, 4>(&seed);
-    let anim = mul_core::Animations::parse(mul_core::AnimFile::Anim, index, data).unwrap();
+    let anim = mul_core::Animations::parse(mul_core::AnimFileId::Anim, index, data).unwrap();
     assert_eq!(anim.body(0).unwrap().first, 0);
     let group = anim.group(0, 0, 0).unwrap().unwrap();
     assert_eq!(group.frame_count(), 2);
@@ -188,7 +188,7 @@ fn the_seeds_reach_what_they_are_for() {
     // The UOP seeds: the map's chunks are found, stored in place and as zlib.
     for (name, decoded) in [("map_64_blocks", false), ("map_64_blocks_zlib", true)] {
         let seed = read(&format!("uo_uop/{name}"));
-        let container = UopFile::parse(&seed, &Limits::default()).unwrap();
+        let container = Uop::parse(&seed, &Limits::default()).unwrap();
         let chunks = map_uop::map_chunks(&container, 0, &Limits::default()).unwrap();
         assert_eq!(
             chunks.iter().map(MapChunk::len).sum::<usize>(),

@@ -11,8 +11,8 @@ use mul_core::write_gump::{
     gumps_to_compressed_uop, gumps_to_mul, gumps_to_uop, synthetic_gumps, write_gumps,
 };
 use mul_core::{
-    ArtFormat, BwtProblem, ErrorKind, FileOptions, Gump, Gumps, Limits, OwnedGumps, PictureFiles,
-    PictureProblem, UopEntryProblem, UopFile, UopIndex, UopPictures, WriteProblem,
+    ArtFormat, BwtProblem, ErrorKind, FileOptions, Gump, GumpFiles, Gumps, Limits, PictureData,
+    PictureProblem, Uop, UopEntryProblem, UopIndex, UopPictures, WriteProblem,
 };
 
 use crate::uop::{Foreign, foreign_container};
@@ -357,7 +357,7 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
     let uop = gumps_to_uop(&mul).unwrap().files;
     // Independently of the slot index: the entry under the client's name holds i32 width,
     // i32 height, then the MUL bytes.
-    let container = UopFile::parse(&uop, &Limits::default()).unwrap();
+    let container = Uop::parse(&uop, &Limits::default()).unwrap();
     let entry = container
         .find(name_hash("build/gumpartlegacymul/00000005.tga"))
         .unwrap();
@@ -369,7 +369,7 @@ fn the_synthetic_set_and_its_uop_hold_the_same_gumps() {
     let slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
     let back = Gumps::from_uop(&slots, &uop);
     assert_eq!(back.len(), MIN_UOP_SLOTS);
-    for id in 0..SYNTHETIC_GUMPS {
+    for id in 0..SYNTHETIC_GUMPS as u32 {
         assert_eq!(back.entry(id).unwrap(), mul.entry(id).unwrap(), "{id}");
     }
     let (index2, data2) = gumps_to_mul(&back).unwrap().files;
@@ -544,31 +544,31 @@ fn the_owner_reads_either_form() {
     fs::write(dir.path().join("GUMPIDX.MUL"), &index).unwrap();
     fs::write(dir.path().join("gumpart.mul"), &data).unwrap();
     fs::write(dir.path().join("gumpartLegacyMUL.uop"), &uop).unwrap();
-    let mul = OwnedGumps::open(dir.path(), None).unwrap();
+    let mul = GumpFiles::open(dir.path(), None).unwrap();
     assert_eq!(mul.format(), ArtFormat::Mul);
     // SAFETY: private files, unchanged while mapped.
     #[allow(unsafe_code)]
-    let from_uop = unsafe { OwnedGumps::map(dir.path(), Some(ArtFormat::Uop)) }.unwrap();
+    let from_uop = unsafe { GumpFiles::map(dir.path(), Some(ArtFormat::Uop)) }.unwrap();
     assert_eq!(from_uop.format(), ArtFormat::Uop);
     let (a, b) = (mul.view().unwrap(), from_uop.view().unwrap());
-    for id in 0..SYNTHETIC_GUMPS {
+    for id in 0..SYNTHETIC_GUMPS as u32 {
         assert_eq!(a.entry(id).unwrap(), b.entry(id).unwrap(), "{id}");
     }
     assert_eq!(b.data_file(), "gumpartLegacyMUL.uop");
     let debug = format!("{mul:?}");
     assert!(
-        debug.starts_with("OwnedGumps { paths: Some(Mul(["),
+        debug.starts_with("GumpFiles { paths: Some(Mul(["),
         "{debug}"
     );
-    let handed = OwnedGumps::from_data(
+    let handed = GumpFiles::from_data(
         None,
-        PictureFiles::Mul([index.into(), data.into()]),
+        PictureData::Mul([index.into(), data.into()]),
         &FileOptions::default(),
     )
     .unwrap();
     assert_eq!(handed.view().unwrap().len(), SYNTHETIC_GUMPS);
     fs::remove_file(dir.path().join("gumpartLegacyMUL.uop")).unwrap();
-    let err = OwnedGumps::open(dir.path(), Some(ArtFormat::Uop)).unwrap_err();
+    let err = GumpFiles::open(dir.path(), Some(ArtFormat::Uop)).unwrap_err();
     assert!(err.to_string().contains("gumpartLegacyMUL.uop"), "{err}");
 }
 
@@ -642,13 +642,13 @@ fn gumps_to_uop_holds_copies_under_other_sizes_to_a_budget() {
     );
     let uop_index = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
     let back = Gumps::from_uop(&uop_index, &uop);
-    for id in 0..72usize {
+    for id in 0..72u32 {
         let entry = back.entry(id).unwrap();
         if (64..70).contains(&id) {
             assert_eq!(entry, None, "gump {id}");
         } else {
             let at = if id == 71 { 1 << 20 } else { 0 };
-            let expected = (&data[at..at + (1 << 20)], size(id as u32));
+            let expected = (&data[at..at + (1 << 20)], size(id));
             assert_eq!(entry, Some(expected), "gump {id}");
         }
     }
@@ -731,7 +731,7 @@ fn compressed_uop_gumps_decode_to_the_mul_gumps() {
         let converted = gumps_to_compressed_uop(&mul, how).unwrap();
         assert!(converted.left_out.is_empty());
         let uop = converted.files;
-        let file = UopFile::parse(&uop, &Limits::default()).unwrap();
+        let file = Uop::parse(&uop, &Limits::default()).unwrap();
         assert!(
             file.entries()
                 .iter()
@@ -746,10 +746,10 @@ fn compressed_uop_gumps_decode_to_the_mul_gumps() {
             let got = gumps.decoded(id as u32, &Limits::default()).unwrap();
             let (Some(want), Some(got)) = (want, got) else {
                 assert_eq!(id, 199, "only gump 199 is empty");
-                assert!(!gumps.is_compressed(id));
+                assert!(!gumps.is_compressed(id as u32));
                 continue;
             };
-            assert!(gumps.is_compressed(id) && got.is_decoded());
+            assert!(gumps.is_compressed(id as u32) && got.is_decoded());
             let gump = got.gump().unwrap();
             assert_eq!((gump.width(), gump.height()), (want.width(), want.height()));
             assert_eq!(pixels(&gump), pixels(&want), "gump {id}");
@@ -820,7 +820,7 @@ fn compressed_container(entries: &[(usize, Vec<u8>, u32, u16)]) -> Vec<u8> {
     };
     let mut uop = foreign_container(&files, &foreign);
     // Set each entry's decompressed length and compression in the table.
-    let file = UopFile::parse(&uop, &Limits::default()).unwrap();
+    let file = Uop::parse(&uop, &Limits::default()).unwrap();
     let places: Vec<(usize, u64)> = file
         .entries()
         .iter()

@@ -35,15 +35,15 @@ fn sixteen_byte_components_with_signed_offsets() {
     .concat();
     let m = Multis::parse(&index, &data, None).unwrap();
     assert_eq!(m.format(), MultiFormat::Long);
-    let first = m.get(0).unwrap();
+    let first = m.get(0).unwrap().unwrap();
     assert!(matches!(first, MultiSlice::Long(c) if c[0].extra.get() == 0xCAFE));
     let c: Vec<(i16, i16, i16)> = first
         .iter()
         .map(|c| (c.x.get(), c.y.get(), c.z.get()))
         .collect();
     assert_eq!(c, [(-2, -5, 0), (3, 4, -7)]);
-    assert!(m.get(1).unwrap().is_empty());
-    assert!(m.get(3).unwrap().is_empty());
+    assert!(m.get(1).unwrap().is_none());
+    assert!(m.get(3).unwrap().is_none());
     assert!(matches!(
         kind(m.get(4)),
         Some(ErrorKind::IndexEntry {
@@ -71,7 +71,7 @@ fn twelve_byte_components_are_detected() {
     let index = [index_record(0, 12), index_record(12, 12)].concat();
     let m = Multis::parse(&index, &data, None).unwrap();
     assert_eq!(m.format(), MultiFormat::Short);
-    assert_eq!(m.get(1).unwrap().get(0).unwrap().x.get(), -1);
+    assert_eq!(m.get(1).unwrap().unwrap().get(0).unwrap().x.get(), -1);
     // Forced long, 12 bytes are not a whole component.
     let long = Multis::parse(&index, &data, Some(MultiFormat::Long)).unwrap();
     assert!(matches!(

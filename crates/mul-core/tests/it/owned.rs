@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use mul_core::synth::World;
 use mul_core::{
-    Error, ErrorKind, FileOptions, Hues, Limits, MapSize, OwnedHues, OwnedMultis,
-    OwnedRadarColours, OwnedTileData, OwnedUopFile, RadarColours, TileData,
+    Error, ErrorKind, FileOptions, Hues, HuesFile, Limits, MapSize, MultiFiles, RadarColours,
+    RadarColoursFile, TileData, TileDataFile, UopFile,
 };
 
 use crate::index_record;
@@ -21,14 +21,14 @@ fn tiledata_radarcol_and_hues_open_map_and_wrap_the_same_bytes() {
     fs::write(dir.path().join("hues.mul"), &w.hues).unwrap();
 
     let parsed = TileData::parse(&w.tiledata).unwrap();
-    let read = OwnedTileData::open(&tiledata).unwrap();
+    let read = TileDataFile::open(&tiledata).unwrap();
     assert!(!read.data().is_mapped());
     // SAFETY: the files are private to this test and nothing changes them while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { OwnedTileData::map(&tiledata) }.unwrap();
+    let mapped = unsafe { TileDataFile::map(&tiledata) }.unwrap();
     assert!(mapped.data().is_mapped());
     let shared: Arc<[u8]> = Arc::from(&w.tiledata[..]);
-    let wrapped = OwnedTileData::from_data(Arc::clone(&shared), &FileOptions::default()).unwrap();
+    let wrapped = TileDataFile::from_data(Arc::clone(&shared), &FileOptions::default()).unwrap();
     assert_eq!(wrapped.data().as_ptr(), shared.as_ptr(), "no copy");
     for owner in [&read, &mapped, &wrapped] {
         let view = owner.view().unwrap();
@@ -42,11 +42,11 @@ fn tiledata_radarcol_and_hues_open_map_and_wrap_the_same_bytes() {
         }
     }
 
-    let radar = OwnedRadarColours::open(dir.path().join("radarcol.mul")).unwrap();
+    let radar = RadarColoursFile::open(dir.path().join("radarcol.mul")).unwrap();
     let want = RadarColours::parse(&w.radarcol).unwrap();
     assert_eq!(radar.view().unwrap().land(3), want.land(3));
     assert_eq!(radar.view().unwrap().item_count(), want.item_count());
-    let hues = OwnedHues::open(dir.path().join("hues.mul")).unwrap();
+    let hues = HuesFile::open(dir.path().join("hues.mul")).unwrap();
     assert_eq!(
         hues.view().unwrap().groups(),
         Hues::parse(&w.hues).unwrap().groups()
@@ -55,13 +55,13 @@ fn tiledata_radarcol_and_hues_open_map_and_wrap_the_same_bytes() {
     // A bad file is a data error naming the file; a missing one an I/O error.
     let bad = dir.path().join("short.mul");
     fs::write(&bad, [0u8; 5]).unwrap();
-    let err = OwnedTileData::open(&bad).unwrap_err();
+    let err = TileDataFile::open(&bad).unwrap_err();
     assert!(
         matches!(err.kind(), Some(ErrorKind::TileDataLength { found: 5 })),
         "{err}"
     );
     assert_eq!(err.file(), Some("short.mul"));
-    let err = OwnedHues::open(dir.path().join("none.mul")).unwrap_err();
+    let err = HuesFile::open(dir.path().join("none.mul")).unwrap_err();
     assert!(matches!(err, Error::File(_)), "{err}");
 }
 
@@ -78,22 +78,28 @@ fn multis_are_found_in_any_case_and_a_uop_container_opens_within_the_limits() {
     let data = [component(7), component(8)].concat();
     fs::write(dir.path().join("MULTI.IDX"), index_record(0, 32)).unwrap();
     fs::write(dir.path().join("Multi.mul"), &data).unwrap();
-    let owned = OwnedMultis::open(dir.path(), ()).unwrap();
+    let owned = MultiFiles::open(dir.path(), ()).unwrap();
     let paths = owned.paths.clone().unwrap();
     assert!(paths[0].ends_with("MULTI.IDX") && paths[1].ends_with("Multi.mul"));
     let multis = owned.view().unwrap();
-    let ids: Vec<u16> = multis.get(0).unwrap().iter().map(|c| c.id.get()).collect();
+    let ids: Vec<u16> = multis
+        .get(0)
+        .unwrap()
+        .unwrap()
+        .iter()
+        .map(|c| c.id.get())
+        .collect();
     assert_eq!(ids, [7, 8]);
     // SAFETY: private files, unchanged while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { OwnedMultis::map(dir.path(), ()) }.unwrap();
+    let mapped = unsafe { MultiFiles::map(dir.path(), ()) }.unwrap();
     assert_eq!(mapped.view().unwrap().len(), 1);
     let debug = format!("{mapped:?}");
-    assert!(debug.starts_with("OwnedMultis { paths: Some(["), "{debug}");
+    assert!(debug.starts_with("MultiFiles { paths: Some(["), "{debug}");
     assert!(debug.contains("Multi.mul"), "{debug}");
     fs::remove_file(dir.path().join("Multi.mul")).unwrap();
     assert!(matches!(
-        OwnedMultis::open(dir.path(), ()),
+        MultiFiles::open(dir.path(), ()),
         Err(Error::File(_))
     ));
 
@@ -102,10 +108,10 @@ fn multis_are_found_in_any_case_and_a_uop_container_opens_within_the_limits() {
     let uop = mul_core::write_map_uop(&map, 0).unwrap();
     let path = dir.path().join("map0LegacyMUL.uop");
     fs::write(&path, &uop).unwrap();
-    let owned = OwnedUopFile::open(&path).unwrap();
+    let owned = UopFile::open(&path).unwrap();
     assert_eq!(owned.view().unwrap().entries().len(), 2);
     let tight = FileOptions::default().with_limits(Limits::default().with_max_records(1));
-    let err = OwnedUopFile::open_with(&path, &tight).unwrap_err();
+    let err = UopFile::open_with(&path, &tight).unwrap_err();
     assert!(
         matches!(
             err.kind(),
@@ -118,14 +124,14 @@ fn multis_are_found_in_any_case_and_a_uop_container_opens_within_the_limits() {
 
 #[test]
 fn art_is_found_in_any_case_opens_every_way_and_keeps_its_overlaps() {
-    use mul_core::OwnedArt;
+    use mul_core::ArtFiles;
     use mul_core::write_art::{ArtPicture, write_art};
     let dir = tempfile::tempdir().unwrap();
     let land = vec![0x1234u16; 1012];
     let (index, data) = write_art(&[ArtPicture::Land(&land), ArtPicture::Repeat(0)]).unwrap();
     fs::write(dir.path().join("ARTIDX.MUL"), &index).unwrap();
     fs::write(dir.path().join("art.Mul"), &data).unwrap();
-    let owned = OwnedArt::open(dir.path(), None).unwrap();
+    let owned = ArtFiles::open(dir.path(), None).unwrap();
     let paths = owned.paths.clone().unwrap();
     let paths = paths.files();
     assert!(paths[0].ends_with("ARTIDX.MUL") && paths[1].ends_with("art.Mul"));
@@ -139,25 +145,25 @@ fn art_is_found_in_any_case_opens_every_way_and_keeps_its_overlaps() {
         art.entry(0).unwrap()
     );
     let debug = format!("{owned:?}");
-    assert!(debug.starts_with("OwnedArt { paths: Some(Mul(["), "{debug}");
+    assert!(debug.starts_with("ArtFiles { paths: Some(Mul(["), "{debug}");
     // SAFETY: private files, unchanged while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { OwnedArt::map(dir.path(), None) }.unwrap();
+    let mapped = unsafe { ArtFiles::map(dir.path(), None) }.unwrap();
     assert!(mapped.view().unwrap().land(0).unwrap().is_some());
-    let handed = OwnedArt::from_data(
+    let handed = ArtFiles::from_data(
         None,
-        mul_core::PictureFiles::Mul([index.clone().into(), data.into()]),
+        mul_core::PictureData::Mul([index.clone().into(), data.into()]),
         &FileOptions::default(),
     )
     .unwrap();
     assert_eq!(handed.view().unwrap().len(), 2);
     // A bad index names its file; a missing art.mul is a file error.
     fs::write(dir.path().join("ARTIDX.MUL"), &index[..13]).unwrap();
-    let err = OwnedArt::open(dir.path(), None).unwrap_err();
+    let err = ArtFiles::open(dir.path(), None).unwrap_err();
     assert_eq!(err.file(), Some("ARTIDX.MUL"));
     fs::remove_file(dir.path().join("art.Mul")).unwrap();
     assert!(matches!(
-        OwnedArt::open(dir.path(), None),
+        ArtFiles::open(dir.path(), None),
         Err(Error::File(_))
     ));
 }

@@ -21,7 +21,7 @@ fn prealpha_map_and_eleven_byte_statics() {
     let dir = require_file("uo/prealpha");
     let files = FacetFiles::open(&dir, 0).unwrap();
     // 128 x 128 blocks is not a size of facet 0: without the size it is refused.
-    let err = files.facet().unwrap_err();
+    let err = files.view().unwrap_err();
     assert!(
         matches!(
             err.kind(),
@@ -37,7 +37,7 @@ fn prealpha_map_and_eleven_byte_statics() {
     let size = MapSize::from_tiles(1024, 1024).unwrap();
     let options = FacetOptions::default().with_size(size);
     let files = FacetFiles::open_with(&dir, 0, &options).unwrap();
-    let facet = files.facet().unwrap();
+    let facet = files.view().unwrap();
     assert_eq!(facet.statics.format(), StaticFormat::PreAlpha);
     assert_eq!(facet.statics.index().len(), 16_384);
     assert!(!facet.map.padded());
@@ -178,10 +178,10 @@ fn sixteen_byte_multis_all_in_bounds() {
     );
     assert_eq!(m.validate().total(), 0);
     assert_eq!(m.ids().count() as u64, as_u64(&want["non_empty"]));
-    let total: usize = m.ids().map(|id| m.get(id).unwrap().len()).sum();
+    let total: usize = m.ids().map(|id| m.get(id).unwrap().unwrap().len()).sum();
     assert_eq!(total as u64, as_u64(&want["components"]));
     let first_id = m.ids().next().unwrap();
-    let first = m.get(first_id).unwrap();
+    let first = m.get(first_id).unwrap().unwrap();
     let w = &want["first"];
     assert_eq!(first_id as u64, as_u64(&w["id"]));
     assert_eq!(first.len() as u64, as_u64(&w["components"]));

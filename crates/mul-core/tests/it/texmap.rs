@@ -7,7 +7,7 @@ use std::fs;
 use mul_core::texmap::{LARGE_LEN, SMALL_LEN};
 use mul_core::write_texmap::{SYNTHETIC_TEXMAPS, TexmapPicture, synthetic_texmaps, write_texmaps};
 use mul_core::{
-    Error, ErrorKind, FileOptions, IndexProblem, OwnedTexmaps, PictureProblem, Texmap, Texmaps,
+    Error, ErrorKind, FileOptions, IndexProblem, PictureProblem, Texmap, TexmapFiles, Texmaps,
     WriteProblem,
 };
 
@@ -339,7 +339,7 @@ fn texmaps_are_found_in_any_case_open_every_way_and_keep_their_overlaps() {
         write_texmaps(&[TexmapPicture::Pixels(&small), TexmapPicture::Repeat(0)]).unwrap();
     fs::write(dir.path().join("TEXIDX.MUL"), &index).unwrap();
     fs::write(dir.path().join("TexMaps.mul"), &data).unwrap();
-    let owned = OwnedTexmaps::open(dir.path(), ()).unwrap();
+    let owned = TexmapFiles::open(dir.path(), ()).unwrap();
     let paths = owned.paths.clone().unwrap();
     assert!(paths[0].ends_with("TEXIDX.MUL") && paths[1].ends_with("TexMaps.mul"));
     let texmaps = owned.view().unwrap();
@@ -353,15 +353,15 @@ fn texmaps_are_found_in_any_case_open_every_way_and_keep_their_overlaps() {
         texmaps.entry(0).unwrap()
     );
     let debug = format!("{owned:?}");
-    assert!(debug.starts_with("OwnedTexmaps { paths: Some(["), "{debug}");
+    assert!(debug.starts_with("TexmapFiles { paths: Some(["), "{debug}");
     // SAFETY: private files, unchanged while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { OwnedTexmaps::map(dir.path(), ()) }.unwrap();
+    let mapped = unsafe { TexmapFiles::map(dir.path(), ()) }.unwrap();
     assert_eq!(
         mapped.view().unwrap().texmap(0).unwrap().unwrap().side(),
         64
     );
-    let handed = OwnedTexmaps::from_data(
+    let handed = TexmapFiles::from_data(
         None,
         [index.clone().into(), data.into()],
         &FileOptions::default(),
@@ -370,11 +370,11 @@ fn texmaps_are_found_in_any_case_open_every_way_and_keep_their_overlaps() {
     assert_eq!(handed.view().unwrap().len(), 2);
     // A bad index names its file; a missing texmaps.mul is a file error.
     fs::write(dir.path().join("TEXIDX.MUL"), &index[..13]).unwrap();
-    let err = OwnedTexmaps::open(dir.path(), ()).unwrap_err();
+    let err = TexmapFiles::open(dir.path(), ()).unwrap_err();
     assert_eq!(err.file(), Some("TEXIDX.MUL"));
     fs::remove_file(dir.path().join("TexMaps.mul")).unwrap();
     assert!(matches!(
-        OwnedTexmaps::open(dir.path(), ()),
+        TexmapFiles::open(dir.path(), ()),
         Err(Error::File(_))
     ));
 }
@@ -385,6 +385,6 @@ fn the_views_and_the_owner_are_send_and_sync() {
     const _: () = {
         send_sync::<Texmaps<'static>>();
         send_sync::<Texmap<'static>>();
-        send_sync::<OwnedTexmaps>();
+        send_sync::<TexmapFiles>();
     };
 }

@@ -4,8 +4,7 @@
 use mul_core::synth::World;
 use mul_core::{
     DiffIndex, Error, ErrorKind, Facet, FacetBytes, FacetData, FacetFiles, Hues, Map, MapChunk,
-    MapSize, Multis, RadarColours, StaticSlice, Statics, TileData, TileFlags, UopEntry, UopFile,
-    query,
+    MapSize, Multis, RadarColours, StaticSlice, Statics, TileData, TileFlags, Uop, UopEntry, query,
 };
 
 const fn send_sync<T: Send + Sync>() {}
@@ -23,7 +22,7 @@ fn every_public_view_is_send_and_sync() {
         send_sync::<RadarColours<'static>>();
         send_sync::<Hues<'static>>();
         send_sync::<Multis<'static>>();
-        send_sync::<UopFile<'static>>();
+        send_sync::<Uop<'static>>();
         send_sync::<UopEntry<'static>>();
         send_sync::<MapChunk>();
         send_sync::<DiffIndex>();

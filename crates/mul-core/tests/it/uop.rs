@@ -13,8 +13,7 @@ use mul_core::map_uop::{self, map_chunk_name};
 use mul_core::synth::World;
 use mul_core::uop::{hashlittle2, name_hash};
 use mul_core::{
-    ErrorKind, Map, MapChunk, MapSize, OverlapWith, UopEntryProblem, UopFile, UopTableProblem,
-    query,
+    ErrorKind, Map, MapChunk, MapSize, OverlapWith, Uop, UopEntryProblem, UopTableProblem, query,
 };
 
 use crate::kind;
@@ -192,7 +191,7 @@ fn a_foreign_map_uop_reads_like_its_mul() {
         // Other files in the same container, as a real package might hold.
         files.push((name_hash("build/other/0.dat"), vec![7; 300], false));
         let bytes = foreign_container(&files, &f);
-        let container = UopFile::parse(&bytes, &Limits::default()).unwrap();
+        let container = Uop::parse(&bytes, &Limits::default()).unwrap();
         assert_eq!(container.entries().len(), 4);
         for entry in container.entries() {
             assert!(container.check_adler32(entry).unwrap());
@@ -235,7 +234,7 @@ fn the_writer_round_trips_a_mul_map_byte_for_byte() {
             map.extend_from_slice(&[0; 196]);
         }
         let bytes = mul_core::write_map_uop(&map, 0).unwrap();
-        let container = UopFile::parse(&bytes, &Limits::default()).unwrap();
+        let container = Uop::parse(&bytes, &Limits::default()).unwrap();
         assert_eq!(container.header().first_table.get(), 0x200);
         assert_eq!(container.table_blocks(), 1);
         assert_eq!(container.entries().len(), 3);
@@ -263,7 +262,7 @@ fn the_writer_round_trips_a_mul_map_byte_for_byte() {
             reverse: false,
         };
         let foreign = foreign_container(&map_files(&map, 0, 1), &f);
-        let c2 = UopFile::parse(&foreign, &Limits::default()).unwrap();
+        let c2 = Uop::parse(&foreign, &Limits::default()).unwrap();
         assert_eq!(
             c2.table_blocks(),
             9,
@@ -302,20 +301,20 @@ fn broken_containers_and_entries_are_clear_errors() {
     let limits = Limits::default();
     let good = one_file(vec![1; 196 * 3], false);
     // Not a container, or too short for a header.
-    let err = UopFile::parse(b"MUL\0 and more bytes than a header needs..", &limits).unwrap_err();
+    let err = Uop::parse(b"MUL\0 and more bytes than a header needs..", &limits).unwrap_err();
     assert!(
         matches!(err.kind(), ErrorKind::UopMagic { found: 0x004C_554D }),
         "{err}"
     );
     // Too short for a header: the bytes there are, as a little-endian number.
     assert!(matches!(
-        kind(UopFile::parse(b"MYP", &limits)),
+        kind(Uop::parse(b"MYP", &limits)),
         Some(ErrorKind::UopMagic { found: 0x0050_594D })
     ));
     // The first table past the end.
     let mut bad = good.clone();
     put(&mut bad, 12, &(good.len() as u64).to_le_bytes());
-    let err = UopFile::parse(&bad, &limits).unwrap_err();
+    let err = Uop::parse(&bad, &limits).unwrap_err();
     assert!(
         matches!(err.kind(), ErrorKind::UopTable { block: 0, .. }),
         "{err}"
@@ -323,18 +322,18 @@ fn broken_containers_and_entries_are_clear_errors() {
     // A table whose count runs past the end (a truncated table).
     let mut bad = good.clone();
     put(&mut bad, 28, &1_000_000u32.to_le_bytes());
-    let err = UopFile::parse(&bad, &limits).unwrap_err();
+    let err = Uop::parse(&bad, &limits).unwrap_err();
     assert!(
         err.to_string()
             .contains("1000000 entries of 34 bytes do not fit"),
         "{err}"
     );
-    let err = UopFile::parse(&good[..28 + 12 + 20], &limits).unwrap_err();
+    let err = Uop::parse(&good[..28 + 12 + 20], &limits).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::UopTable { .. }), "{err}");
     // A chain that loops back to itself: the block (one entry: 12 + 34 bytes) overlaps itself.
     let mut bad = good.clone();
     put(&mut bad, 28 + 4, &28u64.to_le_bytes());
-    let err = UopFile::parse(&bad, &limits).unwrap_err();
+    let err = Uop::parse(&bad, &limits).unwrap_err();
     assert_eq!(
         err.to_string(),
         "UOP table block 1 at byte 28: bytes 28..74 overlap bytes 28..74 (table block 0)"
@@ -344,14 +343,14 @@ fn broken_containers_and_entries_are_clear_errors() {
         let mut bad = good.clone();
         put(&mut bad, 12, &first.to_le_bytes());
         assert!(matches!(
-            kind(UopFile::parse(&bad, &limits)),
+            kind(Uop::parse(&bad, &limits)),
             Some(ErrorKind::UopTable { block: 0, .. })
         ));
     }
     let mut bad = good.clone();
     put(&mut bad, 28, &u32::MAX.to_le_bytes());
     assert!(matches!(
-        kind(UopFile::parse(&bad, &limits)),
+        kind(Uop::parse(&bad, &limits)),
         Some(ErrorKind::UopTable {
             problem: UopTableProblem::Entries {
                 count: u32::MAX,
@@ -369,7 +368,7 @@ fn broken_containers_and_entries_are_clear_errors() {
         put(&mut bad, 28 + 12, &offset.to_le_bytes());
         put(&mut bad, 28 + 12 + 8, &header_len.to_le_bytes());
         put(&mut bad, 28 + 12 + 12, &stored.to_le_bytes());
-        let c = UopFile::parse(&bad, &limits).unwrap();
+        let c = Uop::parse(&bad, &limits).unwrap();
         let e = *c.entries().first().unwrap();
         assert!(matches!(
             kind(c.stored(&e)),
@@ -383,7 +382,7 @@ fn broken_containers_and_entries_are_clear_errors() {
     let mut bad = good.clone();
     put(&mut bad, 12, &20u64.to_le_bytes());
     assert!(matches!(
-        kind(UopFile::parse(&bad, &limits)),
+        kind(Uop::parse(&bad, &limits)),
         Some(ErrorKind::UopTable {
             block: 0,
             offset: 20,
@@ -396,7 +395,7 @@ fn broken_containers_and_entries_are_clear_errors() {
     ));
     // Too many entries for the caller's limit.
     let few = Limits::default().with_max_records(0);
-    assert!(UopFile::parse(&good, &few).is_err());
+    assert!(Uop::parse(&good, &few).is_err());
 
     // An entry past the end: the table reads, the entry's data is an error naming it, and
     // a good entry beside it still reads.
@@ -415,7 +414,7 @@ fn broken_containers_and_entries_are_clear_errors() {
     // The first table slot holds file 1 ("b"): its offset moves past the end.
     let len = two.len() as u64;
     put(&mut two, 28 + 12, &(len - 4).to_le_bytes());
-    let c = UopFile::parse(&two, &limits).unwrap();
+    let c = Uop::parse(&two, &limits).unwrap();
     let b = c.find_name("b").unwrap();
     let err = c.stored(b).unwrap_err();
     assert!(err.to_string().contains("lie outside the"), "{err}");
@@ -424,11 +423,11 @@ fn broken_containers_and_entries_are_clear_errors() {
 
     // Unknown compression; a zlib entry whose declared length is wrong; bad zlib.
     let mut bad = one_file(vec![3; 196], true);
-    let c = UopFile::parse(&bad, &limits).unwrap();
+    let c = Uop::parse(&bad, &limits).unwrap();
     let e = *c.entries().first().unwrap();
     assert_eq!(&c.contents(&e, &limits).unwrap()[..], &[3; 196][..]);
     put(&mut bad, 28 + 12 + 32, &7u16.to_le_bytes());
-    let c = UopFile::parse(&bad, &limits).unwrap();
+    let c = Uop::parse(&bad, &limits).unwrap();
     let err = c
         .contents(c.entries().first().unwrap(), &limits)
         .unwrap_err();
@@ -438,7 +437,7 @@ fn broken_containers_and_entries_are_clear_errors() {
     );
     let mut bad = one_file(vec![3; 196], true);
     put(&mut bad, 28 + 12 + 16, &195u32.to_le_bytes());
-    let c = UopFile::parse(&bad, &limits).unwrap();
+    let c = Uop::parse(&bad, &limits).unwrap();
     let err = c
         .contents(c.entries().first().unwrap(), &limits)
         .unwrap_err();
@@ -449,21 +448,21 @@ fn broken_containers_and_entries_are_clear_errors() {
     );
     let small = Limits::default().with_max_decoded_bytes(100);
     let zlib_file = one_file(vec![3; 196], true);
-    let c = UopFile::parse(&zlib_file, &limits).unwrap();
+    let c = Uop::parse(&zlib_file, &limits).unwrap();
     assert!(matches!(
         kind(c.contents(c.entries().first().unwrap(), &small)),
         Some(ErrorKind::Limit(_))
     ));
 
     // Map chunks: missing, not whole blocks, a short chunk that is not the last.
-    let c = UopFile::parse(&good, &limits).unwrap();
+    let c = Uop::parse(&good, &limits).unwrap();
     let err = map_uop::map_chunks(&c, 1, &limits).unwrap_err();
     assert_eq!(
         err.to_string(),
         "the map UOP has no entry named build/map1legacymul/00000000.dat (chunk 0 of 1)"
     );
     let c2 = one_file(vec![1; 200], false);
-    let c = UopFile::parse(&c2, &limits).unwrap();
+    let c = Uop::parse(&c2, &limits).unwrap();
     assert!(matches!(
         kind(map_uop::map_chunks(&c, 0, &limits)),
         Some(ErrorKind::ChunkSize {
@@ -479,13 +478,13 @@ fn broken_containers_and_entries_are_clear_errors() {
         ],
         &f,
     );
-    let c = UopFile::parse(&short_first, &limits).unwrap();
+    let c = Uop::parse(&short_first, &limits).unwrap();
     assert!(matches!(
         kind(map_uop::map_chunks(&c, 0, &limits)),
         Some(ErrorKind::ChunkSize { chunk: 0, .. })
     ));
     // A map of the wrong size for its chunks.
-    let c = UopFile::parse(&good, &limits).unwrap();
+    let c = Uop::parse(&good, &limits).unwrap();
     let chunks = map_uop::map_chunks(&c, 0, &limits).unwrap();
     let err = Map::from_chunks(&good, &chunks, MapSize::from_blocks(2, 2).unwrap()).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::MapLength { .. }), "{err}");
@@ -511,7 +510,7 @@ fn overlapping_table_blocks_are_refused_before_their_entries_pile_up() {
     }
     // Every entry (each is the bytes of later blocks) has a non-zero offset field somewhere:
     // without the overlap check each block adds thousands of entries.
-    let err = UopFile::parse(&data, &Limits::default()).unwrap_err();
+    let err = Uop::parse(&data, &Limits::default()).unwrap_err();
     match err.kind() {
         ErrorKind::UopTable {
             block: 1,
@@ -538,7 +537,7 @@ fn overlapping_table_blocks_are_refused_before_their_entries_pile_up() {
         reverse: false,
     };
     let container = foreign_container(&files, &f);
-    let c = UopFile::parse(&container, &Limits::default()).unwrap();
+    let c = Uop::parse(&container, &Limits::default()).unwrap();
     assert_eq!(c.table_blocks(), 4);
     assert_eq!(c.entries().len(), 10);
 }
@@ -574,8 +573,8 @@ fn a_facet_reads_its_map_from_the_mul_or_the_uop() {
     let mul_files = read(mul_paths, &size).unwrap();
     let uop_files = read(uop_paths, &size).unwrap();
     assert_eq!(uop_files.map_len(), mul_files.map_len());
-    let a = mul_files.facet().unwrap();
-    let b = uop_files.facet().unwrap();
+    let a = mul_files.view().unwrap();
+    let b = uop_files.view().unwrap();
     assert!(!a.map.is_chunked() && b.map.is_chunked());
     assert_eq!(query::land_stats(&a.map), query::land_stats_par(&b.map));
     for (x, y) in [(0, 0), (319, 1023), (160, 512), (7, 600)] {
@@ -637,7 +636,7 @@ fn a_chunk_of_more_than_4096_blocks_or_none_is_refused_before_decoding() {
     let limits = Limits::default();
     for (len, compress) in [(4097 * 196, false), (4097 * 196, true), (0, false)] {
         let file = one_file(vec![1; len], compress);
-        let c = UopFile::parse(&file, &limits).unwrap();
+        let c = Uop::parse(&file, &limits).unwrap();
         let err = map_uop::map_chunks(&c, 0, &limits).unwrap_err();
         assert!(
             matches!(
@@ -664,7 +663,7 @@ fn entries_their_indexes_compression_names_and_debug() {
         reverse: false,
     };
     let data = foreign_container(&files, &f);
-    let file = UopFile::parse(&data, &limits).unwrap();
+    let file = Uop::parse(&data, &limits).unwrap();
     let entries = file.entries();
     assert_eq!(entries.len(), 2);
     for (i, e) in entries.iter().enumerate() {
@@ -685,17 +684,14 @@ fn entries_their_indexes_compression_names_and_debug() {
         "{debug}"
     );
     let debug = format!("{file:?}");
-    assert!(
-        debug.starts_with("UopFile {") && debug.len() < 1024,
-        "{debug}"
-    );
+    assert!(debug.starts_with("Uop {") && debug.len() < 1024, "{debug}");
     // The Adler-32 of the stored bytes: right as written, wrong after a byte changes.
     assert!(entries.iter().all(|e| file.check_adler32(e).unwrap()));
     let stored = file.stored(&entries[1]).unwrap();
     let at = stored.as_ptr() as usize - data.as_ptr() as usize;
     let mut changed = data.clone();
     changed[at] ^= 0xFF;
-    let file = UopFile::parse(&changed, &limits).unwrap();
+    let file = Uop::parse(&changed, &limits).unwrap();
     let entries = file.entries();
     assert!(!file.check_adler32(&entries[1]).unwrap());
     assert!(file.check_adler32(&entries[0]).unwrap());

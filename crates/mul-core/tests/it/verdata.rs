@@ -110,10 +110,10 @@ fn art_patches_are_read_instead_of_the_entries_they_name() {
     let patched = art.clone().with_verdata(&v);
     assert_eq!(patched.patched(), 4);
     assert_eq!(
-        patched.entry(ITEM_BASE + 1).unwrap().unwrap(),
+        patched.entry(ITEM_BASE as u32 + 1).unwrap().unwrap(),
         &file[table as usize + patch.len()..]
     );
-    let run_colour = |a: &Art<'_>, id: u32| {
+    let run_colour = |a: &Art<'_>, id: u16| {
         let item = a.item(id).unwrap().unwrap();
         let run = item.runs().next().unwrap().unwrap();
         run.pixels[0].get()
@@ -133,7 +133,7 @@ fn art_patches_are_read_instead_of_the_entries_they_name() {
     }
     for id in [3, 4] {
         assert!(patched.item(id).unwrap().is_none(), "{id}");
-        assert_eq!(run_colour(&art, id), id as u16 + 1);
+        assert_eq!(run_colour(&art, id), id + 1);
     }
 }
 

@@ -23,7 +23,7 @@ pub(super) fn choose(args: &AnimArgs, folder: &AnimFolder, stored: u8) -> Result
             AnimSource::Mul
         });
     }
-    if let Some(anim) = mul.view()?.get(AnimFile::from(args.file))
+    if let Some(anim) = mul.view()?.get(AnimFileId::from(args.file))
         && mul_has(anim, args.body, args.action, stored)
     {
         return Ok(AnimSource::Mul);
@@ -42,11 +42,11 @@ pub(super) fn choose(args: &AnimArgs, folder: &AnimFolder, stored: u8) -> Result
 pub(super) fn read_mul<'a>(
     args: &AnimArgs,
     folder: &AnimFolder,
-    files: &'a mul_core::AnimationFiles<'a>,
+    files: &'a mul_core::AnimationBytes<'a>,
     drawing: &Drawing<'_>,
 ) -> Result<Read<'a>> {
     let facing = drawing.facing;
-    let file = AnimFile::from(args.file);
+    let file = AnimFileId::from(args.file);
     let anim = files.get(file).ok_or_else(|| {
         anyhow!(
             "{} has no {} with {}",
@@ -61,7 +61,7 @@ pub(super) fn read_mul<'a>(
     // "Animations"); any other body, or any body of anim2 to anim5 named by its own number,
     // with the type the client gives it by number.
     let records = match folder.mobtypes().and_then(|m| m.get(body)) {
-        Some(mob) if file == AnimFile::Anim => anim.body_as(body, mob.body_type, mob.flags),
+        Some(mob) if file == AnimFileId::Anim => anim.body_as(body, mob.body_type, mob.flags),
         _ => anim.body(body),
     };
     let group = match &records {
@@ -89,7 +89,7 @@ pub(super) fn read_mul<'a>(
         {
             continue;
         }
-        let Some(frame) = group.frame(i).transpose()? else {
+        let Some(frame) = group.frame(i)? else {
             continue;
         };
         let report = frame_report(&frame, facing.mirrored);
@@ -124,7 +124,7 @@ pub(super) fn frame_report(frame: &AnimFrame<'_>, mirrored: bool) -> FrameReport
 /// the entry action and the entry decoded.
 pub(super) fn uop_entry<'a>(
     args: &AnimArgs,
-    files: &'a mul_core::UopAnimationFiles<'a>,
+    files: &'a mul_core::UopAnimationBytes<'a>,
     limits: &Limits,
 ) -> Result<(u16, mul_core::DecodedUopAnimation<'a>)> {
     let (body, action) = (args.body, args.action);
