@@ -32,7 +32,7 @@
 //!   images missing. Image names are resolved through [`wap_core::ImageSource::index`] (an
 //!   [`ImageIndex`](wap_core::ImageIndex) of the source's folders by path and by image-set
 //!   key, built once), each image is decoded once, and a level whose planes and objects
-//!   would draw more than [`Limits::max_overdraw`](wap_core::Limits::max_overdraw) times
+//!   would draw more than [`wwd::SceneOptions::max_overdraw`] times
 //!   the picture is refused before anything is drawn.
 //!
 //! # Cosmo's Cosmic Adventure
@@ -243,10 +243,10 @@ pub enum RenderError {
         tile_px: u32,
     },
     /// A level whose planes and objects would draw more pixels in all than
-    /// [`wap_core::Limits::max_overdraw`] times the picture's.
+    /// [`wwd::SceneOptions::max_overdraw`] times the picture's.
     #[error(
         "the level's planes and objects would draw {drawn} pixels, more than {max} times \
-         the picture's {pixels} (Limits::max_overdraw)"
+         the picture's {pixels} (SceneOptions::max_overdraw)"
     )]
     Overdraw {
         /// Pixels the planes and objects would draw, clipped to the picture.

@@ -50,6 +50,7 @@ fn scene<'l>(
         markers: graphics.markers,
         view,
         time: graphics.time,
+        ..SceneOptions::default()
     };
     // One budget of decoded bytes for the whole command: the level's decoded image first,
     // the pictures' decoded images from what is left.
