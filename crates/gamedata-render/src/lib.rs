@@ -18,6 +18,10 @@
 //!   in parallel, as an 8-bit RGB PNG (a radar map is opaque everywhere).
 //! - The client's single pictures: art ([`uo::art`]), gumps ([`uo::gump`]), texture maps
 //!   ([`uo::texmap`]) and animation frames ([`uo::anim`]).
+//! - [`uo::export::export`] writes every picture of an art, gump, texture map or animation
+//!   set as PNG files, in parallel, each distinct picture decoded once, within budgets of
+//!   decoded and written bytes, into a [`uo::export::PngSink`] of the caller's (a folder:
+//!   [`uo::export::FolderWriter`]); what `gamedata uo export` runs.
 //!
 //! # Claw and Gruntz (WWD levels)
 //!
@@ -107,6 +111,7 @@
 
 pub mod cosmo;
 mod encode;
+pub mod files;
 mod image;
 mod picture;
 pub mod tiles;

@@ -19,6 +19,7 @@ pub mod anim;
 pub mod art;
 mod band;
 pub mod client;
+pub mod export;
 pub mod gump;
 pub mod texmap;
 
