@@ -146,8 +146,8 @@ pub(super) fn export(args: &ExportArgs, out: &mut Output) -> Result<()> {
     // The files opened, their views given to the export with the folder writer, which
     // writes over none of the inputs.
     let run = |what: &Pictures<'_, '_>, inputs: Vec<PathBuf>| -> Result<_> {
-        let options = ExportOptions::for_input(input_len(&inputs))
-            .with_compression(crate::render::compression());
+        let options =
+            ExportOptions::for_input(input_len(&inputs)).with_png(crate::render::png_options());
         let sink = FolderWriter::new(&args.output, inputs);
         Ok(export_pictures(what, &sink, &options, &bar)?)
     };

@@ -10,10 +10,9 @@ use gamedata_render::mul_core::write_art::{SYNTHETIC_ITEMS, SYNTHETIC_LANDS, syn
 use gamedata_render::mul_core::{Art, Limits};
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
 use gamedata_render::uo::export::{
-    ExportOptions, ExportProgress, FolderWriter, Pictures, PngSink, WriteError, budget_for,
-    export,
+    ExportOptions, ExportProgress, FolderWriter, Pictures, PngSink, WriteError, budget_for, export,
 };
-use gamedata_render::{PngCompression, RgbaImage};
+use gamedata_render::{PngCompression, PngOptions, RgbaImage};
 
 /// The pictures in memory, by name.
 #[derive(Default)]
@@ -94,7 +93,8 @@ fn art_exported_into_memory_is_each_picture_as_the_renderer_draws_it() {
 fn a_folder_gets_the_same_bytes_and_a_budget_of_nothing_draws_nothing() {
     let (index, data) = synthetic_art(2);
     let art = Art::parse(&index, &data).unwrap();
-    let options = ExportOptions::default().with_compression(PngCompression::Best);
+    let best = PngOptions::default().with_compression(PngCompression::Best);
+    let options = ExportOptions::default().with_png(best);
     assert_eq!(options.decode_budget, budget_for(0));
     let memory = Memory::default();
     export(&Pictures::Art(&art), &memory, &options, &()).unwrap();
@@ -136,7 +136,10 @@ fn a_sink_s_errors_stop_the_export_or_fail_the_entries() {
             }
         }
         fn write(&self, _: &str, _: &[u8]) -> Result<(), WriteError> {
-            Err(WriteError::with_source("full", std::io::Error::other("disk")))
+            Err(WriteError::with_source(
+                "full",
+                std::io::Error::other("disk"),
+            ))
         }
         fn locate(&self, name: &str) -> String {
             format!("zip:{name}")
@@ -154,8 +157,10 @@ fn a_sink_s_errors_stop_the_export_or_fail_the_entries() {
     );
     assert_eq!(report.errors.len(), 10);
     assert!(
-        report.errors.iter().all(|e| e.starts_with("zip:")
-            && e.ends_with(".png: full: disk")),
+        report
+            .errors
+            .iter()
+            .all(|e| e.starts_with("zip:") && e.ends_with(".png: full: disk")),
         "{:?}",
         report.errors
     );

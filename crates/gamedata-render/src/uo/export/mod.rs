@@ -55,8 +55,8 @@ use std::sync::atomic::AtomicU64;
 use gamedata_io::{InflateCounts, inflate_counts};
 use mul_core::{AnimationFiles, Art, Gumps, MobTypes, Texmaps, UopAnimations};
 
-use crate::PngCompression;
 pub use crate::files::WriteError;
+use crate::{PngCompression, PngOptions};
 use run::Run;
 pub use sink::{ExportProgress, FolderWriter, PngSink};
 pub use tally::FILE_COST;
@@ -102,7 +102,7 @@ pub enum Pictures<'a, 'data> {
     },
 }
 
-/// How an export runs: its budgets and how its PNG files are compressed.
+/// How an export runs: its budgets and how its PNG files are stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ExportOptions {
@@ -113,8 +113,9 @@ pub struct ExportOptions {
     /// Bytes of PNG the export may write in all, each file or folder counting at least
     /// [`FILE_COST`]. Default: [`budget_for`]`(0)`, 64 MiB.
     pub output_budget: u64,
-    /// How hard the PNG files are compressed (the pixels are the same).
-    pub compression: PngCompression,
+    /// How the PNG files are stored ([`crate::write_png`]; the pixels are the same
+    /// whatever the options). Default: [`PngOptions::default`], what `gamedata` writes.
+    pub png: PngOptions,
 }
 
 impl Default for ExportOptions {
@@ -125,12 +126,16 @@ impl Default for ExportOptions {
 
 impl ExportOptions {
     /// Both budgets for input files of `input_bytes` bytes in all ([`budget_for`]), as
-    /// `gamedata uo export` sets them; [`PngCompression::Fast`].
+    /// `gamedata uo export` sets them; the default PNG options ([`PngCompression::Fast`]).
     pub const fn for_input(input_bytes: u64) -> Self {
         ExportOptions {
             decode_budget: budget_for(input_bytes),
             output_budget: budget_for(input_bytes),
-            compression: PngCompression::Fast,
+            png: PngOptions {
+                compression: PngCompression::Fast,
+                filter: crate::PngFilter::Up,
+                colour: crate::PngColour::Rgba,
+            },
         }
     }
 
@@ -148,10 +153,10 @@ impl ExportOptions {
         self
     }
 
-    /// Sets [`ExportOptions::compression`].
+    /// Sets [`ExportOptions::png`].
     #[must_use]
-    pub const fn with_compression(mut self, compression: PngCompression) -> Self {
-        self.compression = compression;
+    pub const fn with_png(mut self, png: PngOptions) -> Self {
+        self.png = png;
         self
     }
 }
@@ -215,7 +220,7 @@ pub fn export(
         sink,
         budget: &budget,
         tally: &tally,
-        compression: options.compression,
+        png: options.png,
         progress,
     };
     let mut split = None;

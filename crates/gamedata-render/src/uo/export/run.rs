@@ -13,17 +13,17 @@ use super::entries::{Grouping, number};
 use super::job::{HELD_MAX, Job};
 use super::sink::{ExportProgress, PngSink};
 use super::tally::{DrawError, Drawn, FILE_COST, Tally, take_budget};
-use crate::PngCompression;
 use crate::files::chain;
+use crate::{PngOptions, PngPixels, write_png};
 
 /// What one export runs with: where its pictures go, the decoding budget, the tally, how
-/// the PNG files are compressed, and whom to tell the progress.
+/// the PNG files are stored, and whom to tell the progress.
 pub(super) struct Run<'a> {
     pub(super) sink: &'a dyn PngSink,
     /// RGBA and inflated bytes that may still be decoded.
     pub(super) budget: &'a AtomicU64,
     pub(super) tally: &'a Tally,
-    pub(super) compression: PngCompression,
+    pub(super) png: PngOptions,
     pub(super) progress: &'a dyn ExportProgress,
 }
 
@@ -172,7 +172,7 @@ impl Run<'_> {
             }
             Ok(Drawn::Picture(image)) => {
                 let mut png = Vec::new();
-                match image.write_png_with(&mut png, self.compression) {
+                match write_png(&mut png, PngPixels::Image(&image), &self.png) {
                     Err(e) => failed(picture.len(), e.into()),
                     Ok(()) => {
                         tally.decoded.fetch_add(1, Ordering::Relaxed);
@@ -187,9 +187,7 @@ impl Run<'_> {
                     .iter()
                     .map(|frame| {
                         let mut png = Vec::new();
-                        frame
-                            .write_png_with(&mut png, self.compression)
-                            .map(|()| png)
+                        write_png(&mut png, PngPixels::Image(frame), &self.png).map(|()| png)
                     })
                     .collect();
                 match pngs {

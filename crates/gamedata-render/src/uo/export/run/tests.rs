@@ -9,7 +9,7 @@ use crate::uo::export::entries::{Entries, number};
 use crate::uo::export::job::Job;
 use crate::uo::export::sink::{FolderWriter, PngSink};
 use crate::uo::export::tally::{DrawError, Drawn, Tally};
-use crate::{PngCompression, RgbaImage};
+use crate::{PngOptions, RgbaImage};
 
 /// A run writing into `sink` as `gamedata uo export` does.
 fn run_into<'a>(sink: &'a FolderWriter, budget: &'a AtomicU64, tally: &'a Tally) -> Run<'a> {
@@ -17,7 +17,7 @@ fn run_into<'a>(sink: &'a FolderWriter, budget: &'a AtomicU64, tally: &'a Tally)
         sink,
         budget,
         tally,
-        compression: PngCompression::Fast,
+        png: PngOptions::default(),
         progress: &(),
     }
 }
