@@ -32,7 +32,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamedata_render::tiles::{Levels, build_pyramid};
 use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, radar, write_radar_png_with};
 use gamedata_render::wwd::{Scene, SceneOptions};
-use gamedata_render::{PngCompression, RenderError, RgbaImage, write_source_png};
+use gamedata_render::{
+    PngCompression, PngOptions, PngPixels, RenderError, RgbaImage, write_png, write_source_png,
+};
 use mul_core::synth::World;
 use mul_core::{Facet, Hues, MapSize, RadarColours, TileData};
 use wap_core::write::LevelData;
@@ -124,7 +126,8 @@ fn uo(c: &mut Criterion) {
             g.bench_function("flat_tiles_pyramid_png", |b| {
                 b.iter(|| {
                     let write = |_: u8, _: u64, _: u64, tile: &RgbaImage| {
-                        tile.write_png_with(sink(), PngCompression::Fast)
+                        let fast = PngOptions::default().with_compression(PngCompression::Fast);
+                        write_png(sink(), PngPixels::Image(tile), &fast)
                     };
                     build_pyramid::<RenderError>(&source, levels, &write).unwrap()
                 })
@@ -177,7 +180,8 @@ fn wwd(c: &mut Criterion) {
         let scene = Scene::new(&view, &source, &options, &Limits::default()).unwrap();
         let write = || {
             let mut out = Counter(0, sink());
-            write_source_png(&mut out, &scene, PngCompression::Fast, &|_| {}).unwrap();
+            let fast = PngOptions::default().with_compression(PngCompression::Fast);
+            write_source_png(&mut out, &scene, &fast, &|_| {}).unwrap();
             out.0
         };
         {

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use anyhow::Result;
-use gamedata_render::{PngCompression, RgbaImage};
+use gamedata_render::{PngCompression, PngOptions, PngPixels, RgbaImage};
 
 /// `--compression`: how hard written PNG pictures are compressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -36,12 +36,20 @@ pub(crate) fn compression() -> PngCompression {
     COMPRESSION.get().copied().unwrap_or_default()
 }
 
+/// The PNG options of the pictures the command writes: 8-bit RGBA, rows filtered `Up`,
+/// compressed as `--compression` says.
+pub(crate) fn png_options() -> PngOptions {
+    PngOptions::default().with_compression(compression())
+}
+
 /// Writes `image` as an 8-bit RGBA PNG to `path`, whole or not at all, never over one of
 /// `inputs` ([`crate::files::write_file`]), compressed as `--compression` says.
 pub(crate) fn write_png(image: &RgbaImage, path: &Path, inputs: &[&Path]) -> Result<()> {
-    crate::files::write_file(
-        path,
-        inputs,
-        |w| Ok(image.write_png_with(w, compression())?),
-    )
+    crate::files::write_file(path, inputs, |w| {
+        Ok(gamedata_render::write_png(
+            w,
+            PngPixels::Image(image),
+            &png_options(),
+        )?)
+    })
 }

@@ -592,7 +592,11 @@ fn pid(
         )
     })?;
     write_file(output, &[source], |w| {
-        Ok(picture.write_png_with(w, crate::render::compression())?)
+        Ok(gamedata_render::write_png(
+            w,
+            gamedata_render::PngPixels::Image(&picture),
+            &crate::render::png_options(),
+        )?)
     })?;
     let (x, y) = image.offset();
     let report = PidReport {

@@ -53,12 +53,16 @@ impl<'a> MapTarget<'a> {
         images: &[ExportImage],
         inputs: &[&Path],
     ) -> Result<MapSummary> {
-        let compression = crate::render::compression();
+        let options = crate::render::png_options();
         let encoded: Vec<(PathBuf, Vec<u8>)> = images
             .par_iter()
             .map(|image| {
                 let mut bytes = Vec::new();
-                image.image.write_png_with(&mut bytes, compression)?;
+                gamedata_render::write_png(
+                    &mut bytes,
+                    gamedata_render::PngPixels::Image(&image.image),
+                    &options,
+                )?;
                 Ok((self.folder.join(&image.path), bytes))
             })
             .collect::<Result<_>>()?;

@@ -151,7 +151,10 @@ pub(crate) fn write_tiles(
         let mut bytes_out = Vec::new();
         let encode = |bytes_out: &mut Vec<u8>, colour| {
             bytes_out.clear();
-            tile.write_png_as(bytes_out, crate::render::compression(), png.filter, colour)
+            let options = crate::render::png_options()
+                .with_filter(png.filter)
+                .with_colour(colour);
+            gamedata_render::write_png(bytes_out, gamedata_render::PngPixels::Image(tile), &options)
         };
         // A tile opaque everywhere as RGB; the encoder finds one that is not (a tile past
         // the map's edge) in the same pass, and it is stored RGBA.

@@ -39,12 +39,6 @@ pub struct Limits {
     /// prints at most this many bytes of path a file. The games' own paths fit in 260
     /// bytes (Windows' `MAX_PATH`; the longest in GRUNTZ.REZ is 69). Default: 260.
     pub max_path_bytes: u64,
-    /// Most pixels that a picture's layers (a level's planes and objects) may draw in all, as a
-    /// multiple of the picture's own pixels: a level whose objects would draw more is
-    /// refused before drawing, so that drawing costs at most this many times the picture.
-    /// The planes and objects of the 14 retail and 5 community Claw levels draw at most
-    /// 3.07 times their picture (objects alone at most 0.07; see `docs/cli.md`, "Level pictures"). Default: 16.
-    pub max_overdraw: u64,
 }
 
 impl Limits {
@@ -56,8 +50,6 @@ impl Limits {
     pub const DEFAULT_MAX_STREAM_BYTES: u64 = 256 << 20;
     /// The default cap on a path inside an archive: 260 bytes.
     pub const DEFAULT_MAX_PATH_BYTES: u64 = 260;
-    /// The default cap on pixels drawn by planes and sprites: 16 times the picture's.
-    pub const DEFAULT_MAX_OVERDRAW: u64 = 16;
 
     /// The documented defaults (see the field docs).
     pub const fn new() -> Self {
@@ -66,7 +58,6 @@ impl Limits {
             max_records: Self::DEFAULT_MAX_RECORDS,
             max_stream_bytes: Self::DEFAULT_MAX_STREAM_BYTES,
             max_path_bytes: Self::DEFAULT_MAX_PATH_BYTES,
-            max_overdraw: Self::DEFAULT_MAX_OVERDRAW,
         }
     }
 
@@ -77,7 +68,6 @@ impl Limits {
             max_records: u64::MAX,
             max_stream_bytes: u64::MAX,
             max_path_bytes: u64::MAX,
-            max_overdraw: u64::MAX,
         }
     }
 
@@ -106,13 +96,6 @@ impl Limits {
     #[must_use]
     pub const fn with_max_path_bytes(mut self, bytes: u64) -> Self {
         self.max_path_bytes = bytes;
-        self
-    }
-
-    /// Sets [`Limits::max_overdraw`].
-    #[must_use]
-    pub const fn with_max_overdraw(mut self, times: u64) -> Self {
-        self.max_overdraw = times;
         self
     }
 

@@ -53,8 +53,13 @@ pub(crate) fn write_png(
     let mut file = tempfile::NamedTempFile::new_in(dir)?;
     {
         let mut out = std::io::BufWriter::new(file.as_file_mut());
-        gamedata_render::write_png_pixels(&mut out, width, height, bytes, compression)
-            .map_err(render_error)?;
+        let pixels = gamedata_render::PngPixels::Rgba {
+            width,
+            height,
+            pixels: bytes,
+        };
+        let options = gamedata_render::PngOptions::default().with_compression(compression);
+        gamedata_render::write_png(&mut out, pixels, &options).map_err(render_error)?;
         out.flush()?;
     }
     let written = file.as_file().metadata()?.len();

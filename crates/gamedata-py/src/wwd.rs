@@ -316,7 +316,9 @@ impl Level {
                     std::fs::create_dir_all(parent)?;
                 }
                 let out = std::io::BufWriter::new(std::fs::File::create(&file)?);
-                image.image.write_png(out).map_err(render_error)?;
+                let pixels = gamedata_render::PngPixels::Image(&image.image);
+                gamedata_render::write_png(out, pixels, &Default::default())
+                    .map_err(render_error)?;
             }
             let out = std::io::BufWriter::new(std::fs::File::create(&path)?);
             if json {

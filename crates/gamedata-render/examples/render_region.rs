@@ -1,7 +1,7 @@
 //! A pipeline's first step: a region of a facet as a radar map PNG, in a style (usage: see
 //! the README).
 use gamedata_render::mul_core::{FacetFiles, RadarColours};
-use gamedata_render::{Region, uo};
+use gamedata_render::{PngOptions, PngPixels, Region, uo};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,7 +27,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..uo::RadarOptions::default()
     };
     let picture = uo::radar(&facet, &colours, &options)?;
-    picture.write_png(std::io::BufWriter::new(std::fs::File::create(out)?))?;
+    let file = std::io::BufWriter::new(std::fs::File::create(out)?);
+    gamedata_render::write_png(file, PngPixels::Image(&picture), &PngOptions::default())?;
     println!("{out}: {} x {} pixels", picture.width(), picture.height());
     Ok(())
 }

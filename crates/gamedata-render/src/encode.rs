@@ -22,7 +22,62 @@ use std::io::Write;
 
 use rayon::prelude::*;
 
-use crate::{PngCompression, RenderError, Result};
+use crate::{RenderError, Result};
+
+/// How hard a PNG is compressed: zlib-rs's deflate level, the rows filtered `Up` (a
+/// stripe's first row `Sub`), stripes deflated in parallel (`docs/formats/png.md`). The
+/// pixels are the same at every level.
+///
+/// `Fast` (the default) is level 2: on the project's pictures within 1.25 times the size
+/// that C zlib's level 1 makes of the raw pixels, in a third of its time on one core
+/// (`benches/README.md`, "Pictures at memory speed"); `Default` is level 6 and `Best` level 9, for
+/// archives of tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PngCompression {
+    /// Level 2.
+    #[default]
+    Fast,
+    /// Level 6.
+    Default,
+    /// Level 9.
+    Best,
+}
+
+impl PngCompression {
+    /// The three levels.
+    pub const ALL: [PngCompression; 3] = [
+        PngCompression::Fast,
+        PngCompression::Default,
+        PngCompression::Best,
+    ];
+
+    /// The level's name as the command line and Python spell it: `fast`, `default` or
+    /// `best`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PngCompression::Fast => "fast",
+            PngCompression::Default => "default",
+            PngCompression::Best => "best",
+        }
+    }
+}
+
+/// A name that is not one of [`PngCompression::name`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a PNG compression (fast, default or best)")]
+pub struct UnknownCompression(pub String);
+
+impl std::str::FromStr for PngCompression {
+    type Err = UnknownCompression;
+
+    /// The level of that name, in any letter case.
+    fn from_str(text: &str) -> std::result::Result<Self, UnknownCompression> {
+        PngCompression::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownCompression(text.to_owned()))
+    }
+}
 
 /// Bytes of pixels a stripe when stripes are encoded in parallel: 2 MiB, so that a few
 /// stripes a thread in flight stay within today's stripe of [`crate::STRIPE_BYTES`].
@@ -359,7 +414,8 @@ pub(crate) struct ParallelPng<W: Write> {
 
 impl<W: Write> ParallelPng<W> {
     /// Writes the PNG's signature and header: a `width` x `height` 8-bit RGBA picture, its
-    /// rows filtered [`PngFilter::Up`].
+    /// rows filtered [`PngFilter::Up`] (the tests' shorthand).
+    #[cfg(test)]
     pub(crate) fn new(
         out: W,
         width: u32,
@@ -370,6 +426,7 @@ impl<W: Write> ParallelPng<W> {
     }
 
     /// [`ParallelPng::new`] with the rows filtered as `how` says.
+    #[cfg(test)]
     pub(crate) fn with_filter(
         out: W,
         width: u32,
@@ -380,8 +437,9 @@ impl<W: Write> ParallelPng<W> {
         Self::with_layout(out, (width, height), compression, how, PngColour::Rgba)
     }
 
-    /// [`ParallelPng::with_filter`] storing the pixels as `colour` says (the rows given
-    /// are RGBA either way).
+    /// Writes the PNG's signature and header: a `width` x `height` 8-bit picture, its rows
+    /// filtered as `how` says, its pixels stored as `colour` says (the rows given are RGBA
+    /// either way).
     pub(crate) fn with_layout(
         out: W,
         (width, height): (u32, u32),

@@ -18,6 +18,10 @@
 //!   in parallel, as an 8-bit RGB PNG (a radar map is opaque everywhere).
 //! - The client's single pictures: art ([`uo::art`]), gumps ([`uo::gump`]), texture maps
 //!   ([`uo::texmap`]) and animation frames ([`uo::anim`]).
+//! - [`uo::export::export`] writes every picture of an art, gump, texture map or animation
+//!   set as PNG files, in parallel, each distinct picture decoded once, within budgets of
+//!   decoded and written bytes, into a [`uo::export::PngSink`] of the caller's (a folder:
+//!   [`uo::export::FolderWriter`]); what `gamedata uo export` runs.
 //!
 //! # Claw and Gruntz (WWD levels)
 //!
@@ -32,7 +36,7 @@
 //!   images missing. Image names are resolved through [`wap_core::ImageSource::index`] (an
 //!   [`ImageIndex`](wap_core::ImageIndex) of the source's folders by path and by image-set
 //!   key, built once), each image is decoded once, and a level whose planes and objects
-//!   would draw more than [`Limits::max_overdraw`](wap_core::Limits::max_overdraw) times
+//!   would draw more than [`wwd::SceneOptions::max_overdraw`] times
 //!   the picture is refused before anything is drawn.
 //!
 //! # Cosmo's Cosmic Adventure
@@ -46,24 +50,25 @@
 //!
 //! - Every renderer returns an [`RgbaImage`] (4 bytes a pixel, rows top to bottom:
 //!   [`RgbaImage::width`], [`RgbaImage::height`], [`RgbaImage::pixels`]) of at most
-//!   [`MAX_PIXELS`] (2^28) pixels, which [`RgbaImage::write_png`] encodes. A region that is
-//!   not inside the map is an error ([`RenderError::RegionOutside`]); [`Region::clip`]
-//!   makes one that is.
-//! - For pictures too large to hold, [`write_png_parallel`]`(out, width, height,
-//!   compression, draw, progress)` calls `draw(y, rows)` on rayon's threads for stripes of
-//!   about [`PARALLEL_STRIPE_BYTES`] (2 MiB), a few at a time, filters and deflates each on
-//!   its thread and joins them into one PNG (`docs/formats/png.md`).
-//!   [`write_png_stripes`] takes the stripes from a sequential callback instead, and
-//!   [`write_png_pixels`] encodes borrowed RGBA bytes.
-//! - [`RgbaImage::write_png_as`] with [`PngColour::OpaqueRgb`] writes any opaque picture
-//!   as 8-bit RGB, as [`uo::write_radar_png`] does; [`RgbaImage::from_png`] reads either
-//!   form back as RGBA.
+//!   [`MAX_PIXELS`] (2^28) pixels. A region that is not inside the map is an error
+//!   ([`RenderError::RegionOutside`]); [`Region::clip`] makes one that is.
+//! - One function writes every PNG: [`write_png`]`(out, pixels, &options)`, the pixels a
+//!   [`PngPixels`] (a picture held whole, borrowed RGBA bytes, stripes drawn one after
+//!   another, or stripes drawn in parallel), the options a [`PngOptions`] (compression,
+//!   row filter, colour type; the default is what `gamedata` writes). For pictures too
+//!   large to hold, [`PngPixels::Parallel`] calls `draw(y, rows)` on rayon's threads for
+//!   stripes of about [`PARALLEL_STRIPE_BYTES`] (2 MiB), a few at a time, filters and
+//!   deflates each on its thread and joins them into one PNG (`docs/formats/png.md`);
+//!   [`write_source_png`] writes a [`TileSource`]'s picture so.
+//! - [`PngColour::OpaqueRgb`] writes any opaque picture as 8-bit RGB, as
+//!   [`uo::write_radar_png`] does; [`RgbaImage::from_png`] reads either form back as
+//!   RGBA.
 //! - [`tiles::build_pyramid`] cuts any [`TileSource`] into the XYZ pyramid of 256-pixel web
 //!   map tiles.
 //!
 //! # A program
 //!
-//! `examples/render_region.rs` draws a region of a facet in a pipeline in 33 lines
+//! `examples/render_region.rs` draws a region of a facet in a pipeline in 34 lines
 //! (arguments `DIR FACET X,Y,W,H SCALE OUT.png [STYLE]`); on a synthetic world:
 //!
 //! ```sh
@@ -88,7 +93,7 @@
 //! ```no_run
 //! use gamedata_render::mul_core::FacetFiles;
 //! use gamedata_render::uo::{RadarOptions, radar};
-//! use gamedata_render::Region;
+//! use gamedata_render::{PngOptions, PngPixels, Region, write_png};
 //!
 //! let files = FacetFiles::open("uo", 0)?;
 //! let facet = files.view()?;
@@ -98,7 +103,8 @@
 //!     ..RadarOptions::default()
 //! };
 //! let picture = radar(&facet, &colours, &options)?;
-//! picture.write_png(std::fs::File::create("britain.png")?)?;
+//! let out = std::fs::File::create("britain.png")?;
+//! write_png(out, PngPixels::Image(&picture), &PngOptions::default())?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -107,23 +113,26 @@
 
 pub mod cosmo;
 mod encode;
+pub mod files;
 mod image;
 mod picture;
 pub mod tiles;
 pub mod uo;
+mod write;
 pub mod wwd;
 
 use std::fmt;
 
-pub use encode::{PARALLEL_STRIPE_BYTES, PngColour, PngFilter, parallel_stripe_rows};
-pub use image::{
-    MAX_PIXELS, PngCompression, RgbaImage, STRIPE_BYTES, UnknownCompression, stripe_rows,
-    write_png_parallel, write_png_pixels, write_png_stripes, write_png_stripes_with,
+pub use encode::{
+    PARALLEL_STRIPE_BYTES, PngColour, PngCompression, PngFilter, UnknownCompression,
+    parallel_stripe_rows,
 };
+pub use image::{MAX_PIXELS, RgbaImage, STRIPE_BYTES, stripe_rows};
 pub use mni_core;
 pub use mul_core;
-pub use picture::{Progress, TileSource, write_source_png};
+pub use picture::{Progress, TileSource};
 pub use wap_core;
+pub use write::{PngOptions, PngPixels, write_png, write_source_png};
 
 /// A rectangle of a map in its own units (tiles for a UO facet): `x`, `y` its top left
 /// corner, `width` x `height` its size.
@@ -243,10 +252,10 @@ pub enum RenderError {
         tile_px: u32,
     },
     /// A level whose planes and objects would draw more pixels in all than
-    /// [`wap_core::Limits::max_overdraw`] times the picture's.
+    /// [`wwd::SceneOptions::max_overdraw`] times the picture's.
     #[error(
         "the level's planes and objects would draw {drawn} pixels, more than {max} times \
-         the picture's {pixels} (Limits::max_overdraw)"
+         the picture's {pixels} (SceneOptions::max_overdraw)"
     )]
     Overdraw {
         /// Pixels the planes and objects would draw, clipped to the picture.
@@ -260,7 +269,7 @@ pub enum RenderError {
     /// more folders than [`wap_core::Limits::max_records`]).
     #[error("indexing the level's images")]
     Images(#[source] wap_core::Error),
-    /// A stripe given to [`write_png_stripes`] that does not fit the picture.
+    /// A stripe given to [`write_png`] that does not fit the picture.
     #[error(
         "a stripe of {width} x {rows} pixels does not fit a picture {expected_width} pixels \
          wide with {rows_left} rows left"

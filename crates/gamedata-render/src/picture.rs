@@ -1,19 +1,17 @@
 //! What the pictures share: a picture drawn any rectangle at a time ([`TileSource`]: a
 //! radar map, a level's collision map, a level drawn with its graphics, a picture held
-//! whole), written whole as a PNG in parallel stripes ([`write_source_png`]) or cut into
+//! whole), written whole as a PNG in parallel stripes ([`crate::write_source_png`]) or cut into
 //! web map tiles ([`crate::tiles::build_pyramid`]), and the one way drawing reports
 //! progress ([`Progress`]).
 
-use std::io::Write;
-
-use crate::{PngCompression, Region, RenderError, Result, RgbaImage};
+use crate::{Region, RenderError, Result, RgbaImage};
 
 /// How a drawing or writing function reports progress: called, from any thread, with the
 /// number of rows (output rows of a picture) just finished; the calls add up to the
 /// picture's height. `&|_| {}` when nothing is to be reported.
 pub type Progress<'a> = &'a (dyn Fn(u32) + Sync);
 
-/// What draws a full-size picture any rectangle at a time: what [`write_source_png`]
+/// What draws a full-size picture any rectangle at a time: what [`crate::write_source_png`]
 /// writes and a tile pyramid ([`crate::tiles::build_pyramid`]) is cut from.
 pub trait TileSource: Sync {
     /// The picture's width and height in pixels at the native zoom.
@@ -52,29 +50,4 @@ impl TileSource for RgbaImage {
         }
         Ok(part)
     }
-}
-
-/// Writes `source`'s whole picture to `out` as an 8-bit RGBA PNG: stripes of about
-/// [`crate::PARALLEL_STRIPE_BYTES`] drawn with [`TileSource::draw`] and deflated on
-/// rayon's threads, joined into one stream ([`crate::write_png_parallel`]); memory holds a
-/// few stripes whatever the picture's size. `progress` gets the rows written.
-///
-/// Returns `source`'s errors (the first in row order), [`RenderError::TooLarge`] for an
-/// empty picture or one past [`crate::MAX_PIXELS`], and [`RenderError::Png`] when writing
-/// fails.
-pub fn write_source_png<W: Write>(
-    out: W,
-    source: &(impl TileSource + ?Sized),
-    compression: PngCompression,
-    progress: Progress<'_>,
-) -> Result<()> {
-    let (width, height) = source.size();
-    crate::write_png_parallel(
-        out,
-        width,
-        height,
-        compression,
-        |y, rows| source.draw(Region::new(0, y, width, rows)),
-        progress,
-    )
 }

@@ -28,7 +28,8 @@
 //! for image in &export.images {
 //!     let path = std::path::Path::new("out").join(&image.path);
 //!     std::fs::create_dir_all(path.parent().ok_or("no folder")?)?;
-//!     image.image.write_png(std::fs::File::create(path)?)?;
+//!     let pixels = gamedata_render::PngPixels::Image(&image.image);
+//!     gamedata_render::write_png(std::fs::File::create(path)?, pixels, &Default::default())?;
 //! }
 //! gamedata_tiled::tmx::write_tmx(&export.map, std::fs::File::create("out/retail01.tmx")?)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())

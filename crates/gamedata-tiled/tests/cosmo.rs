@@ -48,10 +48,9 @@ fn differing(
     for image in &export.images {
         let path = dir.join(&image.path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        image
-            .image
-            .write_png(std::fs::File::create(path).unwrap())
-            .unwrap();
+        let pixels = gamedata_render::PngPixels::Image(&image.image);
+        let out = std::fs::File::create(path).unwrap();
+        gamedata_render::write_png(out, pixels, &Default::default()).unwrap();
     }
     let path = dir.join(if tmj { "map.tmj" } else { "map.tmx" });
     let file = std::fs::File::create(&path).unwrap();

@@ -10,13 +10,13 @@ use clap::{Args, ValueEnum};
 use gamedata_render::RgbaImage;
 use gamedata_render::uo::anim::{frame_picture, uop_frame_picture};
 use gamedata_render::uo::art::ArtHue;
+use gamedata_render::uo::export::{FILE_COST, budget_for};
 use mul_core::{AnimFileId, AnimFrame, Facing, HuesFile, LimitError, Limits, UopFrame};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 use zerocopy::little_endian::U16;
 
 use super::anim_folder::{AnimFolder, AnimFormatArg, AnimSource, mul_has, uop_entry_action};
-use super::export_run::{FILE_COST, budget_for};
 use super::folder::folder_hues;
 use super::parse_id;
 use crate::output::Output;

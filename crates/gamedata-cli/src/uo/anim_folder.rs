@@ -147,9 +147,7 @@ impl AnimFolder {
     /// The type the client gives body `body` when it reads its UOP animations: mobtypes.txt's
     /// when it lists the body, else anim.mul's default ([`BodyType::of_body`]).
     pub(crate) fn uop_body_type(&self, body: u16) -> BodyType {
-        self.mobtypes()
-            .and_then(|m| m.get(body))
-            .map_or(BodyType::of_body(AnimFileId::Anim, body), |m| m.body_type)
+        gamedata_render::uo::anim::uop_body_type(self.mobtypes(), body)
     }
 }
 

@@ -97,8 +97,8 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
         counts: std::sync::Mutex::new(wwd::PixelCounts::default()),
     };
     crate::files::write_file(&args.output, &[&args.file], |w| {
-        let png = crate::render::compression();
-        gamedata_render::write_source_png(w, &counted, png, &|_| {})?;
+        let png = crate::render::png_options();
+        gamedata_render::write_source_png(w, &counted, &png, &|_| {})?;
         Ok(())
     })?;
     let counts = counted.counts.into_inner().unwrap_or_default();

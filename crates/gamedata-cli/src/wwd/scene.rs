@@ -50,6 +50,7 @@ fn scene<'l>(
         markers: graphics.markers,
         view,
         time: graphics.time,
+        ..SceneOptions::default()
     };
     // One budget of decoded bytes for the whole command: the level's decoded image first,
     // the pictures' decoded images from what is left.
@@ -113,7 +114,7 @@ pub(super) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let mut inputs = vec![args.file.as_path()];
     inputs.extend(args.graphics.source());
     crate::files::write_file(&args.output, &inputs, |w| {
-        gamedata_render::write_source_png(w, &scene, crate::render::compression(), &|_| {})?;
+        gamedata_render::write_source_png(w, &scene, &crate::render::png_options(), &|_| {})?;
         Ok(())
     })?;
     let report = SceneRenderReport {

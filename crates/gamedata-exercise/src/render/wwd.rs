@@ -169,7 +169,7 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
 /// images, each once, and counts at least as many; it draws no more objects than the
 /// level has, and with objects left out none; it counts an object animated or unplayed
 /// only at a time, each once; its planes and objects draw at most
-/// `Limits::max_overdraw` times its pixels.
+/// `SceneOptions::max_overdraw` times its pixels.
 pub fn wwd_level_picture(data: &[u8]) -> u64 {
     use wap_core::{ImageSource, RezArchive};
 
@@ -212,6 +212,7 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
             2 => Some(u64::from(c(11)) << 16 | u64::from(c(12)) << 8),
             _ => Some(u64::MAX),
         },
+        ..SceneOptions::default()
     };
     let scene = match Scene::new(&level, &source, &options, &limits) {
         Ok(scene) => scene,
@@ -236,7 +237,7 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
     let report = scene.report();
     let pixels = u64::from(scene.width()) * u64::from(scene.height());
     assert!(
-        report.pixels_drawn <= pixels.saturating_mul(limits.max_overdraw),
+        report.pixels_drawn <= pixels.saturating_mul(options.max_overdraw),
         "{} pixels drawn in a picture of {pixels}",
         report.pixels_drawn
     );

@@ -13,7 +13,10 @@
 
 use std::collections::HashMap;
 
-use mul_core::{AnimFrame, FrameGroup, LimitError, Limits, UopAnimation, UopFrame};
+use mul_core::{
+    AnimFileId, AnimFrame, BodyType, FrameGroup, LimitError, Limits, MobTypes, UopAnimation,
+    UopFrame,
+};
 use zerocopy::little_endian::U16;
 
 use super::art::ArtHue;
@@ -43,6 +46,15 @@ fn frame_bytes(frame: &AnimFrame<'_>) -> u64 {
     u64::from(frame.width())
         .saturating_mul(u64::from(frame.height()))
         .saturating_mul(4)
+}
+
+/// The type the client gives body `body` when it reads its UOP animations: mobtypes.txt's
+/// when `mobtypes` lists the body, else anim.mul's default ([`BodyType::of_body`])
+/// (`docs/formats/uo.md`, "Which form: MUL or UOP").
+pub fn uop_body_type(mobtypes: Option<&MobTypes>, body: u16) -> BodyType {
+    mobtypes
+        .and_then(|m| m.get(body))
+        .map_or(BodyType::of_body(AnimFileId::Anim, body), |m| m.body_type)
 }
 
 /// A frame as the client draws it with the palette `palette` (its group's,

@@ -19,6 +19,7 @@ pub mod anim;
 pub mod art;
 mod band;
 pub mod client;
+pub mod export;
 pub mod gump;
 pub mod texmap;
 
@@ -311,7 +312,7 @@ fn draw(
 /// [`radar`] encoded as an 8-bit RGB PNG into `out` (a radar map is opaque everywhere, so
 /// it is stored without alpha: [`crate::PngColour::OpaqueRgb`]), drawn and deflated in
 /// stripes of whole block rows (about [`crate::PARALLEL_STRIPE_BYTES`] each) on rayon's
-/// threads, a few at a time, as [`crate::write_png_parallel`] does, so that memory stays
+/// threads, a few at a time, as [`crate::PngPixels::Parallel`] is, so that memory stays
 /// within those stripes whatever the picture's size (facet 0 at scale 1 is 7,168 x 4,096
 /// pixels, 112 MiB whole); the pixels are [`radar`]'s (the `Client` relief reads the row of
 /// heights below each stripe). `progress` is called with the output rows done after each
@@ -394,7 +395,7 @@ fn write_radar_png_rows(
     };
     // Radar maps compress better filtered `Sub` (docs/formats/png.md); they are opaque
     // everywhere, so stored without alpha.
-    crate::image::write_png_parallel_rows(
+    crate::write::write_png_parallel_rows(
         out,
         (width, height),
         (

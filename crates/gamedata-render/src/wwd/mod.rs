@@ -148,7 +148,7 @@ pub fn collision(
 
 /// A plane's collision map ready to draw a stripe of rows at a time, so that a large
 /// picture (RETAIL01's main plane at 64 pixels a tile is 24,576 x 6,144) can be encoded
-/// without holding it whole ([`crate::write_png_stripes`]). The stripes together are the
+/// without holding it whole ([`crate::PngPixels::Stripes`]). The stripes together are the
 /// pixels of [`collision`].
 #[derive()]
 pub struct CollisionMap<'a, 'data> {

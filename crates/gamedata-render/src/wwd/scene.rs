@@ -37,7 +37,7 @@
 //! `Limits::max_decoded_bytes` counting the RGBA kept (4 bytes a pixel) and the indices and
 //! mask of the image being decoded; the pixels the planes and objects would draw, each
 //! clipped to the picture, are counted before anything is drawn and refused past
-//! `Limits::max_overdraw` times the picture's ([`RenderError::Overdraw`]); and the layers
+//! `SceneOptions::max_overdraw` times the picture's ([`RenderError::Overdraw`]); and the layers
 //! are listed by bands of 64 rows, so that a row visits only the layers that draw in its
 //! band, and a layer draws only its part inside the rows and columns asked for.
 
@@ -85,8 +85,8 @@ pub const MAX_NAME: usize = 300;
 /// The most missing images listed in a [`SceneReport`].
 pub const MAX_LISTED: usize = 100;
 
-/// What a [`Scene`] draws.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What a [`Scene`] draws, and the cap on the work of drawing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SceneOptions {
     /// Output pixels a tile side, 1 to 256; `None`: the tile size (every game pixel). Not
     /// with a view, which is drawn a game pixel an output pixel.
@@ -104,6 +104,41 @@ pub struct SceneOptions {
     /// ANI animation is drawn at the frame it shows then, as the engine plays it
     /// ([`wap_core::Ani::play`]); `None`: every object at its level frame.
     pub time: Option<u64>,
+    /// Most pixels the level's planes and objects may draw in all, as a multiple of the
+    /// picture's own pixels: a level whose planes and objects would draw more is refused
+    /// before drawing ([`RenderError::Overdraw`]), so that drawing costs at most this many
+    /// times the picture. The planes and objects of the 14 retail and 5 community Claw
+    /// levels draw at most 3.07 times their picture (objects alone at most 0.07; see
+    /// `docs/cli.md`, "Level pictures"). Default: [`SceneOptions::DEFAULT_MAX_OVERDRAW`], 16.
+    pub max_overdraw: u64,
+}
+
+impl SceneOptions {
+    /// The default cap on pixels drawn by planes and objects: 16 times the picture's.
+    pub const DEFAULT_MAX_OVERDRAW: u64 = 16;
+
+    /// Sets [`SceneOptions::max_overdraw`].
+    #[must_use]
+    pub const fn with_max_overdraw(mut self, times: u64) -> Self {
+        self.max_overdraw = times;
+        self
+    }
+}
+
+/// Every plane and its objects over the main plane's extent, at the tile size, at the
+/// level frames, no markers, within [`SceneOptions::DEFAULT_MAX_OVERDRAW`].
+impl Default for SceneOptions {
+    fn default() -> Self {
+        SceneOptions {
+            tile_px: None,
+            plane: None,
+            no_objects: false,
+            markers: false,
+            view: None,
+            time: None,
+            max_overdraw: Self::DEFAULT_MAX_OVERDRAW,
+        }
+    }
 }
 
 /// What a [`Scene`] drew and could not.
@@ -119,7 +154,7 @@ pub struct SceneReport {
     /// markers).
     pub missing_images: u64,
     /// Pixels the planes and objects draw, each clipped to the picture (a pixel drawn by
-    /// two layers counts twice); at most [`Limits::max_overdraw`] times the picture's.
+    /// two layers counts twice); at most [`SceneOptions::max_overdraw`] times the picture's.
     pub pixels_drawn: u64,
     /// The first [`MAX_LISTED`] images missing, each once: `FOLDER frame N` (the folder as
     /// found, or the image set's key when no folder is), cut at [`MAX_NAME`] bytes.
@@ -215,7 +250,7 @@ impl<'l> Scene<'l> {
     /// [`RenderError::TooLarge`] for a picture past [`crate::MAX_PIXELS`] (or an empty
     /// plane or view), [`RenderError::NoPlane`] when the level has no main plane or
     /// `options.plane` is past its planes, [`RenderError::Level`] when a drawn plane or
-    /// object list is bad, and [`RenderError::Overdraw`] past `limits.max_overdraw`.
+    /// object list is bad, and [`RenderError::Overdraw`] past `options.max_overdraw`.
     pub fn new(
         level: &Level<'l>,
         source: &ImageSource,
@@ -305,7 +340,7 @@ impl<'l> Scene<'l> {
         scene.report = loader.report;
         scene.report.palette = palette.is_some().then(|| names.palette.clone());
         scene.markers = options.markers;
-        scene.band(limits)?;
+        scene.band(options.max_overdraw)?;
         Ok(scene)
     }
 
@@ -400,9 +435,9 @@ impl<'l> Scene<'l> {
         }
     }
 
-    /// Counts the pixels the layers draw (refused past `limits.max_overdraw` times the
+    /// Counts the pixels the layers draw (refused past `max_overdraw` times the
     /// picture's) and lists in each band of [`BAND`] rows the layers that draw in it.
-    fn band(&mut self, limits: &Limits) -> Result<()> {
+    fn band(&mut self, max_overdraw: u64) -> Result<()> {
         let pixels = u64::from(self.width) * u64::from(self.height);
         let mut drawn = 0u64;
         for layer in &self.layers {
@@ -411,11 +446,11 @@ impl<'l> Scene<'l> {
             drawn = drawn.saturating_add(area);
         }
         self.report.pixels_drawn = drawn;
-        if drawn > pixels.saturating_mul(limits.max_overdraw) {
+        if drawn > pixels.saturating_mul(max_overdraw) {
             return Err(RenderError::Overdraw {
                 drawn,
                 pixels,
-                max: limits.max_overdraw,
+                max: max_overdraw,
             });
         }
         let mut bands = vec![Vec::new(); self.height.div_ceil(BAND) as usize];

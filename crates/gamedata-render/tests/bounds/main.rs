@@ -114,14 +114,14 @@ fn objects_that_would_draw_past_the_cap_are_refused_before_drawing() {
     // A lower cap refuses the 100 objects of the test above; a higher one admits 2,000.
     let (few, _) = big_image_level(100);
     let few = Level::parse(&few).unwrap();
-    let tight = Limits::default().with_max_overdraw(4);
-    let refused = Scene::new(&few, &images, &SceneOptions::default(), &tight);
+    let tight = SceneOptions::default().with_max_overdraw(4);
+    let refused = Scene::new(&few, &images, &tight, &Limits::default());
     assert!(
         matches!(refused, Err(RenderError::Overdraw { .. })),
         "{refused:?}"
     );
-    let loose = Limits::default().with_max_overdraw(100);
-    let scene = Scene::new(&level, &images, &SceneOptions::default(), &loose).unwrap();
+    let loose = SceneOptions::default().with_max_overdraw(100);
+    let scene = Scene::new(&level, &images, &loose, &Limits::default()).unwrap();
     assert_eq!(scene.report().objects_drawn, 2000);
 }
 

@@ -14,6 +14,7 @@
 
 mod engine;
 mod engine_anim;
+mod export;
 mod fuzz_regressions;
 mod real_files;
 mod scene;

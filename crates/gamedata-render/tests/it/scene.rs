@@ -310,7 +310,7 @@ fn every_retail_level_is_drawn_from_an_archive_shaped_like_claw_rez() {
 
 /// How much the planes and objects of the real Claw levels draw, against the picture
 /// (16 pixels a tile), with the archive shaped like CLAW.REZ: far
-/// under `Limits::max_overdraw` (16), which refuses a level drawing more. The figures are
+/// under `SceneOptions::max_overdraw` (16), which refuses a level drawing more. The figures are
 /// those of `docs/robustness.md` (the level picture's row).
 #[test]
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
@@ -356,7 +356,7 @@ fn every_real_claw_level_draws_far_under_the_overdraw_cap() {
     }
     eprintln!("largest: objects {most_objects:.3}, planes and objects {most_all:.3}");
     assert!(
-        most_all * 4.0 < Limits::default().max_overdraw as f64,
+        most_all * 4.0 < SceneOptions::DEFAULT_MAX_OVERDRAW as f64,
         "{most_all}"
     );
 }

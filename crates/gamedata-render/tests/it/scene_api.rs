@@ -58,18 +58,19 @@ fn the_overdraw_cap_is_kept_at_its_bound() {
         tile_px: Some(4),
         plane: Some(1),
         no_objects: true,
+        max_overdraw: 1,
         ..SceneOptions::default()
     };
-    let once = Limits::default().with_max_overdraw(1);
-    let s = Scene::new(&level, &archive.source, &options, &once).unwrap();
+    let s = Scene::new(&level, &archive.source, &options, &Limits::default()).unwrap();
     let pixels = u64::from(s.width()) * u64::from(s.height());
     assert_eq!(s.report().pixels_drawn, pixels);
     // The whole level (three planes and objects) passes once.
     let whole = SceneOptions {
         tile_px: Some(4),
+        max_overdraw: 1,
         ..SceneOptions::default()
     };
-    let err = Scene::new(&level, &archive.source, &whole, &once).err();
+    let err = Scene::new(&level, &archive.source, &whole, &Limits::default()).err();
     assert!(
         matches!(err, Some(RenderError::Overdraw { max: 1, .. })),
         "{err:?}"

@@ -90,7 +90,8 @@ pub(super) fn write_frames(
             }
             let picture = draw(*source, drawing, plan.cap)?;
             let mut png = Vec::new();
-            picture.write_png_with(&mut png, crate::render::compression())?;
+            let pixels = gamedata_render::PngPixels::Image(&picture);
+            gamedata_render::write_png(&mut png, pixels, &crate::render::png_options())?;
             drop(picture);
             if !take(&mut budgets.output, (png.len() as u64).max(FILE_COST)) {
                 break;
@@ -162,7 +163,11 @@ pub(super) fn write_sheet(
     let before = *left;
     crate::files::write_file(path, inputs, |w| {
         let mut out = Budgeted { inner: w, left };
-        Ok(picture.write_png_with(&mut out, crate::render::compression())?)
+        Ok(gamedata_render::write_png(
+            &mut out,
+            gamedata_render::PngPixels::Image(picture),
+            &crate::render::png_options(),
+        )?)
     })?;
     // A sheet's file counts FILE_COST bytes at the least, as each frame's file.
     let short = FILE_COST.saturating_sub(before.saturating_sub(*left));

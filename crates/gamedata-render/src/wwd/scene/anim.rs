@@ -5,9 +5,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use wap_core::{AniId, Animations, FolderId, Frames, ImageNames};
-
-use super::load::{Loader, listed};
+use wap_core::{AniId, Animations, FolderId, Frames, ImageIndex, ImageNames};
 
 /// Records a scene may play in all, its animations' records read counted too: past it,
 /// objects keep their level frame ([`super::SceneReport::unplayed`]). A constant, so that
@@ -38,41 +36,31 @@ impl Animating<'_> {
     }
 }
 
-impl Loader<'_> {
+impl<'a> Animating<'a> {
     /// The frame number an object whose animation string is `animation`, image set
-    /// `folder` and level frame `frame` shows at the scene's time; `None` without a time,
-    /// when the string names no animation, or when its animation cannot be read or played
-    /// within the budget (counted unplayed). Counts the animated objects.
-    pub(super) fn animated(
+    /// `folder` and level frame `frame` shows at the scene's time, found once: `None` when
+    /// the string names no animation; `Some(None)` when its animation cannot be read or
+    /// played within the budget. `frames` lists the image set's frames (called once, when
+    /// the answer is not known yet).
+    pub(super) fn frame_at<'f>(
         &mut self,
-        animation: &[u8],
+        index: &ImageIndex<'a>,
         names: &ImageNames,
-        folder: Option<FolderId>,
-        frame: i64,
-    ) -> Option<i64> {
+        (animation, folder, frame): (&[u8], Option<FolderId>, i64),
+        frames: impl FnOnce(FolderId) -> &'f Frames,
+    ) -> Option<Option<i64>> {
         if animation.is_empty() {
             return None;
         }
-        let index = &self.index;
-        let playing = self.animating.as_mut()?;
-        let anis = playing.anis.get_or_insert_with(|| index.animations(names));
+        let anis = self.anis.get_or_insert_with(|| index.animations(names));
         let id = index.find_animation(anis, animation)?;
         let key = (id, folder, frame);
-        let answer = match playing.played.get(&key) {
-            Some(done) => *done,
-            None => {
-                let frames = folder.map(|f| listed(&mut self.folders, index, f));
-                let answer = play(playing, index, id, frames, frame);
-                playing.played.insert(key, answer);
-                answer
-            }
-        };
-        let report = &mut self.report;
-        match answer {
-            Some(_) => report.animated = report.animated.saturating_add(1),
-            None => report.unplayed = report.unplayed.saturating_add(1),
+        if let Some(done) = self.played.get(&key) {
+            return Some(*done);
         }
-        answer
+        let answer = play(self, index, id, folder.map(frames), frame);
+        self.played.insert(key, answer);
+        Some(answer)
     }
 }
 
@@ -80,7 +68,7 @@ impl Loader<'_> {
 /// bytes walked to check its records are charged to the budget with the records played.
 fn play<'a>(
     playing: &mut Animating<'a>,
-    index: &wap_core::ImageIndex<'a>,
+    index: &ImageIndex<'a>,
     id: AniId,
     frames: Option<&Frames>,
     frame: i64,

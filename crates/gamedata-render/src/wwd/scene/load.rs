@@ -8,6 +8,7 @@ use wap_core::{
     DrawFlags, FolderId, Frames, ImageIndex, ImageNames, Limits, Object, Pid, PlaneFlags, Tile,
 };
 
+use super::anim::Animating;
 use super::{Image, MAX_LISTED, MAX_NAME, PlaneLayer, SceneReport, Sprite};
 
 /// Side of an object's marker, in game pixels (libwap32's placeholder is 32 x 32).
@@ -15,7 +16,7 @@ const MARKER_SIDE: i64 = 32;
 
 /// The images of `folder` by frame number, listed once and kept in `folders` (a folder
 /// that cannot be listed has none).
-pub(super) fn listed<'f>(
+fn listed<'f>(
     folders: &'f mut HashMap<FolderId, Frames>,
     index: &ImageIndex<'_>,
     folder: FolderId,
@@ -49,7 +50,7 @@ pub(super) struct Loader<'a> {
     sets: HashMap<String, Option<FolderId>>,
     pub(super) report: SceneReport,
     /// With a time, the animations played.
-    pub(super) animating: Option<super::anim::Animating<'a>>,
+    pub(super) animating: Option<Animating<'a>>,
 }
 
 impl<'a> Loader<'a> {
@@ -97,6 +98,31 @@ impl<'a> Loader<'a> {
         }
         self.resolved.insert((folder, frame), image);
         image
+    }
+
+    /// The frame number an object whose animation string is `animation`, image set
+    /// `folder` and level frame `frame` shows at the scene's time
+    /// ([`Animating::frame_at`]); `None` without a time, when the string names no
+    /// animation, or when its animation cannot be read or played within the budget
+    /// (counted unplayed). Counts the animated objects.
+    pub(super) fn animated(
+        &mut self,
+        animation: &[u8],
+        names: &ImageNames,
+        folder: Option<FolderId>,
+        frame: i64,
+    ) -> Option<i64> {
+        let (index, folders) = (&self.index, &mut self.folders);
+        let playing = self.animating.as_mut()?;
+        let answer = playing.frame_at(index, names, (animation, folder, frame), |f| {
+            listed(folders, index, f)
+        })?;
+        let report = &mut self.report;
+        match answer {
+            Some(_) => report.animated = report.animated.saturating_add(1),
+            None => report.unplayed = report.unplayed.saturating_add(1),
+        }
+        answer
     }
 
     /// Image `at` of `folder`, decoded once.

@@ -1,4 +1,4 @@
-//! A picture's job in `gamedata uo export`: what it takes of the decoding budget and what
+//! A picture's job in the export: what it takes of the decoding budget and what
 //! it holds at once, within its thread's share of the 64 MiB the export's pictures may hold.
 
 use std::cell::Cell;
@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use mul_core::Limits;
 
-use super::export_run::{Drawn, take_budget};
+use super::tally::{DrawError, Drawn, take_budget};
 
 /// An entry decoded within what is left of the budget, or what to report in its place.
 pub(super) enum Budgeted<T> {
@@ -161,7 +161,7 @@ impl<'a> Job<'a> {
         reserved: u64,
         decode: impl FnOnce(&Limits) -> Result<Option<T>, mul_core::DataError>,
         owned: impl FnOnce(&T) -> u64,
-    ) -> anyhow::Result<Budgeted<T>> {
+    ) -> Result<Budgeted<T>, DrawError> {
         let left = self.budget.load(Ordering::Relaxed).saturating_add(reserved);
         let room = self
             .cap

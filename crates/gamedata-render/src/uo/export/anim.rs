@@ -1,72 +1,55 @@
-//! `gamedata uo export anims`: every stored direction of every body's action, from
-//! anim.mul and anim2 to anim5 (OUT/anims/anim2/0x00C8/03/2/000.png) and from
-//! AnimationFrame*.uop (OUT/anims/uop/0x0190/04/2/000.png), a folder of frames each.
+//! Animations exported: every stored direction of every body's action, from anim.mul and
+//! anim2 to anim5 (`anims/anim2/0x00C8/03/2/000.png`) and from AnimationFrame*.uop
+//! (`anims/uop/0x0190/04/2/000.png`), a folder of frames each.
 
 use std::ops::Range;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
-use anyhow::Result;
-use gamedata_render::RgbaImage;
-use gamedata_render::uo::anim::{DrawnFrame, group_pictures, uop_direction_pictures};
-use gamedata_render::uo::art::ArtHue;
 use mul_core::anim::DIRECTIONS;
-use mul_core::{AnimFileId, Animations, BodyType, Limits, UopAnimation, UopAnimations};
+use mul_core::{
+    AnimFileId, AnimationBytes, Animations, BodyType, Limits, MobTypes, UopAnimation, UopAnimations,
+};
 use rayon::prelude::*;
 
-use super::anim_folder::AnimFolder;
-use super::export_job::{Budgeted, Job};
-use super::export_run::{
-    Drawn, Entries, FILE_COST, Part, Streams, Tally, number, owned_len, pictures_of, run, run_parts,
-};
-use super::export_stream::{FromStream, inflate_once};
+use super::entries::{Entries, Streams, number, pictures_of};
+use super::job::{Budgeted, Job};
+use super::run::{Part, Run};
+use super::stream::{FromStream, inflate_once};
+use super::tally::{DrawError, Drawn, FILE_COST, owned_len};
+use crate::RgbaImage;
+use crate::uo::anim::{DrawnFrame, group_pictures, uop_body_type, uop_direction_pictures};
+use crate::uo::art::ArtHue;
 
 /// Actions the client reads of a UOP body: 0 to 79 (`docs/formats/uo.md`, "Which form").
 pub(super) const UOP_ACTIONS: u16 = 80;
 
-/// Exports the MUL files' directions and then the UOP's, as the folder has them, into
-/// `output/anims`; returns the PNG files written from each (MUL, UOP).
+/// Exports the MUL files' directions and then the UOP's (its bodies' types from
+/// `mobtypes`), as given, into `anims/`; returns the PNG files written from each (MUL,
+/// UOP).
 pub(super) fn export_anims(
-    folder: &AnimFolder,
-    output: &Path,
-    inputs: &[PathBuf],
-    budget: &AtomicU64,
-    tally: &Tally,
-) -> Result<(usize, usize)> {
+    mul: Option<&AnimationBytes<'_>>,
+    uop: Option<&UopAnimations<'_>>,
+    mobtypes: Option<&MobTypes>,
+    run: &Run<'_>,
+) -> (usize, usize) {
     let limits = Limits::default();
-    if let Some(owned) = &folder.mul {
-        let files = owned.view()?;
+    if let Some(files) = mul {
         for file in AnimFileId::ALL {
             if let Some(anim) = files.get(file) {
-                export_mul(
-                    anim,
-                    &output.join("anims").join(file.name()),
-                    inputs,
-                    budget,
-                    tally,
-                    &limits,
-                );
+                export_mul(anim, &format!("anims/{}", file.name()), run, &limits);
             }
         }
     }
-    let mul_written = tally.written.load(Ordering::Relaxed);
-    if let Some(owned) = &folder.uop {
-        let files = owned.view()?;
-        export_uop(
-            folder,
-            &files.animations,
-            &output.join("anims/uop"),
-            inputs,
-            budget,
-            tally,
-        );
+    let mul_written = run.tally.written.load(Ordering::Relaxed);
+    if let Some(animations) = uop {
+        export_uop(mobtypes, animations, "anims/uop", run);
     }
-    let all = tally.written.load(Ordering::Relaxed);
-    Ok((mul_written, all.saturating_sub(mul_written)))
+    let all = run.tally.written.load(Ordering::Relaxed);
+    (mul_written, all.saturating_sub(mul_written))
 }
 
 /// The frames' pictures for writing: an empty frame as a 1 x 1 transparent PNG.
-fn frames_of(drawn: Vec<DrawnFrame>) -> Result<Drawn> {
+fn frames_of(drawn: Vec<DrawnFrame>) -> Result<Drawn, DrawError> {
     let blank = RgbaImage::new(1, 1, [0; 4])?;
     Ok(Drawn::Frames(
         drawn
@@ -87,27 +70,20 @@ fn frames_of(drawn: Vec<DrawnFrame>) -> Result<Drawn> {
 /// 1 x 1 PNGs) cost their drawing and encoding too: a group of millions of empty frames in
 /// a few bytes each is over the budget, not drawn.
 fn frame_rgba(width: u32, height: u32) -> u64 {
-    (u64::from(width) * u64::from(height) * 4).max(FILE_COST)
+    u64::from(width)
+        .saturating_mul(u64::from(height))
+        .saturating_mul(4)
+        .max(FILE_COST)
 }
 
 /// The folder of entry `n` ([`pack`]) under `folder`: body in hex, action, direction.
-fn entry_folder(folder: &Path, n: usize) -> PathBuf {
+fn entry_folder(folder: &str, n: usize) -> String {
     let (body, action, direction) = unpack(n);
-    folder
-        .join(format!("{body:#06X}"))
-        .join(format!("{action:02}"))
-        .join(direction.to_string())
+    format!("{folder}/{body:#06X}/{action:02}/{direction}")
 }
 
-/// One MUL file's directions into `folder` (OUT/anims/anim ...).
-fn export_mul(
-    anim: &Animations<'_>,
-    folder: &Path,
-    inputs: &[PathBuf],
-    budget: &AtomicU64,
-    tally: &Tally,
-    limits: &Limits,
-) {
+/// One MUL file's directions into `folder` (`anims/anim` ...).
+fn export_mul(anim: &Animations<'_>, folder: &str, run: &Run<'_>, limits: &Limits) {
     let name = |n: usize| entry_folder(folder, n);
     let index = anim.index();
     let record = |n: usize| {
@@ -129,8 +105,8 @@ fn export_mul(
         // The same bytes are the same frames.
         reading: |_: usize| 0u64,
     };
-    let order = entries.order(&name, tally);
-    run(&order, &entries, &name, inputs, budget, tally, |n, job| {
+    let order = entries.order(&|n| run.locate(&name(n)), run.tally);
+    run.pictures(&order, &entries, &name, |n, job| {
         let (body, action, direction) = unpack(n);
         let Some(group) = anim.group(body, action, direction)? else {
             return Ok(Drawn::Empty);
@@ -147,7 +123,7 @@ fn export_mul(
     });
 }
 
-/// The UOP's directions into `folder` (OUT/anims/uop): every body 0 to 0xFFFF and action 0
+/// The UOP's directions into `folder` (`anims/uop`): every body 0 to 0xFFFF and action 0
 /// to 79 whose entry name one of the files has (the first file having it, as the client
 /// reads it; no AnimationSequence.uop replacement: each entry under its own name), its five
 /// stored directions with the client's count of frames a direction (the body's type from
@@ -156,12 +132,10 @@ fn export_mul(
 /// of one compression, declared length and body type as far as it sets the frames a
 /// direction) is decoded once for its five directions and written under each name.
 fn export_uop(
-    folder_files: &AnimFolder,
+    mobtypes: Option<&MobTypes>,
     animations: &UopAnimations<'_>,
-    folder: &Path,
-    inputs: &[PathBuf],
-    budget: &AtomicU64,
-    tally: &Tally,
+    folder: &str,
+    run: &Run<'_>,
 ) {
     // Found once, in parallel (5.2 million names hashed): 4 bytes an entry found.
     let found: Vec<(u16, u16)> = (0..=u16::MAX)
@@ -183,7 +157,7 @@ fn export_uop(
                 Some(Ok(stream)) => {
                     let inflated = matches!(stream.compression, 1 | 3);
                     let declared = if inflated { stream.declared } else { 0 };
-                    let equipment = folder_files.uop_body_type(body) == BodyType::Equipment;
+                    let equipment = uop_body_type(mobtypes, body) == BodyType::Equipment;
                     (
                         (stream.file, stream.start, stream.stored.len()),
                         (u64::from(stream.compression) << 33)
@@ -229,71 +203,62 @@ fn export_uop(
         // direction (equipment or not).
         reading: |n: usize| id_of(n).1,
     };
-    let order = entries.order(&name, tally);
+    let order = entries.order(&|n| run.locate(&name(n)), run.tally);
     let streams = Streams {
         entries: &entries,
         shares: |_: usize, _: usize| true,
     };
-    run_parts(
-        &order,
-        &streams,
-        &name,
-        inputs,
-        budget,
-        tally,
-        |group, job, part| {
-            let pictures = pictures_of(group, &streams);
-            let number_at =
-                |within: &Range<usize>| group.get(within.start).map_or(0, |&e| number(e));
-            // The pictures inflating the stream (compression 1 and 3), and the others.
-            let mut stored: &[u8] = &[];
-            let mut declared = Vec::new();
-            let mut inflating = Vec::new();
-            for within in pictures {
-                let (body, action, _) = unpack(number_at(&within));
-                match animations.stream(body, action) {
-                    Some(Ok(stream)) if matches!(stream.compression, 1 | 3) => {
-                        stored = stream.stored;
-                        declared.push(u64::from(stream.declared));
-                        inflating.push(within);
-                    }
-                    _ => uop_entry(
-                        &Drawing {
-                            folder_files,
-                            animations,
-                            group,
-                            job,
-                        },
-                        within,
-                        None,
-                        part,
-                    ),
+    run.parts(&order, &streams, &name, |group, job, part| {
+        let pictures = pictures_of(group, &streams);
+        let number_at = |within: &Range<usize>| group.get(within.start).map_or(0, |&e| number(e));
+        // The pictures inflating the stream (compression 1 and 3), and the others.
+        let mut stored: &[u8] = &[];
+        let mut declared = Vec::new();
+        let mut inflating = Vec::new();
+        for within in pictures {
+            let (body, action, _) = unpack(number_at(&within));
+            match animations.stream(body, action) {
+                Some(Ok(stream)) if matches!(stream.compression, 1 | 3) => {
+                    stored = stream.stored;
+                    declared.push(u64::from(stream.declared));
+                    inflating.push(within);
                 }
-            }
-            if inflating.is_empty() {
-                return;
-            }
-            let inputs = inflate_once(job, "a UOP animation", stored, &declared);
-            for (within, input) in inflating.into_iter().zip(inputs) {
-                uop_entry(
+                _ => uop_entry(
                     &Drawing {
-                        folder_files,
+                        mobtypes,
                         animations,
                         group,
                         job,
                     },
                     within,
-                    Some(input),
+                    None,
                     part,
-                );
+                ),
             }
-        },
-    );
+        }
+        if inflating.is_empty() {
+            return;
+        }
+        let inputs = inflate_once(job, "a UOP animation", stored, &declared);
+        for (within, input) in inflating.into_iter().zip(inputs) {
+            uop_entry(
+                &Drawing {
+                    mobtypes,
+                    animations,
+                    group,
+                    job,
+                },
+                within,
+                Some(input),
+                part,
+            );
+        }
+    });
 }
 
 /// What drawing a job's UOP animation entries reads.
 struct Drawing<'a, 'data> {
-    folder_files: &'a AnimFolder,
+    mobtypes: Option<&'a MobTypes>,
     animations: &'a UopAnimations<'data>,
     /// The job's group (elements of [`Entries::order`]).
     group: &'a [u64],
@@ -310,7 +275,7 @@ fn uop_entry(
     part: &mut dyn FnMut(Part),
 ) {
     let Drawing {
-        folder_files,
+        mobtypes,
         animations,
         group,
         job,
@@ -325,7 +290,7 @@ fn uop_entry(
         part(Part {
             within: Some(within.clone()),
             offset: from,
-            span: DIRECTIONS - from,
+            span: DIRECTIONS.saturating_sub(from),
             drawn,
         });
     };
@@ -353,7 +318,7 @@ fn uop_entry(
         Ok(animation) => animation,
         Err(e) => return every_direction(Err(e.into())),
     };
-    let per = animation.frames_per_direction(folder_files.uop_body_type(body));
+    let per = animation.frames_per_direction(uop_body_type(mobtypes, body));
     if per == 0 {
         return every_direction(Ok(Drawn::Empty));
     }
@@ -367,7 +332,7 @@ fn uop_entry(
             return part(Part {
                 within: Some(within.clone()),
                 offset,
-                span: DIRECTIONS - offset,
+                span: DIRECTIONS.saturating_sub(offset),
                 drawn,
             });
         }
@@ -387,7 +352,7 @@ fn uop_direction(
     direction: u8,
     per: u32,
     job: &Job,
-) -> Result<Drawn> {
+) -> Result<Drawn, DrawError> {
     let mut rgba = 0u64;
     for frame in animation.direction(direction, per) {
         // A frame missing from the entry is written too (1 x 1, transparent).

@@ -1,11 +1,11 @@
-//! One stored stream inflated once for every picture of `gamedata uo export` that names
+//! One stored stream inflated once for every picture of the export that names
 //! it (UOP gumps and animations whose entries share their stored bytes, whatever each
 //! declares), its work taken from the decoding budget by the bytes it reads and writes.
 
 use gamedata_io::{InflateError, Limits, inflate_shared};
 
-use super::export_job::Job;
-use super::export_run::Drawn;
+use super::job::Job;
+use super::tally::Drawn;
 
 /// What a picture decodes from the shared stream: the stream's bytes when it decodes to
 /// the picture's declared length (or why not), with the bytes of the budget taken for
