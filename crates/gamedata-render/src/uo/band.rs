@@ -3,8 +3,8 @@
 
 use mul_core::{Facet, RadarColours, rgb555_to_rgb8};
 
-use super::RadarStyle;
 use super::client::{ClientTables, Relief};
+use super::style::RadarStyle;
 use crate::Region;
 
 /// The `Flat` style's colours widened once: every radarcol.mul entry (land tiles, then

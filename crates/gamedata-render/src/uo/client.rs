@@ -7,7 +7,7 @@ use std::fmt;
 
 use mul_core::{Facet, Hues, RadarColours, TileData, TileFlags};
 
-use super::RadarStyle;
+use super::style::RadarStyle;
 
 /// The client's 8-bit value of each 5-bit channel value `v`: `v * 255 / 31` rounded down
 /// (0x00, 0x08, 0x10, 0x18, 0x20, 0x29, ... 0xF6, 0xFF). It differs from `v << 3 | v >> 2`

@@ -47,29 +47,30 @@
 
 mod anim;
 mod images;
+mod layers;
 mod load;
 mod order;
 mod pixels;
+mod report;
 mod row;
 
 use std::collections::HashMap;
 
 use rayon::prelude::*;
 use wap_core::{FolderId, ImageNames, ImageSource, Level, Limits, Palette, PlaneFlags};
-use zerocopy::little_endian::U32;
 
 pub use super::camera::View;
 use crate::{Region, RenderError, Result, RgbaImage};
 pub use anim::ANIMATION_STEPS;
 pub use images::{ImageView, LevelImages, Placement, PlaneImages};
+use layers::{Layer, PlaneLayer, Sprite};
 use load::Loader;
 use order::{Placed, engine_order};
+pub use pixels::MISSING;
 use pixels::{Image, Source, marker};
+pub use report::{MAX_LISTED, MAX_NAME, SceneReport};
 #[cfg(doc)]
 use wap_core::Frames;
-
-/// Colour of markers for images that cannot be found (magenta).
-pub const MISSING: [u8; 4] = [255, 0, 255, 255];
 
 /// The most pixels [`Scene::with_max_pixels`] takes (2^32): the picture's sides stay
 /// within `u32` and its bands of rows within 2^26.
@@ -77,13 +78,6 @@ pub const MAX_REGION_PIXELS: u64 = 1 << 32;
 
 /// Output rows a band of the layer index: each band lists the layers drawing in it.
 const BAND: u32 = 64;
-
-/// The longest name of a missing image listed in a [`SceneReport`], in bytes (longer ones
-/// are cut, ending in `…`).
-pub const MAX_NAME: usize = 300;
-
-/// The most missing images listed in a [`SceneReport`].
-pub const MAX_LISTED: usize = 100;
 
 /// What a [`Scene`] draws, and the cap on the work of drawing it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,70 +133,6 @@ impl Default for SceneOptions {
             max_overdraw: Self::DEFAULT_MAX_OVERDRAW,
         }
     }
-}
-
-/// What a [`Scene`] drew and could not.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct SceneReport {
-    /// Tiles of the drawn planes with an image or the fill colour (each tile of a plane
-    /// once, however often a wrapping plane repeats).
-    pub tiles_drawn: u64,
-    /// Objects drawn with their image (in the picture or not).
-    pub objects_drawn: u64,
-    /// Tiles and objects whose image could not be found or read (drawn as nothing, or as
-    /// markers).
-    pub missing_images: u64,
-    /// Pixels the planes and objects draw, each clipped to the picture (a pixel drawn by
-    /// two layers counts twice); at most [`SceneOptions::max_overdraw`] times the picture's.
-    pub pixels_drawn: u64,
-    /// The first [`MAX_LISTED`] images missing, each once: `FOLDER frame N` (the folder as
-    /// found, or the image set's key when no folder is), cut at [`MAX_NAME`] bytes.
-    pub missing: Vec<String>,
-    /// The level's palette as its header names it, when that file is a palette and drew
-    /// the picture; `None`: each image's own palette (else grey levels).
-    pub palette: Option<String>,
-    /// With [`SceneOptions::time`], objects drawn (or missing) at the frame their
-    /// animation shows then.
-    pub animated: u64,
-    /// With [`SceneOptions::time`], objects whose animation names an ANI file that cannot
-    /// be read, or whose play passes the scene's budget of [`ANIMATION_STEPS`] records:
-    /// drawn at their level frame.
-    pub unplayed: u64,
-}
-
-/// A plane to draw, its tiles borrowed from the level.
-struct PlaneLayer<'l> {
-    /// Plane size in game pixels and tiles.
-    tile: (i64, i64),
-    tiles: (i64, i64),
-    wrap: (bool, bool),
-    /// The plane pixel at the picture's game pixel (0, 0): (0, 0) for a whole level, the
-    /// camera's window for a view.
-    origin: (i64, i64),
-    /// Raw tile values, row by row, in the level's bytes.
-    cells: &'l [U32],
-    fill: [u8; 4],
-    /// The folder of each of the plane's tile sets (`None`: not found).
-    sets: Vec<Option<FolderId>>,
-}
-
-/// An object to draw.
-struct Sprite {
-    /// Top-left corner and size in the picture's game pixels.
-    left: i64,
-    top: i64,
-    width: i64,
-    height: i64,
-    image: Option<usize>,
-    mirror: bool,
-    invert: bool,
-}
-
-/// What is drawn, in order.
-enum Layer<'l> {
-    Plane(PlaneLayer<'l>),
-    Sprite(Sprite),
 }
 
 /// A level ready to draw a stripe or a rectangle at a time (see the module's

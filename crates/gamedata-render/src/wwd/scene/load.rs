@@ -9,7 +9,9 @@ use wap_core::{
 };
 
 use super::anim::Animating;
-use super::{Image, MAX_LISTED, MAX_NAME, PlaneLayer, SceneReport, Sprite};
+use super::layers::{PlaneLayer, Sprite};
+use super::pixels::Image;
+use super::report::{MAX_LISTED, MAX_NAME, SceneReport};
 
 /// Side of an object's marker, in game pixels (libwap32's placeholder is 32 x 32).
 const MARKER_SIDE: i64 = 32;

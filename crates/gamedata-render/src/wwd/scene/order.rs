@@ -1,7 +1,7 @@
 //! The order the engine draws a level's planes and objects in (gruntz-decomp
 //! `src/Gruntz/GameLevel.cpp`, `CGameLevel::VisitVisible`).
 
-use super::Layer;
+use super::layers::Layer;
 
 /// A layer and where it goes: a plane's index and z, or an object's z and place in the
 /// level.

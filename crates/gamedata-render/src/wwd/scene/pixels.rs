@@ -1,7 +1,8 @@
 //! Pixels of a scene: a decoded image, what a tile draws, writing a pixel, the marker of
 //! a missing image.
 
-use super::MISSING;
+/// Colour of markers for images that cannot be found (magenta).
+pub const MISSING: [u8; 4] = [255, 0, 255, 255];
 
 /// A decoded image: RGBA, its size and offset in game pixels.
 pub(super) struct Image {
