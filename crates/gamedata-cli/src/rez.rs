@@ -11,7 +11,7 @@ use clap::Subcommand;
 use gamedata_render::RgbaImage;
 use serde::Serialize;
 use wap_core::{
-    FileData, ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezArchive, RezEntry, RezFile,
+    FileData, ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezEntry, RezFile, RezFileEntry,
 };
 
 use crate::files::{Written, elapsed_ms, write_bytes, write_file};
@@ -88,14 +88,14 @@ pub(crate) fn run(cmd: RezCommand, out: &mut Output) -> Result<()> {
 
 /// Maps the archive at `path`.
 ///
-/// SAFETY contract taken on here ([`RezArchive::map`]): nothing may modify or truncate the
+/// SAFETY contract taken on here ([`RezFile::map`]): nothing may modify or truncate the
 /// archive while it is mapped. The command only reads game files the user points it at;
 /// `docs/cli.md` ("Memory-mapped files") says that truncating one meanwhile ends the
 /// process with SIGBUS.
 #[allow(unsafe_code)]
-fn map_archive(path: &Path) -> Result<RezArchive> {
+fn map_archive(path: &Path) -> Result<RezFile> {
     // SAFETY: see this function's documentation.
-    let archive = unsafe { RezArchive::map(path) };
+    let archive = unsafe { RezFile::map(path) };
     archive.with_context(|| format!("opening {}", path.display()))
 }
 
@@ -103,7 +103,7 @@ fn map_archive(path: &Path) -> Result<RezArchive> {
 #[allow(unsafe_code)]
 fn map_source(path: &Path) -> Result<ImageSource> {
     // SAFETY: as `map_archive`'s.
-    let source = ImageSource::at(path, |p| unsafe { RezArchive::map(p) });
+    let source = ImageSource::at(path, |p| unsafe { RezFile::map(p) });
     source.with_context(|| format!("opening {}", path.display()))
 }
 
@@ -161,7 +161,7 @@ fn files_under<'a>(
     path: Option<&str>,
     limits: &Limits,
     met: &'a Met,
-) -> Result<Box<dyn Iterator<Item = (String, RezFile<'a>)> + 'a>> {
+) -> Result<Box<dyn Iterator<Item = (String, RezFileEntry<'a>)> + 'a>> {
     let path = path.unwrap_or("");
     let Some(chain) = rez.find_all(path)? else {
         bail!("no \"{}\" in the archive", escaped(path));
@@ -228,7 +228,7 @@ fn files_under<'a>(
 
 fn ls(archive_path: &Path, path: Option<&str>, args: &ListArgs, out: &mut Output) -> Result<()> {
     let archive = map_archive(archive_path)?;
-    let rez = archive.rez();
+    let rez = archive.view()?;
     let met = Met::default();
     let files = files_under(&rez, path, &Limits::default(), &met)?.map(|(path, f)| {
         Ok(Listed {
@@ -351,7 +351,7 @@ fn paths_of(
 fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let archive = map_archive(archive_path)?;
-    let rez = archive.rez();
+    let rez = archive.view()?;
     std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create the folder {}", folder.display()))?;
     let inputs = [archive_path];

@@ -116,7 +116,7 @@ pub fn walk(image: &[u8]) -> u64 {
         let name = String::from_utf8_lossy(plane.name()).into_owned();
         if name.is_ascii()
             && !name.contains('\0')
-            && let Some(Ok(named)) = level.plane_named(&name.to_ascii_lowercase())
+            && let Ok(Some(named)) = level.plane_named(&name.to_ascii_lowercase())
         {
             assert!(named.name().eq_ignore_ascii_case(plane.name()));
         }
@@ -178,8 +178,8 @@ pub fn walk(image: &[u8]) -> u64 {
     match level.tile_properties() {
         Ok(table) => match table.collect() {
             Ok(index) => {
-                for (id, record) in index.records().iter().enumerate() {
-                    assert_eq!(record.index(), id);
+                for (id, record) in (0..=u16::MAX).zip(index.records()) {
+                    assert_eq!(record.index(), usize::from(id));
                     assert_eq!(
                         index.attribute_at(id, 0, 0),
                         Some(record.attribute_at(0, 0))
@@ -219,7 +219,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
     else {
         return 0;
     };
-    let Ok(level) = file.level() else {
+    let Ok(level) = file.view() else {
         return 1;
     };
     let Ok(copy) = LevelData::from_level(&level) else {
@@ -231,7 +231,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
     };
     let again = LevelFile::from_data(written.clone(), &LevelOptions::new().with_limits(limits))
         .expect("a written level file opens");
-    let level_again = again.level().expect("a written level reads");
+    let level_again = again.view().expect("a written level reads");
     let copy_again = LevelData::from_level(&level_again).expect("a written level copies");
     // The sections read back as they were, but for where they lie: the writer lays them out
     // in the editor's order, whatever the input's order, so the offsets in the plane
@@ -277,8 +277,8 @@ fn unplaced(planes: &[wap_core::write::PlaneData]) -> Vec<wap_core::write::Plane
 /// no lookup compares more than one folder with the name.
 pub fn image_names(data: &[u8]) -> u64 {
     use wap_core::images::ImageSource;
-    use wap_core::rez::RezArchive;
-    let source = match RezArchive::from_data(data.to_vec(), &Default::default()) {
+    use wap_core::rez::RezFile;
+    let source = match RezFile::from_data(data.to_vec(), &Default::default()) {
         Ok(archive) => ImageSource::Archive(archive),
         Err(e) => return e.to_string().len() as u64,
     };

@@ -26,7 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => 12,
     };
     let file = wap_core::LevelFile::open(&input)?;
-    let level = LevelData::from_level(&file.level()?)?;
+    let level = LevelData::from_level(&file.view()?)?;
     let (wide, high) = (1445, 481);
     let made = wap_core::synth::stacked_planes(&level, count, wide, high)
         .ok_or("the level must have three planes, and PLANES be at least 3")?;

@@ -11,7 +11,7 @@
 //! decompressed within the options' [`Limits`] into one buffer holding the header and the
 //! main block, so that the absolute offsets of the format work unchanged
 //! (bytes after the stream are the trailer). [`read_header`] reads the header alone without
-//! decompressing. [`Level`] (`file.level()`) is the borrowed view:
+//! decompressing. [`Level`] (`file.view()`) is the borrowed view:
 //!
 //! - [`Level::planes`] and [`Level::main_plane`]: [`Plane`]s, each checked on its own when
 //!   read, with their tiles cast in place as `&[U32]` ([`Plane::tiles`], one at a time
@@ -29,7 +29,7 @@
 //! [`ChecksumClass`] says how the stored checksum relates to the stored bytes; no level is
 //! ever rejected for it.
 //!
-//! The games' pictures: [`RezArchive`] owns a REZ archive (read or mapped; [`Rez`] views
+//! The games' pictures: [`RezFile`] owns a REZ archive (read or mapped; [`Rez`] views
 //! its directory tree in place, entries by path in any case, a depth-first walk), [`Pid`]
 //! views a PID image and decodes it into palette indices and an opacity mask, [`Palette`]
 //! views 256 colours, [`ImageSource`] is an archive or a folder of extracted files,
@@ -85,7 +85,7 @@
 //! use wap_core::{LevelFile, LevelOptions, Tile};
 //!
 //! let file = LevelFile::open("RETAIL01.WWD")?;
-//! let level = file.level()?;
+//! let level = file.view()?;
 //! println!(
 //!     "{} ({}): main block {} bytes, checksum {}",
 //!     level.header().name_lossy(),
@@ -93,11 +93,11 @@
 //!     file.main_block().len(),
 //!     file.checksum_class().name()
 //! );
-//! let main = level.main_plane().expect("a main plane")?;
+//! let main = level.main_plane()?.expect("a main plane");
 //! let table = level.tile_properties()?.collect()?;
 //! if let Some(Tile::Image { id, .. }) = main.tile(10, 60) {
 //!     // The attribute at the tile's centre pixel: 0 clear, 1 solid, 2 ground ...
-//!     println!("{:?}", table.attribute_at(usize::from(id), 32, 32));
+//!     println!("{:?}", table.attribute_at(id, 32, 32));
 //! }
 //! for object in main.objects() {
 //!     let object = object?;
@@ -110,7 +110,7 @@
 //! let mut options = LevelOptions::default();
 //! options.limits.max_decoded_bytes = 64 << 20;
 //! let file = LevelFile::from_data(std::sync::Arc::clone(&bytes), &options)?;
-//! println!("{} objects", file.level()?.validate()?.objects);
+//! println!("{} objects", file.view()?.validate()?.objects);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -151,14 +151,14 @@ pub use gamedata_io::{CodePage, decode, field_text};
 pub use header::Header;
 pub use images::{AniId, Animations, FolderId, Frames, ImageIndex, ImageNames, ImageSource};
 pub use level::{Game, Layout, Level, LevelCounts, Section, SectionKind};
-pub use level_file::{LevelBytes, LevelFile, LevelOptions, read_header};
+pub use level_file::{LevelContents, LevelFile, LevelOptions, read_header};
 pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
 #[cfg(feature = "write")]
 pub use pid::write_pid;
 pub use pid::{Palette, Pid, PidFlags, PidPixels};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
 pub use raw::{AniFrameRecord, AniHeader, PidHeader, Rect, RezHeader};
-pub use rez::{Rez, RezArchive, RezBytes, RezDir, RezEntry, RezFile, Walk, WalkEntry};
+pub use rez::{Rez, RezContents, RezDir, RezEntry, RezFile, RezFileEntry, Walk, WalkEntry};
 pub use tile_properties::{
     Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,
 };

@@ -1,6 +1,6 @@
 //! REZ archives, the WAP32 games' resource files (CLAW.REZ; GRUNTZ.REZ, .ZZZ, .VRZ): a
 //! 168-byte header, then a tree of directories whose entries point at files anywhere in
-//! the archive. [`RezArchive`] owns an archive (read or mapped); [`Rez`] views one in
+//! the archive. [`RezFile`] owns an archive (read or mapped); [`Rez`] views one in
 //! place: entries by path in any letter case with `\` or `/`, a directory's entries, and a
 //! depth-first walk of every file, each file's bytes a slice of the archive.
 //!
@@ -29,30 +29,30 @@ pub use walk::{MIN_ENTRY, Walk, WalkEntry};
 /// nest 7 deep at most.
 pub const MAX_DEPTH: usize = 32;
 
-/// A REZ archive, owned ([`Owned`]): read ([`RezArchive::open`]), mapped
-/// ([`RezArchive::map`]) or handed over ([`RezArchive::from_data`]), its header checked
-/// once; it dereferences to [`RezBytes`] ([`RezBytes::rez`] views it).
-pub type RezArchive = Owned<RezBytes>;
+/// A REZ archive, owned ([`Owned`]): read ([`RezFile::open`]), mapped
+/// ([`RezFile::map`]) or handed over ([`RezFile::from_data`]), its header checked
+/// once; it dereferences to [`RezContents`] ([`RezFile::view`] views it).
+pub type RezFile = Owned<RezContents>;
 
-/// An archive's bytes, with a copy of their checked header: what [`RezArchive`] holds; the
+/// An archive's bytes, with a copy of their checked header: what [`RezFile`] holds; the
 /// REZ implementation of [`Format`]. Its options are the shared [`FileOptions`]: nothing
 /// in an archive is decoded at opening.
-pub struct RezBytes {
+pub struct RezContents {
     data: FileData,
-    /// A copy of the checked 168-byte header, so that [`RezBytes::rez`] cannot fail.
+    /// A copy of the checked 168-byte header, so that [`RezFile::view`] cannot fail.
     header: RezHeader,
 }
 
-impl fmt::Debug for RezBytes {
+impl fmt::Debug for RezContents {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("RezArchive")
+        f.debug_struct("RezFile")
             .field("len", &self.data.len())
             .field("mapped", &self.data.is_mapped())
             .finish()
     }
 }
 
-impl Format for RezBytes {
+impl Format for RezContents {
     type Options = FileOptions;
     type Kind = ErrorKind;
     type View<'data> = Rez<'data>;
@@ -62,18 +62,19 @@ impl Format for RezBytes {
     /// Returns `Err` as [`Rez::parse`].
     fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
         let header = *Rez::parse(&data)?.header;
-        Ok(RezBytes { data, header })
+        Ok(RezContents { data, header })
     }
 
-    /// [`RezBytes::rez`]; never fails.
+    /// The view of the archive; never fails (its header was checked at opening).
     fn view(&self) -> Result<Rez<'_>, DataError> {
         Ok(self.rez())
     }
 }
 
-impl RezBytes {
-    /// The view of the archive (its header was checked at opening).
-    pub fn rez(&self) -> Rez<'_> {
+impl RezContents {
+    /// The view, infallibly (for the crate's own readers; [`RezFile::view`] is the public
+    /// way, which never fails either).
+    pub(crate) fn rez(&self) -> Rez<'_> {
         Rez {
             data: &self.data,
             header: &self.header,
@@ -127,7 +128,7 @@ impl<'data> RezDir<'data> {
 
 /// A file of an archive, its bytes borrowed from the archive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RezFile<'data> {
+pub struct RezFileEntry<'data> {
     /// Its name as stored, without the extension.
     pub name: &'data [u8],
     /// Its bytes.
@@ -147,7 +148,7 @@ pub struct RezFile<'data> {
     extension: [u8; 4],
 }
 
-impl<'data> RezFile<'data> {
+impl<'data> RezFileEntry<'data> {
     /// The extension as the game names it (`PID`, `PAL`, `ANI`): the stored letters
     /// (`DIP`) reversed, up to the first NUL.
     pub fn extension(&self) -> &[u8] {
@@ -192,7 +193,7 @@ pub enum RezEntry<'data> {
     /// A directory.
     Dir(RezDir<'data>),
     /// A file.
-    File(RezFile<'data>),
+    File(RezFileEntry<'data>),
 }
 
 impl<'data> Rez<'data> {
@@ -274,14 +275,28 @@ impl<'data> Rez<'data> {
         }
     }
 
-    /// The entry of `dir` that starts at byte `at` of the archive (as [`RezFile::at`] and
-    /// [`RezDir::at`] give), or `None` when none can be read there.
-    pub fn entry_at(&self, dir: &RezDir<'data>, at: usize) -> Option<RezEntry<'data>> {
+    /// The entry of `dir` that starts at byte `at` of the archive (as [`RezFileEntry::at`]
+    /// and [`RezDir::at`] give), or `Ok(None)` when `at` is outside `dir`'s table.
+    ///
+    /// Returns `Err` ([`RezProblem::DirectoryOutside`]) if `dir`'s table is not inside the
+    /// archive, or as [`Rez::entries`] does if no entry can be read at `at` (an offset
+    /// inside an entry reads as one that is cut or of an unknown kind).
+    pub fn entry_at(
+        &self,
+        dir: &RezDir<'data>,
+        at: usize,
+    ) -> Result<Option<RezEntry<'data>>, DataError> {
         let entries = self.entries(dir);
-        if entries.bad.is_some() || at < entries.pos || at >= entries.end {
-            return None;
+        if let Some(problem) = entries.bad {
+            return Err(ErrorKind::Rez(problem).into());
         }
-        entries.read(at).ok().map(|(entry, _)| entry)
+        if at < entries.pos || at >= entries.end {
+            return Ok(None);
+        }
+        entries
+            .read(at)
+            .map(|(entry, _)| Some(entry))
+            .map_err(|problem| ErrorKind::Rez(problem).into())
     }
 
     /// The entry at `path` (`LEVEL1/TILES/ACTION/012.PID` or with `\`, in any letter case;
@@ -359,7 +374,7 @@ impl<'data> Rez<'data> {
     /// directory.
     ///
     /// Returns `Err` as [`Rez::find`].
-    pub fn file(&self, path: &str) -> Result<Option<RezFile<'data>>, DataError> {
+    pub fn file(&self, path: &str) -> Result<Option<RezFileEntry<'data>>, DataError> {
         Ok(match self.find(path)? {
             Some(RezEntry::File(f)) => Some(f),
             _ => None,
@@ -473,7 +488,7 @@ impl<'data> Entries<'data> {
                 if extension.iter().any(|&b| b == b'/' || b == b'\\') {
                     return Err(RezProblem::Name { at });
                 }
-                let file = RezFile {
+                let file = RezFileEntry {
                     name,
                     bytes,
                     offset,

@@ -317,8 +317,8 @@ impl<'l> Scene<'l> {
             planes: level.planes().len(),
         };
         let cover = match options.plane {
-            Some(i) => level.plane(i).ok_or_else(no_plane)??,
-            None => level.main_plane().ok_or_else(no_plane)??,
+            Some(i) => level.plane(i)?.ok_or_else(no_plane)?,
+            None => level.main_plane()?.ok_or_else(no_plane)?,
         };
         let (tw, th) = cover.tile_size();
         let tile = match (u32::try_from(tw), u32::try_from(th)) {

@@ -481,14 +481,14 @@ fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rez::RezArchive;
+    use crate::rez::RezFile;
 
     /// Root, `A`, `A/B`: written by the crate's writer.
     fn source() -> ImageSource {
         let files: [(&str, &[u8]); 2] = [("A/B/1.PID", b"x"), ("A/2.PID", b"y")];
         let bytes = crate::write_rez(&files).unwrap_or_default();
         ImageSource::Archive(
-            RezArchive::from_data(bytes, &Default::default()).unwrap_or_else(|e| panic!("{e}")),
+            RezFile::from_data(bytes, &Default::default()).unwrap_or_else(|e| panic!("{e}")),
         )
     }
 

@@ -10,7 +10,7 @@ use std::hash::{BuildHasher, Hasher};
 
 use gamedata_io::Limits;
 
-use super::{Entries, MAX_DEPTH, Rez, RezDir, RezEntry, RezFile};
+use super::{Entries, MAX_DEPTH, Rez, RezDir, RezEntry, RezFileEntry};
 use crate::error::{DataError, ErrorKind, RezProblem};
 
 /// One entry met by a walk ([`Walk::next_entry`]): a directory before its entries, or a
@@ -18,7 +18,7 @@ use crate::error::{DataError, ErrorKind, RezProblem};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WalkEntry<'w, 'data> {
     /// Its path from the walked directory, `/`-separated, the directories' names as stored
-    /// and the file's as [`RezFile::file_name`] gives it (`TILES/ACTION/012.PID`); at most
+    /// and the file's as [`RezFileEntry::file_name`] gives it (`TILES/ACTION/012.PID`); at most
     /// [`Limits::max_path_bytes`] bytes.
     pub path: &'w str,
     /// The entry.
@@ -340,7 +340,7 @@ impl<'data> Walk<'data> {
 }
 
 impl<'data> Iterator for Walk<'data> {
-    type Item = Result<(String, RezFile<'data>), DataError>;
+    type Item = Result<(String, RezFileEntry<'data>), DataError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {

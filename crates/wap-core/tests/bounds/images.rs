@@ -4,7 +4,7 @@
 
 use gamedata_testkit::heap::{self, MIB};
 use gamedata_testkit::rez::{Builder, Entry, pid};
-use wap_core::{ErrorKind, ImageSource, Limits, Rez, RezArchive, RezProblem};
+use wap_core::{ErrorKind, ImageSource, Limits, Rez, RezFile, RezProblem};
 
 /// A REZ archive whose root holds `names` directory entries all pointing at one table of
 /// `files` images: only the first name is indexed, and the table's listing is read once.
@@ -17,7 +17,7 @@ fn one_folder_listed_under_many_names_is_indexed_once() {
     let root = b.dirs((0..50_000).map(|i| format!("D{i:05}")), table);
     let bytes = b.finish(root);
     assert!(bytes.len() > 1_200_000, "{}", bytes.len());
-    let images = ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap());
+    let images = ImageSource::Archive(RezFile::from_data(bytes, &Default::default()).unwrap());
     let ((folders, problems, listed, found), peak) = heap::peak(&serial, || {
         let index = images.index(&Limits::default()).unwrap();
         let first = index.find_set("D00000").unwrap();
@@ -104,7 +104,7 @@ fn many_image_sets_cost_one_check_each() {
     let root = (files.0, files.1 + images.1);
     let bytes = b.finish(root);
     assert!(bytes.len() > 6_000_000, "{}", bytes.len());
-    let images = ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap());
+    let images = ImageSource::Archive(RezFile::from_data(bytes, &Default::default()).unwrap());
     let ((found, missing, checks), peak) = heap::peak(&serial, || {
         let index = images.index(&Limits::default()).unwrap();
         let found = (0..10_000)
@@ -144,7 +144,7 @@ fn a_long_name_is_refused_before_it_is_decoded() {
     let bytes = b.finish(root);
     let rez = Rez::parse(&bytes).unwrap();
     let images =
-        ImageSource::Archive(RezArchive::from_data(bytes.clone(), &Default::default()).unwrap());
+        ImageSource::Archive(RezFile::from_data(bytes.clone(), &Default::default()).unwrap());
     let ((walked, found, folders), peak) = heap::peak(&serial, || {
         let walked: Vec<_> = rez.walk(&rez.root()).collect();
         let found = rez.find("\u{e9}\u{e9}/001.PID").unwrap();
@@ -202,7 +202,7 @@ fn an_animation_registry_keeps_no_key_text() {
     let root = b.dirs(["LEVEL1".to_owned()], level);
     let bytes = b.finish(root);
     let size = bytes.len() as u64;
-    let source = ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap());
+    let source = ImageSource::Archive(RezFile::from_data(bytes, &Default::default()).unwrap());
     let index = source.index(&Limits::default()).unwrap();
     let names = wap_core::ImageNames {
         tiles: "LEVEL1/TILES".into(),

@@ -5,7 +5,7 @@
 
 use gamedata_testkit::ani::{Record, bytes};
 use gamedata_testkit::rez::{Builder, Entry, pid};
-use wap_core::{Ani, ImageNames, ImageSource, Limits, RezArchive};
+use wap_core::{Ani, ImageNames, ImageSource, Limits, RezFile};
 
 /// A folder being written: subfolders and files in the order given (the stored order).
 #[derive(Default)]
@@ -56,7 +56,7 @@ impl Tree {
     fn archive(&self) -> ImageSource {
         let mut b = Builder::new();
         let root = self.write(&mut b);
-        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap())
+        ImageSource::Archive(RezFile::from_data(b.finish(root), &Default::default()).unwrap())
     }
 }
 
@@ -196,7 +196,7 @@ fn an_animation_folder_that_cannot_be_listed_is_counted() {
         table: level,
     }]);
     let source =
-        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap());
+        ImageSource::Archive(RezFile::from_data(b.finish(root), &Default::default()).unwrap());
     let names = names(&[("LEVEL", "L_IMAGES")]);
     let index = source.index(&Limits::default()).unwrap();
     let registry = index.animations(&names);

@@ -4,11 +4,11 @@
 
 use gamedata_testkit::rez::{Builder, Entry, pid};
 use wap_core::{
-    ErrorKind, FolderId, ImageSource, Limits, Rez, RezArchive, RezEntry, RezProblem, WalkEntry,
+    ErrorKind, FolderId, ImageSource, Limits, Rez, RezEntry, RezFile, RezProblem, WalkEntry,
 };
 
 fn source(bytes: Vec<u8>) -> ImageSource {
-    ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap())
+    ImageSource::Archive(RezFile::from_data(bytes, &Default::default()).unwrap())
 }
 
 /// Root: `A` and `A_B`; `A` holds `B` and `B_C`; `A/B` holds `C`; `A_B` holds `C`; each leaf
@@ -215,7 +215,7 @@ fn a_disk_folder_is_indexed_in_any_case_and_its_links_are_listed_once() {
     std::fs::write(set.join("notes.txt"), b"x").unwrap();
     #[cfg(unix)]
     std::os::unix::fs::symlink(dir.path().join("Level1"), set.join("LOOP")).unwrap();
-    let images = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
+    let images = ImageSource::at(dir.path(), |p| wap_core::RezFile::open(p)).unwrap();
     let index = images.index(&Limits::default()).unwrap();
     // Root, Level1, Images, Arrow_Sign; the link back to Level1 is left out.
     assert_eq!(index.len(), 4);
@@ -390,13 +390,14 @@ fn an_entry_is_read_again_at_its_offset() {
     let RezEntry::Dir(second) = entries[1] else {
         panic!("{:?}", entries[1]);
     };
-    assert_eq!(rez.entry_at(&root, second.at), Some(entries[1]));
-    assert_eq!(rez.entry_at(&root, second.at + 1), None);
+    assert_eq!(rez.entry_at(&root, second.at), Ok(Some(entries[1])));
+    // One byte into an entry: its offset field read as the kind.
+    assert!(rez.entry_at(&root, second.at + 1).is_err());
     assert_eq!(
         rez.entry_at(&root, root.offset as usize + root.size as usize),
-        None
+        Ok(None)
     );
-    assert_eq!(rez.entry_at(&root, 0), None);
+    assert_eq!(rez.entry_at(&root, 0), Ok(None));
 }
 
 #[test]
@@ -417,7 +418,7 @@ fn a_source_s_files_are_found_by_path_in_any_case() {
     std::fs::create_dir_all(&set).unwrap();
     std::fs::write(set.join("012.pid"), pid(1, 2, 3)).unwrap();
     std::fs::write(dir.path().join("outside.pid"), b"no").unwrap();
-    let folder = ImageSource::at(set.parent().unwrap(), |p| wap_core::RezArchive::open(p)).unwrap();
+    let folder = ImageSource::at(set.parent().unwrap(), |p| wap_core::RezFile::open(p)).unwrap();
     assert_eq!(
         folder.file("TILES/012.PID").unwrap().unwrap().as_ref(),
         pid(1, 2, 3).as_slice()
@@ -565,7 +566,7 @@ fn a_disk_source_stays_inside_its_folder() {
     std::fs::write(set.join("001.PID"), pid(2, 2, 1)).unwrap();
     std::fs::hard_link(set.join("001.PID"), set.join("002.PID")).unwrap();
     std::fs::write(set.join("003.PID"), pid(2, 2, 1)).unwrap();
-    let images = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
+    let images = ImageSource::at(dir.path(), |p| wap_core::RezFile::open(p)).unwrap();
     let index = images.index(&Limits::default()).unwrap();
     assert_eq!(index.len(), 2);
     assert_eq!(index.problems().total(), 2);
@@ -648,7 +649,7 @@ fn an_image_name_at_the_path_cap_is_listed_and_past_it_is_not() {
 fn a_path_through_a_file_or_a_missing_folder_names_nothing() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("MAIN.PAL"), b"x").unwrap();
-    let folder = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
+    let folder = ImageSource::at(dir.path(), |p| wap_core::RezFile::open(p)).unwrap();
     for path in ["MAIN.PAL/X", "NOPE/MAIN.PAL", "NOPE/DEEPER/X"] {
         assert!(folder.file(path).unwrap().is_none(), "{path}");
     }
@@ -763,7 +764,7 @@ fn an_entry_is_read_only_inside_its_table() {
     let Some(RezEntry::Dir(m)) = rez.find("M").unwrap() else {
         panic!("no M");
     };
-    let name = |at: u32| match rez.entry_at(&m, at as usize) {
+    let name = |at: u32| match rez.entry_at(&m, at as usize).unwrap() {
         Some(RezEntry::File(f)) => Some(f.file_name()),
         Some(RezEntry::Dir(_)) => Some("a folder".into()),
         None => None,
@@ -817,7 +818,7 @@ fn a_folder_source_reads_only_regular_files() {
     gamedata_testkit::mkfifo(&pal.join("MAIN.PAL"));
     std::fs::write(pal.join("OTHER.PAL"), [7u8; 768]).unwrap();
     std::os::unix::fs::symlink("/dev/zero", pal.join("ZERO.PAL")).unwrap();
-    let source = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
+    let source = ImageSource::at(dir.path(), |p| wap_core::RezFile::open(p)).unwrap();
     for path in ["LEVEL1/PALETTES/MAIN.PAL", "level1/palettes/zero.pal"] {
         let err = source.file(path).unwrap_err().to_string();
         assert!(
