@@ -12,6 +12,7 @@ use gamedata_render::RgbaImage;
 use serde::Serialize;
 use wap_core::{
     FileData, ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezEntry, RezFile, RezFileEntry,
+    RezOptions,
 };
 
 use crate::files::{Written, elapsed_ms, write_bytes, write_file};
@@ -154,12 +155,12 @@ fn escaped(text: &str) -> Cow<'_, str> {
 }
 
 /// The files under `path` in `rez` with their full paths (the directories' names as
-/// stored), depth first, each path within `limits.max_path_bytes` (the path given
+/// stored), depth first, each path within `options.max_path_bytes` (the path given
 /// included); problems with directories and repeated names go to `met`.
 fn files_under<'a>(
     rez: &Rez<'a>,
     path: Option<&str>,
-    limits: &Limits,
+    options: &RezOptions,
     met: &'a Met,
 ) -> Result<Box<dyn Iterator<Item = (String, RezFileEntry<'a>)> + 'a>> {
     let path = path.unwrap_or("");
@@ -176,7 +177,7 @@ fn files_under<'a>(
             stored.push_str(&d.name_lossy());
         }
     }
-    let max = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
+    let max = usize::try_from(options.max_path_bytes).unwrap_or(usize::MAX);
     let room = max.checked_sub(stored.len()).ok_or_else(|| {
         anyhow!(
             "the path {:?} is {} bytes, more than the {max} a path may have",
@@ -198,7 +199,7 @@ fn files_under<'a>(
     };
     // Below the path given, what is left of the cap (less its `/`).
     let below =
-        limits.with_max_path_bytes(room.saturating_sub(usize::from(!stored.is_empty())) as u64);
+        options.with_max_path_bytes(room.saturating_sub(usize::from(!stored.is_empty())) as u64);
     let mut walk = rez.walk_with(&dir, &below);
     let files = std::iter::from_fn(move || {
         loop {
@@ -230,7 +231,7 @@ fn ls(archive_path: &Path, path: Option<&str>, args: &ListArgs, out: &mut Output
     let archive = map_archive(archive_path)?;
     let rez = archive.view()?;
     let met = Met::default();
-    let files = files_under(&rez, path, &Limits::default(), &met)?.map(|(path, f)| {
+    let files = files_under(&rez, path, &RezOptions::default(), &met)?.map(|(path, f)| {
         Ok(Listed {
             path,
             size: f.bytes.len() as u64,
@@ -335,7 +336,7 @@ fn paths_of(
     wanted: &[u64],
 ) -> std::collections::HashMap<u64, String> {
     let mut found = std::collections::HashMap::new();
-    let mut walk = rez.walk_with(dir, &Limits::default());
+    let mut walk = rez.walk(dir);
     let mut i = 0u64;
     while let Some(item) = walk.next_entry() {
         if let Ok(entry) = item {
@@ -399,7 +400,7 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
             let (mut files, mut bytes) = (0u64, 0u64);
             let mut written = Taken::default();
             let mut overlaps = Vec::new();
-            let mut walk = rez.walk_with(&dir, &Limits::default());
+            let mut walk = rez.walk(&dir);
             let mut n = 0u64;
             while let Some(item) = walk.next_entry() {
                 let entry = item.with_context(|| format!("reading {}", archive_path.display()))?;

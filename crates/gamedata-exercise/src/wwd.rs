@@ -282,7 +282,7 @@ pub fn image_names(data: &[u8]) -> u64 {
         Ok(archive) => ImageSource::Archive(archive),
         Err(e) => return e.to_string().len() as u64,
     };
-    let index = match source.index(&Limits::default()) {
+    let index = match source.index(&wap_core::RezOptions::default()) {
         Ok(index) => index,
         Err(e) => return e.to_string().len() as u64,
     };
@@ -423,7 +423,8 @@ pub fn rez(data: &[u8]) -> u64 {
                 slot.copy_from_slice(&root.offset.to_le_bytes());
                 // A table too short for one entry is read at once, not checked for loops;
                 // a name past the path cap is refused before.
-                let max = usize::try_from(Limits::default().max_path_bytes).unwrap_or(usize::MAX);
+                let max = usize::try_from(wap_core::RezOptions::DEFAULT_MAX_PATH_BYTES)
+                    .unwrap_or(usize::MAX);
                 let fits = d.name_lossy().len() <= max;
                 dirs += usize::from(d.size >= wap_core::rez::MIN_ENTRY && fits);
             }

@@ -55,9 +55,11 @@ impl EpisodePaths {
 
 /// How [`EpisodeFiles::open_with`], [`EpisodeFiles::map_with`] and
 /// [`EpisodeFiles::from_data`] open an episode: the shared [`FileOptions`] (limits on what a
-/// path that is not a regular file may give, and the mapping); the group files hold nothing
-/// compressed. `EpisodeOptions::default()` is what [`EpisodeFiles::open`] and
-/// [`EpisodeFiles::map`] use.
+/// path that is not a regular file may give, and the mapping [`EpisodeFiles::map_with`]
+/// uses). The group files hold nothing compressed and nothing of them is collected, and the
+/// folder lookup finds regular files only, so no cap changes how a found episode opens;
+/// Cosmo has no cap of its own. `EpisodeOptions::default()` is what [`EpisodeFiles::open`]
+/// and [`EpisodeFiles::map`] use.
 pub type EpisodeOptions = FileOptions;
 
 /// An episode's two group files, owned ([`OwnedSet`] of [`EpisodeSet`]): found in a folder

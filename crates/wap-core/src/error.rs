@@ -362,7 +362,7 @@ pub enum RezProblem {
         /// Offset of the entry.
         at: usize,
     },
-    /// An entry's full path would pass [`gamedata_io::Limits::max_path_bytes`].
+    /// An entry's full path would pass [`RezOptions::max_path_bytes`](crate::RezOptions::max_path_bytes).
     #[error("the entry at byte {at} has a path of {len} bytes, more than the {max} allowed")]
     PathTooLong {
         /// Offset of the entry.

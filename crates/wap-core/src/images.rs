@@ -19,7 +19,7 @@ use gamedata_io::{FileData, FileError, Limits};
 
 use crate::error::Result;
 use crate::header::Header;
-use crate::rez::RezFile;
+use crate::rez::{RezFile, RezOptions};
 
 mod anis;
 mod frames;
@@ -103,16 +103,17 @@ impl ImageSource {
     }
 
     /// The source's folders indexed by path and image-set key (see [`ImageIndex`]), within
-    /// `limits`: paths up to [`Limits::max_path_bytes`], at most [`Limits::max_records`]
-    /// folders.
+    /// `options`: paths up to [`RezOptions::max_path_bytes`], at most
+    /// [`Limits::max_records`] folders, a disk folder's files read within its
+    /// [`Limits`].
     ///
     /// Returns `Err` ([`ErrorKind::Limit`](crate::ErrorKind::Limit)) when the source has more folders than
-    /// `limits.max_records`, or ([`Error::File`](crate::Error::File)) when a disk folder's root cannot be
+    /// `options.limits.max_records`, or ([`Error::File`](crate::Error::File)) when a disk folder's root cannot be
     /// listed. A folder that cannot be read, loops, nests past [`MAX_DEPTH`](crate::rez::MAX_DEPTH), has too long
     /// a path or repeats an earlier name is left out and kept in
     /// [`ImageIndex::problems`].
-    pub fn index(&self, limits: &Limits) -> Result<ImageIndex<'_>> {
-        index::build(self, limits)
+    pub fn index(&self, options: &RezOptions) -> Result<ImageIndex<'_>> {
+        index::build(self, options)
     }
 }
 

@@ -48,9 +48,11 @@ pub fn read_header(path: impl AsRef<Path>) -> Result<WwdHeader> {
 /// whose methods give the header, the level image and the view ([`LevelFile::view`]).
 pub type LevelFile = Owned<LevelContents>;
 
-/// How a level or an archive is opened: the shared [`FileOptions`] (limits and mapping),
-/// since a level needs nothing else. `LevelOptions::default()` is what [`LevelFile::open`]
-/// and [`LevelFile::map`] use.
+/// How a level is opened: the shared [`FileOptions`], since a level needs nothing else:
+/// its [`Limits`](gamedata_io::Limits) cap the decompressed main block
+/// (`max_decoded_bytes`, checked before anything is allocated) and a path that is not a
+/// regular file (`max_stream_bytes`); its mapping is how [`LevelFile::map_with`] maps.
+/// `LevelOptions::default()` is what [`LevelFile::open`] and [`LevelFile::map`] use.
 ///
 /// ```
 /// use wap_core::LevelOptions;

@@ -158,7 +158,9 @@ pub use pid::write_pid;
 pub use pid::{Palette, Pid, PidFlags, PidPixels};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
 pub use raw::{AniFrameRecord, AniHeader, PidHeader, Rect, RezHeader};
-pub use rez::{Rez, RezContents, RezDir, RezEntry, RezFile, RezFileEntry, Walk, WalkEntry};
+pub use rez::{
+    Rez, RezContents, RezDir, RezEntry, RezFile, RezFileEntry, RezOptions, Walk, WalkEntry,
+};
 pub use tile_properties::{
     Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,
 };

@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use gamedata_io::{Bytes, FileData, FileOptions, Format, Limits, Owned};
+use gamedata_io::{Bytes, FileData, Format, FormatOptions, Limits, MapOptions, Owned};
 use zerocopy::FromBytes;
 use zerocopy::little_endian::U32;
 
@@ -29,18 +29,106 @@ pub use walk::{MIN_ENTRY, Walk, WalkEntry};
 /// nest 7 deep at most.
 pub const MAX_DEPTH: usize = 32;
 
+/// How a REZ archive is opened and walked: the shared [`Limits`] and [`MapOptions`], and
+/// REZ's own cap on a path inside the archive. `RezOptions::default()` is what
+/// [`RezFile::open`] and [`RezFile::map`] use; an archive opened with other options walks
+/// within them ([`Rez::walk`]).
+///
+/// The struct is `#[non_exhaustive]`: build it from `Default` and set fields, or with the
+/// `with_` methods, so that a new cap is not a breaking change.
+///
+/// ```
+/// use wap_core::RezOptions;
+///
+/// // Paths inside the archive of at most 100 bytes: a directory past it is reported and
+/// // not entered.
+/// let mut options = RezOptions::default();
+/// options.max_path_bytes = 100;
+/// assert_eq!(options, RezOptions::new().with_max_path_bytes(100));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct RezOptions {
+    /// Caps on what the archive may make us read: the bytes read from a path that is not a
+    /// regular file ([`Limits::max_stream_bytes`]), and for an [`ImageSource`](crate::ImageSource)
+    /// index its folders ([`Limits::max_records`]).
+    pub limits: Limits,
+    /// How [`RezFile::map_with`] maps the archive.
+    pub mapping: MapOptions,
+    /// Longest full path inside an archive, in bytes of its text
+    /// (`LEVEL1/TILES/ACTION/012.PID`): a directory whose path passes it is reported and not
+    /// entered, so that a listing prints at most this many bytes of path a file. The games'
+    /// own paths fit in 260 bytes (Windows' `MAX_PATH`; the longest in GRUNTZ.REZ is 69).
+    /// Default: [`RezOptions::DEFAULT_MAX_PATH_BYTES`].
+    pub max_path_bytes: u64,
+}
+
+impl RezOptions {
+    /// The default cap on a path inside an archive: 260 bytes.
+    pub const DEFAULT_MAX_PATH_BYTES: u64 = 260;
+
+    /// The default limits, lazy mapping with no advice, paths up to 260 bytes.
+    pub const fn new() -> Self {
+        RezOptions {
+            limits: Limits::new(),
+            mapping: MapOptions::new(),
+            max_path_bytes: Self::DEFAULT_MAX_PATH_BYTES,
+        }
+    }
+
+    /// Sets [`RezOptions::limits`].
+    #[must_use]
+    pub const fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets [`RezOptions::mapping`].
+    #[must_use]
+    pub const fn with_mapping(mut self, mapping: MapOptions) -> Self {
+        self.mapping = mapping;
+        self
+    }
+
+    /// Sets [`RezOptions::max_path_bytes`].
+    #[must_use]
+    pub const fn with_max_path_bytes(mut self, bytes: u64) -> Self {
+        self.max_path_bytes = bytes;
+        self
+    }
+}
+
+impl Default for RezOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FormatOptions for RezOptions {
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn mapping(&self) -> MapOptions {
+        self.mapping
+    }
+}
+
 /// A REZ archive, owned ([`Owned`]): read ([`RezFile::open`]), mapped
 /// ([`RezFile::map`]) or handed over ([`RezFile::from_data`]), its header checked
-/// once; it dereferences to [`RezContents`] ([`RezFile::view`] views it).
+/// once; it dereferences to [`RezContents`]; [`RezFile::view`] views it, walking within
+/// the [`RezOptions`] it was opened with.
 pub type RezFile = Owned<RezContents>;
 
-/// An archive's bytes, with a copy of their checked header: what [`RezFile`] holds; the
-/// REZ implementation of [`Format`]. Its options are the shared [`FileOptions`]: nothing
-/// in an archive is decoded at opening.
+/// An archive's bytes, with a copy of their checked header and the options it was opened
+/// with: what [`RezFile`] holds; the REZ implementation of [`Format`]. Nothing in an archive
+/// is decoded at opening.
 pub struct RezContents {
     data: FileData,
     /// A copy of the checked 168-byte header, so that [`RezFile::view`] cannot fail.
     header: RezHeader,
+    /// [`RezOptions::max_path_bytes`] of the options it was opened with.
+    max_path_bytes: u64,
 }
 
 impl fmt::Debug for RezContents {
@@ -53,16 +141,21 @@ impl fmt::Debug for RezContents {
 }
 
 impl Format for RezContents {
-    type Options = FileOptions;
+    type Options = RezOptions;
     type Kind = ErrorKind;
     type View<'data> = Rez<'data>;
 
-    /// Checks the archive's header, zero-copy.
+    /// Checks the archive's header, zero-copy, and keeps `options.max_path_bytes` for the
+    /// view's walks.
     ///
     /// Returns `Err` as [`Rez::parse`].
-    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
+    fn from_file(data: FileData, options: &RezOptions) -> Result<Self, DataError> {
         let header = *Rez::parse(&data)?.header;
-        Ok(RezContents { data, header })
+        Ok(RezContents {
+            data,
+            header,
+            max_path_bytes: options.max_path_bytes,
+        })
     }
 
     /// The view of the archive; never fails (its header was checked at opening).
@@ -78,6 +171,7 @@ impl RezContents {
         Rez {
             data: &self.data,
             header: &self.header,
+            max_path_bytes: self.max_path_bytes,
         }
     }
 
@@ -92,6 +186,8 @@ impl RezContents {
 pub struct Rez<'data> {
     data: &'data [u8],
     header: &'data RezHeader,
+    /// The cap on a path in a walk ([`Rez::walk`]).
+    max_path_bytes: u64,
 }
 
 impl fmt::Debug for Rez<'_> {
@@ -100,6 +196,7 @@ impl fmt::Debug for Rez<'_> {
             .field("len", &self.data.len())
             .field("root_offset", &self.header.root_offset.get())
             .field("root_size", &self.header.root_size.get())
+            .field("max_path_bytes", &self.max_path_bytes)
             .finish()
     }
 }
@@ -198,7 +295,9 @@ pub enum RezEntry<'data> {
 
 impl<'data> Rez<'data> {
     /// Views an archive: checks the header (its length and version 1) and that the root
-    /// directory lies inside the archive.
+    /// directory lies inside the archive. Its walks keep to the default
+    /// [`RezOptions::max_path_bytes`] ([`Rez::walk_with`] takes others; [`RezFile::view`]
+    /// keeps the archive's options).
     ///
     /// Returns `Err` ([`RezProblem::TooShort`], [`RezProblem::Version`],
     /// [`RezProblem::DirectoryOutside`]).
@@ -213,7 +312,11 @@ impl<'data> Rez<'data> {
                 found: header.version.get(),
             }));
         }
-        let view = Rez { data, header };
+        let view = Rez {
+            data,
+            header,
+            max_path_bytes: RezOptions::DEFAULT_MAX_PATH_BYTES,
+        };
         view.range(header.root_offset.get(), header.root_size.get())
             .ok_or(rez(RezProblem::DirectoryOutside {
                 offset: header.root_offset.get(),
@@ -382,20 +485,21 @@ impl<'data> Rez<'data> {
     }
 
     /// Every file under `dir`, depth first in stored order, with its path from `dir`
-    /// (`/`-separated, `NAME.EXT`), within the default [`Limits`] (see [`Rez::walk_with`]).
+    /// (`/`-separated, `NAME.EXT`), paths within the [`RezOptions::max_path_bytes`] the
+    /// archive was opened with (the default for [`Rez::parse`]; see [`Rez::walk_with`]).
     pub fn walk(&self, dir: &RezDir<'data>) -> Walk<'data> {
-        self.walk_with(dir, &Limits::default())
+        Walk::new(*self, dir, self.max_path_bytes)
     }
 
     /// Every file under `dir` as [`Rez::walk`] gives them ([`Walk::next_entry`] also gives
     /// the directories). A directory that cannot be read, loops (its entries overlap those
     /// of a directory read before), nests past [`MAX_DEPTH`] or whose path passes
-    /// `limits.max_path_bytes` is an error item naming the directory it is in, and is not
+    /// `options.max_path_bytes` is an error item naming the directory it is in, and is not
     /// entered; a file whose path passes the cap is an error item too; the walk then goes
     /// on with the others. So a walk reads each directory's bytes once, whatever the
     /// entries that point at them, and holds one path.
-    pub fn walk_with(&self, dir: &RezDir<'data>, limits: &Limits) -> Walk<'data> {
-        Walk::new(*self, dir, limits)
+    pub fn walk_with(&self, dir: &RezDir<'data>, options: &RezOptions) -> Walk<'data> {
+        Walk::new(*self, dir, options.max_path_bytes)
     }
 }
 

@@ -146,13 +146,13 @@ fn episode(dir: &Path) -> Result<(u16, u16)> {
 /// A REZ archive: read, with options, mapped, and from a `Vec`; the same tree each way.
 /// Returns the files counted each way.
 fn archive(dir: &Path) -> Result<Vec<usize>> {
-    use wap_core::{LevelOptions, RezFile};
+    use wap_core::{RezFile, RezOptions};
 
     let bytes = wap_core::synth::level_archive(&wap_core::synth::level(3, 20, 10))?;
     let path = dir.join("LEVEL.REZ");
     std::fs::write(&path, &bytes)?;
-    let mut options = LevelOptions::default();
-    options.limits.max_path_bytes = 200;
+    let mut options = RezOptions::default();
+    options.max_path_bytes = 200;
     let read = RezFile::open(&path)?;
     let with = RezFile::open_with(&path, &options)?;
     // SAFETY: the file is this program's own and nothing changes it while mapped.
@@ -161,7 +161,7 @@ fn archive(dir: &Path) -> Result<Vec<usize>> {
     // SAFETY: as above.
     #[allow(unsafe_code)]
     let mapped_with = unsafe { RezFile::map_with(&path, &options) }?;
-    let from_vec = RezFile::from_data(bytes.clone(), &LevelOptions::default())?;
+    let from_vec = RezFile::from_data(bytes.clone(), &RezOptions::default())?;
     let mut counts = Vec::new();
     for archive in [&read, &with, &mapped, &mapped_with, &from_vec] {
         let rez = archive.view()?;
@@ -171,7 +171,7 @@ fn archive(dir: &Path) -> Result<Vec<usize>> {
         counts.push(files);
     }
     let cut = bytes.get(..100).unwrap_or_default().to_vec();
-    assert!(RezFile::from_data(cut, &LevelOptions::default()).is_err());
+    assert!(RezFile::from_data(cut, &RezOptions::default()).is_err());
     Ok(counts)
 }
 

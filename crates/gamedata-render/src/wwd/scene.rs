@@ -241,7 +241,9 @@ impl<'l> Scene<'l> {
     ) -> Result<Self> {
         let names = ImageNames::of(&level.header());
         let palette = level_palette(source, &names);
-        let index = source.index(limits).map_err(RenderError::Images)?;
+        let index = source
+            .index(&wap_core::RezOptions::default().with_limits(*limits))
+            .map_err(RenderError::Images)?;
         let mut loader = Loader::new(index, palette, limits);
         loader.animating = options.time.map(anim::Animating::new);
         let mut scene = Scene::geometry(level, options, max_pixels.min(MAX_REGION_PIXELS))?;

@@ -185,7 +185,7 @@ impl<'s> ImageIndex<'s> {
             ImageSource::Archive(archive) => {
                 let rez = archive.rez();
                 frames.table = self.table(folder.0);
-                let max = usize::try_from(self.limits.max_path_bytes).unwrap_or(usize::MAX);
+                let max = usize::try_from(self.max_path_bytes).unwrap_or(usize::MAX);
                 for entry in rez.entries(&table_dir(frames.table)) {
                     if let RezEntry::File(f) = entry? {
                         // A name past the path cap is no image a path can name.

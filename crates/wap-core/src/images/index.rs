@@ -13,10 +13,10 @@ use gamedata_io::{FileError, Limits, Problems};
 
 use super::ImageSource;
 use crate::error::{Error, ErrorKind, Result};
-use crate::rez::{MAX_DEPTH, Rez, RezEntry};
+use crate::rez::{MAX_DEPTH, Rez, RezEntry, RezOptions};
 
 /// The index of `source` (see [`ImageSource::index`]).
-pub(super) fn build<'s>(source: &'s ImageSource, limits: &Limits) -> Result<ImageIndex<'s>> {
+pub(super) fn build<'s>(source: &'s ImageSource, options: &RezOptions) -> Result<ImageIndex<'s>> {
     let mut index = ImageIndex {
         source,
         folders: vec![Folder {
@@ -28,12 +28,13 @@ pub(super) fn build<'s>(source: &'s ImageSource, limits: &Limits) -> Result<Imag
         by_key: Vec::new(),
         hasher: RandomState::new(),
         problems: Problems::new(),
-        limits: *limits,
+        limits: options.limits,
+        max_path_bytes: options.max_path_bytes,
         checks: AtomicU64::new(0),
     };
     match source {
-        ImageSource::Archive(archive) => index_archive(&mut index, &archive.rez(), limits)?,
-        ImageSource::Folder(root) => index_folder(&mut index, root, limits)?,
+        ImageSource::Archive(archive) => index_archive(&mut index, &archive.rez(), options)?,
+        ImageSource::Folder(root) => index_folder(&mut index, root, options)?,
     }
     index.folders.shrink_to_fit();
     index.names.shrink_to_fit();
@@ -101,7 +102,7 @@ fn slots_of(slots: &[Slot], hash: u64) -> impl Iterator<Item = u32> + '_ {
 /// Memory: 32 bytes a folder (an archive's folder with entries has at least 36 bytes of
 /// its own: its entry and its first entry), within [`Limits::max_records`] folders; a disk
 /// folder's names are kept too. Building it reads each folder once and hashes each path
-/// once (at most [`Limits::max_path_bytes`] bytes); an archive directory too short for one
+/// once (at most [`RezOptions::max_path_bytes`] bytes); an archive directory too short for one
 /// entry is not indexed (it holds no image).
 #[derive(Debug)]
 pub struct ImageIndex<'s> {
@@ -116,6 +117,8 @@ pub struct ImageIndex<'s> {
     hasher: RandomState,
     problems: Problems<Error>,
     pub(super) limits: Limits,
+    /// [`RezOptions::max_path_bytes`] of the options it was built with.
+    pub(super) max_path_bytes: u64,
     checks: AtomicU64,
 }
 
@@ -249,6 +252,13 @@ impl<'s> ImageIndex<'s> {
         self.checks.load(Ordering::Relaxed)
     }
 
+    /// The longest path of a folder it holds, in bytes: [`RezOptions::max_path_bytes`] of
+    /// the options it was built with ([`ImageSource::index`]); a longer name can name no
+    /// folder of it.
+    pub fn max_path_bytes(&self) -> u64 {
+        self.max_path_bytes
+    }
+
     /// The folder an image-set key names (`LEVEL1_IMAGES_OFFICER`: folder names joined by
     /// `_`, where a folder's own name may hold `_`, as `ARROWSIGN_DOWN`), or `None`. Of two
     /// folders whose names join to the same key, the one whose first name is shorter wins
@@ -355,8 +365,8 @@ impl<'s> ImageIndex<'s> {
 }
 
 /// Indexes an archive's directories through one walk of its tree.
-fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> Result<()> {
-    let mut walk = rez.walk_with(&rez.root(), limits);
+fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, options: &RezOptions) -> Result<()> {
+    let mut walk = rez.walk_with(&rez.root(), options);
     // The folder number at each depth (None: left out, and everything under it).
     let mut chain: Vec<Option<u32>> = vec![Some(0)];
     while let Some(item) = walk.next_entry() {
@@ -400,8 +410,8 @@ fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> 
 
 /// Indexes a disk folder's folders, depth first in name order; each folder (after
 /// resolving links) is listed once.
-fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Result<()> {
-    let max_path = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
+fn index_folder(index: &mut ImageIndex<'_>, root: &Path, options: &RezOptions) -> Result<()> {
+    let max_path = usize::try_from(options.max_path_bytes).unwrap_or(usize::MAX);
     let mut seen: HashSet<PathBuf> = HashSet::new();
     let real_root = fs::canonicalize(root).ok();
     if let Some(real) = &real_root {
@@ -445,7 +455,7 @@ fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Res
             let why = if depth.saturating_add(1) > MAX_DEPTH {
                 Some("it nests deeper than 32 folders")
             } else if sub.len() > max_path {
-                Some("its path is longer than Limits::max_path_bytes")
+                Some("its path is longer than RezOptions::max_path_bytes")
             } else if fs::canonicalize(&path)
                 .ok()
                 .zip(real_root.as_ref())
@@ -498,7 +508,7 @@ mod tests {
     fn a_folder_found_by_its_hash_is_checked_against_the_name() {
         let images = source();
         let mut index = images
-            .index(&Limits::default())
+            .index(&RezOptions::default())
             .unwrap_or_else(|e| panic!("{e}"));
         let a = index.folder("A").map(|f| f.0);
         assert_eq!(a, Some(1));

@@ -1,5 +1,5 @@
 //! Walking a REZ directory tree ([`Walk`]): depth first in stored order, one path buffer
-//! capped by `Limits::max_path_bytes`, loops and repeated names found as the parent
+//! capped by `RezOptions::max_path_bytes`, loops and repeated names found as the parent
 //! module describes (`docs/formats/wap32.md`, "REZ archives").
 
 use std::borrow::Cow;
@@ -7,8 +7,6 @@ use std::collections::BTreeMap;
 use std::collections::hash_map::RandomState;
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
-
-use gamedata_io::Limits;
 
 use super::{Entries, MAX_DEPTH, Rez, RezDir, RezEntry, RezFileEntry};
 use crate::error::{DataError, ErrorKind, RezProblem};
@@ -19,7 +17,7 @@ use crate::error::{DataError, ErrorKind, RezProblem};
 pub struct WalkEntry<'w, 'data> {
     /// Its path from the walked directory, `/`-separated, the directories' names as stored
     /// and the file's as [`RezFileEntry::file_name`] gives it (`TILES/ACTION/012.PID`); at most
-    /// [`Limits::max_path_bytes`] bytes.
+    /// [`RezOptions::max_path_bytes`] bytes.
     pub path: &'w str,
     /// The entry.
     pub entry: RezEntry<'data>,
@@ -121,7 +119,7 @@ impl Repeats {
 }
 
 /// A depth-first walk of an archive (see [`Rez::walk`]). It holds one path buffer (at most
-/// [`Limits::max_path_bytes`] long), the directories being read (at most [`MAX_DEPTH`])
+/// [`RezOptions::max_path_bytes`] long), the directories being read (at most [`MAX_DEPTH`])
 /// with the names that repeat among their entries, and the byte range of each directory
 /// read. Each directory's entries are read three times: counted, hashed for repeats,
 /// walked.
@@ -145,9 +143,9 @@ impl fmt::Debug for Walk<'_> {
 }
 
 impl<'data> Walk<'data> {
-    /// A walk of `dir` of `rez` within `limits` (see [`Rez::walk_with`]).
-    pub(super) fn new(rez: Rez<'data>, dir: &RezDir<'data>, limits: &Limits) -> Self {
-        let max_path = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
+    /// A walk of `dir` of `rez`, paths at most `max_path_bytes` long (see [`Rez::walk_with`]).
+    pub(super) fn new(rez: Rez<'data>, dir: &RezDir<'data>, max_path_bytes: u64) -> Self {
+        let max_path = usize::try_from(max_path_bytes).unwrap_or(usize::MAX);
         let mut walk = Walk {
             rez,
             stack: Vec::new(),
@@ -223,7 +221,7 @@ impl<'data> Walk<'data> {
 
     /// The next directory or file, depth first in stored order (a directory comes before
     /// its entries); `None` at the end. A directory that cannot be read, loops, nests past
-    /// [`MAX_DEPTH`] or whose path passes [`Limits::max_path_bytes`] (a file's too) is an
+    /// [`MAX_DEPTH`] or whose path passes [`RezOptions::max_path_bytes`] (a file's too) is an
     /// error naming the directory it is in; the walk then goes on with the others.
     pub fn next_entry(&mut self) -> Option<Result<WalkEntry<'_, 'data>, DataError>> {
         loop {
