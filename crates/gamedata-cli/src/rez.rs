@@ -276,15 +276,6 @@ fn ls(archive_path: &Path, path: Option<&str>, args: &ListArgs, out: &mut Output
     Ok(())
 }
 
-/// Whether `part` is safe as a file or folder name under the output folder.
-fn safe_part(part: &str) -> bool {
-    !(part.is_empty()
-        || part == "."
-        || part == ".."
-        || part.contains(['/', '\\', ':', '\0'])
-        || part.chars().any(char::is_control))
-}
-
 /// What `rez extract --json` prints.
 #[derive(Serialize)]
 struct ExtractReport {
@@ -360,14 +351,13 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
     let (output, files, bytes) = match rez.find(path)? {
         None => bail!("no {path:?} in {}", archive_path.display()),
         Some(RezEntry::File(file)) => {
-            let name = file.file_name();
-            if !safe_part(&name) {
+            let Some(name) = file.enclosed_name() else {
                 bail!(
                     "the file's name {:?} cannot be written safely",
-                    escaped(&name)
+                    escaped(&file.file_name())
                 );
-            }
-            let target = folder.join(&name);
+            };
+            let target = folder.join(name);
             write_bytes(&target, &inputs, file.bytes)?;
             (target, 1, file.bytes.len() as u64)
         }
@@ -379,13 +369,16 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
             } else {
                 dir.name_lossy().into_owned()
             };
-            if !safe_part(&name) {
+            // The root's name is the archive's; either way one safe part.
+            let Some(enclosed) =
+                wap_core::rez::enclosed_name(&name).filter(|_| !name.contains('/'))
+            else {
                 bail!(
                     "the directory's name {:?} cannot be written safely",
                     escaped(&name)
                 );
-            }
-            let target = folder.join(&name);
+            };
+            let target = folder.join(enclosed);
             if target.exists() {
                 bail!(
                     "{} exists: remove it, or extract elsewhere",
@@ -410,17 +403,14 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
                     continue;
                 };
                 let sub = entry.path.to_owned();
-                let parts: Vec<&str> = sub.split('/').collect();
-                if !parts.iter().all(|p| safe_part(p)) {
+                let Some(relative) = entry.enclosed_name() else {
                     bail!(
                         "{:?} in the archive cannot be written safely under {}",
                         escaped(&sub),
                         target.display()
                     );
-                }
-                let dest = parts
-                    .iter()
-                    .fold(temp.path().to_path_buf(), |p, part| p.join(part));
+                };
+                let dest = temp.path().join(relative);
                 if entry.repeated {
                     repeated = repeated.saturating_add(1);
                     if repeated <= MAX_PROBLEMS {

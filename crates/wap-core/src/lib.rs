@@ -138,7 +138,7 @@ pub mod write;
 #[cfg(feature = "write")]
 pub mod write_rez;
 
-pub use ani::{Ani, AniFrame, AniFrameSpec, write_ani};
+pub use ani::{Ani, AniContents, AniFile, AniFrame, AniFrameSpec, write_ani};
 pub use checksum::{ChecksumClass, base_checksum};
 pub use error::{
     ArgumentProblem, DataError, Error, ErrorKind, ImageProblem, Result, RezProblem, WriteProblem,

@@ -21,8 +21,10 @@ use zerocopy::little_endian::U32;
 use crate::error::{DataError, ErrorKind, RezProblem};
 use crate::raw::{REZ_HEADER_LEN, RezEntryHead, RezFileHead, RezHeader};
 
+mod enclosed;
 mod walk;
 
+pub use enclosed::enclosed_name;
 pub use walk::{MIN_ENTRY, Walk, WalkEntry};
 
 /// The deepest a directory may nest (the root's entries are at depth 1); the real archives
@@ -221,6 +223,13 @@ impl<'data> RezDir<'data> {
     pub fn name_lossy(&self) -> std::borrow::Cow<'data, str> {
         gamedata_io::latin1(self.name)
     }
+
+    /// The name as a relative path that cannot leave the folder it is joined to, or `None`
+    /// (the root's empty name, `.`, `..`, a name holding `:` or a control character): see
+    /// [`enclosed_name`].
+    pub fn enclosed_name(&self) -> Option<std::path::PathBuf> {
+        enclosed_name(&self.name_lossy())
+    }
 }
 
 /// A file of an archive, its bytes borrowed from the archive.
@@ -265,6 +274,13 @@ impl<'data> RezFileEntry<'data> {
             name.push_str(&gamedata_io::latin1(self.extension()));
         }
         name
+    }
+
+    /// [`RezFileEntry::file_name`] as a relative path that cannot leave the folder it is
+    /// joined to, or `None` (`..`, a name holding `:` or a control character): see
+    /// [`enclosed_name`].
+    pub fn enclosed_name(&self) -> Option<std::path::PathBuf> {
+        enclosed_name(&self.file_name())
     }
 
     /// Whether `name` (`012.PID`, any letter case) is this file's name.

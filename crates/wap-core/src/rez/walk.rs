@@ -29,6 +29,16 @@ pub struct WalkEntry<'w, 'data> {
     pub repeated: bool,
 }
 
+impl WalkEntry<'_, '_> {
+    /// [`WalkEntry::path`] as a relative path that cannot leave the folder it is joined to
+    /// (`TILES/ACTION/012.PID`), or `None` when a part of it could (`..`) or is no name on
+    /// disk (`:`, a control character): see [`enclosed_name`](super::enclosed_name). What
+    /// `gamedata rez extract` writes each file to.
+    pub fn enclosed_name(&self) -> Option<std::path::PathBuf> {
+        super::enclosed_name(self.path)
+    }
+}
+
 /// A directory being read by a walk.
 struct Open<'data> {
     entries: Entries<'data>,
