@@ -35,7 +35,7 @@ use gamedata_render::wwd::{Scene, SceneOptions};
 use gamedata_render::{PngCompression, RenderError, RgbaImage, write_source_png};
 use mul_core::synth::World;
 use mul_core::{Facet, Hues, MapSize, RadarColours, TileData};
-use wap_core::write::LevelData;
+use wap_core::wwd::LevelData;
 use wap_core::{ImageSource, LevelFile, LevelOptions, Limits, RezFile, synth};
 
 /// The yardstick: C zlib's `compress2` at level 1 over `raw`, on the calling thread;

@@ -14,7 +14,7 @@
 
 use std::path::PathBuf;
 
-use wap_core::write::LevelData;
+use wap_core::wwd::LevelData;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args_os().skip(1).map(PathBuf::from);

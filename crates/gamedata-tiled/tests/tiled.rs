@@ -26,7 +26,7 @@ use gamedata_render::wwd::{Scene, SceneOptions};
 use gamedata_testkit::ClawImage;
 use gamedata_tiled::map::{LayerData, Map};
 use gamedata_tiled::wwd::{ExportOptions, export};
-use wap_core::pid::{PidFlags, PidPixels};
+use wap_core::rez::{PidFlags, PidPixels};
 use wap_core::{ImageSource, Level, LevelFile, Limits, RezFile};
 
 /// `map`'s tiles `x0..x0 + w` across and `y0..y0 + h` down, the objects moved with them (a

@@ -5,7 +5,7 @@
 
 use gamedata_io::{FormatError, InflateError, LimitError, ReadError};
 
-use crate::section::SectionKind;
+use crate::wwd::section::SectionKind;
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 use gamedata_io::{FileData, FileError, Limits};
 
 use crate::error::Result;
-use crate::header::Header;
-use crate::rez::{RezFile, RezOptions};
+use crate::rez::archive::RezFile;
+use crate::wwd::header::Header;
 
 mod anis;
 mod frames;
@@ -100,20 +100,6 @@ impl ImageSource {
                 None => Ok(None),
             },
         }
-    }
-
-    /// The source's folders indexed by path and image-set key (see [`ImageIndex`]), within
-    /// `options`: paths up to [`RezOptions::max_path_bytes`], at most
-    /// [`Limits::max_records`] folders, a disk folder's files read within its
-    /// [`Limits`].
-    ///
-    /// Returns `Err` ([`ErrorKind::Limit`](crate::ErrorKind::Limit)) when the source has more folders than
-    /// `options.limits.max_records`, or ([`Error::File`](crate::Error::File)) when a disk folder's root cannot be
-    /// listed. A folder that cannot be read, loops, nests past [`MAX_DEPTH`](crate::rez::MAX_DEPTH), has too long
-    /// a path or repeats an earlier name is left out and kept in
-    /// [`ImageIndex::problems`].
-    pub fn index(&self, options: &RezOptions) -> Result<ImageIndex<'_>> {
-        index::build(self, options)
     }
 }
 

@@ -117,29 +117,12 @@
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
-pub mod ani;
-pub mod checksum;
 pub mod error;
-pub mod header;
 pub mod images;
-pub mod level;
-pub mod level_file;
-pub mod object;
-pub mod pid;
-pub mod plane;
 pub mod raw;
 pub mod rez;
-mod section;
-#[cfg(feature = "write")]
-pub mod synth;
-pub mod tile_properties;
-#[cfg(feature = "write")]
-pub mod write;
-#[cfg(feature = "write")]
-pub mod write_rez;
+pub mod wwd;
 
-pub use ani::{Ani, AniContents, AniFile, AniFrame, AniFrameSpec, write_ani};
-pub use checksum::{ChecksumClass, base_checksum};
 pub use error::{
     ArgumentProblem, DataError, Error, ErrorKind, ImageProblem, Result, RezProblem, WriteProblem,
 };
@@ -148,29 +131,29 @@ pub use gamedata_io::{
     LimitError, Limits, MapOptions, Owned, ReadError,
 };
 pub use gamedata_io::{CodePage, decode, field_text};
-pub use header::Header;
 pub use images::{AniId, Animations, FolderId, Frames, ImageIndex, ImageNames, ImageSource};
-pub use level::{Game, Layout, Level, LevelCounts, Section, SectionKind};
-pub use level_file::{LevelContents, LevelFile, LevelOptions, read_header};
-pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
-#[cfg(feature = "write")]
-pub use pid::write_pid;
-pub use pid::{Palette, Pid, PidFlags, PidPixels};
-pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
 pub use raw::{AniFrameRecord, AniHeader, PidHeader, Rect, RezHeader};
 pub use rez::{
-    Rez, RezContents, RezDir, RezEntry, RezFile, RezFileEntry, RezOptions, Walk, WalkEntry,
-};
-pub use tile_properties::{
-    Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,
+    Ani, AniContents, AniFile, AniFrame, AniFrameSpec, Palette, Pid, PidFlags, PidPixels, Rez,
+    RezContents, RezDir, RezEntry, RezFile, RezFileEntry, RezOptions, Walk, WalkEntry, write_ani,
 };
 #[cfg(feature = "write")]
-pub use write::{
+pub use rez::{write_pid, write_rez};
+/// Synthetic levels and archives (feature `write`): [`wwd::synth`], kept at the root where
+/// tests, benchmarks and the demo find it.
+#[cfg(feature = "write")]
+pub use wwd::synth;
+pub use wwd::{
+    AddFlags, Attribute, ChecksumClass, DrawFlags, DynamicFlags, Game, Header, HitTypeFlags,
+    ImageSets, Layout, Level, LevelContents, LevelCounts, LevelFile, LevelOptions, Object,
+    ObjectType, Objects, Plane, PlaneFlags, Section, SectionKind, Tile, TileAttributes,
+    TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter, base_checksum, read_header,
+};
+#[cfg(feature = "write")]
+pub use wwd::{
     AttributesData, LevelData, LevelLayout, ObjectData, PlaneData, TilePropertiesData,
     TilePropertyData, Written,
 };
-#[cfg(feature = "write")]
-pub use write_rez::write_rez;
 
 /// This crate's README (its package page): its Rust examples compiled as doctests.
 #[cfg(doctest)]

@@ -18,7 +18,7 @@ use gamedata_render::wwd::{Scene, SceneOptions};
 use gamedata_render::{Region, RenderError};
 use gamedata_testkit::heap::{self, MIB};
 use gamedata_testkit::rez::{Builder, Entry, pid};
-use wap_core::write::{LevelData, ObjectData};
+use wap_core::wwd::{LevelData, ObjectData};
 use wap_core::{ImageSource, Level, Limits, RezFile, synth, write_rez};
 
 /// The synthetic level's main plane alone (64 x 16 tiles of 64 pixels: a picture of 4096 x

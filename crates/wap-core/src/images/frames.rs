@@ -8,7 +8,7 @@ use gamedata_io::{FileData, FileError};
 
 use super::{FolderId, ImageIndex, ImageSource};
 use crate::error::Result;
-use crate::rez::{RezDir, RezEntry, RezFileEntry};
+use crate::rez::archive::{RezDir, RezEntry, RezFileEntry};
 
 /// One image of a folder: its frame number and where it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,23 @@ use gamedata_io::{FileError, Limits, Problems};
 
 use super::ImageSource;
 use crate::error::{Error, ErrorKind, Result};
-use crate::rez::{MAX_DEPTH, Rez, RezEntry, RezOptions};
+use crate::rez::archive::{MAX_DEPTH, Rez, RezEntry, RezOptions};
+
+impl ImageSource {
+    /// The source's folders indexed by path and image-set key (see [`ImageIndex`]), within
+    /// `options`: paths up to [`RezOptions::max_path_bytes`], at most
+    /// [`Limits::max_records`] folders, a disk folder's files read within its
+    /// [`Limits`].
+    ///
+    /// Returns `Err` ([`ErrorKind::Limit`](crate::ErrorKind::Limit)) when the source has more folders than
+    /// `options.limits.max_records`, or ([`Error::File`](crate::Error::File)) when a disk folder's root cannot be
+    /// listed. A folder that cannot be read, loops, nests past [`MAX_DEPTH`](crate::rez::MAX_DEPTH), has too long
+    /// a path or repeats an earlier name is left out and kept in
+    /// [`ImageIndex::problems`].
+    pub fn index(&self, options: &RezOptions) -> Result<ImageIndex<'_>> {
+        build(self, options)
+    }
+}
 
 /// The index of `source` (see [`ImageSource::index`]).
 pub(super) fn build<'s>(source: &'s ImageSource, options: &RezOptions) -> Result<ImageIndex<'s>> {
@@ -387,7 +403,7 @@ fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, options: &RezOptions
             continue;
         };
         // A directory too short for one entry holds no image: not indexed.
-        if dir.size < crate::rez::MIN_ENTRY {
+        if dir.size < crate::rez::walk::MIN_ENTRY {
             chain.push(None);
             continue;
         }
@@ -491,7 +507,7 @@ fn index_folder(index: &mut ImageIndex<'_>, root: &Path, options: &RezOptions) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rez::RezFile;
+    use crate::rez::archive::RezFile;
 
     /// Root, `A`, `A/B`: written by the crate's writer.
     fn source() -> ImageSource {

@@ -8,7 +8,7 @@ use std::collections::hash_map::RandomState;
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 
-use super::{Entries, MAX_DEPTH, Rez, RezDir, RezEntry, RezFileEntry};
+use super::archive::{Entries, MAX_DEPTH, Rez, RezDir, RezEntry, RezFileEntry, RezOptions};
 use crate::error::{DataError, ErrorKind, RezProblem};
 
 /// One entry met by a walk ([`Walk::next_entry`]): a directory before its entries, or a
@@ -32,10 +32,30 @@ pub struct WalkEntry<'w, 'data> {
 impl WalkEntry<'_, '_> {
     /// [`WalkEntry::path`] as a relative path that cannot leave the folder it is joined to
     /// (`TILES/ACTION/012.PID`), or `None` when a part of it could (`..`) or is no name on
-    /// disk (`:`, a control character): see [`enclosed_name`](super::enclosed_name). What
+    /// disk (`:`, a control character): see [`enclosed_name`](super::enclosed::enclosed_name). What
     /// `gamedata rez extract` writes each file to.
     pub fn enclosed_name(&self) -> Option<std::path::PathBuf> {
-        super::enclosed_name(self.path)
+        super::enclosed::enclosed_name(self.path)
+    }
+}
+
+impl<'data> Rez<'data> {
+    /// Every file under `dir`, depth first in stored order, with its path from `dir`
+    /// (`/`-separated, `NAME.EXT`), paths within the [`RezOptions::max_path_bytes`] the
+    /// archive was opened with (the default for [`Rez::parse`]; see [`Rez::walk_with`]).
+    pub fn walk(&self, dir: &RezDir<'data>) -> Walk<'data> {
+        Walk::new(*self, dir, self.max_path_bytes)
+    }
+
+    /// Every file under `dir` as [`Rez::walk`] gives them ([`Walk::next_entry`] also gives
+    /// the directories). A directory that cannot be read, loops (its entries overlap those
+    /// of a directory read before), nests past [`MAX_DEPTH`] or whose path passes
+    /// `options.max_path_bytes` is an error item naming the directory it is in, and is not
+    /// entered; a file whose path passes the cap is an error item too; the walk then goes
+    /// on with the others. So a walk reads each directory's bytes once, whatever the
+    /// entries that point at them, and holds one path.
+    pub fn walk_with(&self, dir: &RezDir<'data>, options: &RezOptions) -> Walk<'data> {
+        Walk::new(*self, dir, options.max_path_bytes)
     }
 }
 

@@ -11,11 +11,11 @@ use gamedata_io::{
 };
 use zerocopy::FromBytes;
 
-use crate::checksum::ChecksumClass;
 use crate::error::{DataError, ErrorKind, Result};
-use crate::header::Header;
-use crate::level::Level;
 use crate::raw::{HEADER_LEN, WwdHeader};
+use crate::wwd::checksum::ChecksumClass;
+use crate::wwd::header::Header;
+use crate::wwd::level::Level;
 
 /// Reads only the first 1,524 bytes of the level at `path`: name, author, flags, sizes and
 /// checksum without decompressing anything (a level picker lists hundreds this way).

@@ -21,11 +21,7 @@ use zerocopy::little_endian::U32;
 use crate::error::{DataError, ErrorKind, RezProblem};
 use crate::raw::{REZ_HEADER_LEN, RezEntryHead, RezFileHead, RezHeader};
 
-mod enclosed;
-mod walk;
-
-pub use enclosed::enclosed_name;
-pub use walk::{MIN_ENTRY, Walk, WalkEntry};
+use super::enclosed::enclosed_name;
 
 /// The deepest a directory may nest (the root's entries are at depth 1); the real archives
 /// nest 7 deep at most.
@@ -189,7 +185,7 @@ pub struct Rez<'data> {
     data: &'data [u8],
     header: &'data RezHeader,
     /// The cap on a path in a walk ([`Rez::walk`]).
-    max_path_bytes: u64,
+    pub(super) max_path_bytes: u64,
 }
 
 impl fmt::Debug for Rez<'_> {
@@ -498,24 +494,6 @@ impl<'data> Rez<'data> {
             Some(RezEntry::File(f)) => Some(f),
             _ => None,
         })
-    }
-
-    /// Every file under `dir`, depth first in stored order, with its path from `dir`
-    /// (`/`-separated, `NAME.EXT`), paths within the [`RezOptions::max_path_bytes`] the
-    /// archive was opened with (the default for [`Rez::parse`]; see [`Rez::walk_with`]).
-    pub fn walk(&self, dir: &RezDir<'data>) -> Walk<'data> {
-        Walk::new(*self, dir, self.max_path_bytes)
-    }
-
-    /// Every file under `dir` as [`Rez::walk`] gives them ([`Walk::next_entry`] also gives
-    /// the directories). A directory that cannot be read, loops (its entries overlap those
-    /// of a directory read before), nests past [`MAX_DEPTH`] or whose path passes
-    /// `options.max_path_bytes` is an error item naming the directory it is in, and is not
-    /// entered; a file whose path passes the cap is an error item too; the walk then goes
-    /// on with the others. So a walk reads each directory's bytes once, whatever the
-    /// entries that point at them, and holds one path.
-    pub fn walk_with(&self, dir: &RezDir<'data>, options: &RezOptions) -> Walk<'data> {
-        Walk::new(*self, dir, options.max_path_bytes)
     }
 }
 

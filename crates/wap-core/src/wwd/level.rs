@@ -8,11 +8,11 @@ use std::sync::Arc;
 use gamedata_io::{Bytes, Overlaps, PreviewTable};
 
 use crate::error::{DataError, ErrorKind, Result};
-use crate::header::Header;
-use crate::plane::Plane;
 use crate::raw::{HEADER_LEN, PLANE_HEADER_LEN, PlaneHeader};
-pub use crate::section::SectionKind;
-use crate::tile_properties::TileProperties;
+use crate::wwd::header::Header;
+use crate::wwd::plane::Plane;
+use crate::wwd::section::SectionKind;
+use crate::wwd::tile_properties::TileProperties;
 
 /// The game a level belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
