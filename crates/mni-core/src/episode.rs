@@ -130,6 +130,9 @@ impl FileSet for EpisodeSet {
     }
 }
 
+/// An entry found by name: the file it is in, the entry and its bytes.
+type Found<'data> = (GroupKind, Entry<'data>, &'data [u8]);
+
 /// An episode's two parsed group files.
 #[derive(Clone, Copy, Debug)]
 pub struct Episode<'data> {
@@ -201,10 +204,7 @@ impl<'data> Episode<'data> {
         crate::error::not_found(name, &format!("{} or {}", self.names[0], self.names[1]))
     }
 
-    fn get_entry(
-        &self,
-        name: &str,
-    ) -> Result<Option<(GroupKind, Entry<'data>, &'data [u8])>, DataError> {
+    fn get_entry(&self, name: &str) -> Result<Option<Found<'data>>, DataError> {
         let Some((kind, entry)) = self.find(name) else {
             return Ok(None);
         };

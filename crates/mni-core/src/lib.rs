@@ -29,7 +29,7 @@
 //!
 //! [`EpisodeFiles::open`] finds and reads an episode's two group files, and
 //! [`EpisodeFiles::map`] maps them (`open_with` and `map_with` take [`EpisodeOptions`], the
-//! crate's one options struct); [`EpisodeFiles::from_data`] wraps bytes the caller owns (a
+//! shared options: Cosmo has no cap of its own); [`EpisodeFiles::from_data`] wraps bytes the caller owns (a
 //! `Vec<u8>`, an `Arc<[u8]>`, a `&'static [u8]`, a [`FileData`]); every view has a
 //! `parse(&[u8])` of its own ([`Group::parse`], [`Map::parse`], [`TileAttrTable::parse`]
 //! ...). [`Episode::level`] is the level (map entry) of a name.

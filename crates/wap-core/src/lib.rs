@@ -6,8 +6,8 @@
 //! A level is a 1,524-byte [`Header`] and a main block, stored as a zlib stream when header
 //! flag 0x2 is set. [`LevelFile`] owns the bytes ([`LevelFile::open`] reads a path,
 //! [`LevelFile::map`] maps it, [`LevelFile::from_data`] wraps a `Vec<u8>`, an `Arc<[u8]>`, a
-//! `&'static [u8]` or a [`FileData`]; `open_with`/`map_with` take [`LevelOptions`], the
-//! crate's one options struct): an uncompressed level is used in place; a compressed one is
+//! `&'static [u8]` or a [`FileData`]; `open_with`/`map_with` take [`LevelOptions`], as a REZ
+//! archive takes [`RezOptions`]): an uncompressed level is used in place; a compressed one is
 //! decompressed within the options' [`Limits`] into one buffer holding the header and the
 //! main block, so that the absolute offsets of the format work unchanged
 //! (bytes after the stream are the trailer). [`read_header`] reads the header alone without

@@ -21,9 +21,9 @@ impl ImageSource {
     /// [`Limits::max_records`] folders, a disk folder's files read within its
     /// [`Limits`].
     ///
-    /// Returns `Err` ([`ErrorKind::Limit`](crate::ErrorKind::Limit)) when the source has more folders than
+    /// Returns `Err` ([`ErrorKind::Limit`]) when the source has more folders than
     /// `options.limits.max_records`, or ([`Error::File`](crate::Error::File)) when a disk folder's root cannot be
-    /// listed. A folder that cannot be read, loops, nests past [`MAX_DEPTH`](crate::rez::MAX_DEPTH), has too long
+    /// listed. A folder that cannot be read, loops, nests past [`MAX_DEPTH`], has too long
     /// a path or repeats an earlier name is left out and kept in
     /// [`ImageIndex::problems`].
     pub fn index(&self, options: &RezOptions) -> Result<ImageIndex<'_>> {
