@@ -78,7 +78,8 @@
 //! let files = EpisodeFiles::open("path/to/cosmo", 1)?;
 //! let episode = files.view()?;
 //! let attrs = episode.tile_attributes()?;  // TILEATTR.MNI: the STN, then the VOL
-//! let map = episode.level("a1.mni")?;       // in the VOL; case is ignored
+//! // In the VOL; case is ignored; `None` if neither file has it.
+//! let map = episode.level("a1.mni")?.ok_or_else(|| episode.missing("a1.mni"))?;
 //! println!("{} x {} tiles, {} actors", map.width(), map.height(), map.actors().len());
 //!
 //! // The cell under the player start: what is it, and can it be stood on?
