@@ -37,8 +37,8 @@ use gamedata_render::{
 };
 use mul_core::synth::World;
 use mul_core::{Facet, Hues, MapSize, RadarColours, TileData};
-use wap_core::write::LevelData;
-use wap_core::{ImageSource, LevelFile, LevelOptions, Limits, RezArchive, synth};
+use wap_core::wwd::LevelData;
+use wap_core::{ImageSource, LevelFile, LevelOptions, Limits, RezFile, synth};
 
 /// The yardstick: C zlib's `compress2` at level 1 over `raw`, on the calling thread;
 /// returns the compressed length.
@@ -144,7 +144,7 @@ fn levels() -> (LevelData, Vec<u8>, &'static str) {
     let dict = gamedata_testkit::optional_file("wap32/claw-image-sets.dict");
     if let (Some(level), Some(dict)) = (real, dict) {
         let file = LevelFile::open(&level).unwrap();
-        let level = LevelData::from_level(&file.level().unwrap()).unwrap();
+        let level = LevelData::from_level(&file.view().unwrap()).unwrap();
         let text = std::fs::read_to_string(dict).unwrap();
         let images = gamedata_testkit::claw_images(&text);
         let entries: Vec<synth::SynthImage<'_>> = images
@@ -162,7 +162,7 @@ fn levels() -> (LevelData, Vec<u8>, &'static str) {
 
 fn wwd(c: &mut Criterion) {
     let (level, archive, name) = levels();
-    let source = ImageSource::Archive(RezArchive::from_data(archive, &Default::default()).unwrap());
+    let source = ImageSource::Archive(RezFile::from_data(archive, &Default::default()).unwrap());
     let stacked = synth::stacked_planes(&level, 12, 1445, 481).unwrap();
     let mut g = c.benchmark_group("render/wwd");
     g.sample_size(10).measurement_time(Duration::from_secs(10));
@@ -172,7 +172,7 @@ fn wwd(c: &mut Criterion) {
     ] {
         let file =
             LevelFile::from_data(data.to_file(true).unwrap(), &LevelOptions::default()).unwrap();
-        let view = file.level().unwrap();
+        let view = file.view().unwrap();
         let options = SceneOptions {
             tile_px: Some(tile_px),
             ..SceneOptions::default()

@@ -207,7 +207,7 @@ fn all_levels(c: &mut Criterion) {
             |files| {
                 for file in files {
                     let owner = open_owned(black_box(file));
-                    black_box(walk(&owner.level().unwrap()));
+                    black_box(walk(&owner.view().unwrap()));
                 }
             },
             BatchSize::PerIteration,
@@ -219,7 +219,7 @@ fn all_levels(c: &mut Criterion) {
             |files| {
                 for file in files {
                     let owner = open_owned(black_box(file));
-                    let data = LevelData::from_level(&owner.level().unwrap()).unwrap();
+                    let data = LevelData::from_level(&owner.view().unwrap()).unwrap();
                     black_box(walk_owned(&data));
                 }
             },

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use mni_core::{Episode, GroupFile, synth};
+use mni_core::{Episode, Group, synth};
 use mul_core::MapSize;
 use mul_core::synth::World;
 use serde::Serialize;
@@ -103,8 +103,8 @@ fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> R
     )?;
     let level = wwd::view(&file, &path)?;
     let plane = level
-        .main_plane()
-        .context("the synthetic level has a main plane")??;
+        .main_plane()?
+        .context("the synthetic level has a main plane")?;
     let index = level.tile_properties()?.collect()?;
     let tile_px = WWD_TILE_PX;
     let drawn = gamedata_render::wwd::collision(&plane, &index, tile_px)?;
@@ -132,10 +132,8 @@ fn wwd_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> R
         path.display(),
         rez.display()
     )?;
-    let images = wap_core::ImageSource::Archive(wap_core::RezArchive::from_data(
-        archive,
-        &Default::default(),
-    )?);
+    let images =
+        wap_core::ImageSource::Archive(wap_core::RezFile::from_data(archive, &Default::default())?);
     let options = gamedata_render::wwd::SceneOptions {
         tile_px: Some(tile_px),
         ..Default::default()
@@ -259,7 +257,7 @@ fn cosmo_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) ->
 
     for (label, bytes) in [("COSMO1.STN", &files.stn), ("COSMO1.VOL", &files.vol)] {
         writeln!(w, "\n-- gamedata cosmo ls {label}")?;
-        let (rows, problems) = entry_rows(&GroupFile::parse(bytes)?);
+        let (rows, problems) = entry_rows(&Group::parse(bytes)?);
         print_entry_table(w, &rows)?;
         if !problems.is_empty() {
             bail!(problems.join("\n"));
@@ -274,7 +272,7 @@ fn cosmo_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) ->
     print_tileattr(w, &tileattr_report(&ep.tile_attributes()?))?;
 
     writeln!(w, "\n-- gamedata cosmo map A1.MNI --render")?;
-    let map = ep.level("A1.MNI")?;
+    let map = ep.level("A1.MNI")?.ok_or_else(|| ep.missing("A1.MNI"))?;
     print_map(w, "A1.MNI", &map_report(&map))?;
     let plain = crate::cosmo::draw::Layers::default();
     let attributes = crate::cosmo::draw::Layers {

@@ -11,7 +11,8 @@ use clap::Subcommand;
 use gamedata_render::RgbaImage;
 use serde::Serialize;
 use wap_core::{
-    FileData, ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezArchive, RezEntry, RezFile,
+    FileData, ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezEntry, RezFile, RezFileEntry,
+    RezOptions,
 };
 
 use crate::files::{Written, elapsed_ms, write_bytes, write_file};
@@ -88,14 +89,14 @@ pub(crate) fn run(cmd: RezCommand, out: &mut Output) -> Result<()> {
 
 /// Maps the archive at `path`.
 ///
-/// SAFETY contract taken on here ([`RezArchive::map`]): nothing may modify or truncate the
+/// SAFETY contract taken on here ([`RezFile::map`]): nothing may modify or truncate the
 /// archive while it is mapped. The command only reads game files the user points it at;
 /// `docs/cli.md` ("Memory-mapped files") says that truncating one meanwhile ends the
 /// process with SIGBUS.
 #[allow(unsafe_code)]
-fn map_archive(path: &Path) -> Result<RezArchive> {
+fn map_archive(path: &Path) -> Result<RezFile> {
     // SAFETY: see this function's documentation.
-    let archive = unsafe { RezArchive::map(path) };
+    let archive = unsafe { RezFile::map(path) };
     archive.with_context(|| format!("opening {}", path.display()))
 }
 
@@ -103,7 +104,7 @@ fn map_archive(path: &Path) -> Result<RezArchive> {
 #[allow(unsafe_code)]
 fn map_source(path: &Path) -> Result<ImageSource> {
     // SAFETY: as `map_archive`'s.
-    let source = ImageSource::at(path, |p| unsafe { RezArchive::map(p) });
+    let source = ImageSource::at(path, |p| unsafe { RezFile::map(p) });
     source.with_context(|| format!("opening {}", path.display()))
 }
 
@@ -154,14 +155,14 @@ fn escaped(text: &str) -> Cow<'_, str> {
 }
 
 /// The files under `path` in `rez` with their full paths (the directories' names as
-/// stored), depth first, each path within `limits.max_path_bytes` (the path given
+/// stored), depth first, each path within `options.max_path_bytes` (the path given
 /// included); problems with directories and repeated names go to `met`.
 fn files_under<'a>(
     rez: &Rez<'a>,
     path: Option<&str>,
-    limits: &Limits,
+    options: &RezOptions,
     met: &'a Met,
-) -> Result<Box<dyn Iterator<Item = (String, RezFile<'a>)> + 'a>> {
+) -> Result<Box<dyn Iterator<Item = (String, RezFileEntry<'a>)> + 'a>> {
     let path = path.unwrap_or("");
     let Some(chain) = rez.find_all(path)? else {
         bail!("no \"{}\" in the archive", escaped(path));
@@ -176,7 +177,7 @@ fn files_under<'a>(
             stored.push_str(&d.name_lossy());
         }
     }
-    let max = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
+    let max = usize::try_from(options.max_path_bytes).unwrap_or(usize::MAX);
     let room = max.checked_sub(stored.len()).ok_or_else(|| {
         anyhow!(
             "the path {:?} is {} bytes, more than the {max} a path may have",
@@ -198,7 +199,7 @@ fn files_under<'a>(
     };
     // Below the path given, what is left of the cap (less its `/`).
     let below =
-        limits.with_max_path_bytes(room.saturating_sub(usize::from(!stored.is_empty())) as u64);
+        options.with_max_path_bytes(room.saturating_sub(usize::from(!stored.is_empty())) as u64);
     let mut walk = rez.walk_with(&dir, &below);
     let files = std::iter::from_fn(move || {
         loop {
@@ -228,9 +229,9 @@ fn files_under<'a>(
 
 fn ls(archive_path: &Path, path: Option<&str>, args: &ListArgs, out: &mut Output) -> Result<()> {
     let archive = map_archive(archive_path)?;
-    let rez = archive.rez();
+    let rez = archive.view()?;
     let met = Met::default();
-    let files = files_under(&rez, path, &Limits::default(), &met)?.map(|(path, f)| {
+    let files = files_under(&rez, path, &RezOptions::default(), &met)?.map(|(path, f)| {
         Ok(Listed {
             path,
             size: f.bytes.len() as u64,
@@ -273,15 +274,6 @@ fn ls(archive_path: &Path, path: Option<&str>, args: &ListArgs, out: &mut Output
         );
     }
     Ok(())
-}
-
-/// Whether `part` is safe as a file or folder name under the output folder.
-fn safe_part(part: &str) -> bool {
-    !(part.is_empty()
-        || part == "."
-        || part == ".."
-        || part.contains(['/', '\\', ':', '\0'])
-        || part.chars().any(char::is_control))
 }
 
 /// What `rez extract --json` prints.
@@ -335,7 +327,7 @@ fn paths_of(
     wanted: &[u64],
 ) -> std::collections::HashMap<u64, String> {
     let mut found = std::collections::HashMap::new();
-    let mut walk = rez.walk_with(dir, &Limits::default());
+    let mut walk = rez.walk(dir);
     let mut i = 0u64;
     while let Some(item) = walk.next_entry() {
         if let Ok(entry) = item {
@@ -351,7 +343,7 @@ fn paths_of(
 fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let archive = map_archive(archive_path)?;
-    let rez = archive.rez();
+    let rez = archive.view()?;
     std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create the folder {}", folder.display()))?;
     let inputs = [archive_path];
@@ -359,14 +351,13 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
     let (output, files, bytes) = match rez.find(path)? {
         None => bail!("no {path:?} in {}", archive_path.display()),
         Some(RezEntry::File(file)) => {
-            let name = file.file_name();
-            if !safe_part(&name) {
+            let Some(name) = file.enclosed_name() else {
                 bail!(
                     "the file's name {:?} cannot be written safely",
-                    escaped(&name)
+                    escaped(&file.file_name())
                 );
-            }
-            let target = folder.join(&name);
+            };
+            let target = folder.join(name);
             write_bytes(&target, &inputs, file.bytes)?;
             (target, 1, file.bytes.len() as u64)
         }
@@ -378,13 +369,16 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
             } else {
                 dir.name_lossy().into_owned()
             };
-            if !safe_part(&name) {
+            // The root's name is the archive's; either way one safe part.
+            let Some(enclosed) =
+                wap_core::rez::enclosed_name(&name).filter(|_| !name.contains('/'))
+            else {
                 bail!(
                     "the directory's name {:?} cannot be written safely",
                     escaped(&name)
                 );
-            }
-            let target = folder.join(&name);
+            };
+            let target = folder.join(enclosed);
             if target.exists() {
                 bail!(
                     "{} exists: remove it, or extract elsewhere",
@@ -399,7 +393,7 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
             let (mut files, mut bytes) = (0u64, 0u64);
             let mut written = Taken::default();
             let mut overlaps = Vec::new();
-            let mut walk = rez.walk_with(&dir, &Limits::default());
+            let mut walk = rez.walk(&dir);
             let mut n = 0u64;
             while let Some(item) = walk.next_entry() {
                 let entry = item.with_context(|| format!("reading {}", archive_path.display()))?;
@@ -409,17 +403,14 @@ fn extract(archive_path: &Path, path: &str, folder: &Path, out: &mut Output) -> 
                     continue;
                 };
                 let sub = entry.path.to_owned();
-                let parts: Vec<&str> = sub.split('/').collect();
-                if !parts.iter().all(|p| safe_part(p)) {
+                let Some(relative) = entry.enclosed_name() else {
                     bail!(
                         "{:?} in the archive cannot be written safely under {}",
                         escaped(&sub),
                         target.display()
                     );
-                }
-                let dest = parts
-                    .iter()
-                    .fold(temp.path().to_path_buf(), |p, part| p.join(part));
+                };
+                let dest = temp.path().join(relative);
                 if entry.repeated {
                     repeated = repeated.saturating_add(1);
                     if repeated <= MAX_PROBLEMS {

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use mni_core::{GroupFile, synth, write_group};
+use mni_core::{Group, synth, write_group};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let root = PathBuf::from(
@@ -12,7 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or_else(|| "fuzz/seeds".into()),
     );
     let e = synth::episode()?;
-    let vol = GroupFile::parse(&e.vol)?;
+    let vol = Group::parse(&e.vol)?;
     let small = write_group([("A.MNI", &b"abc"[..]), ("LONGNAME.MNI", &b""[..])])?;
     let whole_episode = gamedata_exercise::io::join_parts::<4>(&[&e.stn, &e.vol]);
     let (info, tiles) = synth::sprites();
@@ -27,11 +27,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("cosmo_episode", "synthetic_episode", &whole_episode),
         ("cosmo_round_trip", "synthetic_stn", &e.stn),
         ("cosmo_round_trip", "small_group", &small),
-        ("cosmo_round_trip", "synthetic_a2", vol.get("A2.MNI")?),
+        (
+            "cosmo_round_trip",
+            "synthetic_a2",
+            vol.get("A2.MNI")?.ok_or("no A2.MNI")?,
+        ),
         ("cosmo_group", "synthetic_stn", &e.stn),
         ("cosmo_group", "small_group", &small),
-        ("cosmo_map", "synthetic_a2", vol.get("A2.MNI")?),
-        ("cosmo_render", "synthetic_a2", vol.get("A2.MNI")?),
+        (
+            "cosmo_map",
+            "synthetic_a2",
+            vol.get("A2.MNI")?.ok_or("no A2.MNI")?,
+        ),
+        (
+            "cosmo_render",
+            "synthetic_a2",
+            vol.get("A2.MNI")?.ok_or("no A2.MNI")?,
+        ),
         (
             "cosmo_tileattr",
             "synthetic_tileattr",

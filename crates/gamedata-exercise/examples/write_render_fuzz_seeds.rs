@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use gamedata_exercise::io::join_parts;
-use mni_core::{Actor, ActorKind, GroupFile, MapFlags, synth as cosmo, write_map};
+use mni_core::{Actor, ActorKind, Group, MapFlags, synth as cosmo, write_map};
 use mul_core::MapSize;
 use mul_core::synth::{self as uo, World};
 use wap_core::synth as wwd;
@@ -112,9 +112,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let wide = wwd::level(12, 48, 8).to_file(false)?;
 
     let episode = cosmo::episode()?;
-    let vol = GroupFile::parse(&episode.vol)?;
+    let vol = Group::parse(&episode.vol)?;
     let map = join_parts::<4>(&[
-        vol.get("A2.MNI")?,
+        vol.get("A2.MNI")?.ok_or("no A2.MNI")?,
         &cosmo::solid_tiles(),
         &cosmo::masked_tiles(),
         &cosmo::tile_attributes(),
@@ -128,7 +128,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &info,
         &actors_bytes,
         &cosmo::backdrop(),
-        vol.get("A2.MNI")?,
+        vol.get("A2.MNI")?.ok_or("no A2.MNI")?,
     ]);
 
     // Every actor type from 0 to 269 (the game defines 245 of them: the others are listed

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use gamedata_tiled::tmj::write_tmj;
 use gamedata_tiled::tmx::write_tmx;
 use gamedata_tiled::wwd::{ExportOptions, export};
-use wap_core::{ImageSource, Level, Limits, RezArchive, synth};
+use wap_core::{ImageSource, Level, Limits, RezFile, synth};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let root = PathBuf::from(
@@ -27,7 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (seed, wide, high) in [(3u64, 8u32, 6u32), (11, 12, 4)] {
         let data = synth::level(seed, wide, high);
         let archive = synth::level_archive(&data)?;
-        let source = ImageSource::Archive(RezArchive::from_data(archive, &Default::default())?);
+        let source = ImageSource::Archive(RezFile::from_data(archive, &Default::default())?);
         let image = data.image()?;
         let level = Level::parse(&image)?;
         let options = ExportOptions::default().with_images_dir("level_images");

@@ -12,7 +12,7 @@
 
 use crate::io::split_parts;
 
-use mni_core::group::GroupFile;
+use mni_core::group::Group;
 use mni_core::map::{Map, MapTile};
 use mni_core::raw::{MaskedTileRaw, SolidTileRaw};
 use mni_core::tileattr::TileAttrTable;
@@ -20,7 +20,7 @@ use mni_core::tiles::{MaskedTiles, SolidTiles, TileImages, TilePixels};
 
 /// Parses `data` as a group file and reads every entry, by slot and by name.
 pub fn group(data: &[u8]) -> u64 {
-    let Ok(group) = GroupFile::parse(data) else {
+    let Ok(group) = Group::parse(data) else {
         return 0;
     };
     let mut acc = u64::from(group.declared_count().unwrap_or(0));
@@ -43,7 +43,11 @@ pub fn group(data: &[u8]) -> u64 {
     assert!(group.entry(group.len()).is_none());
     acc = acc.wrapping_add(group.terminator().map_or(0, |t| u64::from(t.offset.get())));
     acc = acc.wrapping_add(format!("{group:?}").len() as u64 + group.bytes().len() as u64);
-    acc.wrapping_add(group.get("TILEATTR.MNI").map_or(1, |d| d.len() as u64))
+    acc.wrapping_add(match group.get("TILEATTR.MNI") {
+        Ok(Some(d)) => d.len() as u64,
+        Ok(None) => 2,
+        Err(_) => 1,
+    })
 }
 
 /// Parses `data` as TILEATTR.MNI and reads every attribute, by tile and by map value.
@@ -357,7 +361,7 @@ pub fn episode(data: &[u8]) -> u64 {
     let Ok(files) = files else {
         unreachable!("EpisodeSet::from_files never fails");
     };
-    let same = files.episode().map(|e| (e.stn.len(), e.vol.len()));
+    let same = files.view().map(|e| (e.stn.len(), e.vol.len()));
     let episode = match mni_core::episode::Episode::parse(stn, vol) {
         Ok(e) => e,
         Err(e) => {
@@ -373,9 +377,14 @@ pub fn episode(data: &[u8]) -> u64 {
     acc += sprites.map_or(1, |s| u64::from(s.table.sprite_count()));
     for entry in episode.level_names() {
         let name = entry.name_lossy();
-        acc = acc.wrapping_add(episode.get(&name).map_or(1, |d| d.len() as u64));
+        acc = acc.wrapping_add(match episode.get(&name) {
+            Ok(Some(d)) => d.len() as u64,
+            Ok(None) => panic!("{name} is listed but not found"),
+            Err(_) => 1,
+        });
         let map = match episode.level(&name) {
-            Ok(map) => map,
+            Ok(Some(map)) => map,
+            Ok(None) => panic!("{name} is listed but not found"),
             Err(e) => {
                 let context = e.slot().unwrap_or(0) as u64;
                 acc = acc.wrapping_add(e.to_string().len() as u64 + context);
@@ -385,7 +394,11 @@ pub fn episode(data: &[u8]) -> u64 {
         // The map as read here from its bytes: width, actor list, and the cells after it.
         // The game reads the first entry of that name in the STN, else the first in the VOL
         // (a name may repeat, and the entry listed here may be a later one).
-        let bytes = episode.get(&name).expect("a map that parses has bytes");
+        let bytes = episode
+            .get(&name)
+            .ok()
+            .flatten()
+            .expect("a map that parses has bytes");
         let read = match episode.stn.find(&name) {
             Some(first) => raw_entry(stn, first.slot()),
             None => episode
@@ -408,7 +421,8 @@ pub fn episode(data: &[u8]) -> u64 {
         assert_eq!(word(cells_at + 2 * 32_763), last, "{name}");
         acc = acc.wrapping_add(map.actors().len() as u64);
         acc = acc.wrapping_add(match episode.backdrop(map.flags().backdrop) {
-            Ok(b) => b.tile(0, 0).map_or(0, |t| u64::from(t.pixels()[0][0])),
+            Ok(Some(b)) => b.tile(0, 0).map_or(0, |t| u64::from(t.pixels()[0][0])),
+            Ok(None) => 1,
             Err(e) => e.to_string().len() as u64,
         });
         if let Ok(attrs) = &attrs {
@@ -444,7 +458,7 @@ fn raw_entry(file: &[u8], slot: usize) -> Option<&[u8]> {
 /// as a map (its flags, width, actors and tiles, written again, must read back the same).
 pub fn round_trip(data: &[u8]) -> u64 {
     let mut acc = 0u64;
-    if let Ok(group) = GroupFile::parse(data) {
+    if let Ok(group) = Group::parse(data) {
         let entries: Vec<(String, &[u8])> = group
             .entries()
             .filter_map(|e| {
@@ -454,7 +468,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
             .collect();
         let pairs = entries.iter().map(|(n, d)| (n.as_str(), *d));
         if let Ok(written) = mni_core::write::write_group(pairs) {
-            let back = GroupFile::parse(&written).expect("a written group file reads");
+            let back = Group::parse(&written).expect("a written group file reads");
             let read: Vec<(String, &[u8])> = back
                 .entries()
                 .map(|e| {

@@ -21,10 +21,10 @@ use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use gamedata_io::{CodePage, Limits, decode};
 
-use wap_core::header::Header;
-use wap_core::level::Level;
-use wap_core::level_file::{LevelFile, LevelOptions};
 use wap_core::raw::{FLAG_COMPRESS, HEADER_LEN};
+use wap_core::wwd::Header;
+use wap_core::wwd::Level;
+use wap_core::wwd::{LevelFile, LevelOptions};
 
 /// Opens `data` as a level file with a 64 MiB limit and walks it (see [`walk`]); also reads
 /// the header alone.
@@ -116,7 +116,7 @@ pub fn walk(image: &[u8]) -> u64 {
         let name = String::from_utf8_lossy(plane.name()).into_owned();
         if name.is_ascii()
             && !name.contains('\0')
-            && let Some(Ok(named)) = level.plane_named(&name.to_ascii_lowercase())
+            && let Ok(Some(named)) = level.plane_named(&name.to_ascii_lowercase())
         {
             assert!(named.name().eq_ignore_ascii_case(plane.name()));
         }
@@ -178,14 +178,14 @@ pub fn walk(image: &[u8]) -> u64 {
     match level.tile_properties() {
         Ok(table) => match table.collect() {
             Ok(index) => {
-                for (id, record) in index.records().iter().enumerate() {
-                    assert_eq!(record.index(), id);
+                for (id, record) in (0..=u16::MAX).zip(index.records()) {
+                    assert_eq!(record.index(), usize::from(id));
                     assert_eq!(
                         index.attribute_at(id, 0, 0),
                         Some(record.attribute_at(0, 0))
                     );
                     let value = record.attribute_at(1, 1);
-                    let attribute = wap_core::tile_properties::Attribute::from_raw(value);
+                    let attribute = wap_core::wwd::Attribute::from_raw(value);
                     assert_eq!(attribute.raw(), value);
                     acc = acc.wrapping_add(attribute.name().len() as u64 + record.offset() as u64);
                     let (w, h) = record.size();
@@ -202,24 +202,24 @@ pub fn walk(image: &[u8]) -> u64 {
     let layout = level.layout();
     acc = acc.wrapping_add((layout.gaps.len() + layout.overlaps.len()) as u64);
     acc = acc.wrapping_add(u64::from(layout.is_canonical()) + format!("{layout:?}").len() as u64);
-    if let Ok(data) = wap_core::write::LevelData::from_level(&level) {
+    if let Ok(data) = wap_core::wwd::LevelData::from_level(&level) {
         acc = acc.wrapping_add(data.main_block().map_or(0, |b| b.len() as u64));
     }
     acc
 }
 
 /// The round trip parse -> write -> parse: `data` opened as a level file; a level that reads
-/// whole (every plane, object and tile property) is copied ([`wap_core::write::LevelData`]),
+/// whole (every plane, object and tile property) is copied ([`wap_core::wwd::LevelData`]),
 /// written compressed or not (as the input's length is odd or even), and must read back as the same
 /// planes and tile properties, with the same main block, and write again as the same bytes.
 pub fn round_trip(data: &[u8]) -> u64 {
-    use wap_core::write::LevelData;
+    use wap_core::wwd::LevelData;
     let limits = Limits::default().with_max_decoded_bytes(64 << 20);
     let Ok(file) = LevelFile::from_data(data.to_vec(), &LevelOptions::new().with_limits(limits))
     else {
         return 0;
     };
-    let Ok(level) = file.level() else {
+    let Ok(level) = file.view() else {
         return 1;
     };
     let Ok(copy) = LevelData::from_level(&level) else {
@@ -231,7 +231,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
     };
     let again = LevelFile::from_data(written.clone(), &LevelOptions::new().with_limits(limits))
         .expect("a written level file opens");
-    let level_again = again.level().expect("a written level reads");
+    let level_again = again.view().expect("a written level reads");
     let copy_again = LevelData::from_level(&level_again).expect("a written level copies");
     // The sections read back as they were, but for where they lie: the writer lays them out
     // in the editor's order, whatever the input's order, so the offsets in the plane
@@ -259,7 +259,7 @@ pub fn round_trip(data: &[u8]) -> u64 {
 }
 
 /// The planes with their section offsets cleared.
-fn unplaced(planes: &[wap_core::write::PlaneData]) -> Vec<wap_core::write::PlaneData> {
+fn unplaced(planes: &[wap_core::wwd::PlaneData]) -> Vec<wap_core::wwd::PlaneData> {
     let mut planes = planes.to_vec();
     for plane in &mut planes {
         plane.header.tiles_offset = 0.into();
@@ -277,12 +277,12 @@ fn unplaced(planes: &[wap_core::write::PlaneData]) -> Vec<wap_core::write::Plane
 /// no lookup compares more than one folder with the name.
 pub fn image_names(data: &[u8]) -> u64 {
     use wap_core::images::ImageSource;
-    use wap_core::rez::RezArchive;
-    let source = match RezArchive::from_data(data.to_vec(), &Default::default()) {
+    use wap_core::rez::RezFile;
+    let source = match RezFile::from_data(data.to_vec(), &Default::default()) {
         Ok(archive) => ImageSource::Archive(archive),
         Err(e) => return e.to_string().len() as u64,
     };
-    let index = match source.index(&Limits::default()) {
+    let index = match source.index(&wap_core::RezOptions::default()) {
         Ok(index) => index,
         Err(e) => return e.to_string().len() as u64,
     };
@@ -423,7 +423,8 @@ pub fn rez(data: &[u8]) -> u64 {
                 slot.copy_from_slice(&root.offset.to_le_bytes());
                 // A table too short for one entry is read at once, not checked for loops;
                 // a name past the path cap is refused before.
-                let max = usize::try_from(Limits::default().max_path_bytes).unwrap_or(usize::MAX);
+                let max = usize::try_from(wap_core::RezOptions::DEFAULT_MAX_PATH_BYTES)
+                    .unwrap_or(usize::MAX);
                 let fits = d.name_lossy().len() <= max;
                 dirs += usize::from(d.size >= wap_core::rez::MIN_ENTRY && fits);
             }
@@ -455,7 +456,7 @@ pub fn rez(data: &[u8]) -> u64 {
 /// ends within its budget or says it ran out; written again by [`wap_core::write_ani`] it
 /// reads back the same frames.
 pub fn ani(data: &[u8]) -> u64 {
-    use wap_core::ani::{Ani, AniFrameSpec, write_ani};
+    use wap_core::rez::{Ani, AniFrameSpec, write_ani};
     let a = match Ani::parse(data) {
         Ok(a) => a,
         Err(e) => return e.to_string().len() as u64,
@@ -531,7 +532,7 @@ pub fn ani(data: &[u8]) -> u64 {
 /// are drawn, a pixel being drawn when it was and is not the key index 0 of an image that
 /// has transparent pixels.
 pub fn pid(data: &[u8]) -> u64 {
-    use wap_core::pid::{Pid, write_pid};
+    use wap_core::rez::{Pid, write_pid};
     let image = match Pid::parse(data) {
         Ok(image) => image,
         Err(e) => return e.to_string().len() as u64,

@@ -41,12 +41,12 @@
 //! - `view()` ([`Owned::view`]) gives the format's borrowed view; every view also has a
 //!   `parse(&[u8], ..)` of its own over any borrowed bytes.
 //!
-//! Paths are anything `AsRef<Path>`. Each format crate names its owners
-//! (`wap_core::LevelFile` and `RezArchive`; `mul_core::FacetFiles`, `OwnedTileData`,
-//! `OwnedRadarColours`, `OwnedHues`, `OwnedMultis`, `OwnedUopFile` ...;
-//! `mni_core::EpisodeFiles`), and an owner dereferences to its format's type, whose methods
-//! answer the format's own questions (`LevelFile::level()`, `FacetFiles::facet()`,
-//! `RezArchive::rez()`, `EpisodeFiles::episode()`).
+//! Paths are anything `AsRef<Path>`. Each format crate names its owners by one rule (the
+//! repository's `docs/naming.md`): the owner of one file is `<View>File`, of several files
+//! `<Stem>Files` (`wap_core::LevelFile` and `RezFile`; `mul_core::FacetFiles`,
+//! `TileDataFile`, `RadarColoursFile`, `HuesFile`, `MultiFiles`, `UopFile` ...;
+//! `mni_core::EpisodeFiles`), and its one accessor, `view()`, gives the view (`Level`,
+//! `Rez`, `Facet`, `TileData`, `Uop`, `Episode` ...).
 //!
 //! The options structs and [`Limits`] are `#[non_exhaustive]`: build them from `Default`
 //! and set fields (`let mut o = FileOptions::default(); o.limits.max_decoded_bytes = n;`),

@@ -34,11 +34,6 @@ pub struct Limits {
     /// device such as `/dev/zero`, a process substitution), whose length is not known
     /// before it is read. A regular file is read at its length. Default: 256 MiB.
     pub max_stream_bytes: u64,
-    /// Longest full path inside an archive, in bytes of its text (`LEVEL1/TILES/ACTION/012.PID`):
-    /// a directory whose path passes it is reported and not entered, so that a listing
-    /// prints at most this many bytes of path a file. The games' own paths fit in 260
-    /// bytes (Windows' `MAX_PATH`; the longest in GRUNTZ.REZ is 69). Default: 260.
-    pub max_path_bytes: u64,
 }
 
 impl Limits {
@@ -48,8 +43,6 @@ impl Limits {
     pub const DEFAULT_MAX_RECORDS: u64 = 1 << 24;
     /// The default cap on bytes read from a stream: 256 MiB.
     pub const DEFAULT_MAX_STREAM_BYTES: u64 = 256 << 20;
-    /// The default cap on a path inside an archive: 260 bytes.
-    pub const DEFAULT_MAX_PATH_BYTES: u64 = 260;
 
     /// The documented defaults (see the field docs).
     pub const fn new() -> Self {
@@ -57,7 +50,6 @@ impl Limits {
             max_decoded_bytes: Self::DEFAULT_MAX_DECODED_BYTES,
             max_records: Self::DEFAULT_MAX_RECORDS,
             max_stream_bytes: Self::DEFAULT_MAX_STREAM_BYTES,
-            max_path_bytes: Self::DEFAULT_MAX_PATH_BYTES,
         }
     }
 
@@ -67,7 +59,6 @@ impl Limits {
             max_decoded_bytes: u64::MAX,
             max_records: u64::MAX,
             max_stream_bytes: u64::MAX,
-            max_path_bytes: u64::MAX,
         }
     }
 
@@ -89,13 +80,6 @@ impl Limits {
     #[must_use]
     pub const fn with_max_stream_bytes(mut self, bytes: u64) -> Self {
         self.max_stream_bytes = bytes;
-        self
-    }
-
-    /// Sets [`Limits::max_path_bytes`].
-    #[must_use]
-    pub const fn with_max_path_bytes(mut self, bytes: u64) -> Self {
-        self.max_path_bytes = bytes;
         self
     }
 

@@ -118,8 +118,9 @@ pub trait Format: Sized {
 /// once, then viewed as often as wanted ([`Owned::view`]). It dereferences to `F`, whose
 /// methods answer the format's own questions.
 ///
-/// Every format crate names its owners: `wap_core::LevelFile` is `Owned<LevelBytes>`,
-/// `mul_core::OwnedTileData` is `Owned<TileDataBytes>`, and so on.
+/// Every format crate names its owners: `wap_core::LevelFile` is `Owned<LevelContents>`,
+/// `mul_core::TileDataFile` is `Owned<TileDataContents>`, and so on (`F` is the file's
+/// checked contents, `<View>Contents`).
 pub struct Owned<F>(F);
 
 impl<F: fmt::Debug> fmt::Debug for Owned<F> {

@@ -20,11 +20,15 @@ pub struct Episode {
 
 impl Episode {
     fn view(&self) -> PyResult<mni_core::Episode<'_>> {
-        self.files.episode().map_err(|e| data_error(&e))
+        self.files.view().map_err(|e| data_error(&e))
     }
 
     fn map_of(&self, name: &str) -> PyResult<mni_core::Map<'_>> {
-        self.view()?.level(name).map_err(|e| data_error(&e))
+        let episode = self.view()?;
+        episode
+            .level(name)
+            .and_then(|m| m.ok_or_else(|| episode.missing(name)))
+            .map_err(|e| data_error(&e))
     }
 
     fn checked(files: EpisodeFiles) -> PyResult<Self> {

@@ -36,7 +36,7 @@ fn code_page(name: &str) -> PyResult<CodePage> {
 
 impl Level {
     fn view(&self) -> PyResult<wap_core::Level<'_>> {
-        self.file.level().map_err(|e| data_error(&e))
+        self.file.view().map_err(|e| data_error(&e))
     }
 
     fn checked(file: LevelFile, page: CodePage) -> PyResult<Self> {
@@ -52,8 +52,8 @@ impl Level {
     fn main_plane(&self) -> PyResult<wap_core::Plane<'_>> {
         self.view()?
             .main_plane()
-            .ok_or_else(|| PyValueError::new_err("the level has no main plane"))?
-            .map_err(|e| data_error(&e))
+            .map_err(|e| data_error(&e))?
+            .ok_or_else(|| PyValueError::new_err("the level has no main plane"))
     }
 }
 
@@ -168,7 +168,7 @@ impl Level {
         let (sx, sy) = (x.rem_euclid(tw), y.rem_euclid(th));
         Ok(index
             .attribute_at(
-                usize::from(id),
+                id,
                 i32::try_from(sx).unwrap_or(0),
                 i32::try_from(sy).unwrap_or(0),
             )
@@ -252,7 +252,7 @@ impl Level {
         };
         let picture = py.detach(|| -> PyResult<RgbaImage> {
             let source =
-                ImageSource::at(&rez, |p| wap_core::RezArchive::open(p)).map_err(reader_error)?;
+                ImageSource::at(&rez, |p| wap_core::RezFile::open(p)).map_err(reader_error)?;
             let scene =
                 Scene::new(&level, &source, &options, &Limits::default()).map_err(render_error)?;
             scene
@@ -304,7 +304,7 @@ impl Level {
             _ => PathBuf::from("."),
         };
         let export = py.detach(|| -> PyResult<gamedata_tiled::wwd::Export> {
-            let source = ImageSource::at(&source_path, |p| wap_core::RezArchive::open(p))
+            let source = ImageSource::at(&source_path, |p| wap_core::RezFile::open(p))
                 .map_err(reader_error)?;
             let options =
                 gamedata_tiled::wwd::ExportOptions::default().with_images_dir(images_dir.clone());
@@ -386,8 +386,8 @@ impl Plane {
         let plane = level
             .view()?
             .plane(self.index)
-            .ok_or_else(|| PyIndexError::new_err("no such plane"))?
-            .map_err(|e| data_error(&e))?;
+            .map_err(|e| data_error(&e))?
+            .ok_or_else(|| PyIndexError::new_err("no such plane"))?;
         f(level, plane)
     }
 }

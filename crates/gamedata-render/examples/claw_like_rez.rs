@@ -20,7 +20,7 @@ fn animation_paths(dir: &Path) -> Result<BTreeSet<String>, Box<dyn std::error::E
     let mut paths = BTreeSet::new();
     for n in 1..=14 {
         let file = wap_core::LevelFile::open(dir.join(format!("RETAIL{n:02}.WWD")))?;
-        let level = file.level()?;
+        let level = file.view()?;
         let names = wap_core::ImageNames::of(&level.header());
         for plane in level.planes() {
             for object in plane?.objects() {

@@ -14,7 +14,7 @@
 
 use std::path::PathBuf;
 
-use wap_core::write::LevelData;
+use wap_core::wwd::LevelData;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args_os().skip(1).map(PathBuf::from);
@@ -26,7 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => 12,
     };
     let file = wap_core::LevelFile::open(&input)?;
-    let level = LevelData::from_level(&file.level()?)?;
+    let level = LevelData::from_level(&file.view()?)?;
     let (wide, high) = (1445, 481);
     let made = wap_core::synth::stacked_planes(&level, count, wide, high)
         .ok_or("the level must have three planes, and PLANES be at least 3")?;

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 
 use gamedata_tiled::map::{LayerData, Map, MapObject, Property};
 use gamedata_tiled::wwd::{ExportOptions, export};
-use wap_core::{ImageSource, Level, Limits, RezArchive, synth};
+use wap_core::{ImageSource, Level, Limits, RezFile, synth};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -69,7 +69,7 @@ fn add_declared_planes(map: &mut Map, n: u32, side: u32) -> Result<(), Box<dyn s
 /// The map of the synthetic level `wide` x `high` tiles (`wap_core::synth::level`, seed 1).
 fn exported(wide: u32, high: u32) -> Result<Map, Box<dyn std::error::Error>> {
     let data = synth::level(1, wide, high);
-    let source = ImageSource::Archive(RezArchive::from_data(
+    let source = ImageSource::Archive(RezFile::from_data(
         synth::level_archive(&data)?,
         &Default::default(),
     )?);

@@ -335,7 +335,9 @@ pub fn export(
     if let Some(form) = options.backdrop {
         let number = map.flags().backdrop;
         let entry = backdrop_name(number)?;
-        let backdrop = episode.backdrop(number)?;
+        let backdrop = episode
+            .backdrop(number)?
+            .ok_or_else(|| episode.missing(entry))?;
         let (bw, bh) = (
             u32::from(Backdrop::WIDTH).saturating_mul(TILE),
             u32::from(Backdrop::HEIGHT).saturating_mul(TILE),

@@ -21,8 +21,8 @@
 //! use wap_core::{ImageSource, LevelFile, Limits};
 //!
 //! let file = LevelFile::open("RETAIL01.WWD")?;
-//! let level = file.level()?;
-//! let source = ImageSource::at("CLAW.REZ", |p| wap_core::RezArchive::open(p))?;
+//! let level = file.view()?;
+//! let source = ImageSource::at("CLAW.REZ", |p| wap_core::RezFile::open(p))?;
 //! let options = ExportOptions::default().with_images_dir("retail01_images");
 //! let export = export(&level, &source, &options, &Limits::default())?;
 //! for image in &export.images {

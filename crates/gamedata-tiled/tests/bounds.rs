@@ -7,11 +7,11 @@ use gamedata_testkit::MutationPlan;
 use gamedata_tiled::TiledError;
 use gamedata_tiled::map::LayerData;
 use gamedata_tiled::wwd::{ExportOptions, export};
-use wap_core::{ImageSource, Level, Limits, RezArchive};
+use wap_core::{ImageSource, Level, Limits, RezFile};
 
 fn source(data: &wap_core::LevelData) -> ImageSource {
     let rez = wap_core::synth::level_archive(data).unwrap();
-    ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap())
+    ImageSource::Archive(RezFile::from_data(rez, &Default::default()).unwrap())
 }
 
 /// Exports `image` (a level's decoded image) if it parses, and writes the map both ways.

@@ -34,7 +34,7 @@ fn differing(
     tmj: bool,
     dir: &Path,
 ) -> u64 {
-    let map = episode.level(name).unwrap();
+    let map = episode.level(name).unwrap().unwrap();
     let form = if tmj {
         BackdropForm::Tiles
     } else {
@@ -104,7 +104,7 @@ fn synthetic_maps_are_drawn_by_tiled_as_cosmo_map_render_draws_them() {
 fn the_export_holds_the_layers_actors_and_tilesets_described() {
     let e = synth::episode().unwrap();
     let episode = Episode::parse(&e.stn, &e.vol).unwrap();
-    let map = episode.level("A2.MNI").unwrap();
+    let map = episode.level("A2.MNI").unwrap().unwrap();
     let options = ExportOptions::default()
         .with_images_dir("a2_images")
         .with_backdrop(Some(BackdropForm::ImageLayer))
@@ -180,7 +180,7 @@ fn the_export_holds_the_layers_actors_and_tilesets_described() {
 fn an_export_past_the_limit_is_refused() {
     let e = synth::episode().unwrap();
     let episode = Episode::parse(&e.stn, &e.vol).unwrap();
-    let map = episode.level("A1.MNI").unwrap();
+    let map = episode.level("A1.MNI").unwrap().unwrap();
     let options = ExportOptions::default().with_actors(true);
     let limits = Limits::default().with_max_decoded_bytes(1000);
     assert!(matches!(
@@ -199,7 +199,7 @@ fn real_maps_are_drawn_by_tiled_as_cosmo_map_render_draws_them() {
         return;
     }
     let files = mni_core::EpisodeFiles::open(&dir, 1).unwrap();
-    let episode = files.episode().unwrap();
+    let episode = files.view().unwrap();
     let all = LayerOptions {
         backdrop: true,
         actors: true,
@@ -213,7 +213,7 @@ fn real_maps_are_drawn_by_tiled_as_cosmo_map_render_draws_them() {
     let (mut maps, mut flipped) = (0, 0);
     for entry in episode.level_names() {
         let name = entry.name_lossy().into_owned();
-        let map = episode.level(&name).unwrap();
+        let map = episode.level(&name).unwrap().unwrap();
         flipped += map
             .actors()
             .filter(|a| {
@@ -267,7 +267,7 @@ fn maps_at_the_edges_and_mutated_export_or_fail_cleanly() {
             .with_actors(true),
     ];
     let mut exported = 0;
-    let known = episode.level("A2.MNI").unwrap().flags().backdrop;
+    let known = episode.level("A2.MNI").unwrap().unwrap().flags().backdrop;
     for backdrop in [known, 0, 25, 31] {
         let flags = MapFlags {
             backdrop,

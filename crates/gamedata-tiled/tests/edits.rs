@@ -96,7 +96,7 @@ fn set_attribute(tmx: &str, id: u32, key: &str, value: &str) -> String {
 /// The level written and parsed again by wap-core.
 fn written(back: &LevelData) -> LevelData {
     let file = LevelFile::from_data(back.to_file(true).unwrap(), &Default::default()).unwrap();
-    LevelData::from_level(&file.level().unwrap()).unwrap()
+    LevelData::from_level(&file.view().unwrap()).unwrap()
 }
 
 #[test]

@@ -228,7 +228,7 @@ fn the_largest_plane_accepted_is_written_and_read_back() {
         let file = LevelFile::from_data(out.into_inner(), &LevelOptions::new().with_limits(limits))
             .unwrap();
         assert_eq!(file.main_block().len() as u64, block);
-        let back = wap_core::LevelData::from_level(&file.level().unwrap()).unwrap();
+        let back = wap_core::LevelData::from_level(&file.view().unwrap()).unwrap();
         assert_eq!(back.planes[2].tiles, level.planes[2].tiles);
     }
     // Written plain to a sink, the level costs the writer a few KiB, not its 4 MiB.

@@ -12,7 +12,7 @@
 
 use gamedata_tiled::from_tmx::level_from_tmx;
 use gamedata_tiled::wwd::{ExportOptions, export};
-use wap_core::{ImageSource, Level, LevelData, LevelFile, Limits, RezArchive};
+use wap_core::{ImageSource, Level, LevelData, LevelFile, Limits, RezFile};
 
 /// The level read back from its TMX export (images from `source`).
 fn round_trip(level: &Level<'_>, source: &ImageSource) -> LevelData {
@@ -43,7 +43,7 @@ fn a_synthetic_level_comes_back_whole() {
         .set(0xFFFF_FFFF);
     data.planes[0].tiles[3] = 0xEEEE_EEEE;
     let rez = wap_core::synth::level_archive(&data).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap());
+    let source = ImageSource::Archive(RezFile::from_data(rez, &Default::default()).unwrap());
     let image = data.image().unwrap();
     let level = Level::parse(&image).unwrap();
     let back = round_trip(&level, &source);
@@ -58,7 +58,7 @@ fn a_synthetic_level_comes_back_whole() {
 fn the_real_levels_come_back_whole() {
     let dir = gamedata_testkit::require_file("wwd");
     let empty = wap_core::write_rez(&[("EMPTY.TXT", b"")]).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(empty, &Default::default()).unwrap());
+    let source = ImageSource::Archive(RezFile::from_data(empty, &Default::default()).unwrap());
     let mut names: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -70,7 +70,7 @@ fn the_real_levels_come_back_whole() {
     let mut same_as_file = 0;
     for path in &names {
         let file = LevelFile::open(path).unwrap();
-        let level = file.level().unwrap();
+        let level = file.view().unwrap();
         let back = round_trip(&level, &source);
         let original = LevelData::from_level(&level).unwrap();
         let block = back.main_block().unwrap();

@@ -26,8 +26,8 @@ use gamedata_render::wwd::{Scene, SceneOptions};
 use gamedata_testkit::ClawImage;
 use gamedata_tiled::map::{LayerData, Map};
 use gamedata_tiled::wwd::{ExportOptions, export};
-use wap_core::pid::{PidFlags, PidPixels};
-use wap_core::{ImageSource, Level, LevelFile, Limits, RezArchive};
+use wap_core::rez::{PidFlags, PidPixels};
+use wap_core::{ImageSource, Level, LevelFile, Limits, RezFile};
 
 /// `map`'s tiles `x0..x0 + w` across and `y0..y0 + h` down, the objects moved with them (a
 /// picture tmxrasterizer can hold: Qt's images stop at 2^31 bytes).
@@ -213,7 +213,7 @@ fn gruntz_archive() -> Vec<u8> {
 }
 
 fn archive_source(bytes: Vec<u8>) -> ImageSource {
-    ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap())
+    ImageSource::Archive(RezFile::from_data(bytes, &Default::default()).unwrap())
 }
 
 /// The images a synthetic level names (through its own archive's listing), lopsided.
@@ -312,7 +312,7 @@ fn retail_and_community_levels_are_drawn_by_tiled_as_the_engine_draws_them() {
     for path in &levels {
         let dir = tempfile::tempdir().unwrap();
         let file = LevelFile::open(path).unwrap();
-        let level = file.level().unwrap();
+        let level = file.view().unwrap();
         let start = std::time::Instant::now();
         let (windows, differing) = compare(&level, &source, dir.path(), (256, 192), false);
         eprintln!(
@@ -344,7 +344,7 @@ fn gruntz_levels_are_drawn_by_tiled_as_the_engine_draws_them() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let file = LevelFile::open(gamedata_testkit::require_file(&format!("wwd/{name}"))).unwrap();
-        let level = file.level().unwrap();
+        let level = file.view().unwrap();
         let (windows, differing) = compare(&level, &source, dir.path(), (256, 192), true);
         eprintln!("{name}: {windows} windows, {differing} pixels differ");
         assert_eq!(differing, 0, "{name}");

@@ -11,9 +11,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("usage: map_info DIR MAP.MNI".into());
     };
     let files = EpisodeFiles::open(dir, 1)?;
-    let episode = files.episode()?;
+    let episode = files.view()?;
     let attributes = episode.tile_attributes()?;
-    let map = episode.level(name)?;
+    let map = episode.level(name)?.ok_or_else(|| episode.missing(name))?;
     let (width, height, actors) = (map.width(), map.height(), map.actors().len());
     println!("{name}: {width} x {height} tiles, {actors} actors");
     let (mut special, mut by_type) = (0, BTreeMap::<u16, usize>::new());

@@ -14,7 +14,7 @@ use gamedata_io::{
 use crate::backdrop::{Backdrop, backdrop_name};
 use crate::error::ErrorKind;
 use crate::error::{DataError, Result};
-use crate::group::{Entry, GroupFile};
+use crate::group::{Entry, Group};
 use crate::map::Map;
 use crate::sprites::{ActorSprites, SpriteTable};
 use crate::tileattr::TileAttrTable;
@@ -55,15 +55,17 @@ impl EpisodePaths {
 
 /// How [`EpisodeFiles::open_with`], [`EpisodeFiles::map_with`] and
 /// [`EpisodeFiles::from_data`] open an episode: the shared [`FileOptions`] (limits on what a
-/// path that is not a regular file may give, and the mapping); the group files hold nothing
-/// compressed. `EpisodeOptions::default()` is what [`EpisodeFiles::open`] and
-/// [`EpisodeFiles::map`] use.
+/// path that is not a regular file may give, and the mapping [`EpisodeFiles::map_with`]
+/// uses). The group files hold nothing compressed and nothing of them is collected, and the
+/// folder lookup finds regular files only, so no cap changes how a found episode opens;
+/// Cosmo has no cap of its own. `EpisodeOptions::default()` is what [`EpisodeFiles::open`]
+/// and [`EpisodeFiles::map`] use.
 pub type EpisodeOptions = FileOptions;
 
 /// An episode's two group files, owned ([`OwnedSet`] of [`EpisodeSet`]): found in a folder
 /// and read ([`EpisodeFiles::open`]) or mapped ([`EpisodeFiles::map`]), or handed over
 /// ([`EpisodeFiles::from_data`]); it dereferences to [`EpisodeSet`], whose
-/// [`episode`](EpisodeSet::episode) parses both directories.
+/// [`view`](EpisodeFiles::view) parses both directories.
 pub type EpisodeFiles = OwnedSet<EpisodeSet>;
 
 /// An episode's two group files' bytes: what [`EpisodeFiles`] holds; the Cosmo
@@ -103,7 +105,7 @@ impl FileSet for EpisodeSet {
     }
 
     /// Keeps the bytes with the paths they came from (used in messages). Nothing is read
-    /// until [`EpisodeSet::episode`], so this never fails.
+    /// until [`EpisodeFiles::view`], so this never fails.
     fn from_files(
         paths: EpisodePaths,
         [stn, vol]: [FileData; 2],
@@ -118,30 +120,26 @@ impl FileSet for EpisodeSet {
         })
     }
 
-    /// [`EpisodeSet::episode`].
-    fn view(&self) -> Result<Episode<'_>, DataError> {
-        self.episode()
-    }
-}
-
-impl EpisodeSet {
     /// Parses both directories.
     ///
     /// Returns `Err` (a [`DataError`] naming the file) if either is shorter than its
     /// 4,000-byte directory.
-    pub fn episode(&self) -> Result<Episode<'_>, DataError> {
+    fn view(&self) -> Result<Episode<'_>, DataError> {
         let [stn_name, vol_name] = &self.names;
         Episode::parse_named(&self.stn, stn_name, &self.vol, vol_name)
     }
 }
 
+/// An entry found by name: the file it is in, the entry and its bytes.
+type Found<'data> = (GroupKind, Entry<'data>, &'data [u8]);
+
 /// An episode's two parsed group files.
 #[derive(Clone, Copy, Debug)]
 pub struct Episode<'data> {
     /// COSMOn.STN.
-    pub stn: GroupFile<'data>,
+    pub stn: Group<'data>,
     /// COSMOn.VOL.
-    pub vol: GroupFile<'data>,
+    pub vol: Group<'data>,
     /// The two files' names, for messages.
     names: [&'data str; 2],
 }
@@ -163,7 +161,7 @@ impl<'data> Episode<'data> {
         vol: &'data [u8],
         vol_name: &'data str,
     ) -> Result<Self, DataError> {
-        let parse = |bytes, name: &str| GroupFile::parse(bytes).map_err(|e| e.with_file_name(name));
+        let parse = |bytes, name: &str| Group::parse(bytes).map_err(|e| e.with_file_name(name));
         Ok(Episode {
             stn: parse(stn, stn_name)?,
             vol: parse(vol, vol_name)?,
@@ -188,34 +186,58 @@ impl<'data> Episode<'data> {
             .or_else(|| self.vol.find(name).map(|e| (GroupKind::Vol, e)))
     }
 
-    /// The bytes of the entry named `name`, STN first, then VOL.
+    /// The bytes of the entry named `name`, STN first, then VOL; `Ok(None)` if neither
+    /// file has it.
     ///
-    /// Returns `Err` ([`ErrorKind::EntryNotFound`]) if neither file has it, or
-    /// ([`ErrorKind::EntryOutOfBounds`], naming the group file) if the entry's range is bad.
-    pub fn get(&self, name: &str) -> Result<&'data [u8], DataError> {
-        self.get_entry(name).map(|(_, _, bytes)| bytes)
+    /// Returns `Err` ([`ErrorKind::EntryOutOfBounds`], [`ErrorKind::EntryOverlap`], naming
+    /// the group file) if the entry's bytes cannot be read.
+    pub fn get(&self, name: &str) -> Result<Option<&'data [u8]>, DataError> {
+        Ok(self.get_entry(name)?.map(|(_, _, bytes)| bytes))
     }
 
-    fn get_entry(&self, name: &str) -> Result<(GroupKind, Entry<'data>, &'data [u8]), DataError> {
-        let (kind, entry) = self.find(name).ok_or_else(|| {
-            crate::error::not_found(name, &format!("{} or {}", self.names[0], self.names[1]))
-        })?;
+    /// The error saying that neither file has an entry named `name`
+    /// ([`ErrorKind::EntryNotFound`], naming the entry and both files), for a caller that
+    /// needs the entry ([`Episode::get`], [`Episode::level`] or [`Episode::backdrop`] gave
+    /// `Ok(None)`); the entries every episode has ([`Episode::tile_attributes`] ...) give
+    /// it themselves.
+    pub fn missing(&self, name: &str) -> DataError {
+        crate::error::not_found(name, &format!("{} or {}", self.names[0], self.names[1]))
+    }
+
+    fn get_entry(&self, name: &str) -> Result<Option<Found<'data>>, DataError> {
+        let Some((kind, entry)) = self.find(name) else {
+            return Ok(None);
+        };
         let bytes = entry
             .data()
             .map_err(|e| e.with_file_name(self.file_name(kind)))?;
-        Ok((kind, entry, bytes))
+        Ok(Some((kind, entry, bytes)))
     }
 
-    /// Looks up the entry `name` and parses its bytes with `parse`; a parse error is wrapped
-    /// naming the group file, the entry and its slot.
+    /// Looks up the entry `name` and parses its bytes with `parse` (`Ok(None)` if neither
+    /// file has it); a parse error is wrapped naming the group file, the entry and its slot.
     fn parse_entry<T>(
         &self,
         name: &str,
         parse: impl FnOnce(&'data [u8]) -> Result<T, DataError>,
-    ) -> Result<T, DataError> {
-        let (kind, entry, bytes) = self.get_entry(name)?;
+    ) -> Result<Option<T>, DataError> {
+        let Some((kind, entry, bytes)) = self.get_entry(name)? else {
+            return Ok(None);
+        };
         parse(bytes)
+            .map(Some)
             .map_err(|e| e.in_entry(self.file_name(kind), &entry.name_lossy(), entry.slot()))
+    }
+
+    /// [`Episode::parse_entry`] of an entry every episode has: missing, it is an error
+    /// ([`Episode::missing`]).
+    fn required<T>(
+        &self,
+        name: &str,
+        parse: impl FnOnce(&'data [u8]) -> Result<T, DataError>,
+    ) -> Result<T, DataError> {
+        self.parse_entry(name, parse)?
+            .ok_or_else(|| self.missing(name))
     }
 
     /// TILEATTR.MNI, parsed.
@@ -223,7 +245,7 @@ impl<'data> Episode<'data> {
     /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and slot if the entry is not a
     /// valid table.
     pub fn tile_attributes(&self) -> Result<TileAttrTable<'data>, DataError> {
-        self.parse_entry("TILEATTR.MNI", TileAttrTable::parse)
+        self.required("TILEATTR.MNI", TileAttrTable::parse)
     }
 
     /// TILES.MNI and MASKTILE.MNI, parsed.
@@ -232,8 +254,8 @@ impl<'data> Episode<'data> {
     /// number of tiles.
     pub fn tile_images(&self) -> Result<TileImages<'data>, DataError> {
         Ok(TileImages {
-            solid: self.parse_entry("TILES.MNI", SolidTiles::parse)?,
-            masked: self.parse_entry("MASKTILE.MNI", MaskedTiles::parse)?,
+            solid: self.required("TILES.MNI", SolidTiles::parse)?,
+            masked: self.required("MASKTILE.MNI", MaskedTiles::parse)?,
         })
     }
 
@@ -243,26 +265,28 @@ impl<'data> Episode<'data> {
     /// slot if ACTRINFO.MNI is not a valid table. A frame's tiles are checked when
     /// [`ActorSprites::frame`] asks for them.
     pub fn sprites(&self) -> Result<ActorSprites<'data>, DataError> {
-        let table = self.parse_entry("ACTRINFO.MNI", SpriteTable::parse)?;
-        let tiles = self.get("ACTORS.MNI")?;
+        let table = self.required("ACTRINFO.MNI", SpriteTable::parse)?;
+        let tiles = self.required("ACTORS.MNI", Ok)?;
         Ok(ActorSprites::new(table, tiles))
     }
 
     /// Backdrop `number` (a map's [`MapFlags::backdrop`](crate::MapFlags::backdrop)),
-    /// found by its name in [`BACKDROP_NAMES`](crate::backdrop::BACKDROP_NAMES) and parsed.
+    /// found by its name in [`BACKDROP_NAMES`](crate::backdrop::BACKDROP_NAMES) and parsed;
+    /// `Ok(None)` if neither file has an entry of that name.
     ///
-    /// Returns `Err`: [`ErrorKind::BackdropNumber`] for a
-    /// number with no name; as [`Episode::get`] does if no entry has the name; an error
-    /// naming the group file, entry and slot if the entry is not 23,040 bytes.
-    pub fn backdrop(&self, number: u8) -> Result<Backdrop<'data>, DataError> {
+    /// Returns `Err`: [`ErrorKind::BackdropNumber`] for a number with no name; as
+    /// [`Episode::get`] does if the entry's bytes cannot be read; an error naming the group
+    /// file, entry and slot if the entry is not 23,040 bytes.
+    pub fn backdrop(&self, number: u8) -> Result<Option<Backdrop<'data>>, DataError> {
         self.parse_entry(backdrop_name(number)?, Backdrop::parse)
     }
 
-    /// The level named `name` (its map entry, for example "A1.MNI"), parsed.
+    /// The level named `name` (its map entry, for example "A1.MNI"), parsed; `Ok(None)` if
+    /// neither file has an entry of that name.
     ///
     /// Returns `Err` as [`Episode::get`] does, or an error naming the group file, entry and
     /// slot if the entry is not a valid map.
-    pub fn level(&self, name: &str) -> Result<Map<'data>, DataError> {
+    pub fn level(&self, name: &str) -> Result<Option<Map<'data>>, DataError> {
         self.parse_entry(name, Map::parse)
     }
 

@@ -22,7 +22,7 @@ use crate::raw::{GROUP_DIRECTORY_LEN, GROUP_NAME_LEN, GROUP_SLOTS, GroupSlot};
 /// that overlap, the one that starts first is read and the others are bad
 /// ([`ErrorKind::EntryOverlap`]), so reading every entry reads each byte at most once.
 #[derive(Clone, Copy)]
-pub struct GroupFile<'data> {
+pub struct Group<'data> {
     data: &'data [u8],
     /// The entry slots, before the terminating slot.
     entries: &'data [GroupSlot],
@@ -32,16 +32,16 @@ pub struct GroupFile<'data> {
     left_out: [u64; GROUP_SLOTS.div_ceil(64)],
 }
 
-impl fmt::Debug for GroupFile<'_> {
+impl fmt::Debug for Group<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GroupFile")
+        f.debug_struct("Group")
             .field("file_len", &self.data.len())
             .field("entries", &self.entries.len())
             .finish()
     }
 }
 
-impl<'data> GroupFile<'data> {
+impl<'data> Group<'data> {
     /// Parses the directory at the start of `data`.
     ///
     /// Returns `Err` ([`ErrorKind::TooShort`]) if `data` is shorter than the 4,000-byte
@@ -62,7 +62,7 @@ impl<'data> GroupFile<'data> {
                 *word |= 1 << (entry % 64);
             }
         }
-        Ok(GroupFile {
+        Ok(Group {
             data,
             entries,
             terminator: rest.first(),
@@ -144,14 +144,18 @@ impl<'data> GroupFile<'data> {
             .find(|e| name_matches(&e.slot.name, name.as_bytes()))
     }
 
-    /// The bytes of the entry named `name` (ASCII case ignored), borrowed from the file.
+    /// The bytes of the entry named `name` (ASCII case ignored), borrowed from the file;
+    /// `Ok(None)` if no entry has that name.
     ///
-    /// Returns `Err` ([`ErrorKind::EntryNotFound`]) if no entry has that name, or
-    /// ([`ErrorKind::EntryOutOfBounds`]) if the entry's range is not inside the file.
-    pub fn get(&self, name: &str) -> Result<&'data [u8], DataError> {
-        self.find(name)
-            .ok_or_else(|| crate::error::not_found(name, "the group file"))?
-            .data()
+    /// Returns `Err` as [`Entry::data`] if the entry's bytes cannot be read.
+    pub fn get(&self, name: &str) -> Result<Option<&'data [u8]>, DataError> {
+        self.find(name).map(|e| e.data()).transpose()
+    }
+
+    /// The error saying that no entry is named `name` ([`ErrorKind::EntryNotFound`], naming
+    /// the entry), for a caller that needs the entry ([`Group::get`] gave `Ok(None)`).
+    pub fn missing(&self, name: &str) -> DataError {
+        crate::error::not_found(name, "the group file")
     }
 
     /// The slot that ends the directory, if any (it is absent when all 200 slots are entries).

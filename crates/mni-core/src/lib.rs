@@ -5,7 +5,7 @@
 //!
 //! | file | view | shape |
 //! |---|---|---|
-//! | COSMOn.STN, COSMOn.VOL (group files; also Duke Nukem II's .CMP) | [`GroupFile`], [`Episode`] | 4,000-byte directory of 200 slots x 20 bytes, then entry data |
+//! | COSMOn.STN, COSMOn.VOL (group files; also Duke Nukem II's .CMP) | [`Group`], [`Episode`] | 4,000-byte directory of 200 slots x 20 bytes, then entry data |
 //! | TILEATTR.MNI | [`TileAttrTable`] | 7,000 bytes: one attribute byte per map tile value / 8 |
 //! | A1.MNI ... (maps) | [`Map`] | 6-byte header, actors (3 words each), 32,764 u16 tile values |
 //! | TILES.MNI, MASKTILE.MNI | [`SolidTiles`], [`MaskedTiles`] | 8x8-pixel EGA tiles, 32 / 40 bytes each |
@@ -29,9 +29,9 @@
 //!
 //! [`EpisodeFiles::open`] finds and reads an episode's two group files, and
 //! [`EpisodeFiles::map`] maps them (`open_with` and `map_with` take [`EpisodeOptions`], the
-//! crate's one options struct); [`EpisodeFiles::from_data`] wraps bytes the caller owns (a
+//! shared options: Cosmo has no cap of its own); [`EpisodeFiles::from_data`] wraps bytes the caller owns (a
 //! `Vec<u8>`, an `Arc<[u8]>`, a `&'static [u8]`, a [`FileData`]); every view has a
-//! `parse(&[u8])` of its own ([`GroupFile::parse`], [`Map::parse`], [`TileAttrTable::parse`]
+//! `parse(&[u8])` of its own ([`Group::parse`], [`Map::parse`], [`TileAttrTable::parse`]
 //! ...). [`Episode::level`] is the level (map entry) of a name.
 //!
 //! The owners, options, errors and mapping are gamedata-io's, shared by every format
@@ -76,9 +76,10 @@
 //!
 //! // COSMO1.STN and COSMO1.VOL, in any letter case, read into memory.
 //! let files = EpisodeFiles::open("path/to/cosmo", 1)?;
-//! let episode = files.episode()?;
+//! let episode = files.view()?;
 //! let attrs = episode.tile_attributes()?;  // TILEATTR.MNI: the STN, then the VOL
-//! let map = episode.level("a1.mni")?;       // in the VOL; case is ignored
+//! // In the VOL; case is ignored; `None` if neither file has it.
+//! let map = episode.level("a1.mni")?.ok_or_else(|| episode.missing("a1.mni"))?;
 //! println!("{} x {} tiles, {} actors", map.width(), map.height(), map.actors().len());
 //!
 //! // The cell under the player start: what is it, and can it be stood on?
@@ -119,7 +120,7 @@ pub use gamedata_io::{
     Access, FileData, FileError, FileOptions, FileSet, FormatError, LimitError, Limits, MapOptions,
     OwnedSet, ReadError,
 };
-pub use group::{Entry, GroupFile};
+pub use group::{Entry, Group};
 pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};
 pub use sprites::{ActorSprites, SpriteFrame, SpriteTable};
 pub use tileattr::{AttrSummary, TileAttrTable, TileAttributes};

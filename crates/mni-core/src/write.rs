@@ -1,4 +1,4 @@
-//! Writers for group files and maps: the inverse of [`crate::GroupFile`] and [`crate::Map`],
+//! Writers for group files and maps: the inverse of [`crate::Group`] and [`crate::Map`],
 //! used to build synthetic fixtures for tests, benches, fuzz seeds and the demo.
 
 // Writers: their arithmetic is on the lengths of buffers in memory (each at most

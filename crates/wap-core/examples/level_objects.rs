@@ -10,7 +10,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .ok_or("usage: level_objects FILE.WWD")?;
     let file = LevelFile::open(&path)?;
-    let level = file.level()?;
+    let level = file.view()?;
     println!("{} ({})", level.header().name_lossy(), level.game().name());
     let mut by_logic: BTreeMap<String, usize> = BTreeMap::new();
     for plane in level.planes() {

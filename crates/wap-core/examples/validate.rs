@@ -14,7 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     paths.sort();
     let mut failed = 0;
     for path in &paths {
-        let result = LevelFile::open(path).and_then(|file| Ok(file.level()?.validate()?));
+        let result = LevelFile::open(path).and_then(|file| Ok(file.view()?.validate()?));
         match &result {
             Ok(counts) => println!("ok      {} ({} objects)", path.display(), counts.objects),
             Err(e) => println!("FAILED  {}: {e}", path.display()),

@@ -5,7 +5,7 @@
 
 use gamedata_io::{FormatError, InflateError, LimitError, ReadError};
 
-use crate::section::SectionKind;
+use crate::wwd::section::SectionKind;
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -366,7 +366,7 @@ pub enum RezProblem {
         /// Offset of the entry.
         at: usize,
     },
-    /// An entry's full path would pass [`gamedata_io::Limits::max_path_bytes`].
+    /// An entry's full path would pass [`RezOptions::max_path_bytes`](crate::RezOptions::max_path_bytes).
     #[error("the entry at byte {at} has a path of {len} bytes, more than the {max} allowed")]
     PathTooLong {
         /// Offset of the entry.

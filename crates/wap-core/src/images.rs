@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 use gamedata_io::{FileData, FileError, Limits};
 
 use crate::error::Result;
-use crate::header::Header;
-use crate::rez::RezArchive;
+use crate::rez::archive::RezFile;
+use crate::wwd::header::Header;
 
 mod anis;
 mod frames;
@@ -33,27 +33,27 @@ pub use index::{FolderId, ImageIndex};
 #[derive(Debug)]
 pub enum ImageSource {
     /// An archive, read or mapped.
-    Archive(RezArchive),
+    Archive(RezFile),
     /// A folder whose tree mirrors an archive's.
     Folder(PathBuf),
 }
 
 impl ImageSource {
     /// The folder at `path`, or the archive there opened by `archive`: read
-    /// (`|p| RezArchive::open(p)`) or mapped (`|p| unsafe { RezArchive::map(p) }`, under
-    /// [`RezArchive::map`]'s contract).
+    /// (`|p| RezFile::open(p)`) or mapped (`|p| unsafe { RezFile::map(p) }`, under
+    /// [`RezFile::map`]'s contract).
     ///
     /// ```no_run
-    /// use wap_core::{ImageSource, RezArchive};
+    /// use wap_core::{ImageSource, RezFile};
     ///
-    /// let source = ImageSource::at("CLAW.REZ", |p| RezArchive::open(p))?;
+    /// let source = ImageSource::at("CLAW.REZ", |p| RezFile::open(p))?;
     /// # Ok::<(), wap_core::Error>(())
     /// ```
     ///
     /// Returns `Err` as `archive` does for a file.
     pub fn at(
         path: impl AsRef<Path>,
-        archive: impl FnOnce(&Path) -> Result<RezArchive>,
+        archive: impl FnOnce(&Path) -> Result<RezFile>,
     ) -> Result<Self> {
         let path = path.as_ref();
         if path.is_dir() {
@@ -100,19 +100,6 @@ impl ImageSource {
                 None => Ok(None),
             },
         }
-    }
-
-    /// The source's folders indexed by path and image-set key (see [`ImageIndex`]), within
-    /// `limits`: paths up to [`Limits::max_path_bytes`], at most [`Limits::max_records`]
-    /// folders.
-    ///
-    /// Returns `Err` ([`ErrorKind::Limit`](crate::ErrorKind::Limit)) when the source has more folders than
-    /// `limits.max_records`, or ([`Error::File`](crate::Error::File)) when a disk folder's root cannot be
-    /// listed. A folder that cannot be read, loops, nests past [`MAX_DEPTH`](crate::rez::MAX_DEPTH), has too long
-    /// a path or repeats an earlier name is left out and kept in
-    /// [`ImageIndex::problems`].
-    pub fn index(&self, limits: &Limits) -> Result<ImageIndex<'_>> {
-        index::build(self, limits)
     }
 }
 

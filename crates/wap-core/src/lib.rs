@@ -6,12 +6,12 @@
 //! A level is a 1,524-byte [`Header`] and a main block, stored as a zlib stream when header
 //! flag 0x2 is set. [`LevelFile`] owns the bytes ([`LevelFile::open`] reads a path,
 //! [`LevelFile::map`] maps it, [`LevelFile::from_data`] wraps a `Vec<u8>`, an `Arc<[u8]>`, a
-//! `&'static [u8]` or a [`FileData`]; `open_with`/`map_with` take [`LevelOptions`], the
-//! crate's one options struct): an uncompressed level is used in place; a compressed one is
+//! `&'static [u8]` or a [`FileData`]; `open_with`/`map_with` take [`LevelOptions`], as a REZ
+//! archive takes [`RezOptions`]): an uncompressed level is used in place; a compressed one is
 //! decompressed within the options' [`Limits`] into one buffer holding the header and the
 //! main block, so that the absolute offsets of the format work unchanged
 //! (bytes after the stream are the trailer). [`read_header`] reads the header alone without
-//! decompressing. [`Level`] (`file.level()`) is the borrowed view:
+//! decompressing. [`Level`] (`file.view()`) is the borrowed view:
 //!
 //! - [`Level::planes`] and [`Level::main_plane`]: [`Plane`]s, each checked on its own when
 //!   read, with their tiles cast in place as `&[U32]` ([`Plane::tiles`], one at a time
@@ -29,7 +29,7 @@
 //! [`ChecksumClass`] says how the stored checksum relates to the stored bytes; no level is
 //! ever rejected for it.
 //!
-//! The games' pictures: [`RezArchive`] owns a REZ archive (read or mapped; [`Rez`] views
+//! The games' pictures: [`RezFile`] owns a REZ archive (read or mapped; [`Rez`] views
 //! its directory tree in place, entries by path in any case, a depth-first walk), [`Pid`]
 //! views a PID image and decodes it into palette indices and an opacity mask, [`Palette`]
 //! views 256 colours, [`ImageSource`] is an archive or a folder of extracted files,
@@ -86,7 +86,7 @@
 //! use wap_core::{LevelFile, LevelOptions, Tile};
 //!
 //! let file = LevelFile::open("RETAIL01.WWD")?;
-//! let level = file.level()?;
+//! let level = file.view()?;
 //! println!(
 //!     "{} ({}): main block {} bytes, checksum {}",
 //!     level.header().name_lossy(),
@@ -94,11 +94,11 @@
 //!     file.main_block().len(),
 //!     file.checksum_class().name()
 //! );
-//! let main = level.main_plane().expect("a main plane")?;
+//! let main = level.main_plane()?.expect("a main plane");
 //! let table = level.tile_properties()?.collect()?;
 //! if let Some(Tile::Image { id, .. }) = main.tile(10, 60) {
 //!     // The attribute at the tile's centre pixel: 0 clear, 1 solid, 2 ground ...
-//!     println!("{:?}", table.attribute_at(usize::from(id), 32, 32));
+//!     println!("{:?}", table.attribute_at(id, 32, 32));
 //! }
 //! for object in main.objects() {
 //!     let object = object?;
@@ -111,36 +111,19 @@
 //! let mut options = LevelOptions::default();
 //! options.limits.max_decoded_bytes = 64 << 20;
 //! let file = LevelFile::from_data(std::sync::Arc::clone(&bytes), &options)?;
-//! println!("{} objects", file.level()?.validate()?.objects);
+//! println!("{} objects", file.view()?.validate()?.objects);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
-pub mod ani;
-pub mod checksum;
 pub mod error;
-pub mod header;
 pub mod images;
-pub mod level;
-pub mod level_file;
-pub mod object;
-pub mod pid;
-pub mod plane;
 pub mod raw;
 pub mod rez;
-mod section;
-#[cfg(feature = "write")]
-pub mod synth;
-pub mod tile_properties;
-#[cfg(feature = "write")]
-pub mod write;
-#[cfg(feature = "write")]
-pub mod write_rez;
+pub mod wwd;
 
-pub use ani::{Ani, AniFrame, AniFrameSpec, write_ani};
-pub use checksum::{ChecksumClass, base_checksum};
 pub use error::{
     ArgumentProblem, DataError, Error, ErrorKind, ImageProblem, Result, RezProblem, WriteProblem,
 };
@@ -149,27 +132,29 @@ pub use gamedata_io::{
     LimitError, Limits, MapOptions, Owned, ReadError,
 };
 pub use gamedata_io::{CodePage, decode, field_text};
-pub use header::Header;
 pub use images::{AniId, Animations, FolderId, Frames, ImageIndex, ImageNames, ImageSource};
-pub use level::{Game, Layout, Level, LevelCounts, Section, SectionKind};
-pub use level_file::{LevelBytes, LevelFile, LevelOptions, read_header};
-pub use object::{AddFlags, DrawFlags, DynamicFlags, HitTypeFlags, Object, ObjectType, Objects};
-#[cfg(feature = "write")]
-pub use pid::write_pid;
-pub use pid::{Palette, Pid, PidFlags, PidPixels};
-pub use plane::{ImageSets, Plane, PlaneFlags, Tile};
 pub use raw::{AniFrameRecord, AniHeader, PidHeader, Rect, RezHeader};
-pub use rez::{Rez, RezArchive, RezBytes, RezDir, RezEntry, RezFile, Walk, WalkEntry};
-pub use tile_properties::{
-    Attribute, TileAttributes, TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter,
+pub use rez::{
+    Ani, AniContents, AniFile, AniFrame, AniFrameSpec, Palette, Pid, PidFlags, PidPixels, Rez,
+    RezContents, RezDir, RezEntry, RezFile, RezFileEntry, RezOptions, Walk, WalkEntry, write_ani,
 };
 #[cfg(feature = "write")]
-pub use write::{
+pub use rez::{write_pid, write_rez};
+/// Synthetic levels and archives (feature `write`): [`wwd::synth`], kept at the root where
+/// tests, benchmarks and the demo find it.
+#[cfg(feature = "write")]
+pub use wwd::synth;
+pub use wwd::{
+    AddFlags, Attribute, ChecksumClass, DrawFlags, DynamicFlags, Game, Header, HitTypeFlags,
+    ImageSets, Layout, Level, LevelContents, LevelCounts, LevelFile, LevelOptions, Object,
+    ObjectType, Objects, Plane, PlaneFlags, Section, SectionKind, Tile, TileAttributes,
+    TileProperties, TileProperty, TilePropertyIndex, TilePropertyIter, base_checksum, read_header,
+};
+#[cfg(feature = "write")]
+pub use wwd::{
     AttributesData, LevelData, LevelLayout, ObjectData, PlaneData, TilePropertiesData,
     TilePropertyData, Written,
 };
-#[cfg(feature = "write")]
-pub use write_rez::write_rez;
 
 /// This crate's README (its package page): its Rust examples compiled as doctests.
 #[cfg(doctest)]

@@ -424,10 +424,10 @@ record! {
         /// 0x4 and 0x8, how the sound plays.
         pub flags: U16,
         /// How the record moves the object's frame (3: to `image`; 0: not at all; 1: the
-        /// next; ... see [`crate::ani::Step`]).
+        /// next; ... see [`crate::rez::ani::Step`]).
         pub step: U16,
         /// When the next record starts (0: after this one; 9: never; ... see
-        /// [`crate::ani::Next`]).
+        /// [`crate::rez::ani::Next`]).
         pub next: U16,
         /// How the record moves the object (kept raw; no game file moves one).
         pub position: U16,

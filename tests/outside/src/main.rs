@@ -1,6 +1,6 @@
 //! A program outside the library: it depends on mni-core, mul-core and wap-core alone and
 //! uses only their public names, opening each format every way an embedding program does,
-//! through every owner's name: `LevelFile`, `RezArchive`, `FacetFiles`, `TileDataFile`,
+//! through every owner's name: `LevelFile`, `RezFile`, `FacetFiles`, `TileDataFile`,
 //! `RadarColoursFile`, `HuesFile`, `UopFile`, `MultiFiles`, `EpisodeFiles`. Options
 //! are built from `Default` and then set, as the crates' options are `#[non_exhaustive]`. It
 //! runs as a test (`cargo test -p outside-program`) and as a program (`cargo run -p
@@ -61,7 +61,7 @@ fn levels(dir: &Path) -> Result<Vec<usize>> {
         }
         for file in [&read, &with, &mapped, &mapped_with, &from_arc, &from_static] {
             assert_eq!(file.compressed(), compress);
-            let counts_here = file.level()?.validate()?;
+            let counts_here = file.view()?.validate()?;
             counts.push(counts_here.objects);
         }
         // A view's error has no file-system variant: its kind is there without an Option.
@@ -104,16 +104,22 @@ fn episode(dir: &Path) -> Result<(u16, u16)> {
     std::fs::write(dir.join("cosmo1.stn"), &synth.stn)?;
     std::fs::write(dir.join("COSMO1.VOL"), &synth.vol)?;
     let files = EpisodeFiles::open(dir, 1)?;
-    let episode = files.episode()?;
-    let level = episode.level("a2.mni")?;
+    let episode = files.view()?;
+    let level = episode.level("a2.mni")?.ok_or("no A2.MNI")?;
     let mut options = EpisodeOptions::default();
     options.limits.max_stream_bytes = 1 << 20;
     let with = EpisodeFiles::open_with(dir, 1, &options)?;
-    assert_eq!(with.episode()?.level("A2.MNI")?.width(), level.width());
+    assert_eq!(
+        with.view()?.level("A2.MNI")?.map(|m| m.width()),
+        Some(level.width())
+    );
     // SAFETY: the files are this program's own and nothing changes them while mapped.
     #[allow(unsafe_code)]
     let mapped = unsafe { EpisodeFiles::map_with(dir, 1, &options) }?;
-    assert_eq!(mapped.view()?.level("A2.MNI")?.width(), level.width());
+    assert_eq!(
+        mapped.view()?.level("A2.MNI")?.map(|m| m.width()),
+        Some(level.width())
+    );
     let paths = EpisodePaths::find(dir, 1)?;
     let stn: Arc<[u8]> = Arc::from(synth.stn.clone());
     let owned = EpisodeFiles::from_data(
@@ -121,11 +127,17 @@ fn episode(dir: &Path) -> Result<(u16, u16)> {
         [stn.into(), synth.vol.clone().into()],
         &EpisodeOptions::default(),
     )?;
-    assert_eq!(owned.episode()?.level("A2.MNI")?.height(), level.height());
-    // A name that is not there: the error names it and the files, as data too.
-    let Err(err) = owned.episode()?.level("NOPE.MNI") else {
+    assert_eq!(
+        owned.view()?.level("A2.MNI")?.map(|m| m.height()),
+        Some(level.height())
+    );
+    // A name that is not there is no error; the error a caller needing it gives names it
+    // and the files, as data too.
+    let view = owned.view()?;
+    if view.level("NOPE.MNI")?.is_some() {
         return Err("a name that is not there was found".into());
-    };
+    }
+    let err = view.missing("NOPE.MNI");
     assert_eq!(err.entry(), Some("NOPE.MNI"));
     assert_eq!(err.fields().name, "EntryNotFound");
     Ok((level.width(), level.height()))
@@ -134,32 +146,32 @@ fn episode(dir: &Path) -> Result<(u16, u16)> {
 /// A REZ archive: read, with options, mapped, and from a `Vec`; the same tree each way.
 /// Returns the files counted each way.
 fn archive(dir: &Path) -> Result<Vec<usize>> {
-    use wap_core::{LevelOptions, RezArchive};
+    use wap_core::{RezFile, RezOptions};
 
     let bytes = wap_core::synth::level_archive(&wap_core::synth::level(3, 20, 10))?;
     let path = dir.join("LEVEL.REZ");
     std::fs::write(&path, &bytes)?;
-    let mut options = LevelOptions::default();
-    options.limits.max_path_bytes = 200;
-    let read = RezArchive::open(&path)?;
-    let with = RezArchive::open_with(&path, &options)?;
+    let mut options = RezOptions::default();
+    options.max_path_bytes = 200;
+    let read = RezFile::open(&path)?;
+    let with = RezFile::open_with(&path, &options)?;
     // SAFETY: the file is this program's own and nothing changes it while mapped.
     #[allow(unsafe_code)]
-    let mapped = unsafe { RezArchive::map(&path) }?;
+    let mapped = unsafe { RezFile::map(&path) }?;
     // SAFETY: as above.
     #[allow(unsafe_code)]
-    let mapped_with = unsafe { RezArchive::map_with(&path, &options) }?;
-    let from_vec = RezArchive::from_data(bytes.clone(), &LevelOptions::default())?;
+    let mapped_with = unsafe { RezFile::map_with(&path, &options) }?;
+    let from_vec = RezFile::from_data(bytes.clone(), &RezOptions::default())?;
     let mut counts = Vec::new();
     for archive in [&read, &with, &mapped, &mapped_with, &from_vec] {
-        let rez = archive.rez();
+        let rez = archive.view()?;
         let files = rez.walk(&rez.root()).filter(|e| e.is_ok()).count();
         let view = archive.view()?;
         assert_eq!(view.walk(&view.root()).count(), files);
         counts.push(files);
     }
     let cut = bytes.get(..100).unwrap_or_default().to_vec();
-    assert!(RezArchive::from_data(cut, &LevelOptions::default()).is_err());
+    assert!(RezFile::from_data(cut, &RezOptions::default()).is_err());
     Ok(counts)
 }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
-use mni_core::{Episode, EpisodeFiles, FileData, GroupFile, Map, TileAttrTable, TileAttributes};
+use mni_core::{Episode, EpisodeFiles, FileData, Group, Map, TileAttrTable, TileAttributes};
 use serde::Serialize;
 
 use crate::output::Output;
@@ -109,8 +109,11 @@ impl MapSelect {
             )
         };
         let files = EpisodeFiles::open(&self.game_dir, self.episode).with_context(doing)?;
-        let ep = files.episode().with_context(doing)?;
-        let map = ep.level(&self.map).with_context(doing)?;
+        let ep = files.view().with_context(doing)?;
+        let map = ep
+            .level(&self.map)
+            .and_then(|m| m.ok_or_else(|| ep.missing(&self.map)))
+            .with_context(doing)?;
         f(&files, &ep, &map)
     }
 }
@@ -172,7 +175,7 @@ pub(crate) struct EntryRow {
 }
 
 /// The rows of a directory and the errors of its bad entries (the rows include those too).
-pub(crate) fn entry_rows(group: &GroupFile<'_>) -> (Vec<EntryRow>, Vec<String>) {
+pub(crate) fn entry_rows(group: &Group<'_>) -> (Vec<EntryRow>, Vec<String>) {
     let mut problems = Vec::new();
     let rows = group
         .entries()
@@ -215,7 +218,7 @@ fn read(path: &Path) -> Result<FileData> {
 
 fn ls(path: &Path, out: &mut Output) -> Result<()> {
     let data = read(path)?;
-    let group = GroupFile::parse(&data).with_context(|| format!("reading {}", path.display()))?;
+    let group = Group::parse(&data).with_context(|| format!("reading {}", path.display()))?;
     let (rows, problems) = entry_rows(&group);
     out.report(&rows, |w| {
         print_entry_table(w, &rows)?;
@@ -244,7 +247,7 @@ fn bad_entries(path: &Path, problems: &[String]) -> Result<()> {
 fn extract(path: &Path, name: &str, output: Option<&Path>, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let data = read(path)?;
-    let group = GroupFile::parse(&data).with_context(|| format!("reading {}", path.display()))?;
+    let group = Group::parse(&data).with_context(|| format!("reading {}", path.display()))?;
     let entry = group.find(name).ok_or_else(|| {
         anyhow!(
             "no entry named {name:?} in {} (try `gamedata cosmo ls`)",
@@ -346,7 +349,7 @@ fn tileattr(path: &Path, episode: u8, out: &mut Output) -> Result<()> {
         };
         let files = EpisodeFiles::open(path, episode).with_context(doing)?;
         let table = files
-            .episode()
+            .view()
             .and_then(|ep| ep.tile_attributes())
             .with_context(doing)?;
         tileattr_report(&table)
@@ -358,7 +361,10 @@ fn tileattr(path: &Path, episode: u8, out: &mut Output) -> Result<()> {
         let table = if is_entry {
             TileAttrTable::parse(&data)
         } else {
-            GroupFile::parse(&data).and_then(|g| TileAttrTable::parse(g.get("TILEATTR.MNI")?))
+            Group::parse(&data).and_then(|g| {
+                let entry = g.get("TILEATTR.MNI")?;
+                TileAttrTable::parse(entry.ok_or_else(|| g.missing("TILEATTR.MNI"))?)
+            })
         };
         tileattr_report(
             &table.with_context(|| format!("reading TILEATTR.MNI from {}", path.display()))?,

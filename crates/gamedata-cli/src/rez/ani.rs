@@ -7,9 +7,8 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow};
-use gamedata_io::FileData;
 use serde::Serialize;
-use wap_core::{Ani, AniFrame};
+use wap_core::{Ani, AniFile, AniFrame};
 
 use super::{escaped, map_source};
 use crate::output::Output;
@@ -54,12 +53,12 @@ struct AniReport<'a> {
     frames: Frames<'a>,
 }
 
-/// Maps the file at `path` (see `super::map_archive` for the contract).
+/// Maps the animation at `path` (see `super::map_archive` for the contract).
 #[allow(unsafe_code)]
-fn map_file(path: &Path) -> Result<FileData> {
+fn map_file(path: &Path) -> Result<AniFile> {
     // SAFETY: as `map_archive`'s: the command reads files the user points it at.
-    let data = unsafe { FileData::map(path) };
-    data.with_context(|| format!("reading {}", path.display()))
+    let file = unsafe { AniFile::map(path) };
+    file.with_context(|| format!("reading {}", path.display()))
 }
 
 pub(super) fn ani(source: &Path, path: Option<&str>, out: &mut Output) -> Result<()> {
@@ -67,19 +66,22 @@ pub(super) fn ani(source: &Path, path: Option<&str>, out: &mut Output) -> Result
         Some(_) => Some(map_source(source)?),
         None => None,
     };
-    let file;
-    let bytes: Cow<'_, [u8]> = match (&images, path) {
-        (Some(images), Some(path)) => images
-            .file(path)
-            .with_context(|| format!("reading {}", source.display()))?
-            .ok_or_else(|| anyhow!("no {path:?} in {}", source.display()))?,
+    let (file, bytes);
+    let name = path.map_or_else(|| source.display().to_string(), str::to_owned);
+    let ani = match (&images, path) {
+        (Some(images), Some(path)) => {
+            bytes = images
+                .file(path)
+                .with_context(|| format!("reading {}", source.display()))?
+                .ok_or_else(|| anyhow!("no {path:?} in {}", source.display()))?;
+            Ani::parse(&bytes)
+        }
         _ => {
             file = map_file(source)?;
-            Cow::Borrowed(file.as_ref())
+            file.view()
         }
-    };
-    let name = path.map_or_else(|| source.display().to_string(), str::to_owned);
-    let ani = Ani::parse(&bytes).with_context(|| format!("reading {name}"))?;
+    }
+    .with_context(|| format!("reading {name}"))?;
     let report = AniReport {
         path: name,
         image_set: gamedata_io::latin1(ani.image_set()),

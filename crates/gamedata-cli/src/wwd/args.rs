@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use wap_core::{CodePage, decode};
 
@@ -123,18 +123,21 @@ pub(super) fn chosen_plane<'data>(
     name: Option<&str>,
     file: &std::path::Path,
 ) -> Result<wap_core::Plane<'data>> {
-    match name {
-        Some(name) => level.plane_named(name).with_context(|| {
+    let found = match name {
+        Some(name) => level.plane_named(name),
+        None => level.main_plane(),
+    }
+    .with_context(|| format!("reading {}", file.display()))?;
+    match (found, name) {
+        (Some(plane), _) => Ok(plane),
+        (None, Some(name)) => {
             let names: Vec<String> = level
                 .plane_headers()
                 .iter()
                 .map(|p| decode(wap_core::field_text(&p.name), CodePage::Cp1252).into_owned())
                 .collect();
-            format!("no plane named {name:?}; the planes are {names:?}")
-        })?,
-        None => level
-            .main_plane()
-            .context("no plane has the main flag; name one with --plane")?,
+            bail!("no plane named {name:?}; the planes are {names:?}")
+        }
+        (None, None) => bail!("no plane has the main flag; name one with --plane"),
     }
-    .with_context(|| format!("reading {}", file.display()))
 }

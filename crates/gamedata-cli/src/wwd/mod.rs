@@ -106,6 +106,6 @@ pub(crate) fn open(path: &Path) -> Result<LevelFile> {
 
 /// The level view, with the file named in the error.
 pub(crate) fn view<'a>(file: &'a LevelFile, path: &Path) -> Result<Level<'a>> {
-    file.level()
+    file.view()
         .with_context(|| format!("reading {}", path.display()))
 }

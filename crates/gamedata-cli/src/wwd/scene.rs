@@ -16,12 +16,12 @@ use crate::web::{TilePng, Viewer, write_tiles};
 
 /// Maps the archive (or takes the folder) `path`.
 ///
-/// SAFETY contract taken on here ([`RezArchive::map`](wap_core::RezArchive::map)): nothing may modify or truncate the
+/// SAFETY contract taken on here ([`RezFile::map`](wap_core::RezFile::map)): nothing may modify or truncate the
 /// archive while it is mapped; as for `gamedata rez`.
 #[allow(unsafe_code)]
 pub(super) fn source(path: &Path) -> Result<ImageSource> {
     // SAFETY: see this function's documentation.
-    let source = ImageSource::at(path, |p| unsafe { wap_core::RezArchive::map(p) });
+    let source = ImageSource::at(path, |p| unsafe { wap_core::RezFile::map(p) });
     source.with_context(|| format!("opening {}", path.display()))
 }
 

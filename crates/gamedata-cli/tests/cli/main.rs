@@ -214,7 +214,7 @@ fn demo_builds_lists_summarises_and_renders() {
 fn level_picture_shows_the_level(demo: &Path) {
     type Hue = dyn Fn([i64; 3]) -> bool;
     let file = wap_core::LevelFile::open(demo.join("SYNTH01.WWD")).unwrap();
-    let level = file.level().unwrap();
+    let level = file.view().unwrap();
     let main = level.main_plane().unwrap().unwrap();
     let (wide, high) = (main.tiles_wide(), main.tiles_high());
     let png = demo.join("wwd-level.png");

@@ -31,7 +31,7 @@ fn synth_rez(dir: &Path) -> std::path::PathBuf {
 /// Tiles of the level's drawn planes that are not invisible.
 fn visible_tiles(level: &Path) -> u64 {
     let file = LevelFile::open(level).unwrap();
-    let level = file.level().unwrap();
+    let level = file.view().unwrap();
     let mut n = 0;
     for plane in level.planes() {
         let plane = plane.unwrap();
@@ -50,7 +50,7 @@ fn visible_tiles(level: &Path) -> u64 {
 /// Objects without the no-draw flag.
 fn drawable_objects(level: &Path) -> u64 {
     let file = LevelFile::open(level).unwrap();
-    let level = file.level().unwrap();
+    let level = file.view().unwrap();
     let mut n = 0;
     for plane in level.planes() {
         for object in plane.unwrap().objects() {
@@ -270,7 +270,7 @@ fn tiles_and_palette(data: &wap_core::LevelData) -> Vec<(String, Vec<u8>)> {
     let view = wap_core::Level::parse(&image).unwrap();
     let names = wap_core::ImageNames::of(&view.header());
     // The tiles only: every object's image is missing.
-    let full = wap_core::RezArchive::from_data(
+    let full = wap_core::RezFile::from_data(
         wap_core::synth::level_archive(data).unwrap(),
         &Default::default(),
     )

@@ -23,7 +23,7 @@ pub fn wwd_collision(data: &[u8]) -> u64 {
         Ok(file) => file,
         Err(e) => return e.to_string().len() as u64,
     };
-    let level = match file.level() {
+    let level = match file.view() {
         Ok(level) => level,
         Err(e) => return e.to_string().len() as u64,
     };
@@ -138,7 +138,7 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
     for ty in 0..plane.tiles_high() {
         for tx in 0..plane.tiles_wide() {
             let id = match plane.tile(tx, ty) {
-                Some(Tile::Image { id, .. }) => Some(usize::from(id)),
+                Some(Tile::Image { id, .. }) => Some(id),
                 _ => None,
             };
             for y in 0..side {
@@ -171,7 +171,7 @@ fn counted(plane: &Plane<'_>, index: &TilePropertyIndex<'_>, tile: u32) -> wwd::
 /// only at a time, each once; its planes and objects draw at most
 /// `SceneOptions::max_overdraw` times its pixels.
 pub fn wwd_level_picture(data: &[u8]) -> u64 {
-    use wap_core::{ImageSource, RezArchive};
+    use wap_core::{ImageSource, RezFile};
 
     use gamedata_render::wwd::{Scene, SceneOptions, View};
     let [control, level, archive] = split_parts::<3, 4>(data);
@@ -182,11 +182,11 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         Ok(file) => file,
         Err(e) => return e.to_string().len() as u64,
     };
-    let level = match file.level() {
+    let level = match file.view() {
         Ok(level) => level,
         Err(e) => return e.to_string().len() as u64,
     };
-    let source = match RezArchive::from_data(archive.to_vec(), &Default::default()) {
+    let source = match RezFile::from_data(archive.to_vec(), &Default::default()) {
         Ok(archive) => ImageSource::Archive(archive),
         Err(e) => return e.to_string().len() as u64,
     };
@@ -222,7 +222,7 @@ pub fn wwd_level_picture(data: &[u8]) -> u64 {
         Some(i) => level.plane(i),
         None => level.main_plane(),
     };
-    let Some(Ok(plane)) = plane else {
+    let Ok(Some(plane)) = plane else {
         panic!("a scene prepared without its plane");
     };
     let tile_px = c(0) % 8 + 1;

@@ -64,7 +64,10 @@ pub fn draw_level(
     let backdrop = if options.backdrop {
         let number = map.flags().backdrop;
         let entry = backdrop_name(number)?;
-        draw_backdrop(&mut image, &episode.backdrop(number)?);
+        let backdrop = episode
+            .backdrop(number)?
+            .ok_or_else(|| episode.missing(entry))?;
+        draw_backdrop(&mut image, &backdrop);
         Some(BackdropDrawn { number, entry })
     } else {
         None

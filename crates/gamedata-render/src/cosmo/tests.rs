@@ -14,7 +14,7 @@ use super::*;
 fn draw_level_layers_in_the_game_s_order() {
     let e = synth::episode().unwrap();
     let episode = Episode::parse(&e.stn, &e.vol).unwrap();
-    let map = episode.level("A2.MNI").unwrap();
+    let map = episode.level("A2.MNI").unwrap().unwrap();
     let (images, attrs) = (
         episode.tile_images().unwrap(),
         episode.tile_attributes().unwrap(),
@@ -22,7 +22,10 @@ fn draw_level_layers_in_the_game_s_order() {
     let sprites = episode.sprites().unwrap();
     // By hand: backdrop, tiles, actors, overlay.
     let mut image = map_image(&map, BACKGROUND).unwrap();
-    draw_backdrop(&mut image, &episode.backdrop(map.flags().backdrop).unwrap());
+    draw_backdrop(
+        &mut image,
+        &episode.backdrop(map.flags().backdrop).unwrap().unwrap(),
+    );
     draw_tiles(&mut image, &map, &images);
     let by_hand = draw_actors(&mut image, &map, &sprites, &images, &attrs);
     overlay_attributes(&mut image, &map, &attrs);

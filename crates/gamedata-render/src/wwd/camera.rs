@@ -94,10 +94,10 @@ fn axis(scaled: f32, wrap: bool, size: i64, screen: i64) -> (i64, i64) {
 /// Returns [`RenderError::NoPlane`] when the level has no main plane, and
 /// [`RenderError::Level`] when a plane cannot be read.
 pub(crate) fn windows(level: &Level<'_>, view: &View) -> Result<Vec<(i64, i64)>> {
-    let main = level.main_plane().ok_or(RenderError::NoPlane {
+    let main = level.main_plane()?.ok_or(RenderError::NoPlane {
         plane: None,
         planes: level.planes().len(),
-    })??;
+    })?;
     let screen = (i64::from(view.width), i64::from(view.height));
     let size = |p: &wap_core::Plane<'_>| {
         let (tw, th) = p.tile_size();

@@ -206,7 +206,9 @@ impl<'l> Scene<'l> {
     ) -> Result<Self> {
         let names = ImageNames::of(&level.header());
         let palette = level_palette(source, &names);
-        let index = source.index(limits).map_err(RenderError::Images)?;
+        let index = source
+            .index(&wap_core::RezOptions::default().with_limits(*limits))
+            .map_err(RenderError::Images)?;
         let mut loader = Loader::new(index, palette, limits);
         loader.animating = options.time.map(anim::Animating::new);
         let mut scene = Scene::geometry(level, options, max_pixels.min(MAX_REGION_PIXELS))?;
@@ -282,8 +284,8 @@ impl<'l> Scene<'l> {
             planes: level.planes().len(),
         };
         let cover = match options.plane {
-            Some(i) => level.plane(i).ok_or_else(no_plane)??,
-            None => level.main_plane().ok_or_else(no_plane)??,
+            Some(i) => level.plane(i)?.ok_or_else(no_plane)?,
+            None => level.main_plane()?.ok_or_else(no_plane)?,
         };
         let (tw, th) = cover.tile_size();
         let tile = match (u32::try_from(tw), u32::try_from(th)) {

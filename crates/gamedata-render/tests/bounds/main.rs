@@ -18,8 +18,8 @@ use gamedata_render::wwd::{Scene, SceneOptions};
 use gamedata_render::{Region, RenderError};
 use gamedata_testkit::heap::{self, MIB};
 use gamedata_testkit::rez::{Builder, Entry, pid};
-use wap_core::write::{LevelData, ObjectData};
-use wap_core::{ImageSource, Level, Limits, RezArchive, synth, write_rez};
+use wap_core::wwd::{LevelData, ObjectData};
+use wap_core::{ImageSource, Level, Limits, RezFile, synth, write_rez};
 
 /// The synthetic level's main plane alone (64 x 16 tiles of 64 pixels: a picture of 4096 x
 /// 1024), its tiles invisible, with `objects` using image set `set` (`LEVEL_...`, frame 1)
@@ -54,7 +54,7 @@ fn big_image_level(n: usize) -> (Vec<u8>, ImageSource) {
     let rez = write_rez(&[("LEVEL1/IMAGES/BIG/FRAME001.PID", &image)]).unwrap();
     (
         level,
-        ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap()),
+        ImageSource::Archive(RezFile::from_data(rez, &Default::default()).unwrap()),
     )
 }
 
@@ -143,7 +143,7 @@ fn a_folder_under_many_names_is_listed_once_for_a_scene() {
         table: level1,
     }]);
     let images =
-        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap());
+        ImageSource::Archive(RezFile::from_data(b.finish(root), &Default::default()).unwrap());
     let objects = (0..20_000).map(|i| (format!("LEVEL_N{i:05}"), 100 + i % 3000, 500));
     let bytes = level_with_objects(objects);
     let level = Level::parse(&bytes).unwrap();
@@ -182,7 +182,7 @@ fn frames_over_the_same_bytes_are_decoded_once() {
     let images_dir = b.dirs(["IMAGES".to_owned()], set);
     let root = b.dirs(["LEVEL1".to_owned()], images_dir);
     let images =
-        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap());
+        ImageSource::Archive(RezFile::from_data(b.finish(root), &Default::default()).unwrap());
     let bytes = level_with_objects((1..=100).map(|i| ("LEVEL_SAME".to_owned(), 300 + i, 512)));
     let mut level_data = LevelData::from_level(&Level::parse(&bytes).unwrap()).unwrap();
     for (i, o) in level_data.planes[0].objects.iter_mut().enumerate() {
@@ -239,7 +239,7 @@ fn images_that_fail_to_decode_are_charged_to_the_budget() {
     let images_dir = b.dirs(["IMAGES".to_owned()], sets);
     let root = b.dirs(["LEVEL1".to_owned()], images_dir);
     let images =
-        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap());
+        ImageSource::Archive(RezFile::from_data(b.finish(root), &Default::default()).unwrap());
     let bytes = level_with_objects((0..11).map(|i| (format!("LEVEL_S{i:02}"), 300 + i, 512)));
     let level = Level::parse(&bytes).unwrap();
     let budget = Limits::default().with_max_decoded_bytes(40_000_000);
@@ -270,7 +270,7 @@ fn a_wrapping_plane_of_no_tiles_draws_nothing() {
     let bytes = level.image().unwrap();
     let level = Level::parse(&bytes).unwrap();
     let images = ImageSource::Archive(
-        RezArchive::from_data(write_rez(&[]).unwrap(), &Default::default()).unwrap(),
+        RezFile::from_data(write_rez(&[]).unwrap(), &Default::default()).unwrap(),
     );
     let options = SceneOptions {
         tile_px: Some(2),

@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use gamedata_render::wap_core::synth::palette;
-use gamedata_render::wap_core::{ImageSource, Level, Limits, RezArchive};
+use gamedata_render::wap_core::{ImageSource, Level, Limits, RezFile};
 use gamedata_render::wwd::{Scene, SceneOptions, View};
 use gamedata_render::{Region, RgbaImage};
 use gamedata_testkit::ani::{Record, bytes as ani_bytes, frame_at};
@@ -198,7 +198,7 @@ impl RefArchive {
         }
         RefArchive {
             images,
-            source: ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap()),
+            source: ImageSource::Archive(RezFile::from_data(rez, &Default::default()).unwrap()),
             keys,
             numbered,
             lowest,

@@ -61,7 +61,7 @@ fn every_plane_of_every_real_level_draws() {
         let Ok(file) = LevelFile::open(&path) else {
             continue;
         };
-        let Ok(level) = file.level() else {
+        let Ok(level) = file.view() else {
             continue;
         };
         let index = level.tile_properties().and_then(|t| t.collect()).unwrap();
@@ -81,12 +81,12 @@ fn every_plane_of_every_real_level_draws() {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn every_map_of_episode_one_draws_with_no_missing_tile() {
     let files = EpisodeFiles::open(require_file("cosmo"), 1).unwrap();
-    let episode: Episode<'_> = files.episode().unwrap();
+    let episode: Episode<'_> = files.view().unwrap();
     let images = episode.tile_images().unwrap();
     let attrs = episode.tile_attributes().unwrap();
     let mut maps = 0;
     for entry in episode.level_names() {
-        let map = episode.level(&entry.name_lossy()).unwrap();
+        let map = episode.level(&entry.name_lossy()).unwrap().unwrap();
         let drawn = check_draw(&map, &images, Some(&attrs));
         assert!(drawn > 1000, "{}", entry.name_lossy());
         let picture = gamedata_render::cosmo::draw_map(&map, &images, [0, 0, 0, 255]).unwrap();
@@ -102,7 +102,7 @@ fn every_map_of_episode_one_draws_with_its_actors_and_backdrop() {
     use gamedata_render::cosmo::{draw_actors, draw_backdrop, draw_tiles, map_image};
 
     let files = EpisodeFiles::open(require_file("cosmo"), 1).unwrap();
-    let episode: Episode<'_> = files.episode().unwrap();
+    let episode: Episode<'_> = files.view().unwrap();
     let images = episode.tile_images().unwrap();
     let attrs = episode.tile_attributes().unwrap();
     let sprites = episode.sprites().unwrap();
@@ -131,9 +131,12 @@ fn every_map_of_episode_one_draws_with_its_actors_and_backdrop() {
     assert!(expected.contains(&("A1.MNI", 269, 0, 1)));
     assert!(expected.contains(&("A10.MNI", 308, 0, 129)));
     for (name, drawn, hidden, special) in expected {
-        let map = episode.level(name).unwrap();
+        let map = episode.level(name).unwrap().unwrap();
         let mut image = map_image(&map, [0, 0, 0, 255]).unwrap();
-        draw_backdrop(&mut image, &episode.backdrop(map.flags().backdrop).unwrap());
+        draw_backdrop(
+            &mut image,
+            &episode.backdrop(map.flags().backdrop).unwrap().unwrap(),
+        );
         // The backdrop covers the whole picture: no black left but the backdrop's own.
         let tiles_only = gamedata_render::cosmo::draw_map(&map, &images, [0, 0, 0, 255]).unwrap();
         draw_tiles(&mut image, &map, &images);

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use gamedata_render::Region;
 use gamedata_render::wap_core::synth::{SynthImage, image_archive};
-use gamedata_render::wap_core::{DrawFlags, ImageSource, LevelFile, Limits, RezArchive};
+use gamedata_render::wap_core::{DrawFlags, ImageSource, LevelFile, Limits, RezFile};
 use gamedata_render::wwd::{Scene, SceneOptions, View};
 use wap_core::LevelData;
 
@@ -27,7 +27,7 @@ fn claw_like(palettes: &[&str]) -> (Vec<gamedata_testkit::ClawImage>, ImageSourc
     let rez = image_archive(&entries, palettes).unwrap();
     (
         images,
-        ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap()),
+        ImageSource::Archive(RezFile::from_data(rez, &Default::default()).unwrap()),
     )
 }
 
@@ -101,7 +101,7 @@ fn every_retail_level_is_drawn_by_the_engine_s_rules() {
             "wwd/RETAIL{n:02}.WWD"
         )))
         .unwrap();
-        let level = file.level().unwrap();
+        let level = file.view().unwrap();
         check_level(&level, &archive, &format!("RETAIL{n:02}"));
     }
 }
@@ -203,7 +203,7 @@ fn gruntz_levels_are_drawn_from_an_archive_shaped_like_gruntz_rez() {
         "BombzAway!.wwd",
     ] {
         let file = LevelFile::open(gamedata_testkit::require_file(&format!("wwd/{name}"))).unwrap();
-        let level = file.level().unwrap();
+        let level = file.view().unwrap();
         let scene = Scene::new(
             &level,
             &archive.source,
@@ -234,7 +234,7 @@ fn gruntz_levels_are_drawn_from_an_archive_shaped_like_gruntz_rez() {
 fn retail01_with_objects_turned_is_drawn_by_the_engine_s_rules() {
     let archive = claw_lopsided(&["LEVEL1/PALETTES/MAIN.PAL"]);
     let file = LevelFile::open(gamedata_testkit::require_file("wwd/RETAIL01.WWD")).unwrap();
-    let mut data = LevelData::from_level(&file.level().unwrap()).unwrap();
+    let mut data = LevelData::from_level(&file.view().unwrap()).unwrap();
     let flags = data.header.flags.get();
     data.header.flags.set(flags | 1);
     let mut turned = 0;
@@ -267,7 +267,7 @@ fn every_retail_level_is_drawn_from_an_archive_shaped_like_claw_rez() {
             "wwd/RETAIL{n:02}.WWD"
         )))
         .unwrap();
-        let level = file.level().unwrap();
+        let level = file.view().unwrap();
         let (mut tiles, mut objects) = (0u64, 0u64);
         for plane in level.planes() {
             let plane = plane.unwrap();
@@ -330,7 +330,7 @@ fn every_real_claw_level_draws_far_under_the_overdraw_cap() {
     let (mut most_objects, mut most_all) = (0f64, 0f64);
     for name in &levels {
         let file = LevelFile::open(gamedata_testkit::require_file(&format!("wwd/{name}"))).unwrap();
-        let level = file.level().unwrap();
+        let level = file.view().unwrap();
         let options = SceneOptions {
             tile_px: Some(16),
             ..SceneOptions::default()

@@ -269,7 +269,7 @@ fn the_level_s_palette_is_read_only_when_it_is_one() {
     let image = data.image().unwrap();
     let level = Level::parse(&image).unwrap();
     let archive = wap_core::synth::level_archive(&data).unwrap();
-    let rez = wap_core::RezArchive::from_data(archive, &Default::default()).unwrap();
+    let rez = wap_core::RezFile::from_data(archive, &Default::default()).unwrap();
     let options = SceneOptions {
         tile_px: Some(8),
         ..SceneOptions::default()
@@ -288,7 +288,7 @@ fn the_level_s_palette_is_read_only_when_it_is_one() {
     let wap_core::ImageSource::Archive(rez) = &from_archive else {
         unreachable!()
     };
-    let view = rez.rez();
+    let view = rez.view().unwrap();
     for item in view.walk(&view.root()) {
         let (path, file) = item.unwrap();
         let to = dir.path().join(&path);
@@ -299,7 +299,7 @@ fn the_level_s_palette_is_read_only_when_it_is_one() {
             std::fs::write(&to, file.bytes).unwrap();
         }
     }
-    let folder = wap_core::ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
+    let folder = wap_core::ImageSource::at(dir.path(), |p| wap_core::RezFile::open(p)).unwrap();
     let scene = Scene::new(&level, &folder, &options, &Limits::default()).unwrap();
     assert_eq!(scene.report().palette, None);
     let grey = scene

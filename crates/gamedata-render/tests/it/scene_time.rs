@@ -123,7 +123,7 @@ fn every_retail_level_at_a_time_is_drawn_by_the_engine_s_rules() {
             LevelFile::open(path).unwrap()
         })
         .collect();
-    let levels: Vec<Level<'_>> = files.iter().map(|f| f.level().unwrap()).collect();
+    let levels: Vec<Level<'_>> = files.iter().map(|f| f.view().unwrap()).collect();
     let anis = animations(&levels);
     assert!(anis.len() > 100, "{} animations", anis.len());
     let palettes: Vec<String> = (1..=14)
@@ -149,7 +149,7 @@ fn gruntz_levels_at_a_time_are_drawn_by_the_engine_s_rules() {
     .iter()
     .map(|name| LevelFile::open(gamedata_testkit::require_file(&format!("wwd/{name}"))).unwrap())
     .collect();
-    let levels: Vec<Level<'_>> = files.iter().map(|f| f.level().unwrap()).collect();
+    let levels: Vec<Level<'_>> = files.iter().map(|f| f.view().unwrap()).collect();
     let anis = animations(&levels);
     assert!(!anis.is_empty());
     let archive = gruntz_lopsided_with(anis);

@@ -15,7 +15,7 @@
 
 use std::fmt::Write as _;
 
-use wap_core::{ImageSource, Level, LevelData, Limits, RezArchive};
+use wap_core::{ImageSource, Level, LevelData, Limits, RezFile};
 
 use super::probes;
 use super::{level_from_tmj, level_from_tmx};
@@ -26,7 +26,7 @@ use crate::wwd::{ExportOptions, export};
 fn header() -> String {
     let data = wap_core::synth::level(3, 16, 16);
     let rez = wap_core::synth::level_archive(&data).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap());
+    let source = ImageSource::Archive(RezFile::from_data(rez, &Default::default()).unwrap());
     let image = data.image().unwrap();
     let level = Level::parse(&image).unwrap();
     let map = export(
@@ -179,7 +179,7 @@ fn cells_tmj(fills: u32, wide: u32, high: u32) -> String {
     use serde_json::{Value, json};
     let data = wap_core::synth::level(3, 16, 16);
     let rez = wap_core::synth::level_archive(&data).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap());
+    let source = ImageSource::Archive(RezFile::from_data(rez, &Default::default()).unwrap());
     let image = data.image().unwrap();
     let level = Level::parse(&image).unwrap();
     let options = ExportOptions::default();

@@ -11,7 +11,7 @@
     clippy::arithmetic_side_effects
 )]
 
-use wap_core::{ImageSource, Level, LevelData, Limits, RezArchive};
+use wap_core::{ImageSource, Level, LevelData, Limits, RezFile};
 
 use super::element::live;
 use super::{level_from_tmj, level_from_tmx};
@@ -23,7 +23,7 @@ use crate::wwd::{ExportOptions, export};
 fn exported(wide: u32, high: u32, added: u32) -> (String, String) {
     let data = wap_core::synth::level(3, wide, high);
     let rez = wap_core::synth::level_archive(&data).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap());
+    let source = ImageSource::Archive(RezFile::from_data(rez, &Default::default()).unwrap());
     let image = data.image().unwrap();
     let level = Level::parse(&image).unwrap();
     let mut map = export(

@@ -94,7 +94,7 @@ pub fn export(
     limits: &Limits,
 ) -> Result<Export, TiledError> {
     let mut images = LevelImages::new(level, source, limits)?;
-    let main = level.main_plane().ok_or(TiledError::NoMainPlane)??;
+    let main = level.main_plane()?.ok_or(TiledError::NoMainPlane)?;
     let (mtw, mth) = main.tile_size();
     let (Some(tw), Some(th)) = (side(mtw), side(mth)) else {
         return Err(tile_size_error(&main, (mtw, mth)));

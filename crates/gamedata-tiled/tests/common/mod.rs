@@ -74,9 +74,9 @@ pub(crate) fn rasterize(map: &Path) -> (u32, u32, Vec<u8>) {
 /// The map level `data` exports to (its images from the synthetic archive of its image
 /// sets, the default options and limits).
 pub(crate) fn exported_map(data: &wap_core::LevelData) -> gamedata_tiled::map::Map {
-    use wap_core::{ImageSource, Level, Limits, RezArchive};
+    use wap_core::{ImageSource, Level, Limits, RezFile};
     let rez = wap_core::synth::level_archive(data).unwrap();
-    let source = ImageSource::Archive(RezArchive::from_data(rez, &Default::default()).unwrap());
+    let source = ImageSource::Archive(RezFile::from_data(rez, &Default::default()).unwrap());
     let image = data.image().unwrap();
     let level = Level::parse(&image).unwrap();
     gamedata_tiled::wwd::export(

@@ -1,7 +1,7 @@
 //! Crafted group files and sprite tables shaped to multiply the readers' memory or work.
 
 use gamedata_testkit::heap::{self, MIB};
-use mni_core::{ActorSprites, ErrorKind, GroupFile};
+use mni_core::{ActorSprites, ErrorKind, Group};
 
 /// A 1 MB group file whose 199 entries all cover the same 1 MB: reading every entry reads
 /// the bytes once (the first entry), the 198 others are bad.
@@ -20,7 +20,7 @@ fn group_entries_over_the_same_bytes_are_read_once() {
     file.resize(4000, 0); // slot 199 empty: the end of the directory
     file.resize(4000 + size as usize, 7);
     let ((read, bad), peak) = heap::peak(&serial, || {
-        let group = GroupFile::parse(&file).unwrap();
+        let group = Group::parse(&file).unwrap();
         let mut read = 0usize;
         let mut bad = 0usize;
         for entry in group.entries() {

@@ -25,17 +25,17 @@ fn debug_of_an_episode_and_its_parts_is_bounded() {
     )
     .unwrap();
     assert_debug_bounded("episode files", &files, 1024);
-    let episode = files.episode().unwrap();
+    let episode = files.view().unwrap();
     assert_debug_bounded("an episode", &episode, 4096);
     for entry in episode.stn.entries().chain(episode.vol.entries()) {
         assert_debug_bounded("an entry", &entry, 1024);
     }
-    let map = episode.level("A3.MNI").unwrap();
+    let map = episode.level("A3.MNI").unwrap().unwrap();
     assert_debug_bounded("a map", &map, 1024);
     assert_debug_bounded("tile images", &episode.tile_images().unwrap(), 2048);
     assert_debug_bounded("tile attributes", &episode.tile_attributes().unwrap(), 2048);
     let sprites = episode.sprites().unwrap();
     assert_debug_bounded("actor sprites", &sprites, 2048);
     assert_debug_bounded("a frame", &sprites.frame(0, 0).unwrap(), 1024);
-    assert_debug_bounded("a backdrop", &episode.backdrop(3).unwrap(), 1024);
+    assert_debug_bounded("a backdrop", &episode.backdrop(3).unwrap().unwrap(), 1024);
 }

@@ -19,8 +19,8 @@ fn finds_group_files_in_any_case() {
     assert!(paths.stn.ends_with("cosmo1.stn"));
     assert!(paths.vol.ends_with("Cosmo1.Vol"));
     let files = EpisodeFiles::open(dir.path(), 1).unwrap();
-    let ep = files.episode().unwrap();
-    assert_eq!(ep.level("A1.MNI").unwrap().width(), 256);
+    let ep = files.view().unwrap();
+    assert_eq!(ep.level("A1.MNI").unwrap().unwrap().width(), 256);
     let names: Vec<&[u8]> = ep.level_names().map(|e| e.name()).collect();
     assert_eq!(names, [&b"A1.MNI"[..], b"A2.MNI", b"A3.MNI"]);
     assert!(!files.stn.is_mapped());
@@ -31,7 +31,7 @@ fn finds_group_files_in_any_case() {
     let mapped = unsafe { EpisodeFiles::map(dir.path(), 1) }.unwrap();
     assert!(mapped.stn.is_mapped() && mapped.vol.is_mapped());
     assert_eq!(
-        mapped.episode().unwrap().get("A1.MNI").unwrap(),
+        mapped.view().unwrap().get("A1.MNI").unwrap(),
         ep.get("A1.MNI").unwrap()
     );
 
@@ -49,13 +49,11 @@ fn stn_is_searched_before_vol() {
     let stn = write_group([("SHARED.MNI", &b"stn"[..])]).unwrap();
     let vol = write_group([("SHARED.MNI", &b"vol"[..]), ("ONLYVOL.MNI", &b"v"[..])]).unwrap();
     let ep = Episode::parse(&stn, &vol).unwrap();
-    assert_eq!(ep.get("shared.mni").unwrap(), b"stn");
+    assert_eq!(ep.get("shared.mni").unwrap().unwrap(), b"stn");
     assert_eq!(ep.find("SHARED.MNI").unwrap().0, GroupKind::Stn);
     assert_eq!(ep.find("onlyvol.mni").unwrap().0, GroupKind::Vol);
-    assert!(matches!(
-        kind(ep.get("NONE.MNI")),
-        Some(ErrorKind::EntryNotFound)
-    ));
+    assert_eq!(ep.get("NONE.MNI").unwrap(), None);
+    assert_eq!(ep.missing("NONE.MNI").kind(), ErrorKind::EntryNotFound);
     assert!(matches!(
         kind(ep.tile_attributes()),
         Some(ErrorKind::EntryNotFound)
@@ -88,7 +86,7 @@ fn errors_name_the_group_file_and_the_slot() {
     fs::write(dir.path().join("COSMO1.STN"), b"").unwrap();
     fs::write(dir.path().join("COSMO1.VOL"), &e.vol).unwrap();
     let files = EpisodeFiles::open(dir.path(), 1).unwrap();
-    let err = files.episode().unwrap_err();
+    let err = files.view().unwrap_err();
     assert_eq!(err.file(), Some("COSMO1.STN"));
     assert!(matches!(
         err.kind(),
@@ -112,7 +110,7 @@ fn errors_name_the_group_file_and_the_slot() {
     .unwrap();
     fs::write(dir.path().join("COSMO1.STN"), &stn).unwrap();
     let files = EpisodeFiles::open(dir.path(), 1).unwrap();
-    let ep = files.episode().unwrap();
+    let ep = files.view().unwrap();
     let err = ep.tile_images().unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -122,12 +120,11 @@ fn errors_name_the_group_file_and_the_slot() {
     assert!(std::error::Error::source(&err).is_none());
     assert_eq!((err.entry(), err.slot()), (Some("TILES.MNI"), Some(1)));
 
-    // A map entry that is not a map: the VOL and its slot are named.
-    let err = ep
-        .level("A1.MNI")
-        .map(|_| ())
-        .and_then(|()| ep.level("nomap"))
-        .unwrap_err();
+    // A name no entry has is not there, no error; the error of a caller that needs it
+    // names the entry and both files.
+    assert!(ep.level("A1.MNI").unwrap().is_some());
+    assert!(ep.level("nomap").unwrap().is_none());
+    let err = ep.missing("nomap");
     assert_eq!(err.kind(), ErrorKind::EntryNotFound);
     assert_eq!(
         err.to_string(),

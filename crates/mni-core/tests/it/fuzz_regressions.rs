@@ -81,7 +81,7 @@ fn the_render_seed_reaches_solid_and_masked_tiles() {
 fn every_seed_gets_past_its_target_s_first_parse() {
     use gamedata_exercise::io::split_parts;
     use mni_core::{
-        ActorSprites, Backdrop, Episode, GroupFile, Map, MaskedTiles, SolidTiles, TileAttrTable,
+        ActorSprites, Backdrop, Episode, Group, Map, MaskedTiles, SolidTiles, TileAttrTable,
     };
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
     let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
@@ -93,7 +93,7 @@ fn every_seed_gets_past_its_target_s_first_parse() {
         "cosmo_round_trip/synthetic_stn",
     ] {
         let data = read(name);
-        let group = GroupFile::parse(&data).unwrap();
+        let group = Group::parse(&data).unwrap();
         assert!(group.len() > 1, "{name}");
         assert!(group.entries().all(|e| e.data().is_ok()), "{name}");
     }

@@ -1,6 +1,6 @@
 //! Group file directory: parsing, lookup, error paths and the writer.
 
-use mni_core::{ErrorKind, GroupFile, write_group};
+use mni_core::{ErrorKind, Group, write_group};
 
 use crate::kind;
 
@@ -32,7 +32,7 @@ fn reads_directory_entries_and_count_slot() {
         ],
         b"abcde",
     );
-    let g = GroupFile::parse(&bytes).unwrap();
+    let g = Group::parse(&bytes).unwrap();
     assert_eq!(g.len(), 2);
     assert_eq!(g.declared_count(), Some(2));
     let e: Vec<_> = g.entries().collect();
@@ -47,19 +47,17 @@ fn reads_directory_entries_and_count_slot() {
 #[test]
 fn lookup_ignores_ascii_case() {
     let bytes = group(&[slot(b"A1.MNI", 4000, 1)], b"x");
-    let g = GroupFile::parse(&bytes).unwrap();
-    assert_eq!(g.get("a1.mni").unwrap(), b"x");
-    assert_eq!(g.get("A1.mni").unwrap(), b"x");
-    assert!(matches!(
-        kind(g.get("A2.MNI")),
-        Some(ErrorKind::EntryNotFound)
-    ));
+    let g = Group::parse(&bytes).unwrap();
+    assert_eq!(g.get("a1.mni").unwrap().unwrap(), b"x");
+    assert_eq!(g.get("A1.mni").unwrap().unwrap(), b"x");
+    assert_eq!(g.get("A2.MNI").unwrap(), None);
+    assert_eq!(g.missing("A2.MNI").kind(), ErrorKind::EntryNotFound);
 }
 
 #[test]
 fn empty_name_ends_the_directory() {
     let bytes = group(&[slot(b"ONE", 4000, 1), slot(b"", 4001, 1)], b"xy");
-    let g = GroupFile::parse(&bytes).unwrap();
+    let g = Group::parse(&bytes).unwrap();
     assert_eq!(g.len(), 1);
     assert_eq!(g.declared_count(), None);
 }
@@ -70,7 +68,7 @@ fn two_hundred_entries_have_no_terminator() {
         .map(|i| slot(format!("E{i}").as_bytes(), 4000, 0))
         .collect();
     let bytes = group(&slots, b"");
-    let g = GroupFile::parse(&bytes).unwrap();
+    let g = Group::parse(&bytes).unwrap();
     assert_eq!(g.len(), 200);
     assert!(g.terminator().is_none());
     assert_eq!(g.entry(199).unwrap().name(), b"E199");
@@ -79,7 +77,7 @@ fn two_hundred_entries_have_no_terminator() {
 
 #[test]
 fn shorter_than_directory_is_an_error() {
-    let err = GroupFile::parse(&[0u8; 3999]).unwrap_err();
+    let err = Group::parse(&[0u8; 3999]).unwrap_err();
     assert!(
         matches!(
             err.kind(),
@@ -106,10 +104,10 @@ fn bad_entries_are_errors_and_the_others_stay_readable() {
         ],
         b"wxyz",
     );
-    let g = GroupFile::parse(&bytes).unwrap();
+    let g = Group::parse(&bytes).unwrap();
     assert_eq!(g.len(), 6);
-    assert_eq!(g.get("GOOD1").unwrap(), b"wx");
-    assert_eq!(g.get("GOOD2").unwrap(), b"yz");
+    assert_eq!(g.get("GOOD1").unwrap().unwrap(), b"wx");
+    assert_eq!(g.get("GOOD2").unwrap().unwrap(), b"yz");
     let err = g.get("PASTEND").unwrap_err();
     match err.kind() {
         ErrorKind::EntryOutOfBounds {
@@ -166,12 +164,12 @@ fn writer_round_trips() {
     assert_eq!(&bytes[..12], b"TILEATTR.MNI");
     assert_eq!(&bytes[12..20], &[0xA0, 0x0F, 0, 0, 3, 0, 0, 0]); // offset 4000, size 3
     assert_eq!(&bytes[60..72], b"3\0\0\0\0\0\0\0\0\0\0\0");
-    let g = GroupFile::parse(&bytes).unwrap();
+    let g = Group::parse(&bytes).unwrap();
     assert_eq!(g.len(), 3);
     assert_eq!(g.declared_count(), Some(3));
-    assert_eq!(g.get("tileattr.mni").unwrap(), b"abc");
-    assert_eq!(g.get("A1.MNI").unwrap(), b"");
-    assert_eq!(g.get("X").unwrap(), b"zz");
+    assert_eq!(g.get("tileattr.mni").unwrap().unwrap(), b"abc");
+    assert_eq!(g.get("A1.MNI").unwrap().unwrap(), b"");
+    assert_eq!(g.get("X").unwrap().unwrap(), b"zz");
 }
 
 #[test]
@@ -189,7 +187,7 @@ fn writer_refuses_what_the_format_cannot_hold() {
     let too_many = write_group(names.iter().map(|n| (n.as_str(), &b""[..])));
     assert!(matches!(kind(too_many), Some(ErrorKind::Write(_))));
     let exactly_200 = write_group(names.iter().take(200).map(|n| (n.as_str(), &b""[..]))).unwrap();
-    assert_eq!(GroupFile::parse(&exactly_200).unwrap().len(), 200);
+    assert_eq!(Group::parse(&exactly_200).unwrap().len(), 200);
 }
 
 #[test]
@@ -204,10 +202,10 @@ fn entries_over_another_entrys_bytes_are_left_out() {
         ],
         b"abcdefgh",
     );
-    let g = GroupFile::parse(&bytes).unwrap();
-    assert_eq!(g.get("B.MNI").unwrap(), b"abcd");
-    assert_eq!(g.get("C.MNI").unwrap(), b"gh");
-    assert_eq!(g.get("EMPTY.MNI").unwrap(), b"");
+    let g = Group::parse(&bytes).unwrap();
+    assert_eq!(g.get("B.MNI").unwrap().unwrap(), b"abcd");
+    assert_eq!(g.get("C.MNI").unwrap().unwrap(), b"gh");
+    assert_eq!(g.get("EMPTY.MNI").unwrap().unwrap(), b"");
     for (name, slot_no) in [("A1.MNI", 0), ("D.MNI", 3)] {
         let err = g.get(name).unwrap_err();
         assert_eq!(
@@ -242,7 +240,7 @@ fn a_left_out_entry_names_the_first_read_entry_it_overlaps() {
         ],
         &[7u8; 80],
     );
-    let g = GroupFile::parse(&bytes).unwrap();
+    let g = Group::parse(&bytes).unwrap();
     let other = |name: &str| match g.get(name).unwrap_err().kind() {
         ErrorKind::EntryOverlap { other, .. } => other,
         k => panic!("{name}: {k:?}"),
@@ -259,7 +257,7 @@ fn a_left_out_entry_names_the_first_read_entry_it_overlaps() {
         ],
         &[7u8; 80],
     );
-    let g = GroupFile::parse(&bytes).unwrap();
+    let g = Group::parse(&bytes).unwrap();
     assert!(matches!(
         g.get("Z").unwrap_err().kind(),
         ErrorKind::EntryOverlap { other: 1, .. }
@@ -269,7 +267,7 @@ fn a_left_out_entry_names_the_first_read_entry_it_overlaps() {
 #[test]
 fn the_file_s_bytes_emptiness_terminator_and_debug() {
     let bytes = group(&[slot(b"A.MNI", 4000, 2), slot(b"1", 0, 0)], b"xy");
-    let g = GroupFile::parse(&bytes).unwrap();
+    let g = Group::parse(&bytes).unwrap();
     assert_eq!(g.bytes(), &bytes[..]);
     assert!(!g.is_empty());
     // No entry has an empty name or one of more than 12 bytes.
@@ -278,11 +276,11 @@ fn the_file_s_bytes_emptiness_terminator_and_debug() {
     let terminator = g.terminator().unwrap();
     assert_eq!(&terminator.name[..2], b"1\0");
     let empty_bytes = write_group(std::iter::empty()).unwrap();
-    let empty = GroupFile::parse(&empty_bytes).unwrap();
+    let empty = Group::parse(&empty_bytes).unwrap();
     assert!(empty.is_empty());
     let debug = format!("{g:?}");
     assert!(
-        debug.starts_with("GroupFile {") && debug.len() < 1024,
+        debug.starts_with("Group {") && debug.len() < 1024,
         "{debug}"
     );
     let debug = format!("{:?}", g.entry(0).unwrap());

@@ -23,6 +23,7 @@ mod episode;
 mod fuzz_regressions;
 mod group;
 mod map;
+mod options;
 mod real_files;
 mod sprites;
 mod threads;

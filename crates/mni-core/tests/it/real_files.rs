@@ -10,7 +10,7 @@
 
 use std::path::PathBuf;
 
-use mni_core::{Episode, EpisodeFiles, GroupFile, GroupKind, MapTile, TileAttrTable};
+use mni_core::{Episode, EpisodeFiles, Group, GroupKind, MapTile, TileAttrTable};
 
 /// `$GAMEDATA_DIR/cosmo`; fails loudly when the variable is unset or a file is missing.
 fn cosmo_dir() -> PathBuf {
@@ -106,12 +106,7 @@ fn maps() -> Vec<(String, u16, u16, usize, u8, u8)> {
         .collect()
 }
 
-fn check_directory(
-    group: &GroupFile<'_>,
-    expected: &[(&str, u32, u32)],
-    count: u32,
-    file_len: usize,
-) {
+fn check_directory(group: &Group<'_>, expected: &[(&str, u32, u32)], count: u32, file_len: usize) {
     assert_eq!(group.bytes().len(), file_len);
     assert_eq!(group.len(), expected.len());
     assert_eq!(group.declared_count(), Some(count));
@@ -133,7 +128,7 @@ fn check_directory(
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn stn_and_vol_directories() {
     let f = files();
-    let ep = f.episode().unwrap();
+    let ep = f.view().unwrap();
     check_directory(&ep.stn, &STN, 21, 607_004);
     check_directory(&ep.vol, &VOL, 36, 1_359_939);
     assert_eq!(ep.find("tileattr.mni").unwrap().0, GroupKind::Stn);
@@ -144,7 +139,7 @@ fn stn_and_vol_directories() {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn tile_attribute_figures_match_the_seed() {
     let f = files();
-    let ep = f.episode().unwrap();
+    let ep = f.view().unwrap();
     let s = ep.tile_attributes().unwrap().summary();
     // The figures of tools/reference/cosmo_facts.py (goldens/cosmo_facts.json, "tileattr").
     let facts = gamedata_testkit::reference("cosmo_facts.json");
@@ -168,7 +163,7 @@ fn tile_attribute_figures_match_the_seed() {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn all_thirteen_maps_parse() {
     let f = files();
-    let ep: Episode<'_> = f.episode().unwrap();
+    let ep: Episode<'_> = f.view().unwrap();
     let mut names: Vec<String> = ep
         .level_names()
         .map(|e| e.name_lossy().into_owned())
@@ -184,7 +179,7 @@ fn all_thirteen_maps_parse() {
     assert_eq!((images.solid.len(), images.masked.len()), (2000, 1000));
     let mut not_drawn = 0;
     for (name, width, height, actors, backdrop, music) in maps.iter().cloned() {
-        let map = ep.level(&name).unwrap();
+        let map = ep.level(&name).unwrap().unwrap();
         assert_eq!(
             (map.width(), map.height(), map.actors().len()),
             (width, height, actors),
@@ -216,7 +211,7 @@ fn all_thirteen_maps_parse() {
     // "Maps"): 303,940 cells, counted by tools/reference/cosmo_facts.py.
     let facts = gamedata_testkit::reference("cosmo_facts.json");
     assert_eq!(not_drawn as u64, facts["cells_not_drawn"].as_u64().unwrap());
-    let a1 = ep.level("A1.MNI").unwrap();
+    let a1 = ep.level("A1.MNI").unwrap().unwrap();
     assert_eq!((a1.width() as u32 * 8, a1.height() as u32 * 8), (4096, 512));
 }
 
@@ -227,7 +222,7 @@ fn actor_sprites_and_backdrops() {
     use mni_core::{ActorKind, ActorSprite, Backdrop};
 
     let f = files();
-    let ep = f.episode().unwrap();
+    let ep = f.view().unwrap();
     let sprites = ep.sprites().unwrap();
     // The figures of tools/reference/cosmo_facts.py (an independent reader of the raw bytes;
     // Cosmodoc, "Tile Info Format", also gives 267 sprite types).
@@ -272,7 +267,7 @@ fn actor_sprites_and_backdrops() {
     let special = facts["special_actors"].as_object().unwrap();
     assert_eq!(special.len(), 13);
     for (name, specials) in special {
-        let map = ep.level(name).unwrap();
+        let map = ep.level(name).unwrap().unwrap();
         let specials = specials.as_u64().unwrap();
         let mut found = 0u64;
         for actor in map.actors() {
@@ -286,14 +281,14 @@ fn actor_sprites_and_backdrops() {
         }
         assert_eq!(found, specials, "{name}");
         // Its backdrop is in the group files, whole.
-        let b: Backdrop<'_> = ep.backdrop(map.flags().backdrop).unwrap();
+        let b: Backdrop<'_> = ep.backdrop(map.flags().backdrop).unwrap().unwrap();
         assert_eq!(b.tiles().len(), 720, "{name}");
     }
     // A1's backdrop number is 11: BDNEWSKY.MNI, in the VOL.
-    assert_eq!(ep.level("A1.MNI").unwrap().flags().backdrop, 11);
+    assert_eq!(ep.level("A1.MNI").unwrap().unwrap().flags().backdrop, 11);
     assert_eq!(
-        ep.backdrop(11).unwrap().tiles().as_ptr(),
-        Backdrop::parse(ep.get("BDNEWSKY.MNI").unwrap())
+        ep.backdrop(11).unwrap().unwrap().tiles().as_ptr(),
+        Backdrop::parse(ep.get("BDNEWSKY.MNI").unwrap().unwrap())
             .unwrap()
             .tiles()
             .as_ptr()

@@ -2,7 +2,7 @@
 //! threads at once with the same results.
 
 use mni_core::{
-    Entry, Episode, EpisodeFiles, Error, ErrorKind, GroupFile, Map, MaskedTiles, SolidTiles,
+    Entry, Episode, EpisodeFiles, Error, ErrorKind, Group, Map, MaskedTiles, SolidTiles,
     TileAttrTable, TileImages,
 };
 
@@ -11,7 +11,7 @@ const fn send_sync<T: Send + Sync>() {}
 #[test]
 fn every_public_view_is_send_and_sync() {
     const _: () = {
-        send_sync::<GroupFile<'static>>();
+        send_sync::<Group<'static>>();
         send_sync::<Entry<'static>>();
         send_sync::<Episode<'static>>();
         send_sync::<EpisodeFiles>();
@@ -33,7 +33,7 @@ fn one_episode_read_from_several_threads_at_once() {
         episode
             .level_names()
             .map(|entry| {
-                let map = episode.level(&entry.name_lossy()).unwrap();
+                let map = episode.level(&entry.name_lossy()).unwrap().unwrap();
                 (map.width(), map.actors().len(), map.drawn_cells().count())
             })
             .collect::<Vec<_>>()

@@ -8,7 +8,7 @@ use gamedata_io::{FileData, FileError};
 
 use super::{FolderId, ImageIndex, ImageSource};
 use crate::error::Result;
-use crate::rez::{RezDir, RezEntry, RezFile};
+use crate::rez::archive::{RezDir, RezEntry, RezFileEntry};
 
 /// One image of a folder: its frame number and where it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,7 +185,7 @@ impl<'s> ImageIndex<'s> {
             ImageSource::Archive(archive) => {
                 let rez = archive.rez();
                 frames.table = self.table(folder.0);
-                let max = usize::try_from(self.limits.max_path_bytes).unwrap_or(usize::MAX);
+                let max = usize::try_from(self.max_path_bytes).unwrap_or(usize::MAX);
                 for entry in rez.entries(&table_dir(frames.table)) {
                     if let RezEntry::File(f) = entry? {
                         // A name past the path cap is no image a path can name.
@@ -263,7 +263,7 @@ impl<'s> ImageIndex<'s> {
     }
 
     /// The archive entry of `file`.
-    fn archive_file(&self, frames: &Frames, file: &FrameFile) -> Option<RezFile<'s>> {
+    fn archive_file(&self, frames: &Frames, file: &FrameFile) -> Option<RezFileEntry<'s>> {
         let ImageSource::Archive(archive) = self.source else {
             return None;
         };
@@ -271,7 +271,7 @@ impl<'s> ImageIndex<'s> {
             .rez()
             .entry_at(&table_dir(frames.table), file.at as usize)
         {
-            Some(RezEntry::File(f)) => Some(f),
+            Ok(Some(RezEntry::File(f))) => Some(f),
             _ => None,
         }
     }

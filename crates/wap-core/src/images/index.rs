@@ -13,10 +13,26 @@ use gamedata_io::{FileError, Limits, Problems};
 
 use super::ImageSource;
 use crate::error::{Error, ErrorKind, Result};
-use crate::rez::{MAX_DEPTH, Rez, RezEntry};
+use crate::rez::archive::{MAX_DEPTH, Rez, RezEntry, RezOptions};
+
+impl ImageSource {
+    /// The source's folders indexed by path and image-set key (see [`ImageIndex`]), within
+    /// `options`: paths up to [`RezOptions::max_path_bytes`], at most
+    /// [`Limits::max_records`] folders, a disk folder's files read within its
+    /// [`Limits`].
+    ///
+    /// Returns `Err` ([`ErrorKind::Limit`]) when the source has more folders than
+    /// `options.limits.max_records`, or ([`Error::File`](crate::Error::File)) when a disk folder's root cannot be
+    /// listed. A folder that cannot be read, loops, nests past [`MAX_DEPTH`], has too long
+    /// a path or repeats an earlier name is left out and kept in
+    /// [`ImageIndex::problems`].
+    pub fn index(&self, options: &RezOptions) -> Result<ImageIndex<'_>> {
+        build(self, options)
+    }
+}
 
 /// The index of `source` (see [`ImageSource::index`]).
-pub(super) fn build<'s>(source: &'s ImageSource, limits: &Limits) -> Result<ImageIndex<'s>> {
+pub(super) fn build<'s>(source: &'s ImageSource, options: &RezOptions) -> Result<ImageIndex<'s>> {
     let mut index = ImageIndex {
         source,
         folders: vec![Folder {
@@ -28,12 +44,13 @@ pub(super) fn build<'s>(source: &'s ImageSource, limits: &Limits) -> Result<Imag
         by_key: Vec::new(),
         hasher: RandomState::new(),
         problems: Problems::new(),
-        limits: *limits,
+        limits: options.limits,
+        max_path_bytes: options.max_path_bytes,
         checks: AtomicU64::new(0),
     };
     match source {
-        ImageSource::Archive(archive) => index_archive(&mut index, &archive.rez(), limits)?,
-        ImageSource::Folder(root) => index_folder(&mut index, root, limits)?,
+        ImageSource::Archive(archive) => index_archive(&mut index, &archive.rez(), options)?,
+        ImageSource::Folder(root) => index_folder(&mut index, root, options)?,
     }
     index.folders.shrink_to_fit();
     index.names.shrink_to_fit();
@@ -101,7 +118,7 @@ fn slots_of(slots: &[Slot], hash: u64) -> impl Iterator<Item = u32> + '_ {
 /// Memory: 32 bytes a folder (an archive's folder with entries has at least 36 bytes of
 /// its own: its entry and its first entry), within [`Limits::max_records`] folders; a disk
 /// folder's names are kept too. Building it reads each folder once and hashes each path
-/// once (at most [`Limits::max_path_bytes`] bytes); an archive directory too short for one
+/// once (at most [`RezOptions::max_path_bytes`] bytes); an archive directory too short for one
 /// entry is not indexed (it holds no image).
 #[derive(Debug)]
 pub struct ImageIndex<'s> {
@@ -116,6 +133,8 @@ pub struct ImageIndex<'s> {
     hasher: RandomState,
     problems: Problems<Error>,
     pub(super) limits: Limits,
+    /// [`RezOptions::max_path_bytes`] of the options it was built with.
+    pub(super) max_path_bytes: u64,
     checks: AtomicU64,
 }
 
@@ -249,6 +268,13 @@ impl<'s> ImageIndex<'s> {
         self.checks.load(Ordering::Relaxed)
     }
 
+    /// The longest path of a folder it holds, in bytes: [`RezOptions::max_path_bytes`] of
+    /// the options it was built with ([`ImageSource::index`]); a longer name can name no
+    /// folder of it.
+    pub fn max_path_bytes(&self) -> u64 {
+        self.max_path_bytes
+    }
+
     /// The folder an image-set key names (`LEVEL1_IMAGES_OFFICER`: folder names joined by
     /// `_`, where a folder's own name may hold `_`, as `ARROWSIGN_DOWN`), or `None`. Of two
     /// folders whose names join to the same key, the one whose first name is shorter wins
@@ -355,8 +381,8 @@ impl<'s> ImageIndex<'s> {
 }
 
 /// Indexes an archive's directories through one walk of its tree.
-fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> Result<()> {
-    let mut walk = rez.walk_with(&rez.root(), limits);
+fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, options: &RezOptions) -> Result<()> {
+    let mut walk = rez.walk_with(&rez.root(), options);
     // The folder number at each depth (None: left out, and everything under it).
     let mut chain: Vec<Option<u32>> = vec![Some(0)];
     while let Some(item) = walk.next_entry() {
@@ -377,7 +403,7 @@ fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> 
             continue;
         };
         // A directory too short for one entry holds no image: not indexed.
-        if dir.size < crate::rez::MIN_ENTRY {
+        if dir.size < crate::rez::walk::MIN_ENTRY {
             chain.push(None);
             continue;
         }
@@ -400,8 +426,8 @@ fn index_archive(index: &mut ImageIndex<'_>, rez: &Rez<'_>, limits: &Limits) -> 
 
 /// Indexes a disk folder's folders, depth first in name order; each folder (after
 /// resolving links) is listed once.
-fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Result<()> {
-    let max_path = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
+fn index_folder(index: &mut ImageIndex<'_>, root: &Path, options: &RezOptions) -> Result<()> {
+    let max_path = usize::try_from(options.max_path_bytes).unwrap_or(usize::MAX);
     let mut seen: HashSet<PathBuf> = HashSet::new();
     let real_root = fs::canonicalize(root).ok();
     if let Some(real) = &real_root {
@@ -445,7 +471,7 @@ fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Res
             let why = if depth.saturating_add(1) > MAX_DEPTH {
                 Some("it nests deeper than 32 folders")
             } else if sub.len() > max_path {
-                Some("its path is longer than Limits::max_path_bytes")
+                Some("its path is longer than RezOptions::max_path_bytes")
             } else if fs::canonicalize(&path)
                 .ok()
                 .zip(real_root.as_ref())
@@ -481,14 +507,14 @@ fn index_folder(index: &mut ImageIndex<'_>, root: &Path, limits: &Limits) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rez::RezArchive;
+    use crate::rez::archive::RezFile;
 
     /// Root, `A`, `A/B`: written by the crate's writer.
     fn source() -> ImageSource {
         let files: [(&str, &[u8]); 2] = [("A/B/1.PID", b"x"), ("A/2.PID", b"y")];
         let bytes = crate::write_rez(&files).unwrap_or_default();
         ImageSource::Archive(
-            RezArchive::from_data(bytes, &Default::default()).unwrap_or_else(|e| panic!("{e}")),
+            RezFile::from_data(bytes, &Default::default()).unwrap_or_else(|e| panic!("{e}")),
         )
     }
 
@@ -498,7 +524,7 @@ mod tests {
     fn a_folder_found_by_its_hash_is_checked_against_the_name() {
         let images = source();
         let mut index = images
-            .index(&Limits::default())
+            .index(&RezOptions::default())
             .unwrap_or_else(|e| panic!("{e}"));
         let a = index.folder("A").map(|f| f.0);
         assert_eq!(a, Some(1));

@@ -1,5 +1,5 @@
 //! Walking a REZ directory tree ([`Walk`]): depth first in stored order, one path buffer
-//! capped by `Limits::max_path_bytes`, loops and repeated names found as the parent
+//! capped by `RezOptions::max_path_bytes`, loops and repeated names found as the parent
 //! module describes (`docs/formats/wap32.md`, "REZ archives").
 
 use std::borrow::Cow;
@@ -8,9 +8,7 @@ use std::collections::hash_map::RandomState;
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 
-use gamedata_io::Limits;
-
-use super::{Entries, MAX_DEPTH, Rez, RezDir, RezEntry, RezFile};
+use super::archive::{Entries, MAX_DEPTH, Rez, RezDir, RezEntry, RezFileEntry, RezOptions};
 use crate::error::{DataError, ErrorKind, RezProblem};
 
 /// One entry met by a walk ([`Walk::next_entry`]): a directory before its entries, or a
@@ -18,8 +16,8 @@ use crate::error::{DataError, ErrorKind, RezProblem};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WalkEntry<'w, 'data> {
     /// Its path from the walked directory, `/`-separated, the directories' names as stored
-    /// and the file's as [`RezFile::file_name`] gives it (`TILES/ACTION/012.PID`); at most
-    /// [`Limits::max_path_bytes`] bytes.
+    /// and the file's as [`RezFileEntry::file_name`] gives it (`TILES/ACTION/012.PID`); at most
+    /// [`RezOptions::max_path_bytes`] bytes.
     pub path: &'w str,
     /// The entry.
     pub entry: RezEntry<'data>,
@@ -29,6 +27,36 @@ pub struct WalkEntry<'w, 'data> {
     /// letter case (the real GRUNTZ.REZ stores 7 level files twice). A lookup by path finds
     /// the first; names are compared through a 64-bit keyed hash.
     pub repeated: bool,
+}
+
+impl WalkEntry<'_, '_> {
+    /// [`WalkEntry::path`] as a relative path that cannot leave the folder it is joined to
+    /// (`TILES/ACTION/012.PID`), or `None` when a part of it could (`..`) or is no name on
+    /// disk (`:`, a control character): see [`enclosed_name`](super::enclosed::enclosed_name). What
+    /// `gamedata rez extract` writes each file to.
+    pub fn enclosed_name(&self) -> Option<std::path::PathBuf> {
+        super::enclosed::enclosed_name(self.path)
+    }
+}
+
+impl<'data> Rez<'data> {
+    /// Every file under `dir`, depth first in stored order, with its path from `dir`
+    /// (`/`-separated, `NAME.EXT`), paths within the [`RezOptions::max_path_bytes`] the
+    /// archive was opened with (the default for [`Rez::parse`]; see [`Rez::walk_with`]).
+    pub fn walk(&self, dir: &RezDir<'data>) -> Walk<'data> {
+        Walk::new(*self, dir, self.max_path_bytes)
+    }
+
+    /// Every file under `dir` as [`Rez::walk`] gives them ([`Walk::next_entry`] also gives
+    /// the directories). A directory that cannot be read, loops (its entries overlap those
+    /// of a directory read before), nests past [`MAX_DEPTH`] or whose path passes
+    /// `options.max_path_bytes` is an error item naming the directory it is in, and is not
+    /// entered; a file whose path passes the cap is an error item too; the walk then goes
+    /// on with the others. So a walk reads each directory's bytes once, whatever the
+    /// entries that point at them, and holds one path.
+    pub fn walk_with(&self, dir: &RezDir<'data>, options: &RezOptions) -> Walk<'data> {
+        Walk::new(*self, dir, options.max_path_bytes)
+    }
 }
 
 /// A directory being read by a walk.
@@ -121,7 +149,7 @@ impl Repeats {
 }
 
 /// A depth-first walk of an archive (see [`Rez::walk`]). It holds one path buffer (at most
-/// [`Limits::max_path_bytes`] long), the directories being read (at most [`MAX_DEPTH`])
+/// [`RezOptions::max_path_bytes`] long), the directories being read (at most [`MAX_DEPTH`])
 /// with the names that repeat among their entries, and the byte range of each directory
 /// read. Each directory's entries are read three times: counted, hashed for repeats,
 /// walked.
@@ -145,9 +173,9 @@ impl fmt::Debug for Walk<'_> {
 }
 
 impl<'data> Walk<'data> {
-    /// A walk of `dir` of `rez` within `limits` (see [`Rez::walk_with`]).
-    pub(super) fn new(rez: Rez<'data>, dir: &RezDir<'data>, limits: &Limits) -> Self {
-        let max_path = usize::try_from(limits.max_path_bytes).unwrap_or(usize::MAX);
+    /// A walk of `dir` of `rez`, paths at most `max_path_bytes` long (see [`Rez::walk_with`]).
+    pub(super) fn new(rez: Rez<'data>, dir: &RezDir<'data>, max_path_bytes: u64) -> Self {
+        let max_path = usize::try_from(max_path_bytes).unwrap_or(usize::MAX);
         let mut walk = Walk {
             rez,
             stack: Vec::new(),
@@ -223,7 +251,7 @@ impl<'data> Walk<'data> {
 
     /// The next directory or file, depth first in stored order (a directory comes before
     /// its entries); `None` at the end. A directory that cannot be read, loops, nests past
-    /// [`MAX_DEPTH`] or whose path passes [`Limits::max_path_bytes`] (a file's too) is an
+    /// [`MAX_DEPTH`] or whose path passes [`RezOptions::max_path_bytes`] (a file's too) is an
     /// error naming the directory it is in; the walk then goes on with the others.
     pub fn next_entry(&mut self) -> Option<Result<WalkEntry<'_, 'data>, DataError>> {
         loop {
@@ -340,7 +368,7 @@ impl<'data> Walk<'data> {
 }
 
 impl<'data> Iterator for Walk<'data> {
-    type Item = Result<(String, RezFile<'data>), DataError>;
+    type Item = Result<(String, RezFileEntry<'data>), DataError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {

@@ -4,7 +4,7 @@
 
 use gamedata_testkit::heap::{self, MIB};
 use gamedata_testkit::rez::{Builder, Entry, pid};
-use wap_core::{ErrorKind, ImageSource, Limits, Rez, RezArchive, RezProblem};
+use wap_core::{ErrorKind, ImageSource, Rez, RezFile, RezOptions, RezProblem};
 
 /// A REZ archive whose root holds `names` directory entries all pointing at one table of
 /// `files` images: only the first name is indexed, and the table's listing is read once.
@@ -17,9 +17,9 @@ fn one_folder_listed_under_many_names_is_indexed_once() {
     let root = b.dirs((0..50_000).map(|i| format!("D{i:05}")), table);
     let bytes = b.finish(root);
     assert!(bytes.len() > 1_200_000, "{}", bytes.len());
-    let images = ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap());
+    let images = ImageSource::Archive(RezFile::from_data(bytes, &Default::default()).unwrap());
     let ((folders, problems, listed, found), peak) = heap::peak(&serial, || {
-        let index = images.index(&Limits::default()).unwrap();
+        let index = images.index(&RezOptions::default()).unwrap();
         let first = index.find_set("D00000").unwrap();
         let listed = index.frames(first).unwrap().len();
         let found = (1..50_000)
@@ -52,7 +52,7 @@ fn a_deep_tree_of_long_names_holds_one_path() {
     }
     let bytes = b.finish(table);
     let rez = Rez::parse(&bytes).unwrap();
-    let unlimited = Limits::default().with_max_path_bytes(u64::MAX);
+    let unlimited = RezOptions::default().with_max_path_bytes(u64::MAX);
     let (paths, peak) = heap::peak(&serial, || {
         rez.walk_with(&rez.root(), &unlimited)
             .map(|r| r.unwrap().0.len())
@@ -104,9 +104,9 @@ fn many_image_sets_cost_one_check_each() {
     let root = (files.0, files.1 + images.1);
     let bytes = b.finish(root);
     assert!(bytes.len() > 6_000_000, "{}", bytes.len());
-    let images = ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap());
+    let images = ImageSource::Archive(RezFile::from_data(bytes, &Default::default()).unwrap());
     let ((found, missing, checks), peak) = heap::peak(&serial, || {
-        let index = images.index(&Limits::default()).unwrap();
+        let index = images.index(&RezOptions::default()).unwrap();
         let found = (0..10_000)
             .filter(|i| index.find_set(&format!("IMAGES_SET{i:05}")).is_some())
             .count();
@@ -144,11 +144,11 @@ fn a_long_name_is_refused_before_it_is_decoded() {
     let bytes = b.finish(root);
     let rez = Rez::parse(&bytes).unwrap();
     let images =
-        ImageSource::Archive(RezArchive::from_data(bytes.clone(), &Default::default()).unwrap());
+        ImageSource::Archive(RezFile::from_data(bytes.clone(), &Default::default()).unwrap());
     let ((walked, found, folders), peak) = heap::peak(&serial, || {
         let walked: Vec<_> = rez.walk(&rez.root()).collect();
         let found = rez.find("\u{e9}\u{e9}/001.PID").unwrap();
-        let index = images.index(&Limits::default()).unwrap();
+        let index = images.index(&RezOptions::default()).unwrap();
         (walked, found, index.len())
     });
     assert_eq!(walked.len(), 2);
@@ -202,8 +202,8 @@ fn an_animation_registry_keeps_no_key_text() {
     let root = b.dirs(["LEVEL1".to_owned()], level);
     let bytes = b.finish(root);
     let size = bytes.len() as u64;
-    let source = ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap());
-    let index = source.index(&Limits::default()).unwrap();
+    let source = ImageSource::Archive(RezFile::from_data(bytes, &Default::default()).unwrap());
+    let index = source.index(&RezOptions::default()).unwrap();
     let names = wap_core::ImageNames {
         tiles: "LEVEL1/TILES".into(),
         palette: String::new(),

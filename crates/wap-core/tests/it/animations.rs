@@ -5,7 +5,7 @@
 
 use gamedata_testkit::ani::{Record, bytes};
 use gamedata_testkit::rez::{Builder, Entry, pid};
-use wap_core::{Ani, ImageNames, ImageSource, Limits, RezArchive};
+use wap_core::{Ani, ImageNames, ImageSource, RezFile, RezOptions};
 
 /// A folder being written: subfolders and files in the order given (the stored order).
 #[derive(Default)]
@@ -56,7 +56,7 @@ impl Tree {
     fn archive(&self) -> ImageSource {
         let mut b = Builder::new();
         let root = self.write(&mut b);
-        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap())
+        ImageSource::Archive(RezFile::from_data(b.finish(root), &Default::default()).unwrap())
     }
 }
 
@@ -78,7 +78,7 @@ fn names(prefixes: &[(&str, &str)]) -> ImageNames {
 
 /// The image the animation `key` names shows first, through the source's registry.
 fn shown(source: &ImageSource, names: &ImageNames, key: &str) -> Option<u16> {
-    let index = source.index(&Limits::default()).unwrap();
+    let index = source.index(&RezOptions::default()).unwrap();
     let anis = index.animations(names);
     let id = index.find_animation(&anis, key.as_bytes())?;
     let data = index.animation(&anis, id).unwrap()?;
@@ -120,7 +120,7 @@ fn keys_are_the_prefix_the_folders_and_the_name() {
     assert_eq!(at("LEVEL_NOTES"), None);
     assert_eq!(at("LEVEL_MANICALS"), None);
     assert_eq!(at("GAME_IMAGEZ_X_FRAME001"), None);
-    let index = source.index(&Limits::default()).unwrap();
+    let index = source.index(&RezOptions::default()).unwrap();
     let anis = index.animations(&names);
     assert_eq!(anis.len(), 4);
     let id = index
@@ -196,9 +196,9 @@ fn an_animation_folder_that_cannot_be_listed_is_counted() {
         table: level,
     }]);
     let source =
-        ImageSource::Archive(RezArchive::from_data(b.finish(root), &Default::default()).unwrap());
+        ImageSource::Archive(RezFile::from_data(b.finish(root), &Default::default()).unwrap());
     let names = names(&[("LEVEL", "L_IMAGES")]);
-    let index = source.index(&Limits::default()).unwrap();
+    let index = source.index(&RezOptions::default()).unwrap();
     let registry = index.animations(&names);
     assert_eq!(registry.unread(), 1);
     assert_eq!(registry.len(), 1);

@@ -17,7 +17,7 @@ fn debug_of_a_large_level_and_its_parts_is_bounded() {
     let file = data.to_file(true).unwrap();
     let owner = LevelFile::from_data(file, &LevelOptions::default()).unwrap();
     assert_debug_bounded("the level file", &owner, 1024);
-    let level = owner.level().unwrap();
+    let level = owner.view().unwrap();
     assert_debug_bounded("a level", &level, 4096);
     assert_debug_bounded("its header", &level.header(), 4096);
     assert_debug_bounded("its layout", &level.layout(), 2048);

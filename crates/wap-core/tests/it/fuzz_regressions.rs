@@ -152,7 +152,7 @@ fn every_seed_gets_past_its_target_s_first_parse() {
         let file = LevelFile::from_data(data, &LevelOptions::default()).unwrap();
         assert_eq!(file.compressed(), compressed, "{name}");
         if walk {
-            walks(&file.level().unwrap(), name);
+            walks(&file.view().unwrap(), name);
         }
     }
     let data = read("wwd_main_block/synthetic");

@@ -70,7 +70,7 @@ fn retail_levels_name_images_that_claw_rez_holds() {
             "wwd/RETAIL{n:02}.WWD"
         )))
         .unwrap();
-        let level = file.level().unwrap();
+        let level = file.view().unwrap();
         let names = ImageNames::of(&level.header());
         assert_eq!(names.palette, format!("LEVEL{n}/PALETTES/MAIN.PAL"));
         assert_eq!(names.tiles, format!("LEVEL{n}/TILES"));

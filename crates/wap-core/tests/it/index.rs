@@ -4,11 +4,11 @@
 
 use gamedata_testkit::rez::{Builder, Entry, pid};
 use wap_core::{
-    ErrorKind, FolderId, ImageSource, Limits, Rez, RezArchive, RezEntry, RezProblem, WalkEntry,
+    ErrorKind, FolderId, ImageSource, Rez, RezEntry, RezFile, RezOptions, RezProblem, WalkEntry,
 };
 
 fn source(bytes: Vec<u8>) -> ImageSource {
-    ImageSource::Archive(RezArchive::from_data(bytes, &Default::default()).unwrap())
+    ImageSource::Archive(RezFile::from_data(bytes, &Default::default()).unwrap())
 }
 
 /// Root: `A` and `A_B`; `A` holds `B` and `B_C`; `A/B` holds `C`; `A_B` holds `C`; each leaf
@@ -61,7 +61,7 @@ fn cut_archive() -> Vec<u8> {
 #[test]
 fn keys_resolve_to_the_folder_whose_first_names_are_shortest() {
     let images = source(cut_archive());
-    let index = images.index(&Limits::default()).unwrap();
+    let index = images.index(&RezOptions::default()).unwrap();
     assert!(index.problems().is_empty());
     // Root, A_B, A_B/C, A, A/B, A/B/C, A/B_C.
     assert_eq!(index.len(), 7);
@@ -142,7 +142,7 @@ fn frames_take_the_first_of_a_number_and_minus_one_the_lowest_number() {
         table,
     }]);
     let images = source(b.finish(root));
-    let index = images.index(&Limits::default()).unwrap();
+    let index = images.index(&RezOptions::default()).unwrap();
     let frames = index.frames(index.find_set("SET").unwrap()).unwrap();
     // The .ANI is not an image of the set.
     assert_eq!(frames.len(), 4);
@@ -194,7 +194,7 @@ fn a_folder_that_lists_itself_under_cut_names_is_read_once() {
         .collect();
     let root = b.table(&entries);
     let images = source(b.finish(root));
-    let index = images.index(&Limits::default()).unwrap();
+    let index = images.index(&RezOptions::default()).unwrap();
     assert_eq!(index.len(), 1);
     assert_eq!(index.problems().total(), 60);
     // Trying every cut of 60 parts would be 2^59 tries; the index answers at once.
@@ -215,8 +215,8 @@ fn a_disk_folder_is_indexed_in_any_case_and_its_links_are_listed_once() {
     std::fs::write(set.join("notes.txt"), b"x").unwrap();
     #[cfg(unix)]
     std::os::unix::fs::symlink(dir.path().join("Level1"), set.join("LOOP")).unwrap();
-    let images = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
-    let index = images.index(&Limits::default()).unwrap();
+    let images = ImageSource::at(dir.path(), |p| wap_core::RezFile::open(p)).unwrap();
+    let index = images.index(&RezOptions::default()).unwrap();
     // Root, Level1, Images, Arrow_Sign; the link back to Level1 is left out.
     assert_eq!(index.len(), 4);
     #[cfg(unix)]
@@ -324,7 +324,7 @@ fn a_walk_flags_names_repeated_in_their_folder() {
     assert_eq!(seen, want);
     // The index keeps the first A and leaves the second out.
     let images = source(bytes.clone());
-    let index = images.index(&Limits::default()).unwrap();
+    let index = images.index(&RezOptions::default()).unwrap();
     assert_eq!(index.len(), 2);
     let problem = index.problems().kept()[0].kind();
     assert!(
@@ -372,7 +372,7 @@ fn a_path_past_the_cap_is_an_error_and_the_rest_is_walked() {
     assert_eq!(too_long(1), (261, 260));
     assert_eq!(items[2].as_ref().unwrap().0, "OK.PID");
     // With a larger cap the directory is entered.
-    let limits = Limits::default().with_max_path_bytes(400);
+    let limits = RezOptions::default().with_max_path_bytes(400);
     let paths: Vec<String> = rez
         .walk_with(&rez.root(), &limits)
         .map(|r| r.unwrap().0)
@@ -390,13 +390,14 @@ fn an_entry_is_read_again_at_its_offset() {
     let RezEntry::Dir(second) = entries[1] else {
         panic!("{:?}", entries[1]);
     };
-    assert_eq!(rez.entry_at(&root, second.at), Some(entries[1]));
-    assert_eq!(rez.entry_at(&root, second.at + 1), None);
+    assert_eq!(rez.entry_at(&root, second.at), Ok(Some(entries[1])));
+    // One byte into an entry: its offset field read as the kind.
+    assert!(rez.entry_at(&root, second.at + 1).is_err());
     assert_eq!(
         rez.entry_at(&root, root.offset as usize + root.size as usize),
-        None
+        Ok(None)
     );
-    assert_eq!(rez.entry_at(&root, 0), None);
+    assert_eq!(rez.entry_at(&root, 0), Ok(None));
 }
 
 #[test]
@@ -417,7 +418,7 @@ fn a_source_s_files_are_found_by_path_in_any_case() {
     std::fs::create_dir_all(&set).unwrap();
     std::fs::write(set.join("012.pid"), pid(1, 2, 3)).unwrap();
     std::fs::write(dir.path().join("outside.pid"), b"no").unwrap();
-    let folder = ImageSource::at(set.parent().unwrap(), |p| wap_core::RezArchive::open(p)).unwrap();
+    let folder = ImageSource::at(set.parent().unwrap(), |p| wap_core::RezFile::open(p)).unwrap();
     assert_eq!(
         folder.file("TILES/012.PID").unwrap().unwrap().as_ref(),
         pid(1, 2, 3).as_slice()
@@ -506,7 +507,7 @@ fn tables_too_short_for_an_entry_are_not_kept() {
         );
     }
     let images = source(bytes);
-    let index = images.index(&Limits::default()).unwrap();
+    let index = images.index(&RezOptions::default()).unwrap();
     assert_eq!(index.len(), 1);
     assert!(!index.is_empty());
     assert_eq!(index.folder("T00"), None);
@@ -517,7 +518,7 @@ fn a_disk_source_s_bounds_are_its_problems() {
     // A root that cannot be listed is an error.
     let dir = tempfile::tempdir().unwrap();
     let gone = ImageSource::Folder(dir.path().join("missing"));
-    assert!(gone.index(&Limits::default()).is_err());
+    assert!(gone.index(&RezOptions::default()).is_err());
     // 40 folders nested: the 33rd and deeper are left out (one problem, where it stops).
     let mut deep = dir.path().to_path_buf();
     for i in 0..40 {
@@ -525,17 +526,17 @@ fn a_disk_source_s_bounds_are_its_problems() {
     }
     std::fs::create_dir_all(&deep).unwrap();
     let tree = ImageSource::Folder(dir.path().to_path_buf());
-    let index = tree.index(&Limits::default()).unwrap();
+    let index = tree.index(&RezOptions::default()).unwrap();
     assert_eq!(index.len(), 33);
     assert_eq!(index.problems().total(), 1);
     // A path cap of 10 bytes keeps N0/N1/N2 (8 bytes) and leaves N0/N1/N2/N3 out.
-    let short = Limits::default().with_max_path_bytes(10);
+    let short = RezOptions::default().with_max_path_bytes(10);
     let index = tree.index(&short).unwrap();
     assert_eq!(index.len(), 4);
     assert!(index.folder("N0/N1/N2").is_some());
     assert_eq!(index.problems().total(), 1);
     // A path of exactly the cap (N0/N1/N2/N3, 11 bytes) is kept.
-    let exact = Limits::default().with_max_path_bytes(11);
+    let exact = RezOptions::default().with_max_path_bytes(11);
     let index = tree.index(&exact).unwrap();
     assert_eq!(index.len(), 5);
     assert!(index.folder("N0/N1/N2/N3").is_some());
@@ -544,7 +545,7 @@ fn a_disk_source_s_bounds_are_its_problems() {
     std::fs::create_dir(twins.path().join("SET")).unwrap();
     std::fs::create_dir(twins.path().join("set")).unwrap();
     let twins = ImageSource::Folder(twins.path().to_path_buf());
-    let index = twins.index(&Limits::default()).unwrap();
+    let index = twins.index(&RezOptions::default()).unwrap();
     assert_eq!(index.len(), 2);
     assert_eq!(index.path(index.folder("set").unwrap()), "SET");
     assert_eq!(index.problems().total(), 1);
@@ -565,8 +566,8 @@ fn a_disk_source_stays_inside_its_folder() {
     std::fs::write(set.join("001.PID"), pid(2, 2, 1)).unwrap();
     std::fs::hard_link(set.join("001.PID"), set.join("002.PID")).unwrap();
     std::fs::write(set.join("003.PID"), pid(2, 2, 1)).unwrap();
-    let images = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
-    let index = images.index(&Limits::default()).unwrap();
+    let images = ImageSource::at(dir.path(), |p| wap_core::RezFile::open(p)).unwrap();
+    let index = images.index(&RezOptions::default()).unwrap();
     assert_eq!(index.len(), 2);
     assert_eq!(index.problems().total(), 2);
     assert!(
@@ -582,7 +583,7 @@ fn a_disk_source_stays_inside_its_folder() {
     assert_ne!(id(0), id(2));
     assert_eq!(
         source(cut_archive())
-            .index(&Limits::default())
+            .index(&RezOptions::default())
             .unwrap()
             .image_identity(&frames, 0),
         None
@@ -634,7 +635,7 @@ fn an_image_name_at_the_path_cap_is_listed_and_past_it_is_not() {
     ]);
     let root = b.table(&[Entry::Dir { name: b"S", table }]);
     let images = source(b.finish(root));
-    let limits = Limits::default().with_max_path_bytes(8);
+    let limits = RezOptions::default().with_max_path_bytes(8);
     let index = images.index(&limits).unwrap();
     let frames = index.frames(index.folder("S").unwrap()).unwrap();
     assert_eq!(frames.len(), 1);
@@ -648,7 +649,7 @@ fn an_image_name_at_the_path_cap_is_listed_and_past_it_is_not() {
 fn a_path_through_a_file_or_a_missing_folder_names_nothing() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("MAIN.PAL"), b"x").unwrap();
-    let folder = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
+    let folder = ImageSource::at(dir.path(), |p| wap_core::RezFile::open(p)).unwrap();
     for path in ["MAIN.PAL/X", "NOPE/MAIN.PAL", "NOPE/DEEPER/X"] {
         assert!(folder.file(path).unwrap().is_none(), "{path}");
     }
@@ -700,7 +701,7 @@ fn the_path_cap_counts_separators_dots_and_decoded_text() {
     }]);
     let bytes = b.finish(root);
     let rez = Rez::parse(&bytes).unwrap();
-    let limits = Limits::default().with_max_path_bytes(12);
+    let limits = RezOptions::default().with_max_path_bytes(12);
     let items: Vec<Result<String, (u64, u64)>> = rez
         .walk_with(&rez.root(), &limits)
         .map(|r| match r {
@@ -763,7 +764,7 @@ fn an_entry_is_read_only_inside_its_table() {
     let Some(RezEntry::Dir(m)) = rez.find("M").unwrap() else {
         panic!("no M");
     };
-    let name = |at: u32| match rez.entry_at(&m, at as usize) {
+    let name = |at: u32| match rez.entry_at(&m, at as usize).unwrap() {
         Some(RezEntry::File(f)) => Some(f.file_name()),
         Some(RezEntry::Dir(_)) => Some("a folder".into()),
         None => None,
@@ -817,7 +818,7 @@ fn a_folder_source_reads_only_regular_files() {
     gamedata_testkit::mkfifo(&pal.join("MAIN.PAL"));
     std::fs::write(pal.join("OTHER.PAL"), [7u8; 768]).unwrap();
     std::os::unix::fs::symlink("/dev/zero", pal.join("ZERO.PAL")).unwrap();
-    let source = ImageSource::at(dir.path(), |p| wap_core::RezArchive::open(p)).unwrap();
+    let source = ImageSource::at(dir.path(), |p| wap_core::RezFile::open(p)).unwrap();
     for path in ["LEVEL1/PALETTES/MAIN.PAL", "level1/palettes/zero.pal"] {
         let err = source.file(path).unwrap_err().to_string();
         assert!(

@@ -219,7 +219,7 @@ fn stacked_planes_copy_the_three_planes_into_many() {
     let made = wap_core::synth::stacked_planes(&base, 5, 70, 50).unwrap();
     let bytes = made.to_file(true).unwrap();
     let file = wap_core::LevelFile::from_data(bytes, &wap_core::LevelOptions::default()).unwrap();
-    let level = file.level().unwrap();
+    let level = file.view().unwrap();
     let planes: Vec<_> = level.planes().map(Result::unwrap).collect();
     assert_eq!(planes.len(), 5);
     let names: Vec<&[u8]> = planes.iter().map(|p| p.name()).collect();
@@ -327,7 +327,7 @@ fn the_writer_refuses_what_the_reader_refuses() {
         let options = LevelOptions::new().with_limits(at);
         let file = LevelFile::from_data(out.into_inner(), &options).unwrap();
         assert_eq!(file.main_block().len() as u64, block);
-        let back = wap_core::LevelData::from_level(&file.level().unwrap()).unwrap();
+        let back = wap_core::LevelData::from_level(&file.view().unwrap()).unwrap();
         assert_eq!(back.main_block().unwrap(), data.main_block().unwrap());
     }
     // The reader refuses the compressed level one byte under.

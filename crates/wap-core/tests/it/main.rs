@@ -24,6 +24,7 @@ mod fuzz_regressions;
 mod image_names;
 mod index;
 mod level;
+mod options;
 mod pid;
 mod real_files;
 mod rez;

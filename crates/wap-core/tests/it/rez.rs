@@ -3,7 +3,7 @@
 //! trees, and the real archives' directory trees (`GAMEDATA_DIR`).
 
 use wap_core::rez::MAX_DEPTH;
-use wap_core::{ErrorKind, Rez, RezArchive, RezEntry, RezProblem, write_rez};
+use wap_core::{ErrorKind, Rez, RezEntry, RezFile, RezProblem, write_rez};
 
 fn paths(rez: &Rez<'_>) -> Vec<String> {
     rez.walk(&rez.root()).map(|r| r.unwrap().0).collect()
@@ -19,8 +19,8 @@ fn the_writer_s_archive_reads_back_by_path_in_any_case() {
         ("README", b"no extension"),
     ];
     let bytes = write_rez(&files).unwrap();
-    let archive = RezArchive::from_data(bytes, &Default::default()).unwrap();
-    let rez = archive.rez();
+    let archive = RezFile::from_data(bytes, &Default::default()).unwrap();
+    let rez = archive.view().unwrap();
     // Depth first, each directory's files before its subdirectories, sorted by name.
     assert_eq!(
         paths(&rez),

@@ -33,7 +33,7 @@ fn one_level_read_from_several_threads_at_once() {
     let file = wap_core::synth::level(5, 40, 30).to_file(true).unwrap();
     let limits = wap_core::Limits::default();
     let level_file = LevelFile::from_data(file, &LevelOptions::new().with_limits(limits)).unwrap();
-    let level = level_file.level().unwrap();
+    let level = level_file.view().unwrap();
     let walk = |level: &Level<'_>| {
         level
             .planes()

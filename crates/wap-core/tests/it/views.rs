@@ -42,7 +42,7 @@ fn open(file: &str) -> LevelFile {
 fn every_level_reads_its_planes_objects_and_tile_properties() {
     for (file, expected) in levels() {
         let owner = open(&file);
-        let level = owner.level().unwrap();
+        let level = owner.view().unwrap();
         assert_eq!(level.game().name(), expected["game"], "{file}");
         let planes = expected["plane_details"].as_array().unwrap();
         assert_eq!(level.plane_count(), planes.len(), "{file}");
@@ -112,7 +112,7 @@ fn every_level_reads_its_planes_objects_and_tile_properties() {
 fn the_writer_re_emits_every_main_block_byte_for_byte() {
     for (file, _) in levels() {
         let owner = open(&file);
-        let data = LevelData::from_level(&owner.level().unwrap()).unwrap();
+        let data = LevelData::from_level(&owner.view().unwrap()).unwrap();
         let block = data.main_block().unwrap();
         assert!(
             block == owner.main_block(),
@@ -129,7 +129,7 @@ fn the_writer_re_emits_every_main_block_byte_for_byte() {
                 "{file}"
             );
             assert!(again.main_block() == owner.main_block(), "{file}");
-            let reparsed = LevelData::from_level(&again.level().unwrap()).unwrap();
+            let reparsed = LevelData::from_level(&again.view().unwrap()).unwrap();
             assert!(reparsed.planes == data.planes, "{file}");
             assert!(reparsed.tile_properties == data.tile_properties, "{file}");
         }
@@ -142,8 +142,8 @@ fn uncompressed_copies_hold_the_same_level_with_objects_reordered() {
     for n in ["01", "03"] {
         let packed = open(&format!("RETAIL{n}.WWD"));
         let plain = open(&format!("RETAIL{n}_nocompress.WWD"));
-        let a = LevelData::from_level(&packed.level().unwrap()).unwrap();
-        let b = LevelData::from_level(&plain.level().unwrap()).unwrap();
+        let a = LevelData::from_level(&packed.view().unwrap()).unwrap();
+        let b = LevelData::from_level(&plain.view().unwrap()).unwrap();
         assert!(a.tile_properties == b.tile_properties, "RETAIL{n}");
         assert_eq!(a.planes.len(), b.planes.len());
         for (pa, pb) in a.planes.iter().zip(&b.planes) {
@@ -181,7 +181,7 @@ fn mask_records_read_pixel_by_pixel() {
         ("ParadiseCove.wwd", 43, 4030),
     ] {
         let owner = open(file);
-        let level = owner.level().unwrap();
+        let level = owner.view().unwrap();
         let table = level.tile_properties().unwrap().collect().unwrap();
         let record = table.get(index).unwrap();
         let TileAttributes::Mask(mask) = record.attributes() else {
@@ -205,7 +205,7 @@ fn mask_records_read_pixel_by_pixel() {
 #[ignore = "needs GAMEDATA_DIR with the real game files"]
 fn objects_strings_and_double_rects_read_as_stored() {
     let owner = open("RETAIL01.WWD");
-    let level = owner.level().unwrap();
+    let level = owner.view().unwrap();
     let main = level.main_plane().unwrap().unwrap();
     let first = main.objects().next().unwrap().unwrap();
     // The Python reader: id 179, no name, logic "Rat", image set "LEVEL_RAT" at (5377, 4374).
@@ -222,7 +222,7 @@ fn objects_strings_and_double_rects_read_as_stored() {
     assert_eq!(logic[&b"TreasurePowerup"[..]], 138);
     // Bushy's plane names are cp1250 ("Tło"), as its Polish editor saved them.
     let bushy = open("Bushy.wwd");
-    let plane = bushy.level().unwrap().plane(0).unwrap().unwrap();
+    let plane = bushy.view().unwrap().plane(0).unwrap().unwrap();
     assert_eq!(decode(plane.name(), CodePage::Cp1250), "Tło");
     // A double record of RETAIL01 with rect (0, 55, 63, 63), as counted by the reader.
     let table = level.tile_properties().unwrap();

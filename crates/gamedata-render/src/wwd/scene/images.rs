@@ -77,7 +77,9 @@ impl<'a> LevelImages<'a> {
     pub fn new(level: &Level<'_>, source: &'a ImageSource, limits: &Limits) -> Result<Self> {
         let names = ImageNames::of(&level.header());
         let palette = super::level_palette(source, &names);
-        let index = source.index(limits).map_err(RenderError::Images)?;
+        let index = source
+            .index(&wap_core::RezOptions::default().with_limits(*limits))
+            .map_err(RenderError::Images)?;
         let mut loader = Loader::new(index, palette, limits);
         loader.report.palette = palette.is_some().then(|| names.palette.clone());
         Ok(LevelImages { loader, names })

@@ -211,10 +211,11 @@ impl<'a> Loader<'a> {
         }
     }
 
-    /// Whether `name` may name a folder: no longer than `Limits::max_path_bytes` (a longer
-    /// one is missing without a lookup, and not kept).
+    /// Whether `name` may name a folder: no longer than the index's
+    /// [`ImageIndex::max_path_bytes`] (a longer one is missing without a lookup, and not
+    /// kept).
     fn may_name(&self, name: &str) -> bool {
-        u64::try_from(name.len()).is_ok_and(|n| n <= self.limits.max_path_bytes)
+        u64::try_from(name.len()).is_ok_and(|n| n <= self.index.max_path_bytes())
     }
 
     /// The folder at `path` (a tile set), found once.

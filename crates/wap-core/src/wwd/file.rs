@@ -11,11 +11,11 @@ use gamedata_io::{
 };
 use zerocopy::FromBytes;
 
-use crate::checksum::ChecksumClass;
 use crate::error::{DataError, ErrorKind, Result};
-use crate::header::Header;
-use crate::level::Level;
 use crate::raw::{HEADER_LEN, WwdHeader};
+use crate::wwd::checksum::ChecksumClass;
+use crate::wwd::header::Header;
+use crate::wwd::level::Level;
 
 /// Reads only the first 1,524 bytes of the level at `path`: name, author, flags, sizes and
 /// checksum without decompressing anything (a level picker lists hundreds this way).
@@ -44,13 +44,15 @@ pub fn read_header(path: impl AsRef<Path>) -> Result<WwdHeader> {
 }
 
 /// A level, owned ([`Owned`]): read ([`LevelFile::open`]), mapped ([`LevelFile::map`]) or
-/// handed over ([`LevelFile::from_data`]), checked once; it dereferences to [`LevelBytes`],
-/// whose methods give the header, the level image and the view ([`LevelBytes::level`]).
-pub type LevelFile = Owned<LevelBytes>;
+/// handed over ([`LevelFile::from_data`]), checked once; it dereferences to [`LevelContents`],
+/// whose methods give the header, the level image and the view ([`LevelFile::view`]).
+pub type LevelFile = Owned<LevelContents>;
 
-/// How a level or an archive is opened: the shared [`FileOptions`] (limits and mapping),
-/// since a level needs nothing else. `LevelOptions::default()` is what [`LevelFile::open`]
-/// and [`LevelFile::map`] use.
+/// How a level is opened: the shared [`FileOptions`], since a level needs nothing else:
+/// its [`Limits`](gamedata_io::Limits) cap the decompressed main block
+/// (`max_decoded_bytes`, checked before anything is allocated) and a path that is not a
+/// regular file (`max_stream_bytes`); its mapping is how [`LevelFile::map_with`] maps.
+/// `LevelOptions::default()` is what [`LevelFile::open`] and [`LevelFile::map`] use.
 ///
 /// ```
 /// use wap_core::LevelOptions;
@@ -64,8 +66,8 @@ pub type LevelOptions = FileOptions;
 
 /// A level's bytes, checked: the stored file and, when compressed, the decompressed image.
 /// What [`LevelFile`] holds; the WWD implementation of [`Format`].
-pub struct LevelBytes {
-    /// A copy of the checked header (1,524 bytes), so that [`LevelBytes::header`] cannot fail.
+pub struct LevelContents {
+    /// A copy of the checked header (1,524 bytes), so that [`LevelContents::header`] cannot fail.
     header: WwdHeader,
     file: FileData,
     /// Header + decompressed main block, for compressed levels.
@@ -74,7 +76,7 @@ pub struct LevelBytes {
     stored_end: usize,
 }
 
-impl fmt::Debug for LevelBytes {
+impl fmt::Debug for LevelContents {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LevelFile")
             .field("file_len", &self.file.len())
@@ -84,7 +86,7 @@ impl fmt::Debug for LevelBytes {
     }
 }
 
-impl Format for LevelBytes {
+impl Format for LevelContents {
     type Options = LevelOptions;
     type Kind = ErrorKind;
     type View<'data> = Level<'data>;
@@ -104,7 +106,7 @@ impl Format for LevelBytes {
         let copy = *header.raw();
         if !header.compressed() {
             let stored_end = file.len();
-            return Ok(LevelBytes {
+            return Ok(LevelContents {
                 header: copy,
                 file,
                 image: None,
@@ -123,7 +125,7 @@ impl Format for LevelBytes {
                 other => ErrorKind::MainBlock(other),
             },
         )?;
-        Ok(LevelBytes {
+        Ok(LevelContents {
             header: copy,
             stored_end: HEADER_LEN.saturating_add(consumed),
             image: Some(image),
@@ -131,13 +133,16 @@ impl Format for LevelBytes {
         })
     }
 
-    /// [`LevelBytes::level`].
+    /// The view of the level: planes, objects, tile properties.
+    ///
+    /// Returns `Err` as [`Level::parse`]: only the header and the plane header table are
+    /// checked here; each plane and the tile property table are checked when read.
     fn view(&self) -> Result<Level<'_>, DataError> {
-        self.level()
+        Level::parse(self.image())
     }
 }
 
-impl LevelBytes {
+impl LevelContents {
     /// The level image: the 1,524-byte header then the main block as decompressed. Every
     /// offset in the header and the plane headers is an absolute position in it.
     pub fn image(&self) -> &[u8] {
@@ -176,14 +181,6 @@ impl LevelBytes {
     /// empty for uncompressed levels.
     pub fn trailer(&self) -> &[u8] {
         self.file.get(self.stored_end..).unwrap_or_default()
-    }
-
-    /// The view of the level: planes, objects, tile properties.
-    ///
-    /// Returns `Err` as [`Level::parse`]: only the header and the plane header table are
-    /// checked here; each plane and the tile property table are checked when read.
-    pub fn level(&self) -> Result<Level<'_>, DataError> {
-        Level::parse(self.image())
     }
 
     /// How the stored checksum relates to the stored main block.

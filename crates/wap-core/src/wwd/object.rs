@@ -8,7 +8,7 @@ use gamedata_io::{Bytes, CodePage, decode};
 
 use crate::error::{DataError, ErrorKind, Result};
 use crate::raw::{OBJECT_FIXED_LEN, ObjectFixed};
-use crate::section::SectionKind;
+use crate::wwd::section::SectionKind;
 
 bitflags::bitflags! {
     /// Add flags: which game settings the object needs. Unknown bits are kept.

@@ -11,8 +11,10 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 mod art;
+mod tile_ids;
 
 pub use art::{colour, level_palette};
+pub use tile_ids::{back_tiles, front_tiles, tiles};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -22,56 +24,9 @@ use crate::raw::{
     DoubleAttributes, HEADER_LEN, ObjectFixed, PLANE_HEADER_LEN, PlaneHeader, Rect, TILE_FILLED,
     TILE_INVISIBLE, TilePropertiesHeader, WwdHeader,
 };
-use crate::write::{
+use crate::wwd::write::{
     AttributesData, LevelData, ObjectData, PlaneData, TilePropertiesData, TilePropertyData,
 };
-
-/// Tile ids of the synthetic tile set, and the record each has in the tile property table.
-pub mod tiles {
-    /// Empty: single, clear.
-    pub const CLEAR: u16 = 0;
-    /// Rock: single, solid.
-    pub const ROCK: u16 = 1;
-    /// Grass top: double, ground in the top 8 pixel rows, clear below.
-    pub const GRASS: u16 = 2;
-    /// Ladder: single, climb.
-    pub const LADDER: u16 = 3;
-    /// Spikes: double, death in the bottom half.
-    pub const SPIKES: u16 = 4;
-    /// Slope rising to the right: mask, solid under the diagonal.
-    pub const SLOPE: u16 = 5;
-    /// Wall on the left half: double, solid inside.
-    pub const HALF_WALL: u16 = 6;
-    /// Ledge: double, ground in the top 8 pixel rows, clear below (a stone slab in the top
-    /// 16 rows of its picture).
-    pub const LEDGE: u16 = 7;
-    /// Number of records in the table.
-    pub const COUNT: usize = 8;
-}
-
-/// Tile ids of the synthetic background plane (tile set `BACK`).
-pub mod back_tiles {
-    /// The sky's gradient: tiles 0 to 5, each 8 of its 48 shades, deep to pale, from the top.
-    pub const GRADIENT: u16 = 0;
-    /// A cloud's left half, over the deepest sky.
-    pub const CLOUD_LEFT: u16 = 6;
-    /// A cloud's right half.
-    pub const CLOUD_RIGHT: u16 = 7;
-    /// Distant hills over the palest sky, left half.
-    pub const HILLS_LEFT: u16 = 8;
-    /// Distant hills, right half.
-    pub const HILLS_RIGHT: u16 = 9;
-    /// Below the hills' tops.
-    pub const HILL: u16 = 10;
-}
-
-/// Tile ids of the synthetic front plane (tile set `FRONT`).
-pub mod front_tiles {
-    /// Leaves hanging from the top of the tile.
-    pub const LEAVES: u16 = 0;
-    /// A vine hanging under them.
-    pub const VINE: u16 = 1;
-}
 
 /// Tile size of the synthetic level in pixels.
 pub const TILE_PX: i32 = 64;
@@ -492,7 +447,7 @@ pub fn image_archive_with(
     palettes: &[&str],
     extra: &[(&str, &[u8])],
 ) -> Result<Vec<u8>, crate::DataError> {
-    use crate::pid::{PidFlags, write_pid};
+    use crate::rez::pid::{PidFlags, write_pid};
     let pids: Vec<(String, Vec<u8>)> = images
         .iter()
         .map(|&(path, size, offset)| {
@@ -526,13 +481,13 @@ pub fn image_archive_with(
 ///
 /// Returns `Err` when the level cannot be read, or as [`crate::write_rez()`].
 pub fn level_archive(level: &LevelData) -> Result<Vec<u8>, crate::DataError> {
-    use crate::pid::{PidFlags, write_pid};
+    use crate::rez::pid::{PidFlags, write_pid};
     use std::collections::BTreeMap;
     let image = level.image()?;
     let view = crate::Level::parse(&image)?;
     let names = crate::ImageNames::of(&view.header());
     // Path without `.PID`, then the picture and its offset.
-    let mut images: BTreeMap<String, (crate::pid::PidPixels, (i32, i32))> = BTreeMap::new();
+    let mut images: BTreeMap<String, (crate::rez::pid::PidPixels, (i32, i32))> = BTreeMap::new();
     for plane in view.planes() {
         let plane = plane?;
         let sets: Vec<String> = plane
@@ -589,9 +544,9 @@ pub fn level_archive(level: &LevelData) -> Result<Vec<u8>, crate::DataError> {
 
 /// A `w` x `h` picture filled with [`image_index`] of `path` but for its top-left pixel
 /// (transparent), as [`image_archive`] draws.
-fn plain(path: &str, (w, h): (u32, u32)) -> crate::pid::PidPixels {
+fn plain(path: &str, (w, h): (u32, u32)) -> crate::rez::pid::PidPixels {
     let n = usize::try_from(u64::from(w).saturating_mul(u64::from(h))).unwrap_or(0);
-    crate::pid::PidPixels {
+    crate::rez::pid::PidPixels {
         width: w,
         height: h,
         indices: vec![image_index(path); n],

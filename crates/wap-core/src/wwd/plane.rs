@@ -7,9 +7,9 @@ use gamedata_io::{Bytes, CodePage, decode, field_text};
 use zerocopy::little_endian::U32;
 
 use crate::error::{DataError, ErrorKind, Result};
-use crate::object::Objects;
 use crate::raw::{PlaneHeader, TILE_FILLED, TILE_INVISIBLE};
-use crate::section::SectionKind;
+use crate::wwd::object::Objects;
+use crate::wwd::section::SectionKind;
 
 bitflags::bitflags! {
     /// The plane flags word. Bits 0x20, 0x40 and 0x80 occur in real levels with unknown

@@ -1,6 +1,6 @@
 //! REZ archives, the WAP32 games' resource files (CLAW.REZ; GRUNTZ.REZ, .ZZZ, .VRZ): a
 //! 168-byte header, then a tree of directories whose entries point at files anywhere in
-//! the archive. [`RezArchive`] owns an archive (read or mapped); [`Rez`] views one in
+//! the archive. [`RezFile`] owns an archive (read or mapped); [`Rez`] views one in
 //! place: entries by path in any letter case with `\` or `/`, a directory's entries, and a
 //! depth-first walk of every file, each file's bytes a slice of the archive.
 //!
@@ -14,69 +14,162 @@
 
 use std::fmt;
 
-use gamedata_io::{Bytes, FileData, FileOptions, Format, Limits, Owned};
+use gamedata_io::{Bytes, FileData, Format, FormatOptions, Limits, MapOptions, Owned};
 use zerocopy::FromBytes;
 use zerocopy::little_endian::U32;
 
 use crate::error::{DataError, ErrorKind, RezProblem};
 use crate::raw::{REZ_HEADER_LEN, RezEntryHead, RezFileHead, RezHeader};
 
-mod walk;
-
-pub use walk::{MIN_ENTRY, Walk, WalkEntry};
+use super::enclosed::enclosed_name;
 
 /// The deepest a directory may nest (the root's entries are at depth 1); the real archives
 /// nest 7 deep at most.
 pub const MAX_DEPTH: usize = 32;
 
-/// A REZ archive, owned ([`Owned`]): read ([`RezArchive::open`]), mapped
-/// ([`RezArchive::map`]) or handed over ([`RezArchive::from_data`]), its header checked
-/// once; it dereferences to [`RezBytes`] ([`RezBytes::rez`] views it).
-pub type RezArchive = Owned<RezBytes>;
-
-/// An archive's bytes, with a copy of their checked header: what [`RezArchive`] holds; the
-/// REZ implementation of [`Format`]. Its options are the shared [`FileOptions`]: nothing
-/// in an archive is decoded at opening.
-pub struct RezBytes {
-    data: FileData,
-    /// A copy of the checked 168-byte header, so that [`RezBytes::rez`] cannot fail.
-    header: RezHeader,
+/// How a REZ archive is opened and walked: the shared [`Limits`] and [`MapOptions`], and
+/// REZ's own cap on a path inside the archive. `RezOptions::default()` is what
+/// [`RezFile::open`] and [`RezFile::map`] use; an archive opened with other options walks
+/// within them ([`Rez::walk`]).
+///
+/// The struct is `#[non_exhaustive]`: build it from `Default` and set fields, or with the
+/// `with_` methods, so that a new cap is not a breaking change.
+///
+/// ```
+/// use wap_core::RezOptions;
+///
+/// // Paths inside the archive of at most 100 bytes: a directory past it is reported and
+/// // not entered.
+/// let mut options = RezOptions::default();
+/// options.max_path_bytes = 100;
+/// assert_eq!(options, RezOptions::new().with_max_path_bytes(100));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct RezOptions {
+    /// Caps on what the archive may make us read: the bytes read from a path that is not a
+    /// regular file ([`Limits::max_stream_bytes`]), and for an [`ImageSource`](crate::ImageSource)
+    /// index its folders ([`Limits::max_records`]).
+    pub limits: Limits,
+    /// How [`RezFile::map_with`] maps the archive.
+    pub mapping: MapOptions,
+    /// Longest full path inside an archive, in bytes of its text
+    /// (`LEVEL1/TILES/ACTION/012.PID`): a directory whose path passes it is reported and not
+    /// entered, so that a listing prints at most this many bytes of path a file. The games'
+    /// own paths fit in 260 bytes (Windows' `MAX_PATH`; the longest in GRUNTZ.REZ is 69).
+    /// Default: [`RezOptions::DEFAULT_MAX_PATH_BYTES`].
+    pub max_path_bytes: u64,
 }
 
-impl fmt::Debug for RezBytes {
+impl RezOptions {
+    /// The default cap on a path inside an archive: 260 bytes.
+    pub const DEFAULT_MAX_PATH_BYTES: u64 = 260;
+
+    /// The default limits, lazy mapping with no advice, paths up to 260 bytes.
+    pub const fn new() -> Self {
+        RezOptions {
+            limits: Limits::new(),
+            mapping: MapOptions::new(),
+            max_path_bytes: Self::DEFAULT_MAX_PATH_BYTES,
+        }
+    }
+
+    /// Sets [`RezOptions::limits`].
+    #[must_use]
+    pub const fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets [`RezOptions::mapping`].
+    #[must_use]
+    pub const fn with_mapping(mut self, mapping: MapOptions) -> Self {
+        self.mapping = mapping;
+        self
+    }
+
+    /// Sets [`RezOptions::max_path_bytes`].
+    #[must_use]
+    pub const fn with_max_path_bytes(mut self, bytes: u64) -> Self {
+        self.max_path_bytes = bytes;
+        self
+    }
+}
+
+impl Default for RezOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FormatOptions for RezOptions {
+    fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    fn mapping(&self) -> MapOptions {
+        self.mapping
+    }
+}
+
+/// A REZ archive, owned ([`Owned`]): read ([`RezFile::open`]), mapped
+/// ([`RezFile::map`]) or handed over ([`RezFile::from_data`]), its header checked
+/// once; it dereferences to [`RezContents`]; [`RezFile::view`] views it, walking within
+/// the [`RezOptions`] it was opened with.
+pub type RezFile = Owned<RezContents>;
+
+/// An archive's bytes, with a copy of their checked header and the options it was opened
+/// with: what [`RezFile`] holds; the REZ implementation of [`Format`]. Nothing in an archive
+/// is decoded at opening.
+pub struct RezContents {
+    data: FileData,
+    /// A copy of the checked 168-byte header, so that [`RezFile::view`] cannot fail.
+    header: RezHeader,
+    /// [`RezOptions::max_path_bytes`] of the options it was opened with.
+    max_path_bytes: u64,
+}
+
+impl fmt::Debug for RezContents {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("RezArchive")
+        f.debug_struct("RezFile")
             .field("len", &self.data.len())
             .field("mapped", &self.data.is_mapped())
             .finish()
     }
 }
 
-impl Format for RezBytes {
-    type Options = FileOptions;
+impl Format for RezContents {
+    type Options = RezOptions;
     type Kind = ErrorKind;
     type View<'data> = Rez<'data>;
 
-    /// Checks the archive's header, zero-copy.
+    /// Checks the archive's header, zero-copy, and keeps `options.max_path_bytes` for the
+    /// view's walks.
     ///
     /// Returns `Err` as [`Rez::parse`].
-    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
+    fn from_file(data: FileData, options: &RezOptions) -> Result<Self, DataError> {
         let header = *Rez::parse(&data)?.header;
-        Ok(RezBytes { data, header })
+        Ok(RezContents {
+            data,
+            header,
+            max_path_bytes: options.max_path_bytes,
+        })
     }
 
-    /// [`RezBytes::rez`]; never fails.
+    /// The view of the archive; never fails (its header was checked at opening).
     fn view(&self) -> Result<Rez<'_>, DataError> {
         Ok(self.rez())
     }
 }
 
-impl RezBytes {
-    /// The view of the archive (its header was checked at opening).
-    pub fn rez(&self) -> Rez<'_> {
+impl RezContents {
+    /// The view, infallibly (for the crate's own readers; [`RezFile::view`] is the public
+    /// way, which never fails either).
+    pub(crate) fn rez(&self) -> Rez<'_> {
         Rez {
             data: &self.data,
             header: &self.header,
+            max_path_bytes: self.max_path_bytes,
         }
     }
 
@@ -91,6 +184,8 @@ impl RezBytes {
 pub struct Rez<'data> {
     data: &'data [u8],
     header: &'data RezHeader,
+    /// The cap on a path in a walk ([`Rez::walk`]).
+    pub(super) max_path_bytes: u64,
 }
 
 impl fmt::Debug for Rez<'_> {
@@ -99,6 +194,7 @@ impl fmt::Debug for Rez<'_> {
             .field("len", &self.data.len())
             .field("root_offset", &self.header.root_offset.get())
             .field("root_size", &self.header.root_size.get())
+            .field("max_path_bytes", &self.max_path_bytes)
             .finish()
     }
 }
@@ -123,11 +219,18 @@ impl<'data> RezDir<'data> {
     pub fn name_lossy(&self) -> std::borrow::Cow<'data, str> {
         gamedata_io::latin1(self.name)
     }
+
+    /// The name as a relative path that cannot leave the folder it is joined to, or `None`
+    /// (the root's empty name, `.`, `..`, a name holding `:` or a control character): see
+    /// [`enclosed_name`].
+    pub fn enclosed_name(&self) -> Option<std::path::PathBuf> {
+        enclosed_name(&self.name_lossy())
+    }
 }
 
 /// A file of an archive, its bytes borrowed from the archive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RezFile<'data> {
+pub struct RezFileEntry<'data> {
     /// Its name as stored, without the extension.
     pub name: &'data [u8],
     /// Its bytes.
@@ -147,7 +250,7 @@ pub struct RezFile<'data> {
     extension: [u8; 4],
 }
 
-impl<'data> RezFile<'data> {
+impl<'data> RezFileEntry<'data> {
     /// The extension as the game names it (`PID`, `PAL`, `ANI`): the stored letters
     /// (`DIP`) reversed, up to the first NUL.
     pub fn extension(&self) -> &[u8] {
@@ -167,6 +270,13 @@ impl<'data> RezFile<'data> {
             name.push_str(&gamedata_io::latin1(self.extension()));
         }
         name
+    }
+
+    /// [`RezFileEntry::file_name`] as a relative path that cannot leave the folder it is
+    /// joined to, or `None` (`..`, a name holding `:` or a control character): see
+    /// [`enclosed_name`].
+    pub fn enclosed_name(&self) -> Option<std::path::PathBuf> {
+        enclosed_name(&self.file_name())
     }
 
     /// Whether `name` (`012.PID`, any letter case) is this file's name.
@@ -192,12 +302,14 @@ pub enum RezEntry<'data> {
     /// A directory.
     Dir(RezDir<'data>),
     /// A file.
-    File(RezFile<'data>),
+    File(RezFileEntry<'data>),
 }
 
 impl<'data> Rez<'data> {
     /// Views an archive: checks the header (its length and version 1) and that the root
-    /// directory lies inside the archive.
+    /// directory lies inside the archive. Its walks keep to the default
+    /// [`RezOptions::max_path_bytes`] ([`Rez::walk_with`] takes others; [`RezFile::view`]
+    /// keeps the archive's options).
     ///
     /// Returns `Err` ([`RezProblem::TooShort`], [`RezProblem::Version`],
     /// [`RezProblem::DirectoryOutside`]).
@@ -212,7 +324,11 @@ impl<'data> Rez<'data> {
                 found: header.version.get(),
             }));
         }
-        let view = Rez { data, header };
+        let view = Rez {
+            data,
+            header,
+            max_path_bytes: RezOptions::DEFAULT_MAX_PATH_BYTES,
+        };
         view.range(header.root_offset.get(), header.root_size.get())
             .ok_or(rez(RezProblem::DirectoryOutside {
                 offset: header.root_offset.get(),
@@ -274,14 +390,28 @@ impl<'data> Rez<'data> {
         }
     }
 
-    /// The entry of `dir` that starts at byte `at` of the archive (as [`RezFile::at`] and
-    /// [`RezDir::at`] give), or `None` when none can be read there.
-    pub fn entry_at(&self, dir: &RezDir<'data>, at: usize) -> Option<RezEntry<'data>> {
+    /// The entry of `dir` that starts at byte `at` of the archive (as [`RezFileEntry::at`]
+    /// and [`RezDir::at`] give), or `Ok(None)` when `at` is outside `dir`'s table.
+    ///
+    /// Returns `Err` ([`RezProblem::DirectoryOutside`]) if `dir`'s table is not inside the
+    /// archive, or as [`Rez::entries`] does if no entry can be read at `at` (an offset
+    /// inside an entry reads as one that is cut or of an unknown kind).
+    pub fn entry_at(
+        &self,
+        dir: &RezDir<'data>,
+        at: usize,
+    ) -> Result<Option<RezEntry<'data>>, DataError> {
         let entries = self.entries(dir);
-        if entries.bad.is_some() || at < entries.pos || at >= entries.end {
-            return None;
+        if let Some(problem) = entries.bad {
+            return Err(ErrorKind::Rez(problem).into());
         }
-        entries.read(at).ok().map(|(entry, _)| entry)
+        if at < entries.pos || at >= entries.end {
+            return Ok(None);
+        }
+        entries
+            .read(at)
+            .map(|(entry, _)| Some(entry))
+            .map_err(|problem| ErrorKind::Rez(problem).into())
     }
 
     /// The entry at `path` (`LEVEL1/TILES/ACTION/012.PID` or with `\`, in any letter case;
@@ -359,28 +489,11 @@ impl<'data> Rez<'data> {
     /// directory.
     ///
     /// Returns `Err` as [`Rez::find`].
-    pub fn file(&self, path: &str) -> Result<Option<RezFile<'data>>, DataError> {
+    pub fn file(&self, path: &str) -> Result<Option<RezFileEntry<'data>>, DataError> {
         Ok(match self.find(path)? {
             Some(RezEntry::File(f)) => Some(f),
             _ => None,
         })
-    }
-
-    /// Every file under `dir`, depth first in stored order, with its path from `dir`
-    /// (`/`-separated, `NAME.EXT`), within the default [`Limits`] (see [`Rez::walk_with`]).
-    pub fn walk(&self, dir: &RezDir<'data>) -> Walk<'data> {
-        self.walk_with(dir, &Limits::default())
-    }
-
-    /// Every file under `dir` as [`Rez::walk`] gives them ([`Walk::next_entry`] also gives
-    /// the directories). A directory that cannot be read, loops (its entries overlap those
-    /// of a directory read before), nests past [`MAX_DEPTH`] or whose path passes
-    /// `limits.max_path_bytes` is an error item naming the directory it is in, and is not
-    /// entered; a file whose path passes the cap is an error item too; the walk then goes
-    /// on with the others. So a walk reads each directory's bytes once, whatever the
-    /// entries that point at them, and holds one path.
-    pub fn walk_with(&self, dir: &RezDir<'data>, limits: &Limits) -> Walk<'data> {
-        Walk::new(*self, dir, limits)
     }
 }
 
@@ -473,7 +586,7 @@ impl<'data> Entries<'data> {
                 if extension.iter().any(|&b| b == b'/' || b == b'\\') {
                     return Err(RezProblem::Name { at });
                 }
-                let file = RezFile {
+                let file = RezFileEntry {
                     name,
                     bytes,
                     offset,

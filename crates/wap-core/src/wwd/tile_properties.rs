@@ -272,9 +272,10 @@ impl fmt::Debug for TilePropertyIndex<'_> {
 }
 
 impl<'data> TilePropertyIndex<'data> {
-    /// The record of tile `id`, if the table has one.
-    pub fn get(&self, id: usize) -> Option<&TileProperty<'data>> {
-        self.records.get(id)
+    /// The record of tile `id` (the 16-bit id of [`Tile::Image`](crate::Tile::Image)), if
+    /// the table has one.
+    pub fn get(&self, id: u16) -> Option<&TileProperty<'data>> {
+        self.records.get(usize::from(id))
     }
 
     /// Every record of tile ids 0 to 65,535, in order.
@@ -283,7 +284,7 @@ impl<'data> TilePropertyIndex<'data> {
     }
 
     /// The attribute value of pixel (x, y) of tile `id`; `None` if there is no record.
-    pub fn attribute_at(&self, id: usize, x: i32, y: i32) -> Option<i32> {
+    pub fn attribute_at(&self, id: u16, x: i32, y: i32) -> Option<i32> {
         self.get(id).map(|r| r.attribute_at(x, y))
     }
 }

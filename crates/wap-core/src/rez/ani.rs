@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use gamedata_io::Bytes;
+use gamedata_io::{Bytes, FileData, FileOptions, Format, Owned};
 
 use crate::error::{DataError, ErrorKind, ImageProblem};
 use crate::raw::{AniFrameRecord, AniHeader};
@@ -30,6 +30,47 @@ pub const FRAME_TICKS: u16 = 0x1;
 /// `CAniRecordView::GetSize`, counts a tick as 22 ms; in the game an update lasts what the
 /// clock says).
 pub const TICK_MS: u64 = 22;
+
+/// A lone ANI file (one extracted from an archive), owned ([`Owned`]): read
+/// ([`AniFile::open`]), mapped ([`AniFile::map`]) or handed over ([`AniFile::from_data`]);
+/// [`AniFile::view`] parses it ([`Ani::parse`]). An animation inside an archive is a
+/// [`RezFileEntry`](crate::RezFileEntry)'s bytes, parsed in place.
+pub type AniFile = Owned<AniContents>;
+
+/// A lone ANI file's bytes: what [`AniFile`] holds; the ANI implementation of [`Format`].
+/// Its options are the shared [`FileOptions`] (nothing is decoded); the bytes are checked
+/// when viewed, a header and one walk of the frames, so that an error names the animation
+/// as its reader names it.
+pub struct AniContents {
+    data: FileData,
+}
+
+impl fmt::Debug for AniContents {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AniFile")
+            .field("len", &self.data.len())
+            .field("mapped", &self.data.is_mapped())
+            .finish()
+    }
+}
+
+impl Format for AniContents {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type View<'data> = Ani<'data>;
+
+    /// Keeps the bytes; never fails (they are checked by [`AniFile::view`]).
+    fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
+        Ok(AniContents { data })
+    }
+
+    /// Parses the animation.
+    ///
+    /// Returns `Err` as [`Ani::parse`].
+    fn view(&self) -> Result<Ani<'_>, DataError> {
+        Ani::parse(&self.data)
+    }
+}
 
 /// An ANI animation viewed in place.
 #[derive(Clone, Copy)]

@@ -8,8 +8,8 @@
 //! that any time costs at most a few times the steps of one pass through the cycle,
 //! within a budget of steps the caller gives.
 
+use super::Ani;
 use super::{AniFrame, TICK_MS};
-use crate::Ani;
 use crate::images::Frames;
 
 /// How a record moves the object's frame (its step word at 0x2).

@@ -24,15 +24,15 @@ use flate2::write::ZlibEncoder;
 use gamedata_io::{Limits, PreviewBytes, PreviewTable};
 use zerocopy::IntoBytes;
 
-use crate::checksum::base_checksum;
 use crate::error::{DataError, ErrorKind, Result, WriteProblem};
-use crate::level::Level;
 use crate::raw::{
     DoubleAttributes, FLAG_COMPRESS, HEADER_LEN, OBJECT_FIXED_LEN, ObjectFixed, PLANE_HEADER_LEN,
     PlaneHeader, TILE_DOUBLE, TILE_MASK, TILE_PROPERTIES_HEADER_LEN, TILE_PROPERTY_BASE_LEN,
     TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, WwdHeader,
 };
-use crate::tile_properties::TileAttributes;
+use crate::wwd::checksum::base_checksum;
+use crate::wwd::level::Level;
+use crate::wwd::tile_properties::TileAttributes;
 
 /// A level held in owned memory, ready to write.
 #[derive(Clone, PartialEq, Eq)]

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use gamedata_io::{Bytes, Overlaps, PreviewTable};
 
 use crate::error::{DataError, ErrorKind, Result};
-use crate::header::Header;
-use crate::plane::Plane;
 use crate::raw::{HEADER_LEN, PLANE_HEADER_LEN, PlaneHeader};
-pub use crate::section::SectionKind;
-use crate::tile_properties::TileProperties;
+use crate::wwd::header::Header;
+use crate::wwd::plane::Plane;
+use crate::wwd::section::SectionKind;
+use crate::wwd::tile_properties::TileProperties;
 
 /// The game a level belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -127,13 +127,16 @@ impl<'data> Level<'data> {
         self.planes.len()
     }
 
-    /// Plane `index`; `None` past the last plane.
+    /// Plane `index`; `Ok(None)` past the last plane.
     ///
-    /// The inner `Err` is [`ErrorKind::PlaneSize`] or [`ErrorKind::PlaneTiles`] when the plane's size
-    /// or tiles are bad, [`ErrorKind::PlaneOverlap`] when its tiles overlap another plane's.
-    pub fn plane(&self, index: usize) -> Option<Result<Plane<'data>, DataError>> {
-        let raw = self.planes.get(index)?;
-        Some(self.checked_plane(index, raw))
+    /// Returns `Err` ([`ErrorKind::PlaneSize`], [`ErrorKind::PlaneTiles`]) if the plane's
+    /// size or tiles are bad, or ([`ErrorKind::PlaneOverlap`]) if its tiles overlap another
+    /// plane's.
+    pub fn plane(&self, index: usize) -> Result<Option<Plane<'data>>, DataError> {
+        self.planes
+            .get(index)
+            .map(|raw| self.checked_plane(index, raw))
+            .transpose()
     }
 
     fn checked_plane(
@@ -169,20 +172,30 @@ impl<'data> Level<'data> {
             .map(move |(index, raw)| self.checked_plane(index, raw))
     }
 
-    /// The first plane with the main flag (exactly one in every real level); `None` if no
-    /// plane has it.
-    pub fn main_plane(&self) -> Option<Result<Plane<'data>, DataError>> {
-        let index = self.planes.iter().position(|p| p.flags.get() & 1 != 0)?;
-        self.plane(index)
+    /// The first plane with the main flag (exactly one in every real level); `Ok(None)` if
+    /// no plane has it.
+    ///
+    /// Returns `Err` as [`Level::plane`].
+    pub fn main_plane(&self) -> Result<Option<Plane<'data>>, DataError> {
+        match self.planes.iter().position(|p| p.flags.get() & 1 != 0) {
+            Some(index) => self.plane(index),
+            None => Ok(None),
+        }
     }
 
-    /// The first plane whose name equals `name`, ASCII case ignored.
-    pub fn plane_named(&self, name: &str) -> Option<Result<Plane<'data>, DataError>> {
+    /// The first plane whose name equals `name`, ASCII case ignored; `Ok(None)` if no plane
+    /// has that name.
+    ///
+    /// Returns `Err` as [`Level::plane`].
+    pub fn plane_named(&self, name: &str) -> Result<Option<Plane<'data>>, DataError> {
         let index = self
             .planes
             .iter()
-            .position(|p| gamedata_io::field_text(&p.name).eq_ignore_ascii_case(name.as_bytes()))?;
-        self.plane(index)
+            .position(|p| gamedata_io::field_text(&p.name).eq_ignore_ascii_case(name.as_bytes()));
+        match index {
+            Some(index) => self.plane(index),
+            None => Ok(None),
+        }
     }
 
     /// The tile property table.
@@ -204,7 +217,7 @@ impl<'data> Level<'data> {
     pub fn validate(&self) -> Result<LevelCounts, DataError> {
         let mut counts = LevelCounts {
             planes: self.planes.len(),
-            main_plane: self.main_plane().is_some(),
+            main_plane: self.planes.iter().any(|p| p.flags.get() & 1 != 0),
             ..LevelCounts::default()
         };
         for plane in self.planes() {
@@ -244,11 +257,7 @@ impl<'data> Level<'data> {
                 return Game::Claw;
             }
         }
-        match self
-            .main_plane()
-            .and_then(|p| p.ok())
-            .map(|p| p.tile_size())
-        {
+        match self.main_plane().ok().flatten().map(|p| p.tile_size()) {
             Some((64, 64)) => Game::Claw,
             Some((32, 32)) => Game::Gruntz,
             _ => Game::Unknown,

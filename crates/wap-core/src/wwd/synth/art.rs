@@ -5,7 +5,7 @@
 // Pixel arithmetic on the fixed sizes below (at most 128 x 128 pixels).
 #![allow(clippy::arithmetic_side_effects)]
 
-use crate::pid::PidPixels;
+use crate::rez::pid::PidPixels;
 
 /// Palette entries of the synthetic level's pictures ([`level_palette`]).
 pub mod colour {
@@ -273,7 +273,7 @@ fn grass_band(canvas: &mut Canvas, top: impl Fn(i32) -> i32) {
 
 /// The action plane's tiles ([`super::tiles`]), 64 x 64.
 pub(crate) fn action_tile(id: u16) -> Option<Canvas> {
-    use super::tiles;
+    use super::tile_ids::tiles;
     let mut c = Canvas::new(64, 64);
     match id {
         tiles::CLEAR => {
@@ -370,7 +370,7 @@ pub(crate) const GRADIENT_TILES: u16 = 6;
 
 /// The background plane's tiles ([`super::back_tiles`]), 64 x 64.
 pub(crate) fn back_tile(id: u16) -> Option<Canvas> {
-    use super::back_tiles;
+    use super::tile_ids::back_tiles;
     let c = match id {
         0..GRADIENT_TILES => {
             let mut c = Canvas::new(64, 64);
@@ -420,7 +420,7 @@ pub(crate) fn back_tile(id: u16) -> Option<Canvas> {
 /// The front plane's tiles ([`super::front_tiles`]), 64 x 64: leaves in the top 40 rows,
 /// their lower edge ragged, and a vine with leaves on alternate sides, 56 rows long.
 pub(crate) fn front_tile(id: u16) -> Option<Canvas> {
-    use super::front_tiles;
+    use super::tile_ids::front_tiles;
     let mut c = Canvas::new(64, 64);
     match id {
         front_tiles::LEAVES => {
