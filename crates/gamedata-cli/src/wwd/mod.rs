@@ -7,6 +7,7 @@ mod args;
 pub(crate) mod collision;
 mod from_tmx;
 pub(crate) mod info;
+mod level;
 mod objects;
 mod scene;
 mod tmx;
@@ -14,15 +15,16 @@ mod validate;
 mod write;
 
 pub(crate) use info::{InfoArgs, info_report, print_info};
+pub(crate) use level::{open, view};
 use objects::ObjectsArgs;
 use validate::ValidateArgs;
 use write::WriteArgs;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand, ValueEnum};
-use wap_core::{CodePage, Level, LevelFile};
+use wap_core::CodePage;
 
 use crate::output::Output;
 
@@ -97,15 +99,4 @@ pub(crate) fn run(cmd: WwdCommand, out: &mut Output) -> Result<()> {
         WwdCommand::Tmx(args) => tmx::tmx(&args, out),
         WwdCommand::FromTmx(args) => from_tmx::from_tmx(&args, out),
     }
-}
-
-/// Reads and opens a level within the default limits.
-pub(crate) fn open(path: &Path) -> Result<LevelFile> {
-    LevelFile::open(path).with_context(|| format!("reading {}", path.display()))
-}
-
-/// The level view, with the file named in the error.
-pub(crate) fn view<'a>(file: &'a LevelFile, path: &Path) -> Result<Level<'a>> {
-    file.view()
-        .with_context(|| format!("reading {}", path.display()))
 }

@@ -7,7 +7,7 @@ use clap::Args;
 use serde::Serialize;
 use wap_core::{CodePage, decode};
 
-use super::{open, view};
+use super::level::{open, view};
 use crate::output::{ListArgs, Output, TextListing};
 
 #[derive(Args)]

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use wap_core::ChecksumClass;
 
-use super::{open, view};
+use super::level::{open, view};
 use crate::output::Output;
 
 #[derive(Args)]

@@ -7,7 +7,7 @@ use clap::Args;
 use serde::Serialize;
 use wap_core::{LevelData, base_checksum};
 
-use super::{open, view};
+use super::level::{open, view};
 use crate::output::Output;
 
 #[derive(Args)]
