@@ -8,7 +8,7 @@ use crate::map::{Map, MapObject, Property};
 /// Columns of tiles in a tile set's atlas image.
 pub const ATLAS_COLUMNS: u32 = 16;
 
-/// What [`export`] makes.
+/// What [`export`](super::export) makes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ExportOptions {
