@@ -21,7 +21,7 @@ use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::picture_uop::UopPictures;
 use crate::raw::{EMPTY, UopEntryRaw};
 use crate::uop::name_hash;
-use crate::write::UopLayout;
+use crate::uop::write::UopLayout;
 
 /// The bytes that copies of gumps over the same bytes as an earlier gump but with another
 /// size may add to a gumpartLegacyMUL.uop (64 MiB): the UOP form stores a gump's size

@@ -203,14 +203,14 @@ pub use owned::{
 pub use owned::{
     ArtFiles, ArtSet, GumpFiles, GumpSet, HuesContents, HuesFile, MultiFiles, MultiSet,
     PictureData, PicturePaths, RadarColoursContents, RadarColoursFile, TileDataContents,
-    TileDataFile, UopContents, UopFile,
+    TileDataFile,
 };
 pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
 pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use texmap::{Texmap, Texmaps};
 pub use texterr_def::{TexTerrDef, TexmapRedirect};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
-pub use uop::{Compression, Uop, UopEntry, name_hash};
+pub use uop::{Compression, Uop, UopContents, UopEntry, UopFile, name_hash};
 pub use verdata::{Verdata, VerdataEntry};
 #[cfg(feature = "write")]
 pub use write::write_map_uop;

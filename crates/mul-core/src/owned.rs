@@ -20,7 +20,6 @@ use crate::multi::Multis;
 use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
 use crate::texmap::Texmaps;
 use crate::tiledata::TileData;
-use crate::uop::Uop;
 use crate::verdata::Verdata;
 
 /// tiledata.mul, owned ([`Owned`] of [`TileDataContents`]; view: [`TileData`]).
@@ -37,10 +36,6 @@ pub type AnimDataFile = Owned<AnimDataContents>;
 
 /// verdata.mul, owned ([`Owned`] of [`VerdataContents`]; view: [`Verdata`]).
 pub type VerdataFile = Owned<VerdataContents>;
-
-/// A UOP container, owned ([`Owned`] of [`UopContents`]; view: [`Uop`]). Its table is read
-/// at opening and again by each `view` (linear in the file's length).
-pub type UopFile = Owned<UopContents>;
 
 /// multi.idx and multi.mul, owned ([`OwnedSet`] of [`MultiSet`]; view: [`Multis`]). A folder
 /// holds one pair: its id is `()` (`MultiFiles::open(dir, ())`).
@@ -103,38 +98,6 @@ single_file! {
 single_file! {
     /// verdata.mul's bytes ([`Verdata::parse`]: every length is taken).
     VerdataContents => Verdata
-}
-
-/// A UOP container's bytes, checked within the options' limits ([`Uop::parse`]).
-#[derive(Debug)]
-pub struct UopContents {
-    data: FileData,
-    options: FileOptions,
-}
-
-impl Format for UopContents {
-    type Options = FileOptions;
-    type Kind = ErrorKind;
-    type View<'data> = Uop<'data>;
-
-    fn from_file(data: FileData, options: &FileOptions) -> Result<Self, DataError> {
-        Uop::parse(&data, &options.limits)?;
-        Ok(UopContents {
-            data,
-            options: *options,
-        })
-    }
-
-    fn view(&self) -> Result<Uop<'_>, DataError> {
-        Uop::parse(&self.data, &self.options.limits)
-    }
-}
-
-impl UopContents {
-    /// The bytes.
-    pub fn data(&self) -> &FileData {
-        &self.data
-    }
 }
 
 /// An index file and its data file found together in a folder (multi.idx and multi.mul,

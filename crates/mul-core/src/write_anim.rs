@@ -11,7 +11,7 @@ use crate::anim::{AnimGroup, BodyType, DIRECTIONS, PALETTE_LEN, RUN_END};
 use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::raw::EMPTY;
 use crate::uop::name_hash;
-use crate::write::{UopWrite, write_uop};
+use crate::uop::write::{UopWrite, write_uop};
 
 /// The longest run the writer stores: 4,094 pixels, one short of the 12-bit field's 4,095,
 /// so that no run header can read as the end marker 0x7FFF7FFF.

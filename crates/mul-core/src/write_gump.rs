@@ -21,7 +21,7 @@ use crate::gump::Gumps;
 use crate::picture_uop::UopPictures;
 use crate::raw::EMPTY;
 use crate::uop::name_hash;
-use crate::write::{UopWrite, write_uop};
+use crate::uop::write::{UopWrite, write_uop};
 
 /// One gump's picture, as [`write_gumps`] takes it.
 #[derive(Clone, Copy, Debug)]
