@@ -104,7 +104,7 @@
 //! # Example
 //!
 //! ```no_run
-//! use mul_core::{FacetFiles, FacetOptions, MapSize, query};
+//! use mul_core::{FacetFiles, FacetOptions, MapSize, facet::query};
 //!
 //! // Facet 0 of a client folder, read into memory; its size comes from the map's length.
 //! let files = FacetFiles::open("path/to/client", 0)?;
@@ -135,21 +135,15 @@ pub mod bwt;
 pub mod colours;
 #[cfg(feature = "write")]
 pub mod convert;
-pub mod diff;
 pub mod error;
 pub mod facet;
 pub mod gump;
 pub mod gump_def;
 mod index;
-pub mod map;
-pub mod map_uop;
 pub mod multi;
 pub mod owned;
 pub mod picture_uop;
-pub mod query;
 pub mod raw;
-mod size;
-pub mod statics;
 #[cfg(feature = "write")]
 pub mod synth;
 pub mod texmap;
@@ -157,8 +151,6 @@ pub mod texterr_def;
 pub mod tiledata;
 pub mod uop;
 pub mod verdata;
-#[cfg(feature = "write")]
-pub mod write;
 #[cfg(feature = "write")]
 pub mod write_anim;
 #[cfg(feature = "write")]
@@ -177,13 +169,18 @@ pub use anim::{
 pub use animdata::{AnimData, AnimDataRecord};
 pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
-pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
 pub use error::AnimProblem;
 pub use error::{
     ArgumentProblem, BwtProblem, ChunkProblem, DataError, DiffProblem, Error, ErrorKind,
     IndexProblem, OverlapWith, PictureProblem, Result, UopEntryProblem, UopTableProblem,
     WriteProblem,
 };
+pub use facet::diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
+pub use facet::map::{Map, MapSize};
+pub use facet::map_uop::MapChunk;
+pub use facet::statics::{StaticFormat, StaticSlice, Statics};
+#[cfg(feature = "write")]
+pub use facet::write::write_map_uop;
 pub use facet::{
     DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,
     FacetSet, MapFormat,
@@ -194,8 +191,6 @@ pub use gamedata_io::{
 };
 pub use gump::{DecodedGump, Gump, GumpRun, GumpRuns, GumpStream, Gumps};
 pub use gump_def::{GumpBorrow, GumpDef};
-pub use map::{Map, MapSize};
-pub use map_uop::MapChunk;
 pub use multi::{MultiFormat, MultiSlice, Multis};
 pub use owned::{
     AnimDataContents, AnimDataFile, TexmapFiles, TexmapSet, VerdataContents, VerdataFile,
@@ -206,14 +201,11 @@ pub use owned::{
     TileDataFile,
 };
 pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
-pub use statics::{StaticFormat, StaticSlice, Statics};
 pub use texmap::{Texmap, Texmaps};
 pub use texterr_def::{TexTerrDef, TexmapRedirect};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, Uop, UopContents, UopEntry, UopFile, name_hash};
 pub use verdata::{Verdata, VerdataEntry};
-#[cfg(feature = "write")]
-pub use write::write_map_uop;
 
 /// This crate's README (its package page): its Rust examples compiled as doctests.
 #[cfg(doctest)]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use gamedata_io::Limits;
-use mul_core::map_uop::{self, map_chunk_name};
+use mul_core::facet::map_uop::{self, map_chunk_name};
 use mul_core::uop::name_hash;
 use mul_core::{
     ArtFiles, ArtFormat, FacetPaths, FileData, GumpFiles, MapFormat, PicturePaths, UopContents,

@@ -876,7 +876,7 @@ fn uo_refuses_a_map_uop_whose_chunks_decode_past_the_limit() {
     uop.extend(0u64.to_le_bytes());
     let mut at = (28 + 12 + 34 * n) as u64;
     for i in 0..n {
-        let name = mul_core::map_uop::map_chunk_name(0, i);
+        let name = mul_core::facet::map_uop::map_chunk_name(0, i);
         uop.extend(at.to_le_bytes());
         uop.extend(0u32.to_le_bytes());
         uop.extend((chunk.len() as u32).to_le_bytes());

@@ -50,7 +50,7 @@ fn seeds_findings_and_their_mutations_never_panic() {
 #[test]
 fn the_seeds_reach_what_they_are_for() {
     use gamedata_exercise::io::split_parts;
-    use mul_core::{DiffIndex, Limits, MapChunk, Uop, map_uop};
+    use mul_core::{DiffIndex, Limits, MapChunk, Uop, facet::map_uop};
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
     let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
     // The art seed: a land tile and its repeat, two items with runs, an empty entry and an

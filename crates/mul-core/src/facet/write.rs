@@ -12,7 +12,7 @@ use std::path::Path;
 
 use crate::error::{ChunkProblem, DataError, ErrorKind, Result};
 use crate::facet::MapFormat;
-use crate::map_uop::map_chunk_name;
+use crate::facet::map_uop::map_chunk_name;
 use crate::raw::{MAP_BLOCK_LEN, UOP_MAP_CHUNK_BLOCKS};
 use crate::synth::World;
 use crate::uop::name_hash;
