@@ -156,19 +156,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let item: Vec<u16> = (0..6 * 5u16)
         .map(|i| if i % 4 == 0 { 0 } else { i | 0x0400 })
         .collect();
-    let mut pictures = vec![mul_core::write_art::ArtPicture::Empty; 0x4000];
-    pictures.splice(..1, [mul_core::write_art::ArtPicture::Land(&land)]);
-    pictures.push(mul_core::write_art::ArtPicture::Item {
+    let mut pictures = vec![mul_core::art::write::ArtPicture::Empty; 0x4000];
+    pictures.splice(..1, [mul_core::art::write::ArtPicture::Land(&land)]);
+    pictures.push(mul_core::art::write::ArtPicture::Item {
         width: 6,
         height: 5,
         pixels: &item,
     });
-    pictures.push(mul_core::write_art::ArtPicture::Item {
+    pictures.push(mul_core::art::write::ArtPicture::Item {
         width: 3,
         height: 1,
         pixels: &[0, 7, 0],
     });
-    let (full_index, art_data) = mul_core::write_art::write_art(&pictures)?;
+    let (full_index, art_data) = mul_core::art::write::write_art(&pictures)?;
     let entry = |n: usize| full_index.get(n * 12..n * 12 + 12).ok_or("short index");
     let art_index = [
         entry(0)?,

@@ -23,9 +23,9 @@ use std::fmt;
 use gamedata_io::{Bytes, InflateError, Limits, PreviewBytes, inflate_exact};
 use zerocopy::little_endian::U32;
 
-use crate::art::{PictureIndex, SharedOverlaps};
 use crate::error::{DataError, ErrorKind, PictureProblem, UopEntryProblem};
-use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
+use crate::picture::{ArtFormat, UopIndex, UopPictures};
+use crate::picture::{PictureIndex, SharedOverlaps};
 use crate::raw::{IndexRecord, UopEntryRaw};
 use crate::verdata::{GUMPS_FILE, Verdata, VerdataEntry};
 

@@ -133,8 +133,6 @@ pub mod animdata;
 pub mod art;
 pub mod bwt;
 pub mod colours;
-#[cfg(feature = "write")]
-pub mod convert;
 pub mod error;
 pub mod facet;
 pub mod gump;
@@ -142,7 +140,7 @@ pub mod gump_def;
 mod index;
 pub mod multi;
 pub mod owned;
-pub mod picture_uop;
+pub mod picture;
 pub mod raw;
 #[cfg(feature = "write")]
 pub mod synth;
@@ -153,8 +151,6 @@ pub mod uop;
 pub mod verdata;
 #[cfg(feature = "write")]
 pub mod write_anim;
-#[cfg(feature = "write")]
-pub mod write_art;
 #[cfg(feature = "write")]
 pub mod write_gump;
 #[cfg(feature = "write")]
@@ -167,7 +163,7 @@ pub use anim::{
     UopAnimations, UopFrame,
 };
 pub use animdata::{AnimData, AnimDataRecord};
-pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
+pub use art::{Art, ArtFiles, ArtSet, ItemArt, ItemRuns, LandArt, Run};
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use error::AnimProblem;
 pub use error::{
@@ -196,11 +192,10 @@ pub use owned::{
     AnimDataContents, AnimDataFile, TexmapFiles, TexmapSet, VerdataContents, VerdataFile,
 };
 pub use owned::{
-    ArtFiles, ArtSet, GumpFiles, GumpSet, HuesContents, HuesFile, MultiFiles, MultiSet,
-    PictureData, PicturePaths, RadarColoursContents, RadarColoursFile, TileDataContents,
-    TileDataFile,
+    GumpFiles, GumpSet, HuesContents, HuesFile, MultiFiles, MultiSet, RadarColoursContents,
+    RadarColoursFile, TileDataContents, TileDataFile,
 };
-pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
+pub use picture::{ArtFormat, PictureData, PicturePaths, UopIndex, UopPictures};
 pub use texmap::{Texmap, Texmaps};
 pub use texterr_def::{TexTerrDef, TexmapRedirect};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};

@@ -19,8 +19,8 @@ use std::fmt;
 use zerocopy::FromBytes;
 use zerocopy::little_endian::U16;
 
-use crate::art::{PictureIndex, SharedOverlaps};
 use crate::error::{DataError, PictureProblem};
+use crate::picture::{PictureIndex, SharedOverlaps};
 use crate::raw::IndexRecord;
 
 /// The side of a small texture map, in pixels.

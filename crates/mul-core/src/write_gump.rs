@@ -13,12 +13,12 @@ use gamedata_io::{Limits, Problems};
 
 use crate::art::ITEM_BASE;
 use crate::bwt::{COUNTS_LEN, HEADER_LEN};
-use crate::convert::{
-    Conversion, Entry, MulData, PictureSource, entry_number, pictures_to_mul, pictures_to_uop,
-};
 use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::gump::Gumps;
-use crate::picture_uop::UopPictures;
+use crate::picture::UopPictures;
+use crate::picture::convert::{
+    Conversion, Entry, MulData, PictureSource, entry_number, pictures_to_mul, pictures_to_uop,
+};
 use crate::raw::EMPTY;
 use crate::uop::name_hash;
 use crate::uop::write::{UopWrite, write_uop};
@@ -126,7 +126,7 @@ fn gump_bytes(data: &mut Vec<u8>, width: u16, height: u16, pixels: &[u16]) {
 /// used (the client counts a UOP's table entries + 0x4000 ids). An entry that cannot be read is left out
 /// (its slot empty) and listed in the result, a gump stored compressed among them (see
 /// [`gumps_to_mul`]); so is a gump over an earlier gump's bytes with another size whose
-/// copy would take such copies past [`SIZE_COPIES_BUDGET`](crate::convert::SIZE_COPIES_BUDGET)
+/// copy would take such copies past [`SIZE_COPIES_BUDGET`](crate::picture::convert::SIZE_COPIES_BUDGET)
 /// (64 MiB).
 ///
 /// Memory: the container, written once at its size (at most the entries' bytes, 8 bytes

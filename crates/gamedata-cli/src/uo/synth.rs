@@ -95,9 +95,9 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     }
     if args.art {
         let (index, data) = if args.art_full {
-            mul_core::write_art::synthetic_art_sized(args.seed, 0x4000, 0x10000)
+            mul_core::art::write::synthetic_art_sized(args.seed, 0x4000, 0x10000)
         } else {
-            mul_core::write_art::synthetic_art(args.seed)
+            mul_core::art::write::synthetic_art(args.seed)
         };
         let (gump_index, gump_data) = mul_core::write_gump::synthetic_gumps(args.seed);
         // Texture maps have no UOP form: always texidx.mul and texmaps.mul.
@@ -115,7 +115,7 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
                 vec![
                     (
                         mul_core::UopPictures::Art.file_name(),
-                        mul_core::write_art::art_to_uop(&art)?.files,
+                        mul_core::art::write::art_to_uop(&art)?.files,
                     ),
                     (
                         mul_core::UopPictures::Gumps.file_name(),

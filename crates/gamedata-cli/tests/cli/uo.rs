@@ -907,8 +907,8 @@ fn uo_refuses_a_map_uop_whose_chunks_decode_past_the_limit() {
 /// in items, the diamond opaque), hued, and the JSON contract.
 #[test]
 fn uo_art_draws_items_and_land_as_the_client_does() {
+    use mul_core::art::write::{ArtPicture, write_art};
     use mul_core::art::{ITEM_BASE, LAND_PIXELS};
-    use mul_core::write_art::{ArtPicture, write_art};
 
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
@@ -1048,7 +1048,7 @@ fn uo_art_draws_items_and_land_as_the_client_does() {
 #[test]
 fn uo_convert_art_leaves_out_an_entry_it_cannot_read_and_fails() {
     use mul_core::art::ITEM_BASE;
-    use mul_core::write_art::{ArtPicture, write_art};
+    use mul_core::art::write::{ArtPicture, write_art};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
@@ -1404,7 +1404,7 @@ fn uo_gump_draws_a_gump_from_either_form() {
 #[test]
 fn uo_export_writes_every_picture_and_reports_the_rest() {
     use mul_core::art::ITEM_BASE;
-    use mul_core::write_art::{ArtPicture, write_art};
+    use mul_core::art::write::{ArtPicture, write_art};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();

@@ -4,7 +4,7 @@
 //! converters). Each doc names what the code did then; the assertions hold the contract.
 
 use mul_core::art::ITEM_BASE;
-use mul_core::write_art::art_to_uop;
+use mul_core::art::write::art_to_uop;
 use mul_core::write_gump::gumps_to_uop;
 use mul_core::{Art, Gumps, UopIndex, UopPictures};
 

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::fs;
 
-use mul_core::picture_uop::MIN_UOP_SLOTS;
+use mul_core::picture::MIN_UOP_SLOTS;
 use mul_core::uop::name_hash;
 use mul_core::write_gump::{
     BWT_HEADER_KEY, GumpCompression, GumpPicture, SYNTHETIC_GUMPS, bwt_compress,

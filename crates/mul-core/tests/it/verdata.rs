@@ -2,7 +2,7 @@
 //! here byte by byte, and art and gump patches read instead of the entries they name.
 
 use mul_core::art::ITEM_BASE;
-use mul_core::write_art::{ArtPicture, write_art};
+use mul_core::art::write::{ArtPicture, write_art};
 use mul_core::write_gump::{GumpPicture, write_gumps};
 use mul_core::{Art, ErrorKind, Gumps, IndexProblem, Limits, Verdata};
 

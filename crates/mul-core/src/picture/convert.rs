@@ -1,5 +1,5 @@
 //! Picture sets (art, gumps) between their MUL and UOP forms, byte for byte (the `write`
-//! feature): the engine under [`art_to_uop`](crate::write_art::art_to_uop) and its kin.
+//! feature): the engine under [`art_to_uop`](crate::art::write::art_to_uop) and its kin.
 //!
 //! An entry that cannot be read is left out (written empty) and counted, so one bad entry
 //! does not stop the others. Exact repeats (numbers naming the same bytes) are stored
@@ -16,9 +16,9 @@
 use gamedata_io::{Limits, Problems};
 use zerocopy::IntoBytes;
 
-use crate::art::ITEM_BASE;
 use crate::error::{DataError, ErrorKind, WriteProblem};
-use crate::picture_uop::UopPictures;
+use crate::picture::ITEM_BASE;
+use crate::picture::UopPictures;
 use crate::raw::{EMPTY, UopEntryRaw};
 use crate::uop::name_hash;
 use crate::uop::write::UopLayout;
