@@ -200,7 +200,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // Gumps: two gumps, a repeat, an empty entry and one overlapping the first, over the
     // writer's gumpart.mul; and the same gumps as a gumpartLegacyMUL.uop (no index).
-    use mul_core::write_gump::{GumpPicture, gumps_to_uop, write_gumps};
+    use mul_core::gump::write::{GumpPicture, gumps_to_uop, write_gumps};
     let frame: Vec<u16> = (0..5 * 4u16)
         .map(|i| if i == 0 { 0 } else { i | 0x8000 })
         .collect();
@@ -227,12 +227,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The same gumps stored as newer clients store them (compression 3: zlib, then the BWT
     // stage) and with compression 1; and one gump's BWT stage alone.
     let compressed_uop = |how| -> Result<Vec<u8>, mul_core::DataError> {
-        let uop = mul_core::write_gump::gumps_to_compressed_uop(&four_gumps, how)?.files;
+        let uop = mul_core::gump::write::gumps_to_compressed_uop(&four_gumps, how)?.files;
         Ok(join_parts::<4>(&[&[], &uop]))
     };
-    let gumps_bwt = compressed_uop(mul_core::write_gump::GumpCompression::ZlibBwt)?;
-    let gumps_zlib = compressed_uop(mul_core::write_gump::GumpCompression::Zlib)?;
-    let bwt_stage = mul_core::write_gump::bwt_compress(gump_data.get(..40).unwrap_or_default())?;
+    let gumps_bwt = compressed_uop(mul_core::gump::write::GumpCompression::ZlibBwt)?;
+    let gumps_zlib = compressed_uop(mul_core::gump::write::GumpCompression::Zlib)?;
+    let bwt_stage = mul_core::gump::bwt::compress(gump_data.get(..40).unwrap_or_default())?;
     gump_index.extend_from_slice(&overlap);
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
     let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);

@@ -131,12 +131,12 @@
 pub mod anim;
 pub mod animdata;
 pub mod art;
-pub mod bwt;
 pub mod colours;
+#[doc(hidden)]
+pub mod def;
 pub mod error;
 pub mod facet;
 pub mod gump;
-pub mod gump_def;
 mod index;
 pub mod multi;
 pub mod owned;
@@ -151,8 +151,6 @@ pub mod uop;
 pub mod verdata;
 #[cfg(feature = "write")]
 pub mod write_anim;
-#[cfg(feature = "write")]
-pub mod write_gump;
 #[cfg(feature = "write")]
 pub mod write_texmap;
 
@@ -185,15 +183,15 @@ pub use gamedata_io::{
     Access, FileData, FileError, FileOptions, FileSet, Format, FormatError, FormatOptions,
     InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems, ReadError,
 };
-pub use gump::{DecodedGump, Gump, GumpRun, GumpRuns, GumpStream, Gumps};
-pub use gump_def::{GumpBorrow, GumpDef};
+pub use gump::def::{GumpBorrow, GumpDef};
+pub use gump::{DecodedGump, Gump, GumpFiles, GumpRun, GumpRuns, GumpSet, GumpStream, Gumps};
 pub use multi::{MultiFormat, MultiSlice, Multis};
 pub use owned::{
     AnimDataContents, AnimDataFile, TexmapFiles, TexmapSet, VerdataContents, VerdataFile,
 };
 pub use owned::{
-    GumpFiles, GumpSet, HuesContents, HuesFile, MultiFiles, MultiSet, RadarColoursContents,
-    RadarColoursFile, TileDataContents, TileDataFile,
+    HuesContents, HuesFile, MultiFiles, MultiSet, RadarColoursContents, RadarColoursFile,
+    TileDataContents, TileDataFile,
 };
 pub use picture::{ArtFormat, PictureData, PicturePaths, UopIndex, UopPictures};
 pub use texmap::{Texmap, Texmaps};

@@ -372,7 +372,7 @@ pub enum UopAnimCompression {
     None,
     /// Compression 1: a zlib stream.
     Zlib,
-    /// Compression 3: a zlib stream of [`bwt_compress`](crate::write_gump::bwt_compress)'s
+    /// Compression 3: a zlib stream of `gump::bwt::compress`'s
     /// output.
     ZlibBwt,
 }
@@ -499,7 +499,7 @@ fn write_named_uop(
     for (_, plain) in entries {
         // What the zlib stream decodes to (for compression 3, the BWT stage's input).
         let input = match how {
-            UopAnimCompression::ZlibBwt => crate::write_gump::bwt_compress(plain)?,
+            UopAnimCompression::ZlibBwt => crate::gump::bwt::compress(plain)?,
             UopAnimCompression::None | UopAnimCompression::Zlib => plain.to_vec(),
         };
         let declared = u32::try_from(input.len()).map_err(|_| too_large(input.len()))?;

@@ -99,7 +99,7 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         } else {
             mul_core::art::write::synthetic_art(args.seed)
         };
-        let (gump_index, gump_data) = mul_core::write_gump::synthetic_gumps(args.seed);
+        let (gump_index, gump_data) = mul_core::gump::write::synthetic_gumps(args.seed);
         // Texture maps have no UOP form: always texidx.mul and texmaps.mul.
         let (tex_index, tex_data) = mul_core::write_texmap::synthetic_texmaps(args.seed);
         let art_files = match args.art_format {
@@ -119,7 +119,7 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
                     ),
                     (
                         mul_core::UopPictures::Gumps.file_name(),
-                        mul_core::write_gump::gumps_to_uop(&gumps)?.files,
+                        mul_core::gump::write::gumps_to_uop(&gumps)?.files,
                     ),
                 ]
             }

@@ -9,10 +9,11 @@ use clap::{Args, Subcommand, ValueEnum};
 use gamedata_io::Limits;
 use mul_core::art::write::{art_to_mul, art_to_uop};
 use mul_core::facet::map_uop::{self, map_chunk_name};
+use mul_core::gump::write::{gumps_to_mul, gumps_to_uop};
 use mul_core::uop::name_hash;
 use mul_core::{
     ArtFiles, ArtFormat, FacetPaths, FileData, GumpFiles, MapFormat, PicturePaths, UopContents,
-    UopPictures, write_gump,
+    UopPictures,
 };
 use serde::Serialize;
 
@@ -238,8 +239,8 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
             UopPictures::Gumps.file_name(),
             ["gumpart.mul", "gumpidx.mul"],
             args.to,
-            || write_gump::gumps_to_uop(&gumps),
-            || write_gump::gumps_to_mul(&gumps),
+            || gumps_to_uop(&gumps),
+            || gumps_to_mul(&gumps),
         )?;
         let used = (0..gumps.len())
             .map_while(|n| u32::try_from(n).ok())

@@ -1260,7 +1260,7 @@ fn uo_art_reads_the_uop_form_and_converts_both_ways() {
 /// hued with the gump shader's red-0 rule, from either form, and `uo convert --gumps`.
 #[test]
 fn uo_gump_draws_a_gump_from_either_form() {
-    use mul_core::write_gump::{GumpPicture, write_gumps};
+    use mul_core::gump::write::{GumpPicture, write_gumps};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
@@ -1571,7 +1571,7 @@ fn uo_gump_and_export_read_compressed_uop_gumps() {
     use std::io::Write;
 
     use mul_core::Gumps;
-    use mul_core::write_gump::{GumpCompression, gumps_to_compressed_uop, synthetic_gumps};
+    use mul_core::gump::write::{GumpCompression, gumps_to_compressed_uop, synthetic_gumps};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
@@ -1690,7 +1690,7 @@ fn uo_gump_and_export_read_compressed_uop_gumps() {
 /// gump.def; `--no-def` reads the empty entry.
 #[test]
 fn uo_gump_reads_gump_def() {
-    use mul_core::write_gump::{GumpPicture, write_gumps};
+    use mul_core::gump::write::{GumpPicture, write_gumps};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();

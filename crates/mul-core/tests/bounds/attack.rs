@@ -5,7 +5,7 @@
 
 use mul_core::art::ITEM_BASE;
 use mul_core::art::write::art_to_uop;
-use mul_core::write_gump::gumps_to_uop;
+use mul_core::gump::write::gumps_to_uop;
 use mul_core::{Art, Gumps, UopIndex, UopPictures};
 
 use super::*;

@@ -124,7 +124,7 @@ fn the_seeds_reach_what_they_are_for() {
     // One gump's BWT stage alone: 40 bytes back.
     let seed = read("uo_gump/bwt_stage");
     assert_eq!(
-        mul_core::bwt::decompress(seed, &Limits::default())
+        mul_core::gump::bwt::decompress(seed, &Limits::default())
             .unwrap()
             .len(),
         40
