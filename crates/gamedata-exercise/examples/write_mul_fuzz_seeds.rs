@@ -295,11 +295,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // and one past the end of the data.
     let small: Vec<u16> = (0..4096u16).map(|i| i.wrapping_mul(41)).collect();
     let large: Vec<u16> = (0..16384u16).map(|i| i.wrapping_mul(7) & 0x7FFF).collect();
-    let (tex_written, mut tex_data) = mul_core::write_texmap::write_texmaps(&[
-        mul_core::write_texmap::TexmapPicture::Pixels(&small),
-        mul_core::write_texmap::TexmapPicture::Pixels(&large),
-        mul_core::write_texmap::TexmapPicture::Repeat(0),
-        mul_core::write_texmap::TexmapPicture::Empty,
+    let (tex_written, mut tex_data) = mul_core::texmap::write::write_texmaps(&[
+        mul_core::texmap::write::TexmapPicture::Pixels(&small),
+        mul_core::texmap::write::TexmapPicture::Pixels(&large),
+        mul_core::texmap::write::TexmapPicture::Repeat(0),
+        mul_core::texmap::write::TexmapPicture::Empty,
     ])?;
     let end = u32::try_from(tex_data.len())?;
     tex_data.extend(vec![0x5Au8; 0x1000]);

@@ -145,14 +145,11 @@ pub mod raw;
 #[cfg(feature = "write")]
 pub mod synth;
 pub mod texmap;
-pub mod texterr_def;
 pub mod tiledata;
 pub mod uop;
 pub mod verdata;
 #[cfg(feature = "write")]
 pub mod write_anim;
-#[cfg(feature = "write")]
-pub mod write_texmap;
 
 pub use anim::{
     AnimFileId, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimationBytes, AnimationFiles,
@@ -186,16 +183,14 @@ pub use gamedata_io::{
 pub use gump::def::{GumpBorrow, GumpDef};
 pub use gump::{DecodedGump, Gump, GumpFiles, GumpRun, GumpRuns, GumpSet, GumpStream, Gumps};
 pub use multi::{MultiFormat, MultiSlice, Multis};
-pub use owned::{
-    AnimDataContents, AnimDataFile, TexmapFiles, TexmapSet, VerdataContents, VerdataFile,
-};
+pub use owned::{AnimDataContents, AnimDataFile, VerdataContents, VerdataFile};
 pub use owned::{
     HuesContents, HuesFile, MultiFiles, MultiSet, RadarColoursContents, RadarColoursFile,
     TileDataContents, TileDataFile,
 };
 pub use picture::{ArtFormat, PictureData, PicturePaths, UopIndex, UopPictures};
-pub use texmap::{Texmap, Texmaps};
-pub use texterr_def::{TexTerrDef, TexmapRedirect};
+pub use texmap::def::{TexTerrDef, TexmapRedirect};
+pub use texmap::{Texmap, TexmapFiles, TexmapSet, Texmaps};
 pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
 pub use uop::{Compression, Uop, UopContents, UopEntry, UopFile, name_hash};
 pub use verdata::{Verdata, VerdataEntry};

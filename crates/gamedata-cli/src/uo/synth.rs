@@ -101,7 +101,7 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         };
         let (gump_index, gump_data) = mul_core::gump::write::synthetic_gumps(args.seed);
         // Texture maps have no UOP form: always texidx.mul and texmaps.mul.
-        let (tex_index, tex_data) = mul_core::write_texmap::synthetic_texmaps(args.seed);
+        let (tex_index, tex_data) = mul_core::texmap::write::synthetic_texmaps(args.seed);
         let art_files = match args.art_format {
             super::art::FormatArg::Mul => vec![
                 ("artidx.mul", index),

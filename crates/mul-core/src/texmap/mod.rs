@@ -23,6 +23,13 @@ use crate::error::{DataError, PictureProblem};
 use crate::picture::{PictureIndex, SharedOverlaps};
 use crate::raw::IndexRecord;
 
+pub mod def;
+mod files;
+#[cfg(feature = "write")]
+pub mod write;
+
+pub use files::{TexmapFiles, TexmapSet};
+
 /// The side of a small texture map, in pixels.
 pub const SMALL_SIDE: u32 = 64;
 /// The side of a large texture map, in pixels.
