@@ -241,7 +241,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // record 0 two frames (one with gaps and black), record 1 its exact repeat, record 2
     // empty, record 3 overlapping record 0's bytes, record 4 a frame, an empty frame and the
     // first frame again.
-    use mul_core::write_anim::{AnimEntry, AnimFramePicture, write_animations};
+    use mul_core::anim::write::{AnimEntry, AnimFramePicture, write_animations};
     let palette: [u16; 256] =
         std::array::from_fn(|i| u16::try_from(i).unwrap_or(0).wrapping_mul(0x0421) & 0x7FFF);
     let blob: Vec<Option<u8>> = (0..6 * 5u8)
@@ -314,20 +314,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let uop_palette: [u16; 256] = std::array::from_fn(|i| 3 * u16::try_from(i).unwrap_or(0));
     let uop_pixels = [Some(0u8), Some(5), None, None, None, None];
     let uop_pixel = [Some(7u8)];
-    let uop_frame =
-        |number, centre_x, centre_y, width, height, pixels| mul_core::write_anim::UopFramePicture {
+    let uop_frame = |number, centre_x, centre_y, width, height, pixels| {
+        mul_core::anim::write::UopFramePicture {
             group: 2,
             number,
             palette: &uop_palette,
-            picture: mul_core::write_anim::AnimFramePicture {
+            picture: mul_core::anim::write::AnimFramePicture {
                 centre_x,
                 centre_y,
                 width,
                 height,
                 pixels,
             },
-        };
-    let anim_uop = mul_core::write_anim::write_uop_animation(&[
+        }
+    };
+    let anim_uop = mul_core::anim::write::write_uop_animation(&[
         uop_frame(1, 1, -3, 3, 2, &uop_pixels[..]),
         uop_frame(2, 0, 0, 0, 0, &[][..]),
         uop_frame(4, 0, -1, 1, 1, &uop_pixel[..]),
@@ -360,7 +361,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (
             "uo_animdata",
             "synthetic_24_items",
-            mul_core::write_anim::synthetic_animdata(),
+            mul_core::animdata::write::synthetic_animdata(),
         ),
         ("uo_art", "land_repeat_items_overlap", art),
         ("uo_gump", "repeat_empty_overlap", gumps),

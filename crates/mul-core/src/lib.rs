@@ -128,6 +128,9 @@
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
+#[macro_use]
+mod single_file;
+
 pub mod anim;
 pub mod animdata;
 pub mod art;
@@ -148,8 +151,6 @@ pub mod texmap;
 pub mod tiledata;
 pub mod uop;
 pub mod verdata;
-#[cfg(feature = "write")]
-pub mod write_anim;
 
 pub use anim::{
     AnimFileId, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimationBytes, AnimationFiles,
@@ -157,7 +158,7 @@ pub use anim::{
     MobType, MobTypes, UopAnimStream, UopAnimation, UopAnimationBytes, UopAnimationFiles,
     UopAnimations, UopFrame,
 };
-pub use animdata::{AnimData, AnimDataRecord};
+pub use animdata::{AnimData, AnimDataContents, AnimDataFile, AnimDataRecord};
 pub use art::{Art, ArtFiles, ArtSet, ItemArt, ItemRuns, LandArt, Run};
 pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
 pub use error::AnimProblem;
@@ -183,11 +184,11 @@ pub use gamedata_io::{
 pub use gump::def::{GumpBorrow, GumpDef};
 pub use gump::{DecodedGump, Gump, GumpFiles, GumpRun, GumpRuns, GumpSet, GumpStream, Gumps};
 pub use multi::{MultiFormat, MultiSlice, Multis};
-pub use owned::{AnimDataContents, AnimDataFile, VerdataContents, VerdataFile};
 pub use owned::{
     HuesContents, HuesFile, MultiFiles, MultiSet, RadarColoursContents, RadarColoursFile,
     TileDataContents, TileDataFile,
 };
+pub use owned::{VerdataContents, VerdataFile};
 pub use picture::{ArtFormat, PictureData, PicturePaths, UopIndex, UopPictures};
 pub use texmap::def::{TexTerrDef, TexmapRedirect};
 pub use texmap::{Texmap, TexmapFiles, TexmapSet, Texmaps};

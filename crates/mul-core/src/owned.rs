@@ -7,9 +7,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use gamedata_io::{FileData, FileError, FileOptions, FileSet, Format, Owned, OwnedSet};
+use gamedata_io::{FileData, FileError, FileOptions, FileSet, Owned, OwnedSet};
 
-use crate::animdata::AnimData;
 use crate::colours::{Hues, RadarColours};
 use crate::error::{DataError, Error, ErrorKind};
 use crate::index::IndexedPair;
@@ -26,49 +25,12 @@ pub type RadarColoursFile = Owned<RadarColoursContents>;
 /// hues.mul, owned ([`Owned`] of [`HuesContents`]; view: [`Hues`]).
 pub type HuesFile = Owned<HuesContents>;
 
-/// animdata.mul, owned ([`Owned`] of [`AnimDataContents`]; view: [`AnimData`]).
-pub type AnimDataFile = Owned<AnimDataContents>;
-
 /// verdata.mul, owned ([`Owned`] of [`VerdataContents`]; view: [`Verdata`]).
 pub type VerdataFile = Owned<VerdataContents>;
 
 /// multi.idx and multi.mul, owned ([`OwnedSet`] of [`MultiSet`]; view: [`Multis`]). A folder
 /// holds one pair: its id is `()` (`MultiFiles::open(dir, ())`).
 pub type MultiFiles = OwnedSet<MultiSet>;
-
-/// A single file's bytes, checked by its view's `parse` when opened and parsed again by
-/// each `view`: the struct, its [`Format`] and its `data()`.
-macro_rules! single_file {
-    ($(#[$doc:meta])* $name:ident => $view:ident) => {
-        $(#[$doc])*
-        #[derive(Debug)]
-        pub struct $name {
-            data: FileData,
-        }
-
-        impl Format for $name {
-            type Options = FileOptions;
-            type Kind = ErrorKind;
-            type View<'data> = $view<'data>;
-
-            fn from_file(data: FileData, _options: &FileOptions) -> Result<Self, DataError> {
-                $view::parse(&data)?;
-                Ok($name { data })
-            }
-
-            fn view(&self) -> Result<$view<'_>, DataError> {
-                $view::parse(&self.data)
-            }
-        }
-
-        impl $name {
-            /// The bytes.
-            pub fn data(&self) -> &FileData {
-                &self.data
-            }
-        }
-    };
-}
 
 single_file! {
     /// tiledata.mul's bytes, checked ([`TileData::parse`]).
@@ -83,11 +45,6 @@ single_file! {
 single_file! {
     /// hues.mul's bytes, checked ([`Hues::parse`]).
     HuesContents => Hues
-}
-
-single_file! {
-    /// animdata.mul's bytes ([`AnimData::parse`]: every length is taken).
-    AnimDataContents => AnimData
 }
 
 single_file! {

@@ -133,8 +133,8 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         // The MUL animations in both forms (as UOP clients still ship anim.mul), and with
         // --art-format uop AnimationFrame1.uop too, its entries compressed as the newer
         // clients' are (zlib, then the BWT stage).
-        let (anim_index, anim_data) = mul_core::write_anim::synthetic_animations(args.seed);
-        let animdata = mul_core::write_anim::synthetic_animdata();
+        let (anim_index, anim_data) = mul_core::anim::write::synthetic_animations(args.seed);
+        let animdata = mul_core::animdata::write::synthetic_animdata();
         let mut anim_files = vec![
             ("anim.idx", anim_index),
             ("anim.mul", anim_data),
@@ -143,9 +143,9 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         if args.art_format == super::art::FormatArg::Uop {
             anim_files.push((
                 mul_core::anim::UOP_ANIM_FILES[0],
-                mul_core::write_anim::synthetic_uop_animations(
+                mul_core::anim::write::synthetic_uop_animations(
                     args.seed,
-                    mul_core::write_anim::UopAnimCompression::ZlibBwt,
+                    mul_core::anim::write::UopAnimCompression::ZlibBwt,
                 ),
             ));
         }

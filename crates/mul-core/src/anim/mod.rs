@@ -615,6 +615,8 @@ mod uop;
 mod uop_files;
 mod uop_lookup;
 mod uop_sequence;
+#[cfg(feature = "write")]
+pub mod write;
 
 pub use files::{AnimFileData, AnimPaths, AnimationBytes, AnimationFiles, AnimationSet};
 pub use frames::{AnimFrame, AnimRun, AnimRuns, FrameGroup};
