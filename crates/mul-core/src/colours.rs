@@ -9,7 +9,7 @@ use std::fmt;
 
 use std::borrow::Cow;
 
-use gamedata_io::{field_text, latin1, records};
+use gamedata_io::{Owned, field_text, latin1, records};
 use zerocopy::little_endian::U16;
 
 use crate::error::{DataError, ErrorKind, Result};
@@ -154,4 +154,20 @@ impl HueEntry {
     pub fn name_lossy(&self) -> Cow<'_, str> {
         latin1(self.name_bytes())
     }
+}
+
+/// radarcol.mul, owned ([`Owned`] of [`RadarColoursContents`]; view: [`RadarColours`]).
+pub type RadarColoursFile = Owned<RadarColoursContents>;
+
+single_file! {
+    /// radarcol.mul's bytes, checked ([`RadarColours::parse`]).
+    RadarColoursContents => RadarColours
+}
+
+/// hues.mul, owned ([`Owned`] of [`HuesContents`]; view: [`Hues`]).
+pub type HuesFile = Owned<HuesContents>;
+
+single_file! {
+    /// hues.mul's bytes, checked ([`Hues::parse`]).
+    HuesContents => Hues
 }

@@ -142,7 +142,6 @@ pub mod facet;
 pub mod gump;
 mod index;
 pub mod multi;
-pub mod owned;
 pub mod picture;
 pub mod raw;
 #[cfg(feature = "write")]
@@ -160,7 +159,10 @@ pub use anim::{
 };
 pub use animdata::{AnimData, AnimDataContents, AnimDataFile, AnimDataRecord};
 pub use art::{Art, ArtFiles, ArtSet, ItemArt, ItemRuns, LandArt, Run};
-pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
+pub use colours::{
+    Hues, HuesContents, HuesFile, RadarColours, RadarColoursContents, RadarColoursFile,
+    rgb555_to_rgb8,
+};
 pub use error::AnimProblem;
 pub use error::{
     ArgumentProblem, BwtProblem, ChunkProblem, DataError, DiffProblem, Error, ErrorKind,
@@ -183,18 +185,15 @@ pub use gamedata_io::{
 };
 pub use gump::def::{GumpBorrow, GumpDef};
 pub use gump::{DecodedGump, Gump, GumpFiles, GumpRun, GumpRuns, GumpSet, GumpStream, Gumps};
-pub use multi::{MultiFormat, MultiSlice, Multis};
-pub use owned::{
-    HuesContents, HuesFile, MultiFiles, MultiSet, RadarColoursContents, RadarColoursFile,
-    TileDataContents, TileDataFile,
-};
-pub use owned::{VerdataContents, VerdataFile};
+pub use multi::{MultiFiles, MultiFormat, MultiSet, MultiSlice, Multis};
 pub use picture::{ArtFormat, PictureData, PicturePaths, UopIndex, UopPictures};
 pub use texmap::def::{TexTerrDef, TexmapRedirect};
 pub use texmap::{Texmap, TexmapFiles, TexmapSet, Texmaps};
-pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
+pub use tiledata::{
+    ItemTile, LandTile, TileData, TileDataContents, TileDataFile, TileDataLayout, TileFlags,
+};
 pub use uop::{Compression, Uop, UopContents, UopEntry, UopFile, name_hash};
-pub use verdata::{Verdata, VerdataEntry};
+pub use verdata::{Verdata, VerdataContents, VerdataEntry, VerdataFile};
 
 /// This crate's README (its package page): its Rust examples compiled as doctests.
 #[cfg(doctest)]

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use gamedata_io::{Bytes, Overlaps, PreviewBytes, record};
+use gamedata_io::{Bytes, Overlaps, Owned, PreviewBytes, record};
 use zerocopy::little_endian::U32;
 
 use crate::error::{DataError, ErrorKind, IndexProblem};
@@ -198,4 +198,12 @@ impl<'data> Patches<'data> {
         }
         Some(Ok(Some((bytes, entry.extra.get()))))
     }
+}
+
+/// verdata.mul, owned ([`Owned`] of [`VerdataContents`]; view: [`Verdata`]).
+pub type VerdataFile = Owned<VerdataContents>;
+
+single_file! {
+    /// verdata.mul's bytes ([`Verdata::parse`]: every length is taken).
+    VerdataContents => Verdata
 }
