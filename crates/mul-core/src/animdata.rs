@@ -3,7 +3,7 @@
 //! byte `68 * i + 4 * (i / 8 + 1)`. Source: `docs/formats/uo.md`, "animdata.mul" (ClassicUO
 //! `AnimDataLoader`, `AnimatedStaticsManager`).
 //!
-//! [`AnimData`] is the view, [`AnimDataFile`] the owner, [`write`] (the `write` feature) the
+//! [`AnimData`] is the view, [`AnimDataFile`] the owner, [`write`](mod@write) (the `write` feature) the
 //! writer. animdata.mul animates items' art, so it sits apart from [`anim`](crate::anim)
 //! (the mobiles' anim.mul and AnimationFrame UOPs).
 

@@ -4,6 +4,9 @@
 //! item tile. hues.mul is groups of 708 bytes: a header word and 8 hues of 32 RGB555 colours,
 //! a table start and end colour and a 20-byte name. Source: `docs/formats/uo.md`, "Radar
 //! colours" and "Hues".
+//!
+//! [`RadarColours`] and [`Hues`] are the views, [`RadarColoursFile`] and [`HuesFile`]
+//! their owners.
 
 use std::fmt;
 

@@ -30,16 +30,28 @@
 //! statics'), the map's form in a folder that holds both a MUL and a UOP map
 //! ([`FacetOptions::map_format`]), [`Limits`] and the mapping; [`FacetSet::view`]
 //! (`files.view()`) gives [`Facet`], the views over the files, as those options say.
-//! The single files open the same way, through the
-//! same owners ([`owned`]): [`TileDataFile::open`], [`RadarColoursFile::map`],
+//! The single files open the same way, each owner beside its view:
+//! [`TileDataFile::open`], [`RadarColoursFile::map`],
 //! [`MultiFiles::open`] (a folder's multi.idx and multi.mul), [`UopFile::open`] ...,
 //! whose `view()` is the view; their options are the shared [`FileOptions`]. The owners are
 //! gamedata-io's [`Owned`] and [`OwnedSet`]: each file kind is one implementation of
-//! [`Format`] or [`FileSet`]. [`query`] scans a whole facet, sequentially or over rayon's
+//! [`Format`] or [`FileSet`]. [`facet::query`] scans a whole facet, sequentially or over rayon's
 //! pool (the default `parallel` feature), with identical results. [`uop`] reads any UOP
 //! container (entries found by the hash of their name, contents in place or decompressed
 //! within [`Limits`], the Adler-32 checked on request: [`Uop::check_adler32`]), and
-//! [`map_uop`] the maps in them.
+//! [`facet::map_uop`] the maps in them.
+//!
+//! # Layout
+//!
+//! One module a file family, each holding the view, its owner and (behind `write`) its
+//! writer: [`facet`] (the map, its UOP form, statics, diff patches, the whole-facet
+//! queries, [`FacetFiles`]), [`art`], [`gump`] (with gump.def and the BWT stage), [`texmap`]
+//! (with TexTerr.def), [`anim`] (anim.mul and the AnimationFrame UOPs), [`uop`] (the
+//! container); [`picture`] holds what art, gumps and texture maps share (the picture UOPs'
+//! index, the paths and bytes of either form, the MUL / UOP conversion). The single files
+//! ([`tiledata`], [`multi`], [`colours`] for radarcol.mul and hues.mul, [`animdata`],
+//! [`verdata`]) keep view and owner in one module. [`raw`] holds the on-disk records,
+//! [`error`] the errors. Every view, owner and error is also re-exported here.
 //!
 //! Sizes are never guessed. Each facet has known sizes (facets 0 and 1: 7168 or 6144 x
 //! 4096 tiles; facets 2 to 5 one each, [`MapSize::known`]), with or without the one padding
@@ -72,10 +84,11 @@
 //! chain with `{:#}` under anyhow, or walk `source()`.
 //!
 //! Features: `parallel` (default) adds the rayon-parallel queries; `write` adds the
-//! writers ([`write`](mod@write): `write_map_uop` writes a map UOP from a MUL map's
-//! bytes, and a synthetic world's files as MUL or UOP; `write_art` and `write_gump`
-//! convert art and gumps between their MUL and UOP forms both ways, byte for byte;
-//! `write_texmap` and `write_anim` write texture maps and animations) and `synth`, a
+//! writers (each family's `write` module: `facet::write` writes a map UOP from a MUL map's
+//! bytes ([`write_map_uop`]), and a synthetic world's files as MUL or UOP; `art::write` and
+//! `gump::write` convert art and gumps between their MUL and UOP forms both ways, byte for
+//! byte; `texmap::write`, `anim::write` and `animdata::write` write texture maps,
+//! animations and animdata.mul) and `synth`, a
 //! seeded generator of a whole synthetic world. The reading paths the fuzz targets run, with
 //! their properties, are `gamedata_exercise::uo`, in the `gamedata-exercise` crate, kept out
 //! of this library.

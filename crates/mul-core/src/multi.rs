@@ -5,6 +5,8 @@
 //! word) after; x, y and z are signed (the original format text says unsigned: wrong). Real
 //! index files hold garbage entries, so each entry is checked and a bad one is reported,
 //! never followed. Source: `docs/formats/uo.md`, "Multi".
+//!
+//! [`Multis`] is the view, [`MultiFiles`] the owner of a folder's multi.idx and multi.mul.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -13,6 +13,8 @@
 //! 0, the header at bytes 30..34); editors that re-save write the header first. Only tile 0
 //! moves; both orders are read. Names are 20 bytes, NUL-padded, never read past. Source:
 //! `docs/formats/uo.md`, "Tiledata"; flag names from ServUO's `TileFlag`.
+//!
+//! [`TileData`] is the view, [`TileDataFile`] its owner (read, mapped or handed over).
 
 use std::borrow::Cow;
 use std::fmt;

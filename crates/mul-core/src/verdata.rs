@@ -4,6 +4,8 @@
 //! [`Art::with_verdata`](crate::Art::with_verdata) and
 //! [`Gumps::with_verdata`](crate::Gumps::with_verdata). Source: `docs/formats/uo.md`,
 //! "Patches: verdata.mul" (ClassicUO `VerdataLoader.Load`, `UOFileManager.Load`).
+//!
+//! [`Verdata`] is the view, [`VerdataFile`] its owner.
 
 use std::fmt;
 use std::sync::Arc;

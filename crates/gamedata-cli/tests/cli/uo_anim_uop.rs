@@ -314,7 +314,7 @@ fn synthetic_mul_frames() -> u64 {
 /// the UOP's 15 directions (body 1 actions 0 and 2, body 400 action 4; 2, 3 and 1 frames a
 /// direction: 30 PNG files), each frame as `uo anim --anim-format uop` draws it, body 1
 /// action 2's direction 1 places 1 and 2 (numbers 5 and 6, missing) 1 x 1 clear PNGs.
-/// Counts from `mul_core::write_anim`'s documented set.
+/// Counts from `mul_core::anim::write`'s documented set.
 #[test]
 fn uo_export_anims_writes_the_uop_directions_too() {
     let dir = tempfile::tempdir().unwrap();

@@ -67,7 +67,7 @@ impl FileSet for ArtSet {
     }
 
     /// Checks artidx.mul (a whole number of 12-byte records), or reads artLegacyMUL.uop's
-    /// table and makes its index ([`UopIndex::build`]), naming the file in errors.
+    /// table and makes its index ([`UopIndex::build`](crate::UopIndex::build)), naming the file in errors.
     fn from_files(
         paths: Self::Paths,
         files: PictureData,

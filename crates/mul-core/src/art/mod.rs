@@ -10,6 +10,10 @@
 //! [`Art::item`] hand out views of the entry's bytes, and [`LandArt::runs`] and
 //! [`ItemArt::runs`] the pixels in place, row by row.
 //!
+//! [`Art`] reads art.mul with artidx.mul, or artLegacyMUL.uop through the index its slots
+//! make ([`UopIndex`]); [`ArtFiles`] owns a folder's art in either form; `write` (the
+//! `write` feature) writes art and converts it between its two forms.
+//!
 //! Source: `docs/formats/uo.md`, "Index files" and "Art" (ClassicUO's `ArtLoader`).
 
 use std::fmt;

@@ -73,7 +73,7 @@ impl FileSet for GumpSet {
     }
 
     /// Checks gumpidx.mul (a whole number of 12-byte records), or reads
-    /// gumpartLegacyMUL.uop's table and makes its index ([`UopIndex::build`]), naming the
+    /// gumpartLegacyMUL.uop's table and makes its index ([`UopIndex::build`](crate::UopIndex::build)), naming the
     /// file in errors.
     fn from_files(
         paths: Self::Paths,

@@ -14,6 +14,10 @@
 //! such a gump into a buffer of its own ([`DecodedGump`]) and gives any other in place;
 //! [`Gumps::gump`] reads in place only.
 //!
+//! [`Gumps`] is the view, [`GumpFiles`] the owner of a folder's gumps in either form,
+//! [`def`] gump.def's borrowed entries, `write` (the `write` feature) the writer and the
+//! conversions between the two forms; `bwt` is the BWT stage, both ways.
+//!
 //! Source: `docs/formats/uo.md`, "Index files" and "Gumps" (ClassicUO's `GumpsLoader`,
 //! `UOFileUop` and `BwtDecompress`).
 

@@ -75,7 +75,7 @@ impl PicturePaths {
     }
 }
 
-/// The bytes of a folder's art or gumps, in either form (what [`ArtFiles::from_data`]
+/// The bytes of a folder's art or gumps, in either form (what [`ArtFiles::from_data`](crate::ArtFiles::from_data)
 /// takes).
 pub enum PictureData {
     /// The index file's bytes, then the data file's.

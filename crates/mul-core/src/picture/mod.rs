@@ -1,5 +1,5 @@
 //! What art, gumps and texture maps share: an index over a data file whose entries are
-//! pictures ([`PictureIndex`], crate-internal: entries checked to lie inside the data file
+//! pictures (`PictureIndex`, crate-internal: entries checked to lie inside the data file
 //! and not to overlap but exactly, verdata patches read instead of the entries they name),
 //! the art and gump UOPs seen as that index ([`UopIndex`], [`UopPictures`]), where a
 //! folder's art or gumps are and their bytes ([`PicturePaths`], [`PictureData`], in either

@@ -11,6 +11,10 @@
 //! A land tile names its texture map in tiledata.mul
 //! ([`LandTile::texture`](crate::LandTile::texture)).
 //!
+//! [`Texmaps`] is the view, [`TexmapFiles`] the owner of a folder's texmaps.mul and
+//! texidx.mul, [`def`] TexTerr.def's redirections, `write` (the `write` feature) the
+//! writer.
+//!
 //! Source: `docs/formats/uo.md`, "Index files" and "Texture maps" (ClassicUO's
 //! `TexmapsLoader`).
 

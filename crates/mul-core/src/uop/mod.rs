@@ -5,7 +5,7 @@
 //! blocks named `build/map{N}legacymul/{i:08}.dat`. Source: `docs/formats/uo.md`, "UOP".
 //!
 //! [`Uop`] is the view over a container's bytes, [`UopFile`] the owner of one container
-//! (read, mapped or handed over; [`UopContents`] its checked bytes), and [`write`] (the
+//! (read, mapped or handed over; [`UopContents`] its checked bytes), and [`write`](mod@write) (the
 //! `write` feature) the layout this crate's writers give the UOPs they make.
 
 use std::borrow::Cow;
