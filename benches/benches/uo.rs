@@ -29,10 +29,10 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamedata_io::Limits;
-use mul_core::map_uop;
+use mul_core::facet::map_uop;
 use mul_core::synth::World;
 use mul_core::{
-    Facet, FacetBytes, FacetFiles, FacetOptions, Map, MapSize, StaticFormat, Uop, query,
+    Facet, FacetBytes, FacetFiles, FacetOptions, Map, MapSize, StaticFormat, Uop, facet::query,
 };
 use uorustlibs::map::MapReader;
 use uorustlibs::map::static_location::StaticLocationReader;

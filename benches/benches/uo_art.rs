@@ -1,5 +1,5 @@
 //! Ultima Online art: every land tile and item of a synthetic art set (1,024 land tiles and
-//! 4,096 items of 1 to 64 x 1 to 96 pixels, `mul_core::write_art::synthetic_art_sized`)
+//! 4,096 items of 1 to 64 x 1 to 96 pixels, `mul_core::art::write::synthetic_art_sized`)
 //! decoded to RGBA, side by side:
 //!
 //! - `gamedata`: `mul_core::Art` over the bytes in memory, each picture drawn by
@@ -59,7 +59,7 @@ fn ours(art: &Art<'_>, number: usize, limits: &Limits) -> u64 {
 }
 
 fn art(c: &mut Criterion) {
-    let (index, data) = mul_core::write_art::synthetic_art_sized(1, LANDS, ITEMS);
+    let (index, data) = mul_core::art::write::synthetic_art_sized(1, LANDS, ITEMS);
     let art = Art::parse(&index, &data).unwrap();
     let numbers: Vec<usize> = (0..LANDS).chain(ITEM_BASE..ITEM_BASE + ITEMS).collect();
     let limits = Limits::default();

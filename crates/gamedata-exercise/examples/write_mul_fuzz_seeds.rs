@@ -156,19 +156,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let item: Vec<u16> = (0..6 * 5u16)
         .map(|i| if i % 4 == 0 { 0 } else { i | 0x0400 })
         .collect();
-    let mut pictures = vec![mul_core::write_art::ArtPicture::Empty; 0x4000];
-    pictures.splice(..1, [mul_core::write_art::ArtPicture::Land(&land)]);
-    pictures.push(mul_core::write_art::ArtPicture::Item {
+    let mut pictures = vec![mul_core::art::write::ArtPicture::Empty; 0x4000];
+    pictures.splice(..1, [mul_core::art::write::ArtPicture::Land(&land)]);
+    pictures.push(mul_core::art::write::ArtPicture::Item {
         width: 6,
         height: 5,
         pixels: &item,
     });
-    pictures.push(mul_core::write_art::ArtPicture::Item {
+    pictures.push(mul_core::art::write::ArtPicture::Item {
         width: 3,
         height: 1,
         pixels: &[0, 7, 0],
     });
-    let (full_index, art_data) = mul_core::write_art::write_art(&pictures)?;
+    let (full_index, art_data) = mul_core::art::write::write_art(&pictures)?;
     let entry = |n: usize| full_index.get(n * 12..n * 12 + 12).ok_or("short index");
     let art_index = [
         entry(0)?,
@@ -200,7 +200,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // Gumps: two gumps, a repeat, an empty entry and one overlapping the first, over the
     // writer's gumpart.mul; and the same gumps as a gumpartLegacyMUL.uop (no index).
-    use mul_core::write_gump::{GumpPicture, gumps_to_uop, write_gumps};
+    use mul_core::gump::write::{GumpPicture, gumps_to_uop, write_gumps};
     let frame: Vec<u16> = (0..5 * 4u16)
         .map(|i| if i == 0 { 0 } else { i | 0x8000 })
         .collect();
@@ -227,12 +227,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The same gumps stored as newer clients store them (compression 3: zlib, then the BWT
     // stage) and with compression 1; and one gump's BWT stage alone.
     let compressed_uop = |how| -> Result<Vec<u8>, mul_core::DataError> {
-        let uop = mul_core::write_gump::gumps_to_compressed_uop(&four_gumps, how)?.files;
+        let uop = mul_core::gump::write::gumps_to_compressed_uop(&four_gumps, how)?.files;
         Ok(join_parts::<4>(&[&[], &uop]))
     };
-    let gumps_bwt = compressed_uop(mul_core::write_gump::GumpCompression::ZlibBwt)?;
-    let gumps_zlib = compressed_uop(mul_core::write_gump::GumpCompression::Zlib)?;
-    let bwt_stage = mul_core::write_gump::bwt_compress(gump_data.get(..40).unwrap_or_default())?;
+    let gumps_bwt = compressed_uop(mul_core::gump::write::GumpCompression::ZlibBwt)?;
+    let gumps_zlib = compressed_uop(mul_core::gump::write::GumpCompression::Zlib)?;
+    let bwt_stage = mul_core::gump::bwt::compress(gump_data.get(..40).unwrap_or_default())?;
     gump_index.extend_from_slice(&overlap);
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
     let gumps_uop = join_parts::<4>(&[&[], &gump_uop]);
@@ -241,7 +241,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // record 0 two frames (one with gaps and black), record 1 its exact repeat, record 2
     // empty, record 3 overlapping record 0's bytes, record 4 a frame, an empty frame and the
     // first frame again.
-    use mul_core::write_anim::{AnimEntry, AnimFramePicture, write_animations};
+    use mul_core::anim::write::{AnimEntry, AnimFramePicture, write_animations};
     let palette: [u16; 256] =
         std::array::from_fn(|i| u16::try_from(i).unwrap_or(0).wrapping_mul(0x0421) & 0x7FFF);
     let blob: Vec<Option<u8>> = (0..6 * 5u8)
@@ -295,11 +295,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // and one past the end of the data.
     let small: Vec<u16> = (0..4096u16).map(|i| i.wrapping_mul(41)).collect();
     let large: Vec<u16> = (0..16384u16).map(|i| i.wrapping_mul(7) & 0x7FFF).collect();
-    let (tex_written, mut tex_data) = mul_core::write_texmap::write_texmaps(&[
-        mul_core::write_texmap::TexmapPicture::Pixels(&small),
-        mul_core::write_texmap::TexmapPicture::Pixels(&large),
-        mul_core::write_texmap::TexmapPicture::Repeat(0),
-        mul_core::write_texmap::TexmapPicture::Empty,
+    let (tex_written, mut tex_data) = mul_core::texmap::write::write_texmaps(&[
+        mul_core::texmap::write::TexmapPicture::Pixels(&small),
+        mul_core::texmap::write::TexmapPicture::Pixels(&large),
+        mul_core::texmap::write::TexmapPicture::Repeat(0),
+        mul_core::texmap::write::TexmapPicture::Empty,
     ])?;
     let end = u32::try_from(tex_data.len())?;
     tex_data.extend(vec![0x5Au8; 0x1000]);
@@ -314,20 +314,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let uop_palette: [u16; 256] = std::array::from_fn(|i| 3 * u16::try_from(i).unwrap_or(0));
     let uop_pixels = [Some(0u8), Some(5), None, None, None, None];
     let uop_pixel = [Some(7u8)];
-    let uop_frame =
-        |number, centre_x, centre_y, width, height, pixels| mul_core::write_anim::UopFramePicture {
+    let uop_frame = |number, centre_x, centre_y, width, height, pixels| {
+        mul_core::anim::write::UopFramePicture {
             group: 2,
             number,
             palette: &uop_palette,
-            picture: mul_core::write_anim::AnimFramePicture {
+            picture: mul_core::anim::write::AnimFramePicture {
                 centre_x,
                 centre_y,
                 width,
                 height,
                 pixels,
             },
-        };
-    let anim_uop = mul_core::write_anim::write_uop_animation(&[
+        }
+    };
+    let anim_uop = mul_core::anim::write::write_uop_animation(&[
         uop_frame(1, 1, -3, 3, 2, &uop_pixels[..]),
         uop_frame(2, 0, 0, 0, 0, &[][..]),
         uop_frame(4, 0, -1, 1, 1, &uop_pixel[..]),
@@ -360,7 +361,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (
             "uo_animdata",
             "synthetic_24_items",
-            mul_core::write_anim::synthetic_animdata(),
+            mul_core::animdata::write::synthetic_animdata(),
         ),
         ("uo_art", "land_repeat_items_overlap", art),
         ("uo_gump", "repeat_empty_overlap", gumps),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use gamedata_render::Region;
 use gamedata_render::uo::{RadarOptions, RadarStyle, radar};
 use mul_core::raw::StaticRecord;
-use mul_core::{FacetFiles, FacetOptions, MapSize, Statics, TileFlags, query};
+use mul_core::{FacetFiles, FacetOptions, MapSize, Statics, TileFlags, facet::query};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};

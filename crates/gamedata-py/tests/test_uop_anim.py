@@ -1,6 +1,6 @@
 """gamedata.uo.UopAnimations on the AnimationFrame1.uop of `uo synth --art --art-format uop`:
 the same frames as `gamedata uo anim --anim-format uop` writes, and the pixels the synthetic
-writer's documented input gives (mul_core::write_anim::synthetic_uop_animations: pixel (x, y)
+writer's documented input gives (mul_core::anim::write::synthetic_uop_animations: pixel (x, y)
 uncovered where (x + y) % 4 == 3, the centre pixel palette index 0, transparent here, pixel
 (0, 0) index 1, white)."""
 

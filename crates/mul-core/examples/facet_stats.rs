@@ -2,7 +2,7 @@
 //! `cargo run --release -p mul-core --example facet_stats -- DIR [FACET] [--size WxH]`
 //! (the size, in tiles, for a map of no known size, such as the pre-alpha's 1024x1024).
 
-use mul_core::{FacetFiles, FacetOptions, MapSize, query};
+use mul_core::{FacetFiles, FacetOptions, MapSize, facet::query};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -2,10 +2,14 @@
 //! 548 bytes, each a u32 header and the 68-byte records of 8 items; item `i`'s record is at
 //! byte `68 * i + 4 * (i / 8 + 1)`. Source: `docs/formats/uo.md`, "animdata.mul" (ClassicUO
 //! `AnimDataLoader`, `AnimatedStaticsManager`).
+//!
+//! [`AnimData`] is the view, [`AnimDataFile`] the owner, [`write`](mod@write) (the `write` feature) the
+//! writer. animdata.mul animates items' art, so it sits apart from [`anim`](crate::anim)
+//! (the mobiles' anim.mul and AnimationFrame UOPs).
 
 use std::fmt;
 
-use gamedata_io::{Bytes, PreviewBytes, record};
+use gamedata_io::{Bytes, Owned, PreviewBytes, record};
 
 use crate::error::DataError;
 
@@ -120,5 +124,92 @@ impl<'data> AnimData<'data> {
             .read_at::<zerocopy::little_endian::U32>(at)
             .ok()
             .map(|w| w.get())
+    }
+}
+
+/// animdata.mul, owned ([`Owned`] of [`AnimDataContents`]; view: [`AnimData`]).
+pub type AnimDataFile = Owned<AnimDataContents>;
+
+single_file! {
+    /// animdata.mul's bytes ([`AnimData::parse`]: every length is taken).
+    AnimDataContents => AnimData
+}
+
+/// The animdata.mul writer (the `write` feature): the file from items' animations, and a
+/// synthetic one (`docs/formats/uo.md`, "animdata.mul").
+#[cfg(feature = "write")]
+pub mod write {
+    // Writers: their arithmetic is on the lengths of buffers in memory and small constants.
+    #![allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
+
+    use super::GROUP_LEN;
+    use crate::error::{DataError, ErrorKind, WriteProblem};
+
+    /// One item's animation, as [`write_animdata`] takes it.
+    #[derive(Clone, Copy, Debug)]
+    pub struct AnimDataItem<'a> {
+        /// The frames' art offsets (at most 64).
+        pub offsets: &'a [i8],
+        /// The pace (`AnimDataRecord::frame_interval`).
+        pub interval: u8,
+        /// Kept raw (`AnimDataRecord::frame_start`).
+        pub start: u8,
+    }
+
+    /// animdata.mul holding `items`, item i's record from `items[i]` (`None`: zeros), in whole
+    /// groups of 8 records, each group's header word 0 (`docs/formats/uo.md`, "animdata.mul").
+    ///
+    /// Returns `Err` ([`ErrorKind::Write`]) for an item of more than 64 offsets.
+    pub fn write_animdata(items: &[Option<AnimDataItem<'_>>]) -> Result<Vec<u8>, DataError> {
+        let groups = items.len().div_ceil(8);
+        let mut out = Vec::with_capacity(groups * GROUP_LEN);
+        for (group, chunk) in items.chunks(8).enumerate() {
+            out.extend_from_slice(&0u32.to_le_bytes());
+            for k in 0..8 {
+                let mut record = [0u8; 68];
+                if let Some(Some(item)) = chunk.get(k) {
+                    if item.offsets.len() > 64 {
+                        return Err(ErrorKind::Write(WriteProblem::Picture {
+                            number: group * 8 + k,
+                        })
+                        .into());
+                    }
+                    for (slot, &offset) in record.iter_mut().zip(item.offsets) {
+                        *slot = offset.to_le_bytes()[0];
+                    }
+                    // At most 64: the cast cuts nothing.
+                    record[65] = u8::try_from(item.offsets.len()).unwrap_or(64);
+                    record[66] = item.interval;
+                    record[67] = item.start;
+                }
+                out.extend_from_slice(&record);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A synthetic animdata.mul of 24 items (3 groups): item 3 cycles through items 3, 4, 5
+    /// (interval 2: 201 ms a frame), item 10 through 10, 8, 12, 10 (interval 0: 100 ms), item
+    /// 17 has 64 frames (offsets 0 to 63), the rest no frames.
+    pub fn synthetic_animdata() -> Vec<u8> {
+        let cycle: Vec<i8> = (0..64).collect();
+        let mut items: Vec<Option<AnimDataItem<'_>>> = vec![None; 24];
+        items[3] = Some(AnimDataItem {
+            offsets: &[0, 1, 2],
+            interval: 2,
+            start: 0,
+        });
+        items[10] = Some(AnimDataItem {
+            offsets: &[0, -2, 2, 0],
+            interval: 0,
+            start: 1,
+        });
+        items[17] = Some(AnimDataItem {
+            offsets: &cycle,
+            interval: 1,
+            start: 0,
+        });
+        // Every item above has at most 64 offsets.
+        write_animdata(&items).unwrap_or_default()
     }
 }

@@ -4,12 +4,15 @@
 //! item tile. hues.mul is groups of 708 bytes: a header word and 8 hues of 32 RGB555 colours,
 //! a table start and end colour and a 20-byte name. Source: `docs/formats/uo.md`, "Radar
 //! colours" and "Hues".
+//!
+//! [`RadarColours`] and [`Hues`] are the views, [`RadarColoursFile`] and [`HuesFile`]
+//! their owners.
 
 use std::fmt;
 
 use std::borrow::Cow;
 
-use gamedata_io::{field_text, latin1, records};
+use gamedata_io::{Owned, field_text, latin1, records};
 use zerocopy::little_endian::U16;
 
 use crate::error::{DataError, ErrorKind, Result};
@@ -154,4 +157,20 @@ impl HueEntry {
     pub fn name_lossy(&self) -> Cow<'_, str> {
         latin1(self.name_bytes())
     }
+}
+
+/// radarcol.mul, owned ([`Owned`] of [`RadarColoursContents`]; view: [`RadarColours`]).
+pub type RadarColoursFile = Owned<RadarColoursContents>;
+
+single_file! {
+    /// radarcol.mul's bytes, checked ([`RadarColours::parse`]).
+    RadarColoursContents => RadarColours
+}
+
+/// hues.mul, owned ([`Owned`] of [`HuesContents`]; view: [`Hues`]).
+pub type HuesFile = Owned<HuesContents>;
+
+single_file! {
+    /// hues.mul's bytes, checked ([`Hues::parse`]).
+    HuesContents => Hues
 }

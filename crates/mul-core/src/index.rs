@@ -1,11 +1,15 @@
-//! The 12-byte index files shared by statics (staidx*.mul) and multis (multi.idx).
+//! The 12-byte index files shared by statics (staidx*.mul), multis (multi.idx) and the
+//! pictures (artidx.mul, gumpidx.mul, texidx.mul), and an index file found and owned with
+//! its data file ([`IndexedPair`]).
 
+use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use gamedata_io::{Overlaps, records};
+use gamedata_io::{FileData, FileError, Overlaps, find_file_ignoring_case, records};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::error::{DataError, ErrorKind, IndexProblem, Result};
+use crate::error::{DataError, Error, ErrorKind, IndexProblem, Result};
 use crate::raw::{EMPTY, IndexRecord};
 
 /// Casts an index file in place.
@@ -174,4 +178,61 @@ pub(crate) fn detect_record_size(index: &[IndexRecord], data_len: usize, sizes: 
         .find(|&size| size > 0 && lengths().all(|len| len.is_multiple_of(size)))
         .or_else(|| sizes.first().copied())
         .unwrap_or(1)
+}
+
+/// An index file and its data file found together in a folder (multi.idx and multi.mul,
+/// artidx.mul and art.mul): their bytes, the sets' shared part.
+pub(crate) struct IndexedPair {
+    pub(crate) index: FileData,
+    pub(crate) data: FileData,
+}
+
+impl IndexedPair {
+    /// The pair named `names` (index, data) in `dir`, any letter case.
+    pub(crate) fn find(
+        dir: &Path,
+        [index, data]: [&str; 2],
+    ) -> Result<Option<[PathBuf; 2]>, Error> {
+        let index = find_file_ignoring_case(dir, index)?;
+        let data = find_file_ignoring_case(dir, data)?;
+        Ok(Some([index, data]))
+    }
+
+    /// Loads both files (nothing for bytes handed over).
+    pub(crate) fn load(
+        paths: &Option<[PathBuf; 2]>,
+        load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
+    ) -> Result<[FileData; 2], FileError> {
+        match paths {
+            Some([index, data]) => Ok([load(index)?, load(data)?]),
+            None => Ok([FileData::from(&[][..]), FileData::from(&[][..])]),
+        }
+    }
+
+    /// The pair, once `check` (the view's parse) took its bytes; its error names the index
+    /// found at `paths`.
+    pub(crate) fn checked(
+        paths: Option<&[PathBuf; 2]>,
+        [index, data]: [FileData; 2],
+        check: impl FnOnce(&[u8], &[u8]) -> Result<(), DataError>,
+    ) -> Result<Self, DataError> {
+        check(&index, &data).map_err(|e| match paths {
+            Some([index, _]) => DataError::in_file(index)(e),
+            None => e,
+        })?;
+        Ok(IndexedPair { index, data })
+    }
+
+    pub(crate) fn debug(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        name: &str,
+        paths: &Option<[PathBuf; 2]>,
+    ) -> fmt::Result {
+        f.debug_struct(name)
+            .field("paths", paths)
+            .field("index", &self.index)
+            .field("data", &self.data)
+            .finish()
+    }
 }

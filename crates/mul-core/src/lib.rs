@@ -30,16 +30,28 @@
 //! statics'), the map's form in a folder that holds both a MUL and a UOP map
 //! ([`FacetOptions::map_format`]), [`Limits`] and the mapping; [`FacetSet::view`]
 //! (`files.view()`) gives [`Facet`], the views over the files, as those options say.
-//! The single files open the same way, through the
-//! same owners ([`owned`]): [`TileDataFile::open`], [`RadarColoursFile::map`],
+//! The single files open the same way, each owner beside its view:
+//! [`TileDataFile::open`], [`RadarColoursFile::map`],
 //! [`MultiFiles::open`] (a folder's multi.idx and multi.mul), [`UopFile::open`] ...,
 //! whose `view()` is the view; their options are the shared [`FileOptions`]. The owners are
 //! gamedata-io's [`Owned`] and [`OwnedSet`]: each file kind is one implementation of
-//! [`Format`] or [`FileSet`]. [`query`] scans a whole facet, sequentially or over rayon's
+//! [`Format`] or [`FileSet`]. [`facet::query`] scans a whole facet, sequentially or over rayon's
 //! pool (the default `parallel` feature), with identical results. [`uop`] reads any UOP
 //! container (entries found by the hash of their name, contents in place or decompressed
 //! within [`Limits`], the Adler-32 checked on request: [`Uop::check_adler32`]), and
-//! [`map_uop`] the maps in them.
+//! [`facet::map_uop`] the maps in them.
+//!
+//! # Layout
+//!
+//! One module a file family, each holding the view, its owner and (behind `write`) its
+//! writer: [`facet`] (the map, its UOP form, statics, diff patches, the whole-facet
+//! queries, [`FacetFiles`]), [`art`], [`gump`] (with gump.def and the BWT stage), [`texmap`]
+//! (with TexTerr.def), [`anim`] (anim.mul and the AnimationFrame UOPs), [`uop`] (the
+//! container); [`picture`] holds what art, gumps and texture maps share (the picture UOPs'
+//! index, the paths and bytes of either form, the MUL / UOP conversion). The single files
+//! ([`tiledata`], [`multi`], [`colours`] for radarcol.mul and hues.mul, [`animdata`],
+//! [`verdata`]) keep view and owner in one module. [`raw`] holds the on-disk records,
+//! [`error`] the errors. Every view, owner and error is also re-exported here.
 //!
 //! Sizes are never guessed. Each facet has known sizes (facets 0 and 1: 7168 or 6144 x
 //! 4096 tiles; facets 2 to 5 one each, [`MapSize::known`]), with or without the one padding
@@ -72,10 +84,11 @@
 //! chain with `{:#}` under anyhow, or walk `source()`.
 //!
 //! Features: `parallel` (default) adds the rayon-parallel queries; `write` adds the
-//! writers ([`write`](mod@write): `write_map_uop` writes a map UOP from a MUL map's
-//! bytes, and a synthetic world's files as MUL or UOP; `write_art` and `write_gump`
-//! convert art and gumps between their MUL and UOP forms both ways, byte for byte;
-//! `write_texmap` and `write_anim` write texture maps and animations) and `synth`, a
+//! writers (each family's `write` module: `facet::write` writes a map UOP from a MUL map's
+//! bytes ([`write_map_uop`]), and a synthetic world's files as MUL or UOP; `art::write` and
+//! `gump::write` convert art and gumps between their MUL and UOP forms both ways, byte for
+//! byte; `texmap::write`, `anim::write` and `animdata::write` write texture maps,
+//! animations and animdata.mul) and `synth`, a
 //! seeded generator of a whole synthetic world. The reading paths the fuzz targets run, with
 //! their properties, are `gamedata_exercise::uo`, in the `gamedata-exercise` crate, kept out
 //! of this library.
@@ -104,7 +117,7 @@
 //! # Example
 //!
 //! ```no_run
-//! use mul_core::{FacetFiles, FacetOptions, MapSize, query};
+//! use mul_core::{FacetFiles, FacetOptions, MapSize, facet::query};
 //!
 //! // Facet 0 of a client folder, read into memory; its size comes from the map's length.
 //! let files = FacetFiles::open("path/to/client", 0)?;
@@ -128,45 +141,28 @@
 #![deny(unsafe_code)]
 #![deny(clippy::arithmetic_side_effects)]
 
+#[macro_use]
+mod single_file;
+
 pub mod anim;
 pub mod animdata;
 pub mod art;
-pub mod bwt;
 pub mod colours;
-#[cfg(feature = "write")]
-pub mod convert;
-pub mod diff;
+#[doc(hidden)]
+pub mod def;
 pub mod error;
 pub mod facet;
 pub mod gump;
-pub mod gump_def;
 mod index;
-pub mod map;
-pub mod map_uop;
 pub mod multi;
-pub mod owned;
-pub mod picture_uop;
-pub mod query;
+pub mod picture;
 pub mod raw;
-mod size;
-pub mod statics;
 #[cfg(feature = "write")]
 pub mod synth;
 pub mod texmap;
-pub mod texterr_def;
 pub mod tiledata;
 pub mod uop;
 pub mod verdata;
-#[cfg(feature = "write")]
-pub mod write;
-#[cfg(feature = "write")]
-pub mod write_anim;
-#[cfg(feature = "write")]
-pub mod write_art;
-#[cfg(feature = "write")]
-pub mod write_gump;
-#[cfg(feature = "write")]
-pub mod write_texmap;
 
 pub use anim::{
     AnimFileId, AnimFrame, AnimGroup, AnimRun, AnimRuns, AnimationBytes, AnimationFiles,
@@ -174,16 +170,24 @@ pub use anim::{
     MobType, MobTypes, UopAnimStream, UopAnimation, UopAnimationBytes, UopAnimationFiles,
     UopAnimations, UopFrame,
 };
-pub use animdata::{AnimData, AnimDataRecord};
-pub use art::{Art, ItemArt, ItemRuns, LandArt, Run};
-pub use colours::{Hues, RadarColours, rgb555_to_rgb8};
-pub use diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
+pub use animdata::{AnimData, AnimDataContents, AnimDataFile, AnimDataRecord};
+pub use art::{Art, ArtFiles, ArtSet, ItemArt, ItemRuns, LandArt, Run};
+pub use colours::{
+    Hues, HuesContents, HuesFile, RadarColours, RadarColoursContents, RadarColoursFile,
+    rgb555_to_rgb8,
+};
 pub use error::AnimProblem;
 pub use error::{
     ArgumentProblem, BwtProblem, ChunkProblem, DataError, DiffProblem, Error, ErrorKind,
     IndexProblem, OverlapWith, PictureProblem, Result, UopEntryProblem, UopTableProblem,
     WriteProblem,
 };
+pub use facet::diff::{DiffIndex, MapPatch, PatchIndex, StaticsPatch};
+pub use facet::map::{Map, MapSize};
+pub use facet::map_uop::MapChunk;
+pub use facet::statics::{StaticFormat, StaticSlice, Statics};
+#[cfg(feature = "write")]
+pub use facet::write::write_map_uop;
 pub use facet::{
     DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,
     FacetSet, MapFormat,
@@ -192,28 +196,17 @@ pub use gamedata_io::{
     Access, FileData, FileError, FileOptions, FileSet, Format, FormatError, FormatOptions,
     InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems, ReadError,
 };
-pub use gump::{DecodedGump, Gump, GumpRun, GumpRuns, GumpStream, Gumps};
-pub use gump_def::{GumpBorrow, GumpDef};
-pub use map::{Map, MapSize};
-pub use map_uop::MapChunk;
-pub use multi::{MultiFormat, MultiSlice, Multis};
-pub use owned::{
-    AnimDataContents, AnimDataFile, TexmapFiles, TexmapSet, VerdataContents, VerdataFile,
+pub use gump::def::{GumpBorrow, GumpDef};
+pub use gump::{DecodedGump, Gump, GumpFiles, GumpRun, GumpRuns, GumpSet, GumpStream, Gumps};
+pub use multi::{MultiFiles, MultiFormat, MultiSet, MultiSlice, Multis};
+pub use picture::{ArtFormat, PictureData, PicturePaths, UopIndex, UopPictures};
+pub use texmap::def::{TexTerrDef, TexmapRedirect};
+pub use texmap::{Texmap, TexmapFiles, TexmapSet, Texmaps};
+pub use tiledata::{
+    ItemTile, LandTile, TileData, TileDataContents, TileDataFile, TileDataLayout, TileFlags,
 };
-pub use owned::{
-    ArtFiles, ArtSet, GumpFiles, GumpSet, HuesContents, HuesFile, MultiFiles, MultiSet,
-    PictureData, PicturePaths, RadarColoursContents, RadarColoursFile, TileDataContents,
-    TileDataFile, UopContents, UopFile,
-};
-pub use picture_uop::{ArtFormat, UopIndex, UopPictures};
-pub use statics::{StaticFormat, StaticSlice, Statics};
-pub use texmap::{Texmap, Texmaps};
-pub use texterr_def::{TexTerrDef, TexmapRedirect};
-pub use tiledata::{ItemTile, LandTile, TileData, TileDataLayout, TileFlags};
-pub use uop::{Compression, Uop, UopEntry, name_hash};
-pub use verdata::{Verdata, VerdataEntry};
-#[cfg(feature = "write")]
-pub use write::write_map_uop;
+pub use uop::{Compression, Uop, UopContents, UopEntry, UopFile, name_hash};
+pub use verdata::{Verdata, VerdataContents, VerdataEntry, VerdataFile};
 
 /// This crate's README (its package page): its Rust examples compiled as doctests.
 #[cfg(doctest)]

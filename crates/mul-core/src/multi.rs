@@ -5,12 +5,16 @@
 //! word) after; x, y and z are signed (the original format text says unsigned: wrong). Real
 //! index files hold garbage entries, so each entry is checked and a bad one is reported,
 //! never followed. Source: `docs/formats/uo.md`, "Multi".
+//!
+//! [`Multis`] is the view, [`MultiFiles`] the owner of a folder's multi.idx and multi.mul.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 
-use gamedata_io::{PreviewTable, Problems};
+use gamedata_io::{FileData, FileError, FileOptions, FileSet, OwnedSet, PreviewTable, Problems};
 
-use crate::error::{DataError, ErrorKind, Result};
+use crate::error::{DataError, Error, ErrorKind, Result};
+use crate::index::IndexedPair;
 use crate::index::{
     LazyOverlaps, check_overlap, detect_record_size, entry_records, is_empty, parse_index,
 };
@@ -206,5 +210,60 @@ impl<'data> Multis<'data> {
             }
         }
         problems
+    }
+}
+
+/// multi.idx and multi.mul, owned ([`OwnedSet`] of [`MultiSet`]; view: [`Multis`]). A folder
+/// holds one pair: its id is `()` (`MultiFiles::open(dir, ())`).
+pub type MultiFiles = OwnedSet<MultiSet>;
+
+/// multi.idx's and multi.mul's bytes, checked ([`Multis::parse`], the format detected).
+pub struct MultiSet {
+    /// Where they are: multi.idx, multi.mul (`None` for bytes handed over without paths).
+    pub paths: Option<[PathBuf; 2]>,
+    pair: IndexedPair,
+}
+
+impl fmt::Debug for MultiSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.pair.debug(f, "MultiFiles", &self.paths)
+    }
+}
+
+impl FileSet for MultiSet {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type Id = ();
+    type Paths = Option<[PathBuf; 2]>;
+    /// multi.idx's bytes, then multi.mul's.
+    type Files = [FileData; 2];
+    type View<'data> = Multis<'data>;
+
+    /// multi.idx and multi.mul in `dir`, any letter case.
+    fn find(dir: &Path, _id: (), _options: &FileOptions) -> Result<Self::Paths, Error> {
+        IndexedPair::find(dir, ["multi.idx", "multi.mul"])
+    }
+
+    fn load(
+        paths: &Self::Paths,
+        load: &mut dyn FnMut(&Path) -> Result<FileData, FileError>,
+    ) -> Result<[FileData; 2], FileError> {
+        IndexedPair::load(paths, load)
+    }
+
+    /// Checks multi.idx (a whole number of 12-byte records), naming it in errors.
+    fn from_files(
+        paths: Self::Paths,
+        files: [FileData; 2],
+        _options: &FileOptions,
+    ) -> Result<Self, DataError> {
+        let pair = IndexedPair::checked(paths.as_ref(), files, |i, d| {
+            Multis::parse(i, d, None).map(drop)
+        })?;
+        Ok(MultiSet { paths, pair })
+    }
+
+    fn view(&self) -> Result<Multis<'_>, DataError> {
+        Multis::parse(&self.pair.index, &self.pair.data, None)
     }
 }

@@ -22,7 +22,7 @@ use rand_core::{RngCore, SeedableRng};
 use zerocopy::IntoBytes;
 use zerocopy::little_endian::{U16, U32};
 
-use crate::map::MapSize;
+use crate::facet::map::MapSize;
 use crate::raw::{EMPTY, IndexRecord, MapBlock, MapCell, StaticRecord};
 
 mod diffs;

@@ -13,11 +13,13 @@
 //! 0, the header at bytes 30..34); editors that re-save write the header first. Only tile 0
 //! moves; both orders are read. Names are 20 bytes, NUL-padded, never read past. Source:
 //! `docs/formats/uo.md`, "Tiledata"; flag names from ServUO's `TileFlag`.
+//!
+//! [`TileData`] is the view, [`TileDataFile`] its owner (read, mapped or handed over).
 
 use std::borrow::Cow;
 use std::fmt;
 
-use gamedata_io::{Bytes, field_text, latin1};
+use gamedata_io::{Bytes, Owned, field_text, latin1};
 use zerocopy::little_endian::{U32, U64};
 
 use crate::error::{DataError, ErrorKind, Result};
@@ -455,4 +457,12 @@ fn looks_like_name(field: &[u8]) -> bool {
     let text = field_text(field);
     let pad = field.get(text.len()..).unwrap_or_default();
     !text.is_empty() && text.iter().all(|b| (0x20..0x7F).contains(b)) && pad.iter().all(|&b| b == 0)
+}
+
+/// tiledata.mul, owned ([`Owned`] of [`TileDataContents`]; view: [`TileData`]).
+pub type TileDataFile = Owned<TileDataContents>;
+
+single_file! {
+    /// tiledata.mul's bytes, checked ([`TileData::parse`]).
+    TileDataContents => TileData
 }

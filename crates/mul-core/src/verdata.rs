@@ -4,11 +4,13 @@
 //! [`Art::with_verdata`](crate::Art::with_verdata) and
 //! [`Gumps::with_verdata`](crate::Gumps::with_verdata). Source: `docs/formats/uo.md`,
 //! "Patches: verdata.mul" (ClassicUO `VerdataLoader.Load`, `UOFileManager.Load`).
+//!
+//! [`Verdata`] is the view, [`VerdataFile`] its owner.
 
 use std::fmt;
 use std::sync::Arc;
 
-use gamedata_io::{Bytes, Overlaps, PreviewBytes, record};
+use gamedata_io::{Bytes, Overlaps, Owned, PreviewBytes, record};
 use zerocopy::little_endian::U32;
 
 use crate::error::{DataError, ErrorKind, IndexProblem};
@@ -198,4 +200,12 @@ impl<'data> Patches<'data> {
         }
         Some(Ok(Some((bytes, entry.extra.get()))))
     }
+}
+
+/// verdata.mul, owned ([`Owned`] of [`VerdataContents`]; view: [`Verdata`]).
+pub type VerdataFile = Owned<VerdataContents>;
+
+single_file! {
+    /// verdata.mul's bytes ([`Verdata::parse`]: every length is taken).
+    VerdataContents => Verdata
 }

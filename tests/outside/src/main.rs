@@ -75,7 +75,7 @@ fn levels(dir: &Path) -> Result<Vec<usize>> {
 
 /// A facet: found in a folder and read with `open_with` and a size, mapped with `map_with`.
 fn facet(dir: &Path) -> Result<(u32, u32, u64)> {
-    use mul_core::{FacetFiles, FacetOptions, MapSize, query};
+    use mul_core::{FacetFiles, FacetOptions, MapSize, facet::query};
 
     let size = MapSize::from_blocks(40, 24)?;
     let world = mul_core::synth::World::generate(size, 11);

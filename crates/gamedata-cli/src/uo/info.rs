@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::Args;
-use mul_core::query;
+use mul_core::facet::query;
 use serde::Serialize;
 
 use super::multi::open_multis;

@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use mul_core::raw::StaticRecord;
-use mul_core::{Facet, TileFlags, query};
+use mul_core::{Facet, TileFlags, facet::query};
 use serde::Serialize;
 
 use super::{SizeArgs, open_facet, parse_id, views};

@@ -95,13 +95,13 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     }
     if args.art {
         let (index, data) = if args.art_full {
-            mul_core::write_art::synthetic_art_sized(args.seed, 0x4000, 0x10000)
+            mul_core::art::write::synthetic_art_sized(args.seed, 0x4000, 0x10000)
         } else {
-            mul_core::write_art::synthetic_art(args.seed)
+            mul_core::art::write::synthetic_art(args.seed)
         };
-        let (gump_index, gump_data) = mul_core::write_gump::synthetic_gumps(args.seed);
+        let (gump_index, gump_data) = mul_core::gump::write::synthetic_gumps(args.seed);
         // Texture maps have no UOP form: always texidx.mul and texmaps.mul.
-        let (tex_index, tex_data) = mul_core::write_texmap::synthetic_texmaps(args.seed);
+        let (tex_index, tex_data) = mul_core::texmap::write::synthetic_texmaps(args.seed);
         let art_files = match args.art_format {
             super::art::FormatArg::Mul => vec![
                 ("artidx.mul", index),
@@ -115,11 +115,11 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
                 vec![
                     (
                         mul_core::UopPictures::Art.file_name(),
-                        mul_core::write_art::art_to_uop(&art)?.files,
+                        mul_core::art::write::art_to_uop(&art)?.files,
                     ),
                     (
                         mul_core::UopPictures::Gumps.file_name(),
-                        mul_core::write_gump::gumps_to_uop(&gumps)?.files,
+                        mul_core::gump::write::gumps_to_uop(&gumps)?.files,
                     ),
                 ]
             }
@@ -133,8 +133,8 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         // The MUL animations in both forms (as UOP clients still ship anim.mul), and with
         // --art-format uop AnimationFrame1.uop too, its entries compressed as the newer
         // clients' are (zlib, then the BWT stage).
-        let (anim_index, anim_data) = mul_core::write_anim::synthetic_animations(args.seed);
-        let animdata = mul_core::write_anim::synthetic_animdata();
+        let (anim_index, anim_data) = mul_core::anim::write::synthetic_animations(args.seed);
+        let animdata = mul_core::animdata::write::synthetic_animdata();
         let mut anim_files = vec![
             ("anim.idx", anim_index),
             ("anim.mul", anim_data),
@@ -143,9 +143,9 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
         if args.art_format == super::art::FormatArg::Uop {
             anim_files.push((
                 mul_core::anim::UOP_ANIM_FILES[0],
-                mul_core::write_anim::synthetic_uop_animations(
+                mul_core::anim::write::synthetic_uop_animations(
                     args.seed,
-                    mul_core::write_anim::UopAnimCompression::ZlibBwt,
+                    mul_core::anim::write::UopAnimCompression::ZlibBwt,
                 ),
             ));
         }

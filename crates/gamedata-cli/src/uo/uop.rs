@@ -7,11 +7,13 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use gamedata_io::Limits;
-use mul_core::map_uop::{self, map_chunk_name};
+use mul_core::art::write::{art_to_mul, art_to_uop};
+use mul_core::facet::map_uop::{self, map_chunk_name};
+use mul_core::gump::write::{gumps_to_mul, gumps_to_uop};
 use mul_core::uop::name_hash;
 use mul_core::{
     ArtFiles, ArtFormat, FacetPaths, FileData, GumpFiles, MapFormat, PicturePaths, UopContents,
-    UopPictures, write_art, write_gump,
+    UopPictures,
 };
 use serde::Serialize;
 
@@ -195,9 +197,10 @@ fn conversion_files(
     uop_name: &'static str,
     mul_names: [&'static str; 2],
     to: Target,
-    to_uop: impl FnOnce() -> Result<mul_core::convert::Conversion<Vec<u8>>, mul_core::DataError>,
+    to_uop: impl FnOnce()
+        -> Result<mul_core::picture::convert::Conversion<Vec<u8>>, mul_core::DataError>,
     to_mul: impl FnOnce() -> Result<
-        mul_core::convert::Conversion<mul_core::convert::MulData>,
+        mul_core::picture::convert::Conversion<mul_core::picture::convert::MulData>,
         mul_core::DataError,
     >,
 ) -> Result<(Vec<NamedBytes>, LeftOut)> {
@@ -236,8 +239,8 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
             UopPictures::Gumps.file_name(),
             ["gumpart.mul", "gumpidx.mul"],
             args.to,
-            || write_gump::gumps_to_uop(&gumps),
-            || write_gump::gumps_to_mul(&gumps),
+            || gumps_to_uop(&gumps),
+            || gumps_to_mul(&gumps),
         )?;
         let used = (0..gumps.len())
             .map_while(|n| u32::try_from(n).ok())
@@ -251,8 +254,8 @@ fn convert_art(args: &ConvertArgs, out: &mut Output) -> Result<()> {
             UopPictures::Art.file_name(),
             ["art.mul", "artidx.mul"],
             args.to,
-            || write_art::art_to_uop(&art),
-            || write_art::art_to_mul(&art),
+            || art_to_uop(&art),
+            || art_to_mul(&art),
         )?;
         let used = (0..art.len())
             .map_while(|n| u32::try_from(n).ok())

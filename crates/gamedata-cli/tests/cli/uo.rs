@@ -876,7 +876,7 @@ fn uo_refuses_a_map_uop_whose_chunks_decode_past_the_limit() {
     uop.extend(0u64.to_le_bytes());
     let mut at = (28 + 12 + 34 * n) as u64;
     for i in 0..n {
-        let name = mul_core::map_uop::map_chunk_name(0, i);
+        let name = mul_core::facet::map_uop::map_chunk_name(0, i);
         uop.extend(at.to_le_bytes());
         uop.extend(0u32.to_le_bytes());
         uop.extend((chunk.len() as u32).to_le_bytes());
@@ -907,8 +907,8 @@ fn uo_refuses_a_map_uop_whose_chunks_decode_past_the_limit() {
 /// in items, the diamond opaque), hued, and the JSON contract.
 #[test]
 fn uo_art_draws_items_and_land_as_the_client_does() {
+    use mul_core::art::write::{ArtPicture, write_art};
     use mul_core::art::{ITEM_BASE, LAND_PIXELS};
-    use mul_core::write_art::{ArtPicture, write_art};
 
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
@@ -1048,7 +1048,7 @@ fn uo_art_draws_items_and_land_as_the_client_does() {
 #[test]
 fn uo_convert_art_leaves_out_an_entry_it_cannot_read_and_fails() {
     use mul_core::art::ITEM_BASE;
-    use mul_core::write_art::{ArtPicture, write_art};
+    use mul_core::art::write::{ArtPicture, write_art};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
@@ -1260,7 +1260,7 @@ fn uo_art_reads_the_uop_form_and_converts_both_ways() {
 /// hued with the gump shader's red-0 rule, from either form, and `uo convert --gumps`.
 #[test]
 fn uo_gump_draws_a_gump_from_either_form() {
-    use mul_core::write_gump::{GumpPicture, write_gumps};
+    use mul_core::gump::write::{GumpPicture, write_gumps};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
@@ -1404,7 +1404,7 @@ fn uo_gump_draws_a_gump_from_either_form() {
 #[test]
 fn uo_export_writes_every_picture_and_reports_the_rest() {
     use mul_core::art::ITEM_BASE;
-    use mul_core::write_art::{ArtPicture, write_art};
+    use mul_core::art::write::{ArtPicture, write_art};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
@@ -1571,7 +1571,7 @@ fn uo_gump_and_export_read_compressed_uop_gumps() {
     use std::io::Write;
 
     use mul_core::Gumps;
-    use mul_core::write_gump::{GumpCompression, gumps_to_compressed_uop, synthetic_gumps};
+    use mul_core::gump::write::{GumpCompression, gumps_to_compressed_uop, synthetic_gumps};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
@@ -1690,7 +1690,7 @@ fn uo_gump_and_export_read_compressed_uop_gumps() {
 /// gump.def; `--no-def` reads the empty entry.
 #[test]
 fn uo_gump_reads_gump_def() {
-    use mul_core::write_gump::{GumpPicture, write_gumps};
+    use mul_core::gump::write::{GumpPicture, write_gumps};
 
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();

@@ -307,7 +307,7 @@ fn uo_anim_reads_the_synthetic_set() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
     gamedata_ok(&["uo", "synth", d, "--facet", "4", "--art"], dir.path());
-    let (idx, data) = mul_core::write_anim::synthetic_animations(1);
+    let (idx, data) = mul_core::anim::write::synthetic_animations(1);
     assert_eq!(std::fs::read(dir.path().join("anim.idx")).unwrap(), idx);
     assert_eq!(std::fs::read(dir.path().join("anim.mul")).unwrap(), data);
     let out_dir = dir.path().join("frames");
@@ -350,10 +350,10 @@ fn uo_anim_reads_the_synthetic_set() {
 /// directions stored (4 bodies x 3 actions x 5 directions, body 1's action 2 direction 4
 /// empty), each frame's PNG the pixels `uo anim` draws for it; body 2's action 0 direction
 /// 0 (an exact repeat of body 1's) decoded once; the empty frame a 1 x 1 transparent PNG.
-/// Counts from `mul_core::write_anim`'s documented set.
+/// Counts from `mul_core::anim::write`'s documented set.
 #[test]
 fn uo_export_anims_writes_every_stored_direction_as_uo_anim_draws_it() {
-    use mul_core::write_anim::{SYNTHETIC_ACTIONS, SYNTHETIC_BODIES};
+    use mul_core::anim::write::{SYNTHETIC_ACTIONS, SYNTHETIC_BODIES};
 
     let dir = tempfile::tempdir().unwrap();
     gamedata_ok(&["uo", "synth", "g", "--facet", "4", "--art"], dir.path());

@@ -5,7 +5,7 @@
 //! client's choice between MUL and UOP (mobtypes.txt's flag 0x10000, AnimationSequence.uop's
 //! replacements), and `uo synth --art --art-format uop`'s set exported.
 
-use mul_core::write_anim::{
+use mul_core::anim::write::{
     AnimFramePicture, UopAnimCompression, UopFramePicture, write_uop_animation,
     write_uop_animations, write_uop_sequences,
 };
@@ -294,7 +294,7 @@ fn a_body_in_both_forms_is_read_from_the_uop_only_when_the_rule_says_so() {
 /// The frames of `uo synth --art`'s anim.mul (seed 1), counted by mul-core's reader: the
 /// documented set gives each group 1 to 4 frames, as its random numbers fall.
 fn synthetic_mul_frames() -> u64 {
-    use mul_core::write_anim::{SYNTHETIC_ACTIONS, SYNTHETIC_BODIES, synthetic_animations};
+    use mul_core::anim::write::{SYNTHETIC_ACTIONS, SYNTHETIC_BODIES, synthetic_animations};
     let (idx, data) = synthetic_animations(1);
     let anim = mul_core::Animations::parse(mul_core::AnimFileId::Anim, &idx, &data).unwrap();
     let mut frames = 0;
@@ -314,7 +314,7 @@ fn synthetic_mul_frames() -> u64 {
 /// the UOP's 15 directions (body 1 actions 0 and 2, body 400 action 4; 2, 3 and 1 frames a
 /// direction: 30 PNG files), each frame as `uo anim --anim-format uop` draws it, body 1
 /// action 2's direction 1 places 1 and 2 (numbers 5 and 6, missing) 1 x 1 clear PNGs.
-/// Counts from `mul_core::write_anim`'s documented set.
+/// Counts from `mul_core::anim::write`'s documented set.
 #[test]
 fn uo_export_anims_writes_the_uop_directions_too() {
     let dir = tempfile::tempdir().unwrap();

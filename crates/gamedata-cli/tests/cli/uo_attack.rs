@@ -164,7 +164,7 @@ fn uo_export_counts_every_entry_of_a_picture_that_fails() {
 #[test]
 fn uo_convert_writes_the_good_entries_and_reports_the_bad() {
     use mul_core::art::ITEM_BASE;
-    use mul_core::write_art::{ArtPicture, write_art};
+    use mul_core::art::write::{ArtPicture, write_art};
 
     let dir = tempfile::tempdir().unwrap();
     let folder = dir.path().join("m");

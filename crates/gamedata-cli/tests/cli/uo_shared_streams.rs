@@ -4,12 +4,12 @@
 //! it reads and writes. The measure is the report's count of inflates and of the bytes
 //! their decoders read (`inflated`), never a clock.
 
-use mul_core::uop::name_hash;
-use mul_core::write_anim::{
+use mul_core::anim::write::{
     AnimFramePicture, UopAnimCompression, UopFramePicture, write_uop_animation,
     write_uop_animations,
 };
-use mul_core::write_gump::{GumpCompression, compressed_gump_entry};
+use mul_core::gump::write::{GumpCompression, compressed_gump_entry};
+use mul_core::uop::name_hash;
 use serde_json::json;
 
 use super::*;

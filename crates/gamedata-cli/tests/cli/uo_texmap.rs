@@ -20,7 +20,7 @@ fn json_error(out: &std::process::Output) -> Value {
 
 #[test]
 fn uo_texmap_draws_both_sizes_as_the_client_does() {
-    use mul_core::write_texmap::{TexmapPicture, write_texmaps};
+    use mul_core::texmap::write::{TexmapPicture, write_texmaps};
 
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
@@ -151,7 +151,7 @@ fn uo_synth_art_writes_texture_maps() {
         names.iter().any(|n| n.ends_with("texmaps.mul")),
         "{names:?}"
     );
-    let (index, data) = mul_core::write_texmap::synthetic_texmaps(3);
+    let (index, data) = mul_core::texmap::write::synthetic_texmaps(3);
     assert_eq!(std::fs::read(dir.path().join("texidx.mul")).unwrap(), index);
     assert_eq!(std::fs::read(dir.path().join("texmaps.mul")).unwrap(), data);
 
@@ -182,7 +182,7 @@ fn uo_synth_art_writes_texture_maps() {
 /// `--no-def` draws the files' own entries; the file is one of the inputs.
 #[test]
 fn uo_texmap_follows_texterr_def_as_the_client_does() {
-    use mul_core::write_texmap::{TexmapPicture, write_texmaps};
+    use mul_core::texmap::write::{TexmapPicture, write_texmaps};
 
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();

@@ -5,7 +5,7 @@
 #![allow(clippy::cast_possible_truncation)]
 
 use mul_core::TexTerrDef;
-use mul_core::gump_def::{def_lines, read_group, read_int};
+use mul_core::def::{def_lines, read_group, read_int};
 
 /// Reads `data` as a record count (a little-endian u16) and TexTerr.def's text: the
 /// resolved ids sorted, each sent to another id inside the index, and every id's source

@@ -34,18 +34,22 @@ pub fn patched(data: &[u8]) -> u64 {
     ) else {
         return 1;
     };
-    let index =
-        mul_core::diff::DiffIndex::new(Some((mapdifl, mapdif)), Some((stadifl, stadifi, stadif)));
+    let index = mul_core::facet::diff::DiffIndex::new(
+        Some((mapdifl, mapdif)),
+        Some((stadifl, stadifi, stadif)),
+    );
     let mut facet = plain.clone();
-    facet.map = facet.map.with_patch(mul_core::diff::MapPatch {
+    facet.map = facet.map.with_patch(mul_core::facet::diff::MapPatch {
         index: &index.map,
-        blocks: mul_core::diff::map_blocks(mapdif),
+        blocks: mul_core::facet::diff::map_blocks(mapdif),
     });
-    facet.statics = facet.statics.with_patch(mul_core::diff::StaticsPatch {
-        index: &index.statics,
-        records: mul_core::diff::index_records(stadifi),
-        data: stadif,
-    });
+    facet.statics = facet
+        .statics
+        .with_patch(mul_core::facet::diff::StaticsPatch {
+            index: &index.statics,
+            records: mul_core::facet::diff::index_records(stadifi),
+            data: stadif,
+        });
     let blocks = size.blocks();
     check_patch_by_hand(
         &plain,
@@ -70,7 +74,7 @@ pub fn patched(data: &[u8]) -> u64 {
 }
 
 /// The patched facet is the plain one with the diff blocks put in by hand (the diff files
-/// read here from their bytes, not through [`mul_core::diff`]): a block named by the list takes
+/// read here from their bytes, not through [`mul_core::facet::diff`]): a block named by the list takes
 /// the record of the last entry naming it that has one; the others keep the map's.
 fn check_patch_by_hand(plain: &Facet<'_>, facet: &Facet<'_>, blocks: usize, files: [&[u8]; 5]) {
     use std::collections::BTreeMap;

@@ -5,7 +5,7 @@
 #![allow(clippy::cast_possible_truncation)]
 
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
-use mul_core::write_gump::bwt_compress;
+use mul_core::gump::bwt::compress as bwt_compress;
 use mul_core::{ErrorKind, Gump, Gumps, Limits, UopIndex, UopPictures};
 
 use crate::io::split_parts;
@@ -40,7 +40,7 @@ pub fn gump(data: &[u8]) -> u64 {
 /// 1 MiB; and the writer's stage over `data`'s first 64 KiB decodes back to them.
 pub fn bwt(data: &[u8]) -> u64 {
     let limits = Limits::new().with_max_decoded_bytes(1 << 20);
-    let acc = match mul_core::bwt::decompress(data.to_vec(), &limits) {
+    let acc = match mul_core::gump::bwt::decompress(data.to_vec(), &limits) {
         Ok(out) => {
             assert!(out.len() <= 1 << 20);
             out.len() as u64
@@ -57,7 +57,7 @@ pub fn bwt(data: &[u8]) -> u64 {
     let Ok(stored) = bwt_compress(input) else {
         panic!("the writer refused {} bytes", input.len());
     };
-    let back = mul_core::bwt::decompress(stored, &Limits::default());
+    let back = mul_core::gump::bwt::decompress(stored, &Limits::default());
     assert!(
         back.as_deref().ok() == Some(input),
         "the BWT stage did not round-trip"

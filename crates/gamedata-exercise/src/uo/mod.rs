@@ -39,12 +39,12 @@ pub use verdata::verdata;
 use crate::io::split_parts;
 use mul_core::colours::{Hues, RadarColours};
 
+use mul_core::facet::map::{Map, MapSize};
+use mul_core::facet::query;
+use mul_core::facet::query::{LandStats, StaticsStats};
+use mul_core::facet::statics::{StaticSlice, Statics};
 use mul_core::facet::{Facet, FacetBytes};
-use mul_core::map::{Map, MapSize};
 use mul_core::multi::Multis;
-use mul_core::query;
-use mul_core::query::{LandStats, StaticsStats};
-use mul_core::statics::{StaticSlice, Statics};
 use mul_core::tiledata::{TileData, TileFlags};
 
 /// tiledata.mul: every land tile, a sample of item tiles, names and flags.
@@ -370,17 +370,20 @@ pub fn uop(data: &[u8]) -> u64 {
     }
     acc = acc.wrapping_add(anim_streams(data, &limits));
     for facet in 0..2 {
-        let chunks = match mul_core::map_uop::map_chunks(&container, facet, &limits) {
+        let chunks = match mul_core::facet::map_uop::map_chunks(&container, facet, &limits) {
             Ok(c) => c,
             Err(e) => {
                 acc = acc.wrapping_add(e.to_string().len() as u64);
                 continue;
             }
         };
-        let blocks: usize = chunks.iter().map(mul_core::map_uop::MapChunk::len).sum();
+        let blocks: usize = chunks
+            .iter()
+            .map(mul_core::facet::map_uop::MapChunk::len)
+            .sum();
         let height = u32::try_from(blocks).unwrap_or(u32::MAX);
         // The chunks were read: the MUL they hold reads too, and is the map's blocks.
-        let mul = mul_core::map_uop::read_map_mul(&container, facet, &limits)
+        let mul = mul_core::facet::map_uop::read_map_mul(&container, facet, &limits)
             .expect("the chunks just located read as a MUL");
         assert_eq!(mul.len(), blocks * mul_core::raw::MAP_BLOCK_LEN);
         acc = acc.wrapping_add(mul.len() as u64);
@@ -462,7 +465,7 @@ pub fn sizes(data: &[u8]) -> u64 {
 }
 
 /// Round trips between the two forms of a map: the input's whole blocks, as a map one block
-/// wide, are written as a map UOP ([`mul_core::write::write_map_uop`]) of the facet the first
+/// wide, are written as a map UOP ([`mul_core::facet::write::write_map_uop`]) of the facet the first
 /// byte names (its value modulo 6), which must read back as the same blocks, in place and
 /// decoded to a MUL map. When the first byte is 0xFA or above, the blocks are repeated to
 /// 4,100 (two chunks, the second short), so that small inputs reach a second chunk.
@@ -483,18 +486,19 @@ pub fn round_trip(data: &[u8]) -> u64 {
     let Ok(size) = MapSize::from_blocks(1, u32::try_from(whole.len() / 196).unwrap_or(0)) else {
         return 1;
     };
-    let uop = mul_core::write::write_map_uop(whole, facet).expect("a MUL map writes as a UOP");
+    let uop =
+        mul_core::facet::write::write_map_uop(whole, facet).expect("a MUL map writes as a UOP");
     let limits = Limits::default();
     let container = mul_core::uop::Uop::parse(&uop, &limits).expect("the UOP written reads");
     let chunks =
-        mul_core::map_uop::map_chunks(&container, facet, &limits).expect("its chunks read");
+        mul_core::facet::map_uop::map_chunks(&container, facet, &limits).expect("its chunks read");
     let map = Map::from_chunks(&uop, &chunks, size).expect("its map reads");
     let mul = Map::parse(whole, size).expect("the MUL map reads");
     assert!(
         map.blocks().eq(mul.blocks()),
         "the UOP's blocks are the MUL's"
     );
-    let back = mul_core::map_uop::read_map_mul(&container, facet, &limits).expect("decodes");
+    let back = mul_core::facet::map_uop::read_map_mul(&container, facet, &limits).expect("decodes");
     assert_eq!(back, whole, "the UOP decodes to the MUL map");
     land_both_ways(&map).cells
 }

@@ -464,7 +464,7 @@ mod tests {
     /// 1 a direction): number 1 is 2 x 1, centre (0, 0), indices 0 and 1, palette colour 0
     /// at index 0 (transparent here) and grey 0x1084 at index 1.
     fn uop_entry(height: u16) -> Vec<u8> {
-        use mul_core::write_anim::{AnimFramePicture, UopFramePicture, write_uop_animation};
+        use mul_core::anim::write::{AnimFramePicture, UopFramePicture, write_uop_animation};
         let mut palette = [0u16; 256];
         palette[1] = 0x1084;
         let two = vec![Some(0u8); 2 * usize::from(height)];

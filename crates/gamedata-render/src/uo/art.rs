@@ -165,8 +165,8 @@ fn draw_run(
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod tests {
+    use mul_core::art::write::{ArtPicture, write_art};
     use mul_core::art::{ITEM_BASE, LAND_PIXELS};
-    use mul_core::write_art::{ArtPicture, write_art};
     use mul_core::{Art, Hues};
 
     use super::*;

@@ -143,7 +143,7 @@ pub fn gump_picture(gump: &Gump<'_>, hue: GumpHue<'_>, limits: &Limits) -> Resul
     clippy::cast_possible_truncation
 )]
 mod tests {
-    use mul_core::write_gump::{GumpPicture, write_gumps};
+    use mul_core::gump::write::{GumpPicture, write_gumps};
     use mul_core::{Gumps, Hues};
 
     use super::*;

@@ -38,7 +38,7 @@ pub fn texmap_picture(texmap: &Texmap<'_>) -> Result<RgbaImage> {
 )]
 mod tests {
     use mul_core::Texmaps;
-    use mul_core::write_texmap::{TexmapPicture, write_texmaps};
+    use mul_core::texmap::write::{TexmapPicture, write_texmaps};
 
     use super::*;
 

@@ -21,6 +21,10 @@
 //! (one entry a body's action, all directions; each frame with its own palette, colour 0
 //! transparent there).
 //!
+//! The owners are [`AnimationFiles`] (anim.mul to anim5.mul in a folder) and
+//! [`UopAnimationFiles`] (the AnimationFrame UOPs); `write` (the `write` feature) writes
+//! both forms.
+//!
 //! Source: `docs/formats/uo.md`, "Index files" and "Animations" (ClassicUO's
 //! `AnimationsLoader`).
 
@@ -615,6 +619,8 @@ mod uop;
 mod uop_files;
 mod uop_lookup;
 mod uop_sequence;
+#[cfg(feature = "write")]
+pub mod write;
 
 pub use files::{AnimFileData, AnimPaths, AnimationBytes, AnimationFiles, AnimationSet};
 pub use frames::{AnimFrame, AnimRun, AnimRuns, FrameGroup};

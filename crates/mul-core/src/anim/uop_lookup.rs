@@ -92,7 +92,7 @@ impl<'data> UopAnimations<'data> {
     }
 
     /// Body `body`'s action `action`, decoded: in place when stored as is, inflated (and
-    /// for compression 3 undone by the BWT stage, [`crate::bwt::decompress`]) into a buffer
+    /// for compression 3 undone by the BWT stage, `gump::bwt::decompress`) into a buffer
     /// of its own within `limits.max_decoded_bytes`; `None` when no file has the entry.
     ///
     /// Returns `Err` ([`ErrorKind::UopEntry`]) for stored bytes outside the file, an
@@ -169,7 +169,7 @@ impl<'data> UopAnimations<'data> {
             0 => uop.contents(&entry, limits),
             1 => output(inflated).map(Cow::Owned),
             3 => output(inflated)
-                .and_then(|bytes| crate::bwt::decompress(bytes, limits))
+                .and_then(|bytes| crate::gump::bwt::decompress(bytes, limits))
                 .map(Cow::Owned),
             other => Err(entry.error(UopEntryProblem::UnknownCompression(other))),
         }
@@ -225,7 +225,7 @@ pub(super) fn decode<'data>(
                 Err(InflateError::Limit(limit)) => return Err(ErrorKind::Limit(limit).into()),
                 Err(other) => return Err(entry.error(UopEntryProblem::Inflate(other))),
             };
-            Ok(Cow::Owned(crate::bwt::decompress(inflated, limits)?))
+            Ok(Cow::Owned(crate::gump::bwt::decompress(inflated, limits)?))
         }
         other => Err(entry.error(UopEntryProblem::UnknownCompression(other))),
     }

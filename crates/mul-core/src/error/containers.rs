@@ -234,7 +234,7 @@ pub enum WriteProblem {
     },
     /// A gump over the same bytes as an earlier one with another size, whose copy (the
     /// UOP form stores the size before the data) would take the copies of such gumps past
-    /// [`SIZE_COPIES_BUDGET`](crate::convert::SIZE_COPIES_BUDGET) bytes.
+    /// [`SIZE_COPIES_BUDGET`](crate::picture::convert::SIZE_COPIES_BUDGET) bytes.
     #[error(
         "gump {number} repeats an earlier gump's bytes under another size, and its copy would \
          take such copies past {budget} bytes"

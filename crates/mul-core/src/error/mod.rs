@@ -7,8 +7,8 @@ use std::fmt;
 
 use gamedata_io::{FormatError, LimitError};
 
+use crate::facet::map::MapSize;
 use crate::raw::MAP_BLOCK_LEN;
-use crate::size::MapSize;
 
 /// Result alias with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -4,8 +4,8 @@
 //! converters). Each doc names what the code did then; the assertions hold the contract.
 
 use mul_core::art::ITEM_BASE;
-use mul_core::write_art::art_to_uop;
-use mul_core::write_gump::gumps_to_uop;
+use mul_core::art::write::art_to_uop;
+use mul_core::gump::write::gumps_to_uop;
 use mul_core::{Art, Gumps, UopIndex, UopPictures};
 
 use super::*;
@@ -114,7 +114,7 @@ fn a_chain_of_empty_table_blocks_costs_at_most_its_input_plus_64_mib() {
     );
 }
 
-/// `gumps_to_uop` (`write_art::pictures_to_uop` with `UopPictures::Gumps`) copies every
+/// `gumps_to_uop` (`picture::convert::pictures_to_uop` with `UopPictures::Gumps`) copies every
 /// used entry's bytes behind its 8-byte size into `owned` before it looks for exact
 /// repeats, so 200 ids over the same 1 MiB gump hold 200 MiB, while the container written
 /// stores the gump once (about 1 MiB). Measured with the command (`uo convert --gumps --to

@@ -19,11 +19,11 @@ use flate2::Compression as Level;
 use flate2::write::ZlibEncoder;
 use gamedata_io::{FileData, Limits};
 use gamedata_testkit::heap::{self, MIB};
-use mul_core::map_uop::map_chunk_name;
+use mul_core::facet::map_uop::map_chunk_name;
 use mul_core::{
     DiffData, DiffIndex, ErrorKind, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions,
     FacetPaths, IndexProblem, MapFormat, MapSize, Multis, StaticFormat, StaticsPatch, Uop,
-    UopTableProblem, name_hash, query,
+    UopTableProblem, facet::query, name_hash,
 };
 
 #[global_allocator]
@@ -288,7 +288,7 @@ fn statics_patch_records_over_the_same_bytes_are_left_out() {
     let facet = Facet::parse(bytes, size, Some(StaticFormat::Standard)).unwrap();
     let patched = facet.statics.clone().with_patch(StaticsPatch {
         index: &diffs.statics,
-        records: mul_core::diff::index_records(&stadifi),
+        records: mul_core::facet::diff::index_records(&stadifi),
         data: &stadif,
     });
     assert_eq!(query::statics_stats(&patched, size.blocks()).count, 200_000);

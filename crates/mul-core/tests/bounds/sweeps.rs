@@ -6,7 +6,7 @@
 
 use gamedata_exercise::uo as exercise;
 use gamedata_testkit::{require_file, sweep};
-use mul_core::{Facet, FacetBytes, MapSize, Multis, query};
+use mul_core::{Facet, FacetBytes, MapSize, Multis, facet::query};
 
 /// The pre-alpha facet (1,024 x 1,024 tiles) with one of its three files replaced: land and
 /// statics figures, validation, a search, and a few tiles.

@@ -4,15 +4,15 @@
 
 use std::fs;
 
+use mul_core::anim::write::{
+    AnimEntry, AnimFramePicture, SYNTHETIC_ACTIONS, SYNTHETIC_BODIES, synthetic_animations,
+    write_animations,
+};
 use mul_core::anim::{
     DIRECTIONS, FLAG_BY_LOW_GROUP, FLAG_BY_PEOPLE_GROUP, FLAG_LOW_GROUP_EXTENDED,
     anim_entry_is_empty,
 };
 use mul_core::raw::IndexRecord;
-use mul_core::write_anim::{
-    AnimEntry, AnimFramePicture, SYNTHETIC_ACTIONS, SYNTHETIC_BODIES, synthetic_animations,
-    write_animations,
-};
 use mul_core::{
     AnimFileId, AnimFrame, AnimGroup, AnimProblem, AnimationFiles, Animations, ArgumentProblem,
     BodyType, ErrorKind, Facing, FileOptions, FrameGroup, IndexProblem,

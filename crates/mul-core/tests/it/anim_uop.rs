@@ -3,13 +3,13 @@
 //! client's gaps and direction split, and every bad table or frame an error naming the
 //! entry.
 
+use mul_core::anim::write::{
+    AnimFramePicture, SYNTHETIC_UOP_ENTRIES, UopAnimCompression, UopFramePicture,
+    synthetic_uop_animations, write_uop_animation, write_uop_animations, write_uop_sequences,
+};
 use mul_core::anim::{
     UOP_ANIM_FILES, UOP_SEQUENCE_FILE, UopAnimationFiles, UopSequence, UopSequences,
     uop_anim_entry_name, uop_sequence_entry_name,
-};
-use mul_core::write_anim::{
-    AnimFramePicture, SYNTHETIC_UOP_ENTRIES, UopAnimCompression, UopFramePicture,
-    synthetic_uop_animations, write_uop_animation, write_uop_animations, write_uop_sequences,
 };
 use mul_core::{
     AnimFrame, AnimProblem, ArgumentProblem, BodyType, ErrorKind, Limits, UopAnimation,

@@ -2,7 +2,7 @@
 //! here byte by byte; the pre-alpha file's shape (153 groups and 124 bytes); the writer's
 //! output read back.
 
-use mul_core::write_anim::{AnimDataItem, synthetic_animdata, write_animdata};
+use mul_core::animdata::write::{AnimDataItem, synthetic_animdata, write_animdata};
 use mul_core::{AnimData, AnimDataFile};
 
 /// A file of `groups` whole groups and `tail` more bytes, every record's first offset its

@@ -1,8 +1,8 @@
 //! Art: land tiles and items read in place, against pictures built by hand and by the
 //! writer, and every bad entry an error for its number alone.
 
+use mul_core::art::write::{ArtPicture, write_art};
 use mul_core::art::{ITEM_BASE, LAND_PIXELS};
-use mul_core::write_art::{ArtPicture, write_art};
 use mul_core::{ArgumentProblem, Art, ErrorKind, IndexProblem, ItemArt, PictureProblem};
 
 /// An index record.
@@ -411,7 +411,7 @@ fn drawn_at(item: &ItemArt<'_>) -> std::collections::HashSet<(u32, u32)> {
 /// another seed other colours.
 #[test]
 fn the_synthetic_art_set_is_what_its_documentation_says() {
-    use mul_core::write_art::{
+    use mul_core::art::write::{
         SYNTHETIC_ITEMS, SYNTHETIC_LANDS, synthetic_art, synthetic_art_sized,
     };
     let (index, data) = synthetic_art(5);

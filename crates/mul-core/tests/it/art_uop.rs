@@ -4,9 +4,9 @@
 use std::fs;
 
 use mul_core::art::ITEM_BASE;
-use mul_core::picture_uop::MIN_UOP_SLOTS;
+use mul_core::art::write::{ArtPicture, art_to_mul, art_to_uop, synthetic_art, write_art};
+use mul_core::picture::MIN_UOP_SLOTS;
 use mul_core::uop::name_hash;
-use mul_core::write_art::{ArtPicture, art_to_mul, art_to_uop, synthetic_art, write_art};
 use mul_core::{
     Art, ArtFiles, ArtFormat, ErrorKind, FileOptions, Limits, PictureData, Uop, UopEntryProblem,
     UopIndex, UopPictures,

@@ -5,7 +5,7 @@ use gamedata_testkit::assert_debug_bounded;
 use mul_core::synth::World;
 use mul_core::{
     DiffIndex, FacetData, FacetFiles, FacetPaths, MapFormat, MapPatch, MapSize, Multis,
-    StaticsPatch, Uop, query, write_map_uop,
+    StaticsPatch, Uop, facet::query, write_map_uop,
 };
 
 #[test]
@@ -31,11 +31,11 @@ fn debug_of_a_full_size_facet_and_its_parts_is_bounded() {
     assert_debug_bounded("a diff index", &index, 2048);
     let map_patch = MapPatch {
         index: &index.map,
-        blocks: mul_core::diff::map_blocks(&diffs.mapdif),
+        blocks: mul_core::facet::diff::map_blocks(&diffs.mapdif),
     };
     let statics_patch = StaticsPatch {
         index: &index.statics,
-        records: mul_core::diff::index_records(&diffs.stadifi),
+        records: mul_core::facet::diff::index_records(&diffs.stadifi),
         data: &diffs.stadif,
     };
     assert_debug_bounded("a map patch", &map_patch, 1024);
@@ -62,7 +62,7 @@ fn debug_of_a_full_size_facet_and_its_parts_is_bounded() {
     let uop = write_map_uop(&world.map, 0).unwrap();
     let container = Uop::parse(&uop, &Default::default()).unwrap();
     assert_debug_bounded("a UOP container", &container, 1024);
-    let chunks = mul_core::map_uop::map_chunks(&container, 0, &Default::default()).unwrap();
+    let chunks = mul_core::facet::map_uop::map_chunks(&container, 0, &Default::default()).unwrap();
     assert_eq!(chunks.len(), 112);
     assert_debug_bounded("a chunk", &chunks[0], 1024);
     let mut paths = FacetPaths {

@@ -4,7 +4,7 @@
 
 use mul_core::synth::{World, item, land};
 use mul_core::{
-    DiffIndex, ErrorKind, FacetFiles, FacetOptions, MapFormat, MapSize, PatchIndex, query,
+    DiffIndex, ErrorKind, FacetFiles, FacetOptions, MapFormat, MapSize, PatchIndex, facet::query,
 };
 use zerocopy::little_endian::U32;
 

@@ -50,7 +50,7 @@ fn seeds_findings_and_their_mutations_never_panic() {
 #[test]
 fn the_seeds_reach_what_they_are_for() {
     use gamedata_exercise::io::split_parts;
-    use mul_core::{DiffIndex, Limits, MapChunk, Uop, map_uop};
+    use mul_core::{DiffIndex, Limits, MapChunk, Uop, facet::map_uop};
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
     let read = |name: &str| std::fs::read(seeds.join(name)).unwrap();
     // The art seed: a land tile and its repeat, two items with runs, an empty entry and an
@@ -124,7 +124,7 @@ fn the_seeds_reach_what_they_are_for() {
     // One gump's BWT stage alone: 40 bytes back.
     let seed = read("uo_gump/bwt_stage");
     assert_eq!(
-        mul_core::bwt::decompress(seed, &Limits::default())
+        mul_core::gump::bwt::decompress(seed, &Limits::default())
             .unwrap()
             .len(),
         40

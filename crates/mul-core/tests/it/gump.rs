@@ -4,12 +4,13 @@
 use std::collections::HashSet;
 use std::fs;
 
-use mul_core::picture_uop::MIN_UOP_SLOTS;
-use mul_core::uop::name_hash;
-use mul_core::write_gump::{
-    BWT_HEADER_KEY, GumpCompression, GumpPicture, SYNTHETIC_GUMPS, bwt_compress,
-    gumps_to_compressed_uop, gumps_to_mul, gumps_to_uop, synthetic_gumps, write_gumps,
+use mul_core::gump::bwt::{self, HEADER_KEY};
+use mul_core::gump::write::{
+    GumpCompression, GumpPicture, SYNTHETIC_GUMPS, gumps_to_compressed_uop, gumps_to_mul,
+    gumps_to_uop, synthetic_gumps, write_gumps,
 };
+use mul_core::picture::MIN_UOP_SLOTS;
+use mul_core::uop::name_hash;
 use mul_core::{
     ArtFormat, BwtProblem, ErrorKind, FileOptions, Gump, GumpFiles, Gumps, Limits, PictureData,
     PictureProblem, Uop, UopEntryProblem, UopIndex, UopPictures, WriteProblem,
@@ -701,10 +702,10 @@ fn bwt_inputs() -> Vec<Vec<u8>> {
 #[test]
 fn the_bwt_stage_undoes_its_writer_on_many_inputs() {
     for input in bwt_inputs() {
-        let stored = bwt_compress(&input).unwrap();
+        let stored = bwt::compress(&input).unwrap();
         // The header, the counts, one byte a symbol, then the final byte.
         assert_eq!(stored.len(), 4 + 1024 + input.len() + 1);
-        let back = mul_core::bwt::decompress(stored, &Limits::default()).unwrap();
+        let back = bwt::decompress(stored, &Limits::default()).unwrap();
         assert!(back == input, "{} bytes do not come back", input.len());
     }
 }
@@ -715,8 +716,8 @@ fn the_bwt_stage_undoes_its_writer_on_many_inputs() {
 /// bytes at places 0, 1, 1, 1.
 #[test]
 fn the_bwt_writer_gives_the_hand_worked_bytes() {
-    let stored = bwt_compress(&[1, 2, 1, 1]).unwrap();
-    assert_eq!(stored[..4], (4u32 ^ BWT_HEADER_KEY).to_le_bytes());
+    let stored = bwt::compress(&[1, 2, 1, 1]).unwrap();
+    assert_eq!(stored[..4], (4u32 ^ HEADER_KEY).to_le_bytes());
     let mut codes = vec![0u8; 1024];
     codes[4..12].copy_from_slice(&[3, 1, 0, 0, 2, 1, 0, 0]);
     assert_eq!(stored[4..1028], codes[..]);
@@ -854,7 +855,7 @@ fn crafted_compressed_gumps_are_errors_for_their_ids_alone() {
     plain.extend_from_slice(&3u32.to_le_bytes());
     plain.extend_from_slice(&2u32.to_le_bytes());
     plain.extend_from_slice(&hand_gump());
-    let good = bwt_compress(&plain).unwrap();
+    let good = bwt::compress(&plain).unwrap();
     // Counts adding up past the limit: symbol 0 counts 2^30.
     // Move-to-front of the list: 0, 0, 0 at place 0, 0x40 at place 0x40, then 0 again at
     // place 1, and the other zeros at place 0.

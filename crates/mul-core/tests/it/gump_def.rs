@@ -2,8 +2,8 @@
 //! "gump.def"): the expected borrowings below are worked out by hand from the lines, in
 //! the file's order.
 
-use mul_core::gump_def::{read_group, read_int};
-use mul_core::write_gump::{GumpPicture, write_gumps};
+use mul_core::def::{read_group, read_int};
+use mul_core::gump::write::{GumpPicture, write_gumps};
 use mul_core::{GumpBorrow, GumpDef, Gumps};
 
 /// Gumps 0 to 7: 0 and 2 have pictures, the rest are empty.
@@ -132,7 +132,7 @@ fn repeated_lines_keep_the_first() {
 /// reversed); a group in order is one word.
 #[test]
 fn a_line_closing_its_group_before_opening_it_is_skipped() {
-    use mul_core::gump_def::def_lines;
+    use mul_core::def::def_lines;
     let text = "5 }{ 0 1\n6 } { 0 1\n7 {0 1} 2\n";
     let lines: Vec<Vec<&str>> = def_lines(text, 3).collect();
     assert_eq!(lines, [vec!["7", "{0 1}", "2"]]);

@@ -125,7 +125,7 @@ fn multis_are_found_in_any_case_and_a_uop_container_opens_within_the_limits() {
 #[test]
 fn art_is_found_in_any_case_opens_every_way_and_keeps_its_overlaps() {
     use mul_core::ArtFiles;
-    use mul_core::write_art::{ArtPicture, write_art};
+    use mul_core::art::write::{ArtPicture, write_art};
     let dir = tempfile::tempdir().unwrap();
     let land = vec![0x1234u16; 1012];
     let (index, data) = write_art(&[ArtPicture::Land(&land), ArtPicture::Repeat(0)]).unwrap();

@@ -1,5 +1,5 @@
 use mul_core::synth::{self, World};
-use mul_core::{Facet, MapSize, TileData, TileFlags, query};
+use mul_core::{Facet, MapSize, TileData, TileFlags, facet::query};
 
 fn world() -> World {
     World::generate(MapSize::from_blocks(40, 24).unwrap(), 11)

@@ -8,7 +8,7 @@
 use gamedata_testkit::require_file;
 use mul_core::{
     FacetFiles, FacetOptions, Hues, MapSize, MultiFormat, Multis, RadarColours, StaticFormat,
-    TileData, TileDataLayout, query,
+    TileData, TileDataLayout, facet::query,
 };
 
 fn read(relative: &str) -> Vec<u8> {

@@ -4,8 +4,8 @@
 
 use std::fs;
 
+use mul_core::texmap::write::{SYNTHETIC_TEXMAPS, TexmapPicture, synthetic_texmaps, write_texmaps};
 use mul_core::texmap::{LARGE_LEN, SMALL_LEN};
-use mul_core::write_texmap::{SYNTHETIC_TEXMAPS, TexmapPicture, synthetic_texmaps, write_texmaps};
 use mul_core::{
     Error, ErrorKind, FileOptions, IndexProblem, PictureProblem, Texmap, TexmapFiles, Texmaps,
     WriteProblem,

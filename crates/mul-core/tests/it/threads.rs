@@ -4,7 +4,8 @@
 use mul_core::synth::World;
 use mul_core::{
     DiffIndex, Error, ErrorKind, Facet, FacetBytes, FacetData, FacetFiles, Hues, Map, MapChunk,
-    MapSize, Multis, RadarColours, StaticSlice, Statics, TileData, TileFlags, Uop, UopEntry, query,
+    MapSize, Multis, RadarColours, StaticSlice, Statics, TileData, TileFlags, Uop, UopEntry,
+    facet::query,
 };
 
 const fn send_sync<T: Send + Sync>() {}

@@ -9,11 +9,12 @@ use std::io::Write;
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use gamedata_io::Limits;
-use mul_core::map_uop::{self, map_chunk_name};
+use mul_core::facet::map_uop::{self, map_chunk_name};
 use mul_core::synth::World;
 use mul_core::uop::{hashlittle2, name_hash};
 use mul_core::{
-    ErrorKind, Map, MapChunk, MapSize, OverlapWith, Uop, UopEntryProblem, UopTableProblem, query,
+    ErrorKind, Map, MapChunk, MapSize, OverlapWith, Uop, UopEntryProblem, UopTableProblem,
+    facet::query,
 };
 
 use crate::kind;

@@ -2,8 +2,8 @@
 //! here byte by byte, and art and gump patches read instead of the entries they name.
 
 use mul_core::art::ITEM_BASE;
-use mul_core::write_art::{ArtPicture, write_art};
-use mul_core::write_gump::{GumpPicture, write_gumps};
+use mul_core::art::write::{ArtPicture, write_art};
+use mul_core::gump::write::{GumpPicture, write_gumps};
 use mul_core::{Art, ErrorKind, Gumps, IndexProblem, Limits, Verdata};
 
 /// verdata.mul: the count `declared`, the entries, then `data` (offsets count from the
@@ -223,7 +223,7 @@ fn gump_patches_bring_their_size() {
 /// patch, in place (the patch's bytes are a gump as is); its neighbours stay compressed.
 #[test]
 fn a_patched_compressed_gump_is_read_from_its_patch() {
-    use mul_core::write_gump::{GumpCompression, gumps_to_compressed_uop};
+    use mul_core::gump::write::{GumpCompression, gumps_to_compressed_uop};
     use mul_core::{Limits, UopIndex, UopPictures};
 
     let pixels = [0x001Fu16; 4];

@@ -14,9 +14,9 @@ use gamedata_io::PreviewTable;
 use rayon::prelude::*;
 use zerocopy::IntoBytes;
 
-use crate::map::{Map, MapSize};
+use crate::facet::map::{Map, MapSize};
+use crate::facet::statics::Statics;
 use crate::raw::{MapBlock, StaticRecord};
-use crate::statics::Statics;
 
 /// Land figures over a whole map.
 #[derive(Clone, PartialEq, Eq)]

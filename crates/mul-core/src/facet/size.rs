@@ -1,6 +1,6 @@
 //! The size of a map in blocks, and the sizes each facet has in released clients. It
 //! depends on nothing but the format's constants, so that the errors can name a size; the
-//! checked constructors ([`MapSize::from_blocks`] ...) are in [`map`](crate::map).
+//! checked constructors ([`MapSize::from_blocks`] ...) are in [`map`](crate::facet::map).
 //! Source: `docs/formats/uo.md`, "Map".
 
 use std::fmt;

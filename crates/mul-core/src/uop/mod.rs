@@ -3,15 +3,24 @@
 //! a file's offset, stored and decoded sizes, the 64-bit hash of its name (names are not
 //! stored), an Adler-32 and the compression. Map UOPs hold the MUL map in chunks of 4,096
 //! blocks named `build/map{N}legacymul/{i:08}.dat`. Source: `docs/formats/uo.md`, "UOP".
+//!
+//! [`Uop`] is the view over a container's bytes, [`UopFile`] the owner of one container
+//! (read, mapped or handed over; [`UopContents`] its checked bytes), and [`write`](mod@write) (the
+//! `write` feature) the layout this crate's writers give the UOPs they make.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
-use gamedata_io::{Bytes, InflateError, Limits, inflate_exact};
+use gamedata_io::{
+    Bytes, FileData, FileOptions, Format, InflateError, Limits, Owned, inflate_exact,
+};
 
 use crate::error::{DataError, ErrorKind, OverlapWith, Result, UopEntryProblem, UopTableProblem};
 use crate::raw::{UOP_MAGIC, UopEntryRaw, UopHeader, UopTableHeader};
+
+#[cfg(feature = "write")]
+pub mod write;
 
 /// A container's chain of table blocks, checked: the magic, each block inside the file, none
 /// overlapping the 28-byte header or another block (so the chain cannot loop, and no entry
@@ -568,5 +577,41 @@ impl<'data> Uop<'data> {
     /// Returns `Err` as [`Uop::stored`].
     pub fn check_adler32(&self, entry: &UopEntry<'data>) -> Result<bool, DataError> {
         Ok(adler2::adler32_slice(self.stored(entry)?) == entry.raw.adler32.get())
+    }
+}
+
+/// A UOP container, owned ([`Owned`] of [`UopContents`]; view: [`Uop`]). Its table is read
+/// at opening and again by each `view` (linear in the file's length).
+pub type UopFile = Owned<UopContents>;
+
+/// A UOP container's bytes, checked within the options' limits ([`Uop::parse`]).
+#[derive(Debug)]
+pub struct UopContents {
+    data: FileData,
+    options: FileOptions,
+}
+
+impl Format for UopContents {
+    type Options = FileOptions;
+    type Kind = ErrorKind;
+    type View<'data> = Uop<'data>;
+
+    fn from_file(data: FileData, options: &FileOptions) -> Result<Self, DataError> {
+        Uop::parse(&data, &options.limits)?;
+        Ok(UopContents {
+            data,
+            options: *options,
+        })
+    }
+
+    fn view(&self) -> Result<Uop<'_>, DataError> {
+        Uop::parse(&self.data, &self.options.limits)
+    }
+}
+
+impl UopContents {
+    /// The bytes.
+    pub fn data(&self) -> &FileData {
+        &self.data
     }
 }

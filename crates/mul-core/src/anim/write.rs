@@ -11,7 +11,7 @@ use crate::anim::{AnimGroup, BodyType, DIRECTIONS, PALETTE_LEN, RUN_END};
 use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::raw::EMPTY;
 use crate::uop::name_hash;
-use crate::write::{UopWrite, write_uop};
+use crate::uop::write::{UopWrite, write_uop};
 
 /// The longest run the writer stores: 4,094 pixels, one short of the 12-bit field's 4,095,
 /// so that no run header can read as the end marker 0x7FFF7FFF.
@@ -284,74 +284,6 @@ pub fn synthetic_animations(seed: u64) -> (Vec<u8>, Vec<u8>) {
     write_animations(&entries).unwrap_or_default()
 }
 
-/// One item's animation, as [`write_animdata`] takes it.
-#[derive(Clone, Copy, Debug)]
-pub struct AnimDataItem<'a> {
-    /// The frames' art offsets (at most 64).
-    pub offsets: &'a [i8],
-    /// The pace (`AnimDataRecord::frame_interval`).
-    pub interval: u8,
-    /// Kept raw (`AnimDataRecord::frame_start`).
-    pub start: u8,
-}
-
-/// animdata.mul holding `items`, item i's record from `items[i]` (`None`: zeros), in whole
-/// groups of 8 records, each group's header word 0 (`docs/formats/uo.md`, "animdata.mul").
-///
-/// Returns `Err` ([`ErrorKind::Write`]) for an item of more than 64 offsets.
-pub fn write_animdata(items: &[Option<AnimDataItem<'_>>]) -> Result<Vec<u8>, DataError> {
-    let groups = items.len().div_ceil(8);
-    let mut out = Vec::with_capacity(groups * crate::animdata::GROUP_LEN);
-    for (group, chunk) in items.chunks(8).enumerate() {
-        out.extend_from_slice(&0u32.to_le_bytes());
-        for k in 0..8 {
-            let mut record = [0u8; 68];
-            if let Some(Some(item)) = chunk.get(k) {
-                if item.offsets.len() > 64 {
-                    return Err(ErrorKind::Write(WriteProblem::Picture {
-                        number: group * 8 + k,
-                    })
-                    .into());
-                }
-                for (slot, &offset) in record.iter_mut().zip(item.offsets) {
-                    *slot = offset.to_le_bytes()[0];
-                }
-                // At most 64: the cast cuts nothing.
-                record[65] = u8::try_from(item.offsets.len()).unwrap_or(64);
-                record[66] = item.interval;
-                record[67] = item.start;
-            }
-            out.extend_from_slice(&record);
-        }
-    }
-    Ok(out)
-}
-
-/// A synthetic animdata.mul of 24 items (3 groups): item 3 cycles through items 3, 4, 5
-/// (interval 2: 201 ms a frame), item 10 through 10, 8, 12, 10 (interval 0: 100 ms), item
-/// 17 has 64 frames (offsets 0 to 63), the rest no frames.
-pub fn synthetic_animdata() -> Vec<u8> {
-    let cycle: Vec<i8> = (0..64).collect();
-    let mut items: Vec<Option<AnimDataItem<'_>>> = vec![None; 24];
-    items[3] = Some(AnimDataItem {
-        offsets: &[0, 1, 2],
-        interval: 2,
-        start: 0,
-    });
-    items[10] = Some(AnimDataItem {
-        offsets: &[0, -2, 2, 0],
-        interval: 0,
-        start: 1,
-    });
-    items[17] = Some(AnimDataItem {
-        offsets: &cycle,
-        interval: 1,
-        start: 0,
-    });
-    // Every item above has at most 64 offsets.
-    write_animdata(&items).unwrap_or_default()
-}
-
 /// One frame of a UOP animation entry, as [`write_uop_animation`] takes it.
 #[derive(Clone, Copy, Debug)]
 pub struct UopFramePicture<'a> {
@@ -372,7 +304,7 @@ pub enum UopAnimCompression {
     None,
     /// Compression 1: a zlib stream.
     Zlib,
-    /// Compression 3: a zlib stream of [`bwt_compress`](crate::write_gump::bwt_compress)'s
+    /// Compression 3: a zlib stream of `gump::bwt::compress`'s
     /// output.
     ZlibBwt,
 }
@@ -499,7 +431,7 @@ fn write_named_uop(
     for (_, plain) in entries {
         // What the zlib stream decodes to (for compression 3, the BWT stage's input).
         let input = match how {
-            UopAnimCompression::ZlibBwt => crate::write_gump::bwt_compress(plain)?,
+            UopAnimCompression::ZlibBwt => crate::gump::bwt::compress(plain)?,
             UopAnimCompression::None | UopAnimCompression::Zlib => plain.to_vec(),
         };
         let declared = u32::try_from(input.len()).map_err(|_| too_large(input.len()))?;

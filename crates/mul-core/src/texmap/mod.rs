@@ -11,6 +11,10 @@
 //! A land tile names its texture map in tiledata.mul
 //! ([`LandTile::texture`](crate::LandTile::texture)).
 //!
+//! [`Texmaps`] is the view, [`TexmapFiles`] the owner of a folder's texmaps.mul and
+//! texidx.mul, [`def`] TexTerr.def's redirections, `write` (the `write` feature) the
+//! writer.
+//!
 //! Source: `docs/formats/uo.md`, "Index files" and "Texture maps" (ClassicUO's
 //! `TexmapsLoader`).
 
@@ -19,9 +23,16 @@ use std::fmt;
 use zerocopy::FromBytes;
 use zerocopy::little_endian::U16;
 
-use crate::art::{PictureIndex, SharedOverlaps};
 use crate::error::{DataError, PictureProblem};
+use crate::picture::{PictureIndex, SharedOverlaps};
 use crate::raw::IndexRecord;
+
+pub mod def;
+mod files;
+#[cfg(feature = "write")]
+pub mod write;
+
+pub use files::{TexmapFiles, TexmapSet};
 
 /// The side of a small texture map, in pixels.
 pub const SMALL_SIDE: u32 = 64;

@@ -11,17 +11,17 @@ use std::io::Write as _;
 
 use gamedata_io::{Limits, Problems};
 
-use crate::art::ITEM_BASE;
-use crate::bwt::{COUNTS_LEN, HEADER_LEN};
-use crate::convert::{
-    Conversion, Entry, MulData, PictureSource, entry_number, pictures_to_mul, pictures_to_uop,
-};
 use crate::error::{DataError, ErrorKind, WriteProblem};
 use crate::gump::Gumps;
-use crate::picture_uop::UopPictures;
+use crate::gump::bwt;
+use crate::picture::ITEM_BASE;
+use crate::picture::UopPictures;
+use crate::picture::convert::{
+    Conversion, Entry, MulData, PictureSource, entry_number, pictures_to_mul, pictures_to_uop,
+};
 use crate::raw::EMPTY;
 use crate::uop::name_hash;
-use crate::write::{UopWrite, write_uop};
+use crate::uop::write::{UopWrite, write_uop};
 
 /// One gump's picture, as [`write_gumps`] takes it.
 #[derive(Clone, Copy, Debug)]
@@ -126,7 +126,7 @@ fn gump_bytes(data: &mut Vec<u8>, width: u16, height: u16, pixels: &[u16]) {
 /// used (the client counts a UOP's table entries + 0x4000 ids). An entry that cannot be read is left out
 /// (its slot empty) and listed in the result, a gump stored compressed among them (see
 /// [`gumps_to_mul`]); so is a gump over an earlier gump's bytes with another size whose
-/// copy would take such copies past [`SIZE_COPIES_BUDGET`](crate::convert::SIZE_COPIES_BUDGET)
+/// copy would take such copies past [`SIZE_COPIES_BUDGET`](crate::picture::convert::SIZE_COPIES_BUDGET)
 /// (64 MiB).
 ///
 /// Memory: the container, written once at its size (at most the entries' bytes, 8 bytes
@@ -214,128 +214,6 @@ pub fn synthetic_gumps(seed: u64) -> (Vec<u8>, Vec<u8>) {
     write_gumps(&gumps).unwrap_or_default()
 }
 
-/// The key [`bwt_compress`] writes its header with: the header is the output's length XOR
-/// this (UOFiddler's `MythicDecompress.Decompress` reads it so; the client ignores it).
-pub const BWT_HEADER_KEY: u32 = 0x8E2C_9A3D;
-
-/// Mythic's BWT stage applied to `data`: what [`crate::bwt::decompress`] undoes (see it
-/// for the layout). The symbols' first places are their order of first occurrence; each
-/// occurrence but a symbol's last is followed by its re-insert place, the number of other
-/// symbols still to come whose next occurrence is before its own; the list is then
-/// move-to-front coded after a 4-byte header (the length XOR [`BWT_HEADER_KEY`]), and a
-/// last byte (0) that is never decoded ends it. Time: `O(n log n)` for `n` bytes; memory
-/// about 10 bytes a byte.
-///
-/// Returns `Err` ([`WriteProblem::TooLarge`]) for more than 2^31 - 1 bytes, past what the
-/// client's signed sum of counts holds.
-// Lengths are checked below 2^31 first; places and counts of first occurrences are below
-// 256 (at most 256 symbols); size words are split into their 16-bit halves.
-#[allow(clippy::cast_possible_truncation)]
-pub fn bwt_compress(data: &[u8]) -> Result<Vec<u8>, DataError> {
-    let n = data.len();
-    if n > i32::MAX as usize {
-        return Err(ErrorKind::Write(WriteProblem::TooLarge {
-            what: "a BWT stage's input",
-            found: n as u64,
-        })
-        .into());
-    }
-    let mut counts = [0usize; 256];
-    for &b in data {
-        counts[usize::from(b)] += 1;
-    }
-    let mut order: Vec<usize> = (0..256).filter(|&s| counts[s] > 0).collect();
-    order.sort_by_key(|&s| (std::cmp::Reverse(counts[s]), s));
-    // First places: the order of first occurrence.
-    let mut first_place = [0u8; 256];
-    let mut seen = [false; 256];
-    let mut distinct = 0usize;
-    for &b in data {
-        let s = usize::from(b);
-        if !seen[s] {
-            seen[s] = true;
-            first_place[s] = distinct as u8;
-            distinct += 1;
-        }
-    }
-    // Each byte's next occurrence of the same symbol (n: none).
-    let mut next_of = vec![n; n];
-    let mut upcoming = [n; 256];
-    for i in (0..n).rev() {
-        let s = usize::from(data[i]);
-        next_of[i] = upcoming[s];
-        upcoming[s] = i;
-    }
-    // `upcoming[s]`: where symbol s comes next (n: not again); the live symbols' places are
-    // marked in a Fenwick tree, so that "how many come before t" is a prefix sum.
-    let mut marks = Fenwick::new(n);
-    for &first in &upcoming {
-        if first < n {
-            marks.add(first, 1);
-        }
-    }
-    let mut places: Vec<Vec<u8>> = vec![Vec::new(); 256];
-    for (i, &b) in data.iter().enumerate() {
-        let s = usize::from(b);
-        marks.add(i, -1);
-        let next = next_of[i];
-        upcoming[s] = next;
-        if next < n {
-            // The others still to come sit at places after i and before `next`: every
-            // place up to i is unmarked by now, so they are the marks before `next`.
-            let before = marks.prefix(next);
-            places[s].push(before as u8);
-            marks.add(next, 1);
-        }
-    }
-    let mut list = Vec::with_capacity(COUNTS_LEN + n);
-    for count in counts {
-        list.extend_from_slice(&(count as u32).to_le_bytes());
-    }
-    for &s in &order {
-        list.push(first_place[s]);
-        list.extend_from_slice(&places[s]);
-    }
-    let mut out = Vec::with_capacity(HEADER_LEN + list.len() + 1);
-    out.extend_from_slice(&((n as u32) ^ BWT_HEADER_KEY).to_le_bytes());
-    let mut table: [u8; 256] = std::array::from_fn(|i| i as u8);
-    for &v in &list {
-        let place = table.iter().position(|&t| t == v).unwrap_or(0);
-        table[..=place].rotate_right(1);
-        out.push(place as u8);
-    }
-    out.push(0);
-    Ok(out)
-}
-
-/// A Fenwick tree of counts over places `0..n`.
-struct Fenwick(Vec<i64>);
-
-impl Fenwick {
-    fn new(n: usize) -> Self {
-        Fenwick(vec![0; n + 1])
-    }
-
-    fn add(&mut self, place: usize, delta: i64) {
-        let mut i = place + 1;
-        while i < self.0.len() {
-            self.0[i] += delta;
-            i += i & i.wrapping_neg();
-        }
-    }
-
-    /// The sum over places `0..end`.
-    fn prefix(&self, end: usize) -> i64 {
-        let mut i = end;
-        let mut sum = 0;
-        while i > 0 {
-            sum += self.0[i];
-            i -= i & i.wrapping_neg();
-        }
-        sum
-    }
-}
-
 /// How [`gumps_to_compressed_uop`] stores a gump, as newer clients' gumpartLegacyMUL.uop
 /// does (`docs/formats/uo.md`, "Gumps").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -343,7 +221,7 @@ pub enum GumpCompression {
     /// Compression 1, as the client reads it: the i32 width and height, then a zlib stream
     /// of the u32 width, the u32 height and the gump's bytes.
     Zlib,
-    /// Compression 3: a zlib stream of [`bwt_compress`] of the u32 width, the u32 height
+    /// Compression 3: a zlib stream of `bwt::compress` of the u32 width, the u32 height
     /// and the gump's bytes.
     ZlibBwt,
 }
@@ -379,7 +257,7 @@ pub fn compressed_gump_entry(
             size.extend_from_slice(&i32::from(height).to_le_bytes());
             (size, plain)
         }
-        GumpCompression::ZlibBwt => (Vec::new(), bwt_compress(&plain)?),
+        GumpCompression::ZlibBwt => (Vec::new(), bwt::compress(&plain)?),
     };
     let too_large = || {
         DataError::from(ErrorKind::Write(WriteProblem::TooLarge {

@@ -1,5 +1,5 @@
 //! Picture sets (art, gumps) between their MUL and UOP forms, byte for byte (the `write`
-//! feature): the engine under [`art_to_uop`](crate::write_art::art_to_uop) and its kin.
+//! feature): the engine under [`art_to_uop`](crate::art::write::art_to_uop) and its kin.
 //!
 //! An entry that cannot be read is left out (written empty) and counted, so one bad entry
 //! does not stop the others. Exact repeats (numbers naming the same bytes) are stored
@@ -16,12 +16,12 @@
 use gamedata_io::{Limits, Problems};
 use zerocopy::IntoBytes;
 
-use crate::art::ITEM_BASE;
 use crate::error::{DataError, ErrorKind, WriteProblem};
-use crate::picture_uop::UopPictures;
+use crate::picture::ITEM_BASE;
+use crate::picture::UopPictures;
 use crate::raw::{EMPTY, UopEntryRaw};
 use crate::uop::name_hash;
-use crate::write::UopLayout;
+use crate::uop::write::UopLayout;
 
 /// The bytes that copies of gumps over the same bytes as an earlier gump but with another
 /// size may add to a gumpartLegacyMUL.uop (64 MiB): the UOP form stores a gump's size

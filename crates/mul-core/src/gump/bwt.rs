@@ -1,5 +1,11 @@
-//! Mythic's BWT stage: the second stage of a gump stored with compression 3 in
-//! gumpartLegacyMUL.uop (the first is zlib), undone as the client undoes it.
+//! Mythic's BWT stage, both ways: the second stage of a gump stored with compression 3 in
+//! gumpartLegacyMUL.uop (the first is zlib), and of an AnimationFrame UOP entry stored so,
+//! undone as the client undoes it ([`decompress`]) and, behind the `write` feature, applied
+//! (`compress`, which the gump and animation writers use).
+//!
+//! Public for the fuzz properties (gamedata-exercise) and tests, hidden from the
+//! documentation: readers meet the stage through [`Gumps::decoded`](crate::Gumps::decoded)
+//! and [`UopAnimations`](crate::UopAnimations).
 //!
 //! The input (what the entry's zlib stream decodes to) is a 4-byte header, which the client
 //! ignores, then bytes undone in two steps:
@@ -31,6 +37,8 @@
 use gamedata_io::Limits;
 
 use crate::error::{BwtProblem, DataError};
+#[cfg(feature = "write")]
+use crate::error::{ErrorKind, WriteProblem};
 
 /// Bytes before the move-to-front step's first: the header, which the client ignores.
 pub const HEADER_LEN: usize = 4;
@@ -173,6 +181,137 @@ fn at(table: &[u8; 256], place: u8) -> u8 {
 fn set(table: &mut [u8; 256], place: u8, symbol: u8) {
     if let Some(slot) = table.get_mut(usize::from(place)) {
         *slot = symbol;
+    }
+}
+
+/// The key [`compress`] writes its header with: the header is the output's length XOR
+/// this (UOFiddler's `MythicDecompress.Decompress` reads it so; the client ignores it).
+#[cfg(feature = "write")]
+pub const HEADER_KEY: u32 = 0x8E2C_9A3D;
+
+/// Mythic's BWT stage applied to `data`: what [`decompress`] undoes (see it
+/// for the layout). The symbols' first places are their order of first occurrence; each
+/// occurrence but a symbol's last is followed by its re-insert place, the number of other
+/// symbols still to come whose next occurrence is before its own; the list is then
+/// move-to-front coded after a 4-byte header (the length XOR [`HEADER_KEY`]), and a
+/// last byte (0) that is never decoded ends it. Time: `O(n log n)` for `n` bytes; memory
+/// about 10 bytes a byte.
+///
+/// Returns `Err` ([`WriteProblem::TooLarge`]) for more than 2^31 - 1 bytes, past what the
+/// client's signed sum of counts holds.
+// Lengths are checked below 2^31 first; places and counts of first occurrences are below
+// 256 (at most 256 symbols); size words are split into their 16-bit halves.
+#[cfg(feature = "write")]
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing
+)]
+pub fn compress(data: &[u8]) -> Result<Vec<u8>, DataError> {
+    let n = data.len();
+    if n > i32::MAX as usize {
+        return Err(ErrorKind::Write(WriteProblem::TooLarge {
+            what: "a BWT stage's input",
+            found: n as u64,
+        })
+        .into());
+    }
+    let mut counts = [0usize; 256];
+    for &b in data {
+        counts[usize::from(b)] += 1;
+    }
+    let mut order: Vec<usize> = (0..256).filter(|&s| counts[s] > 0).collect();
+    order.sort_by_key(|&s| (std::cmp::Reverse(counts[s]), s));
+    // First places: the order of first occurrence.
+    let mut first_place = [0u8; 256];
+    let mut seen = [false; 256];
+    let mut distinct = 0usize;
+    for &b in data {
+        let s = usize::from(b);
+        if !seen[s] {
+            seen[s] = true;
+            first_place[s] = distinct as u8;
+            distinct += 1;
+        }
+    }
+    // Each byte's next occurrence of the same symbol (n: none).
+    let mut next_of = vec![n; n];
+    let mut upcoming = [n; 256];
+    for i in (0..n).rev() {
+        let s = usize::from(data[i]);
+        next_of[i] = upcoming[s];
+        upcoming[s] = i;
+    }
+    // `upcoming[s]`: where symbol s comes next (n: not again); the live symbols' places are
+    // marked in a Fenwick tree, so that "how many come before t" is a prefix sum.
+    let mut marks = Fenwick::new(n);
+    for &first in &upcoming {
+        if first < n {
+            marks.add(first, 1);
+        }
+    }
+    let mut places: Vec<Vec<u8>> = vec![Vec::new(); 256];
+    for (i, &b) in data.iter().enumerate() {
+        let s = usize::from(b);
+        marks.add(i, -1);
+        let next = next_of[i];
+        upcoming[s] = next;
+        if next < n {
+            // The others still to come sit at places after i and before `next`: every
+            // place up to i is unmarked by now, so they are the marks before `next`.
+            let before = marks.prefix(next);
+            places[s].push(before as u8);
+            marks.add(next, 1);
+        }
+    }
+    let mut list = Vec::with_capacity(COUNTS_LEN + n);
+    for count in counts {
+        list.extend_from_slice(&(count as u32).to_le_bytes());
+    }
+    for &s in &order {
+        list.push(first_place[s]);
+        list.extend_from_slice(&places[s]);
+    }
+    let mut out = Vec::with_capacity(HEADER_LEN + list.len() + 1);
+    out.extend_from_slice(&((n as u32) ^ HEADER_KEY).to_le_bytes());
+    let mut table: [u8; 256] = std::array::from_fn(|i| i as u8);
+    for &v in &list {
+        let place = table.iter().position(|&t| t == v).unwrap_or(0);
+        table[..=place].rotate_right(1);
+        out.push(place as u8);
+    }
+    out.push(0);
+    Ok(out)
+}
+
+/// A Fenwick tree of counts over places `0..n`.
+#[cfg(feature = "write")]
+struct Fenwick(Vec<i64>);
+
+#[cfg(feature = "write")]
+#[allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
+impl Fenwick {
+    fn new(n: usize) -> Self {
+        Fenwick(vec![0; n + 1])
+    }
+
+    fn add(&mut self, place: usize, delta: i64) {
+        let mut i = place + 1;
+        while i < self.0.len() {
+            self.0[i] += delta;
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// The sum over places `0..end`.
+    fn prefix(&self, end: usize) -> i64 {
+        let mut i = end;
+        let mut sum = 0;
+        while i > 0 {
+            sum += self.0[i];
+            i -= i & i.wrapping_neg();
+        }
+        sum
     }
 }
 

@@ -6,7 +6,7 @@
 //! member of the group that is one too, in turn, replaces the id's entry with the member's
 //! entry as it stands then. So the last member inside the index wins, an id with an entry
 //! of its own is replaced all the same, and a member an earlier line replaced lends what
-//! it was given. The text is read as gump.def's ([`crate::gump_def::def_lines`]), with 2
+//! it was given. The text is read as gump.def's ([`gump::def`](crate::gump::def)), with 2
 //! words a line at least.
 //!
 //! Memory: 8 bytes an id a line replaces, the words of one line at a time; work: each
@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::gump_def::{def_lines, read_group, read_int};
+use crate::def::{def_lines, read_group, read_int};
 
 /// A texture map read from another's entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

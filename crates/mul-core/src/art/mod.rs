@@ -10,20 +10,28 @@
 //! [`Art::item`] hand out views of the entry's bytes, and [`LandArt::runs`] and
 //! [`ItemArt::runs`] the pixels in place, row by row.
 //!
+//! [`Art`] reads art.mul with artidx.mul, or artLegacyMUL.uop through the index its slots
+//! make ([`UopIndex`]); [`ArtFiles`] owns a folder's art in either form; `write` (the
+//! `write` feature) writes art and converts it between its two forms.
+//!
 //! Source: `docs/formats/uo.md`, "Index files" and "Art" (ClassicUO's `ArtLoader`).
 
 use std::fmt;
-use std::sync::{Arc, OnceLock};
 
-use gamedata_io::{Bytes, Overlaps};
+use gamedata_io::Bytes;
 use zerocopy::FromBytes;
 use zerocopy::little_endian::U16;
 
-use crate::error::{ArgumentProblem, DataError, ErrorKind, IndexProblem, PictureProblem};
-use crate::index::parse_index;
-use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
-use crate::raw::{EMPTY, IndexRecord};
-use crate::verdata::{ART_FILE, Patches, Verdata, VerdataEntry};
+use crate::error::{ArgumentProblem, DataError, PictureProblem};
+use crate::picture::{ArtFormat, PictureIndex, SharedOverlaps, UopIndex, UopPictures};
+use crate::raw::IndexRecord;
+use crate::verdata::{ART_FILE, Verdata, VerdataEntry};
+
+mod files;
+#[cfg(feature = "write")]
+pub mod write;
+
+pub use files::{ArtFiles, ArtSet};
 
 /// The side of a land tile's square, in pixels.
 pub const LAND_SIDE: u32 = 44;
@@ -31,153 +39,9 @@ pub const LAND_SIDE: u32 = 44;
 pub const LAND_PIXELS: usize = 1012;
 /// Bytes of a land tile's pixels (entries may be longer; the rest is not read).
 pub const LAND_LEN: usize = LAND_PIXELS * 2;
-pub use crate::picture_uop::ITEM_BASE;
+pub use crate::picture::ITEM_BASE;
 /// A run that reaches this x (skip + count, as the client sums them) ends the picture.
 const RUN_STOP: u32 = 2048;
-
-/// True if an art, gump or texture index entry holds nothing, as the client decides: offset
-/// 0xFFFFFFFF, or a length that is 0 or negative as a signed 32-bit number. Offset 0 is a
-/// real place (`docs/formats/uo.md`, "Index files").
-#[inline]
-pub(crate) fn picture_entry_is_empty(record: &IndexRecord) -> bool {
-    record.offset.get() == EMPTY || record.length.get().cast_signed() <= 0
-}
-
-/// The overlapping entries of a picture index, found on first use and shared by the views
-/// made from one owner, so that a view costs nothing to make.
-pub(crate) type SharedOverlaps = Arc<OnceLock<Overlaps>>;
-
-/// An index over a data file whose entries are pictures: each entry's bytes, checked to lie
-/// inside the data file and not to overlap another entry's bytes but exactly (two numbers
-/// may name the same bytes, as editors write them).
-#[derive(Clone)]
-pub(crate) struct PictureIndex<'data> {
-    pub(crate) index: &'data [IndexRecord],
-    pub(crate) data: &'data [u8],
-    /// Index file's name, for messages.
-    pub(crate) file: &'static str,
-    overlaps: SharedOverlaps,
-    /// For a UOP's index, where the slots whose entries could not be taken are told.
-    pub(crate) uop: Option<&'data UopIndex>,
-    /// verdata.mul's patches, read instead of the index's entries they name.
-    patches: Option<Patches<'data>>,
-}
-
-impl<'data> PictureIndex<'data> {
-    /// Casts the index; its overlapping entries are found when an entry is first read (one
-    /// pass when the entries lie in order, a sort of the used ones otherwise), into
-    /// `overlaps`.
-    ///
-    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the index is not whole records.
-    pub(crate) fn parse(
-        index: &'data [u8],
-        data: &'data [u8],
-        file: &'static str,
-        overlaps: SharedOverlaps,
-    ) -> Result<Self, DataError> {
-        Ok(PictureIndex {
-            index: parse_index(index, file)?,
-            data,
-            file,
-            overlaps,
-            uop: None,
-            patches: None,
-        })
-    }
-
-    /// The index a UOP's slots make ([`UopIndex::build`]) over the container's bytes.
-    pub(crate) fn from_uop(
-        uop: &'data UopIndex,
-        data: &'data [u8],
-        file: &'static str,
-        overlaps: SharedOverlaps,
-    ) -> Self {
-        PictureIndex {
-            index: uop.records(),
-            data,
-            file,
-            overlaps,
-            uop: Some(uop),
-            patches: None,
-        }
-    }
-
-    /// Entry `entry`'s extra word: its patch's when verdata patches it, else its record's.
-    pub(crate) fn extra(&self, entry: usize) -> u32 {
-        if let Some(Ok(Some((_, extra)))) = self.patches.as_ref().and_then(|p| p.get(entry)) {
-            return extra;
-        }
-        self.index.get(entry).map_or(0, |r| r.extra.get())
-    }
-
-    /// This index with file `file`'s patches of `verdata` read instead of the entries they
-    /// name.
-    pub(crate) fn patched(mut self, verdata: &Verdata<'data>, file: u32) -> Self {
-        self.patches = Some(Patches::new(verdata, file, self.index.len()));
-        self
-    }
-
-    /// Entry `entry`'s verdata patch, if it has one.
-    pub(crate) fn patch(&self, entry: usize) -> Option<&'data VerdataEntry> {
-        self.patches.as_ref()?.entry_of(entry)
-    }
-
-    /// Entries verdata patches.
-    pub(crate) fn patch_count(&self) -> usize {
-        self.patches.as_ref().map_or(0, Patches::len)
-    }
-
-    fn overlaps(&self) -> &Overlaps {
-        self.overlaps.get_or_init(|| {
-            let (index, data_len) = (self.index, self.data.len() as u64);
-            Overlaps::find_allowing_repeats(index.len(), |i| {
-                let record = index.get(i).filter(|r| !picture_entry_is_empty(r))?;
-                let start = u64::from(record.offset.get());
-                let end = start.saturating_add(u64::from(record.length.get()));
-                (end <= data_len).then_some((start, end))
-            })
-        })
-    }
-
-    /// Entry `entry`'s bytes; `None` for an empty entry.
-    ///
-    /// Returns `Err` ([`ErrorKind::MissingIndexEntry`]) past the index's end, or
-    /// ([`ErrorKind::IndexEntry`]) for bytes outside the data file or overlapping another
-    /// entry's but exactly.
-    pub(crate) fn entry(&self, entry: usize) -> Result<Option<&'data [u8]>, DataError> {
-        if let Some(patched) = self.patches.as_ref().and_then(|p| p.get(entry)) {
-            return Ok(patched?.map(|(bytes, _)| bytes));
-        }
-        let record = self.index.get(entry).ok_or(ErrorKind::MissingIndexEntry {
-            file: self.file,
-            entry,
-            records: self.index.len(),
-        })?;
-        if picture_entry_is_empty(record) {
-            return match self.uop.and_then(|uop| uop.problem(self.data, entry)) {
-                Some(error) => Err(error),
-                None => Ok(None),
-            };
-        }
-        let bad = |problem| ErrorKind::IndexEntry {
-            file: self.file,
-            entry,
-            offset: record.offset.get(),
-            length: record.length.get(),
-            data_len: self.data.len(),
-            problem,
-        };
-        let (at, len) = (record.offset.get() as usize, record.length.get() as usize);
-        let bytes = at
-            .checked_add(len)
-            .and_then(|end| self.data.get(at..end))
-            .ok_or(bad(IndexProblem::PastEnd))?;
-        if let Some(other) = self.overlaps().overlapped_by(entry) {
-            return Err(bad(IndexProblem::Overlap { other }).into());
-        }
-        Ok(Some(bytes))
-    }
-}
 
 /// art.mul over artidx.mul, borrowed: land tiles and items by number.
 ///
@@ -201,7 +65,7 @@ impl fmt::Debug for Art<'_> {
 impl<'data> Art<'data> {
     /// Casts artidx.mul in place over art.mul.
     ///
-    /// Returns `Err` ([`ErrorKind::RecordMultiple`]) if the index is not a whole number of
+    /// Returns `Err` ([`ErrorKind::RecordMultiple`](crate::ErrorKind::RecordMultiple)) if the index is not a whole number of
     /// 12-byte records.
     pub fn parse(index: &'data [u8], data: &'data [u8]) -> Result<Self, DataError> {
         Self::parse_shared(index, data, SharedOverlaps::default())
@@ -304,8 +168,8 @@ impl<'data> Art<'data> {
 
     /// Art number `number`'s bytes; `None` for an empty entry.
     ///
-    /// Returns `Err` ([`ErrorKind::MissingIndexEntry`]) past the index, or
-    /// ([`ErrorKind::IndexEntry`]) if the entry lies outside art.mul or overlaps another
+    /// Returns `Err` ([`ErrorKind::MissingIndexEntry`](crate::ErrorKind::MissingIndexEntry)) past the index, or
+    /// ([`ErrorKind::IndexEntry`](crate::ErrorKind::IndexEntry)) if the entry lies outside art.mul or overlaps another
     /// entry's bytes (an exact repeat is no overlap).
     pub fn entry(&self, number: u32) -> Result<Option<&'data [u8]>, DataError> {
         self.entries.entry(number as usize)

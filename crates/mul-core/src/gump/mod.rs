@@ -10,9 +10,13 @@
 //! 0 is transparent; any other is an opaque 15-bit colour (bit 15 plays no part).
 //!
 //! The newer clients' gumpartLegacyMUL.uop stores gumps compressed (compression 3: zlib,
-//! then Mythic's BWT stage, [`crate::bwt`]; also 1: zlib alone): [`Gumps::decoded`] decodes
+//! then Mythic's BWT stage, `bwt`; also 1: zlib alone): [`Gumps::decoded`] decodes
 //! such a gump into a buffer of its own ([`DecodedGump`]) and gives any other in place;
 //! [`Gumps::gump`] reads in place only.
+//!
+//! [`Gumps`] is the view, [`GumpFiles`] the owner of a folder's gumps in either form,
+//! [`def`] gump.def's borrowed entries, `write` (the `write` feature) the writer and the
+//! conversions between the two forms; `bwt` is the BWT stage, both ways.
 //!
 //! Source: `docs/formats/uo.md`, "Index files" and "Gumps" (ClassicUO's `GumpsLoader`,
 //! `UOFileUop` and `BwtDecompress`).
@@ -23,11 +27,19 @@ use std::fmt;
 use gamedata_io::{Bytes, InflateError, Limits, PreviewBytes, inflate_exact};
 use zerocopy::little_endian::U32;
 
-use crate::art::{PictureIndex, SharedOverlaps};
 use crate::error::{DataError, ErrorKind, PictureProblem, UopEntryProblem};
-use crate::picture_uop::{ArtFormat, UopIndex, UopPictures};
+use crate::picture::{ArtFormat, PictureIndex, SharedOverlaps, UopIndex, UopPictures};
 use crate::raw::{IndexRecord, UopEntryRaw};
 use crate::verdata::{GUMPS_FILE, Verdata, VerdataEntry};
+
+#[doc(hidden)]
+pub mod bwt;
+pub mod def;
+mod files;
+#[cfg(feature = "write")]
+pub mod write;
+
+pub use files::{GumpFiles, GumpSet};
 
 /// gumpart.mul over gumpidx.mul (or gumpartLegacyMUL.uop), borrowed: gumps by id.
 ///
@@ -209,7 +221,7 @@ impl<'data> Gumps<'data> {
     /// into a buffer of its own when stored compressed, as the client decodes it
     /// (`docs/formats/uo.md`, "Gumps"): compression 1, the zlib stream after the entry's 8
     /// bytes of size (a size of 0 or less on both sides is no gump), compression 3, the
-    /// whole entry a zlib stream then undone by [`crate::bwt::decompress`]; either way the
+    /// whole entry a zlib stream then undone by `bwt::decompress`; either way the
     /// decoded bytes start with the u32 width and u32 height, then the gump's row table and
     /// runs. `None` for an empty entry or an id past the index. Each decoder's output is
     /// within `limits.max_decoded_bytes`; memory: the decoded bytes, twice at most.
@@ -309,7 +321,7 @@ impl<'data> Gumps<'data> {
             }
         };
         if compression == 3 {
-            bytes = crate::bwt::decompress(bytes, limits).map_err(fail)?;
+            bytes = bwt::decompress(bytes, limits).map_err(fail)?;
         }
         let word = |at: usize| {
             let b: [u8; 4] = bytes.get(at..at.checked_add(4)?)?.try_into().ok()?;

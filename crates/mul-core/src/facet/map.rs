@@ -13,12 +13,12 @@ use std::fmt;
 use gamedata_io::Bytes;
 use zerocopy::FromBytes;
 
-use crate::diff::MapPatch;
 use crate::error::{ArgumentProblem, DataError, ErrorKind, Result};
-use crate::map_uop::MapChunk;
+use crate::facet::diff::MapPatch;
+use crate::facet::map_uop::MapChunk;
 use crate::raw::{BLOCK_SIDE, MAP_BLOCK_LEN, MapBlock, MapCell, UOP_MAP_CHUNK_BLOCKS};
 
-pub use crate::size::MapSize;
+pub use crate::facet::size::MapSize;
 
 impl MapSize {
     /// A size in blocks.
@@ -202,7 +202,7 @@ impl<'data> Map<'data> {
         })
     }
 
-    /// A map of `size` over the chunks of a map UOP (from [`crate::map_uop::map_chunks`]), whose
+    /// A map of `size` over the chunks of a map UOP (from [`crate::facet::map_uop::map_chunks`]), whose
     /// stored chunks lie in `data`, the container's bytes.
     ///
     /// Returns `Err` ([`ErrorKind::MapLength`]) unless the chunks hold exactly `size.blocks()`
@@ -257,7 +257,7 @@ impl<'data> Map<'data> {
         })
     }
 
-    /// This map with `patch` applied: its blocks replace the map's (see [`crate::diff`]).
+    /// This map with `patch` applied: its blocks replace the map's (see [`crate::facet::diff`]).
     pub fn with_patch<'a>(self, patch: MapPatch<'a>) -> Map<'a>
     where
         'data: 'a,

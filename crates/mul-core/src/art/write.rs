@@ -7,11 +7,11 @@
 #![allow(clippy::arithmetic_side_effects, clippy::indexing_slicing)]
 
 use crate::art::{Art, ITEM_BASE, LAND_PIXELS};
-use crate::convert::{
+use crate::error::{DataError, ErrorKind, WriteProblem};
+use crate::picture::UopPictures;
+use crate::picture::convert::{
     Conversion, Entry, MulData, PictureSource, entry_number, pictures_to_mul, pictures_to_uop,
 };
-use crate::error::{DataError, ErrorKind, WriteProblem};
-use crate::picture_uop::UopPictures;
 use crate::raw::EMPTY;
 
 /// One art number's picture, as [`write_art`] takes it.

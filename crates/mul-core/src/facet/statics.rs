@@ -11,8 +11,8 @@ use std::fmt;
 
 use gamedata_io::{PreviewTable, Problems};
 
-use crate::diff::StaticsPatch;
 use crate::error::{DataError, ErrorKind, Result};
+use crate::facet::diff::StaticsPatch;
 use crate::index::{
     LazyOverlaps, check_overlap, detect_record_size, entry_records, is_empty, parse_index,
 };
@@ -194,7 +194,7 @@ impl<'data> Statics<'data> {
     }
 
     /// These statics with `patch` applied: a patched block's statics come from the
-    /// patch's index record and data (see [`crate::diff`]).
+    /// patch's index record and data (see [`crate::facet::diff`]).
     pub fn with_patch<'a>(self, patch: StaticsPatch<'a>) -> Statics<'a>
     where
         'data: 'a,
