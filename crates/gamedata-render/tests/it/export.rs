@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use gamedata_render::mul_core::write_art::{SYNTHETIC_ITEMS, SYNTHETIC_LANDS, synthetic_art};
+use gamedata_render::mul_core::art::write::{SYNTHETIC_ITEMS, SYNTHETIC_LANDS, synthetic_art};
 use gamedata_render::mul_core::{Art, Limits};
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
 use gamedata_render::uo::export::{
