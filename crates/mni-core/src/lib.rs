@@ -116,9 +116,11 @@ pub use episode::{Episode, EpisodeFiles, EpisodeOptions, EpisodePaths, EpisodeSe
 pub use error::{
     ActorListProblem, DataError, Error, ErrorKind, Result, SpriteTableProblem, WriteProblem,
 };
+// gamedata-io's items, the same set in mul-core, wap-core and mni-core (docs/naming.md).
 pub use gamedata_io::{
-    Access, FileData, FileError, FileOptions, FileSet, FormatError, LimitError, Limits, MapOptions,
-    OwnedSet, ReadError,
+    Access, Category, CodePage, FileData, FileError, FileOptions, FileSet, Format, FormatError,
+    FormatOptions, InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems,
+    ReadError, decode, field_text,
 };
 pub use group::{Entry, Group};
 pub use map::{Actor, ActorKind, Map, MapFlags, MapTile};

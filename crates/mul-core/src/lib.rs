@@ -192,9 +192,11 @@ pub use facet::{
     DiffData, DiffPaths, Facet, FacetBytes, FacetData, FacetFiles, FacetOptions, FacetPaths,
     FacetSet, MapFormat,
 };
+// gamedata-io's items, the same set in mul-core, wap-core and mni-core (docs/naming.md).
 pub use gamedata_io::{
-    Access, FileData, FileError, FileOptions, FileSet, Format, FormatError, FormatOptions,
-    InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems, ReadError,
+    Access, Category, CodePage, FileData, FileError, FileOptions, FileSet, Format, FormatError,
+    FormatOptions, InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems,
+    ReadError, decode, field_text,
 };
 pub use gump::def::{GumpBorrow, GumpDef};
 pub use gump::{DecodedGump, Gump, GumpFiles, GumpRun, GumpRuns, GumpSet, GumpStream, Gumps};

@@ -127,11 +127,12 @@ pub mod wwd;
 pub use error::{
     ArgumentProblem, DataError, Error, ErrorKind, ImageProblem, Result, RezProblem, WriteProblem,
 };
+// gamedata-io's items, the same set in mul-core, wap-core and mni-core (docs/naming.md).
 pub use gamedata_io::{
-    Access, FileData, FileError, FileOptions, Format, FormatError, FormatOptions, InflateError,
-    LimitError, Limits, MapOptions, Owned, ReadError,
+    Access, Category, CodePage, FileData, FileError, FileOptions, FileSet, Format, FormatError,
+    FormatOptions, InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems,
+    ReadError, decode, field_text,
 };
-pub use gamedata_io::{CodePage, decode, field_text};
 pub use images::{AniId, Animations, FolderId, Frames, ImageIndex, ImageNames, ImageSource};
 pub use raw::{AniFrameRecord, AniHeader, PidHeader, Rect, RezHeader};
 pub use rez::{

@@ -11,6 +11,31 @@ use std::sync::Arc;
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
+/// Each reader re-exports the same set of gamedata-io's items (`docs/naming.md`), so that a
+/// program needs none but the reader it uses: the three imports compile, and each crate's
+/// names are gamedata-io's own.
+mod shared_names {
+    macro_rules! shared_set {
+        ($krate:ident) => {
+            #[allow(unused_imports)]
+            pub(crate) use $krate::{
+                Access, Category, CodePage, FileData, FileError, FileOptions, FileSet, Format,
+                FormatError, FormatOptions, InflateError, LimitError, Limits, MapOptions, Owned,
+                OwnedSet, Problems, ReadError, decode, field_text,
+            };
+        };
+    }
+    pub(crate) mod mul {
+        shared_set!(mul_core);
+    }
+    pub(crate) mod wap {
+        shared_set!(wap_core);
+    }
+    pub(crate) mod mni {
+        shared_set!(mni_core);
+    }
+}
+
 /// A folder of its own under the system's temporary folder, removed on drop.
 struct Scratch(PathBuf);
 
@@ -247,6 +272,17 @@ fn main() -> Result<()> {
 
 #[cfg(test)]
 mod tests {
+    /// The three readers' `Limits` (and so the rest of the shared set) are one type.
+    #[test]
+    fn the_readers_share_gamedata_ios_names() {
+        use super::shared_names::{mni, mul, wap};
+        let limits: mul::Limits = wap::Limits::default().with_max_records(7);
+        let same: mni::Limits = limits;
+        assert_eq!(same.max_records, 7);
+        assert_eq!(mul::CodePage::Cp1252, wap::CodePage::Cp1252);
+        assert_eq!(mni::Category::Data, mul::Category::Data);
+    }
+
     #[test]
     fn every_format_opens_every_way_through_the_public_names() {
         let scratch = super::Scratch::new("test").unwrap();
