@@ -31,7 +31,9 @@
 //! - `open_with` and `map_with` take the format's options: [`FileOptions`], the shared part
 //!   (the [`Limits`] and the [`MapOptions`] advice), which most formats use under their own
 //!   name (`wap_core::LevelOptions`, `mni_core::EpisodeOptions`), or a struct of the
-//!   format's own that adds to it (`mul_core::FacetOptions`).
+//!   format's own that adds its own caps to it (`mul_core::FacetOptions`,
+//!   `wap_core::RezOptions` with the longest path in an archive). [`Limits`] keeps the caps
+//!   every format shares.
 //! - `from_data` ([`Owned::from_data`], [`OwnedSet::from_data`]) checks bytes the caller
 //!   already owns: anything `Into<`[`FileData`]`>`, that is a `Vec<u8>`, a `Box<[u8]>`, an
 //!   `Arc<[u8]>` (a slice of an archive, a buffer another owner shares), a `&'static [u8]`,
@@ -41,19 +43,33 @@
 //! - `view()` ([`Owned::view`]) gives the format's borrowed view; every view also has a
 //!   `parse(&[u8], ..)` of its own over any borrowed bytes.
 //!
-//! Paths are anything `AsRef<Path>`. Each format crate names its owners by one rule (the
-//! repository's `docs/naming.md`): the owner of one file is `<View>File`, of several files
-//! `<Stem>Files` (`wap_core::LevelFile` and `RezFile`; `mul_core::FacetFiles`,
-//! `TileDataFile`, `RadarColoursFile`, `HuesFile`, `MultiFiles`, `UopFile` ...;
-//! `mni_core::EpisodeFiles`), and its one accessor, `view()`, gives the view (`Level`,
-//! `Rez`, `Facet`, `TileData`, `Uop`, `Episode` ...).
+//! Paths are anything `AsRef<Path>`.
 //!
 //! The options structs and [`Limits`] are `#[non_exhaustive]`: build them from `Default`
 //! and set fields (`let mut o = FileOptions::default(); o.limits.max_decoded_bytes = n;`),
 //! or with their `with_` methods, so that a new cap or option breaks no caller. Each format
-//! crate re-exports what its signatures use from here ([`FileData`], [`FileError`],
-//! [`Limits`], [`LimitError`], [`ReadError`], [`InflateError`] ...), so a program needs no
-//! dependency on this crate to use one.
+//! crate re-exports the same set of items from here ([`FileData`], [`FileError`],
+//! [`Limits`], [`LimitError`], [`ReadError`], [`InflateError`], [`Owned`], [`OwnedSet`] ...),
+//! so a program needs no dependency on this crate to use one.
+//!
+//! # One naming rule
+//!
+//! The three format crates name what they give by one rule (the repository's
+//! `docs/naming.md` has the table of every owner and view):
+//!
+//! - a view is the format's name with the data's lifetime (`Facet<'data>`, `Art<'data>`,
+//!   `Level<'data>`, `Rez<'data>`, `Episode<'data>`);
+//! - the owner of one file is `<View>File`, of several files `<Stem>Files`
+//!   (`wap_core::LevelFile` and `RezFile`; `mul_core::FacetFiles`, `TileDataFile`, `ArtFiles`,
+//!   `UopFile` ...; `mni_core::EpisodeFiles`): an [`Owned`] of the file's checked
+//!   `<View>Contents` or an [`OwnedSet`] of a `<Stem>Set`; its one accessor, `view()`, gives
+//!   the view;
+//! - `Bytes` names only something borrowed (`mul_core::FacetBytes<'data>`), `Data` owned bytes
+//!   ([`FileData`], `mul_core::FacetData`);
+//! - a lookup by id or name that can fail returns `Result<Option<T>, _>` (`Ok(None)`: not
+//!   there; `Err`: there but bad), one that cannot (its table was checked by `parse`)
+//!   `Option<T>`; an iterator of fallible items yields `Result<T, _>`;
+//! - one integer type for each kind of id across a crate.
 //!
 //! # Errors
 //!

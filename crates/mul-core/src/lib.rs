@@ -63,9 +63,12 @@
 //!
 //! The owners, options, errors and mapping are gamedata-io's, shared by every format
 //! crate: see its front page ([one shape](mod@gamedata_io#one-shape-for-every-format),
+//! [one naming rule](mod@gamedata_io#one-naming-rule): views, owners `<View>File` and
+//! `<View>Files` with one `view()`, lookups `Result<Option<T>>`,
 //! [errors](mod@gamedata_io#errors), [memory maps](mod@gamedata_io#memory-maps-and-unsafe-code)).
-//! This crate re-exports what its signatures use from it ([`FileData`], [`FileError`],
-//! [`Limits`], [`LimitError`], [`ReadError`] ...), so it is enough on its own.
+//! This crate re-exports the same set of its items as the other readers ([`FileData`],
+//! [`FileError`], [`Limits`], [`LimitError`], [`ReadError`], [`Owned`], [`OwnedSet`] ...),
+//! so it is enough on its own.
 //!
 //! Everything is little-endian. Views borrow the bytes and return references with the
 //! data's lifetime; records are alignment-1 `#[repr(C)]` structs ([`raw`]) cast in place.

@@ -39,10 +39,12 @@
 //!
 //! The owners, options, errors and mapping are gamedata-io's, shared by every format
 //! crate: see its front page ([one shape](mod@gamedata_io#one-shape-for-every-format),
+//! [one naming rule](mod@gamedata_io#one-naming-rule): views, owners `<View>File` and
+//! `<View>Files` with one `view()`, lookups `Result<Option<T>>`,
 //! [errors](mod@gamedata_io#errors), [memory maps](mod@gamedata_io#memory-maps-and-unsafe-code)).
-//! This crate re-exports what its signatures use from it ([`FileData`], [`FileError`],
-//! [`Limits`], [`LimitError`], [`ReadError`], [`InflateError`] ...), so it is enough on its
-//! own.
+//! This crate re-exports the same set of its items as the other readers ([`FileData`],
+//! [`FileError`], [`Limits`], [`LimitError`], [`ReadError`], [`Owned`], [`OwnedSet`] ...),
+//! so it is enough on its own.
 //!
 //! Levels are inflated and deflated by flate2 with the zlib-rs backend, the one deflate
 //! backend of the workspace (its `Cargo.toml`): about 1.5 times as fast as flate2's default
