@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gamedata_render::tiles::{Levels, build_pyramid};
-use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, radar, write_radar_png_with};
+use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, radar, write_radar_png};
 use gamedata_render::wwd::{Scene, SceneOptions};
 use gamedata_render::{
     PngCompression, PngOptions, PngPixels, RenderError, RgbaImage, write_png, write_source_png,
@@ -103,7 +103,7 @@ fn uo(c: &mut Criterion) {
         };
         let write = || {
             let mut out = Counter(0, sink());
-            let size = write_radar_png_with(
+            let size = write_radar_png(
                 &facet,
                 &colours,
                 &options,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, write_radar_png_with};
+use gamedata_render::uo::{RadarOptions, RadarSource, RadarStyle, write_radar_png};
 use gamedata_render::{Region, RenderError};
 use mul_core::{
     Facet, HuesContents, HuesFile, RadarColours, RadarColoursContents, RadarColoursFile,
@@ -322,7 +322,7 @@ fn write_radar(
     let mut size = (0, 0);
     write_file(path, inputs, |w| {
         let png = crate::render::compression();
-        size = write_radar_png_with(facet, radar, options, png, w, &|n| bar.inc(u64::from(n)))?;
+        size = write_radar_png(facet, radar, options, png, w, &|n| bar.inc(u64::from(n)))?;
         Ok(())
     })?;
     bar.finish_and_clear();

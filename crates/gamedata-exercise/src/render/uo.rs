@@ -10,7 +10,7 @@ use mul_core::{Facet, FacetBytes, Hues, MapSize, RadarColours, TileData, rgb555_
 
 use gamedata_render::uo::client::{client_draws, client_rgb, relief};
 use gamedata_render::uo::{RadarOptions, RadarStyle, radar, radar_with_progress, write_radar_png};
-use gamedata_render::{Region, RenderError, RgbaImage};
+use gamedata_render::{PngCompression, Region, RenderError, RgbaImage};
 
 /// A small facet and its radar map: seven files (a control file, map, staidx, statics,
 /// radarcol, a window of tiledata's item records and hues). The control bytes give the
@@ -190,7 +190,14 @@ pub fn check_radar(
     }
     // Written as a PNG in stripes, it decodes to the same pixels.
     let mut png = Vec::new();
-    match write_radar_png(facet, colours, &options(region, scale), &mut png, &|_| {}) {
+    match write_radar_png(
+        facet,
+        colours,
+        &options(region, scale),
+        PngCompression::Fast,
+        &mut png,
+        &|_| {},
+    ) {
         Ok(size) => assert_eq!(size, (scaled.width(), scaled.height())),
         Err(e) => panic!("the PNG of a {region} region at scale {scale}: {e}"),
     }

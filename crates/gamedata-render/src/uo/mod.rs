@@ -199,33 +199,11 @@ fn draw(
 /// threads, a few at a time, as [`crate::PngPixels::Parallel`] is, so that memory stays
 /// within those stripes whatever the picture's size (facet 0 at scale 1 is 7,168 x 4,096
 /// pixels, 112 MiB whole); the pixels are [`radar`]'s (the `Client` relief reads the row of
-/// heights below each stripe). `progress` is called with the output rows done after each
-/// stripe. Returns the picture's width and height.
+/// heights below each stripe), deflated at `compression`'s level. `progress` is called with
+/// the output rows done after each stripe. Returns the picture's width and height.
 ///
 /// Returns the errors of [`radar`] and [`RenderError::Png`] when writing fails.
 pub fn write_radar_png(
-    facet: &Facet<'_>,
-    colours: &RadarColours<'_>,
-    options: &RadarOptions,
-    out: impl Write,
-    progress: Progress<'_>,
-) -> Result<(u32, u32)> {
-    write_radar_png_rows(
-        facet,
-        colours,
-        options,
-        out,
-        progress,
-        None,
-        PngCompression::Fast,
-    )
-}
-
-/// [`write_radar_png`] compressed as `compression` says ([`write_radar_png`]:
-/// [`PngCompression::Fast`]).
-///
-/// Returns the errors of [`write_radar_png`].
-pub fn write_radar_png_with(
     facet: &Facet<'_>,
     colours: &RadarColours<'_>,
     options: &RadarOptions,
