@@ -30,7 +30,8 @@ pub fn anim(data: &[u8]) -> u64 {
     let mut acc = format!("{anim:?}").len() as u64;
     assert_eq!(anim.is_empty(), anim.index().is_empty());
     let mut ranges: Vec<(usize, usize)> = Vec::new();
-    for record in 0..anim.len().min(RECORDS) {
+    for at in 0..anim.len().min(RECORDS) {
+        let record = u32::try_from(at).expect("RECORDS fits u32");
         let bytes = match anim.entry(record) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => {
@@ -40,7 +41,7 @@ pub fn anim(data: &[u8]) -> u64 {
             Err(e) => {
                 assert!(matches!(e.kind, ErrorKind::IndexEntry { .. }), "{e}");
                 let named = anim.group_at(record).expect_err("the entry's error");
-                assert_eq!(named.slot(), Some(record));
+                assert_eq!(named.slot(), Some(at));
                 acc = acc.wrapping_add(named.to_string().len() as u64);
                 continue;
             }
@@ -58,7 +59,7 @@ pub fn anim(data: &[u8]) -> u64 {
             Err(e) => {
                 assert!(matches!(e.kind, ErrorKind::Anim(_)), "{e}");
                 assert!(e.entry().is_some(), "{e}");
-                assert_eq!(e.slot(), Some(record));
+                assert_eq!(e.slot(), Some(at));
                 acc = acc.wrapping_add(e.to_string().len() as u64);
             }
         }
@@ -154,11 +155,12 @@ fn bodies(index: &[u8], data: &[u8]) -> u64 {
                 continue;
             };
             let count = usize::from(block.actions) * DIRECTIONS;
-            assert!(block.first + count <= anim.len());
+            let first = block.first as usize;
+            assert!(first + count <= anim.len());
             let last = block
                 .record(u16::from(block.actions) - 1, 4)
                 .expect("the last record");
-            assert_eq!(last, block.first + count - 1);
+            assert_eq!(last as usize, first + count - 1);
             assert!(block.record(u16::from(block.actions), 0).is_err());
             acc = acc.wrapping_add(block.first as u64);
         }

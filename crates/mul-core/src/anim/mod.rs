@@ -267,8 +267,8 @@ pub struct BodyRecords {
     pub body: u16,
     /// The group its block is in.
     pub group: AnimGroup,
-    /// Its first record (action 0, direction 0).
-    pub first: usize,
+    /// Its first record (action 0, direction 0): an index entry's number.
+    pub first: u32,
     /// Actions read: 0 to `actions - 1`.
     pub actions: u8,
 }
@@ -279,7 +279,7 @@ impl BodyRecords {
     ///
     /// Returns `Err` ([`ArgumentProblem::AnimAction`]) for an action past the block, or
     /// ([`ArgumentProblem::AnimDirection`]) for a direction past 4.
-    pub fn record(&self, action: u16, direction: u8) -> Result<usize, DataError> {
+    pub fn record(&self, action: u16, direction: u8) -> Result<u32, DataError> {
         if action >= u16::from(self.actions) {
             return Err(ArgumentProblem::AnimAction {
                 action,
@@ -291,9 +291,10 @@ impl BodyRecords {
             return Err(ArgumentProblem::AnimDirection { direction }.into());
         }
         // Both below the block's length, which lies inside the index.
-        let step = usize::from(action)
-            .saturating_mul(DIRECTIONS)
-            .saturating_add(usize::from(direction));
+        let directions = u32::try_from(DIRECTIONS).unwrap_or(u32::MAX);
+        let step = u32::from(action)
+            .saturating_mul(directions)
+            .saturating_add(u32::from(direction));
         Ok(self.first.saturating_add(step))
     }
 }
@@ -450,7 +451,12 @@ impl<'data> Animations<'data> {
     /// Returns `Err` ([`ErrorKind::MissingIndexEntry`]) past the index, or
     /// ([`ErrorKind::IndexEntry`]) for bytes that pass the end of the .mul (offset + size
     /// taken in 64 bits) or overlap another record's but exactly.
-    pub fn entry(&self, record: usize) -> Result<Option<&'data [u8]>, DataError> {
+    pub fn entry(&self, record: u32) -> Result<Option<&'data [u8]>, DataError> {
+        self.entry_at(usize::try_from(record).unwrap_or(usize::MAX))
+    }
+
+    /// [`Animations::entry`] by position in the index.
+    fn entry_at(&self, record: usize) -> Result<Option<&'data [u8]>, DataError> {
         let index_record = self.index.get(record).ok_or(ErrorKind::MissingIndexEntry {
             file: self.file.index_name(),
             entry: record,
@@ -500,7 +506,7 @@ impl<'data> Animations<'data> {
         Some(BodyRecords {
             body,
             group,
-            first: usize::try_from(first).ok()?,
+            first: u32::try_from(first).ok()?,
             actions,
         })
     }
@@ -533,7 +539,7 @@ impl<'data> Animations<'data> {
         action: u16,
         direction: u8,
     ) -> Result<Option<FrameGroup<'data>>, DataError> {
-        let record = records.record(action, direction)?;
+        let record = usize::try_from(records.record(action, direction)?).unwrap_or(usize::MAX);
         let origin = Origin {
             file: self.file.data_name(),
             name: EntryName::Body {
@@ -550,7 +556,8 @@ impl<'data> Animations<'data> {
     ///
     /// Returns `Err` as [`Animations::entry`] or as [`FrameGroup::parse`], naming the
     /// entry ("record 35012").
-    pub fn group_at(&self, record: usize) -> Result<Option<FrameGroup<'data>>, DataError> {
+    pub fn group_at(&self, record: u32) -> Result<Option<FrameGroup<'data>>, DataError> {
+        let record = usize::try_from(record).unwrap_or(usize::MAX);
         let origin = Origin {
             file: self.file.data_name(),
             name: EntryName::Record,
@@ -564,7 +571,7 @@ impl<'data> Animations<'data> {
         record: usize,
         origin: Origin,
     ) -> Result<Option<FrameGroup<'data>>, DataError> {
-        let Some(bytes) = self.entry(record).map_err(|e| origin.name_error(e))? else {
+        let Some(bytes) = self.entry_at(record).map_err(|e| origin.name_error(e))? else {
             return Ok(None);
         };
         let mut group = FrameGroup::parse(bytes).map_err(|e| origin.name_error(e))?;

@@ -488,7 +488,7 @@ fn records_are_empty_or_checked_as_the_client_finds_them() {
         assert_eq!(runs(&g.frame(0).unwrap().unwrap()).len(), 2);
     }
     assert_eq!(anim.entry(0).unwrap(), anim.entry(1).unwrap());
-    let index_problem = |record: usize| match anim.entry(record).unwrap_err().kind() {
+    let index_problem = |record: u32| match anim.entry(record).unwrap_err().kind() {
         ErrorKind::IndexEntry { problem, .. } => problem,
         other => panic!("{other:?}"),
     };

@@ -99,7 +99,7 @@ fn export_mul(anim: &Animations<'_>, folder: &str, run: &Run<'_>, limits: &Limit
         },
         start: |n: usize| {
             record(n)
-                .and_then(|r| index.get(r))
+                .and_then(|r| index.get(usize::try_from(r).ok()?))
                 .map_or(0, |r| r.offset.get())
         },
         // The same bytes are the same frames.
