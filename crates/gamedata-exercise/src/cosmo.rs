@@ -64,13 +64,10 @@ pub fn tileattr(data: &[u8]) -> u64 {
         .fold(0u64, |a, t| a.wrapping_add(u64::from(t.bits())));
     let mut acc = by_value + u64::from(s.other_mix) + u64::from(s.flags.iter().sum::<u32>());
     for v in (0..16_000u16).step_by(13) {
-        assert_eq!(table.for_value(v), table.solid(usize::from(v / 8)));
+        assert_eq!(table.for_value(v), table.solid(v / 8));
     }
     for i in 0..1000u16 {
-        assert_eq!(
-            table.for_value(16_000 + 40 * i),
-            table.masked(usize::from(i))
-        );
+        assert_eq!(table.for_value(16_000 + 40 * i), table.masked(i));
     }
     for t in table.tiles() {
         let flags = [

@@ -148,7 +148,8 @@ impl<'data> TileAttrTable<'data> {
     }
 
     /// The attributes of solid tile `index` (0..2000), or `None` past the end of the table.
-    pub fn solid(&self, index: usize) -> Option<TileAttributes> {
+    pub fn solid(&self, index: u16) -> Option<TileAttributes> {
+        let index = usize::from(index);
         if index >= SOLID_TILE_COUNT {
             return None;
         }
@@ -157,7 +158,8 @@ impl<'data> TileAttrTable<'data> {
 
     /// The attributes of masked tile `index` (0..1000, read at stride 5 from byte 2,000), or
     /// `None` past the end of the table.
-    pub fn masked(&self, index: usize) -> Option<TileAttributes> {
+    pub fn masked(&self, index: u16) -> Option<TileAttributes> {
+        let index = usize::from(index);
         if index >= MASKED_TILE_COUNT {
             return None;
         }

@@ -198,9 +198,10 @@ impl<'data, T> TileTable<'data, T> {
         self.tiles.is_empty()
     }
 
-    /// Tile `index`, or `None` if the index is past the end of the table.
-    pub fn get(&self, index: usize) -> Option<&'data T> {
-        self.tiles.get(index)
+    /// Tile `index` (a tile's number, as [`MapTile`] gives it), or `None` if the index is
+    /// past the end of the table.
+    pub fn get(&self, index: u16) -> Option<&'data T> {
+        self.tiles.get(usize::from(index))
     }
 
     /// All tiles, cast in place.
@@ -224,9 +225,9 @@ impl TileImages<'_> {
         match tile {
             MapTile::Solid(i) => self
                 .solid
-                .get(usize::from(i))
+                .get(i)
                 .map(|t| t.pixels().map(|row| row.map(Some))),
-            MapTile::Masked(i) => self.masked.get(usize::from(i)).map(MaskedTileRaw::pixels),
+            MapTile::Masked(i) => self.masked.get(i).map(MaskedTileRaw::pixels),
         }
     }
 }

@@ -200,8 +200,8 @@ fn all_thirteen_maps_parse() {
                 v.get()
             );
             let has_image = match MapTile::from_value(v.get()) {
-                MapTile::Solid(i) => images.solid.get(usize::from(i)).is_some(),
-                MapTile::Masked(i) => images.masked.get(usize::from(i)).is_some(),
+                MapTile::Solid(i) => images.solid.get(i).is_some(),
+                MapTile::Masked(i) => images.masked.get(i).is_some(),
             };
             assert!(has_image, "{name}: value {}", v.get());
         }

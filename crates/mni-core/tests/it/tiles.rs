@@ -125,16 +125,13 @@ fn synthetic_tile_set_decodes_to_what_was_drawn() {
     let table = SolidTiles::parse(&solid).unwrap();
     assert_eq!(table.len(), usize::from(synth::solid::COUNT));
     // The platform tile: a white top row, two cyan rows, then black.
-    let p = table
-        .get(usize::from(synth::solid::PLATFORM))
-        .unwrap()
-        .pixels();
+    let p = table.get(synth::solid::PLATFORM).unwrap().pixels();
     assert_eq!(p[0], [15; TILE_PIXELS]);
     assert_eq!(p[1], [3; TILE_PIXELS]);
     assert_eq!(p[7], [0; TILE_PIXELS]);
     let masked = synth::masked_tiles();
     let m = MaskedTiles::parse(&masked).unwrap();
-    let flower = m.get(usize::from(synth::masked::FLOWER)).unwrap().pixels();
+    let flower = m.get(synth::masked::FLOWER).unwrap().pixels();
     assert_eq!(flower[0][0], None);
     assert_eq!(flower[1][3], Some(14));
     assert_eq!(flower[4][3], Some(2));
