@@ -26,6 +26,7 @@ mod rez;
 mod rez_bounds;
 mod uo;
 mod uo_anim;
+mod uo_anim_limits;
 mod uo_anim_uop;
 mod uo_art;
 mod uo_attack;
