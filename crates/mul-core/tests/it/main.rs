@@ -19,6 +19,8 @@ pub(crate) fn kind<T, E: Into<mul_core::Error>>(
 }
 
 mod anim;
+mod anim_files;
+mod anim_records;
 mod anim_uop;
 mod animdata;
 mod art;
