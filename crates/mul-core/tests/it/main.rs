@@ -22,6 +22,7 @@ mod anim;
 mod anim_files;
 mod anim_records;
 mod anim_uop;
+mod anim_uop_files;
 mod animdata;
 mod art;
 mod art_uop;
