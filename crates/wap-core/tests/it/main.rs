@@ -23,6 +23,8 @@ mod debug;
 mod fuzz_regressions;
 mod image_names;
 mod index;
+mod index_disk;
+mod index_walk;
 mod level;
 mod options;
 mod pid;
