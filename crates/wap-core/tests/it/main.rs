@@ -31,6 +31,7 @@ mod pid;
 mod real_files;
 mod rez;
 mod structures;
+mod structures_errors;
 mod synth_level;
 mod threads;
 mod views;
