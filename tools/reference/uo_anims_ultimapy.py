@@ -54,6 +54,8 @@ ultimapy/sdk/bodies.py, BodyConverter; ultimapy/sdk/file_index.py):
 The script points ultimapy at a scratch folder holding links to DIR's anim files, a
 Bodyconv.def of its own and blank stand-ins for the other files its import opens
 (uo_ultimapy_common.py, shared with uo_art_ultimapy.py and uo_gumps_ultimapy.py).
+It reads the anim files itself through uo_anims_raw.py and writes the edge set through
+uo_anims_edge.py, both beside it.
 
 Needs numpy, Pillow, ultimapy and the gamedata package in the running Python.
 """
@@ -66,6 +68,19 @@ import tempfile
 
 import numpy as np
 
+from uo_anims_edge import write_edge
+from uo_anims_raw import (
+    DIRECTIONS,
+    EMPTY,
+    FILES,
+    RUN_END,
+    STORED,
+    RawFile,
+    bodies_of,
+    client_first,
+    signed10,
+    ultimapy_first,
+)
 from uo_ultimapy_common import (
     CLIENT_8,
     ROUNDED_LEVELS,
@@ -78,12 +93,6 @@ from uo_ultimapy_common import (
     import_ultimapy,
     stage_for_ultimapy,
 )
-
-FILES = ("anim", "anim2", "anim3", "anim4", "anim5")
-DIRECTIONS = 8  # 0 to 4 stored, 5 to 7 mirror 3 to 1
-STORED = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 3, 6: 2, 7: 1}
-RUN_END = 0x7FFF7FFF
-EMPTY = 0xFFFFFFFF
 
 # The known differences, by cause (docs/formats/uo.md, "ultimapy's known faults").
 BIT15 = "bit 15 set in a palette colour"
@@ -109,132 +118,6 @@ KNOWN = {
     "from its i-th file (anim.mul for column 1): the script names anim2 to anim4 bodies "
     "one column on, and ultimapy reads no anim5 at all",
 }
-
-
-def signed10(field):
-    return field - 0x400 if field & 0x200 else field
-
-
-class RawFile:
-    """One anim*.idx with its .mul, read by the script by the client's rules."""
-
-    def __init__(self, folder, name):
-        with open(find(folder, f"{name}.idx"), "rb") as f:
-            self.index = f.read()
-        with open(find(folder, f"{name}.mul"), "rb") as f:
-            self.data = f.read()
-        self.records = len(self.index) // 12
-
-    def record(self, n):
-        """(offset, size) of record n as stored, or None past the index."""
-        if not 0 <= n < self.records:
-            return None
-        return struct.unpack_from("<II", self.index, 12 * n)
-
-    def used(self, n):
-        """Record n's (offset, size) when the client finds frames there, else None."""
-        record = self.record(n)
-        if record is None:
-            return None
-        offset, size = record
-        if (offset, size) == (0, 0) or EMPTY in (offset, size) or size == 0:
-            return None
-        if offset + size > len(self.data):
-            raise SystemExit(f"{self.name_of(n)}: its group passes the .mul's end")
-        return offset, size
-
-    def name_of(self, n):
-        return f"record {n}"
-
-    def group(self, n):
-        """Record n's frames: a list of (centre x, centre y, width, height, raw pixels), the
-        pixels an (h, w) int32 array of palette colours, -1 where no run reaches (None for
-        a side of 0 or less). Raises ValueError for bytes the client's rules cannot place."""
-        offset, size = self.used(n)
-        group = self.data[offset : offset + size]
-        if len(group) < 516:
-            raise ValueError(f"a group of {len(group)} bytes")
-        palette = struct.unpack_from("<256H", group, 0)
-        count = struct.unpack_from("<I", group, 512)[0]
-        if 516 + 4 * count > len(group):
-            raise ValueError(f"{count} frame offsets pass the group")
-        frames = []
-        for k in range(count):
-            at = 512 + struct.unpack_from("<I", group, 516 + 4 * k)[0]
-            if at + 8 > len(group):
-                raise ValueError(f"frame {k}'s header passes the group")
-            cx, cy, w, h = struct.unpack_from("<4h", group, at)
-            at += 8
-            pixels = None if w <= 0 or h <= 0 else np.full((h, w), -1, dtype=np.int32)
-            runs = 0
-            while True:
-                if at + 4 > len(group):
-                    raise ValueError(f"frame {k}'s runs pass the group")
-                header = struct.unpack_from("<I", group, at)[0]
-                at += 4
-                if header == RUN_END:
-                    break
-                if pixels is None:
-                    raise ValueError(f"frame {k} has no pixels yet holds a run")
-                length = header & 0xFFF
-                x = signed10(header >> 22) + cx
-                y = signed10((header >> 12) & 0x3FF) + cy + h
-                if not (0 <= y < h and 0 <= x and x + length <= w) or at + length > len(group):
-                    raise ValueError(f"frame {k}'s run at column {x}, row {y}, {length} long")
-                pixels[y, x : x + length] = [palette[b] for b in group[at : at + length]]
-                at += length
-                runs += 1
-            frames.append((cx, cy, w, h, pixels, runs))
-        return frames
-
-
-# Which record: the client's rules (uo.md, "Which file and which records", no mobtypes.txt)
-# and ultimapy's (the Ultima SDK's).
-
-HIGH, LOW, PEOPLE = (110, 22), (65, 13), (175, 35)  # records and actions a body
-
-
-def client_first(name, body):
-    """(first record, actions) of `body` in file `name` by the client's default types; the
-    first may be negative (no animation)."""
-    if name == "anim2":
-        group = HIGH if body < 200 else LOW
-    elif name == "anim3":
-        group = LOW if body < 300 else HIGH if body < 400 else PEOPLE
-    else:
-        group = HIGH if body < 200 else LOW if body < 400 else PEOPLE
-    if group == HIGH:
-        return body * 110, 22
-    if group == LOW:
-        return (body - 200) * 65 + 22000, 13
-    return (body - 400) * 175 + 35000, 35
-
-
-def ultimapy_first(name, body):
-    """ultimapy's first record of `body` in file `name` (Animation.get_file_index)."""
-    if name == "anim2":
-        return body * 110 if body < 200 else 22000 + (body - 200) * 65
-    if name == "anim3":
-        if body < 300:
-            return body * 65
-        return 33000 + (body - 300) * 110 if body < 400 else 35000 + (body - 400) * 175
-    if body < 200 and not (name == "anim5" and body == 34):
-        return body * 110
-    return 22000 + (body - 200) * 65 if body < 400 else 35000 + (body - 400) * 175
-
-
-def bodies_of(raw, name):
-    """(body, first record, actions) of every body the client finds in the file."""
-    found = []
-    for body in range(0x10000):
-        first, actions = client_first(name, body)
-        if first >= raw.records:
-            if body >= 400:
-                break
-            continue
-        if first >= 0 and first + 5 * actions <= raw.records:
-            found.append((body, first, actions))
-    return found
 
 
 def client_rgba(pixels):
@@ -606,106 +489,6 @@ def report(folder, scratch, require_edge):
             raise SystemExit(f"the edge set did not show: {', '.join(missing)}")
         if sorted(tally.rounded_channels) != ROUNDED_LEVELS:
             raise SystemExit(f"rounding seen at levels {sorted(tally.rounded_channels)}")
-
-
-# The edge set: groups written byte by byte.
-
-
-def frame_bytes(cx, cy, w, h, runs):
-    """A frame: its header and `runs` as (column, row, palette indices), stored as the
-    fields x = column - centre x and y = row - centre y - height."""
-    out = struct.pack("<4h", cx, cy, w, h)
-    for column, row, pixels in runs:
-        x, y = column - cx, row - cy - h
-        assert -512 <= x <= 511 and -512 <= y <= 511
-        out += struct.pack("<I", ((x & 0x3FF) << 22) | ((y & 0x3FF) << 12) | len(pixels))
-        out += bytes(pixels)
-    return out + struct.pack("<I", RUN_END)
-
-
-def group_bytes(palette, frames, offsets=None):
-    """A group: `palette`, the frames' bytes one after another; `offsets` (frame -> the
-    index of the bytes it points at) lets frames share bytes."""
-    offsets = offsets or list(range(len(frames)))
-    table_end = 516 + 4 * len(offsets)
-    places, at = [], table_end - 512
-    for data in frames:
-        places.append(at)
-        at += len(data)
-    head = struct.pack("<256H", *palette) + struct.pack("<I", len(offsets))
-    head += b"".join(struct.pack("<I", places[k]) for k in offsets)
-    return head + b"".join(frames)
-
-
-def write_pair(out, name, records, groups):
-    """`name`.idx of `records` records and `name`.mul: `groups` maps record -> its bytes
-    (or (offset, size) as stored); the rest empty."""
-    data = bytearray()
-    index = [(EMPTY, EMPTY)] * records
-    for record, group in groups.items():
-        if isinstance(group, tuple):
-            index[record] = group
-        else:
-            index[record] = (len(data), len(group))
-            data += group
-    with open(os.path.join(out, f"{name}.mul"), "wb") as f:
-        f.write(data)
-    with open(os.path.join(out, f"{name}.idx"), "wb") as f:
-        f.write(b"".join(struct.pack("<III", o, s, 0) for o, s in index))
-
-
-def write_edge(out):
-    os.makedirs(out, exist_ok=True)
-    # Every 5-bit level as a grey (1 to 31), 0x8000, bit 15 over other colours, the rest
-    # mixed colours.
-    palette = [0] * 256
-    for v in range(1, 32):
-        palette[v] = v * 0x421
-    palette[32] = 0x8000
-    for v in range(33, 64):
-        palette[v] = 0x8000 | ((v * 7) % 32) << 10 | (v % 32) << 5 | ((v * 3) % 32)
-    for v in range(64, 256):
-        palette[v] = (v * 0x9E3) & 0x7FFF
-    every = list(range(256))
-    # A frame using every colour, one row of 256 pixels.
-    wide = frame_bytes(3, -5, 256, 2, [(0, 0, every), (0, 1, every[::-1])])
-    # Run fields at their ends: x -512 and 511, y -512 and 511, in a 1024 x 1024 frame.
-    corners = frame_bytes(512, -512, 1024, 1024,
-                          [(0, 0, [1, 2, 3]), (1021, 0, [4, 5]), (1023, 0, [6]),
-                           (0, 1023, [7]), (1023, 1023, [8]), (0, 512, [])])
-    # A run of 4,095 pixels (the longest the field holds) and one of none.
-    longest = frame_bytes(512, -3, 4096, 2, [(0, 0, [(k % 255) + 1 for k in range(0xFFF)]),
-                                              (100, 1, []), (100, 1, [0, 32, 0])])
-    side0 = frame_bytes(4, 4, 0, 5, [])
-    side0b = frame_bytes(4, 4, 6, 0, [])
-    negative = frame_bytes(1, 1, 3, -3, [])
-    small = frame_bytes(1, -2, 3, 3, [(0, 0, [9, 0, 32]), (0, 2, [33, 34, 35])])
-    groups = {
-        # Body 0 (high: records 0 to 109). Action 0: direction 0 every colour, frames 0 and
-        # 2 at one offset; 1 the run fields' ends; 2 the longest run; 3 sides of 0 between
-        # others; 4 a record of size 0. Action 1: direction 0 a frame of a negative side.
-        0: group_bytes(palette, [wide, small], offsets=[0, 1, 0]),
-        1: group_bytes(palette, [corners]),
-        2: group_bytes(palette, [longest]),
-        3: group_bytes(palette, [small, side0, side0b, small]),
-        4: (0, 0),
-        5: group_bytes(palette, [small, negative]),
-    }
-    write_pair(out, "anim", 110, groups)
-    # anim2: bodies 5 (high) and 250 (low); anim3: 350 (high) and 450 (people), where
-    # ultimapy's record is the client's, and 250, where it is not (ultimapy reads record
-    # 250 * 65, the client 22000 + 50 * 65); anim4: body 5; anim5: body 5 and body 34
-    # (ultimapy the low group's formula, record 11210; the client 3740).
-    one = group_bytes(palette, [small, wide])
-    other = group_bytes(palette, [corners, small])
-    write_pair(out, "anim2", 22000 + 51 * 65, {550: one, 551 + 10: other,
-                                                22000 + 50 * 65 + 7: one})
-    write_pair(out, "anim3", 35000 + 51 * 175, {
-        38500 + 3: one, 35000 + 50 * 175 + 174: other,
-        22000 + 50 * 65: one, 250 * 65: other,  # body 250's action 0 direction 0 both ways
-    })
-    write_pair(out, "anim4", 660, {550: other})
-    write_pair(out, "anim5", 11211, {3740: one, 11210: other, 554: one})
 
 
 def main():

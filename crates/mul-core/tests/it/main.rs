@@ -19,7 +19,10 @@ pub(crate) fn kind<T, E: Into<mul_core::Error>>(
 }
 
 mod anim;
+mod anim_files;
+mod anim_records;
 mod anim_uop;
+mod anim_uop_files;
 mod animdata;
 mod art;
 mod art_uop;
@@ -29,7 +32,9 @@ mod diff;
 mod facet;
 mod fuzz_regressions;
 mod gump;
+mod gump_compressed;
 mod gump_def;
+mod gump_uop;
 mod map;
 mod multi;
 mod owned;
