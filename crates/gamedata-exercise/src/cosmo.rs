@@ -278,7 +278,12 @@ pub fn sprites(data: &[u8]) -> u64 {
     let all = sprites.table.all_frames();
     let range = all.as_ptr_range();
     let count = sprites.table.sprite_count();
-    assert!(sprites.table.frames(count).is_err());
+    assert!(sprites.table.frames(count).is_none());
+    assert!(matches!(sprites.frame(count, 0), Ok(None)));
+    assert!(matches!(
+        sprites.missing(count, 0).kind(),
+        ErrorKind::SpriteIndex { .. }
+    ));
     acc = acc.wrapping_add(format!("{sprites:?}").len() as u64);
     // At most 64 types and 16 frames each: a crafted table of 65,535 types sharing one
     // long run of frames would otherwise cost seconds an input.
@@ -291,9 +296,19 @@ pub fn sprites(data: &[u8]) -> u64 {
             assert!(range.contains(&std::ptr::from_ref(first)));
             assert!(range.contains(&std::ptr::from_ref(last)));
         }
+        // Past its frames: none, and the error a caller reports names the count.
+        let past = u16::try_from(frames.len()).unwrap_or(u16::MAX);
+        if past < u16::MAX {
+            assert!(matches!(sprites.frame(sprite, past), Ok(None)));
+            assert!(matches!(
+                sprites.missing(sprite, past).kind(),
+                ErrorKind::FrameIndex { count, .. } if count == past
+            ));
+        }
         for frame in 0..u16::try_from(frames.len().min(16)).unwrap_or(16) {
             match sprites.frame(sprite, frame) {
-                Ok(f) => {
+                Ok(None) => panic!("frame {frame} of {sprite} is below its count"),
+                Ok(Some(f)) => {
                     let (w, h) = (f.width, f.height);
                     assert_eq!(f.tiles().len(), usize::from(w) * usize::from(h));
                     assert!(f.tile(w, 0).is_none() && f.tile(0, h).is_none());

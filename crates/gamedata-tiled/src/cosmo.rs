@@ -492,7 +492,10 @@ pub fn export(
                 objects.push(point(name, "actor", props));
                 continue;
             }
-            let frame = match sprites.frame(look.sprite, 0) {
+            let found = sprites
+                .frame(look.sprite, 0)
+                .and_then(|f| f.ok_or_else(|| sprites.missing(look.sprite, 0)));
+            let frame = match found {
                 Ok(frame) => frame,
                 Err(e) => {
                     report.actors_not_drawn.push(format!(

@@ -112,24 +112,17 @@ impl<'data> SpriteTable<'data> {
     /// The frame records of sprite type `sprite`: from its first frame up to the nearest
     /// first frame of a type that starts after it, or to the end of the file. Types that
     /// start at the same record share their frames; a type that starts at the end of the
-    /// file has none.
-    ///
-    /// Returns `Err` ([`ErrorKind::SpriteIndex`]) if `sprite` is past the table.
-    pub fn frames(&self, sprite: u16) -> Result<&'data [FrameRaw], DataError> {
+    /// file has none. `None` if `sprite` is past the table (the table was checked by
+    /// [`SpriteTable::parse`]: nothing here can fail).
+    pub fn frames(&self, sprite: u16) -> Option<&'data [FrameRaw]> {
         let records = self.frame_records(sprite)?;
-        Ok(self.frames.get(records).unwrap_or_default())
+        Some(self.frames.get(records).unwrap_or_default())
     }
 
-    /// The numbers (from 0, in file order) of sprite type `sprite`'s frame records.
-    fn frame_records(&self, sprite: u16) -> Result<std::ops::Range<usize>, DataError> {
-        let start = self
-            .lookup
-            .get(usize::from(sprite))
-            .ok_or(ErrorKind::SpriteIndex {
-                sprite,
-                count: self.sprite_count(),
-            })?
-            .get();
+    /// The numbers (from 0, in file order) of sprite type `sprite`'s frame records; `None`
+    /// past the table.
+    fn frame_records(&self, sprite: u16) -> Option<std::ops::Range<usize>> {
+        let start = self.lookup.get(usize::from(sprite))?.get();
         // The lookup is in order (checked at parse): the next type that starts later.
         let later = self.lookup.partition_point(|w| w.get() <= start);
         let end = self.lookup.get(later).map(|w| w.get());
@@ -137,7 +130,7 @@ impl<'data> SpriteTable<'data> {
         let index = |word: u16| usize::from(word.saturating_sub(self.sprite_count()) / 4);
         let first = index(start).min(self.frames.len());
         let last = end.map_or(self.frames.len(), index).min(self.frames.len());
-        Ok(first..last.max(first))
+        Some(first..last.max(first))
     }
 }
 
@@ -233,24 +226,24 @@ impl<'data> ActorSprites<'data> {
         }
     }
 
-    /// Frame `frame` of sprite type `sprite`, its tiles cast in place from ACTORS.MNI.
+    /// Frame `frame` of sprite type `sprite`, its tiles cast in place from ACTORS.MNI;
+    /// `None` if the sprite type is past the table or has no such frame (a caller that
+    /// needs the frame reports [`ActorSprites::missing`]).
     ///
-    /// Returns `Err`: [`ErrorKind::SpriteIndex`] or [`ErrorKind::FrameIndex`] if there is no
-    /// such frame; [`ErrorKind::FrameData`] if its tiles are not inside one 65,535-byte
-    /// segment of ACTORS.MNI.
-    pub fn frame(&self, sprite: u16, frame: u16) -> Result<SpriteFrame<'data>, DataError> {
-        let numbers = self.table.frame_records(sprite)?;
-        let count = numbers.len();
+    /// Returns `Err`: [`ErrorKind::FrameData`] if its tiles are not inside one 65,535-byte
+    /// segment of ACTORS.MNI, [`ErrorKind::FrameOverlap`] if they overlap another record's.
+    pub fn frame(&self, sprite: u16, frame: u16) -> Result<Option<SpriteFrame<'data>>, DataError> {
+        let Some(numbers) = self.table.frame_records(sprite) else {
+            return Ok(None);
+        };
         let record = numbers.start.saturating_add(usize::from(frame));
-        let raw = numbers
+        let Some(raw) = numbers
             .contains(&record)
             .then(|| self.table.frames.get(record))
             .flatten()
-            .ok_or(ErrorKind::FrameIndex {
-                sprite,
-                frame,
-                count: u16::try_from(count).unwrap_or(u16::MAX),
-            })?;
+        else {
+            return Ok(None);
+        };
         let (width, height) = (raw.width.get(), raw.height.get());
         let (segment, offset) = (raw.segment.get(), raw.offset.get());
         let (start, end) = frame_bytes(raw);
@@ -284,11 +277,30 @@ impl<'data> ActorSprites<'data> {
             .into());
         }
         let tiles = records::<MaskedTileRaw>(bytes).map_err(|_| bad())?;
-        Ok(SpriteFrame {
+        Ok(Some(SpriteFrame {
             width,
             height,
             tiles,
-        })
+        }))
+    }
+
+    /// The error for frame `frame` of sprite type `sprite` when [`ActorSprites::frame`]
+    /// finds none: [`ErrorKind::SpriteIndex`] for a sprite type past the table, else
+    /// [`ErrorKind::FrameIndex`] with the frames the type has.
+    pub fn missing(&self, sprite: u16, frame: u16) -> DataError {
+        match self.table.frame_records(sprite) {
+            None => ErrorKind::SpriteIndex {
+                sprite,
+                count: self.table.sprite_count(),
+            }
+            .into(),
+            Some(numbers) => ErrorKind::FrameIndex {
+                sprite,
+                frame,
+                count: u16::try_from(numbers.len()).unwrap_or(u16::MAX),
+            }
+            .into(),
+        }
     }
 }
 
@@ -358,8 +370,8 @@ mod tests {
         // frame 2: 1 tile at 80..120. Types 0 and 1 share frame 2's record.
         let bytes = info(&[&[(1, 2, 0, 0), (1, 1, 40, 0)], &[(1, 1, 80, 0)]]);
         let sprites = ActorSprites::parse(&bytes, &[0u8; 120]).unwrap();
-        assert_eq!(sprites.frame(0, 0).unwrap().width, 2);
-        assert_eq!(sprites.frame(1, 0).unwrap().width, 1);
+        assert_eq!(sprites.frame(0, 0).unwrap().unwrap().width, 2);
+        assert_eq!(sprites.frame(1, 0).unwrap().unwrap().width, 1);
         assert_eq!(
             sprites.frame(0, 1).unwrap_err().kind(),
             ErrorKind::FrameOverlap {
@@ -385,13 +397,7 @@ mod tests {
         // Type 3 starts at the end of the file: no frames.
         assert_eq!(t.frames(3).unwrap().len(), 0);
         assert_eq!(t.all_frames().len(), 3);
-        assert_eq!(
-            t.frames(4).unwrap_err().kind(),
-            ErrorKind::SpriteIndex {
-                sprite: 4,
-                count: 4
-            }
-        );
+        assert_eq!(t.frames(4), None);
     }
 
     #[test]
@@ -401,11 +407,14 @@ mod tests {
         tiles[40] = 0xAA; // mask row 0 of the first tile of frame 0
         tiles[65_535] = 0x55; // mask row 0 of frame 1's tile: segment 1, offset 0
         let s = ActorSprites::parse(&bytes, &tiles).unwrap();
-        let f = s.frame(0, 0).unwrap();
+        let f = s.frame(0, 0).unwrap().unwrap();
         assert_eq!((f.width, f.height, f.tiles().len()), (1, 2, 2));
         assert_eq!(f.tile(0, 0).unwrap().rows[0][0], 0xAA);
         assert!(f.tile(1, 0).is_none() && f.tile(0, 2).is_none());
-        assert_eq!(s.frame(0, 1).unwrap().tile(0, 0).unwrap().rows[0][0], 0x55);
+        assert_eq!(
+            s.frame(0, 1).unwrap().unwrap().tile(0, 0).unwrap().rows[0][0],
+            0x55
+        );
         // 65,500 + 40 crosses the segment's end.
         let err = s.frame(0, 2).unwrap_err().kind();
         assert!(
@@ -419,8 +428,10 @@ mod tests {
             ),
             "{err:?}"
         );
+        // Past the type's frames: none, and the error a caller reports names the count.
+        assert!(s.frame(0, 3).unwrap().is_none());
         assert_eq!(
-            s.frame(0, 3).unwrap_err().kind(),
+            s.missing(0, 3).kind(),
             ErrorKind::FrameIndex {
                 sprite: 0,
                 frame: 3,

@@ -182,7 +182,7 @@ pub fn cosmo_level(data: &[u8]) -> u64 {
         })
         .filter(|(_, look)| look.draw != ActorDraw::Hidden)
         .filter_map(|(a, look)| {
-            let f = sprites.frame(look.sprite, 0).ok()?;
+            let f = sprites.frame(look.sprite, 0).ok()??;
             let (l, t) = look.top_left(a.x, a.y, f.height);
             Some((
                 i64::from(l) * 8,

@@ -118,7 +118,10 @@ pub fn draw_actors(
             report.hidden += 1;
             continue;
         }
-        let frame = match sprites.frame(look.sprite, 0) {
+        let found = sprites
+            .frame(look.sprite, 0)
+            .and_then(|f| f.ok_or_else(|| sprites.missing(look.sprite, 0)));
+        let frame = match found {
             Ok(frame) => frame,
             Err(e) => {
                 let error = e.kind;

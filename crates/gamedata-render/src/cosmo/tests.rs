@@ -170,7 +170,7 @@ fn actors_stand_on_their_shifted_bottom_left_tile() {
         (r.drawn, r.hidden, r.special, r.not_drawn.total()),
         (1, 0, 0, 0)
     );
-    let frame = sprites.frame(4, 0).unwrap();
+    let frame = sprites.frame(4, 0).unwrap().unwrap();
     assert_eq!((frame.width, frame.height), (2, 2));
     let mut opaque = 0;
     for y in 0..64u32 {
@@ -203,7 +203,7 @@ fn ceiling_actors_are_flipped_and_in_front_tiles_cover_sprites() {
     draw_tiles(&mut image, &map, &images);
     let r = draw_actors(&mut image, &map, &sprites, &images, &attrs);
     assert_eq!((r.drawn, r.in_front), (1, 1));
-    let frame = sprites.frame(95, 0).unwrap();
+    let frame = sprites.frame(95, 0).unwrap().unwrap();
     assert_eq!((frame.width, frame.height), (3, 2));
     let flower_pixels = images
         .pixels(MapTile::Masked(synth::masked::FLOWER))

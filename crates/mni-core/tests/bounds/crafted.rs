@@ -68,7 +68,7 @@ fn sprite_frames_over_the_same_tiles_are_read_once() {
             assert_eq!(frames, 16_000);
             for frame in 0..frames as u16 {
                 match sprites.frame(sprite, frame) {
-                    Ok(f) => ok += f.tiles().len(),
+                    Ok(f) => ok += f.expect("a frame below the count").tiles().len(),
                     Err(e) => {
                         assert!(matches!(e.kind(), ErrorKind::FrameOverlap { other: 0, .. }));
                         bad += 1;

@@ -36,6 +36,6 @@ fn debug_of_an_episode_and_its_parts_is_bounded() {
     assert_debug_bounded("tile attributes", &episode.tile_attributes().unwrap(), 2048);
     let sprites = episode.sprites().unwrap();
     assert_debug_bounded("actor sprites", &sprites, 2048);
-    assert_debug_bounded("a frame", &sprites.frame(0, 0).unwrap(), 1024);
+    assert_debug_bounded("a frame", &sprites.frame(0, 0).unwrap().unwrap(), 1024);
     assert_debug_bounded("a backdrop", &episode.backdrop(3).unwrap().unwrap(), 1024);
 }

@@ -243,7 +243,7 @@ fn actor_sprites_and_backdrops() {
         let records = sprites.table.frames(sprite).unwrap();
         assert!(!records.is_empty(), "sprite type {sprite} has frames");
         for (frame, r) in (0u16..).zip(records) {
-            let f = sprites.frame(sprite, frame).unwrap();
+            let f = sprites.frame(sprite, frame).unwrap().unwrap();
             assert_eq!(
                 f.tiles().len(),
                 usize::from(f.width) * usize::from(f.height)
@@ -275,7 +275,7 @@ fn actor_sprites_and_backdrops() {
                 ActorKind::Special(_) => found += 1,
                 ActorKind::Normal(t) => {
                     let s = ActorSprite::of(t).unwrap_or_else(|| panic!("{name}: type {t}"));
-                    sprites.frame(s.sprite, 0).unwrap();
+                    sprites.frame(s.sprite, 0).unwrap().unwrap();
                 }
             }
         }
