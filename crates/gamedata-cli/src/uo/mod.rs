@@ -18,6 +18,7 @@ mod synth;
 mod texmap;
 mod tile;
 pub(crate) mod uop;
+mod world;
 
 use std::path::Path;
 

@@ -32,11 +32,41 @@ pub(crate) struct RenderArgs {
     /// Tiles per output pixel along each side (facet 0 at 8 is 896x512).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     scale: u32,
-    /// Only this rectangle, in tiles: X,Y,W,H.
+    /// Only this rectangle, in tiles: X,Y,W,H (with --style world: the view that frames
+    /// those tiles).
     #[arg(long, value_parser = parse_region)]
     region: Option<Region>,
+    /// With --style world: the view's top-left pixel SX,SY in the client's screen
+    /// coordinates (tile (x, y, z)'s land picture has its top-left corner at
+    /// ((x - y) * 22 - 22, (x + y) * 22 - 4 * z - 22)); needs --view-size.
+    #[arg(long, value_parser = super::world::parse_view, allow_hyphen_values = true, value_name = "SX,SY")]
+    view: Option<(i64, i64)>,
+    /// With --style world: the view's size in pixels, WxH.
+    #[arg(long, value_parser = super::world::parse_view_size, value_name = "WxH")]
+    view_size: Option<(u32, u32)>,
     #[command(flatten)]
     style: StyleArgs,
+}
+
+/// A style `uo render` and `uo tiles` draw: one of the radar styles, or the world as the
+/// client draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StyleChoice {
+    /// A radar map, one colour a tile.
+    Radar(RadarStyle),
+    /// The isometric world.
+    World,
+}
+
+impl std::str::FromStr for StyleChoice {
+    type Err = gamedata_render::uo::UnknownStyle;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        if name == "world" {
+            return Ok(StyleChoice::World);
+        }
+        name.parse().map(StyleChoice::Radar)
+    }
 }
 
 /// How a radar map is coloured, and the files it is coloured with.
@@ -45,14 +75,17 @@ pub(crate) struct StyleArgs {
     /// How tiles are coloured: `flat` (this project's rule), `client` (the client's own map,
     /// pixel for pixel: hued statics, its colour table and relief; needs tiledata.mul and
     /// hues.mul), `altitude` (each tile's height as the client computes it, z + 128 as a
-    /// grey level; needs tiledata.mul).
+    /// grey level; needs tiledata.mul), or `world`: the world isometric as the client draws
+    /// it (land, texture maps, statics; needs tiledata.mul, hues.mul and the art).
     #[arg(
         long,
         default_value = "flat",
-        value_parser = PossibleValuesParser::new(RadarStyle::ALL.map(RadarStyle::name))
-            .try_map(|name| name.parse::<RadarStyle>()),
+        value_parser = PossibleValuesParser::new(
+            RadarStyle::ALL.map(RadarStyle::name).into_iter().chain(["world"])
+        )
+        .try_map(|name| name.parse::<StyleChoice>()),
     )]
-    style: RadarStyle,
+    style: StyleChoice,
     /// radarcol.mul to colour with, when the folder has none.
     #[arg(long)]
     radarcol: Option<PathBuf>,
@@ -76,8 +109,12 @@ struct ExtraTables {
 }
 
 impl StyleArgs {
+    /// The radar style (`flat` for the world style, whose own checks come first).
     fn style(&self) -> RadarStyle {
-        self.style
+        match self.style {
+            StyleChoice::Radar(style) => style,
+            StyleChoice::World => RadarStyle::Flat,
+        }
     }
 
     /// The files named on the command line, mapped.
@@ -266,6 +303,12 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
     let start = std::time::Instant::now();
     let files = open_facet(&args.dir, &args.size)?;
     let extra = args.style.extra()?;
+    if args.style.style == StyleChoice::World {
+        return render_world(args, &files, &extra, out);
+    }
+    if args.view.is_some() || args.view_size.is_some() {
+        bail!("--view and --view-size go with --style world");
+    }
     let checked = args.style.options(args.scale, None);
     let (facet, radar) = extra.apply(views(&files, &args.size)?, &checked, &args.dir)?;
     let size = facet.size();
@@ -305,6 +348,34 @@ pub(crate) fn render(args: &RenderArgs, out: &mut Output) -> Result<()> {
             report.output, report.width, report.height, args.scale, args.scale, report.style
         )
     })
+}
+
+/// `uo render --style world`.
+fn render_world(
+    args: &RenderArgs,
+    files: &mul_core::FacetFiles,
+    extra: &ExtraTables,
+    out: &mut Output,
+) -> Result<()> {
+    if args.scale != 1 || args.style.hillshade || args.style.radarcol.is_some() {
+        bail!("--scale, --hillshade and --radarcol do not apply to --style world");
+    }
+    let mut facet = views(files, &args.size)?;
+    if let Some(t) = &extra.tiledata {
+        facet.tiledata = Some(t.view()?);
+    }
+    if let Some(h) = &extra.hues {
+        facet.hues = Some(h.view()?);
+    }
+    let inputs = facet_inputs(&files.paths, &args.style);
+    let ask = super::world::WorldAsk {
+        dir: &args.dir,
+        output: &args.output,
+        view: args.view,
+        view_size: args.view_size,
+        region: args.region,
+    };
+    super::world::render(&facet, &ask, &inputs, out)
 }
 
 /// Writes the radar picture `options` ask for to `path` (never over one of `inputs`), a

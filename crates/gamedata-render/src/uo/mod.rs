@@ -23,6 +23,7 @@ pub mod export;
 pub mod gump;
 mod style;
 pub mod texmap;
+pub mod world;
 
 use std::fmt;
 use std::io::Write;

@@ -1,0 +1,460 @@
+//! Painting the world view's objects into a window's pixels, in drawing order: land art
+//! and statics copied pixel for pixel (hued, translucent), stretched land rasterised as the
+//! graphics card does it under this project's stated rules.
+//! Rules: `docs/formats/uo.md`, "The client's world view (isometric)".
+
+// Pixel arithmetic on i64 screen coordinates of u32 tiles and u16 sides, and on f32 colour
+// values between 0 and 255: far from overflow; f32 to u8 after clamping to 0..=255.
+#![allow(clippy::arithmetic_side_effects)]
+#![allow(clippy::cast_possible_truncation)]
+#![allow(clippy::cast_sign_loss)]
+#![allow(clippy::cast_precision_loss)]
+
+use std::collections::HashMap;
+
+use mul_core::raw::HueEntry;
+use mul_core::{Art, Hues, Limits, Texmap, Texmaps};
+
+use super::scene::{Op, What, Window, normalise};
+use crate::uo::client::{CLIENT_LEVELS, client_rgb};
+
+/// The land art's side.
+const SIDE: i64 = 44;
+
+/// `TerrainShadowsLevel` 15 times 0.1 (`GameScene.cs`).
+const BRIGHTLIGHT: f32 = 1.5;
+
+/// `get_light`'s level at 45 degrees.
+const LEVEL: f32 = 0.853_553_4;
+
+/// Alpha of a translucent static: 178 / 255.
+const TRANSLUCENT: f32 = 178.0 / 255.0;
+
+/// A window's RGBA pixels, row-major.
+pub(super) struct Canvas<'b> {
+    pub(super) pixels: &'b mut [u8],
+    pub(super) window: Window,
+}
+
+impl Canvas<'_> {
+    /// The byte offset of world pixel (x, y), which must be inside the window.
+    #[inline]
+    fn at(&self, x: i64, y: i64) -> usize {
+        let width = self.window.x1 - self.window.x0;
+        usize::try_from(((y - self.window.y0) * width + (x - self.window.x0)) * 4).unwrap_or(0)
+    }
+
+    /// Sets pixel (x, y) to `rgb`, opaque.
+    #[inline]
+    fn set(&mut self, x: i64, y: i64, rgb: [u8; 3]) {
+        let at = self.at(x, y);
+        if let Some(px) = self.pixels.get_mut(at..at + 4) {
+            px.copy_from_slice(&[rgb[0], rgb[1], rgb[2], 0xFF]);
+        }
+    }
+
+    /// Blends `rgb` over pixel (x, y) at `alpha` (premultiplied: `rgb` x alpha + below x
+    /// (1 - alpha), below black where nothing was drawn), rounded, opaque.
+    #[inline]
+    fn blend(&mut self, x: i64, y: i64, rgb: [f32; 3], alpha: f32) {
+        let at = self.at(x, y);
+        if let Some(px) = self.pixels.get_mut(at..at + 4) {
+            for (c, v) in px.iter_mut().zip(rgb) {
+                *c = round(v * alpha + f32::from(*c) * (1.0 - alpha));
+            }
+            if let Some(a) = px.get_mut(3) {
+                *a = 0xFF;
+            }
+        }
+    }
+}
+
+/// `v` rounded to the nearest integer and clamped to 0..=255.
+#[inline]
+fn round(v: f32) -> u8 {
+    v.round().clamp(0.0, 255.0) as u8
+}
+
+/// A land tile's 44 x 44 pixels: colour | 0x10000 where drawn, 0 elsewhere.
+struct LandPicture(Vec<u32>);
+
+/// An item's pixels (colour 0: not drawn).
+struct ItemPicture {
+    width: i64,
+    height: i64,
+    pixels: Vec<u16>,
+}
+
+/// The decoded pictures a window uses, each decoded once.
+pub(super) struct Pictures<'a, 'data> {
+    art: &'a Art<'data>,
+    texmaps: Option<&'a Texmaps<'data>>,
+    hues: &'a Hues<'data>,
+    limits: Limits,
+    lands: HashMap<u16, Option<LandPicture>>,
+    items: HashMap<u16, Option<ItemPicture>>,
+    texs: HashMap<u16, Option<Texmap<'data>>>,
+}
+
+impl<'a, 'data> Pictures<'a, 'data> {
+    /// An empty cache over these files.
+    pub(super) fn new(
+        art: &'a Art<'data>,
+        texmaps: Option<&'a Texmaps<'data>>,
+        hues: &'a Hues<'data>,
+        limits: Limits,
+    ) -> Self {
+        Pictures {
+            art,
+            texmaps,
+            hues,
+            limits,
+            lands: HashMap::new(),
+            items: HashMap::new(),
+            texs: HashMap::new(),
+        }
+    }
+
+    fn land(&mut self, id: u16) -> Option<&LandPicture> {
+        let art = self.art;
+        self.lands
+            .entry(id)
+            .or_insert_with(|| {
+                let land = art.land(id).ok().flatten()?;
+                let mut pixels = vec![0u32; 44 * 44];
+                for run in land.runs() {
+                    let start = (run.y as usize) * 44 + run.x as usize;
+                    let Some(out) = pixels.get_mut(start..) else {
+                        continue;
+                    };
+                    for (o, c) in out.iter_mut().zip(run.pixels) {
+                        *o = u32::from(c.get()) | 0x10000;
+                    }
+                }
+                Some(LandPicture(pixels))
+            })
+            .as_ref()
+    }
+
+    fn item(&mut self, id: u16) -> Option<&ItemPicture> {
+        let (art, limits) = (self.art, self.limits);
+        self.items
+            .entry(id)
+            .or_insert_with(|| {
+                let item = art.item(id).ok().flatten()?;
+                let (w, h) = (item.width(), item.height());
+                let bytes = u64::from(w) * u64::from(h) * 4;
+                if bytes > limits.max_decoded_bytes || w == 0 || h == 0 {
+                    return None;
+                }
+                let mut pixels = vec![0u16; (w as usize) * (h as usize)];
+                for run in item.runs() {
+                    let run = run.ok()?;
+                    let start = (run.y as usize) * (w as usize) + run.x as usize;
+                    let Some(out) = pixels.get_mut(start..) else {
+                        continue;
+                    };
+                    for (o, c) in out.iter_mut().zip(run.pixels) {
+                        *o = c.get();
+                    }
+                }
+                Some(ItemPicture {
+                    width: i64::from(w),
+                    height: i64::from(h),
+                    pixels,
+                })
+            })
+            .as_ref()
+    }
+
+    fn texmap(&mut self, tex: u16) -> Option<Texmap<'data>> {
+        let texmaps = self.texmaps;
+        *self.texs.entry(tex).or_insert_with(|| {
+            let bytes = texmaps?.entry(u32::from(tex)).ok().flatten()?;
+            Texmap::parse(bytes).ok()
+        })
+    }
+}
+
+/// How a drawn pixel's colour changes.
+#[derive(Clone, Copy)]
+enum Hue<'data> {
+    /// Its own colour.
+    None,
+    /// Entry r of the hue's colours (r its red), or only for grey pixels.
+    Table(&'data HueEntry, bool),
+    /// A hue past the file: black, or only grey pixels.
+    Missing(bool),
+    /// The older way's spectral shadow: black at alpha 1 - 1.5 red.
+    Spectral,
+}
+
+impl Hue<'_> {
+    /// The 16-bit colour a drawn pixel of `colour` shows.
+    #[inline]
+    fn apply(self, colour: u16) -> u16 {
+        let red = (colour >> 10) & 0x1F;
+        let grey = red == (colour >> 5) & 0x1F && red == colour & 0x1F;
+        match self {
+            Hue::None | Hue::Spectral => colour,
+            Hue::Table(_, true) | Hue::Missing(true) if !grey => colour,
+            Hue::Table(entry, _) => entry.colours.get(usize::from(red)).map_or(0, |c| c.get()),
+            Hue::Missing(_) => 0,
+        }
+    }
+}
+
+/// The hue a static's record value `value` gives: the mesh's rule (`ApplyMeshHue`) or,
+/// `older`, `GetHueVector`'s; `partial` is tiledata's flag.
+fn static_hue<'data>(hues: &Hues<'data>, value: u16, partial: bool, older: bool) -> Hue<'data> {
+    let table = |index: usize, partial: bool| match hues.get(index) {
+        Some(entry) => Hue::Table(entry, partial),
+        None => Hue::Missing(partial),
+    };
+    if !older {
+        if value == 0 {
+            return Hue::None;
+        }
+        return table(usize::from(value - 1) % 16384, partial);
+    }
+    let partial = partial || value & 0x8000 != 0;
+    let number = value & 0x7FFF;
+    if number == 0 {
+        return Hue::None;
+    }
+    if number & 0x4000 != 0 {
+        return Hue::Spectral;
+    }
+    table(usize::from(number - 1), partial)
+}
+
+/// What one op drew, for the counts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Drawn {
+    /// Nothing: no picture.
+    Nothing,
+    /// Land flat (or stretched drawn flat: its texture map could not be decoded).
+    Flat,
+    /// Land as a texture map.
+    Stretched,
+    /// A static.
+    Static,
+}
+
+/// Paints `op` into `canvas`, clipped to its window.
+pub(super) fn paint(
+    canvas: &mut Canvas<'_>,
+    pictures: &mut Pictures<'_, '_>,
+    op: &Op,
+    partial: bool,
+    translucent: bool,
+) -> Drawn {
+    match op.what {
+        What::Flat { id, left, top } => flat(canvas, pictures, id, left, top),
+        What::Stretched {
+            id,
+            tex,
+            corners,
+            normals,
+            fallback,
+        } => match pictures.texmap(tex) {
+            Some(texmap) => {
+                stretched(canvas, &texmap, corners, normals);
+                Drawn::Stretched
+            }
+            None => flat(canvas, pictures, id, fallback[0], fallback[1]),
+        },
+        What::Static {
+            id,
+            left,
+            top,
+            hue,
+            older,
+        } => {
+            let hue = static_hue(pictures.hues, hue, partial, older);
+            let Some(item) = pictures.item(id) else {
+                return Drawn::Nothing;
+            };
+            item_pixels(canvas, item, left, top, hue, translucent);
+            Drawn::Static
+        }
+    }
+}
+
+/// The rows and columns of a `width` x `height` picture at (left, top) inside the window.
+#[inline]
+fn clip(window: &Window, left: i64, top: i64, width: i64, height: i64) -> (i64, i64, i64, i64) {
+    (
+        left.max(window.x0),
+        top.max(window.y0),
+        (left + width).min(window.x1),
+        (top + height).min(window.y1),
+    )
+}
+
+fn flat(
+    canvas: &mut Canvas<'_>,
+    pictures: &mut Pictures<'_, '_>,
+    id: u16,
+    left: i64,
+    top: i64,
+) -> Drawn {
+    let Some(land) = pictures.land(id) else {
+        return Drawn::Nothing;
+    };
+    let (x0, y0, x1, y1) = clip(&canvas.window, left, top, SIDE, SIDE);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let i = usize::try_from((y - top) * SIDE + (x - left)).unwrap_or(0);
+            let v = land.0.get(i).copied().unwrap_or(0);
+            if v != 0 {
+                canvas.set(x, y, client_rgb(v as u16));
+            }
+        }
+    }
+    Drawn::Flat
+}
+
+fn item_pixels(
+    canvas: &mut Canvas<'_>,
+    item: &ItemPicture,
+    left: i64,
+    top: i64,
+    hue: Hue<'_>,
+    translucent: bool,
+) {
+    let (x0, y0, x1, y1) = clip(&canvas.window, left, top, item.width, item.height);
+    for y in y0..y1 {
+        let row = usize::try_from((y - top) * item.width).unwrap_or(0);
+        for x in x0..x1 {
+            let i = row + usize::try_from(x - left).unwrap_or(0);
+            let colour = item.pixels.get(i).copied().unwrap_or(0);
+            if colour == 0 {
+                continue;
+            }
+            if let Hue::Spectral = hue {
+                let red = f32::from(level(colour >> 10)) / 255.0;
+                let alpha = 1.0 - red * 1.5;
+                canvas.blend(x, y, [0.0; 3], alpha);
+                continue;
+            }
+            let rgb = client_rgb(hue.apply(colour));
+            if translucent {
+                canvas.blend(x, y, rgb.map(f32::from), TRANSLUCENT);
+            } else {
+                canvas.set(x, y, rgb);
+            }
+        }
+    }
+}
+
+/// The client's 8-bit level of a 5-bit value.
+#[inline]
+fn level(v: u16) -> u8 {
+    CLIENT_LEVELS
+        .get(usize::from(v & 0x1F))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// `get_light` for the interpolated normal `n`.
+#[inline]
+fn light(n: [f32; 3]) -> f32 {
+    let l = normalise([0.0, 1.0, 1.0]);
+    let n = normalise(n);
+    let base = (n[0] * l[0] + n[1] * l[1] + n[2] * l[2]).max(0.0) / 2.0 + 0.5;
+    base + ((BRIGHTLIGHT * (base - LEVEL)) - (base - LEVEL))
+}
+
+/// A corner of a triangle: its position in quarter pixels (moved a quarter pixel left and
+/// up), its texture coordinate and its normal.
+#[derive(Clone, Copy)]
+struct Vertex {
+    q: [i64; 2],
+    st: [f32; 2],
+    n: [f32; 3],
+}
+
+/// A stretched land tile: the quad's two triangles (top, right, left) and (right, bottom,
+/// left), each drawn when it runs clockwise on the screen.
+fn stretched(
+    canvas: &mut Canvas<'_>,
+    texmap: &Texmap<'_>,
+    corners: [[i64; 2]; 4],
+    normals: [[f32; 3]; 4],
+) {
+    let st = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
+    let v: Vec<Vertex> = (0..4)
+        .map(|i| Vertex {
+            q: corners
+                .get(i)
+                .map_or([0, 0], |c| [4 * c[0] - 1, 4 * c[1] - 1]),
+            st: st.get(i).copied().unwrap_or([0.0; 2]),
+            n: normals.get(i).copied().unwrap_or([0.0, 0.0, 1.0]),
+        })
+        .collect();
+    if let [top, right, left, bottom] = v[..] {
+        triangle(canvas, texmap, [top, right, left]);
+        triangle(canvas, texmap, [right, bottom, left]);
+    }
+}
+
+/// The edge function of a -> b at p: positive on the inside of a clockwise triangle.
+#[inline]
+fn edge(a: [i64; 2], b: [i64; 2], p: [i64; 2]) -> i64 {
+    (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+}
+
+/// Whether edge a -> b of a clockwise triangle is a top edge (level, the triangle below) or
+/// a left one (rising): a sample point on it is inside.
+#[inline]
+fn top_left(a: [i64; 2], b: [i64; 2]) -> bool {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    dy < 0 || (dy == 0 && dx > 0)
+}
+
+/// One triangle of a stretched tile, rasterised into the canvas.
+fn triangle(canvas: &mut Canvas<'_>, texmap: &Texmap<'_>, [a, b, c]: [Vertex; 3]) {
+    let area = edge(a.q, b.q, c.q);
+    if area <= 0 {
+        return;
+    }
+    let side = i64::from(texmap.side());
+    let span = (side - 1) as f32;
+    let pixels = texmap.pixels();
+    let w = &canvas.window;
+    // Pixel x's sample point is 4 x + 2 in quarter pixels.
+    let lo = |m: i64| (m - 2).div_euclid(4) + i64::from((m - 2).rem_euclid(4) != 0);
+    let hi = |m: i64| (m - 2).div_euclid(4);
+    let x0 = lo(a.q[0].min(b.q[0]).min(c.q[0])).max(w.x0);
+    let x1 = hi(a.q[0].max(b.q[0]).max(c.q[0])).min(w.x1 - 1);
+    let y0 = lo(a.q[1].min(b.q[1]).min(c.q[1])).max(w.y0);
+    let y1 = hi(a.q[1].max(b.q[1]).max(c.q[1])).min(w.y1 - 1);
+    let (tl_bc, tl_ca, tl_ab) = (top_left(b.q, c.q), top_left(c.q, a.q), top_left(a.q, b.q));
+    let area_f = area as f32;
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let p = [4 * x + 2, 4 * y + 2];
+            let (ea, eb, ec) = (edge(b.q, c.q, p), edge(c.q, a.q, p), edge(a.q, b.q, p));
+            let inside = |e: i64, tl: bool| e > 0 || (e == 0 && tl);
+            if !(inside(ea, tl_bc) && inside(eb, tl_ca) && inside(ec, tl_ab)) {
+                continue;
+            }
+            let (wa, wb, wc) = (ea as f32 / area_f, eb as f32 / area_f, ec as f32 / area_f);
+            let s = wa * a.st[0] + wb * b.st[0] + wc * c.st[0];
+            let t = wa * a.st[1] + wb * b.st[1] + wc * c.st[1];
+            let n = [
+                wa * a.n[0] + wb * b.n[0] + wc * c.n[0],
+                wa * a.n[1] + wb * b.n[1] + wc * c.n[1],
+                wa * a.n[2] + wb * b.n[2] + wc * c.n[2],
+            ];
+            let col = ((0.5 + s * span).floor() as i64).clamp(0, side - 1);
+            let row = ((0.5 + t * span).floor() as i64).clamp(0, side - 1);
+            let i = usize::try_from(row * side + col).unwrap_or(0);
+            let colour = pixels.get(i).map_or(0, |c| c.get());
+            let k = light(n);
+            let rgb = client_rgb(colour).map(|v| round(f32::from(v) * k));
+            canvas.set(x, y, rgb);
+        }
+    }
+}
