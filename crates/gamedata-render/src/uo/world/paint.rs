@@ -69,10 +69,11 @@ impl Canvas<'_> {
     }
 }
 
-/// `v` rounded to the nearest integer and clamped to 0..=255.
+/// `v` rounded to the nearest integer (halves up) and clamped to 0..=255 (the cast
+/// saturates below 0).
 #[inline]
 fn round(v: f32) -> u8 {
-    v.round().clamp(0.0, 255.0) as u8
+    (v + 0.5).min(255.0) as u8
 }
 
 /// A land tile's 44 x 44 pixels: colour | 0x10000 where drawn, 0 elsewhere.
@@ -85,6 +86,12 @@ struct ItemPicture {
     pixels: Vec<u16>,
 }
 
+/// A texture map's pixels as the client's 8-bit colours.
+struct TexPicture {
+    side: usize,
+    rgb: Vec<[u8; 3]>,
+}
+
 /// The decoded pictures a window uses, each decoded once.
 pub(super) struct Pictures<'a, 'data> {
     art: &'a Art<'data>,
@@ -93,7 +100,7 @@ pub(super) struct Pictures<'a, 'data> {
     limits: Limits,
     lands: HashMap<u16, Option<LandPicture>>,
     items: HashMap<u16, Option<ItemPicture>>,
-    texs: HashMap<u16, Option<Texmap<'data>>>,
+    texs: HashMap<u16, Option<TexPicture>>,
 }
 
 impl<'a, 'data> Pictures<'a, 'data> {
@@ -167,12 +174,23 @@ impl<'a, 'data> Pictures<'a, 'data> {
             .as_ref()
     }
 
-    fn texmap(&mut self, tex: u16) -> Option<Texmap<'data>> {
+    fn texmap(&mut self, tex: u16) -> Option<&TexPicture> {
         let texmaps = self.texmaps;
-        *self.texs.entry(tex).or_insert_with(|| {
-            let bytes = texmaps?.entry(u32::from(tex)).ok().flatten()?;
-            Texmap::parse(bytes).ok()
-        })
+        self.texs
+            .entry(tex)
+            .or_insert_with(|| {
+                let bytes = texmaps?.entry(u32::from(tex)).ok().flatten()?;
+                let texmap = Texmap::parse(bytes).ok()?;
+                Some(TexPicture {
+                    side: texmap.side() as usize,
+                    rgb: texmap
+                        .pixels()
+                        .iter()
+                        .map(|c| client_rgb(c.get()))
+                        .collect(),
+                })
+            })
+            .as_ref()
     }
 }
 
@@ -259,7 +277,7 @@ pub(super) fn paint(
             fallback,
         } => match pictures.texmap(tex) {
             Some(texmap) => {
-                stretched(canvas, &texmap, corners, normals);
+                stretched(canvas, texmap, corners, normals);
                 Drawn::Stretched
             }
             None => flat(canvas, pictures, id, fallback[0], fallback[1]),
@@ -379,7 +397,7 @@ struct Vertex {
 /// left), each drawn when it runs clockwise on the screen.
 fn stretched(
     canvas: &mut Canvas<'_>,
-    texmap: &Texmap<'_>,
+    texmap: &TexPicture,
     corners: [[i64; 2]; 4],
     normals: [[f32; 3]; 4],
 ) {
@@ -413,16 +431,34 @@ fn top_left(a: [i64; 2], b: [i64; 2]) -> bool {
     dy < 0 || (dy == 0 && dx > 0)
 }
 
-/// One triangle of a stretched tile, rasterised into the canvas.
-fn triangle(canvas: &mut Canvas<'_>, texmap: &Texmap<'_>, [a, b, c]: [Vertex; 3]) {
+/// The first pixel column at or right of `x0` (when `step` > 0) or the last at or left of
+/// it (`step` < 0) where `e0 + (x - x0) step >= min`; `None` when no column is (`step` 0
+/// and `e0` below `min`), `Some(None)` when every column is.
+#[inline]
+fn bound(e0: i64, step: i64, min: i64) -> Option<Option<i64>> {
+    if step == 0 {
+        return (e0 >= min).then_some(None);
+    }
+    if step > 0 {
+        // The least d with e0 + d step >= min: ceil((min - e0) / step).
+        let need = min - e0;
+        return Some(Some(
+            need.div_euclid(step) + i64::from(need.rem_euclid(step) != 0),
+        ));
+    }
+    // The greatest d with e0 + d step >= min: floor((e0 - min) / -step).
+    Some(Some((e0 - min).div_euclid(-step)))
+}
+
+/// One triangle of a stretched tile, rasterised into the canvas: row by row, the span of
+/// columns whose sample points are inside, each pixel's weights from the exact edge values.
+fn triangle(canvas: &mut Canvas<'_>, texmap: &TexPicture, [a, b, c]: [Vertex; 3]) {
     let area = edge(a.q, b.q, c.q);
     if area <= 0 {
         return;
     }
-    let side = i64::from(texmap.side());
-    let span = (side - 1) as f32;
-    let pixels = texmap.pixels();
-    let w = &canvas.window;
+    let side = texmap.side;
+    let w = canvas.window;
     // Pixel x's sample point is 4 x + 2 in quarter pixels.
     let lo = |m: i64| (m - 2).div_euclid(4) + i64::from((m - 2).rem_euclid(4) != 0);
     let hi = |m: i64| (m - 2).div_euclid(4);
@@ -430,31 +466,154 @@ fn triangle(canvas: &mut Canvas<'_>, texmap: &Texmap<'_>, [a, b, c]: [Vertex; 3]
     let x1 = hi(a.q[0].max(b.q[0]).max(c.q[0])).min(w.x1 - 1);
     let y0 = lo(a.q[1].min(b.q[1]).min(c.q[1])).max(w.y0);
     let y1 = hi(a.q[1].max(b.q[1]).max(c.q[1])).min(w.y1 - 1);
-    let (tl_bc, tl_ca, tl_ab) = (top_left(b.q, c.q), top_left(c.q, a.q), top_left(a.q, b.q));
-    let area_f = area as f32;
+    if x0 > x1 || y0 > y1 {
+        return;
+    }
+    // Edges opposite a, b and c: a point on an edge is inside when the edge is top-left,
+    // so the edge value must reach 0 there, else 1 (edge values are integers).
+    let edges = [(b.q, c.q), (c.q, a.q), (a.q, b.q)];
+    let mins = edges.map(|(p, q)| i64::from(!top_left(p, q)));
+    // A pixel to the right adds -(dy) x 4 to an edge's value.
+    let steps = edges.map(|(p, q)| -(q[1] - p[1]) * 4);
+    let inv = 1.0 / area as f32;
+    // Which corners have texture coordinate s (t) 1.
+    let s_one = [a.st[0] > 0.5, b.st[0] > 0.5, c.st[0] > 0.5];
+    let t_one = [a.st[1] > 0.5, b.st[1] > 0.5, c.st[1] > 0.5];
+    let stride = (w.x1 - w.x0) as usize * 4;
     for y in y0..=y1 {
-        for x in x0..=x1 {
-            let p = [4 * x + 2, 4 * y + 2];
-            let (ea, eb, ec) = (edge(b.q, c.q, p), edge(c.q, a.q, p), edge(a.q, b.q, p));
-            let inside = |e: i64, tl: bool| e > 0 || (e == 0 && tl);
-            if !(inside(ea, tl_bc) && inside(eb, tl_ca) && inside(ec, tl_ab)) {
-                continue;
+        let p = [4 * x0 + 2, 4 * y + 2];
+        let e0 = edges.map(|(a, b)| edge(a, b, p));
+        let (mut first, mut last) = (x0, x1);
+        let mut empty = false;
+        for ((e, step), min) in e0.into_iter().zip(steps).zip(mins) {
+            match bound(e, step, min) {
+                None => empty = true,
+                Some(None) => {}
+                Some(Some(d)) if step > 0 => first = first.max(x0 + d),
+                Some(Some(d)) => last = last.min(x0 + d),
             }
-            let (wa, wb, wc) = (ea as f32 / area_f, eb as f32 / area_f, ec as f32 / area_f);
-            let s = wa * a.st[0] + wb * b.st[0] + wc * c.st[0];
-            let t = wa * a.st[1] + wb * b.st[1] + wc * c.st[1];
+        }
+        if empty || first > last {
+            continue;
+        }
+        let skip = first - x0;
+        let mut e = [
+            e0[0] + skip * steps[0],
+            e0[1] + skip * steps[1],
+            e0[2] + skip * steps[2],
+        ];
+        let row = (y - w.y0) as usize * stride;
+        // The texel under the sample point, exactly: floor(0.5 + s (side - 1)) with s =
+        // (the edge values of the corners whose s is 1) / area, stepped along the row.
+        let mut u = Texel::new(e, steps, s_one, area, side);
+        let mut v = Texel::new(e, steps, t_one, area, side);
+        for x in first..=last {
+            let (wa, wb, wc) = (e[0] as f32 * inv, e[1] as f32 * inv, e[2] as f32 * inv);
             let n = [
                 wa * a.n[0] + wb * b.n[0] + wc * c.n[0],
                 wa * a.n[1] + wb * b.n[1] + wc * c.n[1],
                 wa * a.n[2] + wb * b.n[2] + wc * c.n[2],
             ];
-            let col = ((0.5 + s * span).floor() as i64).clamp(0, side - 1);
-            let row = ((0.5 + t * span).floor() as i64).clamp(0, side - 1);
-            let i = usize::try_from(row * side + col).unwrap_or(0);
-            let colour = pixels.get(i).map_or(0, |c| c.get());
+            let (col, line) = (
+                (u.q.max(0) as usize).min(side - 1),
+                (v.q.max(0) as usize).min(side - 1),
+            );
+            let rgb = texmap.rgb.get(line * side + col).copied().unwrap_or([0; 3]);
             let k = light(n);
-            let rgb = client_rgb(colour).map(|v| round(f32::from(v) * k));
-            canvas.set(x, y, rgb);
+            let at = row + (x - w.x0) as usize * 4;
+            if let Some(px) = canvas.pixels.get_mut(at..at + 4) {
+                px.copy_from_slice(&[scale(rgb[0], k), scale(rgb[1], k), scale(rgb[2], k), 0xFF]);
+            }
+            e = [e[0] + steps[0], e[1] + steps[1], e[2] + steps[2]];
+            u.step();
+            v.step();
         }
     }
+}
+
+/// floor((area + 2 (side - 1) S) / (2 area)) for S, the sum of the picked edge values,
+/// stepped a pixel at a time as a quotient and remainder.
+struct Texel {
+    q: i64,
+    r: i64,
+    dq: i64,
+    dr: i64,
+    d: i64,
+}
+
+impl Texel {
+    #[inline]
+    fn new(e: [i64; 3], steps: [i64; 3], pick: [bool; 3], area: i64, side: usize) -> Self {
+        let k = 2 * (side as i64 - 1);
+        let (mut sum, mut step) = (0, 0);
+        for ((e, s), pick) in e.into_iter().zip(steps).zip(pick) {
+            if pick {
+                sum += e;
+                step += s;
+            }
+        }
+        let d = 2 * area;
+        let num = area + k * sum;
+        let inc = k * step;
+        Texel {
+            q: num.div_euclid(d),
+            r: num.rem_euclid(d),
+            dq: inc.div_euclid(d),
+            dr: inc.rem_euclid(d),
+            d,
+        }
+    }
+
+    #[inline]
+    fn step(&mut self) {
+        self.q += self.dq;
+        self.r += self.dr;
+        if self.r >= self.d {
+            self.q += 1;
+            self.r -= self.d;
+        }
+    }
+}
+
+/// Channel `v` times the light `k`, rounded to the nearest integer, at most 255.
+#[inline]
+fn scale(v: u8, k: f32) -> u8 {
+    (f32::from(v) * k + 0.5).min(255.0) as u8
+}
+
+/// The pixels [`triangle`] covers for corners `q` (quarter pixels) in a window of
+/// -40..40 a side, row by row: for the tests.
+#[cfg(test)]
+pub(super) fn coverage_for_tests(q: [[i64; 2]; 3]) -> Vec<(i64, i64)> {
+    let window = Window {
+        x0: -40,
+        y0: -40,
+        x1: 40,
+        y1: 40,
+    };
+    let mut pixels = vec![0u8; 80 * 80 * 4];
+    let mut canvas = Canvas {
+        pixels: &mut pixels,
+        window,
+    };
+    let texmap = TexPicture {
+        side: 64,
+        rgb: vec![[255; 3]; 64 * 64],
+    };
+    let v = q.map(|q| Vertex {
+        q,
+        st: [0.0; 2],
+        n: [0.0, 0.0, 1.0],
+    });
+    triangle(&mut canvas, &texmap, v);
+    let mut out = Vec::new();
+    for y in -40..40i64 {
+        for x in -40..40i64 {
+            let at = usize::try_from(((y + 40) * 80 + x + 40) * 4 + 3).unwrap_or(0);
+            if pixels.get(at) == Some(&0xFF) {
+                out.push((x, y));
+            }
+        }
+    }
+    out
 }
