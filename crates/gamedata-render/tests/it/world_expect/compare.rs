@@ -305,16 +305,16 @@ fn world_height_cull() {
 /// The expectation's faults show in the whole facet: the comparison can fail.
 #[test]
 fn world_faults_show() {
-    for faults in [
-        Faults {
-            other_diagonal: true,
-            ..Faults::default()
-        },
-        Faults {
-            earlier_wins: true,
-            ..Faults::default()
-        },
-    ] {
-        assert_fault_shows(view(-900, 1200, 400, 500), faults);
-    }
+    let diagonal = Faults {
+        other_diagonal: true,
+        ..Faults::default()
+    };
+    let ties = Faults {
+        earlier_wins: true,
+        ..Faults::default()
+    };
+    assert_fault_shows(view(-120, 350, 240, 250), diagonal);
+    assert_fault_shows(view(600, 920, 120, 140), diagonal);
+    assert_fault_shows(view(-900, 1200, 400, 500), ties);
+    assert_fault_shows(WHOLE, diagonal);
 }

@@ -5,6 +5,6 @@
 
 mod build;
 mod checks;
-// mod compare;
+mod compare;
 mod expect;
 mod raster;
