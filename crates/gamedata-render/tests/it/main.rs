@@ -23,3 +23,4 @@ mod scene_api;
 mod scene_rules;
 mod scene_time;
 mod threads;
+mod world_expect;
