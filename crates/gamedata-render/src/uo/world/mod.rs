@@ -71,15 +71,17 @@ impl WorldView {
     }
 }
 
-/// What a view drew.
+/// What a view drew: an object counts when it draws a pixel in the view, whether or not a
+/// nearer one covers it later.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WorldCounts {
-    /// Land tiles drawn with a pixel box meeting the view (flat or stretched).
+    /// Land tiles drawn (flat or stretched).
     pub tiles_drawn: u64,
-    /// Statics drawn with a picture meeting the view.
+    /// Statics drawn.
     pub statics_drawn: u64,
-    /// Of the land tiles drawn, those drawn as texture maps.
+    /// Of the land tiles drawn, those drawn as texture maps (a stretched tile whose two
+    /// triangles are both culled draws nothing and is not counted).
     pub stretched: u64,
 }
 
@@ -285,12 +287,18 @@ impl<'a, 'data> WorldSource<'a, 'data> {
     }
 
     /// Draws `window` (rows of `view`) into `pixels` (its RGBA bytes, transparent) and counts
-    /// the objects whose first row in the view lies in the window.
+    /// the objects whose first drawn row in the view lies in the window.
     fn draw(&self, view: &WorldView, window: Window, pixels: &mut [u8]) -> WorldCounts {
         let ops = scene::collect(self.facet, &self.lookups, &window);
         let mut pictures = Pictures::new(self.art, self.texmaps, self.hues, self.limits);
-        let mut canvas = Canvas { pixels, window };
+        let mut canvas = Canvas {
+            pixels,
+            window,
+            dry: false,
+            touched: false,
+        };
         let mut counts = WorldCounts::default();
+        let mut none: [u8; 0] = [];
         for op in &ops {
             let (partial, translucent) = match op.what {
                 scene::What::Static { id, .. } => {
@@ -299,10 +307,31 @@ impl<'a, 'data> WorldSource<'a, 'data> {
                 }
                 _ => (false, false),
             };
+            canvas.touched = false;
             let drawn = paint(&mut canvas, &mut pictures, op, partial, translucent);
-            let first = op.bounds.y0.max(view.y);
-            if first < window.y0 || first >= window.y1 {
+            if !canvas.touched {
                 continue;
+            }
+            // Counted once: in the window holding its first drawn row in the view. When it
+            // reaches above this window inside the view, a dry run over those rows says
+            // whether a window above counted it.
+            let above = op.bounds.y0.max(view.y);
+            if above < window.y0 {
+                let mut dry = Canvas {
+                    pixels: &mut none,
+                    window: Window {
+                        x0: window.x0,
+                        y0: above,
+                        x1: window.x1,
+                        y1: window.y0,
+                    },
+                    dry: true,
+                    touched: false,
+                };
+                paint(&mut dry, &mut pictures, op, partial, translucent);
+                if dry.touched {
+                    continue;
+                }
             }
             match drawn {
                 Drawn::Nothing => {}

@@ -30,10 +30,15 @@ const LEVEL: f32 = 0.853_553_4;
 /// Alpha of a translucent static: 178 / 255.
 const TRANSLUCENT: f32 = 178.0 / 255.0;
 
-/// A window's RGBA pixels, row-major.
+/// A window's RGBA pixels, row-major; or, `dry`, no pixels: painting only notes whether
+/// it would draw one.
 pub(super) struct Canvas<'b> {
     pub(super) pixels: &'b mut [u8],
     pub(super) window: Window,
+    /// Paint nothing, only note `touched`.
+    pub(super) dry: bool,
+    /// A pixel was drawn (or would be, when dry) since this was last cleared.
+    pub(super) touched: bool,
 }
 
 impl Canvas<'_> {
@@ -47,6 +52,10 @@ impl Canvas<'_> {
     /// Sets pixel (x, y) to `rgb`, opaque.
     #[inline]
     fn set(&mut self, x: i64, y: i64, rgb: [u8; 3]) {
+        self.touched = true;
+        if self.dry {
+            return;
+        }
         let at = self.at(x, y);
         if let Some(px) = self.pixels.get_mut(at..at + 4) {
             px.copy_from_slice(&[rgb[0], rgb[1], rgb[2], 0xFF]);
@@ -57,6 +66,10 @@ impl Canvas<'_> {
     /// (1 - alpha), below black where nothing was drawn), rounded, opaque.
     #[inline]
     fn blend(&mut self, x: i64, y: i64, rgb: [f32; 3], alpha: f32) {
+        self.touched = true;
+        if self.dry {
+            return;
+        }
         let at = self.at(x, y);
         if let Some(px) = self.pixels.get_mut(at..at + 4) {
             for (c, v) in px.iter_mut().zip(rgb) {
@@ -519,6 +532,10 @@ fn triangle(canvas: &mut Canvas<'_>, texmap: &TexPicture, [a, b, c]: [Vertex; 3]
                 (v.q.max(0) as usize).min(side - 1),
             );
             let rgb = texmap.rgb.get(line * side + col).copied().unwrap_or([0; 3]);
+            canvas.touched = true;
+            if canvas.dry {
+                break;
+            }
             let k = light(n);
             let at = row + (x - w.x0) as usize * 4;
             if let Some(px) = canvas.pixels.get_mut(at..at + 4) {
