@@ -5,6 +5,8 @@
 
 use std::collections::BTreeSet;
 
+use serde_json::json;
+
 use mul_core::synth::drawable::{self, LANDS};
 use mul_core::synth::{Showcase, World, item};
 use mul_core::tiledata::{TileData, TileFlags};
