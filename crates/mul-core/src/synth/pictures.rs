@@ -266,7 +266,10 @@ pub(crate) fn item(shape: Shape) -> Canvas {
             let mut c = Canvas::new(w as u16, h as u16);
             c.rect(w / 2 - 3, h - 40, w / 2 + 3, h - 2, trunk);
             let greens = [(3, 14, 3), (5, 17, 4), (2, 11, 5), (6, 15, 2)];
-            let (r, g, b) = greens[kind as usize % 4];
+            let (r, g, b) = greens
+                .get(usize::from(kind % 4))
+                .copied()
+                .unwrap_or((3, 14, 3));
             c.ellipse(w / 2, 32 + k, w / 2 - 1, 30 + k, |x, y| {
                 if speckle(x as u32, y as u32, 7) < 60 {
                     rgb(r / 2, g - 4, b / 2)
