@@ -37,22 +37,23 @@ def client_rgba(raw):
 @pytest.mark.parametrize("opener", [uo.Texmaps.open, uo.Texmaps.map])
 def test_texture_maps_are_the_commands_pictures(cli, tex_dir, tmp_path, opener):
     texmaps = opener(tex_dir)
-    assert len(texmaps) == 300
-    for id in [0, 1, 2, 12, 99, 100, 250, 299]:
+    # The drawable world's set: the synthetic 300 with id 0 empty, then the land's 300 to 306.
+    assert len(texmaps) == 307
+    for id in [4, 1, 2, 12, 99, 100, 250, 299]:
         got = texmaps.texmap(id)
         side = 128 if id % 4 == 0 or id == 250 else 64
         assert got.dtype == np.uint8 and got.shape == (side, side, 4), id
         assert not got.flags.writeable
         assert np.array_equal(got, png(cli, tex_dir, tmp_path, id)), id
-    # 250 repeats 12 exactly; 15, 31 ... are empty; past the index is no texture map.
+    # 250 repeats 12 exactly; 0, 15, 31 ... are empty; past the index is no texture map.
     assert np.array_equal(texmaps.texmap(250), texmaps.texmap(12))
-    for id in [15, 31, 287, 300, 2**32 - 1]:
+    for id in [0, 15, 31, 287, 307, 2**32 - 1]:
         assert texmaps.texmap(id) is None and texmaps.pixels(id) is None, id
 
 
 def test_pixels_are_views_of_the_file_and_draw_by_the_clients_rule(tex_dir):
     texmaps = uo.Texmaps.map(tex_dir)
-    for id, side in [(0, 128), (1, 64)]:
+    for id, side in [(4, 128), (1, 64)]:
         raw = texmaps.pixels(id)
         assert raw.dtype == np.dtype("<u2") and raw.shape == (side, side)
         assert not raw.flags.owndata and not raw.flags.writeable

@@ -26,9 +26,13 @@ use crate::facet::map::MapSize;
 use crate::raw::{EMPTY, IndexRecord, MapBlock, MapCell, StaticRecord};
 
 mod diffs;
+pub mod drawable;
+mod pictures;
+pub mod showcase;
 mod tables;
 
 pub use diffs::Diffs;
+pub use showcase::Showcase;
 pub use tables::{hues, radarcol, tiledata};
 
 /// Land tile ids the generator uses.
@@ -47,8 +51,11 @@ pub mod land {
     pub const ROCK: u16 = 0x022C;
     /// Snow on the peaks.
     pub const SNOW: u16 = 0x011A;
-    /// Lava: only in blocks a synthetic diff patch replaces.
+    /// Lava: in blocks a synthetic diff patch replaces, and in the drawable world's
+    /// showcase.
     pub const LAVA: u16 = 0x01F4;
+    /// Shallows: wet land with a texture map, only in the drawable world's showcase.
+    pub const SHALLOWS: u16 = 0x00A9;
 }
 
 /// Item tile ids the generator uses.
@@ -70,6 +77,28 @@ pub mod item {
     /// A gold coin: one stands at cell (3, 3) of every block a synthetic diff patch
     /// replaces.
     pub const GOLD: u16 = 0x0EED;
+    /// A crate (the drawable world's showcase, as are the items below).
+    pub const CRATE: u16 = 0x0E3D;
+    /// A barrel, with the crate's flags and height.
+    pub const BARREL: u16 = 0x0E77;
+    /// A rug: a background item.
+    pub const RUG: u16 = 0x0AC6;
+    /// A table: a surface.
+    pub const TABLE: u16 = 0x0B34;
+    /// A vase, all grey pixels: hued in the showcase.
+    pub const VASE: u16 = 0x0B45;
+    /// A banner with the partial-hue flag: grey cloth on a brown pole.
+    pub const BANNER: u16 = 0x15AE;
+    /// A crystal with the translucent flag.
+    pub const CRYSTAL: u16 = 0x1F19;
+    /// A puddle with the wet flag.
+    pub const PUDDLE: u16 = 0x1797;
+    /// A tower whose picture is 220 pixels high.
+    pub const TOWER: u16 = 0x1F20;
+    /// An id the client never draws (`docs/formats/uo.md`, "The client's radar map").
+    pub const UNDRAWN_LOW: u16 = 0x0001;
+    /// The other id the showcase places that the client never draws.
+    pub const UNDRAWN_HIGH: u16 = 0x21BC;
 }
 
 /// A generated world's files, in memory.
@@ -223,6 +252,19 @@ impl World {
 impl World {
     /// Generates a world of `size` from `seed`. The same size and seed give the same bytes.
     pub fn generate(size: MapSize, seed: u64) -> World {
+        Self::generate_with(size, seed, false)
+    }
+
+    /// [`World::generate`]'s world made to be drawn with the pictures of [`drawable`]: the
+    /// [`Showcase`] stamped on it (what part of it the map holds), the tiledata of
+    /// [`drawable::tiledata`] (land texture ids, the showcase's items) and the radar
+    /// colours of [`drawable::radarcol`]. The same size and seed give the same bytes.
+    pub fn generate_drawable(size: MapSize, seed: u64) -> World {
+        Self::generate_with(size, seed, true)
+    }
+
+    /// The world, with the showcase when `drawable`.
+    fn generate_with(size: MapSize, seed: u64, drawable: bool) -> World {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let (w, h) = (size.width(), size.height());
         let scale = (w.max(h) as f32 / 4096.0).max(0.05);
@@ -345,6 +387,9 @@ impl World {
                         || y + 1 == house.y + house.h;
                     let door = y + 1 == house.y + house.h && x == house.x + house.w / 2;
                     let mut put = |id: u16, dz: i8| {
+                        if drawable && Showcase::contains(x, y) {
+                            return;
+                        }
                         if let Some(b) = size.block_index(x / 8, y / 8) {
                             town_statics.entry(b).or_default().push(record(
                                 id,
@@ -360,6 +405,17 @@ impl World {
                         put(item::WALL, 0);
                     }
                     put(item::ROOF, 20);
+                }
+            }
+        }
+
+        if drawable {
+            for s in showcase::statics() {
+                if let Some(b) = size.block_index(s.x / 8, s.y / 8) {
+                    town_statics
+                        .entry(b)
+                        .or_default()
+                        .push(record(s.id, s.x, s.y, s.z, s.hue));
                 }
             }
         }
@@ -385,6 +441,15 @@ impl World {
                 for cy in 0..8u32 {
                     for cx in 0..8u32 {
                         let (x, y) = (bx * 8 + cx, by * 8 + cy);
+                        if drawable && let Some((id, z)) = showcase::land(x, y) {
+                            if let Some(cell) = block.cells.get_mut((cy * 8 + cx) as usize) {
+                                *cell = MapCell {
+                                    id: U16::new(id),
+                                    z,
+                                };
+                            }
+                            continue;
+                        }
                         let mut g = ground(x, y);
                         let on_road = road.contains_key(&(x, y)) && g.id != land::WATER;
                         if on_road {
@@ -447,8 +512,16 @@ impl World {
             map,
             staidx,
             statics,
-            tiledata: tiledata(),
-            radarcol: radarcol(),
+            tiledata: if drawable {
+                drawable::tiledata()
+            } else {
+                tiledata()
+            },
+            radarcol: if drawable {
+                drawable::radarcol()
+            } else {
+                radarcol()
+            },
             hues: hues(),
             static_count,
         }

@@ -1,4 +1,4 @@
-//! `gamedata uo synth`: a synthetic world at a facet's full size.
+//! `gamedata uo synth`: a synthetic world at a facet's full size or a size given in tiles.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -18,9 +18,16 @@ use crate::output::Output;
 pub(crate) struct SynthArgs {
     /// Folder to write into (created).
     out_dir: PathBuf,
-    /// Facet number 0-5: its full preset size (facet 0 and 1: 7168x4096) and file names.
+    /// Facet number 0-5: its file names, and without --width and --height its full preset
+    /// size (facet 0 and 1: 7168x4096).
     #[arg(long, default_value_t = 0)]
     facet: u8,
+    /// Map width in tiles (a multiple of 8), for a world of a custom size.
+    #[arg(long, requires = "height")]
+    width: Option<u32>,
+    /// Map height in tiles (a multiple of 8).
+    #[arg(long, requires = "width")]
+    height: Option<u32>,
     /// Generator seed: the same seed gives the same bytes.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -31,13 +38,17 @@ pub(crate) struct SynthArgs {
     /// a block).
     #[arg(long, default_value_t = 0)]
     diffs: usize,
-    /// Also write art.mul and artidx.mul (64 land tiles and 256 items, one an exact repeat
-    /// of another, one empty), gumpart.mul with gumpidx.mul (200 gumps, one a repeat, one
-    /// empty), texmaps.mul with texidx.mul (300 texture maps of 64 x 64 and 128 x 128
-    /// pixels, 18 empty, one an exact repeat), and anim.idx with anim.mul (bodies 1, 2, 201
-    /// and 400, actions 0 to 2, one record a repeat, one empty) with animdata.mul (24 items,
-    /// 3 of them animated), in MUL form whatever --art-format says; with --art-format uop
-    /// also AnimationFrame1.uop (body 1 actions 0 and 2, body 400 action 4).
+    /// Also write pictures that draw the world, which then holds the showcase of every
+    /// drawing case (docs/formats/uo.md, "Synthetic world") and a tiledata.mul giving its
+    /// land texture maps: art.mul and artidx.mul (a synthetic set of 64 land tiles and 256
+    /// items, one an exact repeat of another, one empty, with a picture at every land and
+    /// item id the world places; items up to 0x21BC), gumpart.mul with gumpidx.mul (200
+    /// gumps, one a repeat, one empty), texmaps.mul with texidx.mul (307 texture maps of
+    /// 64 x 64 and 128 x 128 pixels, 19 empty, one an exact repeat, ids 300 to 306 the
+    /// land's), and anim.idx with anim.mul (bodies 1, 2, 201 and 400, actions 0 to 2, one
+    /// record a repeat, one empty) with animdata.mul (24 items, 3 of them animated), in MUL
+    /// form whatever --art-format says; with --art-format uop also AnimationFrame1.uop
+    /// (body 1 actions 0 and 2, body 400 action 4).
     #[arg(long)]
     art: bool,
     /// The art's form with --art: art.mul with artidx.mul and gumpart.mul with
@@ -70,9 +81,16 @@ struct SynthReport {
 
 pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     // Facets 0 and 1 at their modern full width (896 x 512 blocks).
-    let size = MapSize::preset(args.facet)?;
+    let size = match (args.width, args.height) {
+        (Some(w), Some(h)) => MapSize::from_tiles(w, h)?,
+        _ => MapSize::preset(args.facet)?,
+    };
     let start = Instant::now();
-    let world = World::generate(size, args.seed);
+    let world = if args.art {
+        World::generate_drawable(size, args.seed)
+    } else {
+        World::generate(size, args.seed)
+    };
     let format = MapFormat::from(args.map_format);
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create {}", args.out_dir.display()))?;
@@ -95,13 +113,13 @@ pub(super) fn synth(args: &SynthArgs, out: &mut Output) -> Result<()> {
     }
     if args.art {
         let (index, data) = if args.art_full {
-            mul_core::art::write::synthetic_art_sized(args.seed, 0x4000, 0x10000)
+            mul_core::synth::drawable::art_sized(args.seed, 0x4000, 0x10000)
         } else {
-            mul_core::art::write::synthetic_art(args.seed)
+            mul_core::synth::drawable::art(args.seed)
         };
         let (gump_index, gump_data) = mul_core::gump::write::synthetic_gumps(args.seed);
         // Texture maps have no UOP form: always texidx.mul and texmaps.mul.
-        let (tex_index, tex_data) = mul_core::texmap::write::synthetic_texmaps(args.seed);
+        let (tex_index, tex_data) = mul_core::synth::drawable::texmaps(args.seed);
         let art_files = match args.art_format {
             super::art::FormatArg::Mul => vec![
                 ("artidx.mul", index),

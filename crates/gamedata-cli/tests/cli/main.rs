@@ -35,6 +35,7 @@ mod uo_export;
 mod uo_gump;
 mod uo_map_files;
 mod uo_shared_streams;
+mod uo_synth;
 mod uo_texmap;
 mod web;
 mod wwd;

@@ -253,8 +253,9 @@ fn uo_art_reads_the_uop_form_and_converts_both_ways() {
         (&report["failed"], &report["errors"]),
         (&json!(0), &json!([]))
     );
-    // 64 land tiles and 255 items (item 255 is empty; item 200 repeats item 10).
-    assert_eq!(report["entries"], 319);
+    // 64 land tiles and 255 items (item 255 is empty; item 200 repeats item 10), and the
+    // drawable world's pictures past them: 7 land tiles and 20 items.
+    assert_eq!(report["entries"], 346);
     let uop = std::fs::read(dir.path().join("uop/artLegacyMUL.uop")).unwrap();
     assert_eq!(&uop[..4], b"MYP\0");
     assert_eq!(report["bytes"], uop.len());

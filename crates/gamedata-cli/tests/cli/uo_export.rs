@@ -42,15 +42,17 @@ fn uo_export_writes_every_picture_and_reports_the_rest() {
         ]
     );
     assert_eq!(report["drawn_alone"], 0, "{report}");
-    // 64 land tiles and 255 items, item 200 the same bytes as item 10: decoded once.
-    assert_eq!(report["written"], 319);
-    assert_eq!(report["decoded"], 318);
+    // The synthetic set's 64 land tiles and 255 items (item 200 the same bytes as item 10:
+    // decoded once), with the drawable world's pictures: 7 more land tiles (land 3 and
+    // 0x16 are in the set's 64) and 20 more items (items 1 and 6 are in its 255).
+    assert_eq!(report["written"], 346);
+    assert_eq!(report["decoded"], 345);
     assert_eq!(
         (report["failed"].clone(), report["over_budget"].clone()),
         (json!(0), json!(0))
     );
     let count = |sub: &str| std::fs::read_dir(dir.path().join(sub)).unwrap().count();
-    assert_eq!((count("out/land"), count("out/items")), (64, 255));
+    assert_eq!((count("out/land"), count("out/items")), (71, 275));
     for (flag, id, file) in [
         ("--item", "10", "items/0x000A"),
         ("--land", "63", "land/0x003F"),
@@ -73,7 +75,7 @@ fn uo_export_writes_every_picture_and_reports_the_rest() {
         dir.path(),
     );
     assert_eq!(stdout_json(&out)["written"], 199);
-    // Texture maps: 300 ids, 18 empty, id 250 the same bytes as id 12.
+    // Texture maps: 307 ids, 19 empty (id 0 among them), id 250 the same bytes as id 12.
     let out = gamedata_ok(
         &[
             "uo",
@@ -89,7 +91,7 @@ fn uo_export_writes_every_picture_and_reports_the_rest() {
     let report = stdout_json(&out);
     assert_eq!(
         (report["written"].clone(), report["decoded"].clone()),
-        (json!(282), json!(281))
+        (json!(288), json!(287))
     );
     gamedata_ok(
         &["uo", "texmap", &p("m"), "0x12", "-o", &p("tex.png")],

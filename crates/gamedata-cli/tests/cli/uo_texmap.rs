@@ -127,8 +127,9 @@ fn uo_texmap_draws_both_sizes_as_the_client_does() {
     assert_eq!(out.status.code(), Some(1));
 }
 
-/// `uo synth --art` writes the synthetic texture maps beside the art: their sizes, an
-/// empty one, and the exact repeat drawn as the picture it repeats.
+/// `uo synth --art` writes the drawable world's texture maps beside the art (the synthetic
+/// set with id 0 empty and the land's from 300): their sizes, empty ones, and the exact
+/// repeat drawn as the picture it repeats.
 #[test]
 fn uo_synth_art_writes_texture_maps() {
     let dir = tempfile::tempdir().unwrap();
@@ -151,7 +152,7 @@ fn uo_synth_art_writes_texture_maps() {
         names.iter().any(|n| n.ends_with("texmaps.mul")),
         "{names:?}"
     );
-    let (index, data) = mul_core::texmap::write::synthetic_texmaps(3);
+    let (index, data) = mul_core::synth::drawable::texmaps(3);
     assert_eq!(std::fs::read(dir.path().join("texidx.mul")).unwrap(), index);
     assert_eq!(std::fs::read(dir.path().join("texmaps.mul")).unwrap(), data);
 
@@ -166,15 +167,19 @@ fn uo_synth_art_writes_texture_maps() {
             report["height"].as_u64().unwrap(),
         )
     };
-    assert_eq!(size("0"), (128, 128));
+    assert_eq!(size("4"), (128, 128));
     assert_eq!(size("1"), (64, 64));
+    assert_eq!(size("300"), (128, 128));
+    assert_eq!(size("301"), (64, 64));
     assert_eq!(size("12"), (128, 128));
     assert_eq!(size("250"), (128, 128));
     let png = |id: &str| png_pixels(&dir.path().join(format!("{id}.png")));
     assert_eq!(png("250"), png("12"));
-    assert_ne!(png("0"), png("12"));
-    let out = gamedata(&["uo", "texmap", d, "15", "-o", "x.png"], dir.path());
-    assert_eq!(out.status.code(), Some(1));
+    assert_ne!(png("4"), png("12"));
+    for empty in ["15", "0"] {
+        let out = gamedata(&["uo", "texmap", d, empty, "-o", "x.png"], dir.path());
+        assert_eq!(out.status.code(), Some(1), "{empty}");
+    }
 }
 
 /// TexTerr.def, found in any letter case: a texture map it names is drawn from the entry

@@ -180,9 +180,23 @@ pub fn synthetic_art(seed: u64) -> (Vec<u8>, Vec<u8>) {
 /// kinds: `synthetic_art_sized(seed, 0x4000, 0x10000)` is a full-size set of 0x14000
 /// entries (about 230 MB of art.mul), as High Seas clients have. Item 200 repeats item 10
 /// and item 255 is empty when there are that many.
+pub fn synthetic_art_sized(seed: u64, lands: usize, items: usize) -> (Vec<u8>, Vec<u8>) {
+    synthetic_art_overlaid(seed, lands, items, &[])
+}
+
+/// [`synthetic_art_sized`] with `overlay`'s pictures, `(art number, picture)`, in place of
+/// the set's at those numbers, the set grown (with empty entries) to hold the highest. The
+/// other numbers hold what [`synthetic_art_sized`] gives them; a repeat in `overlay` may
+/// name any number before its own. An overlay the writer refuses ([`write_art`]) gives
+/// two empty files.
 // Colours are masked to 15 bits and sides are below 97: the casts cut nothing needed.
 #[allow(clippy::cast_possible_truncation)]
-pub fn synthetic_art_sized(seed: u64, lands: usize, items: usize) -> (Vec<u8>, Vec<u8>) {
+pub fn synthetic_art_overlaid(
+    seed: u64,
+    lands: usize,
+    items: usize,
+    overlay: &[(usize, ArtPicture<'_>)],
+) -> (Vec<u8>, Vec<u8>) {
     let lands_wanted = lands.min(ITEM_BASE);
     let mut next = crate::synth::picture_numbers(seed, crate::synth::PictureSet::Art);
     let lands: Vec<Vec<u16>> = (0..lands_wanted)
@@ -228,6 +242,13 @@ pub fn synthetic_art_sized(seed: u64, lands: usize, items: usize) -> (Vec<u8>, V
     if items.len() > 255 {
         pictures[ITEM_BASE + 200] = ArtPicture::Repeat(ITEM_BASE + 10);
         pictures[ITEM_BASE + 255] = ArtPicture::Empty;
+    }
+    let last = overlay.iter().map(|&(n, _)| n + 1).max().unwrap_or(0);
+    if last > pictures.len() {
+        pictures.resize(last, ArtPicture::Empty);
+    }
+    for &(number, picture) in overlay {
+        pictures[number] = picture;
     }
     // Every picture above is within the writer's bounds.
     write_art(&pictures).unwrap_or_default()

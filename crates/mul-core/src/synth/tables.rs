@@ -22,7 +22,7 @@ fn name20(name: &str) -> [u8; 20] {
 }
 
 /// The land tiles the generator names: (id, name, flags).
-fn land_tiles() -> [(u16, &'static str, TileFlags); 7] {
+pub(super) fn land_tiles() -> [(u16, &'static str, TileFlags); 7] {
     [
         (
             land::WATER,
@@ -39,7 +39,7 @@ fn land_tiles() -> [(u16, &'static str, TileFlags); 7] {
 }
 
 /// The item tiles the generator names: (id, name, flags, height).
-fn item_tiles() -> Vec<(u16, &'static str, TileFlags, u8)> {
+pub(super) fn item_tiles() -> Vec<(u16, &'static str, TileFlags, u8)> {
     let tree = TileFlags::IMPASSABLE
         .union(TileFlags::FOLIAGE)
         .union(TileFlags::ARTICLE_A);
@@ -92,9 +92,22 @@ fn item_tiles() -> Vec<(u16, &'static str, TileFlags, u8)> {
 
 /// tiledata.mul in the High Seas layout, each group's header first.
 pub fn tiledata() -> Vec<u8> {
+    let lands: Vec<_> = land_tiles()
+        .into_iter()
+        .map(|(id, name, flags)| (id, name, flags, 0))
+        .collect();
+    tiledata_of(&lands, &item_tiles())
+}
+
+/// tiledata.mul in the High Seas layout, each group's header first, naming `lands` (id,
+/// name, flags, texture id) and `items` (id, name, flags, height); the other tiles have no
+/// name, flags or texture, the items weight 255.
+pub(super) fn tiledata_of(
+    lands: &[(u16, &str, TileFlags, u16)],
+    items: &[(u16, &str, TileFlags, u8)],
+) -> Vec<u8> {
     let layout = TileDataLayout::HighSeas;
     let mut out = Vec::with_capacity(layout.file_len());
-    let lands = land_tiles();
     for id in 0..LAND_TILES {
         if id % TILES_PER_GROUP == 0 {
             out.extend_from_slice(&0u32.to_le_bytes());
@@ -102,12 +115,11 @@ pub fn tiledata() -> Vec<u8> {
         let named = lands.iter().find(|l| usize::from(l.0) == id);
         let tile = LandTileNew {
             flags: U64::new(named.map_or(0, |l| l.2.bits())),
-            texture: U16::new(0),
+            texture: U16::new(named.map_or(0, |l| l.3)),
             name: name20(named.map_or("", |l| l.1)),
         };
         out.extend_from_slice(tile.as_bytes());
     }
-    let items = item_tiles();
     for id in 0..layout.items() {
         if id % TILES_PER_GROUP == 0 {
             out.extend_from_slice(&0u32.to_le_bytes());
@@ -133,7 +145,7 @@ pub fn tiledata() -> Vec<u8> {
 }
 
 /// An RGB555 colour from 8-bit channels.
-const fn rgb555(r: u8, g: u8, b: u8) -> u16 {
+pub(super) const fn rgb555(r: u8, g: u8, b: u8) -> u16 {
     ((r as u16 >> 3) << 10) | ((g as u16 >> 3) << 5) | (b as u16 >> 3)
 }
 

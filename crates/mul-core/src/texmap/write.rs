@@ -89,9 +89,20 @@ pub const SYNTHETIC_TEXMAPS: usize = 300;
 /// even number, elsewhere red x * 31 / (side - 1) (0 to 31 left to right), green
 /// y * 31 / (side - 1) (0 to 31 top to bottom) and a blue of the id's own, with bit 15 set
 /// on every other pixel (the readers ignore it). The same seed gives the same bytes.
+pub fn synthetic_texmaps(seed: u64) -> (Vec<u8>, Vec<u8>) {
+    synthetic_texmaps_overlaid(seed, &[])
+}
+
+/// [`synthetic_texmaps`] with `overlay`'s pictures, `(id, picture)`, in place of the set's
+/// at those ids, the set grown (with empty entries) to hold the highest. The other ids hold
+/// what [`synthetic_texmaps`] gives them. An overlay the writer refuses
+/// ([`write_texmaps`]) gives two empty files.
 // Channels are masked to 5 bits: the casts cut nothing needed.
 #[allow(clippy::cast_possible_truncation)]
-pub fn synthetic_texmaps(seed: u64) -> (Vec<u8>, Vec<u8>) {
+pub fn synthetic_texmaps_overlaid(
+    seed: u64,
+    overlay: &[(usize, TexmapPicture<'_>)],
+) -> (Vec<u8>, Vec<u8>) {
     let mut next = crate::synth::picture_numbers(seed, crate::synth::PictureSet::Texmaps);
     let pictures: Vec<Vec<u16>> = (0..SYNTHETIC_TEXMAPS)
         .map(|id| {
@@ -117,6 +128,13 @@ pub fn synthetic_texmaps(seed: u64) -> (Vec<u8>, Vec<u8>) {
         texmaps[id] = TexmapPicture::Empty;
     }
     texmaps[250] = TexmapPicture::Repeat(12);
+    let last = overlay.iter().map(|&(id, _)| id + 1).max().unwrap_or(0);
+    if last > texmaps.len() {
+        texmaps.resize(last, TexmapPicture::Empty);
+    }
+    for &(id, picture) in overlay {
+        texmaps[id] = picture;
+    }
     // Every picture above is within the writer's bounds.
     write_texmaps(&texmaps).unwrap_or_default()
 }

@@ -41,6 +41,7 @@ mod owned;
 mod query;
 mod real_files;
 mod statics;
+mod synth_drawable;
 mod texmap;
 mod texterr_def;
 mod threads;
