@@ -612,6 +612,8 @@ pub(super) fn coverage_for_tests(q: [[i64; 2]; 3]) -> Vec<(i64, i64)> {
     let mut canvas = Canvas {
         pixels: &mut pixels,
         window,
+        dry: false,
+        touched: false,
     };
     let texmap = TexPicture {
         side: 64,
