@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use mul_core::raw::HueEntry;
 use mul_core::{Art, Hues, Limits, Texmap, Texmaps};
 
-use super::scene::{Op, What, Window, normalise};
+use super::scene::{Op, What, Window};
 use crate::uo::client::{CLIENT_LEVELS, client_rgb};
 
 /// The land art's side.
@@ -391,9 +391,10 @@ fn level(v: u16) -> u8 {
 /// `get_light` for the interpolated normal `n`.
 #[inline]
 fn light(n: [f32; 3]) -> f32 {
-    let l = normalise([0.0, 1.0, 1.0]);
-    let n = normalise(n);
-    let base = (n[0] * l[0] + n[1] * l[1] + n[2] * l[2]).max(0.0) / 2.0 + 0.5;
+    // normalize(0, 1, 1): (0, 1 / sqrt 2, 1 / sqrt 2); its x adds nothing to the dot.
+    const L: f32 = std::f32::consts::FRAC_1_SQRT_2;
+    let k = 1.0 / (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+    let base = (n[1] * k * L + n[2] * k * L).max(0.0) / 2.0 + 0.5;
     base + ((BRIGHTLIGHT * (base - LEVEL)) - (base - LEVEL))
 }
 
@@ -489,6 +490,17 @@ fn triangle(canvas: &mut Canvas<'_>, texmap: &TexPicture, [a, b, c]: [Vertex; 3]
     // A pixel to the right adds -(dy) x 4 to an edge's value.
     let steps = edges.map(|(p, q)| -(q[1] - p[1]) * 4);
     let inv = 1.0 / area as f32;
+    // The normal's change a pixel to the right.
+    let (da, db, dc) = (
+        steps[0] as f32 * inv,
+        steps[1] as f32 * inv,
+        steps[2] as f32 * inv,
+    );
+    let dn = [0usize, 1, 2].map(|i| {
+        da * a.n.get(i).copied().unwrap_or(0.0)
+            + db * b.n.get(i).copied().unwrap_or(0.0)
+            + dc * c.n.get(i).copied().unwrap_or(0.0)
+    });
     // Which corners have texture coordinate s (t) 1.
     let s_one = [a.st[0] > 0.5, b.st[0] > 0.5, c.st[0] > 0.5];
     let t_one = [a.st[1] > 0.5, b.st[1] > 0.5, c.st[1] > 0.5];
@@ -510,7 +522,7 @@ fn triangle(canvas: &mut Canvas<'_>, texmap: &TexPicture, [a, b, c]: [Vertex; 3]
             continue;
         }
         let skip = first - x0;
-        let mut e = [
+        let e = [
             e0[0] + skip * steps[0],
             e0[1] + skip * steps[1],
             e0[2] + skip * steps[2],
@@ -520,28 +532,33 @@ fn triangle(canvas: &mut Canvas<'_>, texmap: &TexPicture, [a, b, c]: [Vertex; 3]
         // (the edge values of the corners whose s is 1) / area, stepped along the row.
         let mut u = Texel::new(e, steps, s_one, area, side);
         let mut v = Texel::new(e, steps, t_one, area, side);
-        for x in first..=last {
-            let (wa, wb, wc) = (e[0] as f32 * inv, e[1] as f32 * inv, e[2] as f32 * inv);
-            let n = [
-                wa * a.n[0] + wb * b.n[0] + wc * c.n[0],
-                wa * a.n[1] + wb * b.n[1] + wc * c.n[1],
-                wa * a.n[2] + wb * b.n[2] + wc * c.n[2],
-            ];
+        // The normal at the span's first pixel from its exact weights, then stepped: it is
+        // linear along the row.
+        let (wa, wb, wc) = (e[0] as f32 * inv, e[1] as f32 * inv, e[2] as f32 * inv);
+        let mut n = [0usize, 1, 2].map(|i| {
+            wa * a.n.get(i).copied().unwrap_or(0.0)
+                + wb * b.n.get(i).copied().unwrap_or(0.0)
+                + wc * c.n.get(i).copied().unwrap_or(0.0)
+        });
+        let at0 = row + (first - w.x0) as usize * 4;
+        let end = row + (last + 1 - w.x0) as usize * 4;
+        if canvas.dry {
+            canvas.touched = true;
+            return;
+        }
+        canvas.touched = true;
+        let Some(out) = canvas.pixels.get_mut(at0..end) else {
+            continue;
+        };
+        for px in out.chunks_exact_mut(4) {
             let (col, line) = (
                 (u.q.max(0) as usize).min(side - 1),
                 (v.q.max(0) as usize).min(side - 1),
             );
             let rgb = texmap.rgb.get(line * side + col).copied().unwrap_or([0; 3]);
-            canvas.touched = true;
-            if canvas.dry {
-                break;
-            }
             let k = light(n);
-            let at = row + (x - w.x0) as usize * 4;
-            if let Some(px) = canvas.pixels.get_mut(at..at + 4) {
-                px.copy_from_slice(&[scale(rgb[0], k), scale(rgb[1], k), scale(rgb[2], k), 0xFF]);
-            }
-            e = [e[0] + steps[0], e[1] + steps[1], e[2] + steps[2]];
+            px.copy_from_slice(&[scale(rgb[0], k), scale(rgb[1], k), scale(rgb[2], k), 0xFF]);
+            n = [n[0] + dn[0], n[1] + dn[1], n[2] + dn[2]];
             u.step();
             v.step();
         }

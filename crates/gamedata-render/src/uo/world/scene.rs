@@ -362,7 +362,7 @@ fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 
 /// `v` over its length (XNA's `Vector3.Normalize`: v times 1 / length).
 #[inline]
-pub(super) fn normalise(v: [f32; 3]) -> [f32; 3] {
+fn normalise(v: [f32; 3]) -> [f32; 3] {
     let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
     let k = 1.0 / len;
     [v[0] * k, v[1] * k, v[2] * k]
