@@ -51,6 +51,10 @@ pub(crate) struct Viewer {
     /// What the picture was drawn with, added to the `--json` report (a Cosmo map's
     /// `backdrop` and `actors`); empty for the others.
     pub(crate) drawn_with: serde_json::Map<String, serde_json::Value>,
+    /// For an isometric picture (the UO world style): the screen position of the picture's
+    /// pixel (0, 0) and the screen pixels a picture pixel, so that the page shows the tile
+    /// under the pointer (at height 0).
+    pub(crate) iso: Option<[i64; 3]>,
 }
 
 /// The viewer's settings, as the page reads them.
@@ -65,6 +69,8 @@ struct ViewerConfig<'a> {
     unit: &'a str,
     cell: u32,
     cell_unit: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iso: Option<[i64; 3]>,
 }
 
 /// What a `tiles` command's `--json` prints.
@@ -123,7 +129,7 @@ pub(crate) fn write_tiles(
     let start = Instant::now();
     let (width, height) = source.size();
     let levels = Levels::new(width, height, args.max_zoom)?;
-    let count = levels.tile_count();
+    let count = gamedata_render::tiles::pyramid_tiles(source, &levels);
     if count > MAX_TILES {
         bail!(
             "{count} tiles to zoom {} are more than the {MAX_TILES} a pyramid may have: lower --max-zoom",
@@ -193,6 +199,7 @@ pub(crate) fn write_tiles(
         unit: viewer.unit,
         cell: viewer.cell,
         cell_unit: viewer.cell_unit,
+        iso: viewer.iso,
     };
     let page = INDEX_HTML
         .replace("__TITLE__", &html_text(&viewer.title))

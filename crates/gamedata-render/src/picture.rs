@@ -20,6 +20,20 @@ pub trait TileSource: Sync {
     /// The pixels of `region` (wholly inside the picture), `region.width` x
     /// `region.height`.
     fn draw(&self, region: Region) -> Result<RgbaImage>;
+
+    /// Whether the source knows, without drawing, that `region` is wholly transparent: a
+    /// pyramid neither draws nor writes such a tile. `false` (the default): draw it.
+    fn is_empty(&self, region: Region) -> bool {
+        let _ = region;
+        false
+    }
+
+    /// Whether a pyramid writes a tile that comes out wholly transparent; `true` (the
+    /// default). A source whose transparent tiles are nothing (outside a world) says
+    /// `false`, and the pyramid leaves them out.
+    fn writes_transparent(&self) -> bool {
+        true
+    }
 }
 
 /// A picture held whole (a Cosmo map is at most 8 MiB) is its own source.

@@ -147,7 +147,9 @@ impl<E: From<RenderError> + Send> Builder<'_, E> {
             return Ok(None);
         }
         let (image, below) = if z == self.levels.native {
-            let image = self.native_tile(x, y)?;
+            let Some(image) = self.native_tile(x, y)? else {
+                return Ok(None);
+            };
             let below = self.magnify(z, x, y, &image)?;
             (image, below)
         } else {
@@ -158,11 +160,18 @@ impl<E: From<RenderError> + Send> Builder<'_, E> {
                     .collect();
             let mut image = RgbaImage::new(TILE, TILE, [0; 4])?;
             let mut below = 0;
+            let mut any = false;
             for ((dx, dy), child) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().zip(children) {
                 if let Some((child, n)) = child? {
                     shrink_into(&mut image, &child, dx * TILE / 2, dy * TILE / 2);
                     below += n;
+                    any = true;
                 }
+            }
+            // Every tile inside the picture has its first child inside it too: only a
+            // source's empty tiles leave a tile with none.
+            if !any {
+                return Ok(None);
             }
             (image, below)
         };
@@ -170,17 +179,24 @@ impl<E: From<RenderError> + Send> Builder<'_, E> {
         Ok(Some((image, below + 1)))
     }
 
-    /// The native tile (x, y): the picture's pixels, transparent past its edge.
-    fn native_tile(&self, x: u64, y: u64) -> Result<RgbaImage> {
-        let (w, h) = (self.levels.width, self.levels.height);
-        let (x0, y0) = (x * u64::from(TILE), y * u64::from(TILE));
-        let (Ok(x0), Ok(y0)) = (u32::try_from(x0), u32::try_from(y0)) else {
-            return RgbaImage::new(TILE, TILE, [0; 4]);
+    /// The native tile (x, y): the picture's pixels, transparent past its edge; `None`
+    /// when the source says it is empty, or it is wholly transparent and the source does
+    /// not write such tiles.
+    fn native_tile(&self, x: u64, y: u64) -> Result<Option<RgbaImage>> {
+        let Some(region) = native_region(&self.levels, x, y) else {
+            return RgbaImage::new(TILE, TILE, [0; 4]).map(Some);
         };
-        let region = Region::new(x0, y0, TILE.min(w - x0), TILE.min(h - y0));
+        if self.source.is_empty(region) {
+            return Ok(None);
+        }
         let part = self.source.draw(region)?;
+        if !self.source.writes_transparent()
+            && part.pixels.chunks_exact(4).all(|p| p.get(3) == Some(&0))
+        {
+            return Ok(None);
+        }
         if (part.width, part.height) == (TILE, TILE) {
-            return Ok(part);
+            return Ok(Some(part));
         }
         let mut tile = RgbaImage::new(TILE, TILE, [0; 4])?;
         for row in 0..part.height {
@@ -191,7 +207,7 @@ impl<E: From<RenderError> + Send> Builder<'_, E> {
                 to.copy_from_slice(from);
             }
         }
-        Ok(tile)
+        Ok(Some(tile))
     }
 
     /// The magnified tiles under native tile (z, x, y), each level from the one above;
@@ -214,6 +230,94 @@ impl<E: From<RenderError> + Send> Builder<'_, E> {
             .collect();
         counts.into_iter().sum()
     }
+}
+
+/// The region of native tile (x, y), cut at the picture's edge; `None` past `u32`.
+fn native_region(levels: &Levels, x: u64, y: u64) -> Option<Region> {
+    let (w, h) = (levels.width, levels.height);
+    let x0 = u32::try_from(x.checked_mul(u64::from(TILE))?).ok()?;
+    let y0 = u32::try_from(y.checked_mul(u64::from(TILE))?).ok()?;
+    Some(Region::new(
+        x0,
+        y0,
+        TILE.min(w.saturating_sub(x0)),
+        TILE.min(h.saturating_sub(y0)),
+    ))
+}
+
+/// The tiles [`build_pyramid`] writes for `source` at `levels`: every tile of every level,
+/// less those over the native tiles the source says are empty ([`TileSource::is_empty`];
+/// tiles that come out wholly transparent and are not written cannot be known before
+/// drawing, and are counted).
+pub fn pyramid_tiles(source: &dyn TileSource, levels: &Levels) -> u64 {
+    let (across, down) = levels.tiles_at(levels.native);
+    let (Ok(a), Ok(d)) = (usize::try_from(across), usize::try_from(down)) else {
+        return levels.tile_count();
+    };
+    // Native tiles kept, row by row; each level above keeps a tile when a child is kept.
+    let mut kept: Vec<bool> = (0..d)
+        .flat_map(|y| (0..a).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            native_region(levels, x as u64, y as u64).is_none_or(|region| !source.is_empty(region))
+        })
+        .collect();
+    let mut count = 0u64;
+    // The levels past the native one: each kept native tile's descendants inside them.
+    for (i, &k) in kept.iter().enumerate() {
+        if !k {
+            continue;
+        }
+        let (x, y) = ((i % a) as u64, (i / a) as u64);
+        count += 1;
+        for z in levels.native + 1..=levels.max {
+            let shift = z - levels.native;
+            let (za, zd) = levels.tiles_at(z);
+            let span = |v: u64, n: u64| ((v + 1) << shift).min(n).saturating_sub(v << shift);
+            count += span(x, za) * span(y, zd);
+        }
+    }
+    let (mut a, mut d) = (a, d);
+    for _ in 0..levels.native {
+        let (pa, pd) = (a.div_ceil(2), d.div_ceil(2));
+        let mut parent = vec![false; pa * pd];
+        for (i, &k) in kept.iter().enumerate() {
+            if k {
+                let (x, y) = (i % a, i / a);
+                if let Some(p) = parent.get_mut((y / 2) * pa + x / 2) {
+                    *p = true;
+                }
+            }
+        }
+        count += parent.iter().filter(|&&k| k).count() as u64;
+        (kept, a, d) = (parent, pa, pd);
+    }
+    count
+}
+
+/// `image` halved in each direction (its sides even): each pixel the average of 2 x 2 as
+/// the pyramid's levels are made, the colour over the opaque ones, the alpha over all four.
+pub(crate) fn halve(image: &RgbaImage) -> Result<RgbaImage> {
+    let (w, h) = (image.width / 2, image.height / 2);
+    let mut out = RgbaImage::new(w.max(1), h.max(1), [0; 4])?;
+    for y in 0..h {
+        let (Some(top), Some(bottom), Some(row)) =
+            (image.row(2 * y), image.row(2 * y + 1), out.row_mut(y))
+        else {
+            continue;
+        };
+        let (top, bottom) = (top.as_chunks::<8>().0, bottom.as_chunks::<8>().0);
+        for (p, (t, b)) in row
+            .as_chunks_mut::<4>()
+            .0
+            .iter_mut()
+            .zip(top.iter().zip(bottom))
+        {
+            if let Some(q) = shrink_quad(t, b) {
+                *p = q;
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Writes `child` (256 x 256) shrunk to 128 x 128 into `image` at (`x0`, `y0`): each pixel

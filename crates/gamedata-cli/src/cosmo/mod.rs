@@ -477,6 +477,7 @@ fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
             cell: 8,
             cell_unit: "tile",
             drawn_with: draw::layers_report(&picture)?,
+            iso: None,
         };
         let inputs = [files.paths.stn.as_path(), files.paths.vol.as_path()];
         crate::web::write_tiles(

@@ -218,6 +218,10 @@ pub(crate) struct TilesArgs {
     pyramid: PyramidArgs,
     #[command(flatten)]
     style: StyleArgs,
+    /// With --style world: start the pyramid this many screen pixels a pyramid pixel
+    /// below the native zoom (2, 4 or 8), for a smaller whole-world map.
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["1", "2", "4", "8"]).map(|v| v.parse::<u32>().unwrap_or(1)), default_value = "1")]
+    base_scale: u32,
 }
 
 /// `uo tiles`: the facet's radar map (one map tile a pixel at the native zoom) as web map
@@ -225,6 +229,29 @@ pub(crate) struct TilesArgs {
 pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
     let files = open_facet(&args.dir, &args.size)?;
     let extra = args.style.extra()?;
+    if args.style.style == StyleChoice::World {
+        if args.style.hillshade || args.style.radarcol.is_some() {
+            bail!("--hillshade and --radarcol do not apply to --style world");
+        }
+        let mut facet = views(&files, &args.size)?;
+        if let Some(t) = &extra.tiledata {
+            facet.tiledata = Some(t.view()?);
+        }
+        if let Some(h) = &extra.hues {
+            facet.hues = Some(h.view()?);
+        }
+        let inputs = facet_inputs(&files.paths, &args.style);
+        let ask = super::world::PyramidAsk {
+            dir: &args.dir,
+            facet_number: args.size.facet,
+            base_scale: args.base_scale,
+            pyramid: &args.pyramid,
+        };
+        return super::world::tiles(&facet, &ask, &inputs, out);
+    }
+    if args.base_scale != 1 {
+        bail!("--base-scale goes with --style world");
+    }
     let style = args.style.style();
     let options = args.style.options(1, None);
     let (facet, colours) = extra.apply(views(&files, &args.size)?, &options, &args.dir)?;
@@ -237,6 +264,7 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         cell: 8,
         cell_unit: "block",
         drawn_with,
+        iso: None,
     };
     let inputs = facet_inputs(&files.paths, &args.style);
     let source = RadarSource::new(&facet, &colours, &options)?;

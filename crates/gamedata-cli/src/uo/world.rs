@@ -4,14 +4,15 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use gamedata_render::Region;
-use gamedata_render::uo::world::{WorldCounts, WorldSource, WorldView};
+use gamedata_render::uo::world::{WorldCounts, WorldSource, WorldTiles, WorldView};
+use gamedata_render::{PngFilter, Region};
 use mul_core::{ArtFiles, PicturePaths, TexmapFiles};
 use serde::Serialize;
 
 use super::folder::folder_verdata;
 use crate::files::{Written, elapsed_ms, write_file};
 use crate::output::{Output, progress_bar};
+use crate::web::{PyramidArgs, TilePng, Viewer, write_tiles};
 
 /// `--view SX,SY`: the view's top-left pixel, in the client's screen coordinates.
 pub(super) fn parse_view(text: &str) -> Result<(i64, i64), String> {
@@ -228,6 +229,71 @@ pub(super) fn render(
             report.statics_drawn
         )
     })
+}
+
+/// What a world pyramid is asked for.
+pub(super) struct PyramidAsk<'a> {
+    pub(super) dir: &'a Path,
+    pub(super) facet_number: u8,
+    pub(super) base_scale: u32,
+    pub(super) pyramid: &'a PyramidArgs,
+}
+
+/// `uo tiles --style world`: the whole facet's isometric plane as web map tiles with the
+/// viewer, tiles outside the world not written.
+pub(super) fn tiles(
+    facet: &mul_core::Facet<'_>,
+    ask: &PyramidAsk<'_>,
+    facet_inputs: &[&Path],
+    out: &mut Output,
+) -> Result<()> {
+    let files = WorldFiles::open(ask.dir)?;
+    let patches = files.verdata.as_ref().map(|(_, v)| v.view()).transpose()?;
+    let art = match &patches {
+        Some(patches) => files.art.view()?.with_verdata(patches),
+        None => files.art.view()?,
+    };
+    let texmaps = files.texmaps.as_ref().map(TexmapFiles::view).transpose()?;
+    let source = match WorldSource::new(facet, &art, texmaps.as_ref()) {
+        Ok(source) => source,
+        Err(gamedata_render::RenderError::MissingTable { table, .. }) => bail!(
+            "no {} in {}; the world style needs it",
+            table.file_name(),
+            ask.dir.display()
+        ),
+        Err(other) => return Err(other.into()),
+    };
+    let tiles = WorldTiles::new(&source, ask.base_scale)?;
+    let frame = tiles.frame();
+    let mut drawn_with = serde_json::Map::new();
+    drawn_with.insert("style".into(), "world".into());
+    drawn_with.insert("base_scale".into(), ask.base_scale.into());
+    drawn_with.insert(
+        "view".into(),
+        serde_json::json!([frame.x, frame.y, frame.width, frame.height]),
+    );
+    let viewer = Viewer {
+        title: format!(
+            "Facet {}: {}, as the client draws it",
+            ask.facet_number,
+            facet.size()
+        ),
+        unit: "pixel",
+        cell: 1,
+        cell_unit: "pixel",
+        drawn_with,
+        iso: Some([frame.x, frame.y, i64::from(ask.base_scale)]),
+    };
+    let mut inputs: Vec<&Path> = facet_inputs.to_vec();
+    inputs.extend(files.inputs());
+    write_tiles(
+        &tiles,
+        TilePng::rgba(PngFilter::Up),
+        ask.pyramid,
+        &viewer,
+        &inputs,
+        out,
+    )
 }
 
 #[cfg(test)]

@@ -63,6 +63,7 @@ pub(crate) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         cell: tile,
         cell_unit: "tile",
         drawn_with: Default::default(),
+        iso: None,
     };
     write_tiles(
         &map,

@@ -189,6 +189,7 @@ pub(super) fn tiles(args: &TilesArgs, out: &mut Output) -> Result<()> {
         cell: scene.tile_px(),
         cell_unit: "tile",
         drawn_with,
+        iso: None,
     };
     let mut inputs = vec![args.file.as_path()];
     inputs.extend(args.graphics.source());

@@ -26,6 +26,9 @@ mod scene;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod tiles;
+
+pub use tiles::{BASE_SCALES, WorldTiles};
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -78,41 +78,73 @@ impl Op {
     }
 }
 
+/// The blocks whose tiles may draw into a window.
+struct Reach {
+    /// x - y of the tiles, d0 to d1.
+    d: (i64, i64),
+    /// x + y of the tiles, s0 to s1.
+    s: (i64, i64),
+    /// The blocks' columns and rows to look at (a box around the tiles).
+    bx: (i64, i64),
+    by: (i64, i64),
+}
+
+impl Reach {
+    /// The tiles that may reach `window`: a tile's pictures lie within 22 (land) or the
+    /// widest item's width (statics) of d x 22 across, and from 4 x 127 + 22 above (land)
+    /// or 4 x 127 - 22 plus the tallest item above, to 4 x 128 + 22 below, its row s x 22.
+    fn new(facet: &Facet<'_>, lookups: &Lookups, window: &Window) -> Option<Self> {
+        let size = facet.size();
+        let (width, height) = (i64::from(size.width()), i64::from(size.height()));
+        let across = i64::from(lookups.widest.max(22)) + 1;
+        let above = (508 + 22).max(508 - 22 + i64::from(lookups.tallest)) + 1;
+        let below = 512 + 22 + 1;
+        let d0 = (window.x0 - across).div_euclid(22);
+        let d1 = (window.x1 + across).div_euclid(22) + 1;
+        let s0 = (window.y0 - below).div_euclid(22);
+        let s1 = (window.y1 + above).div_euclid(22) + 1;
+        // Tiles with d0 <= x - y <= d1 and s0 <= x + y <= s1, inside the map.
+        let x_lo = ((s0 + d0).div_euclid(2)).max(0);
+        let x_hi = ((s1 + d1).div_euclid(2) + 1).min(width - 1);
+        let y_lo = ((s0 - d1).div_euclid(2)).max(0);
+        let y_hi = ((s1 - d0).div_euclid(2) + 1).min(height - 1);
+        (x_lo <= x_hi && y_lo <= y_hi).then_some(Reach {
+            d: (d0, d1),
+            s: (s0, s1),
+            bx: (x_lo >> 3, x_hi >> 3),
+            by: (y_lo >> 3, y_hi >> 3),
+        })
+    }
+
+    /// The blocks, column by column, whose tiles' s and d ranges meet the reach's.
+    fn blocks(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
+        (self.bx.0..=self.bx.1).flat_map(move |bx| {
+            (self.by.0..=self.by.1).filter_map(move |by| {
+                // The block's tiles span s from 8 (bx + by) to that + 14 and d from
+                // 8 (bx - by) - 7 to that + 7.
+                let (bs, bd) = (8 * (bx + by), 8 * (bx - by));
+                let out =
+                    bs + 14 < self.s.0 || bs > self.s.1 || bd + 7 < self.d.0 || bd - 7 > self.d.1;
+                (!out).then_some((bx, by))
+            })
+        })
+    }
+}
+
+/// Whether any block's tiles may draw into `window` (`false`: it is wholly transparent).
+pub(super) fn reaches(facet: &Facet<'_>, lookups: &Lookups, window: &Window) -> bool {
+    Reach::new(facet, lookups, window).is_some_and(|r| r.blocks().next().is_some())
+}
+
 /// The objects whose pictures may meet `window`, sorted in drawing order.
 pub(super) fn collect(facet: &Facet<'_>, lookups: &Lookups, window: &Window) -> Vec<Op> {
     let mut ops = Vec::new();
-    let size = facet.size();
-    let (width, height) = (i64::from(size.width()), i64::from(size.height()));
-    // d = x - y and s = x + y of the tiles that may reach the window: a tile's pictures lie
-    // within 22 (land) or the widest item's width (statics) of d * 22 across, and from
-    // 4 x 127 + 22 above (land) or 4 x 127 - 22 plus the tallest item above, to 4 x 128 + 22
-    // below, its row s * 22.
-    let across = i64::from(lookups.widest.max(22)) + 1;
-    let above = (508 + 22).max(508 - 22 + i64::from(lookups.tallest)) + 1;
-    let below = 512 + 22 + 1;
-    let d0 = (window.x0 - across).div_euclid(22);
-    let d1 = (window.x1 + across).div_euclid(22) + 1;
-    let s0 = (window.y0 - below).div_euclid(22);
-    let s1 = (window.y1 + above).div_euclid(22) + 1;
-    // Tiles with d0 <= x - y <= d1 and s0 <= x + y <= s1, inside the map.
-    let x_lo = ((s0 + d0).div_euclid(2)).max(0);
-    let x_hi = ((s1 + d1).div_euclid(2) + 1).min(width - 1);
-    let y_lo = ((s0 - d1).div_euclid(2)).max(0);
-    let y_hi = ((s1 - d0).div_euclid(2) + 1).min(height - 1);
-    if x_lo > x_hi || y_lo > y_hi {
+    let Some(reach) = Reach::new(facet, lookups, window) else {
         return ops;
-    }
+    };
     let mut cells: Vec<Vec<(usize, &StaticRecord)>> = vec![Vec::new(); 64];
-    for bx in (x_lo >> 3)..=(x_hi >> 3) {
-        for by in (y_lo >> 3)..=(y_hi >> 3) {
-            // The block's tiles span s from 8 (bx + by) to that + 14 and d from
-            // 8 (bx - by) - 7 to that + 7.
-            let (bs, bd) = (8 * (bx + by), 8 * (bx - by));
-            if bs + 14 < s0 || bs > s1 || bd + 7 < d0 || bd - 7 > d1 {
-                continue;
-            }
-            block(facet, lookups, window, (bx, by), &mut cells, &mut ops);
-        }
+    for (bx, by) in reach.blocks() {
+        block(facet, lookups, window, (bx, by), &mut cells, &mut ops);
     }
     ops.sort_unstable_by_key(Op::order);
     ops
