@@ -37,6 +37,7 @@ mod uo_map_files;
 mod uo_shared_streams;
 mod uo_synth;
 mod uo_texmap;
+mod uo_world_attack;
 mod web;
 mod wwd;
 mod wwd_scene;

@@ -216,7 +216,8 @@ fn truncated_art_entries_draw_nothing() {
 fn item_sizes_at_the_extremes() {
     let mut files = Files::plain(SIDE, SIDE);
     files.map = map_bytes(SIDE, SIDE, |_, _| (0, 0));
-    let sizes: [(u16, u16, &[(u16, u16)]); 5] = [
+    type Runs = &'static [(u16, u16)];
+    let sizes: [(u16, u16, Runs); 5] = [
         (0, 0, &[]),
         (1, 0x7FFF, &[(0, 1)]),
         (0x7FFF, 1, &[(0, 2000)]),
