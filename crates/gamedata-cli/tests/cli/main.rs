@@ -38,6 +38,7 @@ mod uo_shared_streams;
 mod uo_synth;
 mod uo_texmap;
 mod uo_world;
+mod uo_world_attack;
 mod web;
 mod wwd;
 mod wwd_scene;

@@ -338,3 +338,57 @@ fn a_direction_of_huge_frames_in_few_bytes_is_refused_before_drawing() {
     assert!(matches!(one, Err(RenderError::Uo(_))));
     assert!(peak < MIB, "peak heap {peak}");
 }
+
+/// The world view's builder of hostile files (`tests/it/world_attack/build.rs`).
+#[allow(dead_code)]
+#[path = "../it/world_attack/build.rs"]
+mod world_build;
+
+/// uo::world: 8 distinct items of 4,000 x 4,000 pixels (each 64 MB as RGBA, under the
+/// default 256 MiB a picture) whose rows all share one row of bytes (about 8 KB of art an
+/// item, 64 KB in all), stacked on one tile and drawn into a 20 x 20 view. Each stripe's
+/// picture cache decodes every item it meets into a full `width x height` buffer and holds
+/// them all until the stripe ends: 32 MB an item, 256 MB for 64 KB of art (8,000 times the
+/// art with 8,000 x 8,000 items; 64 of them would hold 8 GB). Memory must stay within the
+/// input plus a constant and one picture's limit.
+#[test]
+#[ignore = "bug: uo::world's Pictures cache (paint.rs, Pictures::item) holds every decoded item \
+            of a stripe with no total budget: 256 MB of heap for 64 KB of art"]
+fn uo_world_decoded_items_stay_within_a_budget() {
+    use gamedata_render::uo::world::{WorldSource, WorldView};
+    use world_build::{Files, Pic, Placed, art_files, statics_files};
+    let serial = heap::serial();
+    let n = 8u32;
+    let mut files = Files::plain(16, 16);
+    let runs = [(0, 1), (999, 1), (999, 1), (999, 1)];
+    let pictures: Vec<(u32, Pic)> = (0..n)
+        .map(|k| (0x4100 + k, Pic::item(4000, 4000, &runs)))
+        .collect();
+    (files.artidx, files.art) = art_files(&pictures);
+    let placed: Vec<Placed> = (0..n)
+        .map(|k| Placed {
+            x: 8,
+            y: 8,
+            z: 0,
+            id: 0x100 + k as u16,
+            hue: 0,
+        })
+        .collect();
+    (files.staidx, files.statics) = statics_files(16, 16, &placed);
+    let (facet, art, tex) = (files.facet(), files.art(), files.texmaps());
+    let source = WorldSource::new(&facet, &art, Some(&tex)).unwrap();
+    let view = WorldView {
+        x: -10,
+        y: 16 * 22 + 22 - 100,
+        width: 20,
+        height: 20,
+    };
+    let (counts, peak) = heap::peak(&serial, || source.render(view).unwrap().1);
+    assert_eq!(counts.statics_drawn, u64::from(n));
+    let picture = 4000 * 4000 * 2;
+    assert!(
+        peak < 2 * picture + 16 * MIB,
+        "peak {peak} B for {} B of art",
+        files.art.len()
+    );
+}

@@ -23,4 +23,5 @@ mod scene_api;
 mod scene_rules;
 mod scene_time;
 mod threads;
+mod world_attack;
 mod world_expect;
