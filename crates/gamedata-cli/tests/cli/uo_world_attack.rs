@@ -85,8 +85,6 @@ fn uo_render_world_draws_a_negative_view() {
 
 /// Views at the ends of i64 are transparent.
 #[test]
-#[ignore = "bug: gamedata_render::uo::world's scene::collect overflows at x = i64::MIN \
-            (scene.rs:93, a panic under overflow checks: status 101 from a debug build)"]
 fn uo_render_world_draws_views_at_the_ends_of_i64() {
     let dir = tempfile::tempdir().unwrap();
     let base = world(dir.path());

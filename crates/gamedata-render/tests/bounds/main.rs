@@ -352,8 +352,6 @@ mod world_build;
 /// art with 8,000 x 8,000 items; 64 of them would hold 8 GB). Memory must stay within the
 /// input plus a constant and one picture's limit.
 #[test]
-#[ignore = "bug: uo::world's Pictures cache (paint.rs, Pictures::item) holds every decoded item \
-            of a stripe with no total budget: 256 MB of heap for 64 KB of art"]
 fn uo_world_decoded_items_stay_within_a_budget() {
     use gamedata_render::uo::world::{WorldSource, WorldView};
     use world_build::{Files, Pic, Placed, art_files, statics_files};

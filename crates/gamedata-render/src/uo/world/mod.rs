@@ -100,7 +100,8 @@ impl WorldCounts {
 
 /// A facet's isometric plane, ready to draw: the facet's map, statics, tiledata and hues,
 /// the art and (optionally) the texture maps, with the tables made once (each land id's
-/// texture map, each item id's flags and picture size: 0x10000 item headers read).
+/// texture map, each item id's flags and picture size: 0x10000 item headers read; the
+/// tallest and widest picture the statics place: every block's statics read once).
 pub struct WorldSource<'a, 'data> {
     facet: &'a Facet<'data>,
     art: &'a Art<'data>,
@@ -154,7 +155,7 @@ impl<'a, 'data> WorldSource<'a, 'data> {
             .hues
             .as_ref()
             .ok_or_else(|| missing(RadarTable::Hues))?;
-        let lookups = Lookups::new(tiledata, art, texmaps, &limits);
+        let lookups = Lookups::new(facet, tiledata, art, texmaps, &limits);
         Ok(WorldSource {
             facet,
             art,

@@ -10,10 +10,11 @@
 #![allow(clippy::cast_sign_loss)]
 #![allow(clippy::cast_precision_loss)]
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use mul_core::raw::HueEntry;
-use mul_core::{Art, Hues, Limits, Texmap, Texmaps};
+use mul_core::{Art, Hues, ItemArt, Limits, Texmap, Texmaps};
 
 use super::scene::{Op, What, Window};
 use crate::uo::client::{CLIENT_LEVELS, client_rgb};
@@ -92,10 +93,13 @@ fn round(v: f32) -> u8 {
 /// A land tile's 44 x 44 pixels: colour | 0x10000 where drawn, 0 elsewhere.
 struct LandPicture(Vec<u32>);
 
-/// An item's pixels (colour 0: not drawn).
+/// An item's pixels (colour 0: not drawn), rows `first` to `first + rows` of its picture
+/// (all of them, unless the item is huge).
+#[derive(Clone)]
 struct ItemPicture {
     width: i64,
-    height: i64,
+    first: i64,
+    rows: i64,
     pixels: Vec<u16>,
 }
 
@@ -105,7 +109,16 @@ struct TexPicture {
     rgb: Vec<[u8; 3]>,
 }
 
-/// The decoded pictures a window uses, each decoded once.
+/// The most bytes of decoded pictures a window keeps: past it the cache is emptied and
+/// starts again (a hostile art file can make every picture large, or name thousands).
+const CACHE_BYTES: usize = 32 << 20;
+
+/// Items of more pixels than this are decoded for the rows a window shows alone, and not
+/// kept: a picture's rows may all be one row of the file, so its size is not bounded by
+/// the file's.
+const HUGE_ITEM: u64 = 1 << 20;
+
+/// The decoded pictures a window uses, each decoded once while the cache holds it.
 pub(super) struct Pictures<'a, 'data> {
     art: &'a Art<'data>,
     texmaps: Option<&'a Texmaps<'data>>,
@@ -114,6 +127,8 @@ pub(super) struct Pictures<'a, 'data> {
     lands: HashMap<u16, Option<LandPicture>>,
     items: HashMap<u16, Option<ItemPicture>>,
     texs: HashMap<u16, Option<TexPicture>>,
+    /// Bytes the three caches hold.
+    bytes: usize,
 }
 
 impl<'a, 'data> Pictures<'a, 'data> {
@@ -132,67 +147,53 @@ impl<'a, 'data> Pictures<'a, 'data> {
             lands: HashMap::new(),
             items: HashMap::new(),
             texs: HashMap::new(),
+            bytes: 0,
         }
     }
 
-    fn land(&mut self, id: u16) -> Option<&LandPicture> {
-        let art = self.art;
-        self.lands
-            .entry(id)
-            .or_insert_with(|| {
-                let land = art.land(id).ok().flatten()?;
-                let mut pixels = vec![0u32; 44 * 44];
-                for run in land.runs() {
-                    let start = (run.y as usize) * 44 + run.x as usize;
-                    let Some(out) = pixels.get_mut(start..) else {
-                        continue;
-                    };
-                    for (o, c) in out.iter_mut().zip(run.pixels) {
-                        *o = u32::from(c.get()) | 0x10000;
-                    }
-                }
-                Some(LandPicture(pixels))
-            })
-            .as_ref()
+    /// Room for `bytes` more: the caches emptied first when they would pass
+    /// [`CACHE_BYTES`].
+    fn make_room(&mut self, bytes: usize) {
+        if self.bytes.saturating_add(bytes) > CACHE_BYTES {
+            self.lands.clear();
+            self.items.clear();
+            self.texs.clear();
+            self.bytes = 0;
+        }
+        self.bytes = self.bytes.saturating_add(bytes);
     }
 
-    fn item(&mut self, id: u16) -> Option<&ItemPicture> {
-        let (art, limits) = (self.art, self.limits);
-        self.items
-            .entry(id)
-            .or_insert_with(|| {
-                let item = art.item(id).ok().flatten()?;
-                let (w, h) = (item.width(), item.height());
-                let bytes = u64::from(w) * u64::from(h) * 4;
-                if bytes > limits.max_decoded_bytes || w == 0 || h == 0 {
-                    return None;
-                }
-                let mut pixels = vec![0u16; (w as usize) * (h as usize)];
-                for run in item.runs() {
-                    let run = run.ok()?;
-                    let start = (run.y as usize) * (w as usize) + run.x as usize;
-                    let Some(out) = pixels.get_mut(start..) else {
-                        continue;
-                    };
-                    for (o, c) in out.iter_mut().zip(run.pixels) {
-                        *o = c.get();
-                    }
-                }
-                Some(ItemPicture {
-                    width: i64::from(w),
-                    height: i64::from(h),
-                    pixels,
-                })
-            })
-            .as_ref()
+    fn land(&mut self, id: u16) -> Option<&LandPicture> {
+        if !self.lands.contains_key(&id) {
+            let picture = decode_land(self.art, id);
+            self.make_room(picture.as_ref().map_or(0, |p| p.0.len() * 4));
+            self.lands.insert(id, picture);
+        }
+        self.lands.get(&id)?.as_ref()
+    }
+
+    /// Item `id`, whole when it is not huge (kept), else rows `rows` of it (not kept).
+    fn item(&mut self, id: u16, rows: (i64, i64)) -> Option<Cow<'_, ItemPicture>> {
+        if !self.items.contains_key(&id) {
+            let item = self.art.item(id).ok().flatten()?;
+            let (w, h) = (item.width(), item.height());
+            if u64::from(w) * u64::from(h) * 4 > self.limits.max_decoded_bytes || w == 0 || h == 0 {
+                return None;
+            }
+            if u64::from(w) * u64::from(h) > HUGE_ITEM {
+                return decode_item(&item, rows).map(Cow::Owned);
+            }
+            let picture = decode_item(&item, (0, i64::from(h)));
+            self.make_room(picture.as_ref().map_or(0, |p| p.pixels.len() * 2));
+            self.items.insert(id, picture);
+        }
+        self.items.get(&id)?.as_ref().map(Cow::Borrowed)
     }
 
     fn texmap(&mut self, tex: u16) -> Option<&TexPicture> {
-        let texmaps = self.texmaps;
-        self.texs
-            .entry(tex)
-            .or_insert_with(|| {
-                let bytes = texmaps?.entry(u32::from(tex)).ok().flatten()?;
+        if !self.texs.contains_key(&tex) {
+            let picture = (|| {
+                let bytes = self.texmaps?.entry(u32::from(tex)).ok().flatten()?;
                 let texmap = Texmap::parse(bytes).ok()?;
                 Some(TexPicture {
                     side: texmap.side() as usize,
@@ -202,9 +203,57 @@ impl<'a, 'data> Pictures<'a, 'data> {
                         .map(|c| client_rgb(c.get()))
                         .collect(),
                 })
-            })
-            .as_ref()
+            })();
+            self.make_room(picture.as_ref().map_or(0, |p| p.rgb.len() * 3));
+            self.texs.insert(tex, picture);
+        }
+        self.texs.get(&tex)?.as_ref()
     }
+}
+
+/// Land tile `id`'s picture, `None` when the art has none or it cannot be read.
+fn decode_land(art: &Art<'_>, id: u16) -> Option<LandPicture> {
+    let land = art.land(id).ok().flatten()?;
+    let mut pixels = vec![0u32; 44 * 44];
+    for run in land.runs() {
+        let start = (run.y as usize) * 44 + run.x as usize;
+        let Some(out) = pixels.get_mut(start..) else {
+            continue;
+        };
+        for (o, c) in out.iter_mut().zip(run.pixels) {
+            *o = u32::from(c.get()) | 0x10000;
+        }
+    }
+    Some(LandPicture(pixels))
+}
+
+/// Rows `rows.0` to `rows.1` (clamped to the picture) of `item`; `None` when its runs
+/// cannot be read.
+fn decode_item(item: &ItemArt<'_>, rows: (i64, i64)) -> Option<ItemPicture> {
+    let (w, h) = (i64::from(item.width()), i64::from(item.height()));
+    let (first, last) = (rows.0.clamp(0, h), rows.1.clamp(0, h));
+    let count = (last - first).max(0);
+    let mut pixels = vec![0u16; usize::try_from(w * count).ok()?];
+    for run in item.runs() {
+        let run = run.ok()?;
+        let y = i64::from(run.y);
+        if y < first || y >= last {
+            continue;
+        }
+        let start = usize::try_from((y - first) * w + i64::from(run.x)).ok()?;
+        let Some(out) = pixels.get_mut(start..) else {
+            continue;
+        };
+        for (o, c) in out.iter_mut().zip(run.pixels) {
+            *o = c.get();
+        }
+    }
+    Some(ItemPicture {
+        width: w,
+        first,
+        rows: count,
+        pixels,
+    })
 }
 
 /// How a drawn pixel's colour changes.
@@ -303,10 +352,12 @@ pub(super) fn paint(
             older,
         } => {
             let hue = static_hue(pictures.hues, hue, partial, older);
-            let Some(item) = pictures.item(id) else {
+            // The picture's rows the window shows (a huge item is decoded for those alone).
+            let rows = (canvas.window.y0 - top, canvas.window.y1 - top);
+            let Some(item) = pictures.item(id, rows) else {
                 return Drawn::Nothing;
             };
-            item_pixels(canvas, item, left, top, hue, translucent);
+            item_pixels(canvas, &item, left, top, hue, translucent);
             Drawn::Static
         }
     }
@@ -354,9 +405,11 @@ fn item_pixels(
     hue: Hue<'_>,
     translucent: bool,
 ) {
-    let (x0, y0, x1, y1) = clip(&canvas.window, left, top, item.width, item.height);
+    // The rows held: from `item.first` below the picture's top.
+    let held = top + item.first;
+    let (x0, y0, x1, y1) = clip(&canvas.window, left, held, item.width, item.rows);
     for y in y0..y1 {
-        let row = usize::try_from((y - top) * item.width).unwrap_or(0);
+        let row = usize::try_from((y - held) * item.width).unwrap_or(0);
         for x in x0..x1 {
             let i = row + usize::try_from(x - left).unwrap_or(0);
             let colour = item.pixels.get(i).copied().unwrap_or(0);

@@ -94,6 +94,19 @@ impl Reach {
     /// widest item's width (statics) of d x 22 across, and from 4 x 127 + 22 above (land)
     /// or 4 x 127 - 22 plus the tallest item above, to 4 x 128 + 22 below, its row s x 22.
     fn new(facet: &Facet<'_>, lookups: &Lookups, window: &Window) -> Option<Self> {
+        // Nothing lies past 2^40 pixels (a map's tiles are u32s, 22 pixels apart, heights
+        // a few hundred pixels): the window is cut to that, so that no sum below
+        // overflows whatever the view asked for.
+        const FAR: i64 = 1 << 40;
+        let window = Window {
+            x0: window.x0.clamp(-FAR, FAR),
+            y0: window.y0.clamp(-FAR, FAR),
+            x1: window.x1.clamp(-FAR, FAR),
+            y1: window.y1.clamp(-FAR, FAR),
+        };
+        if window.x0 >= window.x1 || window.y0 >= window.y1 {
+            return None;
+        }
         let size = facet.size();
         let (width, height) = (i64::from(size.width()), i64::from(size.height()));
         let across = i64::from(lookups.widest.max(22)) + 1;

@@ -7,6 +7,7 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 use mul_core::{Art, Facet, Limits, Texmaps, TileData, TileFlags};
+use rayon::prelude::*;
 
 use super::super::client::client_draws;
 
@@ -69,7 +70,8 @@ pub(super) struct LandInfo {
 pub(super) struct Lookups {
     pub(super) lands: Vec<LandInfo>,
     pub(super) items: Vec<ItemInfo>,
-    /// The tallest and widest item picture the items drawn have, in pixels.
+    /// The tallest and widest picture of the items the facet's statics place and the
+    /// client draws, in pixels: how far above and beside its tile a static may draw.
     pub(super) tallest: u32,
     pub(super) widest: u32,
 }
@@ -78,6 +80,7 @@ impl Lookups {
     /// The tables for `tiledata`, `art` and `texmaps`; an item whose picture would pass
     /// `limits.max_decoded_bytes` as RGBA, or cannot be read, is not drawn.
     pub(super) fn new(
+        facet: &Facet<'_>,
         tiledata: &TileData<'_>,
         art: &Art<'_>,
         texmaps: Option<&Texmaps<'_>>,
@@ -99,19 +102,34 @@ impl Lookups {
                 }
             })
             .collect();
-        let mut tallest = 0u32;
-        let mut widest = 0u32;
-        let items = (0..ITEM_IDS)
-            .map(|id| {
-                let id = u16::try_from(id).unwrap_or(u16::MAX);
-                let info = item_info(tiledata, art, id, limits);
-                if info.drawn {
-                    tallest = tallest.max(u32::from(info.size.1));
-                    widest = widest.max(u32::from(info.size.0));
-                }
-                info
-            })
+        let items: Vec<ItemInfo> = (0..ITEM_IDS)
+            .map(|id| item_info(tiledata, art, u16::try_from(id).unwrap_or(u16::MAX), limits))
             .collect();
+        // Over the items placed, not the whole art: one tall picture that no static uses
+        // must not widen every window's reach. Block columns in parallel.
+        let size = facet.size();
+        let (tallest, widest) = (0..size.width_blocks())
+            .into_par_iter()
+            .map(|bx| {
+                let mut most = (0u32, 0u32);
+                for by in 0..size.height_blocks() {
+                    let Ok(statics) = facet.block_statics(bx, by) else {
+                        continue;
+                    };
+                    for s in statics.iter() {
+                        let info = items
+                            .get(usize::from(s.id.get()))
+                            .copied()
+                            .unwrap_or_default();
+                        if info.drawn {
+                            most.0 = most.0.max(u32::from(info.size.1));
+                            most.1 = most.1.max(u32::from(info.size.0));
+                        }
+                    }
+                }
+                most
+            })
+            .reduce(|| (0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
         Lookups {
             lands,
             items,

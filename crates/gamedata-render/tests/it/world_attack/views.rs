@@ -81,9 +81,6 @@ fn views_far_outside_the_world_are_transparent() {
 
 /// Views whose corner lies at the ends of i64: transparent, counts 0, no overflow.
 #[test]
-#[ignore = "bug: scene::collect (scene.rs:93-96) adds the reach to the window unchecked: \
-            `window.x0 - across` overflows at x = i64::MIN (a panic under overflow checks, \
-            a wrap otherwise); see the report of h-attack"]
 fn views_at_the_ends_of_i64_are_transparent() {
     let files = Files::plain(16, 16);
     let (facet, art, tex) = (files.facet(), files.art(), files.texmaps());
