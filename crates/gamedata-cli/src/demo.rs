@@ -3,8 +3,9 @@
 //! a picture of each: Cosmo's level A1 (its tiles, their attributes, and with its backdrop
 //! and actors), a Claw level drawn whole as the game draws it (`wwd-level.png`: sky, hills,
 //! grass-topped ground with pits, ledges and ladders, treasure, enemies, a checkpoint flag,
-//! the map piece) and as its collision map (`wwd-collision.png`), and an Ultima Online
-//! facet's radar map (`uo-radar.png`).
+//! the map piece) and as its collision map (`wwd-collision.png`), an Ultima Online
+//! facet's radar map (`uo-radar.png`), and a small Ultima Online world with art drawn as the
+//! client draws it (`uo-world.png`: hills, a pond, a house, trees, hued vases, a tower).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use gamedata_render::uo::world::{WorldCounts, WorldView};
 use mni_core::{Episode, Group, synth};
 use mul_core::MapSize;
 use mul_core::synth::World;
@@ -25,6 +27,7 @@ use crate::files::{Written, elapsed_ms};
 use crate::output::Output;
 use crate::uo::radar::render_facet;
 use crate::uo::stats::{print_stats, stats_report};
+use crate::uo::world::WorldFiles;
 use crate::uo::{SizeArgs, open_facet, views};
 use crate::wwd::{self, info_report, print_info};
 
@@ -234,6 +237,120 @@ fn uo_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> Re
     writeln!(
         w,
         "\nTry: gamedata uo tile {} --facet 0 3584 2048 --json",
+        dir.display()
+    )?;
+    uo_world_section(out_dir, w, wrote)
+}
+
+/// The drawable synthetic world's size in tiles (`uo synth --art --width 64 --height 64`),
+/// and the view of its showcase the demo draws: SX, SY, W, H in the client's screen pixels
+/// (docs/formats/uo.md, "Synthetic world": the hills, the pond, the house, the trees, the
+/// hued vases and banners, the tower).
+const UO_WORLD_TILES: u32 = 64;
+const UO_WORLD_VIEW: WorldView = WorldView {
+    x: -800,
+    y: 560,
+    width: 1480,
+    height: 1420,
+};
+
+/// Ultima Online as the client draws it: a small synthetic world with art and texture maps
+/// (the showcase of every drawing case), written as `uo synth --art` writes it, and a view
+/// of it drawn in the world style.
+fn uo_world_section(out_dir: &Path, w: &mut dyn Write, wrote: &mut Vec<PathBuf>) -> Result<()> {
+    let side = UO_WORLD_TILES;
+    writeln!(
+        w,
+        "\n== Ultima Online: a small world with art, drawn as the client draws it =="
+    )?;
+    let dir = out_dir.join("uo-art");
+    writeln!(
+        w,
+        "\n-- gamedata uo synth {} --facet 0 --width {side} --height {side} --art",
+        dir.display()
+    )?;
+    let size = MapSize::from_tiles(side, side)?;
+    let world = World::generate_drawable(size, 1);
+    let (art_index, art) = mul_core::synth::drawable::art(1);
+    let (tex_index, texmaps) = mul_core::synth::drawable::texmaps(1);
+    let pictures = [
+        ("artidx.mul", art_index),
+        ("art.mul", art),
+        ("texidx.mul", tex_index),
+        ("texmaps.mul", texmaps),
+    ];
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let world_files = world.files(0, mul_core::MapFormat::Mul)?;
+    let named = world_files
+        .iter()
+        .map(|(name, bytes)| (name.as_str(), bytes.as_ref()))
+        .chain(
+            pictures
+                .iter()
+                .map(|(name, bytes)| (*name, bytes.as_slice())),
+        );
+    for (name, bytes) in named {
+        let path = dir.join(name);
+        crate::files::write_bytes(&path, &[], bytes)?;
+        wrote.push(path);
+    }
+    writeln!(
+        w,
+        "built {size} in {}: map, {} statics, tiledata, radarcol, hues, art and texture maps",
+        dir.display(),
+        world.static_count
+    )?;
+
+    let view = UO_WORLD_VIEW;
+    writeln!(
+        w,
+        "\n-- gamedata uo render {} --facet 0 --width {side} --height {side} --style world \
+         --view={},{} --view-size {}x{} -o uo-world.png",
+        dir.display(),
+        view.x,
+        view.y,
+        view.width,
+        view.height
+    )?;
+    let sizes = SizeArgs {
+        facet: 0,
+        width: Some(side),
+        height: Some(side),
+        map_format: None,
+        apply_diffs: false,
+    };
+    let facet_files = open_facet(&dir, &sizes)?;
+    let facet = views(&facet_files, &sizes)?;
+    let pictures = WorldFiles::open(&dir)?;
+    let png = out_dir.join("uo-world.png");
+    let counts = pictures.with_source(&facet, &dir, |source| {
+        let inputs = pictures.inputs();
+        let mut counts = WorldCounts::default();
+        crate::files::write_file(&png, &inputs, |out| {
+            counts = source.write_png(view, crate::render::compression(), out, &|_| {})?;
+            Ok(())
+        })?;
+        Ok(counts)
+    })?;
+    wrote.push(png.clone());
+    writeln!(
+        w,
+        "wrote {} ({} x {} pixels from ({}, {}), world style: {} land tiles, {} stretched, {} \
+         statics): grass and sand hills, a rock cliff, a pond, a dirt ramp, a house with its \
+         roof, trees, vases and banners in many hues, a crystal and a tower",
+        png.display(),
+        view.width,
+        view.height,
+        view.x,
+        view.y,
+        counts.tiles_drawn,
+        counts.stretched,
+        counts.statics_drawn
+    )?;
+    writeln!(
+        w,
+        "\nTry: gamedata uo render {} --facet 0 --width {side} --height {side} --style world \
+         -o world.png (the whole world)",
         dir.display()
     )?;
     Ok(())

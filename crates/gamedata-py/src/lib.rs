@@ -21,6 +21,7 @@ mod texmap;
 mod tiledata;
 mod uo;
 mod uop_anim;
+mod world;
 mod wwd;
 
 use pyo3::prelude::*;

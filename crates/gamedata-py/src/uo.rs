@@ -2,6 +2,7 @@
 //! and hands out numpy views of them.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use gamedata_render::Region;
 use gamedata_render::uo::{RadarOptions, RadarStyle, radar};
@@ -15,6 +16,7 @@ use zerocopy::IntoBytes;
 
 use crate::arrays;
 use crate::errors::{data_error, outside, reader_error, render_error};
+use crate::world::{self, WorldFiles};
 
 /// Bytes of a row of dtype `FOUND`: x, y (u32), z (i8), id, hue (u16).
 pub(crate) const FOUND_LEN: usize = 13;
@@ -26,6 +28,10 @@ pub(crate) const FOUND_LEN: usize = 13;
 #[pyclass(frozen, module = "gamedata.uo", name = "Facet")]
 pub struct Facet {
     files: FacetFiles,
+    /// The folder the files came from, where `render_world` finds the art.
+    dir: PathBuf,
+    /// The art and texture maps `render_world` draws with, loaded on its first call.
+    world: OnceLock<WorldFiles>,
 }
 
 /// `FacetOptions` from the Python arguments.
@@ -45,8 +51,12 @@ impl Facet {
         self.files.view().map_err(|e| data_error(&e))
     }
 
-    fn checked(files: FacetFiles) -> PyResult<Self> {
-        let facet = Facet { files };
+    fn checked(files: FacetFiles, dir: PathBuf) -> PyResult<Self> {
+        let facet = Facet {
+            files,
+            dir,
+            world: OnceLock::new(),
+        };
         facet.views()?;
         Ok(facet)
     }
@@ -71,7 +81,7 @@ impl Facet {
         let files = py
             .detach(|| FacetFiles::open_with(&dir, facet, &options))
             .map_err(reader_error)?;
-        Self::checked(files)
+        Self::checked(files, dir)
     }
 
     /// As `open`, but memory-maps the files: nothing is read until used. The files must not
@@ -85,7 +95,7 @@ impl Facet {
         // files while they are mapped; this method's docstring and the package's README pass
         // that contract on to the Python caller, as the command line does to its user.
         let files = unsafe { FacetFiles::map_with(&dir, facet, &options) };
-        Self::checked(files.map_err(reader_error)?)
+        Self::checked(files.map_err(reader_error)?, dir)
     }
 
     /// The map's width in tiles.
@@ -368,6 +378,43 @@ impl Facet {
             .map_err(render_error)?;
         let (w, h) = (image.width() as usize, image.height() as usize);
         arrays::numbers(py, image.into_pixels(), &[h, w, 4])
+    }
+
+    /// The world as the client draws it, isometric (as `gamedata uo render --style world`):
+    /// an `(h, w, 4)` `uint8` RGBA array, transparent where no land or static reaches.
+    /// `view` `(sx, sy, width, height)` is a rectangle of the client's screen pixels (tile
+    /// (x, y) at altitude z has its 44 x 44 land picture's top-left at ((x - y) * 22 - 22,
+    /// (x + y) * 22 - 4 * z - 22)); without it, the picture frames `region` `(x, y, width,
+    /// height)` in tiles, or the whole facet. Needs tiledata.mul and hues.mul (with the
+    /// facet) and the art of the facet's folder: art.mul with artidx.mul or
+    /// artLegacyMUL.uop, verdata.mul's art patches applied when present, texidx.mul and
+    /// texmaps.mul when present (without them no land stretches); the art and texture maps
+    /// are read (or mapped, for a mapped facet) on the first call and kept. Drawn in
+    /// parallel, GIL released. Raises `FileNotFoundError` for a missing file,
+    /// `gamedata.FormatError` for a malformed one, `ValueError` for a view of no pixel or
+    /// past the picture cap (1 << 28 pixels), a region outside the facet, or both `view`
+    /// and `region`.
+    #[pyo3(signature = (view=None, region=None))]
+    fn render_world<'py>(
+        &self,
+        py: Python<'py>,
+        view: Option<(i64, i64, u32, u32)>,
+        region: Option<(u32, u32, u32, u32)>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let asked = world::ask(view, region)?;
+        let facet = self.views()?;
+        let files = match self.world.get() {
+            Some(files) => files,
+            None => {
+                let loaded = WorldFiles::load(py, &self.dir, self.mapped())?;
+                // Two threads may load at once: the first kept is the one used.
+                self.world.get_or_init(|| loaded)
+            }
+        };
+        let (pixels, h, w) = py
+            .detach(|| world::draw(&facet, files, asked))
+            .map_err(render_error)?;
+        arrays::numbers(py, pixels, &[h, w, 4])
     }
 
     /// `(address, length)` of a file's bytes in memory: "map", "statics" or "staidx"; for

@@ -18,7 +18,7 @@ mod synth;
 mod texmap;
 mod tile;
 pub(crate) mod uop;
-mod world;
+pub(crate) mod world;
 
 use std::path::Path;
 

@@ -41,7 +41,7 @@ pub(super) fn parse_view_size(text: &str) -> Result<(u32, u32), String> {
 
 /// The art and texture maps of a client folder, mapped (verdata's art patches applied
 /// unless `no_verdata`); no texture maps when the folder has none.
-pub(super) struct WorldFiles {
+pub(crate) struct WorldFiles {
     art: ArtFiles,
     verdata: Option<(PathBuf, mul_core::VerdataFile)>,
     texmaps: Option<TexmapFiles>,
@@ -50,7 +50,7 @@ pub(super) struct WorldFiles {
 impl WorldFiles {
     /// The folder's art (required) and texture maps (optional: without them no land
     /// stretches, and a note says so).
-    pub(super) fn open(dir: &Path) -> Result<Self> {
+    pub(crate) fn open(dir: &Path) -> Result<Self> {
         let art = map_art(dir).with_context(|| format!("reading art in {}", dir.display()))?;
         let verdata = folder_verdata(dir, false)?;
         let has_texmaps = gamedata_io::find_file_ignoring_case(dir, "texidx.mul").is_ok()
@@ -74,8 +74,34 @@ impl WorldFiles {
         })
     }
 
+    /// `f` run on the world of `facet` drawn with these files (the art with verdata's
+    /// patches); `dir` names the folder in the error for a facet without tiledata or hues.
+    pub(crate) fn with_source<T>(
+        &self,
+        facet: &mul_core::Facet<'_>,
+        dir: &Path,
+        f: impl FnOnce(&WorldSource<'_, '_>) -> Result<T>,
+    ) -> Result<T> {
+        let patches = self.verdata.as_ref().map(|(_, v)| v.view()).transpose()?;
+        let art = match &patches {
+            Some(patches) => self.art.view()?.with_verdata(patches),
+            None => self.art.view()?,
+        };
+        let texmaps = self.texmaps.as_ref().map(TexmapFiles::view).transpose()?;
+        let source = match WorldSource::new(facet, &art, texmaps.as_ref()) {
+            Ok(source) => source,
+            Err(gamedata_render::RenderError::MissingTable { table, .. }) => bail!(
+                "no {} in {}; the world style needs it",
+                table.file_name(),
+                dir.display()
+            ),
+            Err(other) => return Err(other.into()),
+        };
+        f(&source)
+    }
+
     /// The files read, never to be written over.
-    pub(super) fn inputs(&self) -> Vec<&Path> {
+    pub(crate) fn inputs(&self) -> Vec<&Path> {
         self.art
             .paths
             .iter()
@@ -145,59 +171,23 @@ pub(super) fn render(
 ) -> Result<()> {
     let start = std::time::Instant::now();
     let files = WorldFiles::open(ask.dir)?;
-    let patches = files.verdata.as_ref().map(|(_, v)| v.view()).transpose()?;
-    let art = match &patches {
-        Some(patches) => files.art.view()?.with_verdata(patches),
-        None => files.art.view()?,
-    };
-    let texmaps = files.texmaps.as_ref().map(TexmapFiles::view).transpose()?;
-    let source = match WorldSource::new(facet, &art, texmaps.as_ref()) {
-        Ok(source) => source,
-        Err(gamedata_render::RenderError::MissingTable { table, .. }) => bail!(
-            "no {} in {}; the world style needs it",
-            table.file_name(),
-            ask.dir.display()
-        ),
-        Err(other) => return Err(other.into()),
-    };
-    let view = match (ask.view, ask.view_size, ask.region) {
-        (Some(_), _, Some(_)) => bail!("give --view with --view-size, or --region, not both"),
-        (Some((x, y)), Some((width, height)), None) => WorldView {
-            x,
-            y,
-            width,
-            height,
-        },
-        (Some(_), None, None) | (None, Some(_), _) => {
-            bail!("--view SX,SY and --view-size WxH go together")
-        }
-        (None, None, region) => {
-            let size = facet.size();
-            let region = match region {
-                Some(asked) => asked
-                    .clip(size.width(), size.height())
-                    .with_context(|| format!("the region {asked} is outside the {size} map"))?,
-                None => Region::whole(size.width(), size.height()),
-            };
-            source.frame(Some(region))?
-        }
-    };
-    if let Err(e) = view.check() {
-        bail!("{e}: give a smaller --view-size or --region");
-    }
-    let mut inputs: Vec<&Path> = facet_inputs.to_vec();
-    inputs.extend(files.inputs());
-    let bar = progress_bar(
-        u64::from(view.height),
-        "rendering {bar:40} {percent}% {eta}",
-    );
-    let mut counts = WorldCounts::default();
-    write_file(ask.output, &inputs, |w| {
-        let png = crate::render::compression();
-        counts = source.write_png(view, png, w, &|n| bar.inc(u64::from(n)))?;
-        Ok(())
+    let (view, counts) = files.with_source(facet, ask.dir, |source| {
+        let view = world_view(source, facet, ask)?;
+        let mut inputs: Vec<&Path> = facet_inputs.to_vec();
+        inputs.extend(files.inputs());
+        let bar = progress_bar(
+            u64::from(view.height),
+            "rendering {bar:40} {percent}% {eta}",
+        );
+        let mut counts = WorldCounts::default();
+        write_file(ask.output, &inputs, |w| {
+            let png = crate::render::compression();
+            counts = source.write_png(view, png, w, &|n| bar.inc(u64::from(n)))?;
+            Ok(())
+        })?;
+        bar.finish_and_clear();
+        Ok((view, counts))
     })?;
-    bar.finish_and_clear();
     let report = WorldReport {
         bytes: Written::of(ask.output)?.bytes,
         output: ask.output.display().to_string(),
@@ -231,6 +221,41 @@ pub(super) fn render(
     })
 }
 
+/// The view `ask` names: its `--view` and `--view-size`, or the frame of its `--region` (or
+/// of the whole facet), within the picture cap.
+fn world_view(
+    source: &WorldSource<'_, '_>,
+    facet: &mul_core::Facet<'_>,
+    ask: &WorldAsk<'_>,
+) -> Result<WorldView> {
+    let view = match (ask.view, ask.view_size, ask.region) {
+        (Some(_), _, Some(_)) => bail!("give --view with --view-size, or --region, not both"),
+        (Some((x, y)), Some((width, height)), None) => WorldView {
+            x,
+            y,
+            width,
+            height,
+        },
+        (Some(_), None, None) | (None, Some(_), _) => {
+            bail!("--view SX,SY and --view-size WxH go together")
+        }
+        (None, None, region) => {
+            let size = facet.size();
+            let region = match region {
+                Some(asked) => asked
+                    .clip(size.width(), size.height())
+                    .with_context(|| format!("the region {asked} is outside the {size} map"))?,
+                None => Region::whole(size.width(), size.height()),
+            };
+            source.frame(Some(region))?
+        }
+    };
+    if let Err(e) = view.check() {
+        bail!("{e}: give a smaller --view-size or --region");
+    }
+    Ok(view)
+}
+
 /// What a world pyramid is asked for.
 pub(super) struct PyramidAsk<'a> {
     pub(super) dir: &'a Path,
@@ -248,52 +273,39 @@ pub(super) fn tiles(
     out: &mut Output,
 ) -> Result<()> {
     let files = WorldFiles::open(ask.dir)?;
-    let patches = files.verdata.as_ref().map(|(_, v)| v.view()).transpose()?;
-    let art = match &patches {
-        Some(patches) => files.art.view()?.with_verdata(patches),
-        None => files.art.view()?,
-    };
-    let texmaps = files.texmaps.as_ref().map(TexmapFiles::view).transpose()?;
-    let source = match WorldSource::new(facet, &art, texmaps.as_ref()) {
-        Ok(source) => source,
-        Err(gamedata_render::RenderError::MissingTable { table, .. }) => bail!(
-            "no {} in {}; the world style needs it",
-            table.file_name(),
-            ask.dir.display()
-        ),
-        Err(other) => return Err(other.into()),
-    };
-    let tiles = WorldTiles::new(&source, ask.base_scale)?;
-    let frame = tiles.frame();
-    let mut drawn_with = serde_json::Map::new();
-    drawn_with.insert("style".into(), "world".into());
-    drawn_with.insert("base_scale".into(), ask.base_scale.into());
-    drawn_with.insert(
-        "view".into(),
-        serde_json::json!([frame.x, frame.y, frame.width, frame.height]),
-    );
-    let viewer = Viewer {
-        title: format!(
-            "Facet {}: {}, as the client draws it",
-            ask.facet_number,
-            facet.size()
-        ),
-        unit: "pixel",
-        cell: 1,
-        cell_unit: "pixel",
-        drawn_with,
-        iso: Some([frame.x, frame.y, i64::from(ask.base_scale)]),
-    };
-    let mut inputs: Vec<&Path> = facet_inputs.to_vec();
-    inputs.extend(files.inputs());
-    write_tiles(
-        &tiles,
-        TilePng::rgba(PngFilter::Up),
-        ask.pyramid,
-        &viewer,
-        &inputs,
-        out,
-    )
+    files.with_source(facet, ask.dir, |source| {
+        let tiles = WorldTiles::new(source, ask.base_scale)?;
+        let frame = tiles.frame();
+        let mut drawn_with = serde_json::Map::new();
+        drawn_with.insert("style".into(), "world".into());
+        drawn_with.insert("base_scale".into(), ask.base_scale.into());
+        drawn_with.insert(
+            "view".into(),
+            serde_json::json!([frame.x, frame.y, frame.width, frame.height]),
+        );
+        let viewer = Viewer {
+            title: format!(
+                "Facet {}: {}, as the client draws it",
+                ask.facet_number,
+                facet.size()
+            ),
+            unit: "pixel",
+            cell: 1,
+            cell_unit: "pixel",
+            drawn_with,
+            iso: Some([frame.x, frame.y, i64::from(ask.base_scale)]),
+        };
+        let mut inputs: Vec<&Path> = facet_inputs.to_vec();
+        inputs.extend(files.inputs());
+        write_tiles(
+            &tiles,
+            TilePng::rgba(PngFilter::Up),
+            ask.pyramid,
+            &viewer,
+            &inputs,
+            out,
+        )
+    })
 }
 
 #[cfg(test)]

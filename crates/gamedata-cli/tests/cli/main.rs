@@ -178,6 +178,7 @@ fn demo_builds_lists_summarises_and_renders() {
         png_pixels(&demo.join("wwd-collision.png"))
     );
     level_picture_shows_the_level(&demo);
+    world_picture_shows_the_showcase(&demo, dir.path());
     // The level validates.
     let text =
         String::from_utf8(gamedata_ok(&["wwd", "validate", "demo"], dir.path()).stdout).unwrap();
@@ -202,6 +203,9 @@ fn demo_builds_lists_summarises_and_renders() {
         "demo2/wwd-level.png",
         "demo2/uo/map0.mul",
         "demo2/uo-radar.png",
+        "demo2/uo-art/art.mul",
+        "demo2/uo-art/texmaps.mul",
+        "demo2/uo-world.png",
     ] {
         assert!(names.contains(&want), "{want} not in {names:?}");
     }
@@ -213,6 +217,91 @@ fn demo_builds_lists_summarises_and_renders() {
         );
     }
     assert!(report["elapsed_ms"].as_f64().unwrap() > 0.0);
+}
+
+/// `uo-world.png` of the demo in `demo` is the view its text names of the folder `uo synth
+/// --art` writes at 64 x 64 tiles (drawn again by `uo render --style world` from a folder
+/// the synth command wrote in `tmp`), and shows the showcase where docs/formats/uo.md puts
+/// it: a land tile (x, y) at z 0 centred on screen pixel ((x - y) * 22, (x + y) * 22).
+fn world_picture_shows_the_showcase(demo: &Path, tmp: &Path) {
+    let (sx, sy) = (-800i64, 560i64);
+    assert_eq!(png_size(&demo.join("uo-world.png")), (1480, 1420));
+    gamedata_ok(
+        &[
+            "uo",
+            "synth",
+            "synth-art",
+            "--width",
+            "64",
+            "--height",
+            "64",
+            "--art",
+        ],
+        tmp,
+    );
+    for name in [
+        "map0.mul",
+        "statics0.mul",
+        "tiledata.mul",
+        "hues.mul",
+        "art.mul",
+        "texmaps.mul",
+    ] {
+        assert_eq!(
+            std::fs::read(demo.join("uo-art").join(name)).unwrap(),
+            std::fs::read(tmp.join("synth-art").join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    gamedata_ok(
+        &[
+            "uo",
+            "render",
+            "synth-art",
+            "--width",
+            "64",
+            "--height",
+            "64",
+            "--style",
+            "world",
+            "--view=-800,560",
+            "--view-size",
+            "1480x1420",
+            "-o",
+            "world.png",
+        ],
+        tmp,
+    );
+    let pixels = png_pixels(&demo.join("uo-world.png"));
+    assert_eq!(pixels, png_pixels(&tmp.join("world.png")));
+    let rgb = |x: i64, y: i64| -> [i64; 3] {
+        let at = (((y - sy) * 1480 + (x - sx)) * 4) as usize;
+        [0, 1, 2].map(|c| i64::from(pixels[at + c]))
+    };
+    let tile = |x: i64, y: i64| rgb((x - y) * 22, (x + y) * 22);
+    let green = |[r, g, b]: [i64; 3]| g > r + 30 && g > b + 30;
+    let blue = |[r, g, b]: [i64; 3]| b > r + 40 && b > g + 20;
+    let orange = |[r, g, b]: [i64; 3]| r > 180 && r > g + 40 && g > b;
+    // Grass at z 0, the lava and water patches (x 22 and 24, y 10), the pond's water.
+    for (x, y) in [(30, 40), (36, 22), (12, 50)] {
+        assert!(green(tile(x, y)), "grass at ({x}, {y}): {:?}", tile(x, y));
+    }
+    assert!(orange(tile(23, 11)), "lava: {:?}", tile(23, 11));
+    assert!(blue(tile(25, 11)), "water: {:?}", tile(25, 11));
+    assert!(blue(tile(15, 31)), "the pond: {:?}", tile(15, 31));
+    // The tower (44 x 220 pixels, at (32, 54)) stands over the grass north of its tile:
+    // 100 pixels above its tile's centre is stone, not grass.
+    let (tx, ty) = ((32 - 54) * 22, (32 + 54) * 22);
+    assert!(
+        !green(rgb(tx, ty - 100)),
+        "the tower: {:?}",
+        rgb(tx, ty - 100)
+    );
+    assert!(
+        green(rgb(tx + 60, ty - 100)),
+        "beside the tower: {:?}",
+        rgb(tx + 60, ty - 100)
+    );
 }
 
 /// `wwd-level.png` of the demo in `demo` shows the level the demo's `SYNTH01.WWD` holds,

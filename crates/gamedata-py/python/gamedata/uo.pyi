@@ -78,6 +78,17 @@ class Facet:
         radarcol: str | os.PathLike[str] | None = None,
     ) -> npt.NDArray[np.uint8]:
         """(h, w, 4) RGBA; style "flat", "client" or "altitude"."""
+    def render_world(
+        self,
+        view: tuple[int, int, int, int] | None = None,
+        region: Region | None = None,
+    ) -> npt.NDArray[np.uint8]:
+        """(h, w, 4) RGBA: the world isometric as the client draws it. `view` is
+        (sx, sy, width, height) in screen pixels, tile (x, y, z)'s land picture at
+        ((x - y) * 22 - 22, (x + y) * 22 - 4 * z - 22); else the frame of `region` (tiles)
+        or of the facet. Needs tiledata, hues and art in the folder (texture maps and
+        verdata.mul used when there), loaded on the first call. ValueError for a view of no
+        pixel or past 1 << 28 pixels, FileNotFoundError for a missing file."""
     def _span(self, name: str) -> tuple[int, int]: ...
 
 @final
