@@ -19,14 +19,10 @@ pub(crate) enum Kind {
     Static,
 }
 
-/// How closely the library must match a pixel: exactly, within 1 a channel, or only
-/// opaque (a stretched texel whose coordinate lies on a texel boundary: 32-bit float
-/// rounding may pick either neighbour).
+/// How closely the library must match a pixel: exactly (flat land, statics, nothing), or
+/// within 1 a channel (stretched land: the light's product is rounded at the end).
 pub(crate) const EXACT: u8 = 0;
 pub(crate) const WITHIN_ONE: u8 = 1;
-pub(crate) const LOOSE: u8 = 255;
-/// Not compared: a translucent pixel over nothing (the crafted worlds have none).
-pub(crate) const ANY: u8 = 254;
 
 /// The counts of `WorldCounts`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -463,7 +459,7 @@ impl Source<'_> {
                     };
                     let mut any = false;
                     for tri in tris {
-                        triangle(tri.map(|k| corners[k]), clip, |px, py, wt| {
+                        triangle(tri.map(|k| corners[k]), clip, |px, py, wt, ew, area| {
                             any = true;
                             let mix = |f: &dyn Fn(usize) -> f32| {
                                 wt[0] * f(tri[0]) + wt[1] * f(tri[1]) + wt[2] * f(tri[2])
@@ -471,20 +467,23 @@ impl Source<'_> {
                             let s = mix(&|k| uv[k].0);
                             let t = mix(&|k| uv[k].1);
                             let n = [0, 1, 2].map(|c| mix(&|k| normals[k][c]));
-                            let texel = |c: f32| 0.5 + c * (side - 1) as f32;
-                            let (fs, ft) = (texel(s), texel(t));
-                            let col = (fs.floor().max(0.0) as usize).min(side - 1);
-                            let row = (ft.floor().max(0.0) as usize).min(side - 1);
-                            let near = |f: f32| (f - f.round()).abs() < 1e-3;
+                            // The texel exactly (docs: "We compute the texel exactly"):
+                            // floor(0.5 + s (side - 1)) with s the sum of the weights of the
+                            // corners whose coordinate is 1, each weight an edge value over
+                            // the area.
+                            let _ = (s, t);
+                            let exact = |pick: &dyn Fn(usize) -> f32| {
+                                let sum: i64 =
+                                    (0..3).filter(|&i| pick(tri[i]) > 0.5).map(|i| ew[i]).sum();
+                                let num = area + 2 * (side as i64 - 1) * sum;
+                                (num.div_euclid(2 * area).max(0) as usize).min(side - 1)
+                            };
+                            let col = exact(&|k| uv[k].0);
+                            let row = exact(&|k| uv[k].1);
                             let raw = map.pixels()[row * side + col].get();
                             let l = light(n);
                             let c = rgb8(raw).map(|v| lit(v, l));
-                            let tol = if near(fs) || near(ft) {
-                                LOOSE
-                            } else {
-                                WITHIN_ONE
-                            };
-                            put(&mut e, at(px, py), c, Kind::Stretched, tol);
+                            put(&mut e, at(px, py), c, Kind::Stretched, WITHIN_ONE);
                         });
                     }
                     e.counts.tiles_drawn += u64::from(any);
@@ -535,10 +534,9 @@ fn blend(e: &mut Expected, k: usize, c: [u8; 3]) {
     }
     e.pixels[k * 4 + 3] = 255;
     e.kind[k] = Kind::Static;
-    if below == Kind::Nothing {
-        // What the client blends over nothing is black; the crafted worlds avoid it.
-        e.tolerance[k] = ANY;
-    }
+    // Over nothing the blend is over black (docs: "a translucent static blends over black
+    // where nothing lies below it"): d is 0 there, exact as elsewhere.
+    let _ = below;
 }
 
 /// The 5-to-8-bit table's 32 values, for the hand checks.

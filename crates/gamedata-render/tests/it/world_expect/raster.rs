@@ -88,11 +88,12 @@ fn top_left(a: Q, b: Q) -> bool {
 /// The pixels whose sample point lies in the triangle of the whole-pixel vertices `v`
 /// (each moved a quarter pixel left and up), restricted to the pixels x in x0..x1, y in
 /// y0..y1, with the barycentric weights of the three vertices at the sample point
-/// (32-bit floats). A triangle counter-clockwise on the screen, or degenerate, gives none.
+/// (32-bit floats), and the exact edge values and area the weights are ratios of (for the
+/// exact texel). A triangle counter-clockwise on the screen, or degenerate, gives none.
 pub(crate) fn triangle(
     v: [(i64, i64); 3],
     clip: (i64, i64, i64, i64),
-    mut f: impl FnMut(i64, i64, [f32; 3]),
+    mut f: impl FnMut(i64, i64, [f32; 3], [i64; 3], i64),
 ) {
     let q = v.map(|(x, y)| (4 * x - 1, 4 * y - 1));
     let [a, b, c] = q;
@@ -120,7 +121,7 @@ pub(crate) fn triangle(
                 .all(|(&w, rule)| w > 0 || (w == 0 && rule));
             if inside {
                 let total = area as f32;
-                f(px, py, w.map(|w| w as f32 / total));
+                f(px, py, w.map(|w| w as f32 / total), w, area);
             }
         }
     }
