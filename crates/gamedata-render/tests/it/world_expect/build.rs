@@ -47,6 +47,7 @@ pub(crate) const NODIAG: u16 = 0x010B; // NoDiagonal: not drawn
 pub(crate) const NODRAW: u16 = 0x010C; // named "NoDraw marker": not drawn
 pub(crate) const ANIMATED: u16 = 0x010D; // Animation: drawn the older way
 pub(crate) const POLE: u16 = 0x0110; // height 40
+pub(crate) const BEAM: u16 = 0x0111; // Bridge, height 120 (60)
 pub(crate) const FERN: u16 = 0x0D10; // Foliage (not in the tree list)
 pub(crate) const TREE: u16 = 0x0CCA; // in ClassicUO's tree list
 pub(crate) const TREE2: u16 = 0x0CCB; // in the tree list, height 40
@@ -210,6 +211,7 @@ fn item_entry(id: u16) -> (u64, u8, &'static str) {
         NODRAW => (0, 3, "NoDraw marker"),
         ANIMATED => (ANIMATION, 4, "animated"),
         POLE => (0, 40, "pole"),
+        BEAM => (BRIDGE, 120, "beam"),
         FERN => (FOLIAGE, 0, "fern"),
         TREE => (0, 20, "tree"),
         TREE2 => (0, 40, "tall tree"),
@@ -387,8 +389,12 @@ fn statics() -> Vec<Placed> {
 
 /// Writes the crafted world.
 pub(crate) fn crafted() -> Crafted {
+    crafted_with(statics())
+}
+
+/// The crafted world's land with only `placed` for statics.
+pub(crate) fn crafted_with(placed: Vec<Placed>) -> Crafted {
     let (heights, ids) = terrain();
-    let placed = statics();
     // map: 64 blocks column by column, each a u32 header and 64 cells {u16 id, i8 z}.
     let blocks = SIDE / 8;
     let mut map = Vec::with_capacity(blocks * blocks * 196);
@@ -450,7 +456,7 @@ fn art_files() -> (Vec<u8>, Vec<u8>) {
         .collect();
     let items = [
         BOX, BACK, PLAIN, SURF, TALL, GLASS, PARTIAL, SECRET, PLANK, SKY, MOVER, NODIAG, NODRAW,
-        ANIMATED, POLE, FERN, TREE, TREE2, NEVER[0], NEVER[1], NEVER[2],
+        ANIMATED, POLE, FERN, TREE, TREE2, NEVER[0], NEVER[1], NEVER[2], BEAM,
     ];
     let pictures: Vec<(u16, u16, Vec<u16>)> = items
         .iter()

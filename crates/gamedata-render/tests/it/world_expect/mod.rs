@@ -7,4 +7,5 @@ mod build;
 mod checks;
 mod compare;
 mod expect;
+mod priorities;
 mod raster;
