@@ -349,7 +349,8 @@ mod world_build;
 /// item, 64 KB in all), stacked on one tile and drawn into a 20 x 20 view. Each stripe's
 /// picture cache decodes every item it meets into a full `width x height` buffer and holds
 /// them all until the stripe ends: 32 MB an item, 256 MB for 64 KB of art (8,000 times the
-/// art with 8,000 x 8,000 items; 64 of them would hold 8 GB). Memory must stay within the
+/// art with 8,000 x 8,000 items; 64 of them would hold 8 GB) before the cache had a budget
+/// and huge items were decoded for the window's rows alone. Memory must stay within the
 /// input plus a constant and one picture's limit.
 #[test]
 fn uo_world_decoded_items_stay_within_a_budget() {
