@@ -22,6 +22,7 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 mod paint;
+mod raster;
 mod scene;
 mod tables;
 #[cfg(test)]
@@ -36,7 +37,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use mul_core::{Art, Facet, Hues, Limits, Texmaps};
 use rayon::prelude::*;
 
-use self::paint::{Canvas, Drawn, Pictures, paint};
+use self::paint::{Drawn, Pictures, paint};
+use self::raster::Canvas;
 use self::scene::Window;
 use self::tables::Lookups;
 use crate::uo::RadarTable;

@@ -9,7 +9,7 @@
 use mul_core::{Art, Facet, Limits, Texmaps, TileData, TileFlags};
 use rayon::prelude::*;
 
-use super::super::client::client_draws;
+use crate::uo::client::client_draws;
 
 /// Land ids a tiledata land table holds (the cell's id and 0x3FFF).
 const LAND_IDS: usize = 0x4000;
@@ -238,7 +238,7 @@ pub(super) fn tile_z(facet: &Facet<'_>, x: i64, y: i64) -> i32 {
 #[cfg(test)]
 #[allow(clippy::indexing_slicing)]
 mod tests {
-    use super::TREES;
+    use crate::uo::world::tables::TREES;
 
     #[test]
     fn the_tree_list_is_sorted_for_binary_search() {

@@ -2,7 +2,7 @@
 
 #![allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use super::paint::coverage_for_tests;
+use super::raster::coverage_for_tests;
 
 /// The sample points inside a triangle by testing every pixel of its box: the plain rule
 /// the span rasteriser must match.
