@@ -250,8 +250,15 @@ fn world_view(
             source.frame(Some(region))?
         }
     };
-    if let Err(e) = view.check() {
-        bail!("{e}: give a smaller --view-size or --region");
+    if view.check().is_err() {
+        bail!(
+            "a {} x {} pixel view cannot be drawn: a picture has 1 to {} pixels (give \
+             --view with a smaller --view-size, or a smaller --region; `uo tiles --style \
+             world` draws a whole facet)",
+            view.width,
+            view.height,
+            gamedata_render::MAX_PIXELS
+        );
     }
     Ok(view)
 }
