@@ -6,7 +6,8 @@
 # fetch a local file), the page's HTML, CSS and JavaScript, and the Leaflet the command line
 # carries (crates/gamedata-cli/assets/leaflet).
 # Needs: rustup target add wasm32-unknown-unknown; cargo install wasm-bindgen-cli
-# --version <Cargo.lock's> --locked (this script says which when it is missing).
+# --version <Cargo.lock's> --locked (this script says which when it is missing). The build
+# goes to CARGO_TARGET_DIR when it is set; the app always to target/web/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,12 +32,13 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 
 cargo build -p gamedata-web --target wasm32-unknown-unknown --release
+built="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/gamedata_web.wasm"
 out=target/web
 rm -rf "$out"
 mkdir -p "$out/leaflet"
 # `no-modules`: a classic script (a page from file:// cannot load ES modules).
 wasm-bindgen --target no-modules --no-typescript --out-dir "$out" \
-  target/wasm32-unknown-unknown/release/gamedata_web.wasm
+  "$built"
 {
   printf 'window.GAMEDATA_WASM_BASE64 = "'
   base64 -w0 "$out/gamedata_web_bg.wasm"
