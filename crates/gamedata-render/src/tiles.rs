@@ -7,7 +7,8 @@
 //! past the picture's edge, left out of the colour). Levels past the native zoom
 //! (`max_zoom`) magnify the native tiles, each pixel doubled a level. Tiles wholly outside
 //! the picture are not made. The pyramid is built depth first over rayon's pool, so memory
-//! holds a few tiles a level and thread, whatever the picture's size.
+//! holds a few tiles a level and thread, whatever the picture's size. [`pyramid_tile`]
+//! makes one tile on demand, the same pixels (a web page asks for the tiles it shows).
 
 // Tile coordinates and sizes: zoom levels are at most 30 and pictures at most 2^28 pixels,
 // so tile positions times 256 stay far below u64's range; the sums of 4 pixels' channels
