@@ -7,7 +7,8 @@
 //! past the picture's edge, left out of the colour). Levels past the native zoom
 //! (`max_zoom`) magnify the native tiles, each pixel doubled a level. Tiles wholly outside
 //! the picture are not made. The pyramid is built depth first over rayon's pool, so memory
-//! holds a few tiles a level and thread, whatever the picture's size.
+//! holds a few tiles a level and thread, whatever the picture's size. [`pyramid_tile`]
+//! makes one tile on demand, the same pixels (a web page asks for the tiles it shows).
 
 // Tile coordinates and sizes: zoom levels are at most 30 and pictures at most 2^28 pixels,
 // so tile positions times 256 stay far below u64's range; the sums of 4 pixels' channels
@@ -25,6 +26,9 @@ pub const TILE: u32 = 256;
 pub const MAX_ZOOM: u8 = 24;
 
 pub use crate::picture::TileSource;
+pub use one::pyramid_tile;
+
+mod one;
 
 /// The zoom levels of a picture's pyramid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,7 +151,7 @@ impl<E: From<RenderError> + Send> Builder<'_, E> {
             return Ok(None);
         }
         let (image, below) = if z == self.levels.native {
-            let Some(image) = self.native_tile(x, y)? else {
+            let Some(image) = native_tile(self.source, &self.levels, x, y)? else {
                 return Ok(None);
             };
             let below = self.magnify(z, x, y, &image)?;
@@ -179,37 +183,6 @@ impl<E: From<RenderError> + Send> Builder<'_, E> {
         Ok(Some((image, below + 1)))
     }
 
-    /// The native tile (x, y): the picture's pixels, transparent past its edge; `None`
-    /// when the source says it is empty, or it is wholly transparent and the source does
-    /// not write such tiles.
-    fn native_tile(&self, x: u64, y: u64) -> Result<Option<RgbaImage>> {
-        let Some(region) = native_region(&self.levels, x, y) else {
-            return RgbaImage::new(TILE, TILE, [0; 4]).map(Some);
-        };
-        if self.source.is_empty(region) {
-            return Ok(None);
-        }
-        let part = self.source.draw(region)?;
-        if !self.source.writes_transparent()
-            && part.pixels.chunks_exact(4).all(|p| p.get(3) == Some(&0))
-        {
-            return Ok(None);
-        }
-        if (part.width, part.height) == (TILE, TILE) {
-            return Ok(Some(part));
-        }
-        let mut tile = RgbaImage::new(TILE, TILE, [0; 4])?;
-        for row in 0..part.height {
-            let (Some(from), Some(to)) = (part.row(row), tile.row_mut(row)) else {
-                continue;
-            };
-            if let Some(to) = to.get_mut(..from.len()) {
-                to.copy_from_slice(from);
-            }
-        }
-        Ok(Some(tile))
-    }
-
     /// The magnified tiles under native tile (z, x, y), each level from the one above;
     /// returns how many were written.
     fn magnify(&self, z: u8, x: u64, y: u64, image: &RgbaImage) -> Result<u64, E> {
@@ -230,6 +203,40 @@ impl<E: From<RenderError> + Send> Builder<'_, E> {
             .collect();
         counts.into_iter().sum()
     }
+}
+
+/// The native tile (x, y): the picture's pixels, transparent past its edge; `None`
+/// when the source says it is empty, or it is wholly transparent and the source does
+/// not write such tiles.
+fn native_tile(
+    source: &dyn TileSource,
+    levels: &Levels,
+    x: u64,
+    y: u64,
+) -> Result<Option<RgbaImage>> {
+    let Some(region) = native_region(levels, x, y) else {
+        return RgbaImage::new(TILE, TILE, [0; 4]).map(Some);
+    };
+    if source.is_empty(region) {
+        return Ok(None);
+    }
+    let part = source.draw(region)?;
+    if !source.writes_transparent() && part.pixels.chunks_exact(4).all(|p| p.get(3) == Some(&0)) {
+        return Ok(None);
+    }
+    if (part.width, part.height) == (TILE, TILE) {
+        return Ok(Some(part));
+    }
+    let mut tile = RgbaImage::new(TILE, TILE, [0; 4])?;
+    for row in 0..part.height {
+        let (Some(from), Some(to)) = (part.row(row), tile.row_mut(row)) else {
+            continue;
+        };
+        if let Some(to) = to.get_mut(..from.len()) {
+            to.copy_from_slice(from);
+        }
+    }
+    Ok(Some(tile))
 }
 
 /// The region of native tile (x, y), cut at the picture's edge; `None` past `u32`.

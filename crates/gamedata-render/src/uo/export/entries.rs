@@ -28,7 +28,8 @@ pub(super) fn number(element: u64) -> usize {
 
 /// Entries `0..count` as far as 32-bit numbers go; those past are counted as failed.
 pub(super) fn numbered(count: usize, tally: &Tally) -> Range<usize> {
-    let numbered = count.min(1 << 32);
+    // On a 32-bit target (WebAssembly) every count is below 2^32.
+    let numbered = usize::try_from(1u64 << 32).map_or(count, |max| count.min(max));
     if count > numbered {
         tally.fail(
             count.saturating_sub(numbered),

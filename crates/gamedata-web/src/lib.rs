@@ -1,0 +1,430 @@
+//! The gamedata readers and renderers in a web page, compiled to WebAssembly: a page hands
+//! over a user's own files (a folder chosen or dropped, or single files), and this crate
+//! says which games it found, lists the maps it can show and draws any tile of them, with
+//! the same library code and the same pixels as the command line's `tiles` commands.
+//! Nothing leaves the machine.
+//!
+//! - **Files in**: [`Gamedata::add_file`] takes a file's path (relative to the folder chosen:
+//!   `uo/map0.mul`; a bare name for a single file) and its bytes, whole. Reading by
+//!   `Blob.slice` (entries when shown, never a whole 1 GB animation file) is a later part.
+//!   [`Gamedata::scan`] then finds the games as the command line finds files in a folder
+//!   (any letter case, the exact name first):
+//!   - Ultima Online: per folder, each facet N with map{N}.mul (else map{N}LegacyMUL.uop),
+//!     staidx{N}.mul and statics{N}.mul; tiledata.mul, radarcol.mul and hues.mul for the
+//!     radar styles; art (artidx.mul with art.mul, or artLegacyMUL.uop), texidx.mul with
+//!     texmaps.mul and verdata.mul for the world style.
+//!   - Claw and Gruntz: every .WWD file, drawn by the engine's rules with the first .REZ
+//!     archive among the files, else as its collision map.
+//!   - Cosmo: per folder, each episode n with COSMO{n}.STN and COSMO{n}.VOL.
+//! - **Map ids** ([`Gamedata::maps`]): `uo/0/flat`, `uo/0/client`, `uo/0/world`,
+//!   `wwd/RETAIL01`, `cosmo/A1`; options after `?` as the command line's flags, comma
+//!   separated (`cosmo/A1?actors,backdrop`, `wwd/RETAIL01?plane=Front`,
+//!   `uo/0/flat?hillshade`, `max-zoom=N` for every map); an id without options is the
+//!   command line's defaults. A UO map whose length proves no known size but whose blocks
+//!   make a square is listed with its size as options (`uo/0/flat?width=64,height=64`,
+//!   the command line's `--width 64 --height 64`).
+//! - **Tiles** ([`Gamedata::tile`]): the RGBA pixels of tile (z, x, y), 256 x 256, equal to
+//!   the `{z}/{x}/{y}.png` that `uo tiles` / `wwd tiles` / `cosmo tiles` write for the same
+//!   files and options ([`gamedata_render::tiles::pyramid_tile`]).
+//! - **Errors**: a file that fails lands in [`Gamedata::errors`] as the reader's sentence
+//!   (what, where, found, expected), and the rest stays usable; a failing call throws a
+//!   JavaScript `Error` with the sentence. The limits are the command line's
+//!   ([`gamedata_io::Limits::default`]).
+//!
+//! Drawing runs on the caller's thread (the page's main thread in this part; a Web Worker
+//! is a later part). `web/build.sh` builds the page around it; `docs/web.md` describes the
+//! page's `window.gamedata`.
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, Result, bail};
+use gamedata_render::RgbaImage;
+use gamedata_render::tiles::{Levels, pyramid_tile};
+use wasm_bindgen::prelude::*;
+
+mod cosmo;
+mod files;
+mod id;
+mod uo;
+mod wwd;
+
+use files::{File, Files};
+use id::MapId;
+
+/// What a map id names, found by [`Library::scan`].
+enum Target {
+    /// A facet (the index in `Library::facets`) in a style.
+    Uo(usize, &'static str),
+    /// A level (the index in `Library::levels`).
+    Wwd(usize),
+    /// A map of an episode (the index in `Library::episodes`) by name.
+    Cosmo(usize, String),
+}
+
+/// The files given, the games found in them and their maps: what [`Gamedata`] wraps,
+/// usable natively (the tests).
+#[derive(Default)]
+pub struct Library {
+    files: Files,
+    facets: Vec<uo::Facet>,
+    levels: Vec<wwd::LevelEntry>,
+    rez: Option<File>,
+    episodes: Vec<cosmo::Episode>,
+    /// Map ids (without options) to what they name.
+    targets: BTreeMap<String, Target>,
+    /// The ids listed, in order, with the options they need.
+    listed: Vec<String>,
+    errors: Vec<String>,
+    found: Vec<String>,
+    /// The last Cosmo map drawn (the whole map is one picture): its id and pixels.
+    cosmo_picture: Option<(String, RgbaImage)>,
+}
+
+impl Library {
+    /// An empty library.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds the file at `path` (relative to the folder chosen, `/`-separated) with its
+    /// bytes; [`Library::scan`] then finds what the files hold.
+    pub fn add_file(&mut self, path: &str, bytes: Vec<u8>) {
+        self.files.add(path, bytes);
+    }
+
+    /// Finds the games in the files given so far, lists their maps and keeps the sentence
+    /// of each file that fails.
+    pub fn scan(&mut self) {
+        self.facets.clear();
+        self.levels.clear();
+        self.episodes.clear();
+        self.targets.clear();
+        self.listed.clear();
+        self.errors.clear();
+        self.found.clear();
+        self.cosmo_picture = None;
+        self.rez = None;
+        self.scan_uo();
+        self.scan_wwd();
+        self.scan_cosmo();
+        if self.found.is_empty() {
+            self.found.push(
+                "no game found: give an Ultima Online client folder, Claw or Gruntz levels \
+                 (.WWD) or Cosmo's COSMO1.STN with COSMO1.VOL"
+                    .to_owned(),
+            );
+        }
+    }
+
+    fn scan_uo(&mut self) {
+        for folder in self.files.folders() {
+            for facet in uo::Facet::find(folder) {
+                let facet = match facet.and_then(|f| f.listing().map(|l| (f, l))) {
+                    Ok(found) => found,
+                    Err(e) => {
+                        self.errors.push(format!("{e:#}"));
+                        continue;
+                    }
+                };
+                let (facet, (styles, size)) = facet;
+                let place = if facet.dir.is_empty() {
+                    "the files given".to_owned()
+                } else {
+                    facet.dir.clone()
+                };
+                if styles.is_empty() {
+                    self.errors.push(format!(
+                        "facet {} in {place}: no radarcol.mul to draw a radar map with, and \
+                         no tiledata.mul, hues.mul and art for the world",
+                        facet.number
+                    ));
+                }
+                let index = self.facets.len();
+                let mut shown = Vec::new();
+                for style in styles {
+                    let path = format!("uo/{}/{style}", facet.number);
+                    if self.targets.contains_key(&path) {
+                        self.errors.push(format!(
+                            "{path} is also in {place}: shown from the first folder"
+                        ));
+                        continue;
+                    }
+                    self.targets.insert(path.clone(), Target::Uo(index, style));
+                    self.listed.push(format!("{path}{size}"));
+                    shown.push(style);
+                }
+                if !shown.is_empty() {
+                    self.found.push(format!(
+                        "Ultima Online: facet {} in {place} ({})",
+                        facet.number,
+                        shown.join(", ")
+                    ));
+                }
+                self.facets.push(facet);
+            }
+        }
+    }
+
+    fn scan_wwd(&mut self) {
+        self.rez = self.files.with_extension(".rez").next().cloned();
+        let mut opened = 0;
+        for file in self.files.with_extension(".wwd") {
+            let stem = file.name().get(..file.name().len() - 4).unwrap_or_default();
+            let path = format!("wwd/{stem}");
+            match wwd::LevelEntry::open(file) {
+                Ok(level) if !self.targets.contains_key(&path) => {
+                    self.targets
+                        .insert(path.clone(), Target::Wwd(self.levels.len()));
+                    self.listed.push(path);
+                    self.levels.push(level);
+                    opened += 1;
+                }
+                Ok(_) => self.errors.push(format!(
+                    "{path} is also {}: shown from the first",
+                    file.path
+                )),
+                Err(e) => self.errors.push(format!("{e:#}")),
+            }
+        }
+        if opened > 0 {
+            let how = match &self.rez {
+                Some(rez) => format!("drawn with {}", rez.path),
+                None => "as collision maps (no .REZ archive given)".to_owned(),
+            };
+            self.found
+                .push(format!("Claw or Gruntz: {opened} levels, {how}"));
+        }
+    }
+
+    fn scan_cosmo(&mut self) {
+        for folder in self.files.folders() {
+            for episode in cosmo::Episode::find(folder) {
+                let names = match episode.map_names() {
+                    Ok(names) => names,
+                    Err(e) => {
+                        self.errors.push(format!("{e:#}"));
+                        continue;
+                    }
+                };
+                let index = self.episodes.len();
+                let suffix = match episode.number {
+                    1 => String::new(),
+                    n => format!("?episode={n}"),
+                };
+                for name in &names {
+                    let path = format!("cosmo/{name}");
+                    let key = format!("{path}{suffix}");
+                    self.targets
+                        .insert(key.clone(), Target::Cosmo(index, name.clone()));
+                    self.listed.push(key);
+                }
+                self.found.push(format!(
+                    "Cosmo's Cosmic Adventure: episode {}, {} maps",
+                    episode.number,
+                    names.len()
+                ));
+                self.episodes.push(episode);
+            }
+        }
+    }
+
+    /// The map ids, in the order found (Ultima Online, levels, Cosmo).
+    pub fn maps(&self) -> &[String] {
+        &self.listed
+    }
+
+    /// The sentences of the files that failed.
+    pub fn errors(&self) -> &[String] {
+        &self.errors
+    }
+
+    /// A sentence for each game found, saying what it can show.
+    pub fn found(&self) -> &[String] {
+        &self.found
+    }
+
+    /// The target of `id` and the id parsed.
+    fn target(&self, id: &str) -> Result<(&Target, MapId)> {
+        let parsed = MapId::parse(id);
+        let path = parsed.path();
+        let key = match parsed.parts.first().map(String::as_str) {
+            // An episode's maps are told apart by their episode option.
+            Some("cosmo") => match parsed.value("episode") {
+                Some("1") | None => path.clone(),
+                Some(n) => format!("{path}?episode={n}"),
+            },
+            _ => path.clone(),
+        };
+        let known = match parsed.parts.first().map(String::as_str) {
+            Some("uo") => uo::OPTIONS,
+            Some("wwd") => wwd::OPTIONS,
+            Some("cosmo") => cosmo::OPTIONS,
+            _ => bail!("{id:?} is not a map id: they start with uo/, wwd/ or cosmo/"),
+        };
+        let Some(target) = self.targets.get(&key) else {
+            bail!(
+                "no map {path} among the files given; the maps are: {}",
+                self.listed.join(", ")
+            );
+        };
+        parsed.check(id, known)?;
+        Ok((target, parsed))
+    }
+
+    /// The size of map `id`'s picture in pixels at its native zoom, and its zoom levels.
+    ///
+    /// Returns `Err` (a sentence) for an id not listed or a map that cannot be drawn.
+    pub fn levels(&mut self, id: &str) -> Result<Levels> {
+        self.with_source(id, |source, max_zoom| {
+            let (w, h) = source.size();
+            Ok(Levels::new(w, h, max_zoom)?)
+        })
+    }
+
+    /// Tile (`x`, `y`) of zoom `z` of map `id`: 256 x 256 RGBA pixels, or `None` where the
+    /// `tiles` command writes no file (outside the picture, past its zoom levels, or a
+    /// tile of nothing).
+    ///
+    /// Returns `Err` (a sentence) for an id not listed or a map that cannot be drawn.
+    pub fn tile(&mut self, id: &str, z: u8, x: u32, y: u32) -> Result<Option<RgbaImage>> {
+        self.with_source(id, |source, max_zoom| {
+            let (w, h) = source.size();
+            let levels = Levels::new(w, h, max_zoom)?;
+            Ok(pyramid_tile(
+                source,
+                &levels,
+                z,
+                u64::from(x),
+                u64::from(y),
+            )?)
+        })
+        .with_context(|| format!("drawing tile {z}/{x}/{y} of {id}"))
+    }
+
+    /// `f` run on map `id`'s picture and the deepest zoom it asks for.
+    fn with_source<T>(
+        &mut self,
+        id: &str,
+        f: impl FnOnce(&dyn gamedata_render::TileSource, Option<u8>) -> Result<T>,
+    ) -> Result<T> {
+        let (target, parsed) = self.target(id)?;
+        let max_zoom: Option<u8> = parsed.number(id, "max-zoom")?;
+        match target {
+            Target::Uo(index, style) => {
+                let facet = self.facets.get(*index).context("a facet listed")?;
+                facet.with_source(style, &parsed, id, |s| f(s, max_zoom))
+            }
+            Target::Wwd(index) => {
+                let level = self.levels.get(*index).context("a level listed")?;
+                level.with_source(&parsed, id, self.rez.as_ref(), |s| f(s, max_zoom))
+            }
+            Target::Cosmo(index, name) => {
+                let key = format!(
+                    "{}?{}{}{}",
+                    parsed.path(),
+                    parsed.flag("actors"),
+                    parsed.flag("backdrop"),
+                    parsed.flag("attributes")
+                );
+                let cached = matches!(&self.cosmo_picture, Some((k, _)) if *k == key);
+                if !cached {
+                    let episode = self.episodes.get(*index).context("an episode listed")?;
+                    let picture = episode.draw(name, &parsed)?;
+                    self.cosmo_picture = Some((key, picture));
+                }
+                let (_, picture) = self.cosmo_picture.as_ref().context("the picture drawn")?;
+                f(picture, max_zoom)
+            }
+        }
+    }
+}
+
+/// The library as JavaScript sees it (`new Gamedata()`): files in, map ids and tiles out;
+/// errors thrown as `Error`s carrying the sentence.
+#[wasm_bindgen]
+pub struct Gamedata(Library);
+
+/// A map's size and zoom levels, for a deep-zoom viewer.
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub struct MapLevels {
+    /// The picture's width in pixels at the native zoom.
+    pub width: u32,
+    /// The picture's height in pixels at the native zoom.
+    pub height: u32,
+    /// The zoom where a pixel is a pixel of the picture.
+    pub native_zoom: u8,
+    /// The deepest zoom with tiles (`max-zoom=` in the id; else the native one).
+    pub max_zoom: u8,
+}
+
+/// An error as JavaScript gets it: the sentence with its causes (`reading X: ...`).
+fn js_error(e: &anyhow::Error) -> JsError {
+    JsError::new(&format!("{e:#}"))
+}
+
+#[wasm_bindgen]
+impl Gamedata {
+    /// An empty library.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Gamedata {
+        Gamedata(Library::new())
+    }
+
+    /// Adds a file: its path relative to the folder chosen (`webkitRelativePath`, or the
+    /// bare name) and its bytes, whole.
+    #[wasm_bindgen(js_name = addFile)]
+    pub fn add_file(&mut self, path: &str, bytes: Vec<u8>) {
+        self.0.add_file(path, bytes);
+    }
+
+    /// Whether the readers may use a file of this path (a page reads only those: not a
+    /// client's animations).
+    pub fn wants(path: &str) -> bool {
+        files::wanted(path)
+    }
+
+    /// Finds the games in the files added so far.
+    pub fn scan(&mut self) {
+        self.0.scan();
+    }
+
+    /// The map ids.
+    pub fn maps(&self) -> Vec<String> {
+        self.0.maps().to_vec()
+    }
+
+    /// The sentences of the files that failed.
+    pub fn errors(&self) -> Vec<String> {
+        self.0.errors().to_vec()
+    }
+
+    /// A sentence for each game found.
+    pub fn found(&self) -> Vec<String> {
+        self.0.found().to_vec()
+    }
+
+    /// Map `id`'s size and zoom levels; throws the sentence if it cannot be drawn.
+    pub fn levels(&mut self, id: &str) -> Result<MapLevels, JsError> {
+        let l = self.0.levels(id).map_err(|e| js_error(&e))?;
+        Ok(MapLevels {
+            width: l.width,
+            height: l.height,
+            native_zoom: l.native,
+            max_zoom: l.max,
+        })
+    }
+
+    /// Tile (`x`, `y`) of zoom `z` of map `id`: 256 x 256 x 4 RGBA bytes, or `undefined`
+    /// where the `tiles` command writes no file; throws the sentence on an error.
+    pub fn tile(&mut self, id: &str, z: u8, x: u32, y: u32) -> Result<Option<Vec<u8>>, JsError> {
+        let tile = self.0.tile(id, z, x, y).map_err(|e| js_error(&e))?;
+        Ok(tile.map(RgbaImage::into_pixels))
+    }
+}
+
+impl Default for Gamedata {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,125 @@
+//! Claw and Gruntz levels (.WWD): each drawn as `wwd tiles` draws it, by the engine's rules
+//! from the REZ archive among the files when there is one (`--rez`), else as its collision
+//! map.
+
+use anyhow::{Context, Result, bail};
+use gamedata_render::TileSource;
+use gamedata_render::wwd::{CollisionMap, Scene, SceneOptions, default_tile_px};
+use wap_core::{
+    CodePage, ImageSource, Level, LevelFile, LevelOptions, Limits, RezFile, RezOptions, decode,
+};
+
+use crate::files::File;
+use crate::id::MapId;
+
+/// The options of a level's id: `wwd tiles`' flags, and `collision` for the collision map
+/// when an archive is there.
+pub(crate) const OPTIONS: &[&str] = &[
+    "plane=",
+    "no-objects",
+    "markers",
+    "time=",
+    "collision",
+    "max-zoom=",
+];
+
+/// A level, checked and (when compressed) decompressed once.
+pub(crate) struct LevelEntry {
+    /// The file's path as given.
+    pub(crate) path: String,
+    level: LevelFile,
+}
+
+impl LevelEntry {
+    /// Opens `file` as `wwd` does (the same limits) and checks that its planes can be read.
+    pub(crate) fn open(file: &File) -> Result<Self> {
+        let doing = || format!("reading {}", file.path);
+        let level =
+            LevelFile::from_data(file.data(), &LevelOptions::default()).with_context(doing)?;
+        let view = level.view().with_context(doing)?;
+        view.main_plane().with_context(doing)?;
+        Ok(LevelEntry {
+            path: file.path.clone(),
+            level,
+        })
+    }
+
+    /// `f` run on the level's picture that `id` asks for: drawn from `rez` when given
+    /// (and `collision` is not asked for), else the collision map.
+    pub(crate) fn with_source<T>(
+        &self,
+        id: &MapId,
+        id_text: &str,
+        rez: Option<&File>,
+        f: impl FnOnce(&dyn TileSource) -> Result<T>,
+    ) -> Result<T> {
+        let doing = || format!("reading {}", self.path);
+        let level = self.level.view().with_context(doing)?;
+        let plane_name = id.value("plane");
+        let plane = chosen_plane(&level, plane_name, &self.path)?;
+        // One game pixel a pixel at the native zoom: the plane's tile width a tile.
+        let tile = u32::try_from(plane.tile_size().0).ok();
+        let Some(rez) = rez.filter(|_| !id.flag("collision")) else {
+            if id.flag("no-objects") || id.flag("markers") || id.value("time").is_some() {
+                bail!(
+                    "the map id {id_text:?} asks for objects, markers or a time: they need the \
+                     game's REZ archive among the files"
+                );
+            }
+            let index = level
+                .tile_properties()
+                .and_then(|t| t.collect())
+                .with_context(doing)?;
+            let map = CollisionMap::new(&plane, &index, tile.unwrap_or(0))
+                .with_context(|| format!("drawing {}", self.path))?;
+            return f(&map);
+        };
+        let archive = RezFile::from_data(rez.data(), &RezOptions::default())
+            .with_context(|| format!("reading {}", rez.path))?;
+        let images = ImageSource::Archive(archive);
+        let options = SceneOptions {
+            tile_px: tile.or(Some(default_tile_px(&plane))),
+            plane: plane_name.map(|_| plane.index()),
+            no_objects: id.flag("no-objects"),
+            markers: id.flag("markers"),
+            time: id.number(id_text, "time")?,
+            ..SceneOptions::default()
+        };
+        // One budget of decoded bytes, as `wwd tiles` has: the level's decoded image first,
+        // the pictures' from what is left.
+        let defaults = Limits::default();
+        let limits = defaults.with_max_decoded_bytes(
+            defaults
+                .max_decoded_bytes
+                .saturating_sub(level.image().len() as u64),
+        );
+        let scene = Scene::new(&level, &images, &options, &limits)
+            .with_context(|| format!("drawing {}", self.path))?;
+        f(&scene)
+    }
+}
+
+/// The plane named `name` (case ignored), else the main plane; as `wwd tiles --plane`.
+fn chosen_plane<'data>(
+    level: &Level<'data>,
+    name: Option<&str>,
+    path: &str,
+) -> Result<wap_core::Plane<'data>> {
+    let found = match name {
+        Some(name) => level.plane_named(name),
+        None => level.main_plane(),
+    }
+    .with_context(|| format!("reading {path}"))?;
+    match (found, name) {
+        (Some(plane), _) => Ok(plane),
+        (None, Some(name)) => {
+            let names: Vec<String> = level
+                .plane_headers()
+                .iter()
+                .map(|p| decode(wap_core::field_text(&p.name), CodePage::Cp1252).into_owned())
+                .collect();
+            bail!("no plane named {name:?} in {path}; the planes are {names:?}")
+        }
+        (None, None) => bail!("no plane of {path} has the main flag; name one with plane=NAME"),
+    }
+}

@@ -1,0 +1,172 @@
+"""The page end to end in Debian's headless Chromium over WebDriver (chromium-driver):
+opened from file://, given files through #open-files and #open-folder as a person gives
+them, and read back through window.gamedata. The tiles it draws are compared with the PNGs
+the command line's `tiles` commands write for the same files and options.
+
+Needs: target/web/ built (bash web/build.sh), GAMEDATA_DIR (../shared/data), GAMEDATA_CLI
+(the `gamedata` command), selenium and pillow; writes screenshots to target/web-test/.
+"""
+
+import base64
+import hashlib
+import os
+import pathlib
+import subprocess
+
+import pytest
+from PIL import Image
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGE = ROOT / "target" / "web" / "index.html"
+SHOTS = ROOT / "target" / "web-test"
+DATA = pathlib.Path(os.environ.get("GAMEDATA_DIR", ROOT.parent / "shared" / "data"))
+CLI = os.environ.get("GAMEDATA_CLI", str(ROOT / "target" / "release" / "gamedata"))
+
+
+def cli(*args):
+    subprocess.run([CLI, *map(str, args)], check=True, stdout=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="module")
+def refs(tmp_path_factory):
+    """The command line's tiles for each map compared, and the synthetic UO folder."""
+    out = tmp_path_factory.mktemp("refs")
+    uo = out / "uo"
+    cli("uo", "synth", uo, "--facet", 0, "--width", 64, "--height", 64, "--art")
+    size = ["--width", 64, "--height", 64]
+    cli("uo", "tiles", uo, *size, "-o", out / "uo-flat")
+    cli("uo", "tiles", uo, *size, "--style", "world", "-o", out / "uo-world")
+    cli("cosmo", "tiles", DATA / "cosmo", "A1.MNI", "-o", out / "cosmo-A1")
+    cli("cosmo", "tiles", DATA / "cosmo", "A1.MNI", "--actors", "--backdrop",
+        "-o", out / "cosmo-A1-layers")
+    cli("wwd", "tiles", DATA / "wwd" / "RETAIL01.WWD", "-o", out / "wwd-RETAIL01")
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(refs):
+    assert PAGE.is_file(), f"{PAGE} is missing: run bash web/build.sh"
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                "--window-size=1400,900"]:
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_script_timeout(600)
+    driver.get(PAGE.as_uri())
+    call(driver, "return await window.gamedata.ready;")
+    # Single files, then two folders, as a person chooses them.
+    driver.find_element(By.ID, "open-files").send_keys(
+        "\n".join(str(DATA / "cosmo" / n) for n in ["COSMO1.STN", "COSMO1.VOL", "file_id.diz"]))
+    call(driver, "return await window.gamedata.maps();")
+    driver.find_element(By.ID, "open-folder").send_keys(str(DATA / "wwd"))
+    call(driver, "return await window.gamedata.maps();")
+    driver.find_element(By.ID, "open-folder").send_keys(str(refs / "uo"))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+def call(driver, body, *args):
+    """Runs `body` (an async function's body) in the page and returns its result."""
+    script = ("const done = arguments[arguments.length - 1];"
+              f"(async (...args) => {{ {body} }})(...Array.from(arguments).slice(0, -1))"
+              ".then(done, (e) => done({error: String(e && e.message || e)}));")
+    result = driver.execute_async_script(script, *args)
+    if isinstance(result, dict) and "error" in result:
+        raise AssertionError(result["error"])
+    return result
+
+
+# A tile's digest in the page: SHA-256 of its RGBA bytes (null where no tile).
+TILE_DIGEST = """
+const t = await window.gamedata.tile(args[0], args[1], args[2], args[3]);
+if (!t) return null;
+if (t.width !== 256 || t.height !== 256 || !(t.rgba instanceof Uint8Array)) return "bad shape";
+const d = new Uint8Array(await crypto.subtle.digest("SHA-256", t.rgba));
+return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+"""
+
+
+def png_digest(path):
+    return hashlib.sha256(Image.open(path).convert("RGBA").tobytes()).hexdigest()
+
+
+def compare(driver, ref_dir, map_id, keep=lambda z, x, y: True):
+    """Every kept tile of `ref_dir` against the page's; returns how many were compared."""
+    compared = 0
+    for png in sorted(ref_dir.glob("*/*/*.png")):
+        z, x, y = int(png.parent.parent.name), int(png.parent.name), int(png.stem)
+        if not keep(z, x, y):
+            continue
+        got = call(driver, TILE_DIGEST, map_id, z, x, y)
+        assert got == png_digest(png), f"{map_id}: tile {z}/{x}/{y} differs from {png}"
+        compared += 1
+    assert compared > 0
+    return compared
+
+
+def screenshot(driver, map_id, name):
+    driver.execute_script("location.hash = arguments[0];", map_id)
+    call(driver, """
+        await window.gamedata.maps();
+        await new Promise((ok) => setTimeout(ok, 1500));
+        return true;""")
+    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+def test_maps_lists_every_game(page):
+    maps = call(page, "return await window.gamedata.maps();")
+    for wanted in ["cosmo/A1", "cosmo/A11", "cosmo/BONUS2", "wwd/RETAIL01", "wwd/RETAIL14",
+                   "wwd/RockySwitch", "uo/0/flat?width=64,height=64",
+                   "uo/0/client?width=64,height=64", "uo/0/world?width=64,height=64"]:
+        assert wanted in maps, f"{wanted} not in {maps}"
+    assert len([m for m in maps if m.startswith("cosmo/")]) == 13
+    assert "wwd/RETAIL01_badsig" not in maps
+    shown = page.find_element(By.ID, "found").text
+    assert "Cosmo's Cosmic Adventure: episode 1, 13 maps" in shown
+    assert "Ultima Online: facet 0" in shown
+
+
+def test_the_bad_level_is_reported_and_the_others_open(page):
+    errors = call(page, "return window.gamedata.errors();")
+    bad = [e for e in errors if "RETAIL01_badsig.WWD" in e]
+    assert len(bad) == 1, errors
+    assert bad[0].startswith("reading wwd/RETAIL01_badsig.WWD: "), bad
+    assert bad[0] in page.find_element(By.ID, "errors").text
+    assert call(page, TILE_DIGEST, "wwd/RETAIL02", 0, 0, 0) is not None
+    screenshot(page, "wwd/RETAIL02", "wwd-RETAIL02-with-the-bad-level-listed")
+
+
+def test_cosmo_tiles_equal_the_command_lines(page, refs):
+    assert compare(page, refs / "cosmo-A1", "cosmo/A1") == 47
+    assert compare(page, refs / "cosmo-A1-layers", "cosmo/A1?actors,backdrop") == 47
+    screenshot(page, "cosmo/A1?actors,backdrop", "cosmo-A1-actors-backdrop")
+
+
+def test_uo_tiles_equal_the_command_lines(page, refs):
+    size = "?width=64,height=64"
+    assert compare(page, refs / "uo-flat", "uo/0/flat" + size) == 1
+    assert compare(page, refs / "uo-world", "uo/0/world" + size) == 127
+    screenshot(page, "uo/0/world" + size, "uo-0-world")
+
+
+def test_wwd_tiles_equal_the_command_lines(page, refs):
+    # The zooms above the native one whole (each draws the whole level), and one native
+    # tile in 9.
+    n = compare(page, refs / "wwd-RETAIL01", "wwd/RETAIL01",
+                keep=lambda z, x, y: z <= 3 or (z == 7 and (x * 7 + y) % 9 == 0))
+    assert n > 250
+    assert call(page, TILE_DIGEST, "wwd/RETAIL01", 7, 96, 0) is None, "past the edge"
+    screenshot(page, "wwd/RETAIL01", "wwd-RETAIL01-collision")
+    assert page.execute_script("return location.hash;") == "#wwd/RETAIL01"
+
+
+def test_a_bad_id_rejects_with_a_sentence(page):
+    with pytest.raises(AssertionError, match="no map wwd/NOPE among the files given"):
+        call(page, TILE_DIGEST, "wwd/NOPE", 0, 0, 0)
+    with pytest.raises(AssertionError, match='has the option "sprites"'):
+        call(page, TILE_DIGEST, "cosmo/A1?sprites", 0, 0, 0)
