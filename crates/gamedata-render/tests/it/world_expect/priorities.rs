@@ -147,3 +147,86 @@ fn a_bridge_s_height_is_halved_for_the_cull() {
     assert_eq!(drawn(&culled, at100), drawn(&bare, at100));
     assert_ne!(drawn(&culled, at100), rgb8(item_pixel(BEAM, i, j)));
 }
+
+/// The client's draw order across blocks (`GameScene.GetViewPort`: block columns outer,
+/// rows inner; `ChunkMesh.Build`: cells x outer): of two trees of equal depth on tiles
+/// (23, 24) (block (2, 3)) and (24, 23) (block (3, 2)), the second is drawn later and
+/// shows where their pictures overlap.
+#[test]
+fn equal_depths_across_blocks_follow_the_block_order() {
+    use super::build::TREE;
+    let place = |x, y| Placed {
+        x,
+        y,
+        z: 0,
+        id: TREE,
+        hue: 0,
+    };
+    let w = crafted_with(vec![place(24, 23), place(23, 24)]);
+    let (tw, th) = item_size(TREE);
+    let left = |x: i64, y: i64| (x - y) * 22 - i64::from(tw) / 2;
+    let top = 47 * 22 + 22 - i64::from(th);
+    let (a, b) = (left(23, 24), left(24, 23));
+    // A pixel both pictures cover, opaque in both and of different colours.
+    let (sx, sy, want) = (b..a + i64::from(tw))
+        .flat_map(|x| (0..i64::from(th)).map(move |j| (x, j)))
+        .find_map(|(x, j)| {
+            let pa = item_pixel(TREE, (x - a) as u16, j as u16);
+            let pb = item_pixel(TREE, (x - b) as u16, j as u16);
+            (pa != 0 && pb != 0 && rgb8(pa) != rgb8(pb)).then_some((x, top + j, rgb8(pb)))
+        })
+        .expect("an overlap");
+    assert_eq!(drawn(&w, (sx, sy)), want);
+}
+
+/// `WorldTiles`, the pyramid's source: the tiles of the crafted world's plane are drawn
+/// and written, those no block reaches are neither (`TileSource::is_empty`), and each
+/// native tile is the picture of its 256 x 256 screen pixels.
+#[test]
+fn the_world_pyramid_writes_the_tiles_the_world_reaches() {
+    use gamedata_render::tiles::{Levels, build_pyramid};
+    use gamedata_render::uo::world::WorldTiles;
+    use gamedata_render::{Region, TileSource};
+    use std::sync::Mutex;
+    let w = world(&[]);
+    let (facet, art, tex) = (w.facet(), w.art(), w.texmaps());
+    let source = WorldSource::new(&facet, &art, Some(&tex)).expect("a source");
+    let tiles = WorldTiles::new(&source, 1).expect("tiles");
+    let (width, height) = tiles.size();
+    let levels = Levels::new(width, height, None).expect("levels");
+    let (across, down) = levels.tiles_at(levels.native);
+    // A 64 x 64 facet's plane is a diamond: its corner tiles lie outside it.
+    assert!(tiles.is_empty(Region::new(0, 0, 256, 256)));
+    let middle = Region::new(256 * (across as u32 / 2), 256 * (down as u32 / 2), 256, 256);
+    assert!(!tiles.is_empty(middle));
+    let written = Mutex::new(Vec::new());
+    let count = build_pyramid::<gamedata_render::RenderError>(&tiles, levels, &|z, x, y, t| {
+        if z == levels.native {
+            written
+                .lock()
+                .expect("a lock")
+                .push((x, y, t.pixels().to_vec()));
+        }
+        Ok(())
+    })
+    .expect("a pyramid");
+    let written = written.into_inner().expect("the tiles");
+    assert!(count > written.len() as u64 && !written.is_empty());
+    assert!(
+        written.len() < (across * down) as usize,
+        "the empty corners are left out"
+    );
+    let frame = tiles.frame();
+    for (x, y, pixels) in written.iter().step_by(7) {
+        let (image, _) = source
+            .render(WorldView {
+                x: frame.x + 256 * *x as i64,
+                y: frame.y + 256 * *y as i64,
+                width: 256,
+                height: 256,
+            })
+            .expect("a view");
+        assert_eq!(image.pixels(), &pixels[..], "tile ({x}, {y})");
+        assert!(pixels.chunks(4).any(|p| p[3] != 0));
+    }
+}
