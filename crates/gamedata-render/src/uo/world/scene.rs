@@ -204,7 +204,7 @@ fn block<'f>(
             let seq_base = (number << 26) | (u64::try_from(cx * 8 + cy).unwrap_or(0) << 20);
             let land = land_block
                 .and_then(|b| b.cells.get(cell))
-                .and_then(|c| land(facet, lookups, window, (x, y), c.id.get(), c.z));
+                .and_then(|c| land(facet, lookups, window, (x, y, seq_base), c.id.get(), c.z));
             let Some(list) = cells.get_mut(cell) else {
                 continue;
             };
@@ -274,12 +274,13 @@ fn block<'f>(
 }
 
 /// Land tile (`x`, `y`) of cell id `raw` and height `z` as an op with its priority z, when
-/// the client draws it and it may meet `window`.
+/// the client draws it and it may meet `window`; `seq` is its place in the traversal (the
+/// block's number and the cell, as `block` counts them).
 fn land(
     facet: &Facet<'_>,
     lookups: &Lookups,
     window: &Window,
-    (x, y): (i64, i64),
+    (x, y, seq): (i64, i64, u64),
     raw: u16,
     z: i8,
 ) -> Option<(Op, i32)> {
@@ -290,12 +291,6 @@ fn land(
     let (s, d) = (x + y, x - y);
     let z = i32::from(z);
     let bx = d * 22 - 22;
-    let seq = {
-        let size = facet.size();
-        let number = u64::try_from(x >> 3).unwrap_or(0) * u64::from(size.height_blocks())
-            + u64::try_from(y >> 3).unwrap_or(0);
-        (number << 26) | (u64::try_from((x & 7) * 8 + (y & 7)).unwrap_or(0) << 20)
-    };
     let flat = |z: i32| {
         let top = s * 22 - 4 * i64::from(z) - 22;
         let op = Op {
