@@ -388,13 +388,22 @@ pub fn episode(data: &[u8]) -> u64 {
     let mut acc = u64::from(attrs.is_ok()) + u64::from(images.is_ok());
     acc += sprites.map_or(1, |s| u64::from(s.table.sprite_count()));
     for entry in episode.level_names() {
-        let name = entry.name_lossy();
-        acc = acc.wrapping_add(match episode.get(&name) {
+        // Lookups take text: a name whose bytes are not UTF-8 cannot be asked for (its
+        // lossy form names another entry or none), so only text names must be found.
+        let Ok(name) = std::str::from_utf8(entry.name()) else {
+            acc = acc.wrapping_add(
+                episode
+                    .get(&entry.name_lossy())
+                    .map_or(1, |d| d.map_or(2, <[u8]>::len) as u64),
+            );
+            continue;
+        };
+        acc = acc.wrapping_add(match episode.get(name) {
             Ok(Some(d)) => d.len() as u64,
             Ok(None) => panic!("{name} is listed but not found"),
             Err(_) => 1,
         });
-        let map = match episode.level(&name) {
+        let map = match episode.level(name) {
             Ok(Some(map)) => map,
             Ok(None) => panic!("{name} is listed but not found"),
             Err(e) => {
@@ -407,15 +416,15 @@ pub fn episode(data: &[u8]) -> u64 {
         // The game reads the first entry of that name in the STN, else the first in the VOL
         // (a name may repeat, and the entry listed here may be a later one).
         let bytes = episode
-            .get(&name)
+            .get(name)
             .ok()
             .flatten()
             .expect("a map that parses has bytes");
-        let read = match episode.stn.find(&name) {
+        let read = match episode.stn.find(name) {
             Some(first) => raw_entry(stn, first.slot()),
             None => episode
                 .vol
-                .find(&name)
+                .find(name)
                 .and_then(|e| raw_entry(vol, e.slot())),
         };
         assert_eq!(Some(bytes), read, "{name}");

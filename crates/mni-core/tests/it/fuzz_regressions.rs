@@ -138,3 +138,28 @@ fn every_seed_gets_past_its_target_s_first_parse() {
     assert!(episode.level_names().count() >= 2);
     assert!(episode.tile_images().is_ok() && episode.sprites().is_ok());
 }
+
+/// Found by `cosmo_episode` in CI: a map whose name is not UTF-8. Lookups take text, so the
+/// name's lossy form finds no entry; the property used to demand that every listed map be
+/// found by it. The reader was right; the property now asks only for text names.
+#[test]
+fn a_map_named_by_bytes_that_are_not_text_is_listed_but_cannot_be_asked_for() {
+    let mut e = mni_core::synth::episode().unwrap();
+    // The VOL's first slot is A1.MNI: its name's first byte becomes 0xB2, not UTF-8.
+    assert_eq!(&e.vol[..6], b"A1.MNI");
+    e.vol[0] = 0xB2;
+    let episode = mni_core::episode::Episode::parse(&e.stn, &e.vol).unwrap();
+    let names: Vec<Vec<u8>> = episode.level_names().map(|n| n.name().to_vec()).collect();
+    assert_eq!(names, [&b"\xB21.MNI"[..], b"A2.MNI", b"A3.MNI"]);
+    let lossy = episode
+        .level_names()
+        .next()
+        .unwrap()
+        .name_lossy()
+        .into_owned();
+    assert_eq!(episode.get(&lossy).unwrap(), None);
+    assert!(episode.level("A2.MNI").unwrap().is_some());
+    // The walk over the episode reads the two text-named maps and does not panic.
+    let both = gamedata_exercise::io::join_parts::<4>(&[&e.stn, &e.vol]);
+    assert!(exercise::episode(&both) > 0);
+}
