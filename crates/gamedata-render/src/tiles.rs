@@ -26,7 +26,7 @@ pub const TILE: u32 = 256;
 pub const MAX_ZOOM: u8 = 24;
 
 pub use crate::picture::TileSource;
-pub use one::pyramid_tile;
+pub use one::{TileCache, pyramid_tile, pyramid_tile_cached};
 
 mod one;
 

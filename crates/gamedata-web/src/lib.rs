@@ -39,7 +39,7 @@ use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, bail};
 use gamedata_render::RgbaImage;
-use gamedata_render::tiles::{Levels, pyramid_tile};
+use gamedata_render::tiles::{Levels, TileCache, pyramid_tile_cached};
 use wasm_bindgen::prelude::*;
 
 mod cosmo;
@@ -78,7 +78,13 @@ pub struct Library {
     found: Vec<String>,
     /// The last Cosmo map drawn (the whole map is one picture): its id and pixels.
     cosmo_picture: Option<(String, RgbaImage)>,
+    /// The tiles made of the last map asked for (its id, options included).
+    tiles: (String, TileCache),
 }
+
+/// The bytes of tiles kept for the map shown (128 tiles of 256 KiB): zooming out over
+/// tiles seen, or back, draws nothing again.
+pub const TILE_CACHE_BYTES: usize = 32 << 20;
 
 impl Library {
     /// An empty library.
@@ -103,6 +109,7 @@ impl Library {
         self.errors.clear();
         self.found.clear();
         self.cosmo_picture = None;
+        self.tiles.1.clear();
         self.rez = None;
         self.scan_uo();
         self.scan_wwd();
@@ -287,18 +294,25 @@ impl Library {
     ///
     /// Returns `Err` (a sentence) for an id not listed or a map that cannot be drawn.
     pub fn tile(&mut self, id: &str, z: u8, x: u32, y: u32) -> Result<Option<RgbaImage>> {
-        self.with_source(id, |source, max_zoom| {
+        // The tiles kept are those of one map: another id starts afresh.
+        let (kept_for, mut cache) = std::mem::take(&mut self.tiles);
+        if kept_for != id {
+            cache = TileCache::new(TILE_CACHE_BYTES);
+        }
+        let tile = self.with_source(id, |source, max_zoom| {
             let (w, h) = source.size();
             let levels = Levels::new(w, h, max_zoom)?;
-            Ok(pyramid_tile(
+            Ok(pyramid_tile_cached(
                 source,
                 &levels,
                 z,
                 u64::from(x),
                 u64::from(y),
+                &mut cache,
             )?)
-        })
-        .with_context(|| format!("drawing tile {z}/{x}/{y} of {id}"))
+        });
+        self.tiles = (id.to_owned(), cache);
+        tile.with_context(|| format!("drawing tile {z}/{x}/{y} of {id}"))
     }
 
     /// `f` run on map `id`'s picture and the deepest zoom it asks for.

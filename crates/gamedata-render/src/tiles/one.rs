@@ -2,6 +2,8 @@
 //! time): the same pixels [`build_pyramid`](super::build_pyramid) hands its callback for
 //! that tile, made the same way from the same source.
 
+use std::collections::{BTreeMap, HashMap};
+
 use super::{Levels, TILE, grow, native_tile, shrink_into};
 use crate::{Result, RgbaImage, TileSource};
 
@@ -15,7 +17,8 @@ use crate::{Result, RgbaImage, TileSource};
 /// write them) wholly transparent.
 ///
 /// A tile below the native zoom draws every native tile under it: zoom 0 draws the whole
-/// picture. Returns `Err` as the source's drawing.
+/// picture ([`pyramid_tile_cached`] keeps the tiles made for the next call). Returns `Err`
+/// as the source's drawing.
 pub fn pyramid_tile(
     source: &dyn TileSource,
     levels: &Levels,
@@ -23,31 +26,136 @@ pub fn pyramid_tile(
     x: u64,
     y: u64,
 ) -> Result<Option<RgbaImage>> {
+    pyramid_tile_cached(source, levels, z, x, y, &mut TileCache::new(0))
+}
+
+/// [`pyramid_tile`], keeping in `cache` the tiles it makes (the one asked for and those
+/// under or above it that it needs) and using those already there: a viewer that zooms out
+/// over tiles it has shown draws none of them again. The pixels are [`pyramid_tile`]'s.
+///
+/// The cache belongs to one source and one `levels`: give each map its own (or
+/// [`TileCache::clear`] it when the map changes).
+pub fn pyramid_tile_cached(
+    source: &dyn TileSource,
+    levels: &Levels,
+    z: u8,
+    x: u64,
+    y: u64,
+    cache: &mut TileCache,
+) -> Result<Option<RgbaImage>> {
     if !levels.has(z, x, y) {
         return Ok(None);
     }
-    if z == levels.native {
-        return native_tile(source, levels, x, y);
+    if let Some(tile) = cache.get(z, x, y) {
+        return Ok(tile);
     }
-    if z > levels.native {
+    let tile = if z == levels.native {
+        native_tile(source, levels, x, y)?
+    } else if z > levels.native {
         // The tile above, its quarter under this one doubled.
-        let Some(parent) = pyramid_tile(source, levels, z - 1, x / 2, y / 2)? else {
-            return Ok(None);
-        };
-        let half = TILE / 2;
-        let (qx, qy) = (u32::from(x % 2 == 1) * half, u32::from(y % 2 == 1) * half);
-        return grow(&parent, qx, qy).map(Some);
-    }
-    let mut image = RgbaImage::new(TILE, TILE, [0; 4])?;
-    let mut any = false;
-    for (dx, dy) in [(0u32, 0u32), (1, 0), (0, 1), (1, 1)] {
-        let (cx, cy) = (2 * x + u64::from(dx), 2 * y + u64::from(dy));
-        if let Some(child) = pyramid_tile(source, levels, z + 1, cx, cy)? {
-            shrink_into(&mut image, &child, dx * TILE / 2, dy * TILE / 2);
-            any = true;
+        match pyramid_tile_cached(source, levels, z - 1, x / 2, y / 2, cache)? {
+            Some(parent) => {
+                let half = TILE / 2;
+                let (qx, qy) = (u32::from(x % 2 == 1) * half, u32::from(y % 2 == 1) * half);
+                Some(grow(&parent, qx, qy)?)
+            }
+            None => None,
+        }
+    } else {
+        let mut image = RgbaImage::new(TILE, TILE, [0; 4])?;
+        let mut any = false;
+        for (dx, dy) in [(0u32, 0u32), (1, 0), (0, 1), (1, 1)] {
+            let (cx, cy) = (2 * x + u64::from(dx), 2 * y + u64::from(dy));
+            if let Some(child) = pyramid_tile_cached(source, levels, z + 1, cx, cy, cache)? {
+                shrink_into(&mut image, &child, dx * TILE / 2, dy * TILE / 2);
+                any = true;
+            }
+        }
+        any.then_some(image)
+    };
+    cache.put(z, x, y, tile.as_ref());
+    Ok(tile)
+}
+
+/// The bytes a cached "no tile" counts for (its key and bookkeeping).
+const ABSENT_COST: usize = 64;
+
+/// Tiles made by [`pyramid_tile_cached`], kept within a budget of bytes: when a new tile
+/// would pass it, the least recently used go first. A tile counts its pixels' bytes
+/// (256 KiB), a tile not written 64 bytes; a budget of 0 keeps nothing.
+#[derive(Debug, Default)]
+pub struct TileCache {
+    budget: usize,
+    used: usize,
+    clock: u64,
+    /// Each tile kept and when it was last used.
+    tiles: HashMap<(u8, u64, u64), (Option<RgbaImage>, u64)>,
+    /// Last use to tile: the order of eviction.
+    order: BTreeMap<u64, (u8, u64, u64)>,
+}
+
+impl TileCache {
+    /// An empty cache that holds at most `budget` bytes of tiles.
+    pub fn new(budget: usize) -> Self {
+        Self {
+            budget,
+            ..Self::default()
         }
     }
-    Ok(any.then_some(image))
+
+    /// The tiles kept (written or not).
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// True when no tile is kept.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// The bytes the tiles kept count for, at most the budget.
+    pub fn bytes(&self) -> usize {
+        self.used
+    }
+
+    /// Forgets every tile.
+    pub fn clear(&mut self) {
+        self.tiles.clear();
+        self.order.clear();
+        self.used = 0;
+    }
+
+    /// The tile kept for (z, x, y), a copy, marked as just used: `Some(None)` for a tile
+    /// known not to be written, `None` when it is not kept.
+    fn get(&mut self, z: u8, x: u64, y: u64) -> Option<Option<RgbaImage>> {
+        self.clock += 1;
+        let (tile, used) = self.tiles.get_mut(&(z, x, y))?;
+        self.order.remove(used);
+        *used = self.clock;
+        self.order.insert(self.clock, (z, x, y));
+        Some(tile.clone())
+    }
+
+    /// Keeps a copy of `tile` for (z, x, y), evicting the least recently used past the
+    /// budget; a tile larger than the whole budget is not kept.
+    fn put(&mut self, z: u8, x: u64, y: u64, tile: Option<&RgbaImage>) {
+        let cost = tile.map_or(ABSENT_COST, |t| t.pixels.len() + ABSENT_COST);
+        if cost > self.budget || self.tiles.contains_key(&(z, x, y)) {
+            return;
+        }
+        while self.used + cost > self.budget {
+            let Some((_, key)) = self.order.pop_first() else {
+                break;
+            };
+            if let Some((old, _)) = self.tiles.remove(&key) {
+                self.used -= old.map_or(ABSENT_COST, |t| t.pixels.len() + ABSENT_COST);
+            }
+        }
+        self.clock += 1;
+        self.tiles.insert((z, x, y), (tile.cloned(), self.clock));
+        self.order.insert(self.clock, (z, x, y));
+        self.used += cost;
+    }
 }
 
 #[cfg(test)]
@@ -153,6 +261,116 @@ mod tests {
             }
             assert_eq!(made, tiles.len(), "{width} x {height}: every tile made");
         }
+    }
+
+    #[test]
+    fn cached_tiles_are_the_uncached_ones_whatever_the_budget() {
+        let source = Noise {
+            width: 1000,
+            height: 700,
+            holes: vec![(2, 2)],
+            transparent_written: false,
+        };
+        let levels = Levels::new(1000, 700, Some(4)).expect("levels");
+        let tile_cost = (TILE * TILE * 4) as usize + ABSENT_COST;
+        for budget in [0, ABSENT_COST, tile_cost, 3 * tile_cost, 1 << 30] {
+            let mut cache = TileCache::new(budget);
+            // Out and in again, and across: every tile twice, in an order that reuses.
+            for pass in 0..2 {
+                for z in (0..=levels.max + 1).rev() {
+                    let (across, down) = levels.tiles_at(z);
+                    for x in 0..=across {
+                        for y in 0..=down {
+                            let cached = pyramid_tile_cached(&source, &levels, z, x, y, &mut cache)
+                                .expect("drawn");
+                            let plain = pyramid_tile(&source, &levels, z, x, y).expect("drawn");
+                            assert_eq!(
+                                cached.as_ref().map(|t| &t.pixels),
+                                plain.as_ref().map(|t| &t.pixels),
+                                "budget {budget}, pass {pass}, tile {z}/{x}/{y}"
+                            );
+                            assert!(cache.bytes() <= budget, "budget {budget}");
+                        }
+                    }
+                }
+            }
+            assert_eq!(cache.is_empty(), budget < ABSENT_COST, "budget {budget}");
+        }
+    }
+
+    /// A source that counts the native regions it draws.
+    struct Counted {
+        inner: Noise,
+        draws: Mutex<u32>,
+    }
+
+    impl TileSource for Counted {
+        fn size(&self) -> (u32, u32) {
+            self.inner.size()
+        }
+        fn draw(&self, r: Region) -> Result<RgbaImage> {
+            if let Ok(mut n) = self.draws.lock() {
+                *n += 1;
+            }
+            self.inner.draw(r)
+        }
+    }
+
+    fn draws(source: &Counted) -> u32 {
+        *source.draws.lock().expect("not poisoned")
+    }
+
+    #[test]
+    fn zooming_out_over_kept_tiles_draws_nothing_and_the_least_recent_go_first() {
+        let source = Counted {
+            inner: Noise {
+                width: 1024,
+                height: 512,
+                holes: vec![],
+                transparent_written: true,
+            },
+            draws: Mutex::new(0),
+        };
+        // Native zoom 2: 4 x 2 native tiles.
+        let levels = Levels::new(1024, 512, None).expect("levels");
+        assert_eq!(levels.native, 2);
+        let tile_cost = (TILE * TILE * 4) as usize + ABSENT_COST;
+        let mut cache = TileCache::new(16 * tile_cost);
+        let mut get = |z, x, y, cache: &mut TileCache| {
+            pyramid_tile_cached(&source, &levels, z, x, y, cache)
+                .expect("drawn")
+                .is_some()
+        };
+        for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            assert!(get(2, x, y, &mut cache));
+        }
+        assert_eq!(draws(&source), 4);
+        // Zoom 1's left tile is made of the four kept: no drawing.
+        assert!(get(1, 0, 0, &mut cache));
+        assert_eq!(draws(&source), 4);
+        // Zoom 0 draws only the four native tiles not yet kept.
+        assert!(get(0, 0, 0, &mut cache));
+        assert_eq!(draws(&source), 8);
+        assert_eq!(cache.len(), 8 + 2 + 1);
+        assert_eq!(cache.bytes(), 11 * tile_cost);
+        // Again, from the cache: nothing drawn.
+        assert!(get(0, 0, 0, &mut cache));
+        assert_eq!(draws(&source), 8);
+
+        // A budget of two tiles: the least recently used is the one to go.
+        let mut small = TileCache::new(2 * tile_cost);
+        assert!(get(2, 0, 0, &mut small));
+        assert!(get(2, 1, 0, &mut small));
+        assert!(get(2, 0, 0, &mut small)); // used again: (2, 1, 0) is now the older
+        assert!(get(2, 2, 0, &mut small)); // evicts (2, 1, 0)
+        let before = draws(&source);
+        assert!(get(2, 0, 0, &mut small));
+        assert_eq!(draws(&source), before, "(2, 0, 0) was kept");
+        assert!(get(2, 1, 0, &mut small));
+        assert_eq!(draws(&source), before + 1, "(2, 1, 0) was evicted");
+        small.clear();
+        assert!(small.is_empty());
+        assert_eq!(small.bytes(), 0);
     }
 
     #[test]
