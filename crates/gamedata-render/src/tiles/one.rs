@@ -336,7 +336,7 @@ mod tests {
         assert_eq!(levels.native, 2);
         let tile_cost = (TILE * TILE * 4) as usize + ABSENT_COST;
         let mut cache = TileCache::new(16 * tile_cost);
-        let mut get = |z, x, y, cache: &mut TileCache| {
+        let get = |z, x, y, cache: &mut TileCache| {
             pyramid_tile_cached(&source, &levels, z, x, y, cache)
                 .expect("drawn")
                 .is_some()
