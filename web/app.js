@@ -1,46 +1,76 @@
 // The page around gamedata-web: files in (folder, files, drop), the games found, the maps
 // listed, a Leaflet deep-zoom view of the one shown (its id after `#` in the address), and
 // `window.gamedata`, the contract other programs and tests rely on (docs/web.md).
-// Tiles are drawn on this thread (a Web Worker is a later part).
+// The readers run in a Web Worker (web/worker.js): files are handed to it and read there,
+// and tiles are drawn there, so that the page stays responsive while a tile is drawn.
 (function () {
   "use strict";
 
   const el = (id) => document.getElementById(id);
-  let lib = null;
+
+  // The worker, started from the text of window.GAMEDATA_WORKER (gamedata_worker.js: the
+  // glue and web/worker.js) as a blob: address, which a page opened from file:// may start.
+  const source = `(${window.GAMEDATA_WORKER.toString()})()`;
+  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+  let seq = 0;
+  const pending = new Map();
+  worker.onmessage = (event) => {
+    const m = event.data;
+    const p = pending.get(m.seq);
+    if (!p) return;
+    pending.delete(m.seq);
+    if ("error" in m) p.fail(new Error(m.error));
+    else p.ok(m.value);
+  };
+  worker.onerror = (event) => {
+    for (const p of pending.values()) p.fail(new Error(event.message || "the worker failed"));
+    pending.clear();
+  };
+  function post(message, transfer) {
+    const number = message.seq === undefined ? ++seq : message.seq;
+    return {
+      seq: number,
+      done: new Promise((ok, fail) => {
+        pending.set(number, { ok, fail });
+        worker.postMessage({ ...message, seq: number }, transfer || []);
+      }),
+    };
+  }
+  // A call of the library in the worker: a Promise of its value.
+  const call = (name, ...args) => post({ op: "call", name, args }).done;
 
   // The WebAssembly, inlined as base64 by web/build.sh so that the page works from
-  // file:// (no fetch of a local file).
+  // file:// (no fetch of a local file), handed to the worker.
   const ready = (async () => {
     const text = atob(window.GAMEDATA_WASM_BASE64);
     const bytes = new Uint8Array(text.length);
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    await wasm_bindgen({ module_or_path: bytes });
-    lib = new wasm_bindgen.Gamedata();
+    await post({ op: "init", seq: 0, wasm: bytes.buffer }, [bytes.buffer]).done;
   })();
 
   // Files are added one batch after another; `maps()` and `tile()` wait for the batches
   // given so far.
   let loading = Promise.resolve();
+  // The map ids and the sentences of the files that failed, as last listed.
+  let listed = [];
+  let shownErrors = [];
 
   function status(text) {
     el("status").textContent = text;
   }
 
-  // `items`: [{ path, file }], path relative to the folder chosen.
+  // `items`: [{ path, file }], path relative to the folder chosen. The worker reads the
+  // files the readers use and finds the games.
   function addFiles(items) {
-    loading = loading.then(async () => {
-      await ready;
-      let read = 0;
-      for (const { path, file } of items) {
-        if (!wasm_bindgen.Gamedata.wants(path)) continue;
-        status(`Reading ${path}…`);
-        lib.addFile(path, new Uint8Array(await file.arrayBuffer()));
-        read += 1;
-      }
-      lib.scan();
-      status(`${read} files read of ${items.length} given`);
-      showLibrary();
-    }).catch((e) => status(String(e)));
+    loading = loading
+      .then(async () => {
+        await ready;
+        status(`Reading ${items.length} files…`);
+        const { read, given } = await post({ op: "add", items }).done;
+        status(`${read} files read of ${given} given`);
+        await showLibrary();
+      })
+      .catch((e) => status(String(e.message || e)));
     return loading;
   }
 
@@ -89,18 +119,20 @@
     }));
   }
 
-  function showLibrary() {
-    list("found", lib.found());
-    list("maps", lib.maps(), (id) => {
+  async function showLibrary() {
+    const [found, maps, errors] = await Promise.all([call("found"), call("maps"), call("errors")]);
+    listed = maps;
+    list("found", found);
+    list("maps", maps, (id) => {
       const a = document.createElement("a");
       a.href = `#${id}`;
       a.textContent = id;
       a.dataset.id = id;
       return a;
     });
-    const errors = lib.errors();
     el("errors-title").hidden = errors.length === 0;
     list("errors", errors);
+    shownErrors = errors;
     showFromAddress();
   }
 
@@ -108,31 +140,37 @@
   let view = null;
   let shownId = null;
 
+  // Each tile is asked of the worker; a tile Leaflet drops before it is drawn (the view
+  // moved on) is cancelled.
   const GameLayer = L.GridLayer.extend({
     createTile(coords, done) {
       const canvas = document.createElement("canvas");
       canvas.width = 256;
       canvas.height = 256;
-      const id = this.options.mapId;
-      // Drawn after the tile is placed, so that the view appears before the pixels.
-      setTimeout(() => {
-        try {
-          const rgba = lib.tile(id, coords.z, coords.x, coords.y);
+      const asked = post({
+        op: "call",
+        name: "tile",
+        args: [this.options.mapId, coords.z, coords.x, coords.y],
+      });
+      canvas.dataset.seq = asked.seq;
+      asked.done.then(
+        (rgba) => {
           if (rgba) {
             const image = new ImageData(new Uint8ClampedArray(rgba.buffer), 256, 256);
             canvas.getContext("2d").putImageData(image, 0, 0);
           }
           done(null, canvas);
-        } catch (e) {
+        },
+        (e) => {
           status(String(e.message || e));
           done(e, canvas);
-        }
-      }, 0);
+        },
+      );
       return canvas;
     },
   });
 
-  function show(id) {
+  async function show(id) {
     if (view) {
       view.remove();
       view = null;
@@ -143,7 +181,7 @@
     }
     let levels;
     try {
-      levels = lib.levels(id);
+      levels = await call("levels", id);
     } catch (e) {
       status(String(e.message || e));
       return;
@@ -158,7 +196,7 @@
       map.unproject([0, levels.height], levels.native_zoom),
       map.unproject([levels.width, 0], levels.native_zoom),
     );
-    new GameLayer({
+    const layer = new GameLayer({
       mapId: id,
       tileSize: 256,
       minZoom: 0,
@@ -166,16 +204,20 @@
       maxNativeZoom: levels.max_zoom,
       noWrap: true,
       bounds,
-    }).addTo(map);
+    });
+    layer.on("tileunload", (e) => {
+      const number = Number(e.tile.dataset.seq);
+      if (pending.has(number)) worker.postMessage({ op: "cancel", seq: number });
+    });
+    layer.addTo(map);
     map.fitBounds(bounds);
     view = map;
     status(`${id}: ${levels.width} x ${levels.height} pixels`);
   }
 
   function showFromAddress() {
-    if (!lib) return;
     const id = decodeURIComponent(location.hash.slice(1));
-    if (id && id !== shownId && lib.maps().length > 0) show(id);
+    if (id && id !== shownId && listed.length > 0) show(id);
   }
 
   window.addEventListener("hashchange", () => {
@@ -207,14 +249,14 @@
     maps: async () => {
       await ready;
       await loading;
-      return lib.maps();
+      return call("maps");
     },
     tile: async (id, z, x, y) => {
       await ready;
       await loading;
-      const rgba = lib.tile(id, z, x, y);
+      const rgba = await call("tile", id, z, x, y);
       return rgba ? { width: 256, height: 256, rgba } : null;
     },
-    errors: () => (lib ? lib.errors() : []),
+    errors: () => shownErrors.slice(),
   };
 })();

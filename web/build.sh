@@ -2,7 +2,8 @@
 # Builds the web app into target/web/ (entry: target/web/index.html, which works opened
 # from file:// and from any static server): gamedata-web compiled to WebAssembly, its
 # JavaScript glue made by wasm-bindgen-cli (the exact version of wasm-bindgen in
-# Cargo.lock), the .wasm inlined as base64 in gamedata_wasm.js (a page from file:// may not
+# Cargo.lock) joined with web/worker.js in gamedata_worker.js (the readers run in a Web
+# Worker), the .wasm inlined as base64 in gamedata_wasm.js (a page from file:// may not
 # fetch a local file), the page's HTML, CSS and JavaScript, and the Leaflet the command line
 # carries (crates/gamedata-cli/assets/leaflet).
 # Needs: rustup target add wasm32-unknown-unknown; cargo install wasm-bindgen-cli
@@ -44,6 +45,16 @@ wasm-bindgen --target no-modules --no-typescript --out-dir "$out" \
   base64 -w0 "$out/gamedata_web_bg.wasm"
   printf '";\n'
 } >"$out/gamedata_wasm.js"
+# The worker's code, the glue and web/worker.js, as one function: the page starts the
+# worker from its text (a page opened from file:// may start a worker from a blob: address
+# but not from a file).
+{
+  printf '// The Web Worker of the page (web/worker.js with wasm-bindgen glue); see app.js.\n'
+  printf 'window.GAMEDATA_WORKER = function () {\n'
+  cat "$out/gamedata_web.js" web/worker.js
+  printf '};\n'
+} >"$out/gamedata_worker.js"
+rm "$out/gamedata_web.js"
 cp web/index.html web/app.js web/app.css "$out/"
 cp crates/gamedata-cli/assets/leaflet/{leaflet.js,leaflet.css,LICENSE} "$out/leaflet/"
 wasm_bytes=$(stat -c %s "$out/gamedata_web_bg.wasm")

@@ -170,3 +170,21 @@ def test_a_bad_id_rejects_with_a_sentence(page):
         call(page, TILE_DIGEST, "wwd/NOPE", 0, 0, 0)
     with pytest.raises(AssertionError, match='has the option "sprites"'):
         call(page, TILE_DIGEST, "cosmo/A1?sprites", 0, 0, 0)
+
+
+def test_tiles_are_drawn_off_the_page_s_thread(page):
+    # A map id not asked before (its tiles are not kept): zoom 0 of the world draws all of
+    # it, in the worker, while the page's own timer goes on ticking.
+    got = call(page, """
+        let ticks = 0;
+        const timer = setInterval(() => { ticks += 1; }, 5);
+        const start = performance.now();
+        const t = await window.gamedata.tile("uo/0/world?width=64,height=64,max-zoom=5", 0, 0, 0);
+        const took = performance.now() - start;
+        clearInterval(timer);
+        return {took, ticks, drawn: t !== null, readers_here: typeof wasm_bindgen};""")
+    assert got["drawn"], got
+    assert got["readers_here"] == "undefined", "the readers load in the worker only"
+    assert got["took"] > 100, f"too quick to tell: {got}"
+    # Unblocked, the timer ticks every 5 ms (a browser may stretch it to 10 or so).
+    assert got["ticks"] >= got["took"] / 20, got

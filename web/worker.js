@@ -1,0 +1,99 @@
+// The readers' thread: gamedata-web runs here, in a Web Worker, so that drawing a tile never
+// stops the page. web/build.sh wraps wasm-bindgen's glue and this file in one function
+// (window.GAMEDATA_WORKER in gamedata_worker.js); the page starts the worker from that
+// function's text (a blob: address, which a page opened from file:// may start).
+//
+// Messages in, each with a number `seq` the answer carries:
+//   {op: "init", wasm}               the WebAssembly's bytes
+//   {op: "add", seq, items}          files, [{path, file}] (File objects, read here)
+//   {op: "call", seq, name, args}    a call of the library: maps, errors, found, levels, tile
+//   {op: "cancel", seq}              a tile no longer shown: not drawn if not yet begun
+// Answers: {seq, value} or {seq, error} (the sentence).
+"use strict";
+
+let lib = null;
+const queue = [];
+const cancelled = new Set();
+let scheduled = false;
+
+const calls = {
+  maps: () => lib.maps(),
+  errors: () => lib.errors(),
+  found: () => lib.found(),
+  levels: (id) => {
+    const l = lib.levels(id);
+    const plain = {
+      width: l.width,
+      height: l.height,
+      native_zoom: l.native_zoom,
+      max_zoom: l.max_zoom,
+    };
+    l.free();
+    return plain;
+  },
+  tile: (id, z, x, y) => lib.tile(id, z, x, y) || null,
+};
+
+// Files are read here, whole, with FileReaderSync; only those the readers use.
+function add(items) {
+  const reader = new FileReaderSync();
+  let read = 0;
+  for (const { path, file } of items) {
+    if (!wasm_bindgen.Gamedata.wants(path)) continue;
+    lib.addFile(path, new Uint8Array(reader.readAsArrayBuffer(file)));
+    read += 1;
+  }
+  lib.scan();
+  return { read, given: items.length };
+}
+
+function answer(seq, work) {
+  try {
+    const value = work();
+    const transfer = value instanceof Uint8Array ? [value.buffer] : [];
+    postMessage({ seq, value }, transfer);
+  } catch (e) {
+    postMessage({ seq, error: String((e && e.message) || e) });
+  }
+}
+
+// One message at a time, with a turn of the event loop between, so that cancellations sent
+// while a tile is drawn are seen before the next begins.
+function run() {
+  scheduled = false;
+  const m = queue.shift();
+  if (!m) return;
+  if (cancelled.delete(m.seq)) {
+    postMessage({ seq: m.seq, value: null, cancelled: true });
+  } else if (m.op === "add") {
+    answer(m.seq, () => add(m.items));
+  } else {
+    answer(m.seq, () => calls[m.name](...m.args));
+  }
+  schedule();
+}
+
+function schedule() {
+  if (!scheduled && queue.length > 0) {
+    scheduled = true;
+    setTimeout(run, 0);
+  }
+}
+
+self.onmessage = async (event) => {
+  const m = event.data;
+  if (m.op === "init") {
+    try {
+      await wasm_bindgen({ module_or_path: m.wasm });
+      lib = new wasm_bindgen.Gamedata();
+      postMessage({ seq: 0, value: true });
+    } catch (e) {
+      postMessage({ seq: 0, error: String((e && e.message) || e) });
+    }
+  } else if (m.op === "cancel") {
+    if (queue.some((q) => q.seq === m.seq)) cancelled.add(m.seq);
+  } else {
+    queue.push(m);
+    schedule();
+  }
+};
