@@ -360,7 +360,7 @@ pub struct Gamedata(Library);
 
 /// A map's size and zoom levels, for a deep-zoom viewer.
 #[wasm_bindgen]
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MapLevels {
     /// The picture's width in pixels at the native zoom.
     pub width: u32,
