@@ -45,7 +45,7 @@ impl Episode {
         };
         EpisodeFiles::from_data(
             paths,
-            [self.stn.data(), self.vol.data()],
+            [self.stn.data()?, self.vol.data()?],
             &EpisodeOptions::default(),
         )
         .with_context(|| self.doing())

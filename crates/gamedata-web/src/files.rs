@@ -1,12 +1,24 @@
 //! The files a page was given, by folder: each a name (a path relative to the folder
 //! chosen, `uo/map0.mul`, or a bare name) and its bytes, found by name in any letter case
-//! as the command line finds files in a folder.
+//! as the command line finds files in a folder. A file is given either with its bytes or
+//! with its size and a way to read any range of it (the page's `Blob.slice`): such a file
+//! is read whole only when a reader needs it whole, and by ranges where entries are
+//! enough (an art thumbnail reads its entry alone).
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::sync::Arc;
 
+use anyhow::{Result, bail};
 use gamedata_io::FileData;
+
+/// Reads `length` bytes at `offset` of a file (a page's `Blob.slice` read).
+pub type ReadAt = dyn Fn(u64, u32) -> Result<Vec<u8>>;
+
+/// Largest range read at once by [`File::read_at`] (an art entry, a table): 64 MiB.
+const MAX_RANGE: u32 = 64 << 20;
 
 /// Whether a file of this path is one the readers may use (a facet's files and tables,
 /// art, texture maps, verdata, diffs; levels and archives; Cosmo's group files): a page
@@ -47,19 +59,95 @@ pub(crate) fn wanted(path: &str) -> bool {
         || name.ends_with(".rez")
 }
 
-/// One file: its name as given and its bytes, shared by every owner that reads it.
+/// One file: its name as given, its size and its bytes (given, or read when first needed),
+/// shared by every owner that reads it.
 #[derive(Clone)]
 pub(crate) struct File {
     /// The path as the page gave it (`uo/map0.mul`), used in messages.
     pub(crate) path: String,
-    /// The bytes.
-    pub(crate) bytes: Arc<[u8]>,
+    /// Its length in bytes.
+    pub(crate) size: u64,
+    content: Rc<Content>,
+}
+
+/// A file's bytes: whole once read, and the way to read them when given by size.
+struct Content {
+    whole: OnceCell<Arc<[u8]>>,
+    read: Option<Box<ReadAt>>,
 }
 
 impl File {
-    /// The bytes as a reader's owner, without a copy.
-    pub(crate) fn data(&self) -> FileData {
-        FileData::from_owner(Arc::clone(&self.bytes))
+    /// The whole bytes, read now if the file was given by size (then kept).
+    ///
+    /// Returns `Err` if the page's read fails or gives another length than the file's.
+    pub(crate) fn bytes(&self) -> Result<Arc<[u8]>> {
+        if let Some(whole) = self.content.whole.get() {
+            return Ok(Arc::clone(whole));
+        }
+        let Ok(length) = u32::try_from(self.size) else {
+            bail!(
+                "reading {}: {} bytes, more than a page can hold (4 GiB)",
+                self.path,
+                self.size
+            );
+        };
+        let bytes: Arc<[u8]> = self.read_given(0, length)?.into();
+        Ok(Arc::clone(self.content.whole.get_or_init(|| bytes)))
+    }
+
+    /// The bytes as a reader's owner, without a copy (read whole first if need be).
+    ///
+    /// Returns `Err` as [`File::bytes`].
+    pub(crate) fn data(&self) -> Result<FileData> {
+        Ok(FileData::from_owner(self.bytes()?))
+    }
+
+    /// `length` bytes at `offset`: from the whole bytes when they are here, else read from
+    /// the page alone.
+    ///
+    /// Returns `Err` for a range past the file's end or longer than 64 MiB, or as the
+    /// page's read.
+    pub(crate) fn read_at(&self, offset: u64, length: u32) -> Result<Vec<u8>> {
+        let end = offset.checked_add(u64::from(length));
+        if end.is_none_or(|end| end > self.size) || length > MAX_RANGE {
+            bail!(
+                "reading {}: {length} bytes at offset {offset} are past its {} bytes \
+                 (or more than {MAX_RANGE} at once)",
+                self.path,
+                self.size
+            );
+        }
+        match self.content.whole.get() {
+            Some(whole) => {
+                // Inside the file's length, which the bytes here have: the range fits usize.
+                let at = usize::try_from(offset).unwrap_or(usize::MAX);
+                let end = at.saturating_add(length as usize);
+                Ok(whole.get(at..end).unwrap_or_default().to_vec())
+            }
+            None => self.read_given(offset, length),
+        }
+    }
+
+    /// True when the whole bytes are here (given, or read once).
+    pub(crate) fn is_loaded(&self) -> bool {
+        self.content.whole.get().is_some()
+    }
+
+    /// A range read through the page, checked to be as long as asked.
+    fn read_given(&self, offset: u64, length: u32) -> Result<Vec<u8>> {
+        let Some(read) = &self.content.read else {
+            bail!("reading {}: its bytes were not given", self.path);
+        };
+        let bytes =
+            read(offset, length).map_err(|e| e.context(format!("reading {}", self.path)))?;
+        if bytes.len() != length as usize {
+            bail!(
+                "reading {}: {} bytes came at offset {offset}, {length} were asked",
+                self.path,
+                bytes.len()
+            );
+        }
+        Ok(bytes)
     }
 
     /// The path, as the readers name files in messages.
@@ -103,8 +191,25 @@ pub(crate) struct Files {
 
 impl Files {
     /// Adds `bytes` as `path` (a later file of the same path replaces the first). A leading
-    /// `/` or `./` is dropped; `\` counts as `/`.
+    /// `/` or `./` is dropped; `\\` counts as `/`.
     pub(crate) fn add(&mut self, path: &str, bytes: Vec<u8>) {
+        let whole = OnceCell::new();
+        let size = bytes.len() as u64;
+        let _ = whole.set(Arc::from(bytes));
+        self.insert(path, size, Content { whole, read: None });
+    }
+
+    /// Adds a file of `size` bytes as `path`, read by `read` when needed (whole or by
+    /// ranges), as [`Files::add`] names it.
+    pub(crate) fn add_lazy(&mut self, path: &str, size: u64, read: Box<ReadAt>) {
+        let content = Content {
+            whole: OnceCell::new(),
+            read: Some(read),
+        };
+        self.insert(path, size, content);
+    }
+
+    fn insert(&mut self, path: &str, size: u64, content: Content) {
         let path = path.replace('\\', "/");
         let path = path.trim_start_matches("./").trim_start_matches('/');
         let (dir, name) = match path.rsplit_once('/') {
@@ -122,9 +227,20 @@ impl Files {
             name.to_owned(),
             File {
                 path: path.to_owned(),
-                bytes: bytes.into(),
+                size,
+                content: Rc::new(content),
             },
         );
+    }
+
+    /// The bytes of the files read whole so far (given with their bytes, or read since).
+    pub(crate) fn loaded_bytes(&self) -> u64 {
+        self.folders
+            .values()
+            .flat_map(|f| f.files.values())
+            .filter(|f| f.is_loaded())
+            .map(|f| f.size)
+            .sum()
     }
 
     /// The folders, by path.
@@ -167,11 +283,18 @@ mod tests {
             .iter()
             .find(|f| f.path == "game")
             .expect("the folder");
-        assert_eq!(game.find("map0.mul").map(|f| &*f.bytes), Some(&[2u8][..]));
-        assert_eq!(game.find("MAP0.MUL").map(|f| &*f.bytes), Some(&[1u8][..]));
         assert_eq!(
-            game.find("staidx0.MUL").map(|f| &*f.bytes),
-            Some(&[3u8][..])
+            game.find("map0.mul").map(|f| f.bytes().unwrap().to_vec()),
+            Some(vec![2u8])
+        );
+        assert_eq!(
+            game.find("MAP0.MUL").map(|f| f.bytes().unwrap().to_vec()),
+            Some(vec![1u8])
+        );
+        assert_eq!(
+            game.find("staidx0.MUL")
+                .map(|f| f.bytes().unwrap().to_vec()),
+            Some(vec![3u8])
         );
         assert!(game.find("statics0.mul").is_none());
         let wwd: Vec<&str> = files

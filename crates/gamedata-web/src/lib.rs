@@ -40,14 +40,18 @@ use std::collections::BTreeMap;
 use anyhow::{Context, Result, bail};
 use gamedata_render::RgbaImage;
 use gamedata_render::tiles::{Levels, TileCache, pyramid_tile_cached};
+use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
+mod art;
 mod cosmo;
 mod files;
 mod id;
 mod uo;
 mod wwd;
 
+pub use art::ArtKind;
+pub use files::ReadAt;
 use files::{File, Files};
 use id::MapId;
 
@@ -67,6 +71,8 @@ enum Target {
 pub struct Library {
     files: Files,
     facets: Vec<uo::Facet>,
+    /// The art of the first folder that has some.
+    art: Option<art::ArtCatalog>,
     levels: Vec<wwd::LevelEntry>,
     rez: Option<File>,
     episodes: Vec<cosmo::Episode>,
@@ -98,10 +104,22 @@ impl Library {
         self.files.add(path, bytes);
     }
 
+    /// Adds the file at `path` of `size` bytes, read by `read(offset, length)` only when a
+    /// reader needs it: whole for a map or an archive, by entries for an art thumbnail.
+    pub fn add_lazy_file(&mut self, path: &str, size: u64, read: Box<ReadAt>) {
+        self.files.add_lazy(path, size, read);
+    }
+
+    /// The bytes of the files read whole so far: what the files cost in memory.
+    pub fn loaded_bytes(&self) -> u64 {
+        self.files.loaded_bytes()
+    }
+
     /// Finds the games in the files given so far, lists their maps and keeps the sentence
     /// of each file that fails.
     pub fn scan(&mut self) {
         self.facets.clear();
+        self.art = None;
         self.levels.clear();
         self.episodes.clear();
         self.targets.clear();
@@ -112,6 +130,7 @@ impl Library {
         self.tiles.1.clear();
         self.rez = None;
         self.scan_uo();
+        self.scan_art();
         self.scan_wwd();
         self.scan_cosmo();
         if self.found.is_empty() {
@@ -170,6 +189,37 @@ impl Library {
                 self.facets.push(facet);
             }
         }
+    }
+
+    fn scan_art(&mut self) {
+        self.art = self.files.folders().find_map(art::ArtCatalog::find);
+        if let Some(art) = &self.art {
+            self.found.push(art.describe());
+        }
+    }
+
+    /// The ids of art of `kind` (`land` or `item`) that have a picture, rising; with
+    /// `search`, those whose id it is (decimal or 0x hex) or whose tiledata name holds it.
+    ///
+    /// Returns `Err` (a sentence) when no art was given or its index cannot be read.
+    pub fn art_ids(&self, kind: ArtKind, search: &str) -> Result<Vec<u32>> {
+        self.art_catalog()?.ids(kind, search)
+    }
+
+    /// The picture of art `id` of `kind` with `hue` (0 for none; 0x8000 partial), the
+    /// pixels `gamedata uo art` writes; `None` for an empty entry or picture. Reads the
+    /// entry alone from art.mul.
+    ///
+    /// Returns `Err` (a sentence naming the entry) when it cannot be read or drawn.
+    pub fn art_picture(&self, kind: ArtKind, id: u32, hue: u16) -> Result<Option<RgbaImage>> {
+        self.art_catalog()?.picture(kind, id, hue)
+    }
+
+    fn art_catalog(&self) -> Result<&art::ArtCatalog> {
+        self.art.as_ref().context(
+            "no Ultima Online art among the files given (artidx.mul with art.mul, or \
+             artLegacyMUL.uop)",
+        )
     }
 
     fn scan_wwd(&mut self) {
@@ -372,6 +422,25 @@ pub struct MapLevels {
     pub max_zoom: u8,
 }
 
+/// A picture: its size and RGBA pixels, row by row.
+#[wasm_bindgen]
+pub struct Picture {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    rgba: Vec<u8>,
+}
+
+#[wasm_bindgen]
+impl Picture {
+    /// The pixels: `width * height * 4` bytes, RGBA, row by row (a copy).
+    #[wasm_bindgen(getter)]
+    pub fn rgba(&self) -> Vec<u8> {
+        self.rgba.clone()
+    }
+}
+
 /// An error as JavaScript gets it: the sentence with its causes (`reading X: ...`).
 fn js_error(e: &anyhow::Error) -> JsError {
     JsError::new(&format!("{e:#}"))
@@ -390,6 +459,75 @@ impl Gamedata {
     #[wasm_bindgen(js_name = addFile)]
     pub fn add_file(&mut self, path: &str, bytes: Vec<u8>) {
         self.0.add_file(path, bytes);
+    }
+
+    /// Adds a file by its size and a function `read(offset, length)` that returns its
+    /// bytes there as a `Uint8Array` (the page's `Blob.slice` read, synchronous in a
+    /// worker): the file is read whole only when a reader needs it, else by entries.
+    #[wasm_bindgen(js_name = addLazyFile)]
+    pub fn add_lazy_file(&mut self, path: &str, size: f64, read: js_sys::Function) {
+        let reader = move |offset: u64, length: u32| -> Result<Vec<u8>> {
+            let got = read
+                .call2(
+                    &JsValue::NULL,
+                    &JsValue::from_f64(offset as f64),
+                    &JsValue::from_f64(f64::from(length)),
+                )
+                .map_err(|e| anyhow::anyhow!("the page's read failed: {e:?}"))?;
+            if !got.is_instance_of::<js_sys::Uint8Array>() {
+                bail!("the page's read gave no Uint8Array");
+            }
+            Ok(js_sys::Uint8Array::from(got).to_vec())
+        };
+        // A Blob's size is a whole number below 2^53; anything else counts as empty.
+        let size = if (0.0..9_007_199_254_740_992.0).contains(&size) {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let whole = size as u64;
+            whole
+        } else {
+            0
+        };
+        self.0.add_lazy_file(path, size, Box::new(reader));
+    }
+
+    /// The ids of art of `kind` (`"land"` or `"item"`) with a picture, matching
+    /// `search` (an id, or text in the tiledata name; `""` for all).
+    #[wasm_bindgen(js_name = artIds)]
+    pub fn art_ids(&self, kind: &str, search: &str) -> Result<Vec<u32>, JsError> {
+        let kind = ArtKind::parse(kind).map_err(|e| js_error(&e))?;
+        self.0.art_ids(kind, search).map_err(|e| js_error(&e))
+    }
+
+    /// Art `id` of `kind` with `hue`, as `gamedata uo art` draws it; `undefined` for an
+    /// empty entry or picture; throws the sentence when it cannot be read or drawn.
+    #[wasm_bindgen(js_name = artPicture)]
+    pub fn art_picture(&self, kind: &str, id: u32, hue: u16) -> Result<Option<Picture>, JsError> {
+        let kind = ArtKind::parse(kind).map_err(|e| js_error(&e))?;
+        let picture = self
+            .0
+            .art_picture(kind, id, hue)
+            .map_err(|e| js_error(&e))?;
+        Ok(picture.map(|p| Picture {
+            width: p.width(),
+            height: p.height(),
+            rgba: p.into_pixels(),
+        }))
+    }
+
+    /// The bytes of the files read whole so far.
+    #[wasm_bindgen(js_name = loadedBytes)]
+    pub fn loaded_bytes(&self) -> f64 {
+        self.0.loaded_bytes() as f64
+    }
+
+    /// The WebAssembly memory's size in bytes (what the page's readers hold at most).
+    #[wasm_bindgen(js_name = memoryBytes)]
+    pub fn memory_bytes() -> f64 {
+        #[cfg(target_arch = "wasm32")]
+        let pages = core::arch::wasm32::memory_size(0);
+        #[cfg(not(target_arch = "wasm32"))]
+        let pages = 0usize;
+        pages as f64 * 65_536.0
     }
 
     /// Whether the readers may use a file of this path (a page reads only those: not a

@@ -150,7 +150,7 @@ impl Facet {
         if self.map.1 != MapFormat::Mul {
             return None;
         }
-        let len = self.map.0.bytes.len() as u64;
+        let len = self.map.0.size;
         let blocks = len
             .is_multiple_of(BLOCK_BYTES)
             .then_some(len / BLOCK_BYTES)?;
@@ -167,7 +167,7 @@ impl Facet {
     /// The facet's files opened with `options`, as `uo tiles` opens them.
     fn open(&self, options: &FacetOptions) -> Result<FacetFiles> {
         let path = |f: &Option<File>| f.as_ref().map(File::path_buf);
-        let data = |f: &Option<File>| f.as_ref().map(File::data);
+        let data = |f: &Option<File>| f.as_ref().map(File::data).transpose();
         let [mapdifl, mapdif, stadifl, stadifi, stadif] = &self.diffs;
         let paths = FacetPaths {
             facet: self.number,
@@ -187,18 +187,18 @@ impl Facet {
             },
         };
         let files = FacetData {
-            map: self.map.0.data(),
-            staidx: self.staidx.data(),
-            statics: self.statics.data(),
-            tiledata: data(&self.tiledata),
-            radarcol: data(&self.radarcol),
-            hues: data(&self.hues),
+            map: self.map.0.data()?,
+            staidx: self.staidx.data()?,
+            statics: self.statics.data()?,
+            tiledata: data(&self.tiledata)?,
+            radarcol: data(&self.radarcol)?,
+            hues: data(&self.hues)?,
             diffs: DiffData {
-                mapdifl: data(mapdifl),
-                mapdif: data(mapdif),
-                stadifl: data(stadifl),
-                stadifi: data(stadifi),
-                stadif: data(stadif),
+                mapdifl: data(mapdifl)?,
+                mapdif: data(mapdif)?,
+                stadifl: data(stadifl)?,
+                stadifi: data(stadifi)?,
+                stadif: data(stadif)?,
             },
         };
         FacetFiles::from_data(paths, files, options)
@@ -276,12 +276,12 @@ impl Facet {
         let art = match self.art.as_deref() {
             Some([idx, mul]) => ArtFiles::from_data(
                 Some(PicturePaths::Mul([idx.path_buf(), mul.path_buf()])),
-                PictureData::Mul([idx.data(), mul.data()]),
+                PictureData::Mul([idx.data()?, mul.data()?]),
                 &options,
             ),
             Some([uop]) => ArtFiles::from_data(
                 Some(PicturePaths::Uop(uop.path_buf())),
-                PictureData::Uop(uop.data()),
+                PictureData::Uop(uop.data()?),
                 &options,
             ),
             _ => bail!(
@@ -292,14 +292,14 @@ impl Facet {
         .with_context(|| reading("art"))?;
         let verdata = (self.verdata.as_ref())
             .map(|v| {
-                VerdataFile::from_data(v.data(), &options).with_context(|| reading("verdata.mul"))
+                VerdataFile::from_data(v.data()?, &options).with_context(|| reading("verdata.mul"))
             })
             .transpose()?;
         let texmaps = (self.texmaps.as_ref())
             .map(|[idx, mul]| {
                 TexmapFiles::from_data(
                     Some([idx.path_buf(), mul.path_buf()]),
-                    [idx.data(), mul.data()],
+                    [idx.data()?, mul.data()?],
                     &options,
                 )
                 .with_context(|| reading("texture maps"))

@@ -35,7 +35,7 @@ impl LevelEntry {
     pub(crate) fn open(file: &File) -> Result<Self> {
         let doing = || format!("reading {}", file.path);
         let level =
-            LevelFile::from_data(file.data(), &LevelOptions::default()).with_context(doing)?;
+            LevelFile::from_data(file.data()?, &LevelOptions::default()).with_context(doing)?;
         let view = level.view().with_context(doing)?;
         view.main_plane().with_context(doing)?;
         Ok(LevelEntry {
@@ -74,7 +74,7 @@ impl LevelEntry {
                 .with_context(|| format!("drawing {}", self.path))?;
             return f(&map);
         };
-        let archive = RezFile::from_data(rez.data(), &RezOptions::default())
+        let archive = RezFile::from_data(rez.data()?, &RezOptions::default())
             .with_context(|| format!("reading {}", rez.path))?;
         let images = ImageSource::Archive(archive);
         let options = SceneOptions {

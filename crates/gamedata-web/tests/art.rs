@@ -1,0 +1,204 @@
+//! The art thumbnails on synthetic art given by size and a reader, as a page gives a
+//! folder: the ids listed are those whose index records hold a picture (read here from
+//! artidx.mul's 12-byte records by hand), each picture is the one `gamedata uo art` draws
+//! (mul-core's `Art` over both whole files, then gamedata-render's picture), hues included,
+//! and art.mul is never read whole: only the entries drawn, each alone.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gamedata_io::Limits;
+use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
+use gamedata_web::{ArtKind, Library};
+use mul_core::art::write::synthetic_art;
+
+/// The reads a lazy file was asked for: (offset, length).
+type Reads = Rc<RefCell<Vec<(u64, u32)>>>;
+
+fn lazy(library: &mut Library, path: &str, bytes: Vec<u8>) -> Reads {
+    let reads: Reads = Rc::default();
+    let seen = Rc::clone(&reads);
+    let size = bytes.len() as u64;
+    library.add_lazy_file(
+        path,
+        size,
+        Box::new(move |offset, length| {
+            seen.borrow_mut().push((offset, length));
+            let at = usize::try_from(offset).unwrap();
+            Ok(bytes[at..at + length as usize].to_vec())
+        }),
+    );
+    reads
+}
+
+/// The art numbers whose 12-byte records have an offset and a length (not 0xFFFFFFFF, not
+/// a length of 0).
+fn numbers_with_pictures(idx: &[u8]) -> Vec<u32> {
+    idx.chunks_exact(12)
+        .enumerate()
+        .filter(|(_, r)| {
+            let offset = u32::from_le_bytes(r[0..4].try_into().unwrap());
+            let length = u32::from_le_bytes(r[4..8].try_into().unwrap());
+            offset != u32::MAX && length != 0 && length != u32::MAX
+        })
+        .map(|(n, _)| u32::try_from(n).unwrap())
+        .collect()
+}
+
+#[test]
+fn thumbnails_read_their_entries_alone_and_are_the_command_s_pictures() {
+    let (idx, mul) = synthetic_art(7);
+    let hues = mul_core::synth::hues();
+    let mut library = Library::new();
+    let idx_reads = lazy(&mut library, "client/artidx.mul", idx.clone());
+    let mul_reads = lazy(&mut library, "client/ART.MUL", mul.clone());
+    library.add_file("client/hues.mul", hues.clone());
+    library.scan();
+    assert!(
+        library
+            .found()
+            .contains(&"Ultima Online art: ART.MUL in client".to_owned()),
+        "{:?}",
+        library.found()
+    );
+    assert!(mul_reads.borrow().is_empty(), "nothing read at the scan");
+
+    let numbers = numbers_with_pictures(&idx);
+    let lands: Vec<u32> = numbers.iter().copied().filter(|&n| n < 0x4000).collect();
+    let items: Vec<u32> = numbers
+        .iter()
+        .filter_map(|&n| n.checked_sub(0x4000))
+        .collect();
+    assert_eq!(library.art_ids(ArtKind::Land, "").unwrap(), lands);
+    assert_eq!(library.art_ids(ArtKind::Item, "").unwrap(), items);
+    assert!(
+        lands.len() > 10 && items.len() > 100,
+        "{} {}",
+        lands.len(),
+        items.len()
+    );
+    assert_eq!(library.art_ids(ArtKind::Item, "0x0A").unwrap(), [10]);
+    assert_eq!(library.art_ids(ArtKind::Item, "10").unwrap(), [10]);
+    assert_eq!(
+        library.art_ids(ArtKind::Item, "12345").unwrap(),
+        Vec::<u32>::new()
+    );
+    assert!(
+        mul_reads.borrow().is_empty(),
+        "listing reads only the index"
+    );
+    assert_eq!(idx_reads.borrow().as_slice(), [(0, idx.len() as u32)]);
+
+    // The command's pictures: the whole files through mul-core's Art.
+    let art = mul_core::Art::parse(&idx, &mul).unwrap();
+    let hue_table = mul_core::Hues::parse(&hues).unwrap();
+    for hue in [0u16, 3, 0x8000 | 3, 60] {
+        let with = ArtHue::from_value(&hue_table, hue).unwrap();
+        for &id in &lands[..4] {
+            let want = land_picture(&art.land(id as u16).unwrap().unwrap(), with).unwrap();
+            let got = library
+                .art_picture(ArtKind::Land, id, hue)
+                .unwrap()
+                .unwrap();
+            assert_eq!((got.width(), got.height()), (want.width(), want.height()));
+            assert!(got.pixels() == want.pixels(), "land {id}, hue {hue:#x}");
+        }
+        for &id in items.iter().step_by(23) {
+            let item = art.item(id as u16).unwrap().unwrap();
+            let got = library.art_picture(ArtKind::Item, id, hue).unwrap();
+            if item.width() == 0 || item.height() == 0 {
+                assert!(got.is_none(), "item {id}");
+                continue;
+            }
+            let want = item_picture(&item, with, &Limits::default()).unwrap();
+            let got = got.unwrap_or_else(|| panic!("item {id}"));
+            assert_eq!((got.width(), got.height()), (want.width(), want.height()));
+            assert!(got.pixels() == want.pixels(), "item {id}, hue {hue:#x}");
+        }
+    }
+    // Each read was one entry's range, as its record gives it; never the whole file.
+    let records: Vec<(u64, u32)> = idx
+        .chunks_exact(12)
+        .map(|r| {
+            let offset = u32::from_le_bytes(r[0..4].try_into().unwrap());
+            let length = u32::from_le_bytes(r[4..8].try_into().unwrap());
+            (u64::from(offset), length)
+        })
+        .collect();
+    let reads = mul_reads.borrow();
+    assert!(reads.len() > 40);
+    for read in reads.iter() {
+        assert!(records.contains(read), "{read:?} is no entry's range");
+        assert!(u64::from(read.1) < mul.len() as u64 / 10);
+    }
+    assert!(library.loaded_bytes() < mul.len() as u64);
+
+    // An empty entry, a land id past the land tiles, and a spectral hue.
+    assert!(
+        library
+            .art_picture(ArtKind::Item, 255, 0)
+            .unwrap()
+            .is_none()
+    );
+    let e = library.art_picture(ArtKind::Land, 0x4000, 0).unwrap_err();
+    assert!(
+        format!("{e:#}").contains("land 0x4000 is no land tile"),
+        "{e:#}"
+    );
+    assert!(library.art_picture(ArtKind::Item, 10, 0x4001).is_err());
+}
+
+#[test]
+fn a_bad_entry_names_itself_and_the_others_still_draw() {
+    let (mut idx, mul) = synthetic_art(7);
+    // Item 20's record (art number 0x4014) points past art.mul's end.
+    let at = (0x4000 + 20) * 12;
+    idx[at..at + 4].copy_from_slice(&(mul.len() as u32 - 4).to_le_bytes());
+    let mut library = Library::new();
+    library.add_file("artidx.mul", idx);
+    lazy(&mut library, "art.mul", mul);
+    library.scan();
+    let e = library.art_picture(ArtKind::Item, 20, 0).unwrap_err();
+    let sentence = format!("{e:#}");
+    assert!(sentence.starts_with("art.mul: item 0x0014: "), "{sentence}");
+    assert!(sentence.contains("past its"), "{sentence}");
+    assert!(library.art_picture(ArtKind::Item, 21, 0).unwrap().is_some());
+    // Without art: the sentence says what to give.
+    let e = Library::new().art_ids(ArtKind::Land, "").unwrap_err();
+    assert!(format!("{e:#}").contains("no Ultima Online art"), "{e:#}");
+}
+
+#[test]
+fn the_uop_form_lists_and_draws_the_same_art() {
+    let (idx, mul) = synthetic_art(9);
+    let art = mul_core::Art::parse(&idx, &mul).unwrap();
+    let uop = mul_core::art::write::art_to_uop(&art).unwrap().files;
+    let mut from_mul = Library::new();
+    from_mul.add_file("artidx.mul", idx);
+    from_mul.add_file("art.mul", mul);
+    from_mul.scan();
+    let mut from_uop = Library::new();
+    from_uop.add_file("artLegacyMUL.uop", uop);
+    from_uop.scan();
+    for kind in [ArtKind::Land, ArtKind::Item] {
+        let ids = from_mul.art_ids(kind, "").unwrap();
+        assert_eq!(from_uop.art_ids(kind, "").unwrap(), ids);
+        for &id in ids.iter().step_by(17) {
+            let a = from_mul
+                .art_picture(kind, id, 0)
+                .unwrap()
+                .map(|p| p.pixels().to_vec());
+            let b = from_uop
+                .art_picture(kind, id, 0)
+                .unwrap()
+                .map(|p| p.pixels().to_vec());
+            assert_eq!(a, b, "{kind:?} {id}");
+        }
+    }
+}
