@@ -67,7 +67,7 @@
         await ready;
         status(`Reading ${items.length} files…`);
         const { read, given } = await post({ op: "add", items }).done;
-        status(`${read} files read of ${given} given`);
+        status(`${read} of ${given} files given to the readers (each read when shown)`);
         await showLibrary();
       })
       .catch((e) => status(String(e.message || e)));
@@ -132,6 +132,15 @@
     });
     el("errors-title").hidden = errors.length === 0;
     list("errors", errors);
+    const art = found.some((f) => f.startsWith("Ultima Online art:"));
+    el("art-title").hidden = !art;
+    list("art-links", art ? ["art/land", "art/item"] : [], (id) => {
+      const a = document.createElement("a");
+      a.href = `#${id}`;
+      a.textContent = id === "art/land" ? "Land tiles" : "Items";
+      a.dataset.id = id;
+      return a;
+    });
     shownErrors = errors;
     showFromAddress();
   }
@@ -176,7 +185,13 @@
       view = null;
     }
     shownId = id;
-    for (const a of document.querySelectorAll("#maps a")) {
+    if (id.startsWith("art/")) {
+      showArt(id.slice(4));
+      return;
+    }
+    el("art").hidden = true;
+    el("map").hidden = false;
+    for (const a of document.querySelectorAll("#maps a, #art-links a")) {
       a.classList.toggle("shown", a.dataset.id === id);
     }
     let levels;
@@ -217,8 +232,95 @@
 
   function showFromAddress() {
     const id = decodeURIComponent(location.hash.slice(1));
-    if (id && id !== shownId && listed.length > 0) show(id);
+    if (id && id !== shownId && (listed.length > 0 || id.startsWith("art/"))) show(id);
   }
+
+  // The art grid: thumbnails by id, drawn by the worker as they scroll into view.
+  let artKind = null;
+  let artIds = [];
+  let artShown = 0;
+  const ART_PAGE = 600;
+
+  function artHue() {
+    const value = Number(el("art-hue").value) || 0;
+    return (Math.max(0, Math.min(value, 0x3fff)) | (el("art-partial").checked ? 0x8000 : 0));
+  }
+
+  const artObserver = new IntersectionObserver((seen) => {
+    for (const e of seen) {
+      if (!e.isIntersecting) continue;
+      artObserver.unobserve(e.target);
+      drawThumbnail(e.target);
+    }
+  }, { root: el("art") });
+
+  async function drawThumbnail(cell) {
+    const canvas = cell.querySelector("canvas");
+    try {
+      const p = await call("art", artKind, Number(cell.dataset.id), artHue());
+      if (!p) {
+        cell.classList.add("empty");
+        return;
+      }
+      canvas.width = p.width;
+      canvas.height = p.height;
+      const image = new ImageData(new Uint8ClampedArray(p.rgba.buffer), p.width, p.height);
+      canvas.getContext("2d").putImageData(image, 0, 0);
+      cell.dataset.drawn = "1";
+    } catch (e) {
+      cell.classList.add("bad");
+      cell.title = String(e.message || e);
+    }
+  }
+
+  function moreArt() {
+    const grid = el("art-grid");
+    for (const id of artIds.slice(artShown, artShown + ART_PAGE)) {
+      const cell = document.createElement("figure");
+      cell.dataset.id = id;
+      const canvas = document.createElement("canvas");
+      canvas.width = 1;
+      canvas.height = 1;
+      const label = document.createElement("figcaption");
+      label.textContent = `0x${id.toString(16).toUpperCase().padStart(4, "0")}`;
+      cell.append(canvas, label);
+      grid.append(cell);
+      artObserver.observe(cell);
+    }
+    artShown = Math.min(artIds.length, artShown + ART_PAGE);
+    el("art-more").hidden = artShown >= artIds.length;
+  }
+
+  async function fillArt() {
+    artObserver.disconnect();
+    el("art-grid").replaceChildren();
+    artShown = 0;
+    try {
+      artIds = await call("artIds", artKind, el("art-search").value);
+    } catch (e) {
+      artIds = [];
+      status(String(e.message || e));
+    }
+    const what = artKind === "land" ? "land tiles" : "items";
+    el("art-count").textContent = `${artIds.length} ${what}`;
+    moreArt();
+  }
+
+  function showArt(kind) {
+    artKind = kind;
+    el("map").hidden = true;
+    el("art").hidden = false;
+    for (const a of document.querySelectorAll("#maps a, #art-links a")) {
+      a.classList.toggle("shown", a.dataset.id === `art/${kind}`);
+    }
+    status(`art: ${kind === "land" ? "land tiles" : "items"}`);
+    fillArt();
+  }
+
+  el("art-search").addEventListener("change", fillArt);
+  el("art-hue").addEventListener("change", fillArt);
+  el("art-partial").addEventListener("change", fillArt);
+  el("art-more").addEventListener("click", moreArt);
 
   window.addEventListener("hashchange", () => {
     loading.then(showFromAddress);
@@ -258,5 +360,22 @@
       return rgba ? { width: 256, height: 256, rgba } : null;
     },
     errors: () => shownErrors.slice(),
+    // Beyond the contract (docs/web.md): the art, and what the page holds.
+    artIds: async (kind, search) => {
+      await ready;
+      await loading;
+      return call("artIds", kind, search || "");
+    },
+    art: async (kind, id, hue) => {
+      await ready;
+      await loading;
+      return call("art", kind, id, hue || 0);
+    },
+    memory: async () => {
+      await ready;
+      const m = await call("memory");
+      const heap = performance.memory ? performance.memory.usedJSHeapSize : null;
+      return { wasm: m.wasm, loaded: m.loaded, jsHeap: heap };
+    },
   };
 })();

@@ -5,8 +5,10 @@
 //
 // Messages in, each with a number `seq` the answer carries:
 //   {op: "init", wasm}               the WebAssembly's bytes
-//   {op: "add", seq, items}          files, [{path, file}] (File objects, read here)
-//   {op: "call", seq, name, args}    a call of the library: maps, errors, found, levels, tile
+//   {op: "add", seq, items}          files, [{path, file}] (File objects, read here when a
+//                                    reader needs them: whole, or by ranges)
+//   {op: "call", seq, name, args}    a call of the library: maps, errors, found, levels,
+//                                    tile, artIds, art, memory
 //   {op: "cancel", seq}              a tile no longer shown: not drawn if not yet begun
 // Answers: {seq, value} or {seq, error} (the sentence).
 "use strict";
@@ -32,25 +34,41 @@ const calls = {
     return plain;
   },
   tile: (id, z, x, y) => lib.tile(id, z, x, y) || null,
+  artIds: (kind, search) => Array.from(lib.artIds(kind, search)),
+  art: (kind, id, hue) => {
+    const p = lib.artPicture(kind, id, hue);
+    if (!p) return null;
+    const picture = { width: p.width, height: p.height, rgba: p.rgba };
+    p.free();
+    return picture;
+  },
+  memory: () => ({
+    wasm: wasm_bindgen.Gamedata.memoryBytes(),
+    loaded: lib.loadedBytes(),
+  }),
 };
 
-// Files are read here, whole, with FileReaderSync; only those the readers use.
+// Files are handed to the readers by size, each with a function that reads a range of it
+// (Blob.slice, FileReaderSync: synchronous in a worker); a reader reads a file whole only
+// when it needs it whole, and art entries alone. Only the files the readers use.
 function add(items) {
   const reader = new FileReaderSync();
-  let read = 0;
+  let given = 0;
   for (const { path, file } of items) {
     if (!wasm_bindgen.Gamedata.wants(path)) continue;
-    lib.addFile(path, new Uint8Array(reader.readAsArrayBuffer(file)));
-    read += 1;
+    lib.addLazyFile(path, file.size, (offset, length) =>
+      new Uint8Array(reader.readAsArrayBuffer(file.slice(offset, offset + length))));
+    given += 1;
   }
   lib.scan();
-  return { read, given: items.length };
+  return { read: given, given: items.length };
 }
 
 function answer(seq, work) {
   try {
     const value = work();
-    const transfer = value instanceof Uint8Array ? [value.buffer] : [];
+    const pixels = value && (value instanceof Uint8Array ? value : value.rgba);
+    const transfer = pixels instanceof Uint8Array ? [pixels.buffer] : [];
     postMessage({ seq, value }, transfer);
   } catch (e) {
     postMessage({ seq, error: String((e && e.message) || e) });
