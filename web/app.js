@@ -149,6 +149,9 @@
   let view = null;
   let shownId = null;
 
+  // Zoom levels the viewer shows below a map's native zoom.
+  const MAX_DESCENT = 3;
+
   // Each tile is asked of the worker; a tile Leaflet drops before it is drawn (the view
   // moved on) is cancelled.
   const GameLayer = L.GridLayer.extend({
@@ -168,6 +171,8 @@
             const image = new ImageData(new Uint8ClampedArray(rgba.buffer), 256, 256);
             canvas.getContext("2d").putImageData(image, 0, 0);
           }
+          // "1" for a tile with pixels, "0" for one of nothing (the CLI writes no file).
+          canvas.dataset.drawn = rgba ? "1" : "0";
           done(null, canvas);
         },
         (e) => {
@@ -201,9 +206,14 @@
       status(String(e.message || e));
       return;
     }
+    // A tile below the native zoom draws every native tile under it (4 to the power of
+    // the levels between, less those kept): the view goes at most 3 levels below, 64
+    // native tiles a tile, so that a whole facet drawn as the world never asks for all of
+    // it at once. (window.gamedata.tile gives any zoom.)
+    const lowest = Math.max(0, levels.native_zoom - MAX_DESCENT);
     const map = L.map("map", {
       crs: L.CRS.Simple,
-      minZoom: 0,
+      minZoom: lowest,
       maxZoom: levels.max_zoom + 2,
       attributionControl: false,
     });
@@ -214,7 +224,7 @@
     const layer = new GameLayer({
       mapId: id,
       tileSize: 256,
-      minZoom: 0,
+      minZoom: lowest,
       maxZoom: levels.max_zoom + 2,
       maxNativeZoom: levels.max_zoom,
       noWrap: true,
@@ -360,7 +370,12 @@
       return rgba ? { width: 256, height: 256, rgba } : null;
     },
     errors: () => shownErrors.slice(),
-    // Beyond the contract (docs/web.md): the art, and what the page holds.
+    // Beyond the contract (docs/web.md): a map's levels, the art, and what the page holds.
+    levels: async (id) => {
+      await ready;
+      await loading;
+      return call("levels", id);
+    },
     artIds: async (kind, search) => {
       await ready;
       await loading;
