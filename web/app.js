@@ -185,7 +185,9 @@
   });
 
   async function show(id) {
+    let kept = null;
     if (view) {
+      kept = { path: shownId && shownId.split("?")[0], center: view.getCenter(), zoom: view.getZoom() };
       view.remove();
       view = null;
     }
@@ -196,6 +198,7 @@
     }
     el("art").hidden = true;
     el("map").hidden = false;
+    el("map-options").hidden = true;
     for (const a of document.querySelectorAll("#maps a, #art-links a")) {
       a.classList.toggle("shown", a.dataset.id === id);
     }
@@ -235,14 +238,150 @@
       if (pending.has(number)) worker.postMessage({ op: "cancel", seq: number });
     });
     layer.addTo(map);
-    map.fitBounds(bounds);
+    if (kept && kept.path === id.split("?")[0]) {
+      // The same map with other options: the same place.
+      map.setView(kept.center, kept.zoom);
+    } else {
+      map.fitBounds(bounds);
+    }
     view = map;
+    showOptions(id, map, levels);
     status(`${id}: ${levels.width} x ${levels.height} pixels`);
   }
 
   function showFromAddress() {
     const id = decodeURIComponent(location.hash.slice(1));
     if (id && id !== shownId && (listed.length > 0 || id.startsWith("art/"))) show(id);
+  }
+
+  // The shown map's options, as controls that rewrite its id (the CLI's flags) in the
+  // address; a level's planes and objects.
+  function splitId(id) {
+    const [path, rest] = id.split("?");
+    const options = rest ? rest.split(",").filter(Boolean) : [];
+    return { path, options };
+  }
+
+  function withOption(id, name, value) {
+    const { path, options } = splitId(id);
+    const kept = options.filter((o) => o !== name && !o.startsWith(`${name}=`));
+    if (value === true) kept.push(name);
+    else if (value !== false && value !== null && value !== "") kept.push(`${name}=${value}`);
+    return kept.length ? `${path}?${kept.join(",")}` : path;
+  }
+
+  // A checkbox for the flag `name`; `inverted`: checked when the flag is absent.
+  function checkbox(label, name, id, on, inverted) {
+    const box = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = on;
+    input.dataset.option = name;
+    input.addEventListener("change", () => {
+      location.hash = withOption(id, name, inverted ? !input.checked : input.checked);
+    });
+    box.append(input, ` ${label}`);
+    return box;
+  }
+
+  async function showOptions(id, map, levels) {
+    const box = el("map-options");
+    const { path, options } = splitId(id);
+    const has = (name) => options.includes(name);
+    const value = (name) => {
+      const o = options.find((x) => x.startsWith(`${name}=`));
+      return o ? o.slice(name.length + 1) : null;
+    };
+    const parts = [];
+    if (path.startsWith("cosmo/")) {
+      parts.push(checkbox("actors", "actors", id, has("actors")));
+      parts.push(checkbox("backdrop", "backdrop", id, has("backdrop")));
+      parts.push(checkbox("tile attributes", "attributes", id, has("attributes")));
+    } else if (path.startsWith("wwd/")) {
+      let info;
+      try {
+        info = await call("levelInfo", id);
+      } catch (e) {
+        status(String(e.message || e));
+        return;
+      }
+      const select = document.createElement("select");
+      select.id = "plane";
+      for (const name of ["", ...info.planes]) {
+        const o = document.createElement("option");
+        o.value = name;
+        o.textContent = name || "all planes (the main one's size)";
+        select.append(o);
+      }
+      select.value = value("plane") ? info.shown : "";
+      select.addEventListener("change", () => {
+        location.hash = withOption(id, "plane", select.value);
+      });
+      const planeLabel = document.createElement("label");
+      planeLabel.append("Plane ", select);
+      parts.push(planeLabel);
+      const archive = info.archive !== null;
+      if (archive) {
+        parts.push(checkbox("objects", "no-objects", id, !has("no-objects"), true));
+        parts.push(checkbox("markers", "markers", id, has("markers")));
+        parts.push(checkbox("collision map", "collision", id, has("collision")));
+      }
+      const time = document.createElement("input");
+      time.type = "range";
+      time.id = "time";
+      time.min = "0";
+      time.max = "10000";
+      time.step = "50";
+      time.value = value("time") || "0";
+      const shown = document.createElement("span");
+      shown.textContent = `${time.value} ms`;
+      time.addEventListener("input", () => { shown.textContent = `${time.value} ms`; });
+      time.addEventListener("change", () => {
+        location.hash = withOption(id, "time", time.value === "0" ? null : time.value);
+      });
+      const timeLabel = document.createElement("label");
+      timeLabel.append("Time ", time, " ", shown);
+      if (archive) parts.push(timeLabel);
+      parts.push(objectList(info, map, levels));
+    }
+    box.replaceChildren(...parts);
+    box.hidden = parts.length === 0;
+  }
+
+  // The objects of the plane shown, filtered by name or logic; a click centres the map on
+  // one at the native zoom.
+  function objectList(info, map, levels) {
+    const wrap = document.createElement("div");
+    const filter = document.createElement("input");
+    filter.type = "search";
+    filter.placeholder = `${info.objects.length} objects: filter by logic or name`;
+    const ul = document.createElement("ul");
+    ul.id = "objects";
+    const fill = () => {
+      const needle = filter.value.toLowerCase();
+      const found = info.objects.filter((o) =>
+        !needle || o.logic.toLowerCase().includes(needle) || o.name.toLowerCase().includes(needle));
+      ul.replaceChildren(...found.slice(0, 300).map((o) => {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = "#";
+        a.textContent = `${o.logic || "(no logic)"} ${o.name ? `"${o.name}" ` : ""}at ${o.x}, ${o.y}`;
+        a.title = o.image;
+        a.addEventListener("click", (e) => {
+          e.preventDefault();
+          map.setView(map.unproject([o.x, o.y], levels.native_zoom), levels.native_zoom);
+        });
+        li.append(a);
+        return li;
+      }));
+    };
+    filter.addEventListener("input", fill);
+    fill();
+    const note = document.createElement("p");
+    note.className = "hint";
+    note.textContent = info.objects_error || "";
+    wrap.append(filter, ul, note);
+    return wrap;
   }
 
   // The art grid: thumbnails by id, drawn by the worker as they scroll into view.
@@ -318,6 +457,7 @@
 
   function showArt(kind) {
     artKind = kind;
+    el("map-options").hidden = true;
     el("map").hidden = true;
     el("art").hidden = false;
     for (const a of document.querySelectorAll("#maps a, #art-links a")) {

@@ -28,7 +28,9 @@ fn main() {
         }
     }
     library.scan();
-    library.tile(id, z, x + 1, y + rows).expect("the first tile");
+    library
+        .tile(id, z, x + 1, y + rows)
+        .expect("the first tile");
     let mut times = Vec::new();
     for ty in y..y + rows {
         for tx in x..x + cols {
@@ -40,5 +42,8 @@ fn main() {
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];
-    println!("tiles {} mean_ms {mean:.2} median_ms {median:.2}", times.len());
+    println!(
+        "tiles {} mean_ms {mean:.2} median_ms {median:.2}",
+        times.len()
+    );
 }

@@ -9,6 +9,7 @@ Needs: target/web/ built (bash web/build.sh), GAMEDATA_DIR (../shared/data), GAM
 
 import base64
 import hashlib
+import json
 import os
 import pathlib
 import subprocess
@@ -282,3 +283,58 @@ def test_the_art_grid_draws_thumbnails_and_art_mul_is_not_read_whole(refs):
     all_but_art = sum(sizes[n] for n in used) - sizes["art.mul"]
     assert memory["loaded"] <= all_but_art, f"art.mul was read whole: {memory}"
     (SHOTS / "memory-after-1000-thumbnails.txt").write_text(f"{memory}\n")
+
+
+def cli_json(*args):
+    done = subprocess.run([CLI, *map(str, args), "--json"], check=True, capture_output=True)
+    return json.loads(done.stdout)
+
+
+def test_a_level_s_planes_and_objects_are_the_command_s_listing(page):
+    info = cli_json("wwd", "info", DATA / "wwd" / "RETAIL01.WWD")
+    objects = cli_json("wwd", "objects", DATA / "wwd" / "RETAIL01.WWD")["objects"]
+    main = next(i for i, p in enumerate(info["planes"]) if p["flags"] & 1)
+    page.execute_script("location.hash = 'wwd/RETAIL01';")
+    got = call(page, """
+        for (let i = 0; i < 100; i++) {
+          const select = document.querySelector('#map-options #plane');
+          if (select) {
+            const filter = document.querySelector('#map-options input[type=search]');
+            return {
+              planes: Array.from(select.options, (o) => o.value),
+              count: filter.placeholder,
+              listed: Array.from(document.querySelectorAll('#objects a'),
+                                 (a) => a.textContent).slice(0, 5),
+            };
+          }
+          await new Promise((ok) => setTimeout(ok, 100));
+        }
+        return null;""")
+    assert got is not None, "no options shown for the level"
+    assert got["planes"] == [""] + [p["name"] for p in info["planes"]]
+    in_main = [o for o in objects if o["plane"] == main]
+    assert got["count"].startswith(f"{len(in_main)} objects"), (got["count"], len(in_main))
+    want = [f"{o['logic'] or '(no logic)'} " + (f"\"{o['name']}\" " if o["name"] else "")
+            + f"at {o['x']}, {o['y']}" for o in in_main[:5]]
+    assert got["listed"] == want
+    page.save_screenshot(str(SHOTS / "wwd-RETAIL01-objects.png"))
+
+
+def test_a_cosmo_map_s_toggles_rewrite_its_id(page):
+    page.execute_script("location.hash = 'cosmo/A1';")
+    call(page, """
+        for (let i = 0; i < 100; i++) {
+          if (document.querySelector('#map-options input[data-option=actors]')) return true;
+          await new Promise((ok) => setTimeout(ok, 100));
+        }
+        return false;""")
+    page.find_element(By.CSS_SELECTOR, "#map-options input[data-option=actors]").click()
+    assert page.execute_script("return location.hash;") == "#cosmo/A1?actors"
+    call(page, """
+        for (let i = 0; i < 100; i++) {
+          if (document.querySelector('#map-options input[data-option=backdrop]')) return true;
+          await new Promise((ok) => setTimeout(ok, 100));
+        }
+        return false;""")
+    page.find_element(By.CSS_SELECTOR, "#map-options input[data-option=backdrop]").click()
+    assert page.execute_script("return location.hash;") == "#cosmo/A1?actors,backdrop"

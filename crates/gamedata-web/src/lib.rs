@@ -54,6 +54,7 @@ pub use art::ArtKind;
 pub use files::ReadAt;
 use files::{File, Files};
 use id::MapId;
+pub use wwd::{LevelInfo, ObjectInfo};
 
 /// What a map id names, found by [`Library::scan`].
 enum Target {
@@ -213,6 +214,23 @@ impl Library {
     /// Returns `Err` (a sentence naming the entry) when it cannot be read or drawn.
     pub fn art_picture(&self, kind: ArtKind, id: u32, hue: u16) -> Result<Option<RgbaImage>> {
         self.art_catalog()?.picture(kind, id, hue)
+    }
+
+    /// The planes of level `id` (`wwd/NAME`) and the objects of the plane it shows.
+    ///
+    /// Returns `Err` (a sentence) for an id that is no level listed.
+    pub fn level_info(&self, id: &str) -> Result<wwd::LevelInfo> {
+        let (target, parsed) = self.target(id)?;
+        let Target::Wwd(index) = target else {
+            bail!("{id} is no level: its planes and objects are a level's");
+        };
+        let mut info = self
+            .levels
+            .get(*index)
+            .context("a level listed")?
+            .info(&parsed)?;
+        info.archive = self.rez.as_ref().map(|r| r.path.clone());
+        Ok(info)
     }
 
     fn art_catalog(&self) -> Result<&art::ArtCatalog> {
@@ -512,6 +530,14 @@ impl Gamedata {
             height: p.height(),
             rgba: p.into_pixels(),
         }))
+    }
+
+    /// Level `id`'s planes and the objects of the plane it shows, as JSON: `{planes,
+    /// shown, objects: [{name, logic, image, x, y}], objects_error}`.
+    #[wasm_bindgen(js_name = levelInfo)]
+    pub fn level_info(&self, id: &str) -> Result<String, JsError> {
+        let info = self.0.level_info(id).map_err(|e| js_error(&e))?;
+        serde_json::to_string(&info).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// The bytes of the files read whole so far.

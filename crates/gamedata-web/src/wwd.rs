@@ -99,6 +99,80 @@ impl LevelEntry {
     }
 }
 
+/// What the page lists of a level: its planes' names and the objects of the plane shown.
+#[derive(Debug, serde::Serialize)]
+pub struct LevelInfo {
+    /// Every plane's name, in the file's order.
+    pub planes: Vec<String>,
+    /// The plane shown (`plane=`, else the main plane).
+    pub shown: String,
+    /// The objects of the plane shown, in stored order: name, logic and position in the
+    /// plane's pixels (the picture's pixels at the native zoom).
+    pub objects: Vec<ObjectInfo>,
+    /// The objects' sentence when they stop early (an object past the file's end).
+    pub objects_error: Option<String>,
+    /// The archive the level is drawn with (objects, markers and time need one); `None`
+    /// for the collision map.
+    pub archive: Option<String>,
+}
+
+/// One object of a level.
+#[derive(Debug, serde::Serialize)]
+pub struct ObjectInfo {
+    /// Its name field.
+    pub name: String,
+    /// Its logic (`PowerupGlitter`, `Soldier`).
+    pub logic: String,
+    /// Its image set (`LEVEL_TORCH`).
+    pub image: String,
+    /// Its x in pixels.
+    pub x: i32,
+    /// Its y in pixels.
+    pub y: i32,
+}
+
+impl LevelEntry {
+    /// The level's planes and the objects of the plane `id` shows.
+    pub(crate) fn info(&self, id: &MapId) -> Result<LevelInfo> {
+        let doing = || format!("reading {}", self.path);
+        let level = self.level.view().with_context(doing)?;
+        let text = |b: &[u8]| decode(b, CodePage::Cp1252).into_owned();
+        let planes = level
+            .plane_headers()
+            .iter()
+            .map(|p| text(wap_core::field_text(&p.name)))
+            .collect();
+        let plane = chosen_plane(&level, id.value("plane"), &self.path)?;
+        let mut objects = Vec::new();
+        let mut objects_error = None;
+        for object in plane.objects() {
+            match object {
+                Ok(o) => {
+                    let (x, y) = o.position();
+                    objects.push(ObjectInfo {
+                        name: text(o.name()),
+                        logic: text(o.logic()),
+                        image: text(o.image_set()),
+                        x,
+                        y,
+                    });
+                }
+                Err(e) => {
+                    objects_error = Some(format!("{:#}", anyhow::Error::from(e).context(doing())));
+                    break;
+                }
+            }
+        }
+        Ok(LevelInfo {
+            planes,
+            shown: text(plane.name()),
+            objects,
+            objects_error,
+            archive: None,
+        })
+    }
+}
+
 /// The plane named `name` (case ignored), else the main plane; as `wwd tiles --plane`.
 fn chosen_plane<'data>(
     level: &Level<'data>,

@@ -132,3 +132,48 @@ fn levels_are_drawn_as_collision_maps_or_with_the_archive_and_a_bad_one_is_repor
     same_tiles(&mut library, "wwd/SYNTH?collision", &pyramid(&map));
     assert!(drawn[&(0, 0, 0)].pixels() != pyramid(&map)[&(0, 0, 0)].pixels());
 }
+
+#[test]
+fn a_level_lists_its_planes_and_the_shown_plane_s_objects() {
+    let data = wap_core::synth::level(7, 40, 24);
+    let file = data.to_file(true).unwrap();
+    let mut library = Library::new();
+    library.add_file("levels/SYNTH.WWD", file.clone());
+    library.scan();
+    let owned = wap_core::LevelFile::from_data(file, &Default::default()).unwrap();
+    let level = owned.view().unwrap();
+    let names: Vec<String> = level
+        .planes()
+        .map(|p| String::from_utf8_lossy(p.unwrap().name()).into_owned())
+        .collect();
+    assert!(names.len() >= 2, "{names:?}");
+    let info = library.level_info("wwd/SYNTH").unwrap();
+    assert_eq!(info.planes, names);
+    let main = level.main_plane().unwrap().unwrap();
+    assert_eq!(info.shown, String::from_utf8_lossy(main.name()));
+    let objects: Vec<(i32, i32)> = main.objects().map(|o| o.unwrap().position()).collect();
+    assert!(!objects.is_empty());
+    let listed: Vec<(i32, i32)> = info.objects.iter().map(|o| (o.x, o.y)).collect();
+    assert_eq!(listed, objects);
+    assert!(info.objects_error.is_none());
+    assert_eq!(info.archive, None);
+    // Another plane by name (any case): its own objects.
+    let other = level
+        .planes()
+        .map(|p| p.unwrap())
+        .find(|p| p.index() != main.index())
+        .unwrap();
+    let name = String::from_utf8_lossy(other.name()).to_lowercase();
+    let info = library
+        .level_info(&format!("wwd/SYNTH?plane={name}"))
+        .unwrap();
+    assert_eq!(info.shown, String::from_utf8_lossy(other.name()));
+    assert_eq!(info.objects.len(), other.objects().count());
+    let e = library.level_info("wwd/SYNTH?plane=NOPE").unwrap_err();
+    assert!(
+        format!("{e:#}").contains("no plane named \"NOPE\""),
+        "{e:#}"
+    );
+    let e = library.level_info("cosmo/A1").unwrap_err();
+    assert!(format!("{e:#}").contains("no map cosmo/A1"), "{e:#}");
+}
