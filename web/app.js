@@ -246,12 +246,46 @@
     }
     view = map;
     showOptions(id, map, levels);
+    if (id.startsWith("uo/")) {
+      // A click tells the tile under the pointer: its land and statics (uo tile).
+      map.on("click", async (e) => {
+        const p = map.project(e.latlng, levels.native_zoom);
+        if (p.x < 0 || p.y < 0) return;
+        try {
+          const tile = await call("tileAt", id, Math.floor(p.x), Math.floor(p.y));
+          if (!tile) return;
+          L.popup().setLatLng(e.latlng).setContent(tileText(tile)).openOn(map);
+        } catch (err) {
+          status(String(err.message || err));
+        }
+      });
+    }
     status(`${id}: ${levels.width} x ${levels.height} pixels`);
   }
 
   function showFromAddress() {
     const id = decodeURIComponent(location.hash.slice(1));
     if (id && id !== shownId && (listed.length > 0 || id.startsWith("art/"))) show(id);
+  }
+
+  // A tile's land and statics as the popup says them.
+  function tileText(t) {
+    const hex = (v) => `0x${v.toString(16).toUpperCase().padStart(4, "0")}`;
+    const names = t.names || { land: "", statics: [] };
+    const lines = [`<b>tile ${t.x}, ${t.y}</b>`,
+      `land ${hex(t.land.id)} ${escape(names.land)} at z ${t.land.z}`];
+    t.statics.forEach((s, i) => {
+      lines.push(`static ${hex(s.id)} ${escape(names.statics[i] || "")} at z ${s.z}` +
+        (s.hue ? ` hue ${s.hue}` : ""));
+    });
+    if (t.top_z !== null) lines.push(`top surface z ${t.top_z}`);
+    return `<div class="tile-info">${lines.join("<br>")}</div>`;
+  }
+
+  function escape(text) {
+    const span = document.createElement("span");
+    span.textContent = text;
+    return span.innerHTML;
   }
 
   // The shown map's options, as controls that rewrite its id (the CLI's flags) in the
@@ -515,6 +549,11 @@
       await ready;
       await loading;
       return call("levels", id);
+    },
+    tileAt: async (id, px, py) => {
+      await ready;
+      await loading;
+      return call("tileAt", id, px, py);
     },
     artIds: async (kind, search) => {
       await ready;

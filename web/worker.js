@@ -8,7 +8,7 @@
 //   {op: "add", seq, items}          files, [{path, file}] (File objects, read here when a
 //                                    reader needs them: whole, or by ranges)
 //   {op: "call", seq, name, args}    a call of the library: maps, errors, found, levels,
-//                                    tile, levelInfo, artIds, art, memory
+//                                    tile, levelInfo, tileAt, artIds, art, memory
 //   {op: "cancel", seq}              a tile no longer shown: not drawn if not yet begun
 // Answers: {seq, value} or {seq, error} (the sentence).
 "use strict";
@@ -35,6 +35,10 @@ const calls = {
   },
   tile: (id, z, x, y) => lib.tile(id, z, x, y) || null,
   levelInfo: (id) => JSON.parse(lib.levelInfo(id)),
+  tileAt: (id, px, py) => {
+    const json = lib.uoTileAt(id, px, py);
+    return json === undefined ? null : JSON.parse(json);
+  },
   artIds: (kind, search) => Array.from(lib.artIds(kind, search)),
   art: (kind, id, hue) => {
     const p = lib.artPicture(kind, id, hue);

@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import pathlib
+import re
 import subprocess
 
 import pytest
@@ -338,3 +339,32 @@ def test_a_cosmo_map_s_toggles_rewrite_its_id(page):
         return false;""")
     page.find_element(By.CSS_SELECTOR, "#map-options input[data-option=backdrop]").click()
     assert page.execute_script("return location.hash;") == "#cosmo/A1?actors,backdrop"
+
+
+def test_a_tile_under_the_pointer_is_the_command_s_uo_tile(page, refs):
+    size = ["--width", 64, "--height", 64]
+    # The world's frame as the command's viewer has it: [x, y, scale] of the plane.
+    config = (refs / "uo-world" / "index.html").read_text()
+    ox, oy, k = json.loads(re.search(r'"iso":(\[[^\]]*\])', config).group(1))
+    compared = 0
+    with_statics = 0
+    for x, y in [(10, 10), (30, 30), (12, 44), (40, 36), (44, 36), (63, 0), (5, 60)]:
+        want = cli_json("uo", "tile", refs / "uo", *size, x, y)
+        with_statics += len(want["statics"]) > 0
+        flat = call(page, "return await window.gamedata.tileAt(args[0], args[1], args[2]);",
+                    "uo/0/flat?width=64,height=64", x, y)
+        # The diamond's centre at height 0: ((x - y) * 22, (x + y) * 22) on the plane.
+        px = ((x - y) * 22 - ox) // k
+        py = ((x + y) * 22 - 22 - oy) // k
+        world = call(page, "return await window.gamedata.tileAt(args[0], args[1], args[2]);",
+                     "uo/0/world?width=64,height=64", px, py)
+        for got in [flat, world]:
+            assert got is not None, (x, y)
+            names = got.pop("names")
+            assert got == want, (x, y, got, want)
+            assert len(names["statics"]) == len(want["statics"])
+            compared += 1
+    assert compared == 14
+    assert with_statics == 3
+    assert call(page, "return await window.gamedata.tileAt(args[0], 64, 3);",
+                "uo/0/flat?width=64,height=64") is None

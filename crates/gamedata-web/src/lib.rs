@@ -54,6 +54,7 @@ pub use art::ArtKind;
 pub use files::ReadAt;
 use files::{File, Files};
 use id::MapId;
+pub use uo::{LandAt, StaticAt, TileAt, TileNames};
 pub use wwd::{LevelInfo, ObjectInfo};
 
 /// What a map id names, found by [`Library::scan`].
@@ -231,6 +232,25 @@ impl Library {
             .info(&parsed)?;
         info.archive = self.rez.as_ref().map(|r| r.path.clone());
         Ok(info)
+    }
+
+    /// What is at the tile under pixel (`px`, `py`) of UO map `id` at its native zoom (the
+    /// land, the statics, the top surface, as `gamedata uo tile --json` says, and tiledata's
+    /// names); `None` past the map. For the world style, the tile whose diamond at height 0
+    /// holds the pixel.
+    ///
+    /// Returns `Err` (a sentence) for an id that is no UO map listed, or files that cannot
+    /// be read.
+    pub fn uo_tile_at(&self, id: &str, px: u32, py: u32) -> Result<Option<uo::TileAt>> {
+        let (target, parsed) = self.target(id)?;
+        let Target::Uo(index, style) = target else {
+            bail!("{id} is no Ultima Online map: tiles are told on a facet");
+        };
+        let facet = self.facets.get(*index).context("a facet listed")?;
+        match facet.tile_under(style, &parsed, id, (px, py))? {
+            Some(tile) => Ok(Some(facet.tile_at(&parsed, id, tile)?)),
+            None => Ok(None),
+        }
     }
 
     fn art_catalog(&self) -> Result<&art::ArtCatalog> {
@@ -538,6 +558,16 @@ impl Gamedata {
     pub fn level_info(&self, id: &str) -> Result<String, JsError> {
         let info = self.0.level_info(id).map_err(|e| js_error(&e))?;
         serde_json::to_string(&info).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// What is at the tile under pixel (`px`, `py`) of UO map `id` (native zoom), as JSON:
+    /// `gamedata uo tile --json`'s keys (`x`, `y`, `land`, `statics`, `top_z`) and `names`;
+    /// `undefined` past the map.
+    #[wasm_bindgen(js_name = uoTileAt)]
+    pub fn uo_tile_at(&self, id: &str, px: u32, py: u32) -> Result<Option<String>, JsError> {
+        let tile = self.0.uo_tile_at(id, px, py).map_err(|e| js_error(&e))?;
+        tile.map(|t| serde_json::to_string(&t).map_err(|e| JsError::new(&e.to_string())))
+            .transpose()
     }
 
     /// The bytes of the files read whole so far.

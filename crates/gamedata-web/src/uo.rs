@@ -24,6 +24,52 @@ pub(crate) const OPTIONS: &[&str] = &[
     "max-zoom=",
 ];
 
+/// What is at one tile: the keys of `gamedata uo tile --json`, and the tiledata names.
+#[derive(Debug, serde::Serialize)]
+pub struct TileAt {
+    /// Column in tiles.
+    pub x: u32,
+    /// Row in tiles.
+    pub y: u32,
+    /// The land cell.
+    pub land: LandAt,
+    /// The statics placed on the tile, in the file's order.
+    pub statics: Vec<StaticAt>,
+    /// The top surface's z (`Facet::top_surface`), with tiledata.
+    pub top_z: Option<i16>,
+    /// The land's and statics' names in tiledata.mul, when the folder has it.
+    pub names: Option<TileNames>,
+}
+
+/// A land cell: its id and height.
+#[derive(Debug, serde::Serialize)]
+pub struct LandAt {
+    /// The land tile id.
+    pub id: u16,
+    /// Its height.
+    pub z: i8,
+}
+
+/// A static on a tile.
+#[derive(Debug, serde::Serialize)]
+pub struct StaticAt {
+    /// The item id.
+    pub id: u16,
+    /// Its height.
+    pub z: i8,
+    /// Its hue.
+    pub hue: u16,
+}
+
+/// The names tiledata.mul gives a tile's land and statics.
+#[derive(Debug, serde::Serialize)]
+pub struct TileNames {
+    /// The land tile's name.
+    pub land: String,
+    /// Each static's name, in the statics' order.
+    pub statics: Vec<String>,
+}
+
 /// The map's bytes a block (8 x 8 cells of 3 bytes and a 4-byte header).
 const BLOCK_BYTES: u64 = 196;
 
@@ -205,6 +251,95 @@ impl Facet {
             .with_context(|| format!("opening facet {} in {}", self.number, self.dir))
     }
 
+    /// The tile under pixel (`px`, `py`) of the picture `style` and `id` ask for (at the
+    /// native zoom): the pixel's tile for the radar styles; for the world the tile whose
+    /// diamond at height 0 holds the pixel's centre (as the command's viewer tells it).
+    /// `None` past the map.
+    pub(crate) fn tile_under(
+        &self,
+        style: &str,
+        id: &MapId,
+        id_text: &str,
+        (px, py): (u32, u32),
+    ) -> Result<Option<(u32, u32)>> {
+        let files = self.open(&Self::options(id, id_text)?)?;
+        let facet = files.view().with_context(|| self.doing())?;
+        let size = facet.size();
+        let (x, y) = if style == "world" {
+            let base_scale: u32 = id.number(id_text, "base-scale")?.unwrap_or(1);
+            let frame = self.with_world(&facet, base_scale, |tiles| Ok(tiles.frame()))?;
+            // Screen point (sx, sy) lies on tile ((sx + sy) / 44, (sy - sx) / 44) at height
+            // 0: tile (x, y)'s diamond has its top corner at ((x - y) * 22, (x + y) * 22 - 22).
+            let k = f64::from(base_scale);
+            let sx = frame.x as f64 + (f64::from(px) + 0.5) * k;
+            let sy = frame.y as f64 + (f64::from(py) + 0.5) * k + 22.0;
+            ((sx + sy) / 44.0, (sy - sx) / 44.0)
+        } else {
+            (f64::from(px), f64::from(py))
+        };
+        let (w, h) = (f64::from(size.width()), f64::from(size.height()));
+        if !(0.0..w).contains(&x) || !(0.0..h).contains(&y) {
+            return Ok(None);
+        }
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Ok(Some((x.floor() as u32, y.floor() as u32)))
+    }
+
+    /// The land and statics at tile (`x`, `y`) and its top surface, as `gamedata uo tile
+    /// --json` reports them, with the tiledata names when there is tiledata.
+    pub(crate) fn tile_at(
+        &self,
+        id: &MapId,
+        id_text: &str,
+        (x, y): (u32, u32),
+    ) -> Result<TileAt> {
+        let files = self.open(&Self::options(id, id_text)?)?;
+        let facet = files.view().with_context(|| self.doing())?;
+        let size = facet.size();
+        let cell = facet
+            .map
+            .cell(x, y)
+            .with_context(|| format!("tile ({x}, {y}) is outside the {size} map"))?;
+        let statics: Vec<StaticAt> = facet
+            .statics_at(x, y)
+            .with_context(|| format!("reading the statics of block ({}, {})", x / 8, y / 8))?
+            .map(|s| StaticAt {
+                id: s.id.get(),
+                z: s.z,
+                hue: s.hue.get(),
+            })
+            .collect();
+        let top_z = match facet.tiledata {
+            Some(_) => facet.top_surface(x, y)?,
+            None => None,
+        };
+        let names = facet.tiledata.as_ref().map(|t| TileNames {
+            land: t
+                .land(cell.id.get() & 0x3FFF)
+                .map(|l| l.name_lossy().into_owned())
+                .unwrap_or_default(),
+            statics: statics
+                .iter()
+                .map(|s| {
+                    t.item(s.id)
+                        .map(|i| i.name_lossy().into_owned())
+                        .unwrap_or_default()
+                })
+                .collect(),
+        });
+        Ok(TileAt {
+            x,
+            y,
+            land: LandAt {
+                id: cell.id.get(),
+                z: cell.z,
+            },
+            statics,
+            top_z,
+            names,
+        })
+    }
+
     /// The options `id` gives (`width=`, `height=`, `apply-diffs`).
     fn options(id: &MapId, id_text: &str) -> Result<FacetOptions> {
         let mut options = FacetOptions::default();
@@ -235,7 +370,7 @@ impl Facet {
             if ![1, 2, 4, 8].contains(&base_scale) {
                 bail!("base-scale={base_scale} in {id_text:?}: it is 1, 2, 4 or 8");
             }
-            return self.with_world(&facet, base_scale, f);
+            return self.with_world(&facet, base_scale, |tiles| f(tiles));
         }
         if base_scale != 1 {
             bail!("base-scale goes with the world style");
@@ -269,7 +404,7 @@ impl Facet {
         &self,
         facet: &mul_core::Facet<'_>,
         base_scale: u32,
-        f: impl FnOnce(&dyn TileSource) -> Result<T>,
+        f: impl FnOnce(&WorldTiles<'_, '_, '_>) -> Result<T>,
     ) -> Result<T> {
         let options = FileOptions::default();
         let reading = |what: &str| format!("reading {what} in {}", self.dir);
