@@ -120,6 +120,7 @@
   }
 
   async function showLibrary() {
+    animBodies = null;
     const [found, maps, errors] = await Promise.all([call("found"), call("maps"), call("errors")]);
     listed = maps;
     list("found", found);
@@ -133,11 +134,14 @@
     el("errors-title").hidden = errors.length === 0;
     list("errors", errors);
     const art = found.some((f) => f.startsWith("Ultima Online art:"));
-    el("art-title").hidden = !art;
-    list("art-links", art ? ["art/land", "art/item"] : [], (id) => {
+    const anims = found.some((f) => f.startsWith("Ultima Online animations:"));
+    el("art-title").hidden = !art && !anims;
+    const links = [...(art ? ["art/land", "art/item"] : []), ...(anims ? ["anim"] : [])];
+    const names = { "art/land": "Land tiles", "art/item": "Items", anim: "Animations" };
+    list("art-links", links, (id) => {
       const a = document.createElement("a");
       a.href = `#${id}`;
-      a.textContent = id === "art/land" ? "Land tiles" : "Items";
+      a.textContent = names[id];
       a.dataset.id = id;
       return a;
     });
@@ -192,8 +196,14 @@
       view = null;
     }
     shownId = id;
+    stopAnim();
+    el("anim").hidden = true;
     if (id.startsWith("art/")) {
       showArt(id.slice(4));
+      return;
+    }
+    if (id === "anim" || id.startsWith("anim/")) {
+      showAnim(id);
       return;
     }
     el("art").hidden = true;
@@ -265,7 +275,8 @@
 
   function showFromAddress() {
     const id = decodeURIComponent(location.hash.slice(1));
-    if (id && id !== shownId && (listed.length > 0 || id.startsWith("art/"))) show(id);
+    const page = id.startsWith("art/") || id === "anim" || id.startsWith("anim/");
+    if (id && id !== shownId && (listed.length > 0 || page)) show(id);
   }
 
   // A tile's land and statics as the popup says them.
@@ -418,6 +429,120 @@
     return wrap;
   }
 
+  // Animations: a body's action in a direction, played at the client's frame time (80 ms,
+  // the worker says it). The address holds the choice: #anim/BODY/ACTION/DIRECTION?hue=H.
+  let animTimer = null;
+  let animBodies = null;
+
+  function stopAnim() {
+    if (animTimer !== null) clearInterval(animTimer);
+    animTimer = null;
+  }
+
+  function fillSelect(select, values, chosen) {
+    select.replaceChildren(...values.map((v) => {
+      const o = document.createElement("option");
+      o.value = String(v);
+      o.textContent = String(v);
+      return o;
+    }));
+    if (values.map(String).includes(String(chosen))) select.value = String(chosen);
+  }
+
+  async function showAnim(id) {
+    el("map").hidden = true;
+    el("art").hidden = true;
+    el("map-options").hidden = true;
+    el("anim").hidden = false;
+    for (const a of document.querySelectorAll("#maps a, #art-links a")) {
+      a.classList.toggle("shown", a.dataset.id === "anim");
+    }
+    try {
+      if (!animBodies) animBodies = await call("animBodies");
+    } catch (e) {
+      status(String(e.message || e));
+      return;
+    }
+    if (animBodies.length === 0) {
+      status("no body has frames in anim.mul");
+      return;
+    }
+    const { path, options } = splitId(id);
+    const [, b, a, d] = path.split("/");
+    const hueOption = options.find((o) => o.startsWith("hue="));
+    const body = b !== undefined ? Number(b) : animBodies[0][0];
+    const entry = animBodies.find(([n]) => n === body) || animBodies[0];
+    fillSelect(el("anim-body"), animBodies.map(([n]) => n), entry[0]);
+    fillSelect(el("anim-action"), entry[1], a !== undefined ? Number(a) : entry[1][0]);
+    el("anim-direction").value = d !== undefined ? String(Number(d) & 7) : "0";
+    el("anim-hue").value = hueOption ? hueOption.slice(4) : "0";
+    play();
+  }
+
+  function animAddress() {
+    const hue = Number(el("anim-hue").value) || 0;
+    const path = `anim/${el("anim-body").value}/${el("anim-action").value}/${el("anim-direction").value}`;
+    return hue ? `${path}?hue=${hue}` : path;
+  }
+
+  async function play() {
+    stopAnim();
+    const [body, action, direction] = ["anim-body", "anim-action", "anim-direction"]
+      .map((n) => Number(el(n).value));
+    const hue = Number(el("anim-hue").value) || 0;
+    let got;
+    try {
+      got = await call("animFrames", body, action, direction, hue);
+    } catch (e) {
+      status(String(e.message || e));
+      return;
+    }
+    const canvas = el("anim-canvas");
+    const context = canvas.getContext("2d");
+    const pictures = got.frames.map((f) => f.width > 0
+      ? { f, image: new ImageData(new Uint8ClampedArray(f.rgba.buffer), f.width, f.height) }
+      : { f, image: null });
+    let i = 0;
+    const draw = () => {
+      context.clearRect(0, 0, canvas.width, canvas.height);
+      const { f, image } = pictures[i] || {};
+      if (image) {
+        // The frame's centre on the canvas' foot point, as the client places it: x less
+        // the centre, y less the centre and the height.
+        context.putImageData(image, 200 - f.centre_x, 230 - f.centre_y - f.height);
+      }
+      el("anim-frame").textContent = pictures.length
+        ? `frame ${i + 1} of ${pictures.length}, ${got.frame_ms} ms each`
+        : "no frames in this direction";
+      el("anim-frame").dataset.frame = String(i);
+    };
+    draw();
+    status(`body ${body}, action ${action}, direction ${direction}`);
+    if (pictures.length > 1 && el("anim-play").textContent === "Pause") {
+      animTimer = setInterval(() => {
+        i = (i + 1) % pictures.length;
+        draw();
+      }, got.frame_ms);
+    }
+  }
+
+  for (const name of ["anim-body", "anim-action", "anim-direction", "anim-hue"]) {
+    el(name).addEventListener("change", () => {
+      if (name === "anim-body" && animBodies) {
+        const entry = animBodies.find(([n]) => n === Number(el("anim-body").value));
+        if (entry) fillSelect(el("anim-action"), entry[1], entry[1][0]);
+      }
+      const address = animAddress();
+      shownId = address;
+      history.replaceState(null, "", `#${address}`);
+      play();
+    });
+  }
+  el("anim-play").addEventListener("click", () => {
+    el("anim-play").textContent = el("anim-play").textContent === "Pause" ? "Play" : "Pause";
+    play();
+  });
+
   // The art grid: thumbnails by id, drawn by the worker as they scroll into view.
   let artKind = null;
   let artIds = [];
@@ -564,6 +689,16 @@
       await ready;
       await loading;
       return call("art", kind, id, hue || 0);
+    },
+    animBodies: async () => {
+      await ready;
+      await loading;
+      return call("animBodies");
+    },
+    animFrames: async (body, action, direction, hue) => {
+      await ready;
+      await loading;
+      return call("animFrames", body, action, direction, hue || 0);
     },
     memory: async () => {
       await ready;

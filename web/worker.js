@@ -8,7 +8,8 @@
 //   {op: "add", seq, items}          files, [{path, file}] (File objects, read here when a
 //                                    reader needs them: whole, or by ranges)
 //   {op: "call", seq, name, args}    a call of the library: maps, errors, found, levels,
-//                                    tile, levelInfo, tileAt, artIds, art, memory
+//                                    tile, levelInfo, tileAt, animBodies, animFrames, artIds,
+//                                    art, memory
 //   {op: "cancel", seq}              a tile no longer shown: not drawn if not yet begun
 // Answers: {seq, value} or {seq, error} (the sentence).
 "use strict";
@@ -38,6 +39,21 @@ const calls = {
   tileAt: (id, px, py) => {
     const json = lib.uoTileAt(id, px, py);
     return json === undefined ? null : JSON.parse(json);
+  },
+  animBodies: () => JSON.parse(lib.animBodies()),
+  animFrames: (body, action, direction, hue) => {
+    const frames = lib.animFrames(body, action, direction, hue).map((p) => {
+      const frame = {
+        width: p.width,
+        height: p.height,
+        centre_x: p.centre_x,
+        centre_y: p.centre_y,
+        rgba: p.rgba,
+      };
+      p.free();
+      return frame;
+    });
+    return { frames, frame_ms: wasm_bindgen.Gamedata.frameMs() };
   },
   artIds: (kind, search) => Array.from(lib.artIds(kind, search)),
   art: (kind, id, hue) => {
@@ -74,6 +90,9 @@ function answer(seq, work) {
     const value = work();
     const pixels = value && (value instanceof Uint8Array ? value : value.rgba);
     const transfer = pixels instanceof Uint8Array ? [pixels.buffer] : [];
+    if (value && Array.isArray(value.frames)) {
+      for (const f of value.frames) transfer.push(f.rgba.buffer);
+    }
     postMessage({ seq, value }, transfer);
   } catch (e) {
     postMessage({ seq, error: String((e && e.message) || e) });

@@ -368,3 +368,55 @@ def test_a_tile_under_the_pointer_is_the_command_s_uo_tile(page, refs):
     assert with_statics == 3
     assert call(page, "return await window.gamedata.tileAt(args[0], 64, 3);",
                 "uo/0/flat?width=64,height=64") is None
+
+
+def test_an_animation_plays_the_command_s_frames(page, refs, tmp_path):
+    bodies = call(page, "return await window.gamedata.animBodies();")
+    assert [b for b, _ in bodies] == [1, 2, 201, 400]
+    compared = 0
+    for body, actions in bodies:
+        for action in actions:
+            for direction, hue in [(0, 0), (2, 0), (6, 0), (1, 9)]:
+                out = tmp_path / f"{body}-{action}-{direction}-{hue}"
+                args = ["uo", "anim", refs / "uo", body, "--action", action,
+                        "--direction", direction, "-o", out, "--json"]
+                if hue:
+                    args += ["--hue", hue]
+                done = subprocess.run([CLI, *map(str, args)], capture_output=True)
+                got = call(page, """
+                    const r = await window.gamedata.animFrames(...args);
+                    const out = [];
+                    for (const f of r.frames) {
+                      const d = new Uint8Array(await crypto.subtle.digest("SHA-256", f.rgba));
+                      out.push([f.width, f.height, f.centre_x, f.centre_y,
+                                Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("")]);
+                    }
+                    return {frames: out, ms: r.frame_ms};""", body, action, direction, hue)
+                if done.returncode != 0:
+                    assert got["frames"] == [], (body, action, direction)
+                    continue
+                report = json.loads(done.stdout)
+                assert got["ms"] == 80
+                assert len(got["frames"]) == len(report["frames"])
+                for frame, want, name in zip(got["frames"], report["frames"], report["files"]):
+                    assert frame[:4] == [want["width"], want["height"], want["centre_x"],
+                                         want["centre_y"]], (body, action, direction)
+                    if want["width"] == 0:
+                        continue
+                    image = Image.open(out / name).convert("RGBA")
+                    assert frame[4] == hashlib.sha256(image.tobytes()).hexdigest(), (
+                        body, action, direction, hue, name)
+                    compared += 1
+    assert compared > 20, compared
+    # The view plays it: the frame shown moves on at the client's 80 ms.
+    page.execute_script("location.hash = 'anim/400/1/6';")
+    seen = call(page, """
+        const shown = new Set();
+        for (let i = 0; i < 40; i++) {
+          const f = document.getElementById('anim-frame').dataset.frame;
+          if (f !== undefined) shown.add(f);
+          await new Promise((ok) => setTimeout(ok, 30));
+        }
+        return Array.from(shown);""")
+    assert len(seen) >= 2, f"the animation did not advance: {seen}"
+    page.save_screenshot(str(SHOTS / "uo-anim-400.png"))

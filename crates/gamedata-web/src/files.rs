@@ -21,8 +21,9 @@ pub type ReadAt = dyn Fn(u64, u32) -> Result<Vec<u8>>;
 const MAX_RANGE: u32 = 64 << 20;
 
 /// Whether a file of this path is one the readers may use (a facet's files and tables,
-/// art, texture maps, verdata, diffs; levels and archives; Cosmo's group files): a page
-/// reads only those, not a client's gigabyte of animations.
+/// art, texture maps, verdata, diffs, anim.idx with anim.mul and mobtypes.txt; levels and
+/// archives; Cosmo's group files): a page hands only those to the readers, each read when
+/// needed (anim.mul by its frame groups alone).
 pub(crate) fn wanted(path: &str) -> bool {
     let name = path
         .rsplit(['/', '\\'])
@@ -34,7 +35,10 @@ pub(crate) fn wanted(path: &str) -> bool {
             .and_then(|rest| rest.strip_suffix(suffix))
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     };
-    const TABLES: [&str; 9] = [
+    const TABLES: [&str; 12] = [
+        "anim.idx",
+        "anim.mul",
+        "mobtypes.txt",
         "tiledata.mul",
         "radarcol.mul",
         "hues.mul",
@@ -319,6 +323,9 @@ mod tests {
             "a/b/tiledata.mul",
             "art.mul",
             "artLegacyMUL.uop",
+            "anim.mul",
+            "anim.idx",
+            "mobtypes.txt",
             "stadifl0.mul",
             "wwd/RETAIL01.WWD",
             "CLAW.REZ",
@@ -328,7 +335,6 @@ mod tests {
             assert!(wanted(yes), "{yes}");
         }
         for no in [
-            "anim.mul",
             "map.mul",
             "mapx.mul",
             "gumpart.mul",

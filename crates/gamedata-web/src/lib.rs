@@ -43,6 +43,7 @@ use gamedata_render::tiles::{Levels, TileCache, pyramid_tile_cached};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
+mod anim;
 mod art;
 mod cosmo;
 mod files;
@@ -50,6 +51,7 @@ mod id;
 mod uo;
 mod wwd;
 
+pub use anim::{AnimFramePicture, FRAME_MS};
 pub use art::ArtKind;
 pub use files::ReadAt;
 use files::{File, Files};
@@ -75,6 +77,8 @@ pub struct Library {
     facets: Vec<uo::Facet>,
     /// The art of the first folder that has some.
     art: Option<art::ArtCatalog>,
+    /// The animations of the first folder that has anim.idx with anim.mul.
+    anims: Option<anim::AnimCatalog>,
     levels: Vec<wwd::LevelEntry>,
     rez: Option<File>,
     episodes: Vec<cosmo::Episode>,
@@ -122,6 +126,7 @@ impl Library {
     pub fn scan(&mut self) {
         self.facets.clear();
         self.art = None;
+        self.anims = None;
         self.levels.clear();
         self.episodes.clear();
         self.targets.clear();
@@ -198,6 +203,11 @@ impl Library {
         if let Some(art) = &self.art {
             self.found.push(art.describe());
         }
+        self.anims = self.files.folders().find_map(anim::AnimCatalog::find);
+        if self.anims.is_some() {
+            self.found
+                .push("Ultima Online animations: anim.mul".to_owned());
+        }
     }
 
     /// The ids of art of `kind` (`land` or `item`) that have a picture, rising; with
@@ -251,6 +261,34 @@ impl Library {
             Some(tile) => Ok(Some(facet.tile_at(&parsed, id, tile)?)),
             None => Ok(None),
         }
+    }
+
+    /// The bodies with animations in anim.mul and, for each, its actions with frames.
+    ///
+    /// Returns `Err` (a sentence) when no animations were given or anim.idx cannot be read.
+    pub fn anim_bodies(&self) -> Result<Vec<(u16, Vec<u16>)>> {
+        self.anim_catalog()?.bodies()
+    }
+
+    /// Body `body`'s action `action` in direction `direction` (0 to 7; 5 to 7 mirrored)
+    /// with `hue`: each frame as `gamedata uo anim` draws it, played [`FRAME_MS`] apart.
+    ///
+    /// Returns `Err` (a sentence naming the body, action and direction) when they cannot be
+    /// read or drawn.
+    pub fn anim_frames(
+        &self,
+        body: u16,
+        action: u16,
+        direction: u8,
+        hue: u16,
+    ) -> Result<Vec<AnimFramePicture>> {
+        self.anim_catalog()?.frames(body, action, direction, hue)
+    }
+
+    fn anim_catalog(&self) -> Result<&anim::AnimCatalog> {
+        self.anims
+            .as_ref()
+            .context("no Ultima Online animations among the files given (anim.idx with anim.mul)")
     }
 
     fn art_catalog(&self) -> Result<&art::ArtCatalog> {
@@ -467,6 +505,10 @@ pub struct Picture {
     pub width: u32,
     /// Height in pixels.
     pub height: u32,
+    /// An animation frame's centre x in the picture (0 for art).
+    pub centre_x: i32,
+    /// An animation frame's centre y (0 for art).
+    pub centre_y: i32,
     rgba: Vec<u8>,
 }
 
@@ -548,6 +590,8 @@ impl Gamedata {
         Ok(picture.map(|p| Picture {
             width: p.width(),
             height: p.height(),
+            centre_x: 0,
+            centre_y: 0,
             rgba: p.into_pixels(),
         }))
     }
@@ -568,6 +612,45 @@ impl Gamedata {
         let tile = self.0.uo_tile_at(id, px, py).map_err(|e| js_error(&e))?;
         tile.map(|t| serde_json::to_string(&t).map_err(|e| JsError::new(&e.to_string())))
             .transpose()
+    }
+
+    /// The bodies with animations, as JSON: `[[body, [action, ...]], ...]`.
+    #[wasm_bindgen(js_name = animBodies)]
+    pub fn anim_bodies(&self) -> Result<String, JsError> {
+        let bodies = self.0.anim_bodies().map_err(|e| js_error(&e))?;
+        serde_json::to_string(&bodies).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The frames of body `body`'s action in `direction` with `hue`: pictures with their
+    /// centres (`centre_x`, `centre_y` as properties of each [`Picture`]).
+    #[wasm_bindgen(js_name = animFrames)]
+    pub fn anim_frames(
+        &self,
+        body: u16,
+        action: u16,
+        direction: u8,
+        hue: u16,
+    ) -> Result<Vec<Picture>, JsError> {
+        let frames = self
+            .0
+            .anim_frames(body, action, direction, hue)
+            .map_err(|e| js_error(&e))?;
+        Ok(frames
+            .into_iter()
+            .map(|f| Picture {
+                width: f.picture.width(),
+                height: f.picture.height(),
+                centre_x: f.centre_x,
+                centre_y: f.centre_y,
+                rgba: f.picture.into_pixels(),
+            })
+            .collect())
+    }
+
+    /// The client's time a frame of an animation stays shown, in milliseconds.
+    #[wasm_bindgen(js_name = frameMs)]
+    pub fn frame_ms() -> u32 {
+        FRAME_MS
     }
 
     /// The bytes of the files read whole so far.

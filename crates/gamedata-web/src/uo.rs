@@ -287,12 +287,7 @@ impl Facet {
 
     /// The land and statics at tile (`x`, `y`) and its top surface, as `gamedata uo tile
     /// --json` reports them, with the tiledata names when there is tiledata.
-    pub(crate) fn tile_at(
-        &self,
-        id: &MapId,
-        id_text: &str,
-        (x, y): (u32, u32),
-    ) -> Result<TileAt> {
+    pub(crate) fn tile_at(&self, id: &MapId, id_text: &str, (x, y): (u32, u32)) -> Result<TileAt> {
         let files = self.open(&Self::options(id, id_text)?)?;
         let facet = files.view().with_context(|| self.doing())?;
         let size = facet.size();
