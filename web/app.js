@@ -581,6 +581,22 @@
     }
   }
 
+  // The tiledata of the tile under the pointer, in the bar above the grid.
+  async function showTiledata(cell) {
+    const id = Number(cell.dataset.id);
+    const hex = `0x${id.toString(16).toUpperCase().padStart(4, "0")}`;
+    try {
+      const t = await call("artTiledata", artKind, id);
+      el("art-tiledata").textContent = t
+        ? `${hex} ${t.name}` + (t.height !== null ? `, height ${t.height}` : "") +
+          (t.weight !== null ? `, weight ${t.weight}` : "") +
+          (t.flags.length ? `; ${t.flags.join(", ")}` : "")
+        : `${hex} (no tiledata)`;
+    } catch (e) {
+      el("art-tiledata").textContent = String(e.message || e);
+    }
+  }
+
   function moreArt() {
     const grid = el("art-grid");
     for (const id of artIds.slice(artShown, artShown + ART_PAGE)) {
@@ -592,6 +608,7 @@
       const label = document.createElement("figcaption");
       label.textContent = `0x${id.toString(16).toUpperCase().padStart(4, "0")}`;
       cell.append(canvas, label);
+      cell.addEventListener("mouseenter", () => showTiledata(cell));
       grid.append(cell);
       artObserver.observe(cell);
     }
@@ -689,6 +706,11 @@
       await ready;
       await loading;
       return call("art", kind, id, hue || 0);
+    },
+    artTiledata: async (kind, id) => {
+      await ready;
+      await loading;
+      return call("artTiledata", kind, id);
     },
     animBodies: async () => {
       await ready;

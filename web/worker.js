@@ -9,7 +9,7 @@
 //                                    reader needs them: whole, or by ranges)
 //   {op: "call", seq, name, args}    a call of the library: maps, errors, found, levels,
 //                                    tile, levelInfo, tileAt, animBodies, animFrames, artIds,
-//                                    art, memory
+//                                    art, artTiledata, memory
 //   {op: "cancel", seq}              a tile no longer shown: not drawn if not yet begun
 // Answers: {seq, value} or {seq, error} (the sentence).
 "use strict";
@@ -38,6 +38,10 @@ const calls = {
   levelInfo: (id) => JSON.parse(lib.levelInfo(id)),
   tileAt: (id, px, py) => {
     const json = lib.uoTileAt(id, px, py);
+    return json === undefined ? null : JSON.parse(json);
+  },
+  artTiledata: (kind, id) => {
+    const json = lib.artTiledata(kind, id);
     return json === undefined ? null : JSON.parse(json);
   },
   animBodies: () => JSON.parse(lib.animBodies()),

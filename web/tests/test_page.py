@@ -234,6 +234,35 @@ def test_art_thumbnails_equal_the_command_s_pictures(page, refs, tmp_path):
     assert compared > 40
 
 
+def test_tiledata_under_the_pointer_is_the_command_s(page, refs):
+    from selenium.webdriver.common.action_chains import ActionChains
+    for kind, ids in [("item", [2885, 0, 10]), ("land", [3, 22])]:
+        for art_id in ids:
+            want = cli_json("uo", "tiledata", refs / "uo" / "tiledata.mul", f"--{kind}", art_id)
+            got = call(page, "return await window.gamedata.artTiledata(args[0], args[1]);",
+                       kind, art_id)
+            assert got == want, (kind, art_id)
+    # Over a thumbnail, the bar says its tiledata.
+    page.execute_script("location.hash = 'art/item';")
+    call(page, """
+        for (let i = 0; i < 100; i++) {
+          if (document.querySelector('#art-grid figure[data-id="10"]')) return true;
+          await new Promise((ok) => setTimeout(ok, 50));
+        }
+        return false;""")
+    cell = page.find_element(By.CSS_SELECTOR, '#art-grid figure[data-id="10"]')
+    ActionChains(page).move_to_element(cell).perform()
+    want = cli_json("uo", "tiledata", refs / "uo" / "tiledata.mul", "--item", 10)
+    text = call(page, """
+        for (let i = 0; i < 100; i++) {
+          const t = document.getElementById('art-tiledata').textContent;
+          if (t.startsWith('0x000A')) return t;
+          await new Promise((ok) => setTimeout(ok, 50));
+        }
+        return document.getElementById('art-tiledata').textContent;""")
+    assert text.startswith(f"0x000A {want['name']}, height {want['height']}"), text
+
+
 def open_page():
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"

@@ -249,6 +249,56 @@ impl ArtCatalog {
     }
 }
 
+/// A land or item tile's tiledata record, as `gamedata uo tiledata --land|--item ID --json`
+/// reports it.
+#[derive(Debug, serde::Serialize)]
+pub struct TileRecord {
+    /// The id.
+    pub id: u32,
+    /// Its name.
+    pub name: String,
+    /// Its flags' names, in bit order, lower case.
+    pub flags: Vec<String>,
+    /// An item's height (`None` for land).
+    pub height: Option<u8>,
+    /// An item's weight (`None` for land).
+    pub weight: Option<u8>,
+}
+
+impl ArtCatalog {
+    /// The tiledata record of `id` of `kind`; `None` without tiledata.mul or past its
+    /// tiles.
+    ///
+    /// Returns `Err` (a sentence) when tiledata.mul cannot be read.
+    pub(crate) fn tiledata(&self, kind: ArtKind, id: u32) -> Result<Option<TileRecord>> {
+        let Some(file) = &self.tiledata else {
+            return Ok(None);
+        };
+        let bytes = file.bytes()?;
+        let t = TileData::parse(&bytes).with_context(|| format!("reading {}", file.path))?;
+        let Ok(small) = u16::try_from(id) else {
+            return Ok(None);
+        };
+        let names = |f: mul_core::TileFlags| f.names().map(str::to_ascii_lowercase).collect();
+        Ok(match kind {
+            ArtKind::Land => t.land(small).map(|l| TileRecord {
+                id,
+                name: l.name_lossy().into_owned(),
+                flags: names(l.flags()),
+                height: None,
+                weight: None,
+            }),
+            ArtKind::Item => t.item(small).map(|i| TileRecord {
+                id,
+                name: i.name_lossy().into_owned(),
+                flags: names(i.flags()),
+                height: Some(i.height()),
+                weight: Some(i.weight()),
+            }),
+        })
+    }
+}
+
 /// Where a picture comes from: a range of art.mul (the file, offset, length), or drawn.
 enum Found<'a> {
     Range(&'a File, u64, u32),

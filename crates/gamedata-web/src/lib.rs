@@ -52,7 +52,7 @@ mod uo;
 mod wwd;
 
 pub use anim::{AnimFramePicture, FRAME_MS};
-pub use art::ArtKind;
+pub use art::{ArtKind, TileRecord};
 pub use files::ReadAt;
 use files::{File, Files};
 use id::MapId;
@@ -261,6 +261,14 @@ impl Library {
             Some(tile) => Ok(Some(facet.tile_at(&parsed, id, tile)?)),
             None => Ok(None),
         }
+    }
+
+    /// The tiledata record of art `id` of `kind` (`uo tiledata --json`'s keys); `None`
+    /// without tiledata.mul or past its tiles.
+    ///
+    /// Returns `Err` (a sentence) when no art was given or tiledata.mul cannot be read.
+    pub fn art_tiledata(&self, kind: ArtKind, id: u32) -> Result<Option<art::TileRecord>> {
+        self.art_catalog()?.tiledata(kind, id)
     }
 
     /// The bodies with animations in anim.mul and, for each, its actions with frames.
@@ -611,6 +619,17 @@ impl Gamedata {
     pub fn uo_tile_at(&self, id: &str, px: u32, py: u32) -> Result<Option<String>, JsError> {
         let tile = self.0.uo_tile_at(id, px, py).map_err(|e| js_error(&e))?;
         tile.map(|t| serde_json::to_string(&t).map_err(|e| JsError::new(&e.to_string())))
+            .transpose()
+    }
+
+    /// Art `id`'s tiledata record as JSON (`uo tiledata --json`'s keys: `id`, `name`,
+    /// `flags`, `height`, `weight`); `undefined` without one.
+    #[wasm_bindgen(js_name = artTiledata)]
+    pub fn art_tiledata(&self, kind: &str, id: u32) -> Result<Option<String>, JsError> {
+        let kind = ArtKind::parse(kind).map_err(|e| js_error(&e))?;
+        let record = self.0.art_tiledata(kind, id).map_err(|e| js_error(&e))?;
+        record
+            .map(|r| serde_json::to_string(&r).map_err(|e| JsError::new(&e.to_string())))
             .transpose()
     }
 
