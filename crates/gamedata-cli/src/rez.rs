@@ -8,11 +8,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
-use gamedata_render::RgbaImage;
 use serde::Serialize;
 use wap_core::{
-    FileData, ImageSource, Limits, Palette, Pid, PidFlags, Rez, RezEntry, RezFile, RezFileEntry,
-    RezOptions,
+    FileData, ImageSource, Limits, Palette, Pid, Rez, RezEntry, RezFile, RezFileEntry, RezOptions,
 };
 
 use crate::files::{Written, elapsed_ms, write_bytes, write_file};
@@ -551,37 +549,18 @@ fn pid(
             )
         }
     };
-    // Indices and mask (2 bytes a pixel) and the RGBA copy (4) live together.
-    limits
-        .check_decoded("a PID image as RGBA", image.pixel_count().saturating_mul(6))
-        .with_context(|| format!("decoding {name}"))?;
-    let pixels = image
-        .decode(&limits)
-        .with_context(|| format!("decoding {name}"))?;
-    let (rgba, kind) = match (&given, image.palette()) {
-        (Some(bytes), _) => {
-            let palette = Palette::parse(bytes).context("reading the palette")?;
-            (pixels.rgba(&palette), "given")
-        }
-        (None, Some(embedded)) => (pixels.rgba(&embedded), "embedded"),
-        (None, None) if image.flags().contains(PidFlags::LIGHTS) => {
-            let grey: Vec<u8> = pixels
-                .indices
-                .iter()
-                .zip(&pixels.opaque)
-                .flat_map(|(&i, &o)| if o { [i, i, i, 255] } else { [0; 4] })
-                .collect();
-            (grey, "grey")
-        }
-        (None, None) => bail!("{name} has no palette of its own: give one with --palette FILE.PAL"),
-    };
-    let picture = RgbaImage::from_pixels(image.width(), image.height(), rgba).ok_or_else(|| {
-        anyhow!(
-            "{name}: a {} x {} image cannot be written",
-            image.width(),
-            image.height()
-        )
-    })?;
+    let palette = given
+        .as_deref()
+        .map(Palette::parse)
+        .transpose()
+        .context("reading the palette")?;
+    // Indices and mask (2 bytes a pixel) and the RGBA copy (4) live together: checked first.
+    let (picture, kind, transparent) =
+        gamedata_render::wwd::pid_picture(&image, palette.as_ref(), &limits)
+            .with_context(|| format!("decoding {name}"))?
+            .ok_or_else(|| {
+                anyhow!("{name} has no palette of its own: give one with --palette FILE.PAL")
+            })?;
     write_file(output, &[source], |w| {
         Ok(gamedata_render::write_png(
             w,
@@ -597,8 +576,8 @@ fn pid(
         height: image.height(),
         offset: [x, y],
         flags: image.flags().bits(),
-        palette: kind,
-        transparent: pixels.opaque.iter().filter(|&&o| !o).count() as u64,
+        palette: kind.name(),
+        transparent,
     };
     out.report(&report, |w| {
         writeln!(

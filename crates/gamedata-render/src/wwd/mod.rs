@@ -9,9 +9,11 @@
 //! the table are clear.
 
 pub mod camera;
+pub mod pid;
 pub mod scene;
 
 pub use camera::View;
+pub use pid::{PidPalette, pid_picture};
 pub use scene::{ImageView, LevelImages, Placement, PlaneImages, Scene, SceneOptions, SceneReport};
 
 use std::fmt;
