@@ -135,9 +135,12 @@
     list("errors", errors);
     const art = found.some((f) => f.startsWith("Ultima Online art:"));
     const anims = found.some((f) => f.startsWith("Ultima Online animations:"));
-    el("art-title").hidden = !art && !anims;
-    const links = [...(art ? ["art/land", "art/item"] : []), ...(anims ? ["anim"] : [])];
-    const names = { "art/land": "Land tiles", "art/item": "Items", anim: "Animations" };
+    const rez = found.some((f) => f.startsWith("REZ archive:"));
+    el("art-title").hidden = !art && !anims && !rez;
+    const links = [...(art ? ["art/land", "art/item"] : []), ...(anims ? ["anim"] : []),
+      ...(rez ? ["rez"] : [])];
+    const names = { "art/land": "Land tiles", "art/item": "Items", anim: "Animations",
+      rez: "REZ archive" };
     list("art-links", links, (id) => {
       const a = document.createElement("a");
       a.href = `#${id}`;
@@ -197,7 +200,13 @@
     }
     shownId = id;
     stopAnim();
+    stopRez();
     el("anim").hidden = true;
+    el("rez").hidden = true;
+    if (id === "rez" || id.startsWith("rez/")) {
+      showRez(id);
+      return;
+    }
     if (id.startsWith("art/")) {
       showArt(id.slice(4));
       return;
@@ -275,7 +284,8 @@
 
   function showFromAddress() {
     const id = decodeURIComponent(location.hash.slice(1));
-    const page = id.startsWith("art/") || id === "anim" || id.startsWith("anim/");
+    const page = id.startsWith("art/") || id === "anim" || id.startsWith("anim/") ||
+      id === "rez" || id.startsWith("rez/");
     if (id && id !== shownId && (listed.length > 0 || page)) show(id);
   }
 
@@ -428,6 +438,137 @@
     wrap.append(filter, ul, note);
     return wrap;
   }
+
+  // A REZ archive's tree: directories opened on a click, a PID shown with a palette (its
+  // own, or one of the archive's .PAL files seen so far), an ANI's frames played with the
+  // images of its IMAGES folder. The address holds the file shown: #rez/PATH.
+  let rezTimer = null;
+  let rezShown = null;
+  const rezPalettes = new Set();
+
+  function stopRez() {
+    if (rezTimer !== null) clearTimeout(rezTimer);
+    rezTimer = null;
+  }
+
+  async function rezDir(dir, into) {
+    let items;
+    try {
+      items = await call("rezList", dir);
+    } catch (e) {
+      status(String(e.message || e));
+      return;
+    }
+    const ul = document.createElement("ul");
+    for (const item of items) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.textContent = item.dir ? `${item.name}/` : `${item.name} (${item.size} bytes)`;
+      a.className = item.dir ? "dir" : "file";
+      a.dataset.path = item.path;
+      if (item.dir) {
+        a.addEventListener("click", () => {
+          const open = li.querySelector(":scope > ul");
+          if (open) open.remove();
+          else rezDir(item.path, li);
+        });
+      } else {
+        if (/\.PAL$/i.test(item.name) && !rezPalettes.has(item.path)) {
+          rezPalettes.add(item.path);
+          const o = document.createElement("option");
+          o.value = item.path;
+          o.textContent = item.path;
+          el("rez-palette").append(o);
+        }
+        a.href = `#rez/${item.path}`;
+      }
+      li.append(a);
+      ul.append(li);
+    }
+    into.append(ul);
+  }
+
+  async function showRez(id) {
+    el("map").hidden = true;
+    el("art").hidden = true;
+    el("map-options").hidden = true;
+    el("rez").hidden = false;
+    for (const a of document.querySelectorAll("#maps a, #art-links a")) {
+      a.classList.toggle("shown", a.dataset.id === "rez");
+    }
+    const tree = el("rez-tree");
+    if (!tree.dataset.filled) {
+      tree.dataset.filled = "1";
+      await rezDir("", tree);
+    }
+    const path = id.startsWith("rez/") ? id.slice(4) : null;
+    if (path) await rezShow(path);
+  }
+
+  async function rezPicture(path) {
+    return call("rezPid", path, el("rez-palette").value);
+  }
+
+  function drawPicture(p) {
+    const canvas = el("rez-canvas");
+    if (!p) {
+      canvas.width = 1;
+      canvas.height = 1;
+      return;
+    }
+    canvas.width = p.width;
+    canvas.height = p.height;
+    const image = new ImageData(new Uint8ClampedArray(p.rgba.buffer), p.width, p.height);
+    canvas.getContext("2d").putImageData(image, 0, 0);
+  }
+
+  async function rezShow(path) {
+    stopRez();
+    rezShown = path;
+    el("rez-frames").replaceChildren();
+    try {
+      if (/\.PID$/i.test(path)) {
+        const p = await rezPicture(path);
+        drawPicture(p);
+        el("rez-shown").textContent = p
+          ? `${path}: ${p.width} x ${p.height}`
+          : `${path} has no palette of its own: choose one`;
+        el("rez-shown").dataset.drawn = p ? "1" : "0";
+      } else if (/\.ANI$/i.test(path)) {
+        const ani = await call("rezAni", path);
+        el("rez-frames").replaceChildren(...ani.frames.map((f, i) => {
+          const li = document.createElement("li");
+          li.textContent = `image ${f.image}, ${f.duration_ms} ms` +
+            (f.sound ? `, sound ${f.sound}` : "") +
+            (ani.pictures[i] ? ` (${ani.pictures[i]})` : " (no image)");
+          return li;
+        }));
+        const pictures = [];
+        for (const p of ani.pictures) pictures.push(p ? await rezPicture(p) : null);
+        let i = 0;
+        const step = () => {
+          drawPicture(pictures[i]);
+          el("rez-shown").textContent =
+            `${path}: ${ani.image_set}, frame ${i + 1} of ${ani.frames.length}`;
+          el("rez-shown").dataset.frame = String(i);
+          const ms = Math.max(ani.frames[i].duration_ms, 16);
+          i = (i + 1) % Math.max(ani.frames.length, 1);
+          if (ani.frames.length > 1) rezTimer = setTimeout(step, ms);
+        };
+        if (ani.frames.length) step();
+      } else {
+        drawPicture(null);
+        el("rez-shown").textContent = `${path}: no preview for this kind of file`;
+      }
+    } catch (e) {
+      drawPicture(null);
+      el("rez-shown").textContent = String(e.message || e);
+    }
+  }
+
+  el("rez-palette").addEventListener("change", () => {
+    if (rezShown) rezShow(rezShown);
+  });
 
   // Animations: a body's action in a direction, played at the client's frame time (80 ms,
   // the worker says it). The address holds the choice: #anim/BODY/ACTION/DIRECTION?hue=H.
@@ -711,6 +852,21 @@
       await ready;
       await loading;
       return call("artTiledata", kind, id);
+    },
+    rezList: async (dir) => {
+      await ready;
+      await loading;
+      return call("rezList", dir || "");
+    },
+    rezPid: async (path, palette) => {
+      await ready;
+      await loading;
+      return call("rezPid", path, palette || "");
+    },
+    rezAni: async (path) => {
+      await ready;
+      await loading;
+      return call("rezAni", path);
     },
     animBodies: async () => {
       await ready;

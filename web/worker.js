@@ -9,7 +9,7 @@
 //                                    reader needs them: whole, or by ranges)
 //   {op: "call", seq, name, args}    a call of the library: maps, errors, found, levels,
 //                                    tile, levelInfo, tileAt, animBodies, animFrames, artIds,
-//                                    art, artTiledata, memory
+//                                    art, artTiledata, rezList, rezPid, rezAni, memory
 //   {op: "cancel", seq}              a tile no longer shown: not drawn if not yet begun
 // Answers: {seq, value} or {seq, error} (the sentence).
 "use strict";
@@ -44,6 +44,15 @@ const calls = {
     const json = lib.artTiledata(kind, id);
     return json === undefined ? null : JSON.parse(json);
   },
+  rezList: (dir) => JSON.parse(lib.rezList(dir)),
+  rezPid: (path, palette) => {
+    const p = lib.rezPid(path, palette || "");
+    if (!p) return null;
+    const picture = { width: p.width, height: p.height, rgba: p.rgba };
+    p.free();
+    return picture;
+  },
+  rezAni: (path) => JSON.parse(lib.rezAni(path)),
   animBodies: () => JSON.parse(lib.animBodies()),
   animFrames: (body, action, direction, hue) => {
     const frames = lib.animFrames(body, action, direction, hue).map((p) => {

@@ -45,6 +45,12 @@ def refs(tmp_path_factory):
     cli("cosmo", "tiles", DATA / "cosmo", "A1.MNI", "--actors", "--backdrop",
         "-o", out / "cosmo-A1-layers")
     cli("wwd", "tiles", DATA / "wwd" / "RETAIL01.WWD", "-o", out / "wwd-RETAIL01")
+    # The demo's synthetic level with its archive (SYNTH01.WWD, SYNTH.REZ).
+    cli("demo", "--out", out / "demo")
+    demo = out / "demo"
+    cli("wwd", "tiles", demo / "SYNTH01.WWD", "--rez", demo / "SYNTH.REZ", "-o", out / "wwd-synth")
+    cli("wwd", "tiles", demo / "SYNTH01.WWD", "--rez", demo / "SYNTH.REZ", "--markers",
+        "--time", 700, "-o", out / "wwd-synth-markers")
     return out
 
 
@@ -449,3 +455,69 @@ def test_an_animation_plays_the_command_s_frames(page, refs, tmp_path):
         return Array.from(shown);""")
     assert len(seen) >= 2, f"the animation did not advance: {seen}"
     page.save_screenshot(str(SHOTS / "uo-anim-400.png"))
+
+
+def test_a_level_with_its_archive_and_the_archive_s_tree(refs, tmp_path):
+    demo = refs / "demo"
+    page = open_page()
+    try:
+        page.find_element(By.ID, "open-files").send_keys(
+            "\n".join(str(demo / n) for n in ["SYNTH01.WWD", "SYNTH.REZ"]))
+        maps = call(page, "return await window.gamedata.maps();")
+        assert maps == ["wwd/SYNTH01"], maps
+        # The level drawn by the engine's rules with the archive, as wwd tiles --rez.
+        assert compare(page, refs / "wwd-synth", "wwd/SYNTH01") > 5
+        assert compare(page, refs / "wwd-synth-markers", "wwd/SYNTH01?markers,time=700") > 5
+        # The tree: a folder's files as rez ls --json lists them.
+        listed = cli_json("rez", "ls", demo / "SYNTH.REZ", "LEVEL1/TILES/ACTION")["files"]
+        got = call(page, "return await window.gamedata.rezList('LEVEL1/TILES/ACTION');")
+        assert [(i["path"], i["size"]) for i in got] == [(f["path"], f["size"]) for f in listed]
+        assert not any(i["dir"] for i in got)
+        # PIDs as rez pid draws them with the level's palette.
+        palette = "LEVEL1/PALETTES/MAIN.PAL"
+        for f in listed[:4] + cli_json("rez", "ls", demo / "SYNTH.REZ", "GAME")["files"][:2]:
+            png = tmp_path / "pid.png"
+            cli("rez", "pid", demo / "SYNTH.REZ", f["path"], "--palette", palette, "-o", png)
+            image = Image.open(png).convert("RGBA")
+            want = [image.width, image.height, hashlib.sha256(image.tobytes()).hexdigest()]
+            got = call(page, """
+                const p = await window.gamedata.rezPid(args[0], args[1]);
+                const d = new Uint8Array(await crypto.subtle.digest("SHA-256", p.rgba));
+                return [p.width, p.height,
+                        Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("")];""",
+                       f["path"], palette)
+            assert got == want, f["path"]
+        # The tree in the page: open folders, pick the palette, show a PID.
+        page.execute_script("location.hash = 'rez';")
+        for name in ["LEVEL1", "PALETTES"]:
+            call(page, """
+                for (let i = 0; i < 100; i++) {
+                  const a = Array.from(document.querySelectorAll('#rez-tree a.dir'))
+                    .find((x) => x.textContent === args[0] + '/');
+                  if (a) { a.click(); return true; }
+                  await new Promise((ok) => setTimeout(ok, 50));
+                }
+                return false;""", name)
+        call(page, """
+            for (let i = 0; i < 100; i++) {
+              const o = Array.from(document.getElementById('rez-palette').options)
+                .find((x) => x.value === args[0]);
+              if (o) { document.getElementById('rez-palette').value = args[0]; return true; }
+              await new Promise((ok) => setTimeout(ok, 50));
+            }
+            return false;""", palette)
+        page.execute_script("location.hash = 'rez/LEVEL1/TILES/ACTION/000.PID';")
+        shown = call(page, """
+            for (let i = 0; i < 100; i++) {
+              const s = document.getElementById('rez-shown');
+              if (s.dataset.drawn === '1') return s.textContent;
+              await new Promise((ok) => setTimeout(ok, 50));
+            }
+            return document.getElementById('rez-shown').textContent;""")
+        assert shown.startswith("LEVEL1/TILES/ACTION/000.PID: "), shown
+        page.save_screenshot(str(SHOTS / "rez-tree-pid.png"))
+        links = [a.get_attribute("data-id") for a in page.find_elements(By.CSS_SELECTOR, "#art-links a")]
+        assert links == ["rez"], links
+        assert "before initialization" not in page.find_element(By.ID, "status").text
+    finally:
+        page.quit()

@@ -48,6 +48,7 @@ mod art;
 mod cosmo;
 mod files;
 mod id;
+mod rez;
 mod uo;
 mod wwd;
 
@@ -56,6 +57,7 @@ pub use art::{ArtKind, TileRecord};
 pub use files::ReadAt;
 use files::{File, Files};
 use id::MapId;
+pub use rez::{AniFrameInfo, AniInfo, RezItem};
 pub use uo::{LandAt, StaticAt, TileAt, TileNames};
 pub use wwd::{LevelInfo, ObjectInfo};
 
@@ -299,6 +301,39 @@ impl Library {
             .context("no Ultima Online animations among the files given (anim.idx with anim.mul)")
     }
 
+    /// The entries of directory `dir` (`""` for the root) of the REZ archive given (the
+    /// first, as the levels use it).
+    ///
+    /// Returns `Err` (a sentence) without an archive, for a path that is no directory, or
+    /// an entry that cannot be read.
+    pub fn rez_list(&self, dir: &str) -> Result<Vec<RezItem>> {
+        rez::list(self.archive()?, dir)
+    }
+
+    /// The PID at `path` of the archive, as `gamedata rez pid ARCHIVE PATH [--palette P]`
+    /// draws it; `None` for an image without a palette of its own when none is given.
+    ///
+    /// Returns `Err` (a sentence) as [`Library::rez_list`], or for an image or palette that
+    /// cannot be read.
+    pub fn rez_pid(&self, path: &str, palette: Option<&str>) -> Result<Option<RgbaImage>> {
+        rez::pid(self.archive()?, path, palette)
+    }
+
+    /// The ANI at `path` of the archive, as `gamedata rez ani --json` lists it, with the
+    /// PID each frame shows.
+    ///
+    /// Returns `Err` (a sentence) as [`Library::rez_list`], or for an animation that
+    /// cannot be read.
+    pub fn rez_ani(&self, path: &str) -> Result<AniInfo> {
+        rez::ani(self.archive()?, path)
+    }
+
+    fn archive(&self) -> Result<&File> {
+        self.rez
+            .as_ref()
+            .context("no REZ archive among the files given")
+    }
+
     fn art_catalog(&self) -> Result<&art::ArtCatalog> {
         self.art.as_ref().context(
             "no Ultima Online art among the files given (artidx.mul with art.mul, or \
@@ -326,6 +361,10 @@ impl Library {
                 )),
                 Err(e) => self.errors.push(format!("{e:#}")),
             }
+        }
+        if let Some(rez) = &self.rez {
+            self.found
+                .push(format!("REZ archive: {} (its tree under #rez)", rez.path));
         }
         if opened > 0 {
             let how = match &self.rez {
@@ -631,6 +670,36 @@ impl Gamedata {
         record
             .map(|r| serde_json::to_string(&r).map_err(|e| JsError::new(&e.to_string())))
             .transpose()
+    }
+
+    /// The entries of directory `dir` of the REZ archive, as JSON: `[{name, path, dir,
+    /// size}]`.
+    #[wasm_bindgen(js_name = rezList)]
+    pub fn rez_list(&self, dir: &str) -> Result<String, JsError> {
+        let items = self.0.rez_list(dir).map_err(|e| js_error(&e))?;
+        serde_json::to_string(&items).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The PID at `path` (with the palette at `palette` in the archive, or `""` for its
+    /// own); `undefined` when it has no palette and none is given.
+    #[wasm_bindgen(js_name = rezPid)]
+    pub fn rez_pid(&self, path: &str, palette: &str) -> Result<Option<Picture>, JsError> {
+        let palette = (!palette.is_empty()).then_some(palette);
+        let picture = self.0.rez_pid(path, palette).map_err(|e| js_error(&e))?;
+        Ok(picture.map(|p| Picture {
+            width: p.width(),
+            height: p.height(),
+            centre_x: 0,
+            centre_y: 0,
+            rgba: p.into_pixels(),
+        }))
+    }
+
+    /// The ANI at `path` as JSON: `rez ani --json`'s keys and `images`, `pictures`.
+    #[wasm_bindgen(js_name = rezAni)]
+    pub fn rez_ani(&self, path: &str) -> Result<String, JsError> {
+        let info = self.0.rez_ani(path).map_err(|e| js_error(&e))?;
+        serde_json::to_string(&info).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// The bodies with animations, as JSON: `[[body, [action, ...]], ...]`.

@@ -1,0 +1,209 @@
+//! A REZ archive's tree (Claw, Gruntz), its PID images previewed as `gamedata rez pid`
+//! draws them and its ANI animations as `gamedata rez ani` lists them, with the images each
+//! frame shows (`docs/formats/wap32.md`, "REZ archives", "ANI animations"). The archive is
+//! read whole when first browsed (its directory tables lie across it).
+
+use anyhow::{Context, Result, bail};
+use gamedata_render::RgbaImage;
+use gamedata_render::wwd::pid_picture;
+use wap_core::images::frame_number;
+use wap_core::{Ani, Limits, Palette, Pid, RezEntry, RezFile, RezOptions};
+
+use crate::files::File;
+
+/// An entry of a directory of the archive.
+#[derive(Debug, serde::Serialize)]
+pub struct RezItem {
+    /// Its name as the game names it (`FRAME001.PID`, `IMAGES`).
+    pub name: String,
+    /// Its path from the root, `/`-separated (`LEVEL1/IMAGES/OFFICER/FRAME001.PID`).
+    pub path: String,
+    /// True for a directory.
+    pub dir: bool,
+    /// A file's length in bytes (0 for a directory).
+    pub size: u64,
+}
+
+/// An ANI animation as `rez ani --json` reports it, and the PIDs its frames show.
+#[derive(Debug, serde::Serialize)]
+pub struct AniInfo {
+    /// Its path in the archive.
+    pub path: String,
+    /// The image set it names.
+    pub image_set: String,
+    /// Its frames.
+    pub frame_count: u32,
+    /// The sum of the frames' times.
+    pub total_ms: u64,
+    /// Each frame: the image number, its time and the sound it starts.
+    pub frames: Vec<AniFrameInfo>,
+    /// The folder the images are taken from: the animation's folder with its `ANIS`
+    /// part read as `IMAGES` (`LEVEL1/ANIS/OFFICER` shows `LEVEL1/IMAGES/OFFICER`), when
+    /// the archive has it.
+    pub images: Option<String>,
+    /// For each frame, the PID of that folder it shows: the first in the folder's stored
+    /// order whose name holds the frame's number, as the engine numbers frames
+    /// ([`wap_core::Frames`]); `None` where none does.
+    pub pictures: Vec<Option<String>>,
+}
+
+/// One frame of an ANI.
+#[derive(Debug, serde::Serialize)]
+pub struct AniFrameInfo {
+    /// The image number shown, in the image set.
+    pub image: u16,
+    /// How long it is shown.
+    pub duration_ms: u16,
+    /// The sound it starts.
+    pub sound: Option<String>,
+}
+
+/// `f` run on the archive `file`, read whole.
+fn with_rez<T>(file: &File, f: impl FnOnce(&wap_core::Rez<'_>) -> Result<T>) -> Result<T> {
+    let doing = || format!("reading {}", file.path);
+    let owned = RezFile::from_data(file.data()?, &RezOptions::default()).with_context(doing)?;
+    let rez = owned.view().with_context(doing)?;
+    f(&rez)
+}
+
+/// The entries of directory `dir` (`""` for the root) of the archive, in stored order.
+///
+/// Returns `Err` (a sentence) for a path that is no directory, or an entry that cannot be
+/// read (the entries after it are not read).
+pub(crate) fn list(file: &File, dir: &str) -> Result<Vec<RezItem>> {
+    with_rez(file, |rez| {
+        let found = if dir.is_empty() {
+            RezEntry::Dir(rez.root())
+        } else {
+            match rez
+                .find(dir)
+                .with_context(|| format!("reading {}", file.path))?
+            {
+                Some(entry) => entry,
+                None => bail!("no {dir:?} in {}", file.path),
+            }
+        };
+        let RezEntry::Dir(dir_entry) = found else {
+            bail!("{dir:?} in {} is a file, not a directory", file.path);
+        };
+        let mut items = Vec::new();
+        for entry in rez.entries(&dir_entry) {
+            let entry = entry.with_context(|| format!("reading {dir:?} in {}", file.path))?;
+            let (name, is_dir, size) = match entry {
+                RezEntry::Dir(d) => (d.name_lossy().into_owned(), true, 0),
+                RezEntry::File(f) => (f.file_name(), false, f.bytes.len() as u64),
+            };
+            let path = if dir.is_empty() {
+                name.clone()
+            } else {
+                format!("{dir}/{name}")
+            };
+            items.push(RezItem {
+                name,
+                path,
+                dir: is_dir,
+                size,
+            });
+        }
+        Ok(items)
+    })
+}
+
+/// The PID at `path` as `rez pid ARCHIVE PATH [--palette PALETTE]` draws it (the palette
+/// a path in the archive); `None` for an image without a palette of its own when none is
+/// given (the command asks for one).
+///
+/// Returns `Err` (a sentence) for a path that is no file, an image or palette that cannot
+/// be read, or an image past the limits.
+pub(crate) fn pid(file: &File, path: &str, palette: Option<&str>) -> Result<Option<RgbaImage>> {
+    with_rez(file, |rez| {
+        let entry = rez
+            .file(path)
+            .with_context(|| format!("reading {}", file.path))?
+            .with_context(|| format!("no {path:?} in {}", file.path))?;
+        let image = Pid::parse(entry.bytes).with_context(|| format!("reading {path}"))?;
+        let palette_bytes = match palette {
+            Some(p) => Some(
+                rez.file(p)
+                    .with_context(|| format!("reading {}", file.path))?
+                    .with_context(|| format!("no palette {p:?} in {}", file.path))?
+                    .bytes,
+            ),
+            None => None,
+        };
+        let palette = palette_bytes
+            .map(Palette::parse)
+            .transpose()
+            .context("reading the palette")?;
+        let drawn = pid_picture(&image, palette.as_ref(), &Limits::default())
+            .with_context(|| format!("decoding {path}"))?;
+        Ok(drawn.map(|(picture, _, _)| picture))
+    })
+}
+
+/// The ANI at `path`: its frames as `rez ani --json` lists them, and the PIDs they show.
+///
+/// Returns `Err` (a sentence) for a path that is no file or an animation that cannot be
+/// read.
+pub(crate) fn ani(file: &File, path: &str) -> Result<AniInfo> {
+    with_rez(file, |rez| {
+        let entry = rez
+            .file(path)
+            .with_context(|| format!("reading {}", file.path))?
+            .with_context(|| format!("no {path:?} in {}", file.path))?;
+        let ani = Ani::parse(entry.bytes).with_context(|| format!("reading {path}"))?;
+        let frames: Vec<AniFrameInfo> = ani
+            .frames()
+            .map(|f| AniFrameInfo {
+                image: f.image(),
+                duration_ms: f.duration_ms(),
+                sound: f.sound().map(|s| gamedata_io::latin1(s).into_owned()),
+            })
+            .collect();
+        // The images' folder: ANIS read as IMAGES in the animation's own folder.
+        let folder = path.rsplit_once('/').map_or("", |(d, _)| d);
+        let parts: Vec<&str> = folder.split('/').collect();
+        let images = parts
+            .iter()
+            .rposition(|p| p.eq_ignore_ascii_case("ANIS"))
+            .map(|i| {
+                let mut swapped = parts.clone();
+                if let Some(p) = swapped.get_mut(i) {
+                    *p = "IMAGES";
+                }
+                swapped.join("/")
+            })
+            .filter(|candidate| matches!(rez.find(candidate), Ok(Some(RezEntry::Dir(_)))));
+        let mut numbered: Vec<(u32, String)> = Vec::new();
+        if let Some(dir) = &images
+            && let Ok(Some(RezEntry::Dir(d))) = rez.find(dir)
+        {
+            for entry in rez.entries(&d).flatten() {
+                if let RezEntry::File(f) = entry
+                    && f.extension().eq_ignore_ascii_case(b"PID")
+                    && let Some(n) = frame_number(&f.file_name())
+                {
+                    numbered.push((n, format!("{dir}/{}", f.file_name())));
+                }
+            }
+        }
+        let pictures = frames
+            .iter()
+            .map(|f| {
+                numbered
+                    .iter()
+                    .find(|(n, _)| *n == u32::from(f.image))
+                    .map(|(_, p)| p.clone())
+            })
+            .collect();
+        Ok(AniInfo {
+            path: path.to_owned(),
+            image_set: gamedata_io::latin1(ani.image_set()).into_owned(),
+            frame_count: ani.frame_count(),
+            total_ms: ani.total_ms(),
+            frames,
+            images,
+            pictures,
+        })
+    })
+}
