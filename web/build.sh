@@ -55,7 +55,7 @@ wasm-bindgen --target no-modules --no-typescript --out-dir "$out" \
   printf '};\n'
 } >"$out/gamedata_worker.js"
 rm "$out/gamedata_web.js"
-cp web/index.html web/app.js web/app.css "$out/"
+cp web/index.html web/app.js web/views.js web/app.css "$out/"
 cp crates/gamedata-cli/assets/leaflet/{leaflet.js,leaflet.css,LICENSE} "$out/leaflet/"
 wasm_bytes=$(stat -c %s "$out/gamedata_web_bg.wasm")
 gzip_bytes=$(gzip -9 -c "$out/gamedata_web_bg.wasm" | wc -c)
