@@ -5,7 +5,13 @@
 //! `web_tiles DIR ID Z X Y COLS ROWS`: the files of DIR (read whole), then tile
 //! (X + 1, Y + ROWS) of map ID first (opening the files, not counted), then the COLS x ROWS
 //! tiles from (X, Y) at zoom Z; prints `tiles N mean_ms M median_ms D`.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::time::Instant;
 
