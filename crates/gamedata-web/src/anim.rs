@@ -7,14 +7,14 @@
 //! (`docs/formats/uo.md`, "Animations"). anim2 to anim5 and the UOP form are the command's
 //! alone in this part.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use gamedata_io::Limits;
 use gamedata_render::RgbaImage;
 use gamedata_render::uo::anim::{frame_picture, mirror};
-use gamedata_render::uo::art::ArtHue;
 use mul_core::anim::anim_entry_is_empty;
-use mul_core::{AnimFileId, Animations, BodyRecords, Facing, FrameGroup, Hues, MobTypes};
+use mul_core::{AnimFileId, Animations, BodyRecords, Facing, FrameGroup, MobTypes};
 
+use crate::art::{art_hue, hues_for};
 use crate::files::{File, Folder};
 
 /// The client's time a frame of a mobile's animation stays shown, in milliseconds:
@@ -109,23 +109,8 @@ impl AnimCatalog {
     ) -> Result<Vec<AnimFramePicture>> {
         let facing = Facing::of(direction)
             .with_context(|| format!("direction {direction}: they are 0 to 7"))?;
-        let hues = match (hue & 0x7FFF, &self.hues) {
-            (0, _) => None,
-            (_, Some(file)) => Some(file.bytes()?),
-            (_, None) => bail!(
-                "no hues.mul beside {} to draw hue {hue:#06X} with",
-                self.mul.path
-            ),
-        };
-        let hues = hues
-            .as_deref()
-            .map(Hues::parse)
-            .transpose()
-            .context("reading hues.mul")?;
-        let hue = match &hues {
-            Some(hues) => ArtHue::from_value(hues, hue)?,
-            None => ArtHue::None,
-        };
+        let hues = hues_for(hue, self.hues.as_ref(), &self.mul.path)?;
+        let hue = art_hue(hues.as_deref(), hue)?;
         let name = format!("body {body} action {action} direction {}", facing.stored);
         let range = self.with_index(|anim, mobtypes| {
             let records = block(anim, mobtypes, body).with_context(|| {

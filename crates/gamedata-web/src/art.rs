@@ -182,20 +182,8 @@ impl ArtCatalog {
     /// decoded, a land id past 0x3FFF or the index, a hue without hues.mul, or a spectral
     /// hue.
     pub(crate) fn picture(&self, kind: ArtKind, id: u32, hue: u16) -> Result<Option<RgbaImage>> {
-        let hues = match (hue & 0x7FFF, &self.hues) {
-            (0, _) => None,
-            (_, Some(file)) => Some(file.bytes()?),
-            (_, None) => anyhow::bail!("no hues.mul in {} to draw hue {hue:#06X} with", self.dir),
-        };
-        let hues = hues
-            .as_deref()
-            .map(Hues::parse)
-            .transpose()
-            .context("reading hues.mul")?;
-        let hue = match &hues {
-            Some(hues) => ArtHue::from_value(hues, hue)?,
-            None => ArtHue::None,
-        };
+        let hues = hues_for(hue, self.hues.as_ref(), &self.dir)?;
+        let hue = art_hue(hues.as_deref(), hue)?;
         let name = match kind {
             ArtKind::Land => format!("land {id:#06X}"),
             ArtKind::Item => format!("item {id:#06X}"),
@@ -312,6 +300,37 @@ fn drawn_item(item: &ItemArt<'_>, hue: ArtHue<'_>) -> Result<Option<RgbaImage>> 
         return Ok(None);
     }
     Ok(Some(item_picture(item, hue, &Limits::default())?))
+}
+
+/// hues.mul's bytes when `hue` asks for a hue (not 0 or 0x8000 alone): the page's file,
+/// read whole once.
+///
+/// Returns `Err` (a sentence naming `place`) when a hue is asked for without hues.mul, or
+/// the file cannot be read.
+pub(crate) fn hues_for(
+    hue: u16,
+    hues: Option<&File>,
+    place: &str,
+) -> Result<Option<std::sync::Arc<[u8]>>> {
+    match (hue & 0x7FFF, hues) {
+        (0, _) => Ok(None),
+        (_, Some(file)) => Ok(Some(file.bytes()?)),
+        (_, None) => anyhow::bail!("no hues.mul in {place} to draw hue {hue:#06X} with"),
+    }
+}
+
+/// What hue value `hue` asks of a picture with `hues` (hues.mul's bytes, when a hue is
+/// asked for: [`hues_for`]), as `gamedata uo art --hue` and `uo anim --hue` draw it.
+///
+/// Returns `Err` when hues.mul cannot be read, or for a spectral hue (bit 0x4000).
+pub(crate) fn art_hue(hues: Option<&[u8]>, hue: u16) -> Result<ArtHue<'_>> {
+    match hues {
+        Some(bytes) => {
+            let table = Hues::parse(bytes).context("reading hues.mul")?;
+            Ok(ArtHue::from_value(&table, hue)?)
+        }
+        None => Ok(ArtHue::None),
+    }
 }
 
 /// True when an index record holds a picture (offset and length set, as the client reads

@@ -44,6 +44,24 @@ pub struct Picture {
     rgba: Vec<u8>,
 }
 
+impl Picture {
+    /// `image` with a centre (0, 0 for art and PIDs).
+    fn of(image: RgbaImage, centre_x: i32, centre_y: i32) -> Self {
+        Picture {
+            width: image.width(),
+            height: image.height(),
+            centre_x,
+            centre_y,
+            rgba: image.into_pixels(),
+        }
+    }
+}
+
+/// A value as JSON for the page; an error (none for these types) as the sentence.
+fn json<T: serde::Serialize>(value: &T) -> Result<String, JsError> {
+    serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
 #[wasm_bindgen]
 impl Picture {
     /// The pixels: `width * height * 4` bytes, RGBA, row by row (a copy).
@@ -119,13 +137,7 @@ impl Gamedata {
             .0
             .art_picture(kind, id, hue)
             .map_err(|e| js_error(&e))?;
-        Ok(picture.map(|p| Picture {
-            width: p.width(),
-            height: p.height(),
-            centre_x: 0,
-            centre_y: 0,
-            rgba: p.into_pixels(),
-        }))
+        Ok(picture.map(|p| Picture::of(p, 0, 0)))
     }
 
     /// Level `id`'s planes and the objects of the plane it shows, as JSON: `{planes,
@@ -133,7 +145,7 @@ impl Gamedata {
     #[wasm_bindgen(js_name = levelInfo)]
     pub fn level_info(&self, id: &str) -> Result<String, JsError> {
         let info = self.0.level_info(id).map_err(|e| js_error(&e))?;
-        serde_json::to_string(&info).map_err(|e| JsError::new(&e.to_string()))
+        json(&info)
     }
 
     /// What is at the tile under pixel (`px`, `py`) of UO map `id` (native zoom), as JSON:
@@ -142,8 +154,7 @@ impl Gamedata {
     #[wasm_bindgen(js_name = uoTileAt)]
     pub fn uo_tile_at(&self, id: &str, px: u32, py: u32) -> Result<Option<String>, JsError> {
         let tile = self.0.uo_tile_at(id, px, py).map_err(|e| js_error(&e))?;
-        tile.map(|t| serde_json::to_string(&t).map_err(|e| JsError::new(&e.to_string())))
-            .transpose()
+        tile.map(|t| json(&t)).transpose()
     }
 
     /// Art `id`'s tiledata record as JSON (`uo tiledata --json`'s keys: `id`, `name`,
@@ -152,9 +163,7 @@ impl Gamedata {
     pub fn art_tiledata(&self, kind: &str, id: u32) -> Result<Option<String>, JsError> {
         let kind = ArtKind::parse(kind).map_err(|e| js_error(&e))?;
         let record = self.0.art_tiledata(kind, id).map_err(|e| js_error(&e))?;
-        record
-            .map(|r| serde_json::to_string(&r).map_err(|e| JsError::new(&e.to_string())))
-            .transpose()
+        record.map(|r| json(&r)).transpose()
     }
 
     /// The entries of directory `dir` of the REZ archive, as JSON: `[{name, path, dir,
@@ -162,7 +171,7 @@ impl Gamedata {
     #[wasm_bindgen(js_name = rezList)]
     pub fn rez_list(&self, dir: &str) -> Result<String, JsError> {
         let items = self.0.rez_list(dir).map_err(|e| js_error(&e))?;
-        serde_json::to_string(&items).map_err(|e| JsError::new(&e.to_string()))
+        json(&items)
     }
 
     /// The PID at `path` (with the palette at `palette` in the archive, or `""` for its
@@ -171,27 +180,21 @@ impl Gamedata {
     pub fn rez_pid(&self, path: &str, palette: &str) -> Result<Option<Picture>, JsError> {
         let palette = (!palette.is_empty()).then_some(palette);
         let picture = self.0.rez_pid(path, palette).map_err(|e| js_error(&e))?;
-        Ok(picture.map(|p| Picture {
-            width: p.width(),
-            height: p.height(),
-            centre_x: 0,
-            centre_y: 0,
-            rgba: p.into_pixels(),
-        }))
+        Ok(picture.map(|p| Picture::of(p, 0, 0)))
     }
 
     /// The ANI at `path` as JSON: `rez ani --json`'s keys and `images`, `pictures`.
     #[wasm_bindgen(js_name = rezAni)]
     pub fn rez_ani(&self, path: &str) -> Result<String, JsError> {
         let info = self.0.rez_ani(path).map_err(|e| js_error(&e))?;
-        serde_json::to_string(&info).map_err(|e| JsError::new(&e.to_string()))
+        json(&info)
     }
 
     /// The bodies with animations, as JSON: `[[body, [action, ...]], ...]`.
     #[wasm_bindgen(js_name = animBodies)]
     pub fn anim_bodies(&self) -> Result<String, JsError> {
         let bodies = self.0.anim_bodies().map_err(|e| js_error(&e))?;
-        serde_json::to_string(&bodies).map_err(|e| JsError::new(&e.to_string()))
+        json(&bodies)
     }
 
     /// The frames of body `body`'s action in `direction` with `hue`: pictures with their
@@ -210,13 +213,7 @@ impl Gamedata {
             .map_err(|e| js_error(&e))?;
         Ok(frames
             .into_iter()
-            .map(|f| Picture {
-                width: f.picture.width(),
-                height: f.picture.height(),
-                centre_x: f.centre_x,
-                centre_y: f.centre_y,
-                rgba: f.picture.into_pixels(),
-            })
+            .map(|f| Picture::of(f.picture, f.centre_x, f.centre_y))
             .collect())
     }
 
