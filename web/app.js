@@ -136,11 +136,12 @@
     const art = found.some((f) => f.startsWith("Ultima Online art:"));
     const anims = found.some((f) => f.startsWith("Ultima Online animations:"));
     const rez = found.some((f) => f.startsWith("REZ archive:"));
-    el("art-title").hidden = !art && !anims && !rez;
-    const links = [...(art ? ["art/land", "art/item"] : []), ...(anims ? ["anim"] : []),
-      ...(rez ? ["rez"] : [])];
-    const names = { "art/land": "Land tiles", "art/item": "Items", anim: "Animations",
-      rez: "REZ archive" };
+    const texmaps = found.some((f) => f.startsWith("Ultima Online texture maps:"));
+    el("art-title").hidden = !art && !anims && !rez && !texmaps;
+    const links = [...(art ? ["art/land", "art/item"] : []),
+      ...(texmaps ? ["art/texmap"] : []), ...(anims ? ["anim"] : []), ...(rez ? ["rez"] : [])];
+    const names = { "art/land": "Land tiles", "art/item": "Items",
+      "art/texmap": "Texture maps", anim: "Animations", rez: "REZ archive" };
     list("art-links", links, (id) => {
       const a = document.createElement("a");
       a.href = `#${id}`;

@@ -521,3 +521,24 @@ def test_a_level_with_its_archive_and_the_archive_s_tree(refs, tmp_path):
         assert "before initialization" not in page.find_element(By.ID, "status").text
     finally:
         page.quit()
+
+
+def test_texture_maps_equal_the_command_s(page, refs, tmp_path):
+    ids = call(page, "return await window.gamedata.artIds('texmap', '');")
+    assert len(ids) >= 2, ids
+    for tex_id in ids:
+        png = tmp_path / f"tex-{tex_id}.png"
+        cli("uo", "texmap", refs / "uo", tex_id, "-o", png)
+        image = Image.open(png).convert("RGBA")
+        want = [image.width, image.height, hashlib.sha256(image.tobytes()).hexdigest()]
+        assert call(page, ART_DIGEST, "texmap", tex_id, 0) == want, tex_id
+    page.execute_script("location.hash = 'art/texmap';")
+    drawn = call(page, """
+        for (let i = 0; i < 100; i++) {
+          const n = document.querySelectorAll('#art-grid figure[data-drawn]').length;
+          if (n >= 2) return n;
+          await new Promise((ok) => setTimeout(ok, 50));
+        }
+        return 0;""")
+    assert drawn >= 2
+    page.save_screenshot(str(SHOTS / "uo-texmaps.png"))

@@ -334,14 +334,14 @@ pub(crate) fn art_hue(hues: Option<&[u8]>, hue: u16) -> Result<ArtHue<'_>> {
 }
 
 /// True when an index record holds a picture (offset and length set, as the client reads
-/// them: `docs/formats/uo.md`, "Index files").
-fn has_picture(record: &mul_core::raw::IndexRecord) -> bool {
+/// them: `docs/formats/uo.md`, "Index files"; the rule of mul-core's picture indexes).
+pub(crate) fn has_picture(record: &mul_core::raw::IndexRecord) -> bool {
     let (offset, length) = (record.offset.get(), record.length.get());
     offset != u32::MAX && length != 0 && length != u32::MAX
 }
 
 /// `search` as an id: decimal or 0x hex.
-fn parse_id(search: &str) -> Option<u32> {
+pub(crate) fn parse_id(search: &str) -> Option<u32> {
     match search
         .strip_prefix("0x")
         .or_else(|| search.strip_prefix("0X"))

@@ -35,7 +35,8 @@ pub(crate) fn wanted(path: &str) -> bool {
             .and_then(|rest| rest.strip_suffix(suffix))
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     };
-    const TABLES: [&str; 12] = [
+    const TABLES: [&str; 13] = [
+        "texterr.def",
         "anim.idx",
         "anim.mul",
         "mobtypes.txt",

@@ -120,10 +120,14 @@ impl Gamedata {
         self.0.add_lazy_file(path, size, Box::new(reader));
     }
 
-    /// The ids of art of `kind` (`"land"` or `"item"`) with a picture, matching
+    /// The ids of art of `kind` (`"land"`, `"item"`, or `"texmap"` for texture maps) with a
+    /// picture, matching
     /// `search` (an id, or text in the tiledata name; `""` for all).
     #[wasm_bindgen(js_name = artIds)]
     pub fn art_ids(&self, kind: &str, search: &str) -> Result<Vec<u32>, JsError> {
+        if kind == "texmap" {
+            return self.0.texmap_ids(search).map_err(|e| js_error(&e));
+        }
         let kind = ArtKind::parse(kind).map_err(|e| js_error(&e))?;
         self.0.art_ids(kind, search).map_err(|e| js_error(&e))
     }
@@ -132,6 +136,10 @@ impl Gamedata {
     /// empty entry or picture; throws the sentence when it cannot be read or drawn.
     #[wasm_bindgen(js_name = artPicture)]
     pub fn art_picture(&self, kind: &str, id: u32, hue: u16) -> Result<Option<Picture>, JsError> {
+        if kind == "texmap" {
+            let picture = self.0.texmap_picture(id).map_err(|e| js_error(&e))?;
+            return Ok(picture.map(|p| Picture::of(p, 0, 0)));
+        }
         let kind = ArtKind::parse(kind).map_err(|e| js_error(&e))?;
         let picture = self
             .0

@@ -48,6 +48,7 @@ mod files;
 mod id;
 mod js;
 mod rez;
+mod texmap;
 mod uo;
 mod wwd;
 
@@ -81,6 +82,8 @@ pub struct Library {
     art: Option<art::ArtCatalog>,
     /// The animations of the first folder that has anim.idx with anim.mul.
     anims: Option<anim::AnimCatalog>,
+    /// The texture maps of the first folder that has texidx.mul with texmaps.mul.
+    texmaps: Option<texmap::TexmapCatalog>,
     levels: Vec<wwd::LevelEntry>,
     rez: Option<File>,
     episodes: Vec<cosmo::Episode>,
@@ -129,6 +132,7 @@ impl Library {
         self.facets.clear();
         self.art = None;
         self.anims = None;
+        self.texmaps = None;
         self.levels.clear();
         self.episodes.clear();
         self.targets.clear();
@@ -205,6 +209,11 @@ impl Library {
         if let Some(art) = &self.art {
             self.found.push(art.describe());
         }
+        self.texmaps = self.files.folders().find_map(texmap::TexmapCatalog::find);
+        if self.texmaps.is_some() {
+            self.found
+                .push("Ultima Online texture maps: texmaps.mul".to_owned());
+        }
         self.anims = self.files.folders().find_map(anim::AnimCatalog::find);
         if self.anims.is_some() {
             self.found
@@ -271,6 +280,29 @@ impl Library {
     /// Returns `Err` (a sentence) when no art was given or tiledata.mul cannot be read.
     pub fn art_tiledata(&self, kind: ArtKind, id: u32) -> Result<Option<art::TileRecord>> {
         self.art_catalog()?.tiledata(kind, id)
+    }
+
+    /// The ids of the texture maps with a picture (TexTerr.def's redirections followed),
+    /// rising; with `search`, the one it names.
+    ///
+    /// Returns `Err` (a sentence) when no texture maps were given or texidx.mul cannot be
+    /// read.
+    pub fn texmap_ids(&self, search: &str) -> Result<Vec<u32>> {
+        self.texmap_catalog()?.ids(search)
+    }
+
+    /// Texture map `id` as `gamedata uo texmap` draws it; `None` for an empty entry.
+    /// Reads the entry alone from texmaps.mul.
+    ///
+    /// Returns `Err` (a sentence naming the entry) when it cannot be read or drawn.
+    pub fn texmap_picture(&self, id: u32) -> Result<Option<RgbaImage>> {
+        self.texmap_catalog()?.picture(id)
+    }
+
+    fn texmap_catalog(&self) -> Result<&texmap::TexmapCatalog> {
+        self.texmaps.as_ref().context(
+            "no Ultima Online texture maps among the files given (texidx.mul with texmaps.mul)",
+        )
     }
 
     /// The bodies with animations in anim.mul and, for each, its actions with frames.

@@ -203,3 +203,47 @@ fn the_uop_form_lists_and_draws_the_same_art() {
         }
     }
 }
+
+#[test]
+fn texture_maps_read_their_entries_alone_and_follow_texterr_def() {
+    let (idx, mul) = mul_core::texmap::write::synthetic_texmaps(3);
+    let texmaps = mul_core::Texmaps::parse(&idx, &mul).unwrap();
+    let with_pictures: Vec<u32> = numbers_with_pictures(&idx);
+    assert!(with_pictures.len() > 3);
+    let mut library = Library::new();
+    library.add_file("c/texidx.mul", idx.clone());
+    let reads = lazy(&mut library, "c/texmaps.mul", mul.clone());
+    library.scan();
+    assert_eq!(library.texmap_ids("").unwrap(), with_pictures);
+    assert_eq!(
+        library.texmap_ids("0x1").unwrap().len(),
+        usize::from(with_pictures.contains(&1))
+    );
+    for &id in &with_pictures {
+        let want =
+            gamedata_render::uo::texmap::texmap_picture(&texmaps.texmap(id).unwrap().unwrap())
+                .unwrap();
+        let got = library.texmap_picture(id).unwrap().unwrap();
+        assert!(got.pixels() == want.pixels(), "texmap {id}");
+    }
+    assert!(
+        reads
+            .borrow()
+            .iter()
+            .all(|(_, len)| u64::from(*len) < mul.len() as u64)
+    );
+    // TexTerr.def sends an empty id to a drawn one: listed, and drawn from it.
+    let empty = (0..texmaps.len() as u32)
+        .find(|id| !with_pictures.contains(id))
+        .unwrap();
+    let source = with_pictures[0];
+    library.add_file(
+        "c/TexTerr.def",
+        format!("{empty} {{{source}}}\n").into_bytes(),
+    );
+    library.scan();
+    assert!(library.texmap_ids("").unwrap().contains(&empty));
+    let redirected = library.texmap_picture(empty).unwrap().unwrap();
+    let from = library.texmap_picture(source).unwrap().unwrap();
+    assert!(redirected.pixels() == from.pixels());
+}
