@@ -137,10 +137,12 @@
     const anims = found.some((f) => f.startsWith("Ultima Online animations:"));
     const rez = found.some((f) => f.startsWith("REZ archive:"));
     const texmaps = found.some((f) => f.startsWith("Ultima Online texture maps:"));
-    el("art-title").hidden = !art && !anims && !rez && !texmaps;
+    const gumps = found.includes("Ultima Online gumps");
+    el("art-title").hidden = !art && !anims && !rez && !texmaps && !gumps;
     const links = [...(art ? ["art/land", "art/item"] : []),
-      ...(texmaps ? ["art/texmap"] : []), ...(anims ? ["anim"] : []), ...(rez ? ["rez"] : [])];
-    const names = { "art/land": "Land tiles", "art/item": "Items",
+      ...(gumps ? ["art/gump"] : []), ...(texmaps ? ["art/texmap"] : []),
+      ...(anims ? ["anim"] : []), ...(rez ? ["rez"] : [])];
+    const names = { "art/land": "Land tiles", "art/item": "Items", "art/gump": "Gumps",
       "art/texmap": "Texture maps", anim: "Animations", rez: "REZ archive" };
     list("art-links", links, (id) => {
       const a = document.createElement("a");

@@ -317,7 +317,7 @@ window.GAMEDATA_VIEWS = function (page) {
       const label = document.createElement("figcaption");
       label.textContent = `0x${id.toString(16).toUpperCase().padStart(4, "0")}`;
       cell.append(canvas, label);
-      if (artKind !== "texmap") cell.addEventListener("mouseenter", () => showTiledata(cell));
+      if (artKind === "land" || artKind === "item") cell.addEventListener("mouseenter", () => showTiledata(cell));
       grid.append(cell);
       artObserver.observe(cell);
     }
@@ -335,7 +335,7 @@ window.GAMEDATA_VIEWS = function (page) {
       artIds = [];
       status(String(e.message || e));
     }
-    const what = { land: "land tiles", item: "items", texmap: "texture maps" }[artKind];
+    const what = { land: "land tiles", item: "items", gump: "gumps", texmap: "texture maps" }[artKind];
     el("art-count").textContent = `${artIds.length} ${what}`;
     moreArt();
   }
@@ -348,7 +348,7 @@ window.GAMEDATA_VIEWS = function (page) {
     for (const a of document.querySelectorAll("#maps a, #art-links a")) {
       a.classList.toggle("shown", a.dataset.id === `art/${kind}`);
     }
-    status(`art: ${{ land: "land tiles", item: "items", texmap: "texture maps" }[kind]}`);
+    status(`art: ${{ land: "land tiles", item: "items", gump: "gumps", texmap: "texture maps" }[kind]}`);
     el("art-tiledata").textContent = "";
     fillArt();
   }

@@ -542,3 +542,21 @@ def test_texture_maps_equal_the_command_s(page, refs, tmp_path):
         return 0;""")
     assert drawn >= 2
     page.save_screenshot(str(SHOTS / "uo-texmaps.png"))
+
+
+def test_gumps_equal_the_command_s(page, refs, tmp_path):
+    ids = call(page, "return await window.gamedata.artIds('gump', '');")
+    assert len(ids) >= 3, ids
+    compared = 0
+    for gump_id in ids[:8]:
+        for hue in [0, 6, 0x8000 | 6]:
+            png = tmp_path / f"gump-{gump_id}-{hue}.png"
+            args = ["uo", "gump", refs / "uo", gump_id, "-o", png]
+            if hue:
+                args += ["--hue", hue]
+            cli(*args)
+            image = Image.open(png).convert("RGBA")
+            want = [image.width, image.height, hashlib.sha256(image.tobytes()).hexdigest()]
+            assert call(page, ART_DIGEST, "gump", gump_id, hue) == want, (gump_id, hue)
+            compared += 1
+    assert compared >= 9

@@ -35,7 +35,11 @@ pub(crate) fn wanted(path: &str) -> bool {
             .and_then(|rest| rest.strip_suffix(suffix))
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     };
-    const TABLES: [&str; 13] = [
+    const TABLES: [&str; 17] = [
+        "gumpidx.mul",
+        "gumpart.mul",
+        "gumpartlegacymul.uop",
+        "gump.def",
         "texterr.def",
         "anim.idx",
         "anim.mul",
@@ -335,14 +339,7 @@ mod tests {
         ] {
             assert!(wanted(yes), "{yes}");
         }
-        for no in [
-            "map.mul",
-            "mapx.mul",
-            "gumpart.mul",
-            "file_id.diz",
-            "COSMO.STN",
-            "wwd",
-        ] {
+        for no in ["map.mul", "mapx.mul", "file_id.diz", "COSMO.STN", "wwd"] {
             assert!(!wanted(no), "{no}");
         }
     }

@@ -120,13 +120,15 @@ impl Gamedata {
         self.0.add_lazy_file(path, size, Box::new(reader));
     }
 
-    /// The ids of art of `kind` (`"land"`, `"item"`, or `"texmap"` for texture maps) with a
+    /// The ids of art of `kind` (`"land"`, `"item"`, `"gump"`, or `"texmap"` for texture maps) with a
     /// picture, matching
     /// `search` (an id, or text in the tiledata name; `""` for all).
     #[wasm_bindgen(js_name = artIds)]
     pub fn art_ids(&self, kind: &str, search: &str) -> Result<Vec<u32>, JsError> {
-        if kind == "texmap" {
-            return self.0.texmap_ids(search).map_err(|e| js_error(&e));
+        match kind {
+            "texmap" => return self.0.texmap_ids(search).map_err(|e| js_error(&e)),
+            "gump" => return self.0.gump_ids(search).map_err(|e| js_error(&e)),
+            _ => {}
         }
         let kind = ArtKind::parse(kind).map_err(|e| js_error(&e))?;
         self.0.art_ids(kind, search).map_err(|e| js_error(&e))
@@ -136,8 +138,13 @@ impl Gamedata {
     /// empty entry or picture; throws the sentence when it cannot be read or drawn.
     #[wasm_bindgen(js_name = artPicture)]
     pub fn art_picture(&self, kind: &str, id: u32, hue: u16) -> Result<Option<Picture>, JsError> {
-        if kind == "texmap" {
-            let picture = self.0.texmap_picture(id).map_err(|e| js_error(&e))?;
+        let other = match kind {
+            "texmap" => Some(self.0.texmap_picture(id)),
+            "gump" => Some(self.0.gump_picture(id, hue)),
+            _ => None,
+        };
+        if let Some(picture) = other {
+            let picture = picture.map_err(|e| js_error(&e))?;
             return Ok(picture.map(|p| Picture::of(p, 0, 0)));
         }
         let kind = ArtKind::parse(kind).map_err(|e| js_error(&e))?;

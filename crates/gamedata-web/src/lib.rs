@@ -45,6 +45,7 @@ mod anim;
 mod art;
 mod cosmo;
 mod files;
+mod gump;
 mod id;
 mod js;
 mod rez;
@@ -84,6 +85,8 @@ pub struct Library {
     anims: Option<anim::AnimCatalog>,
     /// The texture maps of the first folder that has texidx.mul with texmaps.mul.
     texmaps: Option<texmap::TexmapCatalog>,
+    /// The gumps of the first folder that has some.
+    gumps: Option<gump::GumpCatalog>,
     levels: Vec<wwd::LevelEntry>,
     rez: Option<File>,
     episodes: Vec<cosmo::Episode>,
@@ -133,6 +136,7 @@ impl Library {
         self.art = None;
         self.anims = None;
         self.texmaps = None;
+        self.gumps = None;
         self.levels.clear();
         self.episodes.clear();
         self.targets.clear();
@@ -208,6 +212,10 @@ impl Library {
         self.art = self.files.folders().find_map(art::ArtCatalog::find);
         if let Some(art) = &self.art {
             self.found.push(art.describe());
+        }
+        self.gumps = self.files.folders().find_map(gump::GumpCatalog::find);
+        if self.gumps.is_some() {
+            self.found.push("Ultima Online gumps".to_owned());
         }
         self.texmaps = self.files.folders().find_map(texmap::TexmapCatalog::find);
         if self.texmaps.is_some() {
@@ -297,6 +305,29 @@ impl Library {
     /// Returns `Err` (a sentence naming the entry) when it cannot be read or drawn.
     pub fn texmap_picture(&self, id: u32) -> Result<Option<RgbaImage>> {
         self.texmap_catalog()?.picture(id)
+    }
+
+    /// The gump ids with a picture (their own, a verdata patch, or gump.def's borrowing),
+    /// rising; with `search`, the one it names.
+    ///
+    /// Returns `Err` (a sentence) when no gumps were given or their index cannot be read.
+    pub fn gump_ids(&self, search: &str) -> Result<Vec<u32>> {
+        self.gump_catalog()?.ids(search)
+    }
+
+    /// Gump `id` with `hue` as `gamedata uo gump` draws it; `None` for an empty entry.
+    /// Reads the entry alone from gumpart.mul.
+    ///
+    /// Returns `Err` (a sentence naming the gump) when it cannot be read or drawn.
+    pub fn gump_picture(&self, id: u32, hue: u16) -> Result<Option<RgbaImage>> {
+        self.gump_catalog()?.picture(id, hue)
+    }
+
+    fn gump_catalog(&self) -> Result<&gump::GumpCatalog> {
+        self.gumps.as_ref().context(
+            "no Ultima Online gumps among the files given (gumpidx.mul with gumpart.mul, or \
+             gumpartLegacyMUL.uop)",
+        )
     }
 
     fn texmap_catalog(&self) -> Result<&texmap::TexmapCatalog> {

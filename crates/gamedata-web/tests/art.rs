@@ -247,3 +247,59 @@ fn texture_maps_read_their_entries_alone_and_follow_texterr_def() {
     let from = library.texmap_picture(source).unwrap().unwrap();
     assert!(redirected.pixels() == from.pixels());
 }
+
+#[test]
+fn gumps_read_their_entries_alone_and_follow_gump_def() {
+    use gamedata_render::uo::gump::{GumpHue, gump_picture};
+    let (idx, mul) = mul_core::gump::write::synthetic_gumps(5);
+    let hues = mul_core::synth::hues();
+    let gumps = mul_core::Gumps::parse(&idx, &mul).unwrap();
+    let with_pictures = numbers_with_pictures(&idx);
+    assert!(with_pictures.len() > 3);
+    let mut library = Library::new();
+    library.add_file("c/gumpidx.mul", idx.clone());
+    let reads = lazy(&mut library, "c/gumpart.mul", mul.clone());
+    library.add_file("c/hues.mul", hues.clone());
+    library.scan();
+    assert_eq!(library.gump_ids("").unwrap(), with_pictures);
+    let table = mul_core::Hues::parse(&hues).unwrap();
+    for hue in [0u16, 4, 0x8000 | 4] {
+        for &id in &with_pictures {
+            let gump = gumps.decoded(id, &Limits::default()).unwrap().unwrap();
+            let with = if hue == 0 {
+                GumpHue::default()
+            } else {
+                GumpHue::from_value(&table, hue).unwrap()
+            };
+            let want = gump_picture(&gump.gump().unwrap(), with, &Limits::default()).unwrap();
+            let got = library.gump_picture(id, hue).unwrap().unwrap();
+            assert!(got.pixels() == want.pixels(), "gump {id} hue {hue:#x}");
+        }
+    }
+    assert!(
+        reads
+            .borrow()
+            .iter()
+            .all(|(_, len)| u64::from(*len) < mul.len() as u64)
+    );
+    // gump.def lends an empty id a drawn one's picture, with its load hue.
+    let empty = (0..gumps.len() as u32)
+        .find(|id| !with_pictures.contains(id))
+        .unwrap();
+    let source = with_pictures[0];
+    library.add_file(
+        "c/gump.def",
+        format!("{empty} {{{source}}} 4\n").into_bytes(),
+    );
+    library.scan();
+    assert!(library.gump_ids("").unwrap().contains(&empty));
+    let lent = library.gump_picture(empty, 0).unwrap().unwrap();
+    let source_gump = gumps.decoded(source, &Limits::default()).unwrap().unwrap();
+    let want = gump_picture(
+        &source_gump.gump().unwrap(),
+        GumpHue::default().with_load_hue(&table, 4),
+        &Limits::default(),
+    )
+    .unwrap();
+    assert!(lent.pixels() == want.pixels());
+}

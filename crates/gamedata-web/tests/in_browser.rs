@@ -127,7 +127,7 @@ fn only_the_files_the_readers_use_are_wanted() {
     ] {
         assert!(Gamedata::wants(path), "{path}");
     }
-    for path in ["uo/anim2.mul", "readme.txt", "uo/gumpart.mul"] {
+    for path in ["uo/anim2.mul", "readme.txt", "uo/unifont.mul"] {
         assert!(!Gamedata::wants(path), "{path}");
     }
 }
