@@ -9,4 +9,5 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-300}"
-cargo test -p gamedata-web --target wasm32-unknown-unknown --test in_browser
+# The release profile: the dependencies web/build.sh compiled for wasm32 are reused.
+cargo test --release -p gamedata-web --target wasm32-unknown-unknown --test in_browser
