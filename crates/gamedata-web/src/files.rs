@@ -20,6 +20,10 @@ pub type ReadAt = dyn Fn(u64, u32) -> Result<Vec<u8>>;
 /// Largest range read at once by [`File::read_at`] (an art entry, a table): 64 MiB.
 const MAX_RANGE: u32 = 64 << 20;
 
+/// Largest file read whole: 1 GiB. A page's WebAssembly memory ends at 4 GiB, and a failed
+/// allocation there stops the readers; a larger file is an error that says so.
+pub(crate) const MAX_WHOLE: u64 = 1 << 30;
+
 /// Whether a file of this path is one the readers may use (a facet's files and tables,
 /// art, texture maps, verdata, diffs, anim.idx with anim.mul and mobtypes.txt; levels and
 /// archives; Cosmo's group files): a page hands only those to the readers, each read when
@@ -93,12 +97,13 @@ impl File {
         if let Some(whole) = self.content.whole.get() {
             return Ok(Arc::clone(whole));
         }
-        let Ok(length) = u32::try_from(self.size) else {
-            bail!(
-                "reading {}: {} bytes, more than a page can hold (4 GiB)",
+        let length = match u32::try_from(self.size) {
+            Ok(length) if self.size <= MAX_WHOLE => length,
+            _ => bail!(
+                "reading {}: {} bytes, more than the page reads whole ({MAX_WHOLE} bytes)",
                 self.path,
                 self.size
-            );
+            ),
         };
         let bytes: Arc<[u8]> = self.read_given(0, length)?.into();
         Ok(Arc::clone(self.content.whole.get_or_init(|| bytes)))
@@ -314,6 +319,52 @@ mod tests {
         assert_eq!(
             files.with_extension(".wwd").next().map(File::name),
             Some("single.wwd")
+        );
+    }
+
+    #[test]
+    fn a_file_given_by_size_is_read_when_needed_and_checked() {
+        use std::cell::Cell;
+        use std::rc::Rc;
+        let mut files = Files::default();
+        let asked = Rc::new(Cell::new(0u32));
+        let seen = Rc::clone(&asked);
+        files.add_lazy(
+            "a/b.mul",
+            10,
+            Box::new(move |offset, length| {
+                seen.set(seen.get() + 1);
+                Ok((offset..offset + u64::from(length))
+                    .map(|i| i.to_le_bytes()[0])
+                    .collect())
+            }),
+        );
+        // A reader that gives fewer bytes than asked.
+        files.add_lazy("a/short.mul", 10, Box::new(|_, _| Ok(vec![1, 2])));
+        // A file past what the page reads whole.
+        files.add_lazy("a/huge.mul", MAX_WHOLE + 1, Box::new(|_, _| Ok(Vec::new())));
+        let folder = files.folders().next().expect("the folder");
+        let b = folder.find("B.MUL").expect("found in any case");
+        assert!(!b.is_loaded());
+        assert_eq!(b.read_at(3, 4).unwrap(), [3, 4, 5, 6]);
+        assert!(b.read_at(8, 3).is_err(), "past the end");
+        assert!(b.read_at(u64::MAX, 1).is_err(), "overflow");
+        assert_eq!(asked.get(), 1, "the range alone");
+        assert_eq!(&*b.bytes().unwrap(), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert!(b.is_loaded());
+        assert_eq!(b.read_at(2, 2).unwrap(), [2, 3]);
+        let _ = b.bytes().unwrap();
+        assert_eq!(asked.get(), 2, "read whole once, ranges then from memory");
+        assert_eq!(files.loaded_bytes(), 10);
+        let e = folder.find("short.mul").unwrap().bytes().unwrap_err();
+        assert!(
+            format!("{e:#}").contains("2 bytes came at offset 0, 10 were asked"),
+            "{e:#}"
+        );
+        let e = folder.find("huge.mul").unwrap().bytes().unwrap_err();
+        assert!(
+            format!("{e:#}").contains("more than the page reads whole"),
+            "{e:#}"
         );
     }
 
