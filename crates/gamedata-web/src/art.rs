@@ -16,7 +16,7 @@ use gamedata_render::RgbaImage;
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
 use mul_core::{Art, Hues, ItemArt, LandArt, TileData, UopIndex, UopPictures, Verdata};
 
-use crate::files::{File, Folder};
+use crate::files::{File, Folder, PictureFiles};
 
 /// The art numbers of items start here (land tiles are 0 to 0x3FFF).
 const ITEM_BASE: u32 = 0x4000;
@@ -51,28 +51,17 @@ impl ArtKind {
 /// The art of one folder.
 pub(crate) struct ArtCatalog {
     pub(crate) dir: String,
-    source: Source,
+    source: PictureFiles,
     hues: Option<File>,
     tiledata: Option<File>,
     verdata: Option<File>,
-}
-
-enum Source {
-    Mul { idx: File, mul: File },
-    Uop(File),
 }
 
 impl ArtCatalog {
     /// The art of `folder`, if it has some (artidx.mul with art.mul first, as the command
     /// chooses).
     pub(crate) fn find(folder: &Folder) -> Option<Self> {
-        let source = match (folder.find("artidx.mul"), folder.find("art.mul")) {
-            (Some(idx), Some(mul)) => Source::Mul {
-                idx: idx.clone(),
-                mul: mul.clone(),
-            },
-            _ => Source::Uop(folder.find("artLegacyMUL.uop")?.clone()),
-        };
+        let source = PictureFiles::find(folder, "artidx.mul", "art.mul", "artLegacyMUL.uop")?;
         Some(ArtCatalog {
             dir: folder.path.clone(),
             source,
@@ -90,8 +79,8 @@ impl ArtCatalog {
             &self.dir
         };
         let file = match &self.source {
-            Source::Mul { mul, .. } => mul.name(),
-            Source::Uop(uop) => uop.name(),
+            PictureFiles::Mul { mul, .. } => mul.name(),
+            PictureFiles::Uop(uop) => uop.name(),
         };
         format!("Ultima Online art: {file} in {place}")
     }
@@ -106,7 +95,7 @@ impl ArtCatalog {
             .transpose()
             .context("reading verdata.mul")?;
         match &self.source {
-            Source::Mul { idx, .. } => {
+            PictureFiles::Mul { idx, .. } => {
                 let index = idx.bytes()?;
                 let art =
                     Art::parse(&index, &[]).with_context(|| format!("reading {}", idx.path))?;
@@ -115,7 +104,7 @@ impl ArtCatalog {
                     None => f(&art),
                 }
             }
-            Source::Uop(uop) => {
+            PictureFiles::Uop(uop) => {
                 let data = uop.bytes()?;
                 let index = UopIndex::build(&data, &Limits::default(), UopPictures::Art)
                     .with_context(|| format!("reading {}", uop.path))?;
@@ -194,7 +183,7 @@ impl ArtCatalog {
         }
         let number = kind.number(id);
         let found = self.with_art(|art| {
-            if let (Source::Mul { mul, .. }, None) = (&self.source, art.patch(number)) {
+            if let (PictureFiles::Mul { mul, .. }, None) = (&self.source, art.patch(number)) {
                 // The entry's range in art.mul, read alone below.
                 return match art.index().get(number as usize) {
                     Some(r) if has_picture(r) => {

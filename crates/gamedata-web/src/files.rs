@@ -175,6 +175,29 @@ impl File {
     }
 }
 
+/// A picture set's files in one folder: an index with its data file (read by entries), or
+/// a UOP container (read whole).
+pub(crate) enum PictureFiles {
+    /// The index (artidx.mul, gumpidx.mul) and the data file.
+    Mul { idx: File, mul: File },
+    /// The container (artLegacyMUL.uop, gumpartLegacyMUL.uop).
+    Uop(File),
+}
+
+impl PictureFiles {
+    /// The set in `folder`: `idx` with `mul` when it has both (as the command chooses),
+    /// else `uop`.
+    pub(crate) fn find(folder: &Folder, idx: &str, mul: &str, uop: &str) -> Option<Self> {
+        Some(match (folder.find(idx), folder.find(mul)) {
+            (Some(idx), Some(mul)) => PictureFiles::Mul {
+                idx: idx.clone(),
+                mul: mul.clone(),
+            },
+            _ => PictureFiles::Uop(folder.find(uop)?.clone()),
+        })
+    }
+}
+
 /// The files of one folder.
 #[derive(Default)]
 pub(crate) struct Folder {

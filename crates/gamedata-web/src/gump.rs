@@ -12,20 +12,15 @@ use gamedata_render::uo::gump::{GumpHue, gump_picture};
 use mul_core::{Gump, GumpDef, Gumps, Hues, UopIndex, UopPictures, Verdata};
 
 use crate::art::{has_picture, parse_id};
-use crate::files::{File, Folder};
+use crate::files::{File, Folder, PictureFiles};
 
 /// The gumps of one folder.
 pub(crate) struct GumpCatalog {
     dir: String,
-    source: Source,
+    source: PictureFiles,
     hues: Option<File>,
     verdata: Option<File>,
     def: Option<File>,
-}
-
-enum Source {
-    Mul { idx: File, mul: File },
-    Uop(File),
 }
 
 /// Where gump `id`'s picture comes from.
@@ -40,13 +35,8 @@ impl GumpCatalog {
     /// The gumps of `folder`, if it has some (gumpidx.mul with gumpart.mul first, as the
     /// command chooses).
     pub(crate) fn find(folder: &Folder) -> Option<Self> {
-        let source = match (folder.find("gumpidx.mul"), folder.find("gumpart.mul")) {
-            (Some(idx), Some(mul)) => Source::Mul {
-                idx: idx.clone(),
-                mul: mul.clone(),
-            },
-            _ => Source::Uop(folder.find("gumpartLegacyMUL.uop")?.clone()),
-        };
+        let source =
+            PictureFiles::find(folder, "gumpidx.mul", "gumpart.mul", "gumpartLegacyMUL.uop")?;
         Some(GumpCatalog {
             dir: folder.path.clone(),
             source,
@@ -78,11 +68,11 @@ impl GumpCatalog {
             f(&plain, &patched, def.as_ref())
         };
         match &self.source {
-            Source::Mul { idx, .. } => {
+            PictureFiles::Mul { idx, .. } => {
                 let index = idx.bytes()?;
                 run(Gumps::parse(&index, &[]).with_context(|| format!("reading {}", idx.path))?)
             }
-            Source::Uop(uop) => {
+            PictureFiles::Uop(uop) => {
                 let data = uop.bytes()?;
                 let index = UopIndex::build(&data, &Limits::default(), UopPictures::Gumps)
                     .with_context(|| format!("reading {}", uop.path))?;
@@ -134,7 +124,7 @@ impl GumpCatalog {
             let source = borrowed.map_or(id, |b| b.source);
             // A borrowing gump draws its source's own entry, before verdata's patches.
             let from = if borrowed.is_some() { plain } else { patched };
-            if let (Source::Mul { mul, .. }, None) = (&self.source, from.patch(source)) {
+            if let (PictureFiles::Mul { mul, .. }, None) = (&self.source, from.patch(source)) {
                 // The entry's range in gumpart.mul, read alone below.
                 let found = plain
                     .index()
