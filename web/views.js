@@ -217,7 +217,8 @@ window.GAMEDATA_VIEWS = function (page) {
       const { f, image } = pictures[i] || {};
       if (image) {
         // The frame's centre on the canvas' foot point, as the client places it: x less
-        // the centre, y less the centre and the height.
+        // the centre (mirrored: already width less it), y less the height and the centre
+        // (ClassicUO 6854924f, Game/GameObjects/Views/MobileView.cs, DrawInternal).
         context.putImageData(image, 200 - f.centre_x, 230 - f.centre_y - f.height);
       }
       el("anim-frame").textContent = pictures.length

@@ -14,9 +14,9 @@ use anyhow::{Context, Result};
 use gamedata_io::Limits;
 use gamedata_render::RgbaImage;
 use gamedata_render::uo::art::{ArtHue, item_picture, land_picture};
-use mul_core::{Art, Hues, ItemArt, LandArt, TileData, UopIndex, UopPictures, Verdata};
+use mul_core::{Art, Hues, ItemArt, LandArt, TileData, UopPictures, Verdata};
 
-use crate::files::{File, Folder, PictureFiles};
+use crate::files::{File, Folder, PictureFiles, uop_index};
 
 /// The art numbers of items start here (land tiles are 0 to 0x3FFF).
 const ITEM_BASE: u32 = 0x4000;
@@ -80,7 +80,7 @@ impl ArtCatalog {
         };
         let file = match &self.source {
             PictureFiles::Mul { mul, .. } => mul.name(),
-            PictureFiles::Uop(uop) => uop.name(),
+            PictureFiles::Uop(uop, _) => uop.name(),
         };
         format!("Ultima Online art: {file} in {place}")
     }
@@ -104,11 +104,9 @@ impl ArtCatalog {
                     None => f(&art),
                 }
             }
-            PictureFiles::Uop(uop) => {
-                let data = uop.bytes()?;
-                let index = UopIndex::build(&data, &Limits::default(), UopPictures::Art)
-                    .with_context(|| format!("reading {}", uop.path))?;
-                let art = Art::from_uop(&index, &data);
+            PictureFiles::Uop(uop, built) => {
+                let (data, index) = uop_index(uop, built, UopPictures::Art)?;
+                let art = Art::from_uop(index, &data);
                 match &patches {
                     Some(p) => f(&art.with_verdata(p)),
                     None => f(&art),

@@ -180,8 +180,9 @@ impl File {
 pub(crate) enum PictureFiles {
     /// The index (artidx.mul, gumpidx.mul) and the data file.
     Mul { idx: File, mul: File },
-    /// The container (artLegacyMUL.uop, gumpartLegacyMUL.uop).
-    Uop(File),
+    /// The container (artLegacyMUL.uop, gumpartLegacyMUL.uop), and its slots' index once
+    /// built (built once for every picture asked for, not once a picture).
+    Uop(File, OnceCell<mul_core::UopIndex>),
 }
 
 impl PictureFiles {
@@ -193,11 +194,28 @@ impl PictureFiles {
                 idx: idx.clone(),
                 mul: mul.clone(),
             },
-            _ => PictureFiles::Uop(folder.find(uop)?.clone()),
+            _ => PictureFiles::Uop(folder.find(uop)?.clone(), OnceCell::new()),
         })
     }
 }
 
+/// A picture UOP's bytes (read whole) and its slots' index for `pictures`, built on first
+/// use and kept in `index`.
+///
+/// Returns `Err` (a sentence naming the file) when the container cannot be read.
+pub(crate) fn uop_index<'a>(
+    file: &File,
+    index: &'a OnceCell<mul_core::UopIndex>,
+    pictures: mul_core::UopPictures,
+) -> Result<(Arc<[u8]>, &'a mul_core::UopIndex)> {
+    let data = file.bytes()?;
+    if let Some(built) = index.get() {
+        return Ok((data, built));
+    }
+    let built = mul_core::UopIndex::build(&data, &gamedata_io::Limits::default(), pictures)
+        .map_err(|e| anyhow::Error::from(e).context(format!("reading {}", file.path)))?;
+    Ok((data, index.get_or_init(|| built)))
+}
 /// The files of one folder.
 #[derive(Default)]
 pub(crate) struct Folder {

@@ -9,10 +9,10 @@ use anyhow::{Context, Result};
 use gamedata_io::Limits;
 use gamedata_render::RgbaImage;
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
-use mul_core::{Gump, GumpDef, Gumps, Hues, UopIndex, UopPictures, Verdata};
+use mul_core::{Gump, GumpDef, Gumps, Hues, UopPictures, Verdata};
 
 use crate::art::{has_picture, parse_id};
-use crate::files::{File, Folder, PictureFiles};
+use crate::files::{File, Folder, PictureFiles, uop_index};
 
 /// The gumps of one folder.
 pub(crate) struct GumpCatalog {
@@ -72,11 +72,9 @@ impl GumpCatalog {
                 let index = idx.bytes()?;
                 run(Gumps::parse(&index, &[]).with_context(|| format!("reading {}", idx.path))?)
             }
-            PictureFiles::Uop(uop) => {
-                let data = uop.bytes()?;
-                let index = UopIndex::build(&data, &Limits::default(), UopPictures::Gumps)
-                    .with_context(|| format!("reading {}", uop.path))?;
-                run(Gumps::from_uop(&index, &data))
+            PictureFiles::Uop(uop, built) => {
+                let (data, index) = uop_index(uop, built, UopPictures::Gumps)?;
+                run(Gumps::from_uop(index, &data))
             }
         }
     }

@@ -174,7 +174,9 @@ pub(crate) fn ani(file: &File, path: &str) -> Result<AniInfo> {
                 swapped.join("/")
             })
             .filter(|candidate| matches!(rez.find(candidate), Ok(Some(RezEntry::Dir(_)))));
-        let mut numbered: Vec<(u32, String)> = Vec::new();
+        // Each frame number's image: the first in the folder's stored order (one pass over
+        // the folder, one lookup a frame, whatever the counts).
+        let mut numbered: std::collections::BTreeMap<u32, String> = Default::default();
         if let Some(dir) = &images
             && let Ok(Some(RezEntry::Dir(d))) = rez.find(dir)
         {
@@ -183,18 +185,15 @@ pub(crate) fn ani(file: &File, path: &str) -> Result<AniInfo> {
                     && f.extension().eq_ignore_ascii_case(b"PID")
                     && let Some(n) = frame_number(&f.file_name())
                 {
-                    numbered.push((n, format!("{dir}/{}", f.file_name())));
+                    numbered
+                        .entry(n)
+                        .or_insert_with(|| format!("{dir}/{}", f.file_name()));
                 }
             }
         }
         let pictures = frames
             .iter()
-            .map(|f| {
-                numbered
-                    .iter()
-                    .find(|(n, _)| *n == u32::from(f.image))
-                    .map(|(_, p)| p.clone())
-            })
+            .map(|f| numbered.get(&u32::from(f.image)).cloned())
             .collect();
         Ok(AniInfo {
             path: path.to_owned(),
