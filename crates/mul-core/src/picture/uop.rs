@@ -19,7 +19,7 @@ use zerocopy::FromZeros;
 
 use crate::error::{DataError, ErrorKind, UopEntryProblem};
 use crate::raw::{EMPTY, IndexRecord, UopEntryRaw};
-use crate::uop::{Compression, TableChain, name_hash, stored_range};
+use crate::uop::{Compression, Source, TableChain, UopTables, name_hash, stored_range};
 
 /// The first item's art number: item `id` is art number `ITEM_BASE + id`, after the 0x4000
 /// land tiles. Defined here, where a picture UOP's slots are counted (the client gives art
@@ -146,6 +146,29 @@ impl UopIndex {
     /// Returns `Err` as [`Uop::parse`](crate::Uop::parse), or ([`ErrorKind::Limit`]) if the slots pass
     /// `limits.max_records`.
     pub fn build(data: &[u8], limits: &Limits, pictures: UopPictures) -> Result<Self, DataError> {
+        Self::build_from(Source::Whole(Bytes::new(data)), limits, pictures)
+    }
+
+    /// [`UopIndex::build`] from a container read by ranges ([`UopFetch`](crate::uop::UopFetch),
+    /// asked for `pictures`' parts): the same records, the same errors, without the
+    /// pictures' bytes. A gump's size comes from the 8 bytes read before it; a fetch made
+    /// without [`UopPictures::Gumps`] has none, and its gumps stored as is are then slots
+    /// whose entry could not be taken ([`UopEntryProblem::GumpSize`]).
+    ///
+    /// Returns `Err` as [`UopIndex::build`].
+    pub fn from_tables(
+        tables: &UopTables,
+        limits: &Limits,
+        pictures: UopPictures,
+    ) -> Result<Self, DataError> {
+        Self::build_from(Source::Tables(tables), limits, pictures)
+    }
+
+    fn build_from(
+        data: Source<'_>,
+        limits: &Limits,
+        pictures: UopPictures,
+    ) -> Result<Self, DataError> {
         let (_, chain) = TableChain::check(data, limits)?;
         let slots = chain.entries.max(65_535).saturating_add(ITEM_BASE);
         limits.check_records("picture UOP slots", slots as u64)?;
@@ -248,6 +271,26 @@ impl UopIndex {
         data: &'data [u8],
         slot: usize,
     ) -> Option<(usize, &'data UopEntryRaw)> {
+        self.compressed_in(Source::Whole(Bytes::new(data)), slot)
+    }
+
+    /// [`UopIndex::is_compressed`]'s slot `slot` of an index made by
+    /// [`UopIndex::from_tables`]: its entry's table position and raw entry in `tables`.
+    /// The entry's stored bytes, read alone, decode with
+    /// [`DecodedGump::from_uop_entry`](crate::DecodedGump::from_uop_entry).
+    pub fn compressed_entry_in<'t>(
+        &self,
+        tables: &'t UopTables,
+        slot: usize,
+    ) -> Option<(usize, &'t UopEntryRaw)> {
+        self.compressed_in(Source::Tables(tables), slot)
+    }
+
+    fn compressed_in<'data>(
+        &self,
+        data: Source<'data>,
+        slot: usize,
+    ) -> Option<(usize, &'data UopEntryRaw)> {
         if !self.is_compressed(slot) {
             return None;
         }
@@ -273,6 +316,16 @@ impl UopIndex {
     /// Why slot `slot`'s entry could not be taken, if it could not; `data` is the container
     /// the index was built from (the entry is read again to say why).
     pub fn problem(&self, data: &[u8], slot: usize) -> Option<DataError> {
+        self.problem_of(Source::Whole(Bytes::new(data)), slot)
+    }
+
+    /// [`UopIndex::problem`] for an index made by [`UopIndex::from_tables`], from the
+    /// same `tables`.
+    pub fn problem_in(&self, tables: &UopTables, slot: usize) -> Option<DataError> {
+        self.problem_of(Source::Tables(tables), slot)
+    }
+
+    fn problem_of(&self, data: Source<'_>, slot: usize) -> Option<DataError> {
         let slot_record = self.records.get(slot)?;
         let kind = slot_record.extra.get();
         if slot_record.offset.get() != EMPTY || !matches!(kind, TAKEN_BAD | SHARED) {
@@ -295,14 +348,14 @@ impl UopIndex {
     }
 
     /// The raw entry at table position `index` in `data`.
-    fn raw_entry<'data>(&self, data: &'data [u8], index: usize) -> Option<&'data UopEntryRaw> {
+    fn raw_entry<'data>(&self, data: Source<'data>, index: usize) -> Option<&'data UopEntryRaw> {
         let after = self.blocks.partition_point(|&(first, _)| first <= index);
         let &(first, entries_at) = self.blocks.get(after.checked_sub(1)?)?;
         let at = index
             .checked_sub(first)?
             .checked_mul(size_of::<UopEntryRaw>())?
             .checked_add(entries_at)?;
-        Bytes::new(data).read_at::<UopEntryRaw>(at).ok()
+        data.read_at::<UopEntryRaw>(at).ok()
     }
 }
 
@@ -368,7 +421,7 @@ fn empty_record() -> IndexRecord {
 /// its size packed as gumpidx.mul packs it (width in the high 16 bits); for a gump stored
 /// compressed (then `true`), where its zlib stream lies and its table position `position`.
 fn record(
-    data: &[u8],
+    data: Source<'_>,
     raw: &UopEntryRaw,
     pictures: UopPictures,
     position: u32,
@@ -407,7 +460,10 @@ fn record(
             if Compression::from_raw(raw.compression.get()) != Compression::None {
                 return Err(UopEntryProblem::PictureCompression(raw.compression.get()));
             }
-            let size = data.get(range.start..range.end).and_then(|b| {
+            let head = (range.len() >= 8)
+                .then(|| data.bytes_at(range.start, 8).ok())
+                .flatten();
+            let size = head.and_then(|b| {
                 let word = |at: usize| {
                     let bytes: [u8; 4] = b.get(at..at.checked_add(4)?)?.try_into().ok()?;
                     Some(i32::from_le_bytes(bytes))

@@ -19,8 +19,12 @@ use gamedata_io::{
 use crate::error::{DataError, ErrorKind, OverlapWith, Result, UopEntryProblem, UopTableProblem};
 use crate::raw::{UOP_MAGIC, UopEntryRaw, UopHeader, UopTableHeader};
 
+mod ranged;
 #[cfg(feature = "write")]
 pub mod write;
+
+pub(crate) use ranged::Source;
+pub use ranged::{UopFetch, UopTables};
 
 /// A container's chain of table blocks, checked: the magic, each block inside the file, none
 /// overlapping the 28-byte header or another block (so the chain cannot loop, and no entry
@@ -30,7 +34,7 @@ pub mod write;
 /// at least 12 bytes of the file. Time: two walks of the chain and a sort of the offsets.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TableChain<'data> {
-    bytes: Bytes<'data>,
+    source: Source<'data>,
     first: u64,
     /// Blocks in the chain.
     pub(crate) blocks: usize,
@@ -63,16 +67,16 @@ impl<'data> TableBlock<'data> {
 }
 
 impl<'data> TableChain<'data> {
-    /// Checks `data`'s header and chain (see [`Uop::parse`] for the errors).
+    /// Checks the header and chain of the container `source` (see [`Uop::parse`] for
+    /// the errors).
     pub(crate) fn check(
-        data: &'data [u8],
+        source: Source<'data>,
         limits: &Limits,
     ) -> Result<(&'data UopHeader, Self), DataError> {
-        let bytes = Bytes::new(data);
-        let header = bytes
+        let header = source
             .read_at::<UopHeader>(0)
             .map_err(|_| ErrorKind::UopMagic {
-                found: bytes.bytes_at(0, data.len().min(4)).map_or(0, |b| {
+                found: source.bytes_at(0, source.len().min(4)).map_or(0, |b| {
                     b.iter().rev().fold(0, |w, &x| (w << 8) | u32::from(x))
                 }),
             })?;
@@ -85,7 +89,7 @@ impl<'data> TableChain<'data> {
         let first = header.first_table.get();
         // Blocks that do not overlap each other or the header: at most this many fit, so a
         // longer chain holds an overlap (a loop is one), found below among the offsets kept.
-        let room = (data.len().saturating_sub(size_of::<UopHeader>()))
+        let room = (source.len().saturating_sub(size_of::<UopHeader>()))
             .checked_div(size_of::<UopTableHeader>())
             .unwrap_or(0);
         let mut starts = Vec::new();
@@ -96,7 +100,7 @@ impl<'data> TableChain<'data> {
         let mut past_limit = None;
         while next != 0 {
             let block = starts.len();
-            let (count, end, after) = block_at(&bytes, block, next)?;
+            let (count, end, after) = block_at(&source, block, next)?;
             if next < size_of::<UopHeader>() as u64 {
                 return Err(table_error(
                     block,
@@ -123,7 +127,7 @@ impl<'data> TableChain<'data> {
             next = after;
         }
         let chain = TableChain {
-            bytes,
+            source,
             first,
             blocks: starts.len(),
             entries: usize::try_from(entries).unwrap_or(usize::MAX),
@@ -131,7 +135,7 @@ impl<'data> TableChain<'data> {
         starts.sort_unstable();
         let overlap = starts.windows(2).find_map(|pair| match *pair {
             [a, b] => {
-                let a_end = block_at(&bytes, 0, a).map_or(u64::MAX, |(_, end, _)| end);
+                let a_end = block_at(&source, 0, a).map_or(u64::MAX, |(_, end, _)| end);
                 (a_end > b).then_some((a, a_end, b))
             }
             _ => None,
@@ -148,7 +152,7 @@ impl<'data> TableChain<'data> {
 
     /// The blocks in chain order.
     pub(crate) fn blocks(&self) -> impl Iterator<Item = TableBlock<'data>> + use<'data> {
-        let bytes = self.bytes;
+        let bytes = self.source;
         let mut next = self.first;
         let mut first_index = 0usize;
         (0..self.blocks).map_while(move |_| {
@@ -181,7 +185,7 @@ impl<'data> TableChain<'data> {
             self.starts().enumerate().find(|&(_, s)| s == b)
         }
         .map_or(0, |(n, _)| n);
-        let b_end = block_at(&self.bytes, 0, b).map_or(u64::MAX, |(_, end, _)| end);
+        let b_end = block_at(&self.source, 0, b).map_or(u64::MAX, |(_, end, _)| end);
         let ((block, start, end), (other, other_start, other_end)) = if first_b > first_a {
             ((first_b, b, b_end), (first_a, a, a_end))
         } else {
@@ -202,7 +206,7 @@ impl<'data> TableChain<'data> {
 
     /// The blocks' offsets in chain order.
     fn starts(&self) -> impl Iterator<Item = u64> + use<'data> {
-        let bytes = self.bytes;
+        let bytes = self.source;
         let mut next = self.first;
         (0..self.blocks).map_while(move |_| {
             let at = next;
@@ -238,26 +242,33 @@ fn table_error(block: usize, offset: u64, problem: UopTableProblem) -> DataError
 }
 
 /// The block at `at` (number `block` in the chain, for errors): its entry count, where its
-/// last entry ends and the next block's offset.
+/// last entry ends and the next block's offset. Its header is read; its entries are only
+/// measured against the file's length (read when the blocks are walked).
 ///
 /// Returns `Err` ([`ErrorKind::UopTable`]) if its header or entries do not fit in the file.
-fn block_at(bytes: &Bytes<'_>, block: usize, at: u64) -> Result<(u32, u64, u64), DataError> {
+fn block_at(source: &Source<'_>, block: usize, at: u64) -> Result<(u32, u64, u64), DataError> {
     let error = |problem| table_error(block, at, problem);
     let start = usize::try_from(at).map_err(|_| error(UopTableProblem::OffsetTooLarge))?;
-    let table = bytes
+    let table = source
         .read_at::<UopTableHeader>(start)
         .map_err(|e| error(UopTableProblem::Header(e)))?;
     let count = table.count.get();
     let entries_at = start.saturating_add(size_of::<UopTableHeader>());
-    let records = bytes
-        .slice_at::<UopEntryRaw>(entries_at, count as usize)
-        .map_err(|read| error(UopTableProblem::Entries { count, read }))?;
-    // Both ends lie inside the file, as the reads above succeeded.
-    Ok((
-        count,
-        (entries_at as u64).saturating_add(size_of_val(records) as u64),
-        table.next.get(),
-    ))
+    let size = (count as usize).checked_mul(size_of::<UopEntryRaw>());
+    let end = size
+        .and_then(|size| entries_at.checked_add(size))
+        .filter(|&end| end <= source.len())
+        .ok_or_else(|| {
+            error(UopTableProblem::Entries {
+                count,
+                read: gamedata_io::ReadError {
+                    offset: entries_at as u64,
+                    size: size.map_or(u64::MAX, |s| s as u64),
+                    len: source.len() as u64,
+                },
+            })
+        })?;
+    Ok((count, end as u64, table.next.get()))
 }
 
 /// Bob Jenkins' lookup3 `hashlittle2` over `key` with the two seeds `pc` (primary) and
@@ -460,7 +471,7 @@ impl<'data> Uop<'data> {
     /// the two in the chain is named, and of several such pairs the one starting first in
     /// the file), or the entries pass `limits.max_records`.
     pub fn parse(data: &'data [u8], limits: &Limits) -> Result<Self, DataError> {
-        let (header, chain) = TableChain::check(data, limits)?;
+        let (header, chain) = TableChain::check(Source::Whole(Bytes::new(data)), limits)?;
         let mut entries = Vec::new();
         for block in chain.blocks() {
             for (index, raw) in block.entries() {

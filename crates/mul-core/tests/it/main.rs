@@ -47,6 +47,7 @@ mod texterr_def;
 mod threads;
 mod tiledata;
 mod uop;
+mod uop_ranged;
 mod verdata;
 
 /// One 196-byte map block whose cell i has land id `base + i` and z `i - 32`.
