@@ -4,8 +4,10 @@
 //!
 //! Reading: artidx.mul is read whole (12 bytes an entry) and each picture's entry alone
 //! from art.mul, by its range (`Blob.slice` in the page), so that browsing art never reads
-//! art.mul whole. An art UOP is read whole in this part (its table blocks lie across the
-//! file). verdata.mul's art patches are applied as the command does (a patched entry is
+//! art.mul whole. An art UOP's table is read by ranges (the header and its chain of table
+//! blocks, `mul_core::uop::UopFetch`), then each picture's entry alone as for art.mul; a
+//! table too scattered to read that way (only a hostile file's) makes the container read
+//! whole. verdata.mul's art patches are applied as the command does (a patched entry is
 //! read from verdata.mul, whole). Entries are checked as they are read: inside the file,
 //! and the picture's own checks; the check that an entry does not overlap another's bytes,
 //! which needs the whole index against the whole file, is the command's alone.
@@ -104,9 +106,9 @@ impl ArtCatalog {
                     None => f(&art),
                 }
             }
-            PictureFiles::Uop(uop, built) => {
-                let (data, index) = uop_index(uop, built, UopPictures::Art)?;
-                let art = Art::from_uop(index, &data);
+            PictureFiles::Uop(uop, read) => {
+                let read = uop_index(uop, read, UopPictures::Art)?;
+                let art = Art::from_uop(&read.index, read.data());
                 match &patches {
                     Some(p) => f(&art.with_verdata(p)),
                     None => f(&art),
@@ -181,13 +183,30 @@ impl ArtCatalog {
         }
         let number = kind.number(id);
         let found = self.with_art(|art| {
-            if let (PictureFiles::Mul { mul, .. }, None) = (&self.source, art.patch(number)) {
-                // The entry's range in art.mul, read alone below.
+            // The file whose entries are read alone, by their records' ranges: art.mul, or
+            // a UOP whose table was read by ranges.
+            let (ranged, read) = match &self.source {
+                PictureFiles::Mul { mul, .. } => (Some(mul), None),
+                PictureFiles::Uop(uop, read) => {
+                    let read = read.get();
+                    let by_ranges = read.is_some_and(|r| r.data().is_empty());
+                    (by_ranges.then_some(uop), read)
+                }
+            };
+            if let (Some(mul), None) = (ranged, art.patch(number)) {
                 return match art.index().get(number as usize) {
                     Some(r) if has_picture(r) => {
                         Ok(Found::Range(mul, u64::from(r.offset.get()), r.length.get()))
                     }
-                    Some(_) => Ok(Found::Drawn(None)),
+                    // A UOP slot whose entry could not be taken: the reason, as the
+                    // command gives it.
+                    Some(_) => {
+                        match read.and_then(|r| r.problem(number as usize)) {
+                            Some(problem) => Err(anyhow::Error::from(problem)
+                                .context(format!("{}: {name}", mul.path))),
+                            None => Ok(Found::Drawn(None)),
+                        }
+                    }
                     None if kind == ArtKind::Item => Ok(Found::Drawn(None)),
                     None => anyhow::bail!("{name} is past {}'s {} entries", mul.name(), art.len()),
                 };

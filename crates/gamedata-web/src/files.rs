@@ -176,13 +176,13 @@ impl File {
 }
 
 /// A picture set's files in one folder: an index with its data file (read by entries), or
-/// a UOP container (read whole).
+/// a UOP container (its table read by ranges, then read by entries).
 pub(crate) enum PictureFiles {
     /// The index (artidx.mul, gumpidx.mul) and the data file.
     Mul { idx: File, mul: File },
-    /// The container (artLegacyMUL.uop, gumpartLegacyMUL.uop), and its slots' index once
-    /// built (built once for every picture asked for, not once a picture).
-    Uop(File, OnceCell<mul_core::UopIndex>),
+    /// The container (artLegacyMUL.uop, gumpartLegacyMUL.uop), and its table once read
+    /// (read once for every picture asked for, not once a picture).
+    Uop(File, OnceCell<UopRead>),
 }
 
 impl PictureFiles {
@@ -199,23 +199,79 @@ impl PictureFiles {
     }
 }
 
-/// A picture UOP's bytes (read whole) and its slots' index for `pictures`, built on first
-/// use and kept in `index`.
+/// A picture UOP's slots, and what they were read from.
+pub(crate) struct UopRead {
+    /// The slots as MUL index records, offsets into the container.
+    pub(crate) index: mul_core::UopIndex,
+    /// The table read by ranges (each picture then read by its record's range), or the
+    /// whole container, for a table too scattered to read by ranges.
+    pub(crate) from: UopFrom,
+}
+
+/// What a picture UOP's slots were read from.
+pub(crate) enum UopFrom {
+    /// The header, table blocks and gumps' sizes, read by ranges.
+    Tables(mul_core::uop::UopTables),
+    /// The whole container.
+    Whole(Arc<[u8]>),
+}
+
+impl UopRead {
+    /// The container's bytes when read whole, else none (the pictures are then read by
+    /// their records' ranges).
+    pub(crate) fn data(&self) -> &[u8] {
+        match &self.from {
+            UopFrom::Tables(_) => &[],
+            UopFrom::Whole(data) => data,
+        }
+    }
+
+    /// Why slot `slot`'s entry could not be taken, if it could not.
+    pub(crate) fn problem(&self, slot: usize) -> Option<mul_core::DataError> {
+        match &self.from {
+            UopFrom::Tables(tables) => self.index.problem_in(tables, slot),
+            UopFrom::Whole(data) => self.index.problem(data, slot),
+        }
+    }
+}
+
+/// A picture UOP's slots for `pictures`, read on first use and kept in `read`: its table
+/// by ranges (`mul_core::uop::UopFetch`), or the whole container when the table is too
+/// scattered for that (only a hostile file's is).
 ///
 /// Returns `Err` (a sentence naming the file) when the container cannot be read.
 pub(crate) fn uop_index<'a>(
     file: &File,
-    index: &'a OnceCell<mul_core::UopIndex>,
+    read: &'a OnceCell<UopRead>,
     pictures: mul_core::UopPictures,
-) -> Result<(Arc<[u8]>, &'a mul_core::UopIndex)> {
-    let data = file.bytes()?;
-    if let Some(built) = index.get() {
-        return Ok((data, built));
+) -> Result<&'a UopRead> {
+    if let Some(done) = read.get() {
+        return Ok(done);
     }
-    let built = mul_core::UopIndex::build(&data, &gamedata_io::Limits::default(), pictures)
-        .map_err(|e| anyhow::Error::from(e).context(format!("reading {}", file.path)))?;
-    Ok((data, index.get_or_init(|| built)))
+    let limits = gamedata_io::Limits::default();
+    let in_file =
+        |e: mul_core::DataError| anyhow::Error::from(e).context(format!("reading {}", file.path));
+    let mut fetch = mul_core::uop::UopFetch::new(file.size, &limits, Some(pictures));
+    while let Some((offset, length)) = fetch.wanted() {
+        let length = u32::try_from(length).unwrap_or(u32::MAX);
+        fetch.give(file.read_at(offset, length)?);
+    }
+    let done = match fetch.finish() {
+        Some(tables) => UopRead {
+            index: mul_core::UopIndex::from_tables(&tables, &limits, pictures).map_err(in_file)?,
+            from: UopFrom::Tables(tables),
+        },
+        None => {
+            let data = file.bytes()?;
+            UopRead {
+                index: mul_core::UopIndex::build(&data, &limits, pictures).map_err(in_file)?,
+                from: UopFrom::Whole(data),
+            }
+        }
+    };
+    Ok(read.get_or_init(|| done))
 }
+
 /// The files of one folder.
 #[derive(Default)]
 pub(crate) struct Folder {

@@ -2,17 +2,21 @@
 //! library code: `gamedata_render::uo::gump`): verdata.mul's gump patches applied, gump.def's
 //! borrowings resolved on the index before them with their load hue, and a hue
 //! (`docs/formats/uo.md`, "Gumps"). For gumpidx.mul with gumpart.mul, the index is read
-//! whole and each gump's entry alone from gumpart.mul; a gumpartLegacyMUL.uop is read whole
-//! in this part (its table blocks lie across the file).
+//! whole and each gump's entry alone from gumpart.mul. A gumpartLegacyMUL.uop's table is
+//! read by ranges with each gump's 8 bytes of size (`mul_core::uop::UopFetch`), then each
+//! gump's entry alone; a compressed one is decoded alone
+//! (`mul_core::DecodedGump::from_uop_entry`). A table too scattered to read that way (only
+//! a hostile file's) makes the container read whole.
 
 use anyhow::{Context, Result};
 use gamedata_io::Limits;
 use gamedata_render::RgbaImage;
 use gamedata_render::uo::gump::{GumpHue, gump_picture};
-use mul_core::{Gump, GumpDef, Gumps, Hues, UopPictures, Verdata};
+use mul_core::raw::UopEntryRaw;
+use mul_core::{DecodedGump, Gump, GumpDef, Gumps, Hues, UopPictures, Verdata};
 
 use crate::art::{has_picture, parse_id};
-use crate::files::{File, Folder, PictureFiles, uop_index};
+use crate::files::{File, Folder, PictureFiles, UopFrom, uop_index};
 
 /// The gumps of one folder.
 pub(crate) struct GumpCatalog {
@@ -27,7 +31,10 @@ pub(crate) struct GumpCatalog {
 enum Found<'a> {
     /// A range of gumpart.mul (offset, length) and the size word.
     Range(&'a File, u64, u32, u32),
-    /// Decoded from the whole files (a verdata patch, or the UOP form).
+    /// A compressed UOP entry read alone: the container, the slot, its table position and
+    /// entry.
+    Compressed(&'a File, usize, usize, UopEntryRaw),
+    /// Decoded from the whole files (a verdata patch, or a UOP read whole).
     Drawn(Option<RgbaImage>),
 }
 
@@ -72,9 +79,9 @@ impl GumpCatalog {
                 let index = idx.bytes()?;
                 run(Gumps::parse(&index, &[]).with_context(|| format!("reading {}", idx.path))?)
             }
-            PictureFiles::Uop(uop, built) => {
-                let (data, index) = uop_index(uop, built, UopPictures::Gumps)?;
-                run(Gumps::from_uop(index, &data))
+            PictureFiles::Uop(uop, read) => {
+                let read = uop_index(uop, read, UopPictures::Gumps)?;
+                run(Gumps::from_uop(&read.index, read.data()))
             }
         }
     }
@@ -122,20 +129,40 @@ impl GumpCatalog {
             let source = borrowed.map_or(id, |b| b.source);
             // A borrowing gump draws its source's own entry, before verdata's patches.
             let from = if borrowed.is_some() { plain } else { patched };
-            if let (PictureFiles::Mul { mul, .. }, None) = (&self.source, from.patch(source)) {
-                // The entry's range in gumpart.mul, read alone below.
-                let found = plain
-                    .index()
-                    .get(source as usize)
-                    .filter(|r| has_picture(r))
-                    .map_or(Found::Drawn(None), |r| {
-                        Found::Range(
-                            mul,
-                            u64::from(r.offset.get()),
-                            r.length.get(),
-                            r.extra.get(),
-                        )
-                    });
+            // The file whose entries are read alone, by their records' ranges: gumpart.mul,
+            // or a UOP whose table was read by ranges.
+            let (ranged, read) = match &self.source {
+                PictureFiles::Mul { mul, .. } => (Some(mul), None),
+                PictureFiles::Uop(uop, read) => {
+                    let read = read.get();
+                    let by_ranges = read.is_some_and(|r| r.data().is_empty());
+                    (by_ranges.then_some(uop), read)
+                }
+            };
+            if let (Some(file), None) = (ranged, from.patch(source)) {
+                let slot = source as usize;
+                let compressed = read.and_then(|r| match &r.from {
+                    UopFrom::Tables(tables) => r.index.compressed_entry_in(tables, slot),
+                    UopFrom::Whole(_) => None,
+                });
+                let found = match (plain.index().get(slot), compressed) {
+                    (_, Some((position, raw))) => Found::Compressed(file, slot, position, *raw),
+                    (Some(r), None) if has_picture(r) => Found::Range(
+                        file,
+                        u64::from(r.offset.get()),
+                        r.length.get(),
+                        r.extra.get(),
+                    ),
+                    // A UOP slot whose entry could not be taken: the reason, as the
+                    // command gives it.
+                    _ => match read.and_then(|r| r.problem(slot)) {
+                        Some(problem) => {
+                            return Err(anyhow::Error::from(problem)
+                                .context(format!("{}: gump {id:#06X}", file.path)));
+                        }
+                        None => Found::Drawn(None),
+                    },
+                };
                 return Ok((found, def_hue));
             }
             let gump_hue = gump_hue(hues.as_ref(), hue, def_hue)?;
@@ -147,6 +174,23 @@ impl GumpCatalog {
         })?;
         match found {
             Found::Drawn(picture) => Ok(picture),
+            Found::Compressed(uop, slot, position, raw) => {
+                let name = format!("{}: gump {id:#06X}", uop.path);
+                let start = raw
+                    .offset
+                    .get()
+                    .saturating_add(u64::from(raw.header_len.get()));
+                let stored = uop
+                    .read_at(start, raw.compressed_len.get())
+                    .with_context(|| name.clone())?;
+                let Some(decoded) =
+                    DecodedGump::from_uop_entry(slot, position, &raw, &stored, &limits)?
+                else {
+                    return Ok(None);
+                };
+                let gump_hue = gump_hue(hues.as_ref(), hue, def_hue)?;
+                Ok(Some(gump_picture(&decoded.gump()?, gump_hue, &limits)?))
+            }
             Found::Range(mul, offset, length, extra) => {
                 let name = format!("{}: gump {id:#06X}", mul.path);
                 let bytes = mul.read_at(offset, length).with_context(|| name.clone())?;

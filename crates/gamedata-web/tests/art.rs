@@ -185,12 +185,15 @@ fn the_uop_form_lists_and_draws_the_same_art() {
     from_mul.add_file("art.mul", mul);
     from_mul.scan();
     let mut from_uop = Library::new();
-    from_uop.add_file("artLegacyMUL.uop", uop);
+    let size = uop.len() as u64;
+    let reads = lazy(&mut from_uop, "artLegacyMUL.uop", uop);
     from_uop.scan();
+    let mut drawn = 0;
     for kind in [ArtKind::Land, ArtKind::Item] {
         let ids = from_mul.art_ids(kind, "").unwrap();
         assert_eq!(from_uop.art_ids(kind, "").unwrap(), ids);
         for &id in ids.iter().step_by(17) {
+            drawn += 1;
             let a = from_mul
                 .art_picture(kind, id, 0)
                 .unwrap()
@@ -201,6 +204,55 @@ fn the_uop_form_lists_and_draws_the_same_art() {
                 .map(|p| p.pixels().to_vec());
             assert_eq!(a, b, "{kind:?} {id}");
         }
+    }
+    // The container is never read whole: its table by ranges, then each picture alone.
+    let reads = reads.borrow();
+    let read: u64 = reads.iter().map(|&(_, len)| u64::from(len)).sum();
+    assert!(reads.iter().all(|&(_, len)| u64::from(len) < size / 10));
+    assert!(read < size / 2, "{read} of {size} bytes read");
+    assert!(reads.len() <= drawn + 8, "{} reads", reads.len());
+}
+
+#[test]
+fn gump_uops_read_by_ranges_draw_as_the_mul_gumps_in_every_form() {
+    use mul_core::gump::write::{GumpCompression, gumps_to_compressed_uop, gumps_to_uop};
+    let (idx, mul) = mul_core::gump::write::synthetic_gumps(6);
+    let gumps = mul_core::Gumps::parse(&idx, &mul).unwrap();
+    let hues = mul_core::synth::hues();
+    let mut from_mul = Library::new();
+    from_mul.add_file("gumpidx.mul", idx.clone());
+    from_mul.add_file("gumpart.mul", mul.clone());
+    from_mul.add_file("hues.mul", hues.clone());
+    from_mul.scan();
+    let ids = from_mul.gump_ids("").unwrap();
+    assert!(ids.len() > 100);
+    let forms = [
+        gumps_to_uop(&gumps).unwrap().files,
+        gumps_to_compressed_uop(&gumps, GumpCompression::Zlib)
+            .unwrap()
+            .files,
+        gumps_to_compressed_uop(&gumps, GumpCompression::ZlibBwt)
+            .unwrap()
+            .files,
+    ];
+    for uop in forms {
+        let size = uop.len() as u64;
+        let mut from_uop = Library::new();
+        let reads = lazy(&mut from_uop, "gumpartLegacyMUL.uop", uop);
+        from_uop.add_file("hues.mul", hues.clone());
+        from_uop.scan();
+        assert_eq!(from_uop.gump_ids("").unwrap(), ids);
+        for &id in ids.iter().step_by(7) {
+            for hue in [0, 0x8000 | 4] {
+                let a = from_mul.gump_picture(id, hue).unwrap().unwrap();
+                let b = from_uop.gump_picture(id, hue).unwrap().unwrap();
+                assert!(a.pixels() == b.pixels(), "gump {id} hue {hue:#x}");
+            }
+        }
+        let reads = reads.borrow();
+        let largest = reads.iter().map(|&(_, len)| u64::from(len)).max().unwrap();
+        // The table (one block of 199 entries here) or one gump at a time, never the whole.
+        assert!(largest < size / 4, "{largest} of {size}");
     }
 }
 
