@@ -5,7 +5,8 @@
 #   viewer draws, flat and world style, and the page's memory then;
 # - a native world tile's time in the page's worker, beside the same tiles drawn by the same
 #   library natively on one thread (examples/web_tiles.rs);
-# - the page's memory after 1,000 item thumbnails of a full-size art set (230 MB art.mul).
+# - the page's memory after 1,000 item thumbnails of a full-size art set (230 MB art.mul),
+#   and of the same art as artLegacyMUL.uop (uo convert --art --to uop).
 #
 #   bash benches/web.sh          # data made in target/web-bench (OUT=)
 set -euo pipefail
@@ -20,11 +21,17 @@ B=target/release/gamedata
 [ -f "$OUT/artfull/art.mul" ] ||
   $B uo synth "$OUT/artfull" --facet 0 --width 64 --height 64 --art --art-full >/dev/null
 ls -l "$OUT/artfull/art.mul" | awk '{print "art_full_bytes", $5}'
+if [ ! -f "$OUT/artuop/artLegacyMUL.uop" ]; then
+  $B uo convert "$OUT/artfull" --art --to uop "$OUT/artuop" >/dev/null
+  cp "$OUT/artfull/tiledata.mul" "$OUT/artfull/hues.mul" "$OUT/artuop/"
+fi
+ls -l "$OUT/artuop/artLegacyMUL.uop" | awk '{print "art_uop_bytes", $5}'
 if [ ! -x "$OUT/venv/bin/python" ]; then
   python3 -m venv "$OUT/venv"
   "$OUT/venv/bin/pip" install --quiet selenium==4.51.0
 fi
-"$OUT/venv/bin/python" benches/web_bench.py target/web/index.html "$OUT/world0" "$OUT/artfull" |
+"$OUT/venv/bin/python" benches/web_bench.py target/web/index.html "$OUT/world0" "$OUT/artfull" \
+  "$OUT/artuop" |
   tee "$OUT/page.txt"
 read -r _ z x y < <(grep '^worker_tiles_at' "$OUT/page.txt")
 echo -n "native_1_thread_"

@@ -1,12 +1,14 @@
 """The web app's figures (benches/web.sh runs this; benches/README.md, "The web app"):
 time from choosing a folder to the first map tile drawn in the page, a native tile's time
-in the page's worker, and the page's memory after 1,000 art thumbnails. Headless Debian
-Chromium over chromedriver, the page opened from file://.
+in the page's worker, and the page's memory after 1,000 art thumbnails, from art.mul and
+from artLegacyMUL.uop. Headless Debian Chromium over chromedriver, the page opened from
+file://.
 
-python3 benches/web_bench.py PAGE WORLD0 ARTFULL
+python3 benches/web_bench.py PAGE WORLD0 ARTFULL ARTUOP
   PAGE     target/web/index.html
   WORLD0   a synthetic facet 0 folder with art (uo synth --facet 0 --art)
   ARTFULL  a folder with a full-size art set (uo synth --art --art-full)
+  ARTUOP   the same art as artLegacyMUL.uop (uo convert --art --to uop), with tiledata
 Prints lines `key value`.
 """
 
@@ -109,7 +111,7 @@ def thumbnails(page, folder, count):
 
 
 def main():
-    page, world0, artfull = (pathlib.Path(a).resolve() for a in sys.argv[1:4])
+    page, world0, artfull, artuop = (pathlib.Path(a).resolve() for a in sys.argv[1:5])
     for style in ["flat", "world"]:
         took, memory = first_tile(page, world0, f"uo/0/{style}")
         print(f"first_tile_{style}_s {took:.2f}")
@@ -120,13 +122,15 @@ def main():
     print(f"worker_tiles_at {z} {x} {y}")
     print(f"worker_tile_mean_ms {statistics.mean(times):.2f}")
     print(f"worker_tile_median_ms {statistics.median(times):.2f}")
-    t = thumbnails(page, artfull, 1000)
-    print(f"thumbnails_drawn {t['drawn']} of_items {t['items']} in_s {t['took'] / 1000:.2f}")
-    for when in ["before", "after"]:
-        m = t[when]
-        print(f"thumbnails_{when}_wasm_bytes {m['wasm']}")
-        print(f"thumbnails_{when}_loaded_bytes {m['loaded']}")
-        print(f"thumbnails_{when}_js_heap_bytes {m['jsHeap']}")
+    for form, folder in [("mul", artfull), ("uop", artuop)]:
+        t = thumbnails(page, folder, 1000)
+        print(f"thumbnails_{form}_drawn {t['drawn']} of_items {t['items']} "
+              f"in_s {t['took'] / 1000:.2f}")
+        for when in ["before", "after"]:
+            m = t[when]
+            print(f"thumbnails_{form}_{when}_wasm_bytes {m['wasm']}")
+            print(f"thumbnails_{form}_{when}_loaded_bytes {m['loaded']}")
+            print(f"thumbnails_{form}_{when}_js_heap_bytes {m['jsHeap']}")
 
 
 if __name__ == "__main__":
