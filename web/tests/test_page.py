@@ -13,6 +13,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -319,6 +320,44 @@ def test_the_art_grid_draws_thumbnails_and_art_mul_is_not_read_whole(refs):
     all_but_art = sum(sizes[n] for n in used) - sizes["art.mul"]
     assert memory["loaded"] <= all_but_art, f"art.mul was read whole: {memory}"
     (SHOTS / "memory-after-1000-thumbnails.txt").write_text(f"{memory}\n")
+
+
+def test_an_art_uop_is_read_by_ranges_and_draws_the_command_s_pictures(refs, tmp_path):
+    # The synthetic client's art as artLegacyMUL.uop, with its tiledata and hues.
+    folder = tmp_path / "uop"
+    subprocess.run([CLI, "uo", "convert", str(refs / "uo"), "--art", "--to", "uop",
+                    str(folder)], check=True, stdout=subprocess.DEVNULL)
+    for name in ["tiledata.mul", "hues.mul"]:
+        shutil.copy(refs / "uo" / name, folder / name)
+    page = open_page()
+    try:
+        page.find_element(By.ID, "open-folder").send_keys(str(folder))
+        call(page, "return await window.gamedata.maps();")
+        items = call(page, "return await window.gamedata.artIds('item', '');")
+        assert len(items) > 100, len(items)
+        compared = 0
+        for art_id in items[::max(1, len(items) // 10)]:
+            for hue in [0, 0x8000 | 5]:
+                png = tmp_path / f"uop-{art_id}-{hue}.png"
+                args = ["uo", "art", folder, "--item", art_id, "-o", png, "--hue", hue]
+                done = subprocess.run([CLI, *map(str, args)], stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+                got = call(page, ART_DIGEST, "item", art_id, hue)
+                if done.returncode != 0:
+                    assert got is None, (art_id, hue)
+                    continue
+                image = Image.open(png).convert("RGBA")
+                want = [image.width, image.height,
+                        hashlib.sha256(image.tobytes()).hexdigest()]
+                assert got == want, f"item {art_id} hue {hue:#x}"
+                compared += 1
+        memory = call(page, "return await window.gamedata.memory();")
+    finally:
+        page.quit()
+    assert compared > 10, compared
+    # Read whole: tiledata.mul and hues.mul at most, never the container.
+    whole = (folder / "tiledata.mul").stat().st_size + (folder / "hues.mul").stat().st_size
+    assert memory["loaded"] <= whole, f"artLegacyMUL.uop was read whole: {memory}"
 
 
 def cli_json(*args):
