@@ -424,8 +424,10 @@ impl DecodedGump<'static> {
     /// `position` (from [`UopIndex::compressed_entry_in`]), `stored` its stored bytes (the
     /// `raw.compressed_len` bytes after its entry header). Decoded as [`Gumps::decoded`]
     /// decodes a gump stored compressed; a gump stored as is is read from its own 8 bytes
-    /// of size and copied. `None` for a compression-1 gump whose size is 0 or less on both
-    /// sides (the client shows no gump then).
+    /// of size and copied. `None` for an entry with no bytes past its size (an empty
+    /// entry, as its slot's record reads), or a compression-1 gump whose size is 0 or less
+    /// on both sides (the client shows no gump then). Read alone, an entry is not checked
+    /// against the others' bytes (an overlap [`Gumps::decoded`] refuses).
     ///
     /// Returns `Err` as [`Gumps::decoded`], naming gumpartLegacyMUL.uop and the slot.
     pub fn from_uop_entry(
@@ -441,7 +443,11 @@ impl DecodedGump<'static> {
             Some(i32::from_le_bytes(b))
         };
         let fail = |problem| in_gump(uop_error(position, raw, problem), file, slot);
+        let empty = |head: usize| stored.len() == head;
         let stream = match raw.compression.get() {
+            0 if empty(8) => return Ok(None),
+            1 if empty(8) => return Ok(None),
+            3 if empty(0) => return Ok(None),
             0 => {
                 let (width, height) = (side(0), side(4));
                 let extra = width

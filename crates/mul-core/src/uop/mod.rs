@@ -89,9 +89,13 @@ impl<'data> TableChain<'data> {
         let first = header.first_table.get();
         // Blocks that do not overlap each other or the header: at most this many fit, so a
         // longer chain holds an overlap (a loop is one), found below among the offsets kept.
+        // Read by ranges, a chain past twice the blocks read (plus one) has come back to one
+        // of them, and every block of the loop has been met twice: the same first overlap
+        // in file order as the longer walk finds, for a walk within what was read.
         let room = (source.len().saturating_sub(size_of::<UopHeader>()))
             .checked_div(size_of::<UopTableHeader>())
-            .unwrap_or(0);
+            .unwrap_or(0)
+            .min(source.max_walk());
         let mut starts = Vec::new();
         let mut next = first;
         let mut entries = 0u64;

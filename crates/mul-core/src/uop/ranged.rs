@@ -81,11 +81,12 @@ impl UopTables {
         {
             return head.get(..size).ok_or_else(error);
         }
-        // The ranges starting at or before `at`, the nearest first: the one holding the
-        // bytes is the nearest but where ranges overlap (a chain that overlaps itself).
+        // The two ranges starting nearest at or before `at`: a block's header and entries,
+        // or the header and a block read at its offset, whose bytes are the same file's
+        // (a read that neither holds was not made, and is an error).
         let before = self.pieces.partition_point(|&(s, _)| s <= start);
         self.pieces
-            .get(..before)
+            .get(before.saturating_sub(2)..before)
             .unwrap_or_default()
             .iter()
             .rev()
@@ -114,6 +115,15 @@ impl<'data> Source<'data> {
         match self {
             Source::Whole(bytes) => bytes.len(),
             Source::Tables(tables) => usize::try_from(tables.len).unwrap_or(usize::MAX),
+        }
+    }
+
+    /// The longest walk of a chain worth making: unbounded over the whole bytes (the
+    /// file's length bounds it), twice the ranges read plus one by ranges.
+    pub(crate) fn max_walk(&self) -> usize {
+        match self {
+            Source::Whole(_) => usize::MAX,
+            Source::Tables(tables) => tables.pieces.len().saturating_mul(2).saturating_add(1),
         }
     }
 
@@ -185,6 +195,13 @@ enum Step {
 /// Bytes counted for each range kept, past its own bytes (its place in the lists).
 const RANGE_COST: u64 = 48;
 
+/// Bytes counted for each gump's head: its offset while the heads are read (8), the head
+/// and its offset kept (16), and its range (48).
+const HEAD_COST: u64 = 72;
+
+/// Of [`HEAD_COST`], what is counted when a head is kept (its offset was counted before).
+const HEAD_KEPT: u64 = 64;
+
 /// Reads a UOP container's table by ranges, as a state machine that does no I/O: ask
 /// [`UopFetch::wanted`] for a range, read it, [`UopFetch::give`] it; when nothing is wanted,
 /// [`UopFetch::finish`].
@@ -197,8 +214,9 @@ const RANGE_COST: u64 = 48;
 /// back to a block already read: the tables hold what was read, and the check on use
 /// reports the fault as [`Uop::parse`](crate::Uop::parse) does.
 ///
-/// Memory: what is read, plus 48 bytes a range and 16 a block. A container whose table
-/// would cost more than half its length that way (thousands of tiny blocks or gumps, as
+/// Memory: what is read, plus 48 bytes a range, 16 a block and 72 a gump's head, checked
+/// before each range is asked for (so the ranges too are bounded). A container whose table
+/// would cost more than half its length plus 1 MiB that way (thousands of tiny blocks or gumps, as
 /// only a hostile file has) is given up: [`UopFetch::finish`] says to read it whole.
 #[derive(Debug)]
 pub struct UopFetch {
@@ -271,8 +289,8 @@ impl UopFetch {
                     .map(|h| h.first_table.get());
                 self.keep(0, bytes);
                 match first {
-                    Ok(first) if first != 0 => self.block(first, FIRST_GUESS),
-                    _ => Step::Done,
+                    Ok(first) => self.block(first, FIRST_GUESS),
+                    Err(_) => Step::Done,
                 }
             }
             Step::Block { .. } => {
@@ -303,21 +321,18 @@ impl UopFetch {
             Step::Heads { offsets, next } => {
                 if let Ok(head) = <[u8; 8]>::try_from(bytes.as_slice()) {
                     self.tables.heads.push((at, head));
-                    self.held = self.held.saturating_add(24);
+                    self.held = self.held.saturating_add(HEAD_KEPT);
                 }
-                if next.saturating_add(1) < offsets.len() {
-                    Step::Heads {
-                        offsets,
-                        next: next.saturating_add(1),
-                    }
-                } else {
-                    Step::Done
+                // Past the last offset, nothing more is wanted.
+                Step::Heads {
+                    offsets,
+                    next: next.saturating_add(1),
                 }
             }
             Step::Done => Step::Done,
         };
         // A table that costs more than half the container: given up (read it whole).
-        if self.held > (self.tables.len / 2).saturating_add(1 << 20) {
+        if !self.affords(0) {
             self.given_up = true;
             self.step = Step::Done;
         }
@@ -351,6 +366,10 @@ impl UopFetch {
             return self.block(next, 0);
         }
         if u64::from(count) > held {
+            let size = u64::from(count).saturating_mul(size_of::<UopEntryRaw>() as u64);
+            if !self.affords(size) {
+                return self.give_up();
+            }
             return Step::Entries { at, count, next };
         }
         self.block(next, u64::from(count))
@@ -370,12 +389,33 @@ impl UopFetch {
             return Step::Done;
         }
         self.held = self.held.saturating_add(16);
-        let guess = if self.entries > self.limits.max_records {
+        let room = |guess: u64| {
+            (size_of::<UopTableHeader>() as u64)
+                .saturating_add(guess.saturating_mul(size_of::<UopEntryRaw>() as u64))
+        };
+        // No room guessed past the limit, or past what the budget affords.
+        let guess = if self.entries > self.limits.max_records || !self.affords(room(guess)) {
             0
         } else {
             guess
         };
+        if !self.affords(room(0)) {
+            return self.give_up();
+        }
         Step::Block { at: next, guess }
+    }
+
+    /// True when keeping `size` bytes more (in one range) stays within the budget: half
+    /// the container's length plus 1 MiB.
+    fn affords(&self, size: u64) -> bool {
+        let budget = (self.tables.len / 2).saturating_add(1 << 20);
+        self.held.saturating_add(size).saturating_add(RANGE_COST) <= budget
+    }
+
+    /// Gives the fetch up: the container is to be read whole.
+    fn give_up(&mut self) -> Step {
+        self.given_up = true;
+        Step::Done
     }
 
     /// The step after the chain: the gumps' heads, when asked for and the chain is sound.
@@ -398,14 +438,16 @@ impl UopFetch {
             .collect();
         offsets.sort_unstable();
         offsets.dedup();
+        // Each head costs its offset, its 8 bytes with their offset kept, and a range.
+        let cost = HEAD_COST.saturating_mul(offsets.len() as u64);
+        if !self.affords(cost) {
+            return self.give_up();
+        }
         self.held = self
             .held
             .saturating_add(8u64.saturating_mul(offsets.len() as u64));
-        if offsets.is_empty() {
-            Step::Done
-        } else {
-            Step::Heads { offsets, next: 0 }
-        }
+        self.tables.heads.reserve_exact(offsets.len());
+        Step::Heads { offsets, next: 0 }
     }
 
     /// The tables read; `None` when the fetch was given up (a table that would cost more

@@ -95,7 +95,15 @@ fn art_by_ranges_has_the_wholes_slots_and_reads_only_its_table() {
         "{} bytes read of a table of {table_bytes}",
         fetched.bytes
     );
+    // What is kept: the header and each block exactly, with 48 bytes a range.
     assert!(tables.held_bytes() <= fetched.bytes + 48 * fetched.ranges as u64);
+    assert!(
+        tables.held_bytes() >= table_bytes,
+        "{}",
+        tables.held_bytes()
+    );
+    assert_eq!(tables.len(), uop.len() as u64);
+    assert!(!tables.is_empty());
     assert!(
         uop.len() as u64 > 10 * fetched.bytes,
         "the pictures were not read"
@@ -225,6 +233,129 @@ fn corrupted_tables_are_the_same_errors_by_ranges() {
     assert!(errors > 100, "the corruptions reach the errors: {errors}");
 }
 
+/// The offsets of the table blocks of a container's chain (a sound one).
+fn block_offsets(uop: &[u8]) -> Vec<usize> {
+    let word = |at: usize| u64::from_le_bytes(uop[at..at + 8].try_into().unwrap()) as usize;
+    let mut next = word(12);
+    let mut blocks = Vec::new();
+    while next != 0 {
+        blocks.push(next);
+        next = word(next + 4);
+    }
+    blocks
+}
+
+#[test]
+fn corrupted_chains_are_the_same_errors_by_ranges() {
+    let (index, data) = synthetic_gumps(4);
+    let mul = Gumps::parse(&index, &data).unwrap();
+    let good = gumps_to_uop(&mul).unwrap().files;
+    let blocks = block_offsets(&good);
+    assert!(!blocks.is_empty());
+    let len = good.len() as u64;
+    let mut rng = Lcg(2026);
+    for round in 0..600 {
+        let mut bad = good.clone();
+        let block = blocks[rng.next() as usize % blocks.len()];
+        // A count or a next offset of the chain, or the header's first table.
+        let (at, value): (usize, u64) = match rng.next() % 3 {
+            0 => (
+                block,
+                match rng.next() % 4 {
+                    0 => u64::from(u32::MAX),
+                    1 => (len - block as u64) / 34,
+                    2 => (len - block as u64) / 34 + 1,
+                    _ => rng.next() % 400,
+                },
+            ),
+            1 => (
+                block + 4,
+                match rng.next() % 4 {
+                    0 => block as u64,
+                    1 => rng.next() % 28,
+                    2 => len - rng.next() % 20,
+                    _ => rng.next() % len,
+                },
+            ),
+            _ => (12, rng.next() % len),
+        };
+        let width = if at == block { 4 } else { 8 };
+        bad[at..at + width].copy_from_slice(&value.to_le_bytes()[..width]);
+        let limits = if round % 5 == 0 {
+            Limits::default().with_max_records(100)
+        } else {
+            Limits::default()
+        };
+        same_both_ways(&bad, &limits, UopPictures::Gumps);
+        same_both_ways(&bad, &limits, UopPictures::Art);
+    }
+}
+
+#[test]
+fn a_table_at_the_containers_end_is_read_to_its_last_byte() {
+    // The gumps' data first, then the table as the container's last bytes.
+    let (index, data) = synthetic_gumps(8);
+    let mul = Gumps::parse(&index, &data).unwrap();
+    let good = gumps_to_uop(&mul).unwrap().files;
+    let blocks = block_offsets(&good);
+    let first = blocks[0];
+    let count = u32::from_le_bytes(good[first..first + 4].try_into().unwrap()) as usize;
+    assert_eq!(blocks.len(), 1, "one block here");
+    let table = good[first..first + 12 + 34 * count].to_vec();
+    let mut moved = good.clone();
+    let at = moved.len() as u64;
+    moved.extend_from_slice(&table);
+    moved[12..20].copy_from_slice(&at.to_le_bytes());
+    let fetched = same_both_ways(&moved, &Limits::default(), UopPictures::Gumps);
+    let tables = fetched.tables.unwrap();
+    let whole = UopIndex::build(&moved, &Limits::default(), UopPictures::Gumps).unwrap();
+    let ranged = UopIndex::from_tables(&tables, &Limits::default(), UopPictures::Gumps).unwrap();
+    assert_eq!(whole.problems(), 0);
+    assert_eq!(ranged.problems(), 0, "every gump's size was read");
+}
+
+/// A container whose chain is `blocks` blocks of `entries` unused entries each (offset 0),
+/// each block right after the last.
+fn small_blocks(blocks: usize, entries: u32) -> Vec<u8> {
+    let mut uop = Vec::new();
+    uop.extend_from_slice(&0x0050_594Du32.to_le_bytes());
+    uop.extend_from_slice(&5u32.to_le_bytes());
+    uop.extend_from_slice(&0u32.to_le_bytes());
+    uop.extend_from_slice(&28u64.to_le_bytes());
+    uop.extend_from_slice(&entries.to_le_bytes());
+    uop.extend_from_slice(&0u32.to_le_bytes());
+    let size = 12 + 34 * entries as u64;
+    for k in 0..blocks as u64 {
+        let next = if k + 1 == blocks as u64 {
+            0
+        } else {
+            28 + size * (k + 1)
+        };
+        uop.extend_from_slice(&entries.to_le_bytes());
+        uop.extend_from_slice(&next.to_le_bytes());
+        uop.resize(uop.len() + 34 * entries as usize, 0);
+    }
+    uop
+}
+
+#[test]
+fn blocks_of_two_entries_cost_more_than_half_their_container() {
+    // 12 + 68 bytes a block, kept with 64 bytes more: 1.8 times the container.
+    let uop = small_blocks(100_000, 2);
+    let fetched = fetch(&uop, &Limits::default(), Some(UopPictures::Art));
+    assert!(fetched.tables.is_none(), "given up");
+    // Blocks of 100 cost little more than their bytes: read by ranges when the
+    // container holds more than twice as much data (a table alone is read whole).
+    let mut uop = small_blocks(1_000, 100);
+    let table = uop.len() as u64;
+    let fetched = fetch(&uop, &Limits::default(), Some(UopPictures::Art));
+    assert!(fetched.tables.is_none(), "all table");
+    uop.resize(uop.len() * 3, 0);
+    let fetched = same_both_ways(&uop, &Limits::default(), UopPictures::Art);
+    let tables = fetched.tables.expect("read by ranges");
+    assert!(tables.held_bytes() < table + table / 10);
+}
+
 /// A container whose chain is `blocks` empty blocks, each 12 bytes after the last.
 fn tiny_blocks(blocks: usize) -> Vec<u8> {
     let mut uop = Vec::new();
@@ -268,5 +399,93 @@ fn a_table_that_costs_more_than_half_the_container_is_given_up() {
     looped[last..last + 8].copy_from_slice(&28u64.to_le_bytes());
     let fetched = same_both_ways(&looped, &Limits::default(), UopPictures::Art);
     assert!(fetched.ranges <= 52, "{}", fetched.ranges);
+    assert!(UopIndex::build(&looped, &Limits::default(), UopPictures::Art).is_err());
+}
+
+/// A UOP header whose first table block is at `first`.
+fn header(first: u64) -> Vec<u8> {
+    let mut u = Vec::new();
+    u.extend(0x0050_594Du32.to_le_bytes());
+    u.extend(5u32.to_le_bytes());
+    u.extend(0u32.to_le_bytes());
+    u.extend(first.to_le_bytes());
+    u.extend(100u32.to_le_bytes());
+    u.extend(0u32.to_le_bytes());
+    u
+}
+
+/// A table entry: offset, header length, stored and decoded lengths, name hash,
+/// compression.
+fn entry(offset: u64, stored: u32, decoded: u32, hash: u64, compression: u16) -> Vec<u8> {
+    let mut e = Vec::new();
+    e.extend(offset.to_le_bytes());
+    e.extend(0u32.to_le_bytes());
+    e.extend(stored.to_le_bytes());
+    e.extend(decoded.to_le_bytes());
+    e.extend(hash.to_le_bytes());
+    e.extend(0u32.to_le_bytes());
+    e.extend(compression.to_le_bytes());
+    e
+}
+
+#[test]
+fn an_empty_compressed_gump_is_none_alone_as_in_the_whole_container() {
+    // Found by an attack: compression 3 with no stored bytes, compression 1 with its size
+    // alone.
+    let name = |slot| mul_core::uop::name_hash(&UopPictures::Gumps.entry_name(slot));
+    let data_at = 28 + 12 + 34 * 2;
+    let mut uop = header(28);
+    uop.extend(2u32.to_le_bytes());
+    uop.extend(0u64.to_le_bytes());
+    uop.extend(entry(data_at, 0, 100, name(0), 3));
+    uop.extend(entry(data_at, 8, 100, name(1), 1));
+    uop.extend(10i32.to_le_bytes());
+    uop.extend(10i32.to_le_bytes());
+    let fetched = same_both_ways(&uop, &Limits::default(), UopPictures::Gumps);
+    let tables = fetched.tables.unwrap();
+    let slots = UopIndex::from_tables(&tables, &Limits::default(), UopPictures::Gumps).unwrap();
+    let whole_slots = UopIndex::build(&uop, &Limits::default(), UopPictures::Gumps).unwrap();
+    let whole = Gumps::from_uop(&whole_slots, &uop);
+    for slot in [0usize, 1] {
+        assert!(
+            whole
+                .decoded(slot as u32, &Limits::default())
+                .unwrap()
+                .is_none()
+        );
+        let (position, raw) = slots.compressed_entry_in(&tables, slot).unwrap();
+        let start = raw.offset.get() as usize;
+        let stored = &uop[start..start + raw.compressed_len.get() as usize];
+        let alone = DecodedGump::from_uop_entry(slot, position, raw, stored, &Limits::default());
+        assert!(alone.unwrap().is_none(), "slot {slot}");
+    }
+}
+
+#[test]
+fn no_range_is_asked_past_the_budget_and_a_loop_walks_what_was_read() {
+    // Found by an attack: one block of 3,000,000 unused entries (102 MB) was asked for
+    // in one range before the fetch gave up.
+    let count = 300_000u32;
+    let mut uop = header(28);
+    uop.extend(count.to_le_bytes());
+    uop.extend(0u64.to_le_bytes());
+    uop.resize(uop.len() + 34 * count as usize, 0);
+    let mut fetch = UopFetch::new(uop.len() as u64, &Limits::default(), Some(UopPictures::Art));
+    let budget = uop.len() as u64 / 2 + (1 << 20);
+    while let Some((at, size)) = fetch.wanted() {
+        assert!(size <= budget, "a range of {size} bytes");
+        fetch.give(uop[at as usize..(at + size) as usize].to_vec());
+    }
+    assert!(fetch.finish().is_none(), "given up");
+    // Found by an attack: a loop of two blocks in a large container made the check keep
+    // 8 bytes a possible block of the file; by ranges it walks what was read.
+    let mut looped = header(28);
+    looped.extend(0u32.to_le_bytes());
+    looped.extend(40u64.to_le_bytes());
+    looped.extend(0u32.to_le_bytes());
+    looped.extend(28u64.to_le_bytes());
+    looped.resize(64 << 20, 0);
+    let fetched = same_both_ways(&looped, &Limits::default(), UopPictures::Art);
+    assert!(fetched.ranges <= 3, "{}", fetched.ranges);
     assert!(UopIndex::build(&looped, &Limits::default(), UopPictures::Art).is_err());
 }
