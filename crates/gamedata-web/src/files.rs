@@ -251,7 +251,10 @@ pub(crate) fn uop_index<'a>(
     let limits = gamedata_io::Limits::default();
     let in_file =
         |e: mul_core::DataError| anyhow::Error::from(e).context(format!("reading {}", file.path));
-    let mut fetch = mul_core::uop::UopFetch::new(file.size, &limits, Some(pictures));
+    let mut fetch = mul_core::uop::UopFetch::new(file.size, &limits);
+    if pictures == mul_core::UopPictures::Gumps {
+        fetch = fetch.with_gump_sizes();
+    }
     while let Some((offset, length)) = fetch.wanted() {
         let length = u32::try_from(length).unwrap_or(u32::MAX);
         fetch.give(file.read_at(offset, length)?);

@@ -150,10 +150,10 @@ impl UopIndex {
     }
 
     /// [`UopIndex::build`] from a container read by ranges ([`UopFetch`](crate::uop::UopFetch),
-    /// asked for `pictures`' parts): the same records, the same errors, without the
-    /// pictures' bytes. A gump's size comes from the 8 bytes read before it; a fetch made
-    /// without [`UopPictures::Gumps`] has none, and its gumps stored as is are then slots
-    /// whose entry could not be taken ([`UopEntryProblem::GumpSize`]).
+    /// [`with_gump_sizes`](crate::uop::UopFetch::with_gump_sizes) for gumps): the same
+    /// records, the same errors, without the pictures' bytes. A gump's size comes from the
+    /// 8 bytes read before it; a fetch made without them has none, and its gumps stored as
+    /// is are then slots whose entry could not be taken ([`UopEntryProblem::GumpSize`]).
     ///
     /// Returns `Err` as [`UopIndex::build`].
     pub fn from_tables(

@@ -14,7 +14,6 @@ use std::collections::HashSet;
 use gamedata_io::{Bytes, Limits, ReadError};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::picture::UopPictures;
 use crate::raw::{UopEntryRaw, UopHeader, UopTableHeader};
 use crate::uop::{TableChain, stored_range};
 
@@ -222,7 +221,8 @@ const HEAD_KEPT: u64 = 64;
 pub struct UopFetch {
     tables: UopTables,
     limits: Limits,
-    pictures: Option<UopPictures>,
+    /// Whether the gumps' 8 bytes of size are read too.
+    gump_sizes: bool,
     step: Step,
     /// Blocks' offsets met.
     seen: HashSet<u64>,
@@ -233,9 +233,9 @@ pub struct UopFetch {
 }
 
 impl UopFetch {
-    /// A fetch of the table of a `len`-byte container within `limits`; with
-    /// `Some(UopPictures::Gumps)`, the gumps' sizes too.
-    pub fn new(len: u64, limits: &Limits, pictures: Option<UopPictures>) -> Self {
+    /// A fetch of the table of a `len`-byte container within `limits` (the gumps' sizes
+    /// not read: see [`UopFetch::with_gump_sizes`]).
+    pub fn new(len: u64, limits: &Limits) -> Self {
         UopFetch {
             tables: UopTables {
                 len,
@@ -243,13 +243,23 @@ impl UopFetch {
                 heads: Vec::new(),
             },
             limits: *limits,
-            pictures,
+            gump_sizes: false,
             step: Step::Header,
             seen: HashSet::new(),
             entries: 0,
             held: 0,
             given_up: false,
         }
+    }
+
+    /// The same fetch reading, after the table, the 8 bytes of size before each entry
+    /// stored as is or compressed with zlib alone: what a gumpartLegacyMUL.uop's slots
+    /// need ([`UopIndex::from_tables`](crate::UopIndex::from_tables) with
+    /// [`UopPictures::Gumps`](crate::UopPictures::Gumps)).
+    #[must_use]
+    pub fn with_gump_sizes(mut self) -> Self {
+        self.gump_sizes = true;
+        self
     }
 
     /// The next range to read: its offset and length in bytes (never past the container's
@@ -420,7 +430,7 @@ impl UopFetch {
 
     /// The step after the chain: the gumps' heads, when asked for and the chain is sound.
     fn heads(&mut self) -> Step {
-        if self.pictures != Some(UopPictures::Gumps) {
+        if !self.gump_sizes {
             return Step::Done;
         }
         self.tables.pieces.sort_by_key(|&(start, _)| start);

@@ -20,7 +20,10 @@ struct Fetched {
 }
 
 fn fetch(data: &[u8], limits: &Limits, pictures: Option<UopPictures>) -> Fetched {
-    let mut fetch = UopFetch::new(data.len() as u64, limits, pictures);
+    let mut fetch = UopFetch::new(data.len() as u64, limits);
+    if pictures == Some(UopPictures::Gumps) {
+        fetch = fetch.with_gump_sizes();
+    }
     let (mut ranges, mut bytes) = (0, 0);
     while let Some((at, size)) = fetch.wanted() {
         let (at, size) = (at as usize, size as usize);
@@ -470,7 +473,7 @@ fn no_range_is_asked_past_the_budget_and_a_loop_walks_what_was_read() {
     uop.extend(count.to_le_bytes());
     uop.extend(0u64.to_le_bytes());
     uop.resize(uop.len() + 34 * count as usize, 0);
-    let mut fetch = UopFetch::new(uop.len() as u64, &Limits::default(), Some(UopPictures::Art));
+    let mut fetch = UopFetch::new(uop.len() as u64, &Limits::default());
     let budget = uop.len() as u64 / 2 + (1 << 20);
     while let Some((at, size)) = fetch.wanted() {
         assert!(size <= budget, "a range of {size} bytes");
