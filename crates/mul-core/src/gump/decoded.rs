@@ -6,7 +6,11 @@ use std::fmt;
 
 use gamedata_io::{InflateError, Limits, PreviewBytes, inflate_exact};
 
+#[cfg(doc)]
+use super::Gumps;
 use super::{Gump, bwt, in_gump, uop_error};
+#[cfg(doc)]
+use crate::UopIndex;
 use crate::error::{DataError, ErrorKind, UopEntryProblem};
 use crate::picture::UopPictures;
 use crate::raw::UopEntryRaw;
