@@ -249,6 +249,45 @@ impl fmt::Debug for DecodedUopAnimation<'_> {
     }
 }
 
+impl DecodedUopAnimation<'static> {
+    /// Body `body`'s action `action` from AnimationFrame`file`.uop's entry `entry` (from
+    /// [`UopTables::entries`](crate::uop::UopTables::entries): a container read by ranges),
+    /// its stored bytes `stored` read alone (the range
+    /// [`UopTables::stored_range`](crate::uop::UopTables::stored_range) gives), decoded as
+    /// [`UopAnimations::decoded`] decodes it, into a buffer of its own.
+    ///
+    /// Returns `Err` as [`UopAnimations::decoded`].
+    pub fn from_entry(
+        file: u8,
+        body: u16,
+        action: u16,
+        entry: &UopEntry<'_>,
+        stored: &[u8],
+        limits: &Limits,
+    ) -> Result<Self, DataError> {
+        let origin = origin(file, body, action, entry);
+        let declared = u64::from(entry.raw().decompressed_len.get());
+        let inflate = |what: &'static str| match inflate_exact(what, stored, declared, &[], limits)
+        {
+            Ok(inflated) => Ok(inflated.data),
+            Err(InflateError::Limit(limit)) => Err(DataError::from(ErrorKind::Limit(limit))),
+            Err(other) => Err(entry.error(UopEntryProblem::Inflate(other))),
+        };
+        let bytes = match entry.raw().compression.get() {
+            0 => Ok(stored.to_vec()),
+            1 => inflate("a UOP entry"),
+            3 => inflate("a UOP animation")
+                .and_then(|bytes| crate::gump::bwt::decompress(bytes, limits)),
+            other => Err(entry.error(UopEntryProblem::UnknownCompression(other))),
+        }
+        .map_err(|e| origin.name_error(e))?;
+        Ok(DecodedUopAnimation {
+            bytes: Cow::Owned(bytes),
+            origin,
+        })
+    }
+}
+
 impl DecodedUopAnimation<'_> {
     /// The decoded bytes.
     pub fn bytes(&self) -> &[u8] {

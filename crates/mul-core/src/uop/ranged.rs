@@ -10,12 +10,14 @@
 //! bytes, with the same errors. Source: `docs/formats/uo.md`, "UOP".
 
 use std::collections::HashSet;
+use std::ops::Range;
 
 use gamedata_io::{Bytes, Limits, ReadError};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
+use crate::error::{DataError, UopEntryProblem};
 use crate::raw::{UopEntryRaw, UopHeader, UopTableHeader};
-use crate::uop::{TableChain, stored_range};
+use crate::uop::{TableChain, UopEntry, stored_range};
 
 /// Entries the first table block is guessed to hold, read with its header in one range
 /// (then each block is guessed to hold as many as the one before). The clients' UOPs hold
@@ -52,6 +54,42 @@ impl UopTables {
     pub fn held_bytes(&self) -> u64 {
         let pieces: usize = self.pieces.iter().map(|(_, p)| p.len()).sum();
         (pieces as u64).saturating_add(16u64.saturating_mul(self.heads.len() as u64))
+    }
+
+    /// The used entries of the table read (offset not 0), in table order, as
+    /// [`Uop::entries`](crate::Uop::entries) gives them over the whole bytes.
+    ///
+    /// Returns `Err` as [`Uop::parse`](crate::Uop::parse).
+    pub fn entries(&self, limits: &Limits) -> Result<Vec<UopEntry<'_>>, DataError> {
+        let (_, chain) = TableChain::check(Source::Tables(self), limits)?;
+        Ok(chain
+            .blocks()
+            .flat_map(|block| block.entries())
+            .map(|(index, raw)| UopEntry { raw, index })
+            .collect())
+    }
+
+    /// Where `entry`'s stored bytes lie in the container (after its entry header), to be
+    /// read alone.
+    ///
+    /// Returns `Err` ([`ErrorKind::UopEntry`](crate::ErrorKind::UopEntry)) if they lie
+    /// outside the container, as [`Uop::stored_range`](crate::Uop::stored_range).
+    pub fn stored_range(&self, entry: &UopEntry<'_>) -> Result<Range<u64>, DataError> {
+        let raw = entry.raw();
+        let start = raw
+            .offset
+            .get()
+            .checked_add(u64::from(raw.header_len.get()));
+        let end = start.and_then(|s| s.checked_add(u64::from(raw.compressed_len.get())));
+        match (start, end) {
+            (Some(start), Some(end)) if end <= self.len => Ok(start..end),
+            _ => Err(entry.error(UopEntryProblem::OutsideFile {
+                len: raw.compressed_len.get(),
+                offset: raw.offset.get(),
+                header_len: raw.header_len.get(),
+                file_len: self.len,
+            })),
+        }
     }
 
     /// The 8 bytes at `at` read as an entry's head.

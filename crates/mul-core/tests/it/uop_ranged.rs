@@ -492,3 +492,72 @@ fn no_range_is_asked_past_the_budget_and_a_loop_walks_what_was_read() {
     assert!(fetched.ranges <= 3, "{}", fetched.ranges);
     assert!(UopIndex::build(&looped, &Limits::default(), UopPictures::Art).is_err());
 }
+
+#[test]
+fn uop_animations_by_ranges_decode_alone_as_from_the_whole_file() {
+    use mul_core::DecodedUopAnimation;
+    use mul_core::anim::UopAnimations;
+    use mul_core::anim::uop_anim_entry_name;
+    use mul_core::anim::write::{
+        SYNTHETIC_UOP_ENTRIES, UopAnimCompression, synthetic_uop_animations,
+    };
+    use mul_core::uop::name_hash;
+    for how in [
+        UopAnimCompression::None,
+        UopAnimCompression::Zlib,
+        UopAnimCompression::ZlibBwt,
+    ] {
+        let file = synthetic_uop_animations(5, how);
+        let limits = Limits::default();
+        let whole = UopAnimations::parse([(1u8, file.as_slice())], &limits).unwrap();
+        let fetched = fetch(&file, &limits, None);
+        let tables = fetched.tables.unwrap();
+        let entries = tables.entries(&limits).unwrap();
+        let parsed = Uop::parse(&file, &limits).unwrap();
+        assert_eq!(entries.len(), parsed.entries().len());
+        for (body, action) in SYNTHETIC_UOP_ENTRIES {
+            let hash = name_hash(&uop_anim_entry_name(body, action));
+            let entry = entries.iter().rev().find(|e| e.hash() == hash).unwrap();
+            let range = tables.stored_range(entry).unwrap();
+            let stored = &file[range.start as usize..range.end as usize];
+            let alone =
+                DecodedUopAnimation::from_entry(1, body, action, entry, stored, &limits).unwrap();
+            let want = whole.decoded(body, action, &limits).unwrap().unwrap();
+            assert_eq!(alone.bytes(), want.bytes(), "body {body} action {action}");
+            assert_eq!(alone.entry_index(), want.entry_index());
+            // Cut short, the same error as the whole file's over the same bytes.
+            if !matches!(how, UopAnimCompression::None) {
+                let cut = &stored[..stored.len() / 2];
+                let error = DecodedUopAnimation::from_entry(1, body, action, entry, cut, &limits)
+                    .unwrap_err()
+                    .to_string();
+                assert!(
+                    error.contains(&format!("body {body} action {action}")),
+                    "{error}"
+                );
+            }
+        }
+        // Outside the container: the whole file's sentence.
+        let entry = &entries[0];
+        let short = fetch(&file[..file.len() - 1], &limits, None)
+            .tables
+            .unwrap();
+        let last = short
+            .entries(&limits)
+            .unwrap()
+            .into_iter()
+            .max_by_key(|e| e.raw().offset.get())
+            .unwrap();
+        let cut = Uop::parse(&file[..file.len() - 1], &limits).unwrap();
+        let in_cut = cut
+            .entries()
+            .iter()
+            .max_by_key(|e| e.raw().offset.get())
+            .unwrap();
+        assert_eq!(
+            short.stored_range(&last).unwrap_err().to_string(),
+            cut.stored_range(in_cut).unwrap_err().to_string()
+        );
+        assert!(tables.stored_range(entry).is_ok());
+    }
+}
