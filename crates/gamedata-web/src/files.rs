@@ -25,7 +25,8 @@ const MAX_RANGE: u32 = 64 << 20;
 pub(crate) const MAX_WHOLE: u64 = 1 << 30;
 
 /// Whether a file of this path is one the readers may use (a facet's files and tables,
-/// art, texture maps, verdata, diffs, anim.idx with anim.mul and mobtypes.txt; levels and
+/// art, texture maps, verdata, diffs, anim.idx with anim.mul, AnimationFrame*.uop with
+/// AnimationSequence.uop and mobtypes.txt; levels and
 /// archives; Cosmo's group files): a page hands only those to the readers, each read when
 /// needed (anim.mul by its frame groups alone).
 pub(crate) fn wanted(path: &str) -> bool {
@@ -39,7 +40,7 @@ pub(crate) fn wanted(path: &str) -> bool {
             .and_then(|rest| rest.strip_suffix(suffix))
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     };
-    const TABLES: [&str; 17] = [
+    const TABLES: [&str; 18] = [
         "gumpidx.mul",
         "gumpart.mul",
         "gumpartlegacymul.uop",
@@ -48,6 +49,7 @@ pub(crate) fn wanted(path: &str) -> bool {
         "anim.idx",
         "anim.mul",
         "mobtypes.txt",
+        "animationsequence.uop",
         "tiledata.mul",
         "radarcol.mul",
         "hues.mul",
@@ -66,6 +68,7 @@ pub(crate) fn wanted(path: &str) -> bool {
         .any(|p| numbered(p, ".mul"))
         || numbered("map", "legacymul.uop")
         || numbered("map", "xlegacymul.uop")
+        || numbered("animationframe", ".uop")
         || numbered("cosmo", ".stn")
         || numbered("cosmo", ".vol")
         || name.ends_with(".wwd")

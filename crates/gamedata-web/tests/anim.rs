@@ -122,3 +122,144 @@ fn frames_are_read_by_group_and_are_the_command_s_pictures() {
     let e = library.anim_frames(400, 0, 9, 0).unwrap_err();
     assert!(format!("{e:#}").contains("direction 9"), "{e:#}");
 }
+
+/// Each UOP frame of body `body`'s action `action` (its own entry) in `direction`, from
+/// the whole file through mul-core's `UopAnimations`, drawn by gamedata-render: (width,
+/// height, pixels, centre), mirrored for 5 to 7; a place no record fills, 0 x 0.
+fn uop_want(
+    file: &[u8],
+    body: u16,
+    action: u16,
+    direction: u8,
+) -> Vec<(u32, u32, Vec<u8>, i32, i32)> {
+    use gamedata_render::uo::anim::uop_frame_picture;
+    let limits = Limits::default();
+    let animations = mul_core::anim::UopAnimations::parse([(1u8, file)], &limits).unwrap();
+    let decoded = animations.decoded(body, action, &limits).unwrap().unwrap();
+    let animation = decoded.animation().unwrap();
+    let facing = Facing::of(direction).unwrap();
+    let kind = mul_core::BodyType::of_body(AnimFileId::Anim, body);
+    let per = animation.frames_per_direction(kind);
+    (0..per)
+        .map(
+            |place| match animation.frame(facing.stored, place, per).unwrap() {
+                None => (0, 0, Vec::new(), 0, 0),
+                Some(frame) => {
+                    let picture = uop_frame_picture(&frame, ArtHue::None, &limits).unwrap();
+                    let f = frame.frame();
+                    let (picture, x) = if facing.mirrored {
+                        (mirror(&picture), f.width() as i32 - i32::from(f.centre_x()))
+                    } else {
+                        (picture, i32::from(f.centre_x()))
+                    };
+                    (
+                        picture.width(),
+                        picture.height(),
+                        picture.pixels().to_vec(),
+                        x,
+                        i32::from(f.centre_y()),
+                    )
+                }
+            },
+        )
+        .collect()
+}
+
+#[test]
+fn uop_animations_are_read_by_entry_and_are_the_whole_files_frames() {
+    use mul_core::anim::write::{
+        SYNTHETIC_UOP_ENTRIES, UopAnimCompression, synthetic_uop_animations,
+    };
+    for how in [UopAnimCompression::None, UopAnimCompression::ZlibBwt] {
+        let file = synthetic_uop_animations(3, how);
+        let mut library = Library::new();
+        let reads: Rc<RefCell<Vec<(u64, u32)>>> = Rc::default();
+        let seen = Rc::clone(&reads);
+        let data = file.clone();
+        library.add_lazy_file(
+            "c/AnimationFrame1.uop",
+            file.len() as u64,
+            Box::new(move |offset, length| {
+                seen.borrow_mut().push((offset, length));
+                let at = offset as usize;
+                Ok(data[at..at + length as usize].to_vec())
+            }),
+        );
+        library.scan();
+        let bodies = library.anim_bodies().unwrap();
+        let want_bodies: Vec<(u16, Vec<u16>)> = vec![(1, vec![0, 2]), (400, vec![4])];
+        assert_eq!(bodies, want_bodies);
+        for (body, action) in SYNTHETIC_UOP_ENTRIES {
+            for direction in 0..8u8 {
+                let got: Vec<(u32, u32, Vec<u8>, i32, i32)> = library
+                    .anim_frames(body, action, direction, 0)
+                    .unwrap()
+                    .into_iter()
+                    .map(|f| {
+                        (
+                            f.picture.width(),
+                            f.picture.height(),
+                            f.picture.pixels().to_vec(),
+                            f.centre_x,
+                            f.centre_y,
+                        )
+                    })
+                    .collect();
+                assert_eq!(
+                    got,
+                    uop_want(&file, body, action, direction),
+                    "{body} {action}"
+                );
+            }
+        }
+        // Never the whole file at once: the table, then each entry alone.
+        let largest = reads.borrow().iter().map(|&(_, l)| l).max().unwrap();
+        assert!(
+            u64::from(largest) < file.len() as u64 / 2,
+            "{largest} of {}",
+            file.len()
+        );
+        let e = library.anim_frames(1, 7, 0, 0).unwrap_err();
+        assert!(
+            format!("{e:#}").contains("no entry in AnimationFrame"),
+            "{e:#}"
+        );
+    }
+}
+
+#[test]
+fn with_both_forms_a_body_is_read_from_the_form_the_command_chooses() {
+    use mul_core::anim::write::{UopAnimCompression, synthetic_uop_animations};
+    let (idx, mul) = mul_core::anim::write::synthetic_animations(1);
+    let uop = synthetic_uop_animations(3, UopAnimCompression::Zlib);
+    let mut library = Library::new();
+    library.add_file("c/anim.idx", idx.clone());
+    library.add_file("c/anim.mul", mul.clone());
+    library.add_file("c/AnimationFrame1.uop", uop.clone());
+    library.scan();
+    // Body 1 has MUL frames for action 0: the MUL; its action 2 too; body 400 action 4
+    // has none in the MUL (its actions there are 0 to 2): the UOP.
+    let anim = Animations::parse(AnimFileId::Anim, &idx, &mul).unwrap();
+    let mul_frames = |body: u16, action: u16| {
+        let records = anim.body(body).unwrap();
+        anim.group_of(&records, action, 0)
+            .unwrap()
+            .map(|g| g.frame_count())
+    };
+    let got = library.anim_frames(1, 0, 0, 0).unwrap();
+    assert_eq!(Some(got.len()), mul_frames(1, 0));
+    let got = library.anim_frames(400, 4, 0, 0).unwrap();
+    let want = uop_want(&uop, 400, 4, 0);
+    assert_eq!(got.len(), want.len());
+    assert_eq!(got[0].picture.pixels(), &want[0].2[..]);
+    // mobtypes.txt's flag 0x10000 sends body 1 to the UOP.
+    library.add_file("c/mobtypes.txt", b"1 MONSTER 10000\n".to_vec());
+    library.scan();
+    let got = library.anim_frames(1, 0, 0, 0).unwrap();
+    let want = uop_want(&uop, 1, 0, 0);
+    assert_eq!(got.len(), want.len());
+    assert_eq!(got[0].picture.pixels(), &want[0].2[..]);
+    let bodies = library.anim_bodies().unwrap();
+    let one = bodies.iter().find(|(b, _)| *b == 1).unwrap();
+    assert_eq!(one.1, [0, 2], "body 1's actions from the UOP");
+}

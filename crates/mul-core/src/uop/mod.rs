@@ -407,6 +407,13 @@ impl fmt::Debug for UopEntry<'_> {
 }
 
 impl<'data> UopEntry<'data> {
+    /// The entry `raw` at table position `index` (unused entries counted), as a table
+    /// read gives it: for a caller that kept the raw entry of
+    /// [`UopTables::entries`](crate::uop::UopTables::entries).
+    pub fn new(raw: &'data UopEntryRaw, index: usize) -> Self {
+        UopEntry { raw, index }
+    }
+
     /// The raw 34-byte entry.
     pub fn raw(&self) -> &'data UopEntryRaw {
         self.raw
