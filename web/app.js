@@ -214,7 +214,7 @@
       showArt(id.slice(4));
       return;
     }
-    if (id === "anim" || id.startsWith("anim/")) {
+    if (id === "anim" || id.startsWith("anim/") || id.startsWith("anim?")) {
       showAnim(id);
       return;
     }
@@ -288,6 +288,7 @@
   function showFromAddress() {
     const id = decodeURIComponent(location.hash.slice(1));
     const page = id.startsWith("art/") || id === "anim" || id.startsWith("anim/") ||
+      id.startsWith("anim?") ||
       id === "rez" || id.startsWith("rez/");
     if (id && id !== shownId && (listed.length > 0 || page)) show(id);
   }
@@ -533,15 +534,20 @@
       await loading;
       return call("rezAni", path);
     },
-    animBodies: async () => {
+    animFiles: async () => {
       await ready;
       await loading;
-      return call("animBodies");
+      return call("animFiles");
     },
-    animFrames: async (body, action, direction, hue) => {
+    animBodies: async (file) => {
       await ready;
       await loading;
-      return call("animFrames", body, action, direction, hue || 0);
+      return call("animBodies", file || "");
+    },
+    animFrames: async (body, action, direction, hue, file) => {
+      await ready;
+      await loading;
+      return call("animFrames", body, action, direction, hue || 0, file || "");
     },
     memory: async () => {
       await ready;

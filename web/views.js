@@ -139,9 +139,13 @@ window.GAMEDATA_VIEWS = function (page) {
   });
 
   // Animations: a body's action in a direction, played at the client's frame time (80 ms,
-  // the worker says it). The address holds the choice: #anim/BODY/ACTION/DIRECTION?hue=H.
+  // the worker says it). The address holds the choice:
+  // #anim/BODY/ACTION/DIRECTION?hue=H,file=anim2 (file as `uo anim --file`, anim.mul when
+  // not given).
   let animTimer = null;
   let animBodies = null;
+  let animFile = "anim";
+  const animLists = new Map();
 
   function stopAnim() {
     if (animTimer !== null) clearInterval(animTimer);
@@ -166,19 +170,26 @@ window.GAMEDATA_VIEWS = function (page) {
     for (const a of document.querySelectorAll("#maps a, #art-links a")) {
       a.classList.toggle("shown", a.dataset.id === "anim");
     }
+    const { path, options } = splitId(id);
+    const [, b, a, d] = path.split("/");
+    const hueOption = options.find((o) => o.startsWith("hue="));
+    const fileOption = options.find((o) => o.startsWith("file="));
+    animFile = fileOption ? fileOption.slice(5) : "anim";
     try {
-      if (!animBodies) animBodies = await call("animBodies");
+      if (!animLists.has("files")) animLists.set("files", await call("animFiles"));
+      if (!animLists.has(animFile)) animLists.set(animFile, await call("animBodies", animFile));
     } catch (e) {
       status(String(e.message || e));
       return;
     }
+    const files = animLists.get("files");
+    el("anim-file-label").hidden = files.length < 2;
+    fillSelect(el("anim-file"), files, animFile);
+    animBodies = animLists.get(animFile);
     if (animBodies.length === 0) {
-      status("no body has frames in anim.mul");
+      status(`no body has frames in ${animFile}.mul`);
       return;
     }
-    const { path, options } = splitId(id);
-    const [, b, a, d] = path.split("/");
-    const hueOption = options.find((o) => o.startsWith("hue="));
     const body = b !== undefined ? Number(b) : animBodies[0][0];
     const entry = animBodies.find(([n]) => n === body) || animBodies[0];
     fillSelect(el("anim-body"), animBodies.map(([n]) => n), entry[0]);
@@ -191,7 +202,10 @@ window.GAMEDATA_VIEWS = function (page) {
   function animAddress() {
     const hue = Number(el("anim-hue").value) || 0;
     const path = `anim/${el("anim-body").value}/${el("anim-action").value}/${el("anim-direction").value}`;
-    return hue ? `${path}?hue=${hue}` : path;
+    const options = [];
+    if (hue) options.push(`hue=${hue}`);
+    if (animFile !== "anim") options.push(`file=${animFile}`);
+    return options.length ? `${path}?${options.join(",")}` : path;
   }
 
   async function play() {
@@ -201,7 +215,7 @@ window.GAMEDATA_VIEWS = function (page) {
     const hue = Number(el("anim-hue").value) || 0;
     let got;
     try {
-      got = await call("animFrames", body, action, direction, hue);
+      got = await call("animFrames", body, action, direction, hue, animFile);
     } catch (e) {
       status(String(e.message || e));
       return;
@@ -236,6 +250,12 @@ window.GAMEDATA_VIEWS = function (page) {
     }
   }
 
+  el("anim-file").addEventListener("change", () => {
+    // Another file: its bodies, from the first.
+    animFile = el("anim-file").value;
+    const address = animFile === "anim" ? "anim" : `anim?file=${animFile}`;
+    location.hash = address;
+  });
   for (const name of ["anim-body", "anim-action", "anim-direction", "anim-hue"]) {
     el(name).addEventListener("change", () => {
       if (name === "anim-body" && animBodies) {

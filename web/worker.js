@@ -8,8 +8,9 @@
 //   {op: "add", seq, items}          files, [{path, file}] (File objects, read here when a
 //                                    reader needs them: whole, or by ranges)
 //   {op: "call", seq, name, args}    a call of the library: maps, errors, found, levels,
-//                                    tile, levelInfo, tileAt, animBodies, animFrames, artIds,
-//                                    art, artTiledata, rezList, rezPid, rezAni, memory
+//                                    tile, levelInfo, tileAt, animFiles, animBodies,
+//                                    animFrames, artIds, art, artTiledata, rezList,
+//                                    rezPid, rezAni, memory
 //   {op: "cancel", seq}              a tile no longer shown: not drawn if not yet begun
 // Answers: {seq, value} or {seq, error} (the sentence).
 "use strict";
@@ -53,9 +54,10 @@ const calls = {
     return picture;
   },
   rezAni: (path) => JSON.parse(lib.rezAni(path)),
-  animBodies: () => JSON.parse(lib.animBodies()),
-  animFrames: (body, action, direction, hue) => {
-    const frames = lib.animFrames(body, action, direction, hue).map((p) => {
+  animFiles: () => JSON.parse(lib.animFiles()),
+  animBodies: (file) => JSON.parse(lib.animBodies(file || undefined)),
+  animFrames: (body, action, direction, hue, file) => {
+    const frames = lib.animFrames(body, action, direction, hue, file || undefined).map((p) => {
       const frame = {
         width: p.width,
         height: p.height,

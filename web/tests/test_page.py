@@ -444,10 +444,11 @@ def test_a_tile_under_the_pointer_is_the_command_s_uo_tile(page, refs):
                 "uo/0/flat?width=64,height=64") is None
 
 
-def compare_animations(page, folder, tmp_path):
+def compare_animations(page, folder, tmp_path, file=None):
     """Every listed body's actions in four directions (one hued): the page's frames
-    against `gamedata uo anim`'s PNGs and --json; returns the frames compared."""
-    bodies = call(page, "return await window.gamedata.animBodies();")
+    against `gamedata uo anim`'s PNGs and --json (with `file`, `--file FILE`); returns the
+    bodies listed and the frames compared."""
+    bodies = call(page, "return await window.gamedata.animBodies(args[0]);", file)
     compared = 0
     for body, actions in bodies:
         for action in actions:
@@ -457,6 +458,8 @@ def compare_animations(page, folder, tmp_path):
                         "--direction", direction, "-o", out, "--json"]
                 if hue:
                     args += ["--hue", hue]
+                if file:
+                    args += ["--file", file]
                 done = subprocess.run([CLI, *map(str, args)], capture_output=True)
                 got = call(page, """
                     const r = await window.gamedata.animFrames(...args);
@@ -466,7 +469,7 @@ def compare_animations(page, folder, tmp_path):
                       out.push([f.width, f.height, f.centre_x, f.centre_y,
                                 Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("")]);
                     }
-                    return {frames: out, ms: r.frame_ms};""", body, action, direction, hue)
+                    return {frames: out, ms: r.frame_ms};""", body, action, direction, hue, file)
                 if done.returncode != 0:
                     assert got["frames"] == [], (body, action, direction)
                     continue
@@ -533,6 +536,37 @@ def test_uop_animations_play_the_command_s_frames(tmp_path):
         page.quit()
     assert got["frames"] > 0, got
     assert got["memory"]["loaded"] == 0, got
+
+
+def test_anim2_plays_the_command_s_frames_of_anim2(refs, tmp_path):
+    # The synthetic client's anim.mul given as anim2 too: read with anim2's numbering.
+    folder = tmp_path / "anim2"
+    folder.mkdir()
+    for name in ["anim.idx", "anim.mul", "hues.mul"]:
+        shutil.copy(refs / "uo" / name, folder / name)
+    shutil.copy(refs / "uo" / "anim.idx", folder / "anim2.idx")
+    shutil.copy(refs / "uo" / "anim.mul", folder / "anim2.mul")
+    page = open_page()
+    try:
+        page.find_element(By.ID, "open-folder").send_keys(str(folder))
+        call(page, "return await window.gamedata.maps();")
+        files = call(page, "return await window.gamedata.animFiles();")
+        bodies, compared = compare_animations(page, folder, tmp_path / "frames", "anim2")
+        # The view offers the files and keeps the choice in the address.
+        page.execute_script(f"location.hash = 'anim/{bodies[0][0]}/{bodies[0][1][0]}/0?file=anim2';")
+        shown = call(page, """
+            for (let i = 0; i < 100; i++) {
+              const f = document.getElementById('anim-file');
+              if (f.value === 'anim2' && document.getElementById('anim-frame').textContent)
+                return [f.value, document.getElementById('anim-file-label').hidden];
+              await new Promise((ok) => setTimeout(ok, 50));
+            }
+            return null;""")
+    finally:
+        page.quit()
+    assert files == ["anim", "anim2"], files
+    assert compared > 10, compared
+    assert shown == ["anim2", False], shown
 
 
 def test_a_level_with_its_archive_and_the_archive_s_tree(refs, tmp_path):

@@ -43,9 +43,11 @@ pub struct AnimFramePicture {
     pub centre_y: i32,
 }
 
-/// The animations of one folder: anim.idx with anim.mul, AnimationFrame*.uop, or both.
+/// The animations of one folder: anim.idx with anim.mul (and anim2 to anim5),
+/// AnimationFrame*.uop, or both.
 pub(crate) struct AnimCatalog {
-    mul: Option<(File, File)>,
+    /// Each MUL file's index and data, in the client's order.
+    muls: Vec<(AnimFileId, File, File)>,
     uop: Option<UopAnims>,
     hues: Option<File>,
     mobtypes: Option<File>,
@@ -86,13 +88,17 @@ const UOP_BODIES: u16 = 2048;
 const UOP_ACTIONS: u16 = 80;
 
 impl AnimCatalog {
-    /// The animations of `folder`, when it has anim.idx with anim.mul or
-    /// AnimationFrame1.uop (any letter case).
+    /// The animations of `folder`, when it has anim.idx with anim.mul (or anim2 to anim5
+    /// with theirs) or AnimationFrame1.uop (any letter case).
     pub(crate) fn find(folder: &Folder) -> Option<Self> {
-        let mul = folder
-            .find("anim.idx")
-            .zip(folder.find("anim.mul"))
-            .map(|(i, m)| (i.clone(), m.clone()));
+        let muls: Vec<(AnimFileId, File, File)> = AnimFileId::ALL
+            .into_iter()
+            .filter_map(|id| {
+                let idx = folder.find(id.index_name())?;
+                let mul = folder.find(id.data_name())?;
+                Some((id, idx.clone(), mul.clone()))
+            })
+            .collect();
         let files: Vec<(u8, File)> = (1u8..)
             .zip(UOP_ANIM_FILES)
             .filter_map(|(n, name)| Some((n, folder.find(name)?.clone())))
@@ -105,21 +111,35 @@ impl AnimCatalog {
                 sequence: folder.find("AnimationSequence.uop").cloned(),
                 read: OnceCell::new(),
             });
-        if mul.is_none() && uop.is_none() {
+        if muls.is_empty() && uop.is_none() {
             return None;
         }
         Some(AnimCatalog {
-            mul,
+            muls,
             uop,
             hues: folder.find("hues.mul").cloned(),
             mobtypes: folder.find("mobtypes.txt").cloned(),
         })
     }
 
-    /// The file the messages name: anim.mul, else AnimationFrame1.uop.
+    /// The MUL files present: `anim`, `anim2` ... in the client's order.
+    pub(crate) fn files(&self) -> Vec<&'static str> {
+        self.muls.iter().map(|(id, _, _)| id.name()).collect()
+    }
+
+    /// The index and data of MUL file `file`, when the folder has them.
+    fn mul(&self, file: AnimFileId) -> Option<(&File, &File)> {
+        self.muls
+            .iter()
+            .find(|(id, _, _)| *id == file)
+            .map(|(_, idx, mul)| (idx, mul))
+    }
+
+    /// The file the messages name: anim.mul (or the first MUL file), else
+    /// AnimationFrame1.uop.
     fn main_path(&self) -> &str {
-        match (&self.mul, &self.uop) {
-            (Some((_, mul)), _) => &mul.path,
+        match (self.muls.first(), &self.uop) {
+            (Some((_, _, mul)), _) => &mul.path,
             (None, Some(uop)) => uop.files.first().map_or("", |(_, f)| f.path.as_str()),
             (None, None) => "",
         }
@@ -131,37 +151,45 @@ impl AnimCatalog {
         Ok(text.as_deref().map(MobTypes::parse))
     }
 
-    /// `f` run on anim.idx over no data (the records only), when the folder has it.
-    fn with_index<T>(&self, f: impl FnOnce(Option<&Animations<'_>>) -> Result<T>) -> Result<T> {
-        let Some((idx, _)) = &self.mul else {
+    /// `f` run on `file`'s index over no data (the records only), when the folder has it.
+    fn with_index<T>(
+        &self,
+        file: AnimFileId,
+        f: impl FnOnce(Option<&Animations<'_>>) -> Result<T>,
+    ) -> Result<T> {
+        let Some((idx, _)) = self.mul(file) else {
             return f(None);
         };
         let index = idx.bytes()?;
-        let anim = Animations::parse(AnimFileId::Anim, &index, &[])
+        let anim = Animations::parse(file, &index, &[])
             .with_context(|| format!("reading {}", idx.path))?;
         f(Some(&anim))
     }
 
     /// The bodies with frames, and for each its actions with frames (rising): from the
-    /// index's records alone for anim.mul (frames in some direction), from the UOP tables
-    /// for AnimationFrame*.uop (an entry for the action, through AnimationSequence.uop),
-    /// each body's actions from the form the command reads it from.
-    pub(crate) fn bodies(&self) -> Result<Vec<(u16, Vec<u16>)>> {
+    /// index's records alone for MUL file `file` (frames in some direction; anim.mul's
+    /// blocks placed by mobtypes.txt, the others' by number, as the command places them),
+    /// from the UOP tables for AnimationFrame*.uop (an entry for the action, through
+    /// AnimationSequence.uop), each body's actions from the form the command reads it
+    /// from.
+    pub(crate) fn bodies(&self, file: AnimFileId) -> Result<Vec<(u16, Vec<u16>)>> {
         let mobtypes = self.mobtypes()?;
+        let has_mul = self.mul(file).is_some();
+        let blocks_by = mobtypes.as_ref().filter(|_| file == AnimFileId::Anim);
         // UOP files that cannot be read hide no MUL body (drawing one says why).
         let uop = match self.uop.as_ref().map(UopAnims::table).transpose() {
             Ok(uop) => uop,
-            Err(_) if self.mul.is_some() => None,
+            Err(_) if has_mul => None,
             Err(e) => return Err(e),
         };
         let owned = self.uop.as_ref().map(UopAnims::sequences).transpose();
         let sequences = owned.ok().flatten().flatten();
         let sequences = sequences.as_ref().and_then(OwnedSequences::table);
-        self.with_index(|anim| {
+        self.with_index(file, |anim| {
             let mut bodies = Vec::new();
             for body in 0..=u16::MAX {
                 let mul_actions: Vec<u16> = anim
-                    .and_then(|anim| Some((anim, block(anim, mobtypes.as_ref(), body)?)))
+                    .and_then(|anim| Some((anim, block(anim, blocks_by, body)?)))
                     .map(|(anim, records)| {
                         (0..u16::from(records.actions))
                             .filter(|&action| {
@@ -192,7 +220,7 @@ impl AnimCatalog {
                     _ => Vec::new(),
                 };
                 let listed = mobtypes.as_ref().and_then(|m| m.get(body));
-                let actions = match (self.mul.is_some(), uop.is_some(), listed) {
+                let actions = match (has_mul, uop.is_some(), listed) {
                     (true, true, Some(mob)) if mob.uses_uop() => uop_actions,
                     (true, true, Some(_)) => mul_actions,
                     // Not listed: the MUL where it has frames, else the UOP.
@@ -227,6 +255,7 @@ impl AnimCatalog {
     /// frames that cannot be decoded; a hue without hues.mul.
     pub(crate) fn frames(
         &self,
+        file: AnimFileId,
         body: u16,
         action: u16,
         direction: u8,
@@ -240,9 +269,10 @@ impl AnimCatalog {
         let name = format!("body {body} action {action} direction {}", facing.stored);
         // The MUL's frame group: Ok(range or none) when the body has a block there, Err
         // with the index's length when not.
-        let mul_range = self.with_index(|anim| {
+        let blocks_by = mobtypes.as_ref().filter(|_| file == AnimFileId::Anim);
+        let mul_range = self.with_index(file, |anim| {
             let Some(anim) = anim else { return Ok(Err(0)) };
-            let Some(records) = block(anim, mobtypes.as_ref(), body) else {
+            let Some(records) = block(anim, blocks_by, body) else {
                 return Ok(Err(anim.len()));
             };
             let record = records
@@ -254,7 +284,7 @@ impl AnimCatalog {
                 .filter(|r| has_frames(r))
                 .map(|r| (u64::from(r.offset.get()), r.length.get()))))
         });
-        let use_uop = match (&self.mul, &self.uop) {
+        let use_uop = match (self.mul(file), &self.uop) {
             (None, Some(_)) => true,
             (Some(_), Some(uop)) => match mobtypes.as_ref().and_then(|m| m.get(body)) {
                 Some(mob) => mob.uses_uop(),
@@ -271,12 +301,13 @@ impl AnimCatalog {
         if use_uop && let Some(uop) = &self.uop {
             return uop.frames(body, action, facing, hue, mobtypes.as_ref());
         }
-        let Some((_, mul)) = &self.mul else {
-            anyhow::bail!("no anim.mul for {name}");
+        let Some((_, mul)) = self.mul(file) else {
+            anyhow::bail!("no {} for {name}", file.data_name());
         };
         let range = mul_range?.map_err(|len| {
             anyhow::anyhow!(
-                "body {body} has no animation in anim.mul (its records pass the index's {len})"
+                "body {body} has no animation in {} (its records pass the index's {len})",
+                file.data_name()
             )
         })?;
         let Some((offset, length)) = range else {
@@ -493,6 +524,16 @@ fn entry_action(sequence: Option<&[u8]>, body: u16, action: u16) -> Result<u16> 
     let sequence = mul_core::anim::UopSequence::parse(bytes)
         .with_context(|| format!("AnimationSequence.uop: body {body}'s sequence"))?;
     Ok(sequence.resolve(action))
+}
+
+/// The MUL animation file named `name`: `anim`, `anim2` ... `anim5`.
+///
+/// Returns `Err` (a sentence) for another name.
+pub(crate) fn file_id(name: &str) -> Result<AnimFileId> {
+    AnimFileId::ALL
+        .into_iter()
+        .find(|id| id.name() == name)
+        .with_context(|| format!("{name:?} is no animation file: give anim, anim2 ... anim5"))
 }
 
 /// Body `body`'s block of records: by mobtypes.txt's type and flags when it lists the

@@ -25,10 +25,10 @@ const MAX_RANGE: u32 = 64 << 20;
 pub(crate) const MAX_WHOLE: u64 = 1 << 30;
 
 /// Whether a file of this path is one the readers may use (a facet's files and tables,
-/// art, texture maps, verdata, diffs, anim.idx with anim.mul, AnimationFrame*.uop with
-/// AnimationSequence.uop and mobtypes.txt; levels and
-/// archives; Cosmo's group files): a page hands only those to the readers, each read when
-/// needed (anim.mul by its frame groups alone).
+/// art, texture maps, verdata, diffs, anim.idx with anim.mul and anim2 to anim5,
+/// AnimationFrame*.uop with AnimationSequence.uop and mobtypes.txt; levels and archives;
+/// Cosmo's group files): a page hands only those to the readers, each read when needed
+/// (anim.mul by its frame groups alone).
 pub(crate) fn wanted(path: &str) -> bool {
     let name = path
         .rsplit(['/', '\\'])
@@ -69,6 +69,8 @@ pub(crate) fn wanted(path: &str) -> bool {
         || numbered("map", "legacymul.uop")
         || numbered("map", "xlegacymul.uop")
         || numbered("animationframe", ".uop")
+        || numbered("anim", ".idx")
+        || numbered("anim", ".mul")
         || numbered("cosmo", ".stn")
         || numbered("cosmo", ".vol")
         || name.ends_with(".wwd")

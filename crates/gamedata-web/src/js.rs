@@ -205,15 +205,25 @@ impl Gamedata {
         json(&info)
     }
 
-    /// The bodies with animations, as JSON: `[[body, [action, ...]], ...]`.
+    /// The animation files of anim.mul's form given, as JSON: `["anim", "anim2", ...]`.
+    #[wasm_bindgen(js_name = animFiles)]
+    pub fn anim_files(&self) -> Result<String, JsError> {
+        json(&self.0.anim_files())
+    }
+
+    /// The bodies with animations in `file` (`anim` when not given, ... `anim5`; with
+    /// AnimationFrame*.uop's), as JSON: `[[body, [action, ...]], ...]`.
     #[wasm_bindgen(js_name = animBodies)]
-    pub fn anim_bodies(&self) -> Result<String, JsError> {
-        let bodies = self.0.anim_bodies().map_err(|e| js_error(&e))?;
+    pub fn anim_bodies(&self, file: Option<String>) -> Result<String, JsError> {
+        let file = file.as_deref().unwrap_or("anim");
+        let bodies = self.0.anim_bodies_in(file).map_err(|e| js_error(&e))?;
         json(&bodies)
     }
 
-    /// The frames of body `body`'s action in `direction` with `hue`: pictures with their
-    /// centres (`centre_x`, `centre_y` as properties of each [`Picture`]).
+    /// The frames of body `body`'s action in `direction` with `hue`, from `file` (`anim`
+    /// when not given, ... `anim5`) or AnimationFrame*.uop as the command chooses:
+    /// pictures with their centres (`centre_x`, `centre_y` as properties of each
+    /// [`Picture`]).
     #[wasm_bindgen(js_name = animFrames)]
     pub fn anim_frames(
         &self,
@@ -221,10 +231,12 @@ impl Gamedata {
         action: u16,
         direction: u8,
         hue: u16,
+        file: Option<String>,
     ) -> Result<Vec<Picture>, JsError> {
+        let file = file.as_deref().unwrap_or("anim");
         let frames = self
             .0
-            .anim_frames(body, action, direction, hue)
+            .anim_frames_in(file, body, action, direction, hue)
             .map_err(|e| js_error(&e))?;
         Ok(frames
             .into_iter()

@@ -336,11 +336,45 @@ impl Library {
         )
     }
 
-    /// The bodies with animations in anim.mul and, for each, its actions with frames.
+    /// The bodies with animations in anim.mul (and AnimationFrame*.uop) and, for each, its
+    /// actions with frames.
     ///
     /// Returns `Err` (a sentence) when no animations were given or anim.idx cannot be read.
     pub fn anim_bodies(&self) -> Result<Vec<(u16, Vec<u16>)>> {
-        self.anim_catalog()?.bodies()
+        self.anim_catalog()?.bodies(mul_core::AnimFileId::Anim)
+    }
+
+    /// The animation files given of anim.mul's form: `anim`, `anim2` ... `anim5`, those
+    /// whose index and data are both there (empty without animations).
+    pub fn anim_files(&self) -> Vec<&'static str> {
+        self.anims
+            .as_ref()
+            .map(anim::AnimCatalog::files)
+            .unwrap_or_default()
+    }
+
+    /// [`Library::anim_bodies`] with `file` (`anim` ... `anim5`) as the MUL file, as `uo
+    /// anim --file` reads it.
+    ///
+    /// Returns `Err` (a sentence) for another name, or as [`Library::anim_bodies`].
+    pub fn anim_bodies_in(&self, file: &str) -> Result<Vec<(u16, Vec<u16>)>> {
+        self.anim_catalog()?.bodies(anim::file_id(file)?)
+    }
+
+    /// [`Library::anim_frames`] with `file` (`anim` ... `anim5`) as the MUL file, as `uo
+    /// anim --file` reads it.
+    ///
+    /// Returns `Err` (a sentence) for another name, or as [`Library::anim_frames`].
+    pub fn anim_frames_in(
+        &self,
+        file: &str,
+        body: u16,
+        action: u16,
+        direction: u8,
+        hue: u16,
+    ) -> Result<Vec<AnimFramePicture>> {
+        self.anim_catalog()?
+            .frames(anim::file_id(file)?, body, action, direction, hue)
     }
 
     /// Body `body`'s action `action` in direction `direction` (0 to 7; 5 to 7 mirrored)
@@ -355,7 +389,8 @@ impl Library {
         direction: u8,
         hue: u16,
     ) -> Result<Vec<AnimFramePicture>> {
-        self.anim_catalog()?.frames(body, action, direction, hue)
+        self.anim_catalog()?
+            .frames(mul_core::AnimFileId::Anim, body, action, direction, hue)
     }
 
     fn anim_catalog(&self) -> Result<&anim::AnimCatalog> {

@@ -263,3 +263,58 @@ fn with_both_forms_a_body_is_read_from_the_form_the_command_chooses() {
     let one = bodies.iter().find(|(b, _)| *b == 1).unwrap();
     assert_eq!(one.1, [0, 2], "body 1's actions from the UOP");
 }
+
+#[test]
+fn anim2_to_anim5_are_read_as_their_files_number_their_bodies() {
+    // Another synthetic set (seed 2) given as anim2: read with anim2's numbering.
+    let (one_idx, one_mul) = mul_core::anim::write::synthetic_animations(1);
+    let (idx, mul) = mul_core::anim::write::synthetic_animations(2);
+    let mut library = Library::new();
+    library.add_file("c/anim.idx", one_idx);
+    library.add_file("c/anim.mul", one_mul);
+    library.add_file("c/anim2.idx", idx.clone());
+    library.add_file("c/anim2.mul", mul.clone());
+    library.scan();
+    assert_eq!(library.anim_files(), ["anim", "anim2"]);
+    let anim2 = Animations::parse(AnimFileId::Anim2, &idx, &mul).unwrap();
+    // The bodies whose anim2 block holds a frame group, found by mul-core over both files.
+    let want: Vec<u16> = (0..=u16::MAX)
+        .filter(|&body| {
+            anim2.body(body).is_some_and(|records| {
+                (0..u16::from(records.actions)).any(|action| {
+                    (0..5).any(|d| matches!(anim2.group(body, action, d), Ok(Some(_))))
+                })
+            })
+        })
+        .collect();
+    let got: Vec<u16> = library
+        .anim_bodies_in("anim2")
+        .unwrap()
+        .iter()
+        .map(|(b, _)| *b)
+        .collect();
+    assert_eq!(got, want);
+
+    let body = want[0];
+    let (_, actions) = library
+        .anim_bodies_in("anim2")
+        .unwrap()
+        .into_iter()
+        .find(|(b, _)| *b == body)
+        .unwrap();
+    let group = anim2.group(body, actions[0], 0).unwrap().unwrap();
+    let frames = library
+        .anim_frames_in("anim2", body, actions[0], 0, 0)
+        .unwrap();
+    assert_eq!(frames.len(), group.frame_count());
+    let first = group.frame(0).unwrap().unwrap();
+    let picture = frame_picture(&first, group.palette(), ArtHue::None, &Limits::default()).unwrap();
+    assert!(frames[0].picture.pixels() == picture.pixels());
+    // anim.mul's frames there are other pixels (seed 1).
+    let from_anim = library.anim_frames(body, actions[0], 0, 0).unwrap();
+    assert!(from_anim[0].picture.pixels() != frames[0].picture.pixels());
+    let e = library.anim_bodies_in("anim9").unwrap_err();
+    assert!(format!("{e:#}").contains("no animation file"), "{e:#}");
+    let e = library.anim_frames_in("anim3", 1, 0, 0, 0).unwrap_err();
+    assert!(format!("{e:#}").contains("anim3.mul"), "{e:#}");
+}
