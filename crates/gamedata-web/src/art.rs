@@ -183,16 +183,8 @@ impl ArtCatalog {
         }
         let number = kind.number(id);
         let found = self.with_art(|art| {
-            // The file whose entries are read alone, by their records' ranges: art.mul, or
-            // a UOP whose table was read by ranges.
-            let (ranged, read) = match &self.source {
-                PictureFiles::Mul { mul, .. } => (Some(mul), None),
-                PictureFiles::Uop(uop, read) => {
-                    let read = read.get();
-                    let by_ranges = read.is_some_and(|r| r.data().is_empty());
-                    (by_ranges.then_some(uop), read)
-                }
-            };
+            // The file whose entries are read alone, by their records' ranges.
+            let (ranged, read) = self.source.ranged();
             if let (Some(mul), None) = (ranged, art.patch(number)) {
                 return match art.index().get(number as usize) {
                     Some(r) if has_picture(r) => {

@@ -202,6 +202,19 @@ impl PictureFiles {
             _ => PictureFiles::Uop(folder.find(uop)?.clone(), OnceCell::new()),
         })
     }
+
+    /// The file whose entries are read alone, by their records' ranges (the data file, or
+    /// a UOP whose table was read by ranges), and the UOP's table when read.
+    pub(crate) fn ranged(&self) -> (Option<&File>, Option<&UopRead>) {
+        match self {
+            PictureFiles::Mul { mul, .. } => (Some(mul), None),
+            PictureFiles::Uop(uop, read) => {
+                let read = read.get();
+                let by_ranges = read.is_some_and(|r| r.data().is_empty());
+                (by_ranges.then_some(uop), read)
+            }
+        }
+    }
 }
 
 /// A picture UOP's slots, and what they were read from.

@@ -129,16 +129,8 @@ impl GumpCatalog {
             let source = borrowed.map_or(id, |b| b.source);
             // A borrowing gump draws its source's own entry, before verdata's patches.
             let from = if borrowed.is_some() { plain } else { patched };
-            // The file whose entries are read alone, by their records' ranges: gumpart.mul,
-            // or a UOP whose table was read by ranges.
-            let (ranged, read) = match &self.source {
-                PictureFiles::Mul { mul, .. } => (Some(mul), None),
-                PictureFiles::Uop(uop, read) => {
-                    let read = read.get();
-                    let by_ranges = read.is_some_and(|r| r.data().is_empty());
-                    (by_ranges.then_some(uop), read)
-                }
-            };
+            // The file whose entries are read alone, by their records' ranges.
+            let (ranged, read) = self.source.ranged();
             if let (Some(file), None) = (ranged, from.patch(source)) {
                 let slot = source as usize;
                 let compressed = read.and_then(|r| match &r.from {

@@ -389,8 +389,7 @@ impl Library {
         direction: u8,
         hue: u16,
     ) -> Result<Vec<AnimFramePicture>> {
-        self.anim_catalog()?
-            .frames(mul_core::AnimFileId::Anim, body, action, direction, hue)
+        self.anim_frames_in("anim", body, action, direction, hue)
     }
 
     fn anim_catalog(&self) -> Result<&anim::AnimCatalog> {
