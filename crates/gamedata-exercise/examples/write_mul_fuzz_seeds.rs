@@ -230,8 +230,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let uop = mul_core::gump::write::gumps_to_compressed_uop(&four_gumps, how)?.files;
         Ok(join_parts::<4>(&[&[], &uop]))
     };
-    let gumps_bwt = compressed_uop(mul_core::gump::write::GumpCompression::ZlibBwt)?;
-    let gumps_zlib = compressed_uop(mul_core::gump::write::GumpCompression::Zlib)?;
+    use mul_core::gump::write::GumpCompression;
+    let gumps_bwt = compressed_uop(GumpCompression::ZlibBwt)?;
+    let gumps_zlib = compressed_uop(GumpCompression::Zlib)?;
+    // The four gumps' UOP alone, stored as is and compressed with zlib: what uo_uop reads
+    // by ranges too, the gumps' sizes among the ranges.
+    let gumps_zlib_alone =
+        mul_core::gump::write::gumps_to_compressed_uop(&four_gumps, GumpCompression::Zlib)?.files;
     let bwt_stage = mul_core::gump::bwt::compress(gump_data.get(..40).unwrap_or_default())?;
     gump_index.extend_from_slice(&overlap);
     let gumps = join_parts::<4>(&[&gump_index, &gump_data]);
@@ -348,7 +353,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut texterr = 10u16.to_le_bytes().to_vec();
     texterr.extend_from_slice(b"# id {group}\n6 {2} 1\n3 {1, 4, 99}\n5 {6}\n6 {7}\n7 {5}\n8 9\n");
 
-    let seeds: [(&str, &str, Vec<u8>); 30] = [
+    let seeds: [(&str, &str, Vec<u8>); 32] = [
         ("uo_def", "texterr_chain_past_comment", texterr),
         ("uo_anim_uop", "three_frames_a_gap", anim_uop),
         ("uo_anim_uop", "sequence_two_replacements", sequence),
@@ -383,6 +388,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("uo_round_trip", "empty", vec![5]),
         ("uo_uop", "map_64_blocks", stored),
         ("uo_uop", "map_64_blocks_zlib", compressed),
+        ("uo_uop", "gumps_plain", gump_uop.clone()),
+        ("uo_uop", "gumps_zlib", gumps_zlib_alone),
         ("uo_patched", "synthetic_4x4_blocks_3_diffs", patched),
         ("uo_tiledata", "synthetic_high_seas", synth::tiledata()),
         ("uo_map", "synthetic_4x4_blocks", map),

@@ -344,16 +344,18 @@ fn anim_streams(data: &[u8], limits: &gamedata_io::Limits) -> u64 {
 /// A UOP container: the table, every entry's stored bytes, contents and Adler-32, its
 /// entries read as AnimationFrame1.uop's (bodies 0 to 7), and
 /// facet 0's and 1's map chunks as a map one block wide, scanned both ways (which must
-/// agree), and read back as a MUL.
+/// agree), and read back as a MUL. Read by ranges too ([`by_ranges`]), as a page reads it.
 pub fn uop(data: &[u8]) -> u64 {
     let limits = gamedata_io::Limits::default()
         .with_max_decoded_bytes(16 << 20)
         .with_max_records(1 << 16);
+    let ranged = by_ranges(data, &limits);
     let container = match mul_core::uop::Uop::parse(data, &limits) {
         Ok(c) => c,
-        Err(e) => return e.to_string().len() as u64,
+        Err(e) => return (e.to_string().len() as u64).wrapping_add(ranged),
     };
     let mut acc = container.table_blocks() as u64 + format!("{container:?}").len() as u64;
+    acc = acc.wrapping_add(ranged);
     acc = acc.wrapping_add(u64::from(container.header().magic.get()));
     for entry in container.entries() {
         assert!(container.find(entry.hash()).is_some());
@@ -405,6 +407,76 @@ pub fn uop(data: &[u8]) -> u64 {
                 map.cell(3, size.height() / 2)
                     .map_or(0, |c| u64::from(c.z.unsigned_abs())),
             );
+        }
+    }
+    acc
+}
+
+/// The container read by ranges (`mul_core::uop::UopFetch`, with the gumps' sizes and
+/// without): every range asked inside the data, all of them together within twice its
+/// length plus 4 MiB; unless given up, the entries are those read whole, and the art's and
+/// gumps' slots (`UopIndex::from_tables`) are the whole bytes' (records, compressed marks,
+/// problems) or the same error.
+pub fn by_ranges(data: &[u8], limits: &gamedata_io::Limits) -> u64 {
+    use mul_core::{UopIndex, UopPictures};
+    let len = data.len() as u64;
+    let mut acc = 0u64;
+    for pictures in [UopPictures::Art, UopPictures::Gumps] {
+        let mut fetch = mul_core::uop::UopFetch::new(len, limits);
+        if pictures == UopPictures::Gumps {
+            fetch = fetch.with_gump_sizes();
+        }
+        let mut asked = 0u64;
+        while let Some((at, size)) = fetch.wanted() {
+            let range = usize::try_from(at)
+                .ok()
+                .zip(usize::try_from(size).ok())
+                .and_then(|(at, size)| data.get(at..at.checked_add(size)?))
+                .expect("a range inside the data");
+            asked = asked.saturating_add(size);
+            assert!(
+                asked <= len.saturating_mul(2).saturating_add(4 << 20),
+                "{asked} asked"
+            );
+            fetch.give(range.to_vec());
+        }
+        let Some(tables) = fetch.finish() else {
+            acc = acc.wrapping_add(1);
+            continue;
+        };
+        assert!(
+            tables.held_bytes() <= len / 2 + (1 << 20) + 64,
+            "held past the budget"
+        );
+        if let (Ok(entries), Ok(whole)) = (
+            tables.entries(limits),
+            mul_core::uop::Uop::parse(data, limits),
+        ) {
+            assert!(
+                entries
+                    .iter()
+                    .map(|e| (e.index(), e.hash()))
+                    .eq(whole.entries().iter().map(|e| (e.index(), e.hash())))
+            );
+            acc = acc.wrapping_add(entries.len() as u64);
+        }
+        let whole = UopIndex::build(data, limits, pictures);
+        let ranged = UopIndex::from_tables(&tables, limits, pictures);
+        match (&whole, &ranged) {
+            (Ok(whole), Ok(ranged)) => {
+                assert!(whole.records() == ranged.records(), "the slots differ");
+                assert_eq!(whole.problems(), ranged.problems());
+                for slot in 0..whole.records().len() {
+                    assert_eq!(whole.is_compressed(slot), ranged.is_compressed(slot));
+                }
+                acc = acc.wrapping_add(whole.problems() as u64);
+            }
+            (Err(whole), Err(ranged)) => assert_eq!(whole.to_string(), ranged.to_string()),
+            _ => panic!(
+                "read whole {:?}, by ranges {:?}",
+                whole.as_ref().err(),
+                ranged.as_ref().err()
+            ),
         }
     }
     acc
