@@ -441,12 +441,9 @@ impl UopFetch {
             (size_of::<UopTableHeader>() as u64)
                 .saturating_add(guess.saturating_mul(size_of::<UopEntryRaw>() as u64))
         };
-        // No room guessed past the limit, or past what the budget affords.
-        let guess = if self.entries > self.limits.max_records || !self.affords(room(guess)) {
-            0
-        } else {
-            guess
-        };
+        // No room guessed past what the budget affords (past the limit, the caller
+        // guesses none).
+        let guess = if self.affords(room(guess)) { guess } else { 0 };
         if !self.affords(room(0)) {
             return self.give_up();
         }

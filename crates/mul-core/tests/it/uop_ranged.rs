@@ -561,3 +561,122 @@ fn uop_animations_by_ranges_decode_alone_as_from_the_whole_file() {
         assert!(tables.stored_range(entry).is_ok());
     }
 }
+
+#[test]
+fn gumps_stored_as_is_or_sized_out_decode_alone_as_in_the_whole_container() {
+    use crate::gump::gump_name;
+    let (index, data) = synthetic_gumps(7);
+    let mul = Gumps::parse(&index, &data).unwrap();
+    let plain = gumps_to_uop(&mul).unwrap().files;
+    let limits = Limits::default();
+    let slots = UopIndex::build(&plain, &limits, UopPictures::Gumps).unwrap();
+    let whole = Gumps::from_uop(&slots, &plain);
+    let container = Uop::parse(&plain, &limits).unwrap();
+    let mut decoded = 0;
+    for id in 0..200usize {
+        let Some(entry) = container.find(gump_name(id)) else {
+            continue;
+        };
+        let stored = container.stored(entry).unwrap();
+        let alone =
+            DecodedGump::from_uop_entry(id, entry.index(), entry.raw(), stored, &limits).unwrap();
+        let want = whole.decoded(id as u32, &limits).unwrap();
+        match (alone, want) {
+            (Some(alone), Some(want)) => {
+                assert_eq!(alone.extra(), want.extra(), "gump {id}");
+                assert_eq!(alone.bytes(), want.bytes(), "gump {id}");
+                decoded += 1;
+            }
+            (None, None) => {}
+            (a, w) => panic!("gump {id}: alone {a:?}, whole {w:?}"),
+        }
+    }
+    assert!(decoded > 190, "{decoded}");
+    // Hand-made entries: a size alone (none), a size of 0 or less with zlib (none), a
+    // width past 0xFFFF (the whole container's sentence for the slot).
+    let name = |slot| mul_core::uop::name_hash(&UopPictures::Gumps.entry_name(slot));
+    let data_at = 28 + 12 + 34 * 3;
+    let mut uop = header(28);
+    uop.extend(3u32.to_le_bytes());
+    uop.extend(0u64.to_le_bytes());
+    uop.extend(entry(data_at, 8, 8, name(0), 0));
+    uop.extend(entry(data_at + 8, 10, 100, name(1), 1));
+    uop.extend(entry(data_at + 18, 12, 12, name(2), 0));
+    uop.extend(4i32.to_le_bytes());
+    uop.extend(4i32.to_le_bytes());
+    uop.extend(0i32.to_le_bytes());
+    uop.extend((-3i32).to_le_bytes());
+    uop.extend([0x78, 0x9C]);
+    uop.extend(0x1_0000i32.to_le_bytes());
+    uop.extend(2i32.to_le_bytes());
+    uop.extend([1, 2, 3, 4]);
+    let slots = UopIndex::build(&uop, &limits, UopPictures::Gumps).unwrap();
+    let whole = Gumps::from_uop(&slots, &uop);
+    let container = Uop::parse(&uop, &limits).unwrap();
+    for slot in 0..3usize {
+        let entry = container.find(name(slot)).unwrap();
+        let stored = container.stored(entry).unwrap();
+        let alone = DecodedGump::from_uop_entry(slot, entry.index(), entry.raw(), stored, &limits);
+        match slot {
+            0 | 1 => {
+                assert!(alone.unwrap().is_none(), "slot {slot}");
+                assert!(whole.decoded(slot as u32, &limits).unwrap().is_none());
+            }
+            _ => {
+                let alone = alone.unwrap_err().to_string();
+                let problem = slots.problem(&uop, slot).unwrap().to_string();
+                assert!(alone.contains(&problem), "{alone} / {problem}");
+            }
+        }
+    }
+    // A container of no bytes: its tables are empty.
+    let empty = fetch(&[], &limits, None).tables.unwrap();
+    assert!(empty.is_empty());
+}
+
+#[test]
+fn a_block_after_a_large_one_is_not_read_with_room_the_budget_lacks() {
+    // Block 1: 100,000 unused entries (3.4 MB); block 2 right after it, one entry; then
+    // data to 10 MB. After block 1, the budget (5 MB + 1 MiB) cannot afford guessing that
+    // block 2 is as large: its header is read alone.
+    let count = 100_000u32;
+    let second = 28 + 12 + 34 * u64::from(count);
+    let mut uop = header(28);
+    uop.extend(count.to_le_bytes());
+    uop.extend(second.to_le_bytes());
+    uop.resize(uop.len() + 34 * count as usize, 0);
+    uop.extend(1u32.to_le_bytes());
+    uop.extend(0u64.to_le_bytes());
+    uop.extend(entry(20 << 20, 4, 4, 1, 0));
+    uop.resize(10 << 20, 0);
+    let fetched = same_both_ways(&uop, &Limits::default(), UopPictures::Art);
+    assert!(fetched.tables.is_some());
+    let budget = uop.len() as u64 / 2 + (1 << 20);
+    assert!(fetched.bytes <= budget, "{} bytes asked", fetched.bytes);
+}
+
+#[test]
+fn a_zlib_gump_sized_on_one_side_only_is_decoded_alone_as_whole() {
+    // Compression 1 with a width of 0 but a height of 5: not "no gump" (that takes both
+    // sides), so its stream is decoded, and fails the same way both ways.
+    let name = |slot| mul_core::uop::name_hash(&UopPictures::Gumps.entry_name(slot));
+    let data_at = 28 + 12 + 34;
+    let mut uop = header(28);
+    uop.extend(1u32.to_le_bytes());
+    uop.extend(0u64.to_le_bytes());
+    uop.extend(entry(data_at, 12, 100, name(0), 1));
+    uop.extend(0i32.to_le_bytes());
+    uop.extend(5i32.to_le_bytes());
+    uop.extend([0x78, 0x9C, 1, 2]);
+    let limits = Limits::default();
+    let slots = UopIndex::build(&uop, &limits, UopPictures::Gumps).unwrap();
+    let whole = Gumps::from_uop(&slots, &uop);
+    let want = whole.decoded(0, &limits).unwrap_err().to_string();
+    let container = Uop::parse(&uop, &limits).unwrap();
+    let entry = container.find(name(0)).unwrap();
+    let stored = container.stored(entry).unwrap();
+    let alone = DecodedGump::from_uop_entry(0, entry.index(), entry.raw(), stored, &limits)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(alone, want);
+}
