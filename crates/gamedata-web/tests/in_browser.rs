@@ -124,10 +124,12 @@ fn only_the_files_the_readers_use_are_wanted() {
         "levels/RETAIL01.WWD",
         "CLAW.REZ",
         "COSMO1.STN",
+        "uo/anim2.mul",
+        "uo/AnimationFrame3.uop",
     ] {
         assert!(Gamedata::wants(path), "{path}");
     }
-    for path in ["uo/anim2.mul", "readme.txt", "uo/unifont.mul"] {
+    for path in ["uo/animx.mul", "readme.txt", "uo/unifont.mul", "uo/sound.mul"] {
         assert!(!Gamedata::wants(path), "{path}");
     }
 }
