@@ -129,7 +129,12 @@ fn only_the_files_the_readers_use_are_wanted() {
     ] {
         assert!(Gamedata::wants(path), "{path}");
     }
-    for path in ["uo/animx.mul", "readme.txt", "uo/unifont.mul", "uo/sound.mul"] {
+    for path in [
+        "uo/animx.mul",
+        "readme.txt",
+        "uo/unifont.mul",
+        "uo/sound.mul",
+    ] {
         assert!(!Gamedata::wants(path), "{path}");
     }
 }
