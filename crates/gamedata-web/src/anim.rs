@@ -60,6 +60,8 @@ struct UopAnims {
     files: Vec<(u8, File)>,
     sequence: Option<File>,
     read: OnceCell<UopAnimTable>,
+    /// AnimationSequence.uop's bytes once read and checked (`None` without the file).
+    sequences: OnceCell<Option<OwnedSequences>>,
 }
 
 /// The UOP animation files' entries by name hash: the first file (by number) holding the
@@ -110,6 +112,7 @@ impl AnimCatalog {
                 files,
                 sequence: folder.find("AnimationSequence.uop").cloned(),
                 read: OnceCell::new(),
+                sequences: OnceCell::new(),
             });
         if muls.is_empty() && uop.is_none() {
             return None;
@@ -184,7 +187,7 @@ impl AnimCatalog {
         };
         let owned = self.uop.as_ref().map(UopAnims::sequences).transpose();
         let sequences = owned.ok().flatten().flatten();
-        let sequences = sequences.as_ref().and_then(OwnedSequences::table);
+        let sequences = sequences.and_then(OwnedSequences::table);
         self.with_index(file, |anim| {
             let mut bodies = Vec::new();
             for body in 0..=u16::MAX {
@@ -284,22 +287,25 @@ impl AnimCatalog {
                 .filter(|r| has_frames(r))
                 .map(|r| (u64::from(r.offset.get()), r.length.get()))))
         });
-        let use_uop = match (self.mul(file), &self.uop) {
-            (None, Some(_)) => true,
+        // The UOP's entry for the action, found once: Some when the body is read from there.
+        let uop_entry = match (self.mul(file), &self.uop) {
+            (None, Some(uop)) => Some((uop, uop.entry_action(body, action)?)),
             (Some(_), Some(uop)) => match mobtypes.as_ref().and_then(|m| m.get(body)) {
-                Some(mob) => mob.uses_uop(),
+                Some(mob) if mob.uses_uop() => Some((uop, uop.entry_action(body, action)?)),
+                Some(_) => None,
+                None if matches!(mul_range, Ok(Ok(Some(_)))) => None,
                 None => {
-                    let mul_has = matches!(mul_range, Ok(Ok(Some(_))));
-                    !mul_has && {
-                        let entry = uop.entry_action(body, action)?;
-                        uop.table()?.find(body, entry).is_some()
-                    }
+                    let entry = uop.entry_action(body, action)?;
+                    uop.table()?
+                        .find(body, entry)
+                        .is_some()
+                        .then_some((uop, entry))
                 }
             },
-            _ => false,
+            _ => None,
         };
-        if use_uop && let Some(uop) = &self.uop {
-            return uop.frames(body, action, facing, hue, mobtypes.as_ref());
+        if let Some((uop, entry)) = uop_entry {
+            return uop.frames(body, action, entry, facing, hue, mobtypes.as_ref());
         }
         let Some((_, mul)) = self.mul(file) else {
             anyhow::bail!("no {} for {name}", file.data_name());
@@ -402,16 +408,25 @@ impl UopAnims {
         Ok(self.read.get_or_init(|| UopAnimTable { by_hash }))
     }
 
-    /// AnimationSequence.uop's bytes, read whole (a table of replacements), when the
-    /// folder has it.
-    fn sequences(&self) -> Result<Option<OwnedSequences>> {
-        let Some(file) = &self.sequence else {
-            return Ok(None);
+    /// AnimationSequence.uop's bytes, read whole (a table of replacements) and checked the
+    /// first time, when the folder has it.
+    ///
+    /// Returns `Err` for a file that cannot be read or whose table fails (asked again, it
+    /// is read again).
+    fn sequences(&self) -> Result<Option<&OwnedSequences>> {
+        if let Some(read) = self.sequences.get() {
+            return Ok(read.as_ref());
+        }
+        let read = match &self.sequence {
+            None => None,
+            Some(file) => {
+                let bytes = file.bytes()?;
+                UopSequences::parse(&bytes, &Limits::default())
+                    .with_context(|| format!("reading {}", file.path))?;
+                Some(OwnedSequences { bytes })
+            }
         };
-        let bytes = file.bytes()?;
-        UopSequences::parse(&bytes, &Limits::default())
-            .with_context(|| format!("reading {}", file.path))?;
-        Ok(Some(OwnedSequences { bytes }))
+        Ok(self.sequences.get_or_init(|| read).as_ref())
     }
 
     /// The action whose entry the client reads for body `body`'s action `action`
@@ -419,23 +434,23 @@ impl UopAnims {
     ///
     /// Returns `Err` for AnimationSequence.uop or the body's sequence that cannot be read.
     fn entry_action(&self, body: u16, action: u16) -> Result<u16> {
-        let owned = self.sequences()?;
-        let table = owned.as_ref().and_then(OwnedSequences::table);
+        let table = self.sequences()?.and_then(OwnedSequences::table);
         let sequence = body_sequence(table.as_ref(), body)?;
         entry_action(sequence.as_deref(), body, action)
     }
 
-    /// Body `body`'s action `action` in `facing`, read from its UOP entry alone.
+    /// Body `body`'s action `action` in `facing`, read from its UOP entry alone: the entry
+    /// of action `entry` (`action` with its sequence applied, [`UopAnims::entry_action`]).
     fn frames(
         &self,
         body: u16,
         action: u16,
+        entry: u16,
         facing: Facing,
         hue: gamedata_render::uo::art::ArtHue<'_>,
         mobtypes: Option<&MobTypes>,
     ) -> Result<Vec<AnimFramePicture>> {
         let limits = Limits::default();
-        let entry = self.entry_action(body, action)?;
         let found = self.table()?.find(body, entry).with_context(|| {
             format!("body {body} action {action} has no entry in AnimationFrame*.uop")
         })?;
@@ -445,12 +460,8 @@ impl UopAnims {
             .map(|(_, f)| f)
             .context("the entry's file")?;
         let raw = found.raw;
-        let start = raw
-            .offset
-            .get()
-            .saturating_add(u64::from(raw.header_len.get()));
         let stored = file
-            .read_at(start, raw.compressed_len.get())
+            .read_stored(&raw)
             .with_context(|| format!("{}: body {body} action {action}", file.path))?;
         let entry_ref = UopEntry::new(&raw, found.index);
         let decoded = DecodedUopAnimation::from_entry(

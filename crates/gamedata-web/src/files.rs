@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use anyhow::{Result, bail};
 use gamedata_io::FileData;
+use mul_core::raw::UopEntryRaw;
 
 /// Reads `length` bytes at `offset` of a file (a page's `Blob.slice` read).
 pub type ReadAt = dyn Fn(u64, u32) -> Result<Vec<u8>>;
@@ -145,6 +146,19 @@ impl File {
             }
             None => self.read_given(offset, length),
         }
+    }
+
+    /// A UOP entry's stored bytes: `compressed_len` bytes after its header (at `offset`
+    /// plus `header_len`), read as [`File::read_at`] reads (Mythic's container, see
+    /// `docs/formats/uo.md`).
+    ///
+    /// Returns `Err` as [`File::read_at`], naming the file.
+    pub(crate) fn read_stored(&self, raw: &UopEntryRaw) -> Result<Vec<u8>> {
+        let start = raw
+            .offset
+            .get()
+            .saturating_add(u64::from(raw.header_len.get()));
+        self.read_at(start, raw.compressed_len.get())
     }
 
     /// True when the whole bytes are here (given, or read once).

@@ -168,13 +168,7 @@ impl GumpCatalog {
             Found::Drawn(picture) => Ok(picture),
             Found::Compressed(uop, slot, position, raw) => {
                 let name = format!("{}: gump {id:#06X}", uop.path);
-                let start = raw
-                    .offset
-                    .get()
-                    .saturating_add(u64::from(raw.header_len.get()));
-                let stored = uop
-                    .read_at(start, raw.compressed_len.get())
-                    .with_context(|| name.clone())?;
+                let stored = uop.read_stored(&raw).with_context(|| name.clone())?;
                 let Some(decoded) =
                     DecodedGump::from_uop_entry(slot, position, &raw, &stored, &limits)?
                 else {

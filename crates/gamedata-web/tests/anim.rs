@@ -318,3 +318,77 @@ fn anim2_to_anim5_are_read_as_their_files_number_their_bodies() {
     let e = library.anim_frames_in("anim3", 1, 0, 0, 0).unwrap_err();
     assert!(format!("{e:#}").contains("anim3.mul"), "{e:#}");
 }
+
+/// A decoded AnimationSequence.uop entry for `body`: `count` as stored, then one 72-byte
+/// record per (old action, frames, new action) (`docs/formats/uo.md`, "UOP animations").
+fn sequence_entry(body: u32, count: i32, records: &[(i32, u32, i32)]) -> Vec<u8> {
+    let mut bytes = body.to_le_bytes().to_vec();
+    bytes.extend([0u8; 48]);
+    bytes.extend(count.to_le_bytes());
+    for (old, frames, new) in records {
+        bytes.extend(old.to_le_bytes());
+        bytes.extend(frames.to_le_bytes());
+        bytes.extend(new.to_le_bytes());
+        bytes.extend([0u8; 60]);
+    }
+    bytes
+}
+
+#[test]
+fn animation_sequence_uop_replaces_actions_as_the_client_reads_them() {
+    use mul_core::anim::write::{
+        UopAnimCompression, synthetic_uop_animations, write_uop_sequences,
+    };
+    let uop = synthetic_uop_animations(3, UopAnimCompression::Zlib);
+    // Body 1: action 1 plays action 0's entry, 3 plays 2's, 5 plays 3's (so 2's: the client
+    // applies the replacement twice); a record with frames replaces nothing (action 6).
+    // Body 400: a negative count, which cannot be read.
+    let records = [(1, 0, 0), (3, 0, 2), (5, 0, 3), (6, 4, 0)];
+    let sequences = write_uop_sequences(
+        &[
+            (1, sequence_entry(1, records.len() as i32, &records)),
+            (400, sequence_entry(400, -5, &[])),
+        ],
+        UopAnimCompression::Zlib,
+    )
+    .unwrap();
+    let mut library = Library::new();
+    library.add_file("c/AnimationFrame1.uop", uop.clone());
+    library.add_file("c/AnimationSequence.uop", sequences);
+    library.scan();
+    let frames = |body: u16, action: u16, direction: u8| {
+        library
+            .anim_frames(body, action, direction, 0)
+            .map(|frames| {
+                frames
+                    .into_iter()
+                    .map(|f| {
+                        (
+                            f.picture.width(),
+                            f.picture.height(),
+                            f.picture.pixels().to_vec(),
+                            f.centre_x,
+                            f.centre_y,
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            })
+    };
+    for direction in [0u8, 6] {
+        for (action, plays) in [(0, 0), (1, 0), (2, 2), (3, 2), (5, 2)] {
+            assert_eq!(
+                frames(1, action, direction).unwrap(),
+                uop_want(&uop, 1, plays, direction),
+                "body 1 action {action}"
+            );
+        }
+    }
+    let e = frames(1, 6, 0).unwrap_err();
+    assert!(format!("{e:#}").contains("no entry"), "{e:#}");
+    // Body 400's sequence fails: drawing says why, and body 1 still plays.
+    let e = frames(400, 4, 0).unwrap_err();
+    assert!(format!("{e:#}").contains("body 400's sequence"), "{e:#}");
+    let bodies = library.anim_bodies().unwrap();
+    let want: Vec<(u16, Vec<u16>)> = vec![(1, vec![0, 1, 2, 3, 5]), (400, vec![4])];
+    assert_eq!(bodies, want);
+}
