@@ -15,6 +15,8 @@
     clippy::indexing_slicing
 )]
 
+mod rez_ranged;
+
 use std::io::Write as _;
 
 use flate2::Compression;
@@ -370,7 +372,8 @@ pub fn image_names(data: &[u8]) -> u64 {
     acc
 }
 
-/// `data` as a REZ archive, walked whole and each listed file found again by its path; and
+/// `data` as a REZ archive, read by ranges as it is read whole (`rez_ranged::by_ranges`),
+/// walked whole and each listed file found again by its path; and
 /// when its last byte is odd, the same archive with every directory of the root pointed
 /// back at the root's own entries (a tree that points into itself). Checked: a walk ends,
 /// listing no more items than the archive has bytes for (an entry is at least 17 bytes);
@@ -380,12 +383,13 @@ pub fn image_names(data: &[u8]) -> u64 {
 pub fn rez(data: &[u8]) -> u64 {
     use wap_core::error::{ErrorKind, RezProblem};
     use wap_core::rez::{Rez, RezEntry};
+    let by_ranges = rez_ranged::by_ranges(data);
     let rez = match Rez::parse(data) {
         Ok(rez) => rez,
         Err(e) => return e.to_string().len() as u64,
     };
     let bound = data.len() / 17 + 1;
-    let mut acc = 0u64;
+    let mut acc = by_ranges;
     let mut items = 0usize;
     for item in rez.walk(&rez.root()) {
         items += 1;

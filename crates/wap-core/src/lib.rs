@@ -139,7 +139,8 @@ pub use images::{AniId, Animations, FolderId, Frames, ImageIndex, ImageNames, Im
 pub use raw::{AniFrameRecord, AniHeader, PidHeader, Rect, RezHeader};
 pub use rez::{
     Ani, AniContents, AniFile, AniFrame, AniFrameSpec, Palette, Pid, PidFlags, PidPixels, Rez,
-    RezContents, RezDir, RezEntry, RezFile, RezFileEntry, RezOptions, Walk, WalkEntry, write_ani,
+    RezContents, RezDir, RezEntry, RezFetch, RezFile, RezFileEntry, RezOptions, RezTables, Walk,
+    WalkEntry, write_ani,
 };
 #[cfg(feature = "write")]
 pub use rez::{write_pid, write_rez};

@@ -12,16 +12,18 @@
 //! reads each directory's bytes at most once, so listing an archive of n bytes is O(n).
 //! Format facts and sources: `docs/formats/wap32.md`, "REZ archives".
 
+use std::collections::BTreeMap;
 use std::fmt;
 
-use gamedata_io::{Bytes, FileData, Format, FormatOptions, Limits, MapOptions, Owned};
+use gamedata_io::{FileData, Format, FormatOptions, Limits, MapOptions, Owned};
 use zerocopy::FromBytes;
 use zerocopy::little_endian::U32;
 
 use crate::error::{DataError, ErrorKind, RezProblem};
-use crate::raw::{REZ_HEADER_LEN, RezEntryHead, RezFileHead, RezHeader};
+use crate::raw::{REZ_HEADER_LEN, RezHeader};
 
 use super::enclosed::enclosed_name;
+use super::entries::Entries;
 
 /// The deepest a directory may nest (the root's entries are at depth 1); the real archives
 /// nest 7 deep at most.
@@ -167,7 +169,7 @@ impl RezContents {
     /// way, which never fails either).
     pub(crate) fn rez(&self) -> Rez<'_> {
         Rez {
-            data: &self.data,
+            store: Store::Whole(&self.data),
             header: &self.header,
             max_path_bytes: self.max_path_bytes,
         }
@@ -179,19 +181,32 @@ impl RezContents {
     }
 }
 
-/// A REZ archive viewed in place.
+/// A REZ archive viewed in place: held whole, or its directory tables alone
+/// ([`RezTables`](super::RezTables)).
 #[derive(Clone, Copy)]
 pub struct Rez<'data> {
-    data: &'data [u8],
+    store: Store<'data>,
     header: &'data RezHeader,
     /// The cap on a path in a walk ([`Rez::walk`]).
     pub(super) max_path_bytes: u64,
 }
 
+/// Where a view's bytes are: the whole archive, or its header and directory tables alone,
+/// each by its offset and length.
+#[derive(Clone, Copy)]
+pub(super) enum Store<'data> {
+    Whole(&'data [u8]),
+    Tables {
+        len: usize,
+        tables: &'data BTreeMap<(u32, u32), Box<[u8]>>,
+    },
+}
+
 impl fmt::Debug for Rez<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Rez")
-            .field("len", &self.data.len())
+            .field("len", &self.len())
+            .field("whole", &matches!(self.store, Store::Whole(_)))
             .field("root_offset", &self.header.root_offset.get())
             .field("root_size", &self.header.root_size.get())
             .field("max_path_bytes", &self.max_path_bytes)
@@ -233,10 +248,13 @@ impl<'data> RezDir<'data> {
 pub struct RezFileEntry<'data> {
     /// Its name as stored, without the extension.
     pub name: &'data [u8],
-    /// Its bytes.
+    /// Its bytes; empty in a view of the tables alone ([`RezTables`](super::RezTables)), where they are read
+    /// by their range, `size` bytes at `offset`.
     pub bytes: &'data [u8],
     /// Absolute offset of its bytes.
     pub offset: u32,
+    /// Its length in bytes (checked to lie inside the archive, as `bytes` is).
+    pub size: u32,
     /// Time (seconds since 1970).
     pub time: u32,
     /// Resource id.
@@ -247,7 +265,7 @@ pub struct RezFileEntry<'data> {
     pub keys: &'data [U32],
     /// Absolute offset of its entry.
     pub at: usize,
-    extension: [u8; 4],
+    pub(super) extension: [u8; 4],
 }
 
 impl<'data> RezFileEntry<'data> {
@@ -324,18 +342,12 @@ impl<'data> Rez<'data> {
                 found: header.version.get(),
             }));
         }
-        let view = Rez {
-            data,
+        check_root(header, data.len())?;
+        Ok(Rez {
+            store: Store::Whole(data),
             header,
             max_path_bytes: RezOptions::DEFAULT_MAX_PATH_BYTES,
-        };
-        view.range(header.root_offset.get(), header.root_size.get())
-            .ok_or(rez(RezProblem::DirectoryOutside {
-                offset: header.root_offset.get(),
-                size: header.root_size.get(),
-                len: data.len(),
-            }))?;
-        Ok(view)
+        })
     }
 
     /// The header.
@@ -343,9 +355,45 @@ impl<'data> Rez<'data> {
         self.header
     }
 
-    /// The archive's bytes.
+    /// The archive's bytes; empty in a view of the tables alone ([`RezTables`](super::RezTables)).
     pub fn bytes(&self) -> &'data [u8] {
-        self.data
+        match self.store {
+            Store::Whole(data) => data,
+            Store::Tables { .. } => &[],
+        }
+    }
+
+    /// The archive's length in bytes.
+    pub fn len(&self) -> usize {
+        match self.store {
+            Store::Whole(data) => data.len(),
+            Store::Tables { len, .. } => len,
+        }
+    }
+
+    /// True for an archive of no bytes (a view is never one: its header was checked).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// True when the archive is held whole: the files' bytes are borrowed from it
+    /// ([`RezFileEntry::bytes`]); false for a view of its tables alone ([`RezTables`](super::RezTables)).
+    pub fn is_whole(&self) -> bool {
+        matches!(self.store, Store::Whole(_))
+    }
+
+    /// A view of the header and tables `tables` read from an archive of `len` bytes.
+    pub(super) fn of_tables(
+        header: &'data RezHeader,
+        len: usize,
+        tables: &'data BTreeMap<(u32, u32), Box<[u8]>>,
+        max_path_bytes: u64,
+    ) -> Self {
+        Rez {
+            store: Store::Tables { len, tables },
+            header,
+            max_path_bytes,
+        }
     }
 
     /// The root directory.
@@ -359,34 +407,38 @@ impl<'data> Rez<'data> {
         }
     }
 
-    /// `offset..offset + size` when inside the archive.
-    fn range(&self, offset: u32, size: u32) -> Option<std::ops::Range<usize>> {
+    /// The directory table of `size` bytes at `offset`, when inside the archive (and, for
+    /// a view of the tables alone, read: every table reachable from the root is).
+    fn table(&self, offset: u32, size: u32) -> Option<&'data [u8]> {
         let start = usize::try_from(offset).ok()?;
         let end = start.checked_add(usize::try_from(size).ok()?)?;
-        (end <= self.data.len()).then_some(start..end)
+        match self.store {
+            Store::Whole(data) => data.get(start..end),
+            Store::Tables { .. } if end > self.len() => None,
+            Store::Tables { .. } if size == 0 => Some(&[]),
+            Store::Tables { tables, .. } => tables.get(&(offset, size)).map(|t| &t[..]),
+        }
     }
 
     /// The entries of `dir`, in stored order. An entry that cannot be read is an error,
     /// and the entries after it are not read (an entry's length is known only by reading
     /// it).
     pub fn entries(&self, dir: &RezDir<'data>) -> Entries<'data> {
-        let (pos, end, bad) = match self.range(dir.offset, dir.size) {
-            Some(r) => (r.start, r.end, None),
-            None => (
-                0,
-                0,
-                Some(RezProblem::DirectoryOutside {
-                    offset: dir.offset,
-                    size: dir.size,
-                    len: self.data.len(),
-                }),
+        match self.table(dir.offset, dir.size) {
+            Some(table) => Entries::over(
+                match self.store {
+                    Store::Whole(data) => Some(data),
+                    Store::Tables { .. } => None,
+                },
+                self.len(),
+                table,
+                dir.offset as usize,
             ),
-        };
-        Entries {
-            rez: *self,
-            pos,
-            end,
-            bad,
+            None => Entries::failed(RezProblem::DirectoryOutside {
+                offset: dir.offset,
+                size: dir.size,
+                len: self.len(),
+            }),
         }
     }
 
@@ -497,140 +549,19 @@ impl<'data> Rez<'data> {
     }
 }
 
-/// The entries of a directory (see [`Rez::entries`]).
-#[derive(Clone, Debug)]
-pub struct Entries<'data> {
-    rez: Rez<'data>,
-    pos: usize,
-    end: usize,
-    bad: Option<RezProblem>,
-}
-
-impl<'data> Iterator for Entries<'data> {
-    type Item = Result<RezEntry<'data>, DataError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if let Some(problem) = self.bad.take() {
-            self.pos = self.end;
-            return Some(Err(ErrorKind::Rez(problem).into()));
-        }
-        if self.pos >= self.end {
-            return None;
-        }
-        let at = self.pos;
-        match self.read(at) {
-            Ok((entry, next)) => {
-                self.pos = next;
-                Some(Ok(entry))
-            }
-            Err(problem) => {
-                self.pos = self.end;
-                Some(Err(ErrorKind::Rez(problem).into()))
-            }
-        }
+/// Checks that the root directory's table lies inside an archive of `len` bytes.
+///
+/// Returns `Err` ([`RezProblem::DirectoryOutside`]) when it does not.
+pub(super) fn check_root(header: &RezHeader, len: usize) -> Result<(), DataError> {
+    let (offset, size) = (header.root_offset.get(), header.root_size.get());
+    let inside = usize::try_from(offset)
+        .ok()
+        .zip(usize::try_from(size).ok())
+        .and_then(|(offset, size)| offset.checked_add(size))
+        .is_some_and(|end| end <= len);
+    if inside {
+        Ok(())
+    } else {
+        Err(ErrorKind::Rez(RezProblem::DirectoryOutside { offset, size, len }).into())
     }
-}
-
-impl<'data> Entries<'data> {
-    /// The entry at `at` and the offset after it.
-    fn read(&self, at: usize) -> Result<(RezEntry<'data>, usize), RezProblem> {
-        let data = self.rez.data;
-        let end = self.end;
-        let cut = RezProblem::EntryCut { at, end };
-        let dir = Bytes::new(data.get(..end).unwrap_or_default());
-        let head: &RezEntryHead = dir.read_at(at).map_err(|_| cut)?;
-        let after_head = at.saturating_add(16);
-        let (offset, size, time) = (head.offset.get(), head.size.get(), head.time.get());
-        match head.kind.get() {
-            1 => {
-                let (name, next) = text(data, after_head, end).ok_or(cut)?;
-                check_name(name, at)?;
-                let dir = RezDir {
-                    name,
-                    offset,
-                    size,
-                    time,
-                    at,
-                };
-                Ok((RezEntry::Dir(dir), next))
-            }
-            0 => {
-                let file: &RezFileHead = dir.read_at(after_head).map_err(|_| cut)?;
-                let (name, next) = text(data, after_head.saturating_add(12), end).ok_or(cut)?;
-                check_name(name, at)?;
-                let (comment, next) = text(data, next, end).ok_or(cut)?;
-                let keys = usize::try_from(file.keys.get()).unwrap_or(usize::MAX);
-                let key_bytes = keys.checked_mul(4).ok_or(cut)?;
-                let keys_end = next
-                    .checked_add(key_bytes)
-                    .filter(|&e| e <= end)
-                    .ok_or(cut)?;
-                let keys = <[U32]>::ref_from_bytes(data.get(next..keys_end).unwrap_or_default())
-                    .map_err(|_| cut)?;
-                let bytes = if size == 0 {
-                    &[][..]
-                } else {
-                    self.rez
-                        .range(offset, size)
-                        .and_then(|r| data.get(r))
-                        .ok_or(RezProblem::FileOutside {
-                            at,
-                            offset,
-                            size,
-                            len: data.len(),
-                        })?
-                };
-                let mut extension = file.extension;
-                let len = extension.iter().position(|&b| b == 0).unwrap_or(4);
-                extension.get_mut(..len).unwrap_or_default().reverse();
-                if extension.iter().any(|&b| b == b'/' || b == b'\\') {
-                    return Err(RezProblem::Name { at });
-                }
-                let file = RezFileEntry {
-                    name,
-                    bytes,
-                    offset,
-                    time,
-                    id: file.id.get(),
-                    comment,
-                    keys,
-                    at,
-                    extension,
-                };
-                Ok((RezEntry::File(file), keys_end))
-            }
-            found => Err(RezProblem::EntryKind { at, found }),
-        }
-    }
-}
-
-/// Refuses a name that would make paths ambiguous: empty, or holding `/` or `\`.
-fn check_name(name: &[u8], at: usize) -> Result<(), RezProblem> {
-    if name.is_empty() || name.iter().any(|&b| b == b'/' || b == b'\\') {
-        return Err(RezProblem::Name { at });
-    }
-    Ok(())
-}
-
-/// The position of the first NUL of `bytes`, looked for 32 bytes at a time (a test over a
-/// whole block compiles to vector instructions; names run to hundreds of bytes).
-fn nul(bytes: &[u8]) -> Option<usize> {
-    let mut at = 0usize;
-    for block in bytes.chunks(32) {
-        if block.iter().fold(false, |any, &b| any | (b == 0)) {
-            return block
-                .iter()
-                .position(|&b| b == 0)
-                .map(|i| at.saturating_add(i));
-        }
-        at = at.saturating_add(block.len());
-    }
-    None
-}
-
-/// The NUL-terminated text at `at`, ending before `end`, and the offset after its NUL.
-fn text(data: &[u8], at: usize, end: usize) -> Option<(&[u8], usize)> {
-    let room = data.get(at..end)?;
-    let len = nul(room)?;
-    Some((room.get(..len)?, at.checked_add(len)?.checked_add(1)?))
 }

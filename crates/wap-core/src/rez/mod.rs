@@ -11,7 +11,9 @@
 pub(crate) mod ani;
 pub(crate) mod archive;
 pub(crate) mod enclosed;
+pub(crate) mod entries;
 pub(crate) mod pid;
+pub(crate) mod ranged;
 pub(crate) mod walk;
 #[cfg(feature = "write")]
 pub(crate) mod write;
@@ -21,12 +23,14 @@ pub use ani::{
     TICK_MS, write_ani,
 };
 pub use archive::{
-    Entries, MAX_DEPTH, Rez, RezContents, RezDir, RezEntry, RezFile, RezFileEntry, RezOptions,
+    MAX_DEPTH, Rez, RezContents, RezDir, RezEntry, RezFile, RezFileEntry, RezOptions,
 };
 pub use enclosed::enclosed_name;
+pub use entries::Entries;
 #[cfg(feature = "write")]
 pub use pid::write_pid;
 pub use pid::{MAX_SIDE, PALETTE_LEN, Palette, Pid, PidFlags, PidPixels};
+pub use ranged::{RezFetch, RezTables};
 pub use walk::{MIN_ENTRY, Walk, WalkEntry};
 #[cfg(feature = "write")]
 pub use write::write_rez;

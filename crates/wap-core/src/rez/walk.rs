@@ -8,7 +8,8 @@ use std::collections::hash_map::RandomState;
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 
-use super::archive::{Entries, MAX_DEPTH, Rez, RezDir, RezEntry, RezFileEntry, RezOptions};
+use super::archive::{MAX_DEPTH, Rez, RezDir, RezEntry, RezFileEntry, RezOptions};
+use super::entries::Entries;
 use crate::error::{DataError, ErrorKind, RezProblem};
 
 /// One entry met by a walk ([`Walk::next_entry`]): a directory before its entries, or a

@@ -30,6 +30,7 @@ mod options;
 mod pid;
 mod real_files;
 mod rez;
+mod rez_ranged;
 mod structures;
 mod structures_errors;
 mod synth_level;
