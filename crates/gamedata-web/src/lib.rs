@@ -55,8 +55,8 @@ mod wwd;
 
 pub use anim::{AnimFramePicture, FRAME_MS};
 pub use art::{ArtKind, TileRecord};
+use files::Files;
 pub use files::ReadAt;
-use files::{File, Files};
 use id::MapId;
 pub use js::{Gamedata, MapLevels, Picture};
 pub use rez::{AniFrameInfo, AniInfo, RezItem};
@@ -88,7 +88,7 @@ pub struct Library {
     /// The gumps of the first folder that has some.
     gumps: Option<gump::GumpCatalog>,
     levels: Vec<wwd::LevelEntry>,
-    rez: Option<File>,
+    rez: Option<rez::Archive>,
     episodes: Vec<cosmo::Episode>,
     /// Map ids (without options) to what they name.
     targets: BTreeMap<String, Target>,
@@ -259,7 +259,7 @@ impl Library {
             .get(*index)
             .context("a level listed")?
             .info(&parsed)?;
-        info.archive = self.rez.as_ref().map(|r| r.path.clone());
+        info.archive = self.rez.as_ref().map(|r| r.file.path.clone());
         Ok(info)
     }
 
@@ -425,7 +425,7 @@ impl Library {
         rez::ani(self.archive()?, path)
     }
 
-    fn archive(&self) -> Result<&File> {
+    fn archive(&self) -> Result<&rez::Archive> {
         self.rez
             .as_ref()
             .context("no REZ archive among the files given")
@@ -439,7 +439,12 @@ impl Library {
     }
 
     fn scan_wwd(&mut self) {
-        self.rez = self.files.with_extension(".rez").next().cloned();
+        self.rez = self
+            .files
+            .with_extension(".rez")
+            .next()
+            .cloned()
+            .map(rez::Archive::new);
         let mut opened = 0;
         for file in self.files.with_extension(".wwd") {
             let stem = file.name().get(..file.name().len() - 4).unwrap_or_default();
@@ -460,12 +465,14 @@ impl Library {
             }
         }
         if let Some(rez) = &self.rez {
-            self.found
-                .push(format!("REZ archive: {} (its tree under #rez)", rez.path));
+            self.found.push(format!(
+                "REZ archive: {} (its tree under #rez)",
+                rez.file.path
+            ));
         }
         if opened > 0 {
             let how = match &self.rez {
-                Some(rez) => format!("drawn with {}", rez.path),
+                Some(rez) => format!("drawn with {}", rez.file.path),
                 None => "as collision maps (no .REZ archive given)".to_owned(),
             };
             self.found
@@ -600,7 +607,9 @@ impl Library {
             }
             Target::Wwd(index) => {
                 let level = self.levels.get(*index).context("a level listed")?;
-                level.with_source(&parsed, id, self.rez.as_ref(), |s| f(s, max_zoom))
+                level.with_source(&parsed, id, self.rez.as_ref().map(|r| &r.file), |s| {
+                    f(s, max_zoom)
+                })
             }
             Target::Cosmo(index, name) => {
                 let key = format!(

@@ -1,15 +1,101 @@
 //! A REZ archive's tree (Claw, Gruntz), its PID images previewed as `gamedata rez pid`
 //! draws them and its ANI animations as `gamedata rez ani` lists them, with the images each
-//! frame shows (`docs/formats/wap32.md`, "REZ archives", "ANI animations"). The archive is
-//! read whole when first browsed (its directory tables lie across it).
+//! frame shows (`docs/formats/wap32.md`, "REZ archives", "ANI animations"). When first
+//! browsed, the archive's header and directory tables are read by their ranges
+//! ([`wap_core::RezFetch`]) and kept; each file is read by its range when shown. An
+//! archive whose tables cost more than half its length (only a hostile one's do) is read
+//! whole, under the page's cap.
+
+use std::borrow::Cow;
+use std::cell::OnceCell;
 
 use anyhow::{Context, Result, bail};
 use gamedata_render::RgbaImage;
 use gamedata_render::wwd::pid_picture;
 use wap_core::images::frame_number;
-use wap_core::{Ani, Limits, Palette, Pid, RezEntry, RezFile, RezOptions};
+use wap_core::{
+    Ani, Limits, Palette, Pid, Rez, RezEntry, RezFetch, RezFile, RezFileEntry, RezOptions,
+    RezTables,
+};
 
 use crate::files::File;
+
+/// The page's REZ archive: the file, and its tables once read.
+pub(crate) struct Archive {
+    pub(crate) file: File,
+    read: OnceCell<ArchiveRead>,
+}
+
+/// What an archive was read as.
+enum ArchiveRead {
+    /// Its header and directory tables, by ranges.
+    Tables(RezTables),
+    /// The whole archive (tables too scattered to read by ranges, or the file read whole
+    /// already).
+    Whole(RezFile),
+}
+
+impl Archive {
+    /// The archive `file`, not read yet.
+    pub(crate) fn new(file: File) -> Self {
+        Archive {
+            file,
+            read: Default::default(),
+        }
+    }
+
+    /// `f` run on the archive's view: its tables read by ranges the first time (kept), or
+    /// the whole archive when it was read whole already or its tables are too scattered.
+    ///
+    /// Returns `Err` (a sentence naming the file) for an archive that cannot be read, or
+    /// as `f`.
+    fn with_view<T>(&self, f: impl FnOnce(&Rez<'_>) -> Result<T>) -> Result<T> {
+        let doing = || format!("reading {}", self.file.path);
+        let read = match self.read.get() {
+            Some(read) => read,
+            None => {
+                let read = self.read_tables().with_context(doing)?;
+                self.read.get_or_init(|| read)
+            }
+        };
+        let view = match read {
+            ArchiveRead::Tables(tables) => tables.view(),
+            ArchiveRead::Whole(whole) => whole.view().with_context(doing)?,
+        };
+        f(&view)
+    }
+
+    /// The header and tables read by ranges, or the whole archive.
+    fn read_tables(&self) -> Result<ArchiveRead> {
+        let options = RezOptions::default();
+        if !self.file.is_loaded() {
+            let mut fetch = RezFetch::new(self.file.size, &options);
+            while let Some((offset, length)) = fetch.wanted() {
+                fetch.give(&self.file.read_at(offset, length)?);
+            }
+            if let Some(tables) = fetch.finish()? {
+                return Ok(ArchiveRead::Tables(tables));
+            }
+        }
+        Ok(ArchiveRead::Whole(RezFile::from_data(
+            self.file.data()?,
+            &options,
+        )?))
+    }
+
+    /// The bytes of `entry`, a file of `view`: borrowed from the whole archive, else read
+    /// by its range.
+    ///
+    /// Returns `Err` as the page's read (naming the archive).
+    fn bytes<'v>(&self, view: &Rez<'v>, entry: &RezFileEntry<'v>) -> Result<Cow<'v, [u8]>> {
+        if view.is_whole() {
+            return Ok(Cow::Borrowed(entry.bytes));
+        }
+        Ok(Cow::Owned(
+            self.file.read_at(u64::from(entry.offset), entry.size)?,
+        ))
+    }
+}
 
 /// An entry of a directory of the archive.
 #[derive(Debug, serde::Serialize)]
@@ -58,20 +144,13 @@ pub struct AniFrameInfo {
     pub sound: Option<String>,
 }
 
-/// `f` run on the archive `file`, read whole.
-fn with_rez<T>(file: &File, f: impl FnOnce(&wap_core::Rez<'_>) -> Result<T>) -> Result<T> {
-    let doing = || format!("reading {}", file.path);
-    let owned = RezFile::from_data(file.data()?, &RezOptions::default()).with_context(doing)?;
-    let rez = owned.view().with_context(doing)?;
-    f(&rez)
-}
-
 /// The entries of directory `dir` (`""` for the root) of the archive, in stored order.
 ///
 /// Returns `Err` (a sentence) for a path that is no directory, or an entry that cannot be
 /// read (the entries after it are not read).
-pub(crate) fn list(file: &File, dir: &str) -> Result<Vec<RezItem>> {
-    with_rez(file, |rez| {
+pub(crate) fn list(archive: &Archive, dir: &str) -> Result<Vec<RezItem>> {
+    let file = &archive.file;
+    archive.with_view(|rez| {
         let found = if dir.is_empty() {
             RezEntry::Dir(rez.root())
         } else {
@@ -91,7 +170,7 @@ pub(crate) fn list(file: &File, dir: &str) -> Result<Vec<RezItem>> {
             let entry = entry.with_context(|| format!("reading {dir:?} in {}", file.path))?;
             let (name, is_dir, size) = match entry {
                 RezEntry::Dir(d) => (d.name_lossy().into_owned(), true, 0),
-                RezEntry::File(f) => (f.file_name(), false, f.bytes.len() as u64),
+                RezEntry::File(f) => (f.file_name(), false, u64::from(f.size)),
             };
             let path = if dir.is_empty() {
                 name.clone()
@@ -115,23 +194,31 @@ pub(crate) fn list(file: &File, dir: &str) -> Result<Vec<RezItem>> {
 ///
 /// Returns `Err` (a sentence) for a path that is no file, an image or palette that cannot
 /// be read, or an image past the limits.
-pub(crate) fn pid(file: &File, path: &str, palette: Option<&str>) -> Result<Option<RgbaImage>> {
-    with_rez(file, |rez| {
+pub(crate) fn pid(
+    archive: &Archive,
+    path: &str,
+    palette: Option<&str>,
+) -> Result<Option<RgbaImage>> {
+    let file = &archive.file;
+    archive.with_view(|rez| {
         let entry = rez
             .file(path)
             .with_context(|| format!("reading {}", file.path))?
             .with_context(|| format!("no {path:?} in {}", file.path))?;
-        let image = Pid::parse(entry.bytes).with_context(|| format!("reading {path}"))?;
+        let bytes = archive.bytes(rez, &entry)?;
+        let image = Pid::parse(&bytes).with_context(|| format!("reading {path}"))?;
         let palette_bytes = match palette {
-            Some(p) => Some(
-                rez.file(p)
+            Some(p) => {
+                let entry = rez
+                    .file(p)
                     .with_context(|| format!("reading {}", file.path))?
-                    .with_context(|| format!("no palette {p:?} in {}", file.path))?
-                    .bytes,
-            ),
+                    .with_context(|| format!("no palette {p:?} in {}", file.path))?;
+                Some(archive.bytes(rez, &entry)?)
+            }
             None => None,
         };
         let palette = palette_bytes
+            .as_deref()
             .map(Palette::parse)
             .transpose()
             .context("reading the palette")?;
@@ -145,13 +232,15 @@ pub(crate) fn pid(file: &File, path: &str, palette: Option<&str>) -> Result<Opti
 ///
 /// Returns `Err` (a sentence) for a path that is no file or an animation that cannot be
 /// read.
-pub(crate) fn ani(file: &File, path: &str) -> Result<AniInfo> {
-    with_rez(file, |rez| {
+pub(crate) fn ani(archive: &Archive, path: &str) -> Result<AniInfo> {
+    let file = &archive.file;
+    archive.with_view(|rez| {
         let entry = rez
             .file(path)
             .with_context(|| format!("reading {}", file.path))?
             .with_context(|| format!("no {path:?} in {}", file.path))?;
-        let ani = Ani::parse(entry.bytes).with_context(|| format!("reading {path}"))?;
+        let bytes = archive.bytes(rez, &entry)?;
+        let ani = Ani::parse(&bytes).with_context(|| format!("reading {path}"))?;
         let frames: Vec<AniFrameInfo> = ani
             .frames()
             .map(|f| AniFrameInfo {

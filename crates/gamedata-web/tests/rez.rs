@@ -2,7 +2,8 @@
 //! with wap-core's writers: the listing is the tree written, a PID's pixels are its
 //! indices through the palette (worked out here from the indices written), and an ANI's
 //! frames are those written, each shown by the image of its number in the animation's
-//! IMAGES folder.
+//! IMAGES folder. The archive given whole, and given by size: then its header and
+//! directory tables are read by their ranges once, and each file by its own range.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -10,6 +11,9 @@
     clippy::panic,
     clippy::cast_possible_truncation
 )]
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use gamedata_web::Library;
 use wap_core::{PidFlags, PidPixels, write_pid, write_rez};
@@ -28,6 +32,43 @@ fn pixels(width: u32, height: u32, seed: u8) -> PidPixels {
 
 #[test]
 fn the_tree_pids_and_anis_of_an_archive() {
+    // Given whole.
+    the_tree_pids_and_anis(|library, rez| library.add_file("CLAW.REZ", rez));
+    // Given by size: never read whole.
+    let reads: Rc<RefCell<Vec<(u64, u32)>>> = Rc::default();
+    let seen = Rc::clone(&reads);
+    let len = the_tree_pids_and_anis(move |library, rez| {
+        let len = rez.len() as u64;
+        library.add_lazy_file(
+            "CLAW.REZ",
+            len,
+            Box::new(move |offset, length| {
+                seen.borrow_mut().push((offset, length));
+                let at = offset as usize;
+                Ok(rez[at..at + length as usize].to_vec())
+            }),
+        );
+    });
+    let reads = reads.borrow();
+    let largest = reads.iter().map(|&(_, l)| l).max().unwrap();
+    assert!(
+        u64::from(largest) < len / 2,
+        "{largest} bytes at once of {len}"
+    );
+    // The header, then the tables: the root, LEVEL1, its PALETTES, IMAGES and ANIS, and
+    // IMAGES/OFFICER and ANIS/OFFICER, each once.
+    assert_eq!(reads[0], (0, 168));
+    let tables: Vec<(u64, u32)> = reads[1..8].to_vec();
+    let mut unique = tables.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 7);
+    // Past them, files alone: none of the tables again.
+    assert!(reads[8..].iter().all(|r| !tables.contains(r)));
+}
+
+/// The checks, on an archive that `give` adds to a library; returns its length.
+fn the_tree_pids_and_anis(give: impl FnOnce(&mut Library, Vec<u8>)) -> u64 {
     let palette: Vec<u8> = (0..768u32).map(|i| (i * 3 % 256) as u8).collect();
     let own: [u8; 768] = std::array::from_fn(|i| (255 - (i % 256)) as u8);
     let frame1 = pixels(6, 4, 1);
@@ -42,8 +83,9 @@ fn the_tree_pids_and_anis_of_an_archive() {
         ("LEVEL1/ANIS/OFFICER/STRIKE.ANI", ani.as_slice()),
     ])
     .unwrap();
+    let len = rez.len() as u64;
     let mut library = Library::new();
-    library.add_file("CLAW.REZ", rez);
+    give(&mut library, rez);
     library.scan();
     assert!(
         library
@@ -143,4 +185,5 @@ fn the_tree_pids_and_anis_of_an_archive() {
     );
     let e = Library::new().rez_list("").unwrap_err();
     assert!(format!("{e:#}").contains("no REZ archive"), "{e:#}");
+    len
 }
