@@ -607,9 +607,7 @@ impl Library {
             }
             Target::Wwd(index) => {
                 let level = self.levels.get(*index).context("a level listed")?;
-                level.with_source(&parsed, id, self.rez.as_ref().map(|r| &r.file), |s| {
-                    f(s, max_zoom)
-                })
+                level.with_source(&parsed, id, self.rez.as_ref(), |s| f(s, max_zoom))
             }
             Target::Cosmo(index, name) => {
                 let key = format!(

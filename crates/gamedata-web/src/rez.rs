@@ -7,15 +7,17 @@
 //! whole, under the page's cap.
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use gamedata_render::RgbaImage;
 use gamedata_render::wwd::pid_picture;
 use wap_core::images::frame_number;
 use wap_core::{
-    Ani, Limits, Palette, Pid, Rez, RezEntry, RezFetch, RezFile, RezFileEntry, RezOptions,
-    RezTables,
+    Ani, ImageSource, Limits, Palette, Pid, RangedArchive, ReadRange, Rez, RezEntry, RezFetch,
+    RezFile, RezFileEntry, RezOptions, RezTables,
 };
 
 use crate::files::File;
@@ -24,12 +26,46 @@ use crate::files::File;
 pub(crate) struct Archive {
     pub(crate) file: File,
     read: OnceCell<ArchiveRead>,
+    /// Its key among the files a level's drawing reads ([`PageRange`]).
+    key: u64,
+}
+
+thread_local! {
+    /// The archives whose files a level's drawing reads by range, by key. The page's
+    /// WebAssembly runs in one thread: a drawing reads in the thread that draws.
+    static ARCHIVES: RefCell<(u64, HashMap<u64, File>)> = RefCell::default();
+}
+
+/// Reads ranges of a page's archive for a level's drawing (`Send + Sync`, as
+/// `wap_core::ImageSource` is: it holds the archive's key, not the file, which is found
+/// in this thread's [`ARCHIVES`]).
+struct PageRange {
+    key: u64,
+    path: String,
+}
+
+impl ReadRange for PageRange {
+    fn read_range(&self, offset: u64, length: u32) -> Result<Vec<u8>, gamedata_io::FileError> {
+        let failed =
+            |why: String| gamedata_io::FileError::io(&self.path, std::io::Error::other(why));
+        let file = ARCHIVES
+            .with(|a| a.borrow().1.get(&self.key).cloned())
+            .ok_or_else(|| failed("the archive is no longer among the files given".into()))?;
+        file.read_at(offset, length)
+            .map_err(|e| failed(format!("{e:#}")))
+    }
+}
+
+impl Drop for Archive {
+    fn drop(&mut self) {
+        ARCHIVES.with(|a| a.borrow_mut().1.remove(&self.key));
+    }
 }
 
 /// What an archive was read as.
 enum ArchiveRead {
     /// Its header and directory tables, by ranges.
-    Tables(RezTables),
+    Tables(Arc<RezTables>),
     /// The whole archive (tables too scattered to read by ranges, or the file read whole
     /// already).
     Whole(RezFile),
@@ -38,10 +74,49 @@ enum ArchiveRead {
 impl Archive {
     /// The archive `file`, not read yet.
     pub(crate) fn new(file: File) -> Self {
+        let key = ARCHIVES.with(|a| {
+            let mut a = a.borrow_mut();
+            a.0 = a.0.wrapping_add(1);
+            let key = a.0;
+            a.1.insert(key, file.clone());
+            key
+        });
         Archive {
             file,
             read: Default::default(),
+            key,
         }
+    }
+
+    /// The archive as the source of a level's pictures: its tables read by ranges (each
+    /// picture read by its range when drawn), else the whole archive.
+    ///
+    /// Returns `Err` as [`Archive::with_view`].
+    pub(crate) fn image_source(&self) -> Result<ImageSource> {
+        Ok(match self.read()? {
+            ArchiveRead::Tables(tables) => ImageSource::Tables(RangedArchive::new(
+                Arc::clone(tables),
+                Box::new(PageRange {
+                    key: self.key,
+                    path: self.file.path.clone(),
+                }),
+            )),
+            ArchiveRead::Whole(_) => ImageSource::Archive(
+                RezFile::from_data(self.file.data()?, &RezOptions::default())
+                    .with_context(|| format!("reading {}", self.file.path))?,
+            ),
+        })
+    }
+
+    /// The archive's tables, read the first time.
+    fn read(&self) -> Result<&ArchiveRead> {
+        if let Some(read) = self.read.get() {
+            return Ok(read);
+        }
+        let read = self
+            .read_tables()
+            .with_context(|| format!("reading {}", self.file.path))?;
+        Ok(self.read.get_or_init(|| read))
     }
 
     /// `f` run on the archive's view: its tables read by ranges the first time (kept), or
@@ -51,14 +126,7 @@ impl Archive {
     /// as `f`.
     fn with_view<T>(&self, f: impl FnOnce(&Rez<'_>) -> Result<T>) -> Result<T> {
         let doing = || format!("reading {}", self.file.path);
-        let read = match self.read.get() {
-            Some(read) => read,
-            None => {
-                let read = self.read_tables().with_context(doing)?;
-                self.read.get_or_init(|| read)
-            }
-        };
-        let view = match read {
+        let view = match self.read()? {
             ArchiveRead::Tables(tables) => tables.view(),
             ArchiveRead::Whole(whole) => whole.view().with_context(doing)?,
         };
@@ -74,7 +142,7 @@ impl Archive {
                 fetch.give(&self.file.read_at(offset, length)?);
             }
             if let Some(tables) = fetch.finish()? {
-                return Ok(ArchiveRead::Tables(tables));
+                return Ok(ArchiveRead::Tables(Arc::new(tables)));
             }
         }
         Ok(ArchiveRead::Whole(RezFile::from_data(

@@ -1,13 +1,12 @@
 //! Claw and Gruntz levels (.WWD): each drawn as `wwd tiles` draws it, by the engine's rules
 //! from the REZ archive among the files when there is one (`--rez`), else as its collision
-//! map.
+//! map. The archive's tables are read by ranges and each picture the level uses by its
+//! own range (`crate::rez::Archive::image_source`).
 
 use anyhow::{Context, Result, bail};
 use gamedata_render::TileSource;
 use gamedata_render::wwd::{CollisionMap, Scene, SceneOptions, default_tile_px};
-use wap_core::{
-    CodePage, ImageSource, Level, LevelFile, LevelOptions, Limits, RezFile, RezOptions, decode,
-};
+use wap_core::{CodePage, Level, LevelFile, LevelOptions, Limits, decode};
 
 use crate::files::File;
 use crate::id::MapId;
@@ -50,7 +49,7 @@ impl LevelEntry {
         &self,
         id: &MapId,
         id_text: &str,
-        rez: Option<&File>,
+        rez: Option<&crate::rez::Archive>,
         f: impl FnOnce(&dyn TileSource) -> Result<T>,
     ) -> Result<T> {
         let doing = || format!("reading {}", self.path);
@@ -74,9 +73,7 @@ impl LevelEntry {
                 .with_context(|| format!("drawing {}", self.path))?;
             return f(&map);
         };
-        let archive = RezFile::from_data(rez.data()?, &RezOptions::default())
-            .with_context(|| format!("reading {}", rez.path))?;
-        let images = ImageSource::Archive(archive);
+        let images = rez.image_source()?;
         let options = SceneOptions {
             tile_px: tile.or(Some(default_tile_px(&plane))),
             plane: plane_name.map(|_| plane.index()),

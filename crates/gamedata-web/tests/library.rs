@@ -117,7 +117,7 @@ fn levels_are_drawn_as_collision_maps_or_with_the_archive_and_a_bad_one_is_repor
     library.add_file("CLAW.REZ", rez.clone());
     library.scan();
     assert_eq!(library.maps(), ["wwd/SYNTH"]);
-    let archive = wap_core::RezFile::from_data(rez, &Default::default()).unwrap();
+    let archive = wap_core::RezFile::from_data(rez.clone(), &Default::default()).unwrap();
     let images = wap_core::ImageSource::Archive(archive);
     let options = gamedata_render::wwd::SceneOptions {
         tile_px: Some(tile),
@@ -131,6 +131,33 @@ fn levels_are_drawn_as_collision_maps_or_with_the_archive_and_a_bad_one_is_repor
     same_tiles(&mut library, "wwd/SYNTH", &drawn);
     same_tiles(&mut library, "wwd/SYNTH?collision", &pyramid(&map));
     assert!(drawn[&(0, 0, 0)].pixels() != pyramid(&map)[&(0, 0, 0)].pixels());
+
+    // The archive given by size: its tables read by ranges once, each picture by its own
+    // range; the same tiles.
+    let reads: std::rc::Rc<std::cell::RefCell<Vec<(u64, u32)>>> = Default::default();
+    let seen = std::rc::Rc::clone(&reads);
+    let bytes = rez.clone();
+    let mut library = Library::new();
+    library.add_file("levels/SYNTH.WWD", file);
+    library.add_lazy_file(
+        "CLAW.REZ",
+        rez.len() as u64,
+        Box::new(move |offset, length| {
+            seen.borrow_mut().push((offset, length));
+            let at = offset as usize;
+            Ok(bytes[at..at + length as usize].to_vec())
+        }),
+    );
+    library.scan();
+    same_tiles(&mut library, "wwd/SYNTH", &drawn);
+    let reads = reads.borrow();
+    assert_eq!(reads.iter().filter(|r| **r == (0, 168)).count(), 1);
+    let largest = reads.iter().map(|&(_, l)| l).max().unwrap();
+    assert!(
+        (largest as usize) < rez.len() / 4,
+        "{largest} of {}",
+        rez.len()
+    );
 }
 
 #[test]

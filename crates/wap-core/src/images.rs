@@ -1,5 +1,6 @@
-//! Where a level's pictures come from: a REZ archive, or a folder of files extracted from
-//! one (`LEVEL1/TILES/ACTION/012.PID`, any letter case), as modders keep custom tiles. Both
+//! Where a level's pictures come from: a REZ archive (held whole, or its tables alone with
+//! each file read by its range, [`RangedArchive`]), or a folder of files extracted from
+//! one (`LEVEL1/TILES/ACTION/012.PID`, any letter case), as modders keep custom tiles. All
 //! answer the same paths ([`ImageSource::file`]); [`ImageIndex`] finds a source's folders
 //! by path and by image-set key and lists a folder's images by frame number
 //! ([`ImageIndex::frames`]); [`ImageNames`] says which folder a plane's tile set or an
@@ -14,11 +15,13 @@
 use std::borrow::Cow;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use gamedata_io::{FileData, FileError, Limits};
 
 use crate::error::Result;
-use crate::rez::archive::RezFile;
+use crate::rez::archive::{RezFile, RezFileEntry};
+use crate::rez::ranged::RezTables;
 use crate::wwd::header::Header;
 
 mod anis;
@@ -34,8 +37,64 @@ pub use index::{FolderId, ImageIndex};
 pub enum ImageSource {
     /// An archive, read or mapped.
     Archive(RezFile),
+    /// An archive whose header and directory tables alone are held, each file read by
+    /// its range when wanted (a web page's archive, never read whole).
+    Tables(RangedArchive),
     /// A folder whose tree mirrors an archive's.
     Folder(PathBuf),
+}
+
+/// Reads ranges of a file that is not held whole: a web page's `Blob.slice`, a remote
+/// file. Shared by the threads that draw, so `Send + Sync`.
+pub trait ReadRange: Send + Sync {
+    /// `length` bytes at `offset`.
+    ///
+    /// Returns `Err` when they cannot be read (past the file's end, or the reader fails).
+    fn read_range(&self, offset: u64, length: u32) -> std::result::Result<Vec<u8>, FileError>;
+}
+
+/// An archive's tables ([`RezTables`], read by ranges with
+/// [`RezFetch`](crate::RezFetch)) and the reader of its files' ranges.
+pub struct RangedArchive {
+    tables: Arc<RezTables>,
+    read: Box<dyn ReadRange>,
+}
+
+impl std::fmt::Debug for RangedArchive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RangedArchive")
+            .field("len", &self.tables.len())
+            .field("tables", &self.tables.table_count())
+            .finish()
+    }
+}
+
+impl RangedArchive {
+    /// The archive whose tables are `tables`, its files read by `read`.
+    pub fn new(tables: Arc<RezTables>, read: Box<dyn ReadRange>) -> Self {
+        RangedArchive { tables, read }
+    }
+
+    /// The tables.
+    pub fn tables(&self) -> &RezTables {
+        &self.tables
+    }
+
+    /// The bytes of `file`, an entry of the tables' view, read by its range (at most
+    /// `limits.max_stream_bytes`, as a folder's file that is not a regular one).
+    ///
+    /// Returns `Err` ([`FileError::Io`], naming the file and both lengths) past that, or
+    /// as the reader.
+    pub fn read(&self, file: &RezFileEntry<'_>, limits: &Limits) -> Result<Vec<u8>> {
+        if u64::from(file.size) > limits.max_stream_bytes {
+            let why = format!(
+                "{} bytes at offset {}, more than Limits::max_stream_bytes ({})",
+                file.size, file.offset, limits.max_stream_bytes
+            );
+            return Err(FileError::io(file.file_name(), std::io::Error::other(why)).into());
+        }
+        Ok(self.read.read_range(u64::from(file.offset), file.size)?)
+    }
 }
 
 impl ImageSource {
@@ -74,6 +133,10 @@ impl ImageSource {
             ImageSource::Archive(archive) => {
                 Ok(archive.rez().file(path)?.map(|f| Cow::Borrowed(f.bytes)))
             }
+            ImageSource::Tables(ranged) => match ranged.tables.view().file(path)? {
+                Some(file) => Ok(Some(Cow::Owned(ranged.read(&file, &Limits::default())?))),
+                None => Ok(None),
+            },
             ImageSource::Folder(root) => {
                 let Some(found) = find_path(root, path)? else {
                     return Ok(None);
@@ -91,10 +154,12 @@ impl ImageSource {
     /// Returns `Err` as [`ImageSource::file`].
     pub fn file_len(&self, path: &str) -> Result<Option<u64>> {
         match self {
-            ImageSource::Archive(archive) => Ok(archive
-                .rez()
-                .file(path)?
-                .map(|f| u64::try_from(f.bytes.len()).unwrap_or(u64::MAX))),
+            ImageSource::Archive(archive) => {
+                Ok(archive.rez().file(path)?.map(|f| u64::from(f.size)))
+            }
+            ImageSource::Tables(ranged) => {
+                Ok(ranged.tables.view().file(path)?.map(|f| u64::from(f.size)))
+            }
             ImageSource::Folder(root) => match find_path(root, path)? {
                 Some(found) => Ok(Some(gamedata_io::regular_file_len(&found)?)),
                 None => Ok(None),

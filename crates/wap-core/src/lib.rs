@@ -135,7 +135,10 @@ pub use gamedata_io::{
     FormatOptions, InflateError, LimitError, Limits, MapOptions, Owned, OwnedSet, Problems,
     ReadError, decode, field_text,
 };
-pub use images::{AniId, Animations, FolderId, Frames, ImageIndex, ImageNames, ImageSource};
+pub use images::{
+    AniId, Animations, FolderId, Frames, ImageIndex, ImageNames, ImageSource, RangedArchive,
+    ReadRange,
+};
 pub use raw::{AniFrameRecord, AniHeader, PidHeader, Rect, RezHeader};
 pub use rez::{
     Ani, AniContents, AniFile, AniFrame, AniFrameSpec, Palette, Pid, PidFlags, PidPixels, Rez,

@@ -177,3 +177,86 @@ fn a_missing_tile_draws_the_marker_only_when_asked() {
         }
     }
 }
+
+/// An archive's bytes read by range, each range kept.
+struct Ranges {
+    data: std::sync::Arc<Vec<u8>>,
+    asked: std::sync::Arc<std::sync::Mutex<Vec<(u64, u32)>>>,
+}
+
+impl wap_core::ReadRange for Ranges {
+    fn read_range(&self, offset: u64, length: u32) -> Result<Vec<u8>, gamedata_io::FileError> {
+        self.asked.lock().unwrap().push((offset, length));
+        let at = offset as usize;
+        Ok(self.data[at..at + length as usize].to_vec())
+    }
+}
+
+#[test]
+fn a_level_drawn_from_an_archive_s_tables_is_the_level_drawn_from_the_whole_archive() {
+    let data = wap_core::synth::level(5, 24, 20);
+    let image = data.image().unwrap();
+    let level = Level::parse(&image).unwrap();
+    let bytes = wap_core::synth::level_archive(&data).unwrap();
+    let whole = wap_core::ImageSource::Archive(
+        wap_core::RezFile::from_data(bytes.clone(), &Default::default()).unwrap(),
+    );
+    // The tables by ranges, as a web page reads them.
+    let mut fetch = wap_core::RezFetch::new(bytes.len() as u64, &Default::default());
+    let mut tables_read = Vec::new();
+    while let Some((offset, length)) = fetch.wanted() {
+        tables_read.push((offset, length));
+        fetch.give(&bytes[offset as usize..offset as usize + length as usize]);
+    }
+    let tables = fetch.finish().unwrap().unwrap();
+    let asked = std::sync::Arc::default();
+    let ranged = wap_core::ImageSource::Tables(wap_core::RangedArchive::new(
+        std::sync::Arc::new(tables),
+        Box::new(Ranges {
+            data: std::sync::Arc::new(bytes.clone()),
+            asked: std::sync::Arc::clone(&asked),
+        }),
+    ));
+    for options in [
+        SceneOptions {
+            tile_px: Some(8),
+            ..SceneOptions::default()
+        },
+        SceneOptions {
+            tile_px: Some(8),
+            markers: true,
+            time: Some(1_250),
+            ..SceneOptions::default()
+        },
+    ] {
+        let a = Scene::new(&level, &whole, &options, &Limits::default()).unwrap();
+        let b = Scene::new(&level, &ranged, &options, &Limits::default()).unwrap();
+        assert_eq!(format!("{:?}", a.report()), format!("{:?}", b.report()));
+        assert!(a.report().tiles_drawn > 0 && a.report().objects_drawn > 0);
+        let all = Region::new(0, 0, a.width(), a.height());
+        assert_eq!(a.rect(all).unwrap(), b.rect(all).unwrap());
+    }
+    // Files alone were read by range: no table again, and none the whole archive.
+    {
+        let asked = asked.lock().unwrap();
+        assert!(!asked.is_empty());
+        assert!(asked.iter().all(|r| !tables_read.contains(r)));
+        let largest = asked.iter().map(|&(_, l)| l).max().unwrap();
+        assert!(
+            (largest as usize) < bytes.len() / 4,
+            "{largest} of {}",
+            bytes.len()
+        );
+    }
+    // The source's paths and lengths as the whole archive's.
+    let view = wap_core::Rez::parse(&bytes).unwrap();
+    for item in view.walk(&view.root()).take(40) {
+        let (path, file) = item.unwrap();
+        assert_eq!(ranged.file(&path).unwrap().unwrap(), file.bytes);
+        assert_eq!(
+            ranged.file_len(&path).unwrap(),
+            whole.file_len(&path).unwrap()
+        );
+    }
+    assert!(ranged.file("NO/SUCH.PID").unwrap().is_none());
+}

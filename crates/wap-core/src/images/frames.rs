@@ -182,8 +182,10 @@ impl<'s> ImageIndex<'s> {
             return Ok(frames);
         }
         match self.source {
-            ImageSource::Archive(archive) => {
-                let rez = archive.rez();
+            ImageSource::Archive(_) | ImageSource::Tables(_) => {
+                let Some(rez) = self.rez() else {
+                    return Ok(frames);
+                };
                 frames.table = self.table(folder.0);
                 let max = usize::try_from(self.max_path_bytes).unwrap_or(usize::MAX);
                 for entry in rez.entries(&table_dir(frames.table)) {
@@ -249,7 +251,9 @@ impl<'s> ImageIndex<'s> {
         let file = frames.files.get(i)?;
         let folder = frames.folder.map(|f| self.path(f)).unwrap_or_default();
         let name = match self.source {
-            ImageSource::Archive(_) => self.archive_file(frames, file)?.file_name(),
+            ImageSource::Archive(_) | ImageSource::Tables(_) => {
+                self.archive_file(frames, file)?.file_name()
+            }
             ImageSource::Folder(_) => {
                 let range = file.at as usize..(file.at as usize).saturating_add(file.len as usize);
                 frames.names.get(range)?.to_owned()
@@ -264,11 +268,8 @@ impl<'s> ImageIndex<'s> {
 
     /// The archive entry of `file`.
     fn archive_file(&self, frames: &Frames, file: &FrameFile) -> Option<RezFileEntry<'s>> {
-        let ImageSource::Archive(archive) = self.source else {
-            return None;
-        };
-        match archive
-            .rez()
+        match self
+            .rez()?
             .entry_at(&table_dir(frames.table), file.at as usize)
         {
             Ok(Some(RezEntry::File(f))) => Some(f),
@@ -305,6 +306,10 @@ impl<'s> ImageIndex<'s> {
             ImageSource::Archive(_) => Ok(self
                 .archive_file(frames, file)
                 .map(|f| Cow::Borrowed(f.bytes))),
+            ImageSource::Tables(ranged) => match self.archive_file(frames, file) {
+                Some(f) => Ok(Some(Cow::Owned(ranged.read(&f, &self.limits)?))),
+                None => Ok(None),
+            },
             ImageSource::Folder(root) => {
                 let Some(folder) = frames.folder else {
                     return Ok(None);

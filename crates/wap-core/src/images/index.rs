@@ -13,7 +13,7 @@ use gamedata_io::{FileError, Limits, Problems};
 
 use super::ImageSource;
 use crate::error::{Error, ErrorKind, Result};
-use crate::rez::archive::{MAX_DEPTH, Rez, RezEntry, RezOptions};
+use crate::rez::archive::{MAX_DEPTH, Rez, RezDir, RezEntry, RezOptions};
 
 impl ImageSource {
     /// The source's folders indexed by path and image-set key (see [`ImageIndex`]), within
@@ -50,6 +50,7 @@ pub(super) fn build<'s>(source: &'s ImageSource, options: &RezOptions) -> Result
     };
     match source {
         ImageSource::Archive(archive) => index_archive(&mut index, &archive.rez(), options)?,
+        ImageSource::Tables(ranged) => index_archive(&mut index, &ranged.tables().view(), options)?,
         ImageSource::Folder(root) => index_folder(&mut index, root, options)?,
     }
     index.folders.shrink_to_fit();
@@ -176,6 +177,9 @@ impl<'s> ImageIndex<'s> {
         }
         let at = folder.at as usize;
         match self.source {
+            ImageSource::Tables(_) => self
+                .archive_dir(i)
+                .map_or(Cow::Borrowed(""), |d| d.name_lossy()),
             ImageSource::Archive(archive) => {
                 let bytes = archive
                     .bytes()
@@ -191,10 +195,53 @@ impl<'s> ImageIndex<'s> {
         }
     }
 
+    /// The archive's view (held whole, or its tables), `None` for a disk folder.
+    pub(super) fn rez(&self) -> Option<Rez<'s>> {
+        match self.source {
+            ImageSource::Archive(archive) => Some(archive.rez()),
+            ImageSource::Tables(ranged) => Some(ranged.tables().view()),
+            ImageSource::Folder(_) => None,
+        }
+    }
+
+    /// The directory entry of archive folder `i`, read again from its parent's table,
+    /// which is read again from its own parent's, up from the root (at most [`MAX_DEPTH`]
+    /// lookups); `None` for the root, a disk folder or an entry that cannot be read.
+    fn archive_dir(&self, i: u32) -> Option<RezDir<'s>> {
+        let rez = self.rez()?;
+        // A parent always comes before its folder, so the chain ends at the root.
+        let mut chain = Vec::new();
+        let mut at = i;
+        while at != 0 && chain.len() <= MAX_DEPTH {
+            let folder = self.folders.get(at as usize)?;
+            chain.push(folder.at as usize);
+            at = folder.parent;
+        }
+        let mut dir = None;
+        for entry_at in chain.into_iter().rev() {
+            let parent = dir.unwrap_or_else(|| rez.root());
+            match rez.entry_at(&parent, entry_at) {
+                Ok(Some(RezEntry::Dir(d))) => dir = Some(d),
+                _ => return None,
+            }
+        }
+        dir
+    }
+
     /// The table (offset, size) of archive folder `i`.
     pub(super) fn table(&self, i: u32) -> (u32, u32) {
-        let ImageSource::Archive(archive) = self.source else {
-            return (0, 0);
+        let archive = match self.source {
+            ImageSource::Archive(archive) => archive,
+            ImageSource::Tables(ranged) => {
+                let root = ranged.tables().view().root();
+                return match self.folders.get(i as usize) {
+                    Some(f) if f.at != ROOT_AT => {
+                        self.archive_dir(i).map_or((0, 0), |d| (d.offset, d.size))
+                    }
+                    _ => (root.offset, root.size),
+                };
+            }
+            ImageSource::Folder(_) => return (0, 0),
         };
         let rez = archive.rez();
         match self.folders.get(i as usize) {
