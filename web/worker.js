@@ -106,7 +106,8 @@ function answer(seq, work) {
     const pixels = value && (value instanceof Uint8Array ? value : value.rgba);
     const transfer = pixels instanceof Uint8Array ? [pixels.buffer] : [];
     if (value && Array.isArray(value.frames)) {
-      for (const f of value.frames) transfer.push(f.rgba.buffer);
+      // Animation frames carry pixels; an ANI's frames (rezAni) do not.
+      for (const f of value.frames) if (f.rgba instanceof Uint8Array) transfer.push(f.rgba.buffer);
     }
     postMessage({ seq, value }, transfer);
   } catch (e) {

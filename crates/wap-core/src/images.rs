@@ -122,12 +122,13 @@ impl ImageSource {
     }
 
     /// The bytes of the file at `path` (`/` or `\` separated, any letter case): borrowed
-    /// from an archive, read from a folder (only a regular file, links followed: a pipe
-    /// or a device inside a folder of game files is an error, never waited on); `None`
-    /// when there is no such file.
+    /// from an archive held whole, read by its range from an archive's tables
+    /// ([`RangedArchive::read`]), read from a folder (only a regular file, links followed:
+    /// a pipe or a device inside a folder of game files is an error, never waited on);
+    /// `None` when there is no such file.
     ///
-    /// Returns `Err` when a directory of the archive on the way cannot be read, or the
-    /// folder's file is not a regular one or cannot be read.
+    /// Returns `Err` when a directory of the archive on the way cannot be read, the range
+    /// cannot be read, or the folder's file is not a regular one or cannot be read.
     pub fn file(&self, path: &str) -> Result<Option<Cow<'_, [u8]>>> {
         match self {
             ImageSource::Archive(archive) => {

@@ -293,11 +293,13 @@ impl<'s> ImageIndex<'s> {
         identity(&path)
     }
 
-    /// The bytes of image `i` of `frames`: borrowed from an archive, read from a disk
-    /// folder (a file that is not a regular one up to [`Limits::max_stream_bytes`](gamedata_io::Limits::max_stream_bytes)); `None`
-    /// when there is no such image.
+    /// The bytes of image `i` of `frames`: borrowed from an archive held whole, read by
+    /// its range from an archive's tables ([`RangedArchive::read`](super::RangedArchive::read),
+    /// within the index's [`Limits::max_stream_bytes`](gamedata_io::Limits::max_stream_bytes)),
+    /// read from a disk folder (a file that is not a regular one up to the same cap);
+    /// `None` when there is no such image.
     ///
-    /// Returns `Err` when a disk file cannot be read.
+    /// Returns `Err` when a range or a disk file cannot be read.
     pub fn image(&self, frames: &Frames, i: usize) -> Result<Option<Cow<'s, [u8]>>> {
         let Some(file) = frames.files.get(i) else {
             return Ok(None);
