@@ -597,23 +597,7 @@ def test_a_level_with_its_archive_and_the_archive_s_tree(refs, tmp_path):
             assert got == want, f["path"]
         # The tree in the page: open folders, pick the palette, show a PID.
         page.execute_script("location.hash = 'rez';")
-        for name in ["LEVEL1", "PALETTES"]:
-            call(page, """
-                for (let i = 0; i < 100; i++) {
-                  const a = Array.from(document.querySelectorAll('#rez-tree a.dir'))
-                    .find((x) => x.textContent === args[0] + '/');
-                  if (a) { a.click(); return true; }
-                  await new Promise((ok) => setTimeout(ok, 50));
-                }
-                return false;""", name)
-        call(page, """
-            for (let i = 0; i < 100; i++) {
-              const o = Array.from(document.getElementById('rez-palette').options)
-                .find((x) => x.value === args[0]);
-              if (o) { document.getElementById('rez-palette').value = args[0]; return true; }
-              await new Promise((ok) => setTimeout(ok, 50));
-            }
-            return false;""", palette)
+        choose_rez_palette(page, palette)
         page.execute_script("location.hash = 'rez/LEVEL1/TILES/ACTION/000.PID';")
         shown = call(page, """
             for (let i = 0; i < 100; i++) {
@@ -686,8 +670,9 @@ def ani_bytes(frames):
     return bytes(out)
 
 
-def open_rez_folders(page, names):
-    for name in names:
+def choose_rez_palette(page, palette):
+    """Opens the archive tree's folders down to `palette` and chooses it."""
+    for name in palette.split("/")[:-1]:
         call(page, """
             for (let i = 0; i < 100; i++) {
               const a = Array.from(document.querySelectorAll('#rez-tree a.dir'))
@@ -696,6 +681,16 @@ def open_rez_folders(page, names):
               await new Promise((ok) => setTimeout(ok, 50));
             }
             return false;""", name)
+    call(page, """
+        for (let i = 0; i < 100; i++) {
+          const s = document.getElementById('rez-palette');
+          if (Array.from(s.options).some((o) => o.value === args[0])) {
+            s.value = args[0];
+            return true;
+          }
+          await new Promise((ok) => setTimeout(ok, 50));
+        }
+        return false;""", palette)
 
 
 # The shown canvas's digest: SHA-256 of its RGBA, transparent pixels' colour zeroed (a
@@ -742,17 +737,7 @@ def test_an_ani_plays_its_frames_in_the_archive_s_tree(refs, tmp_path):
     try:
         page.find_element(By.ID, "open-files").send_keys(str(archive))
         page.execute_script("location.hash = 'rez';")
-        open_rez_folders(page, ["LEVEL1", "PALETTES"])
-        call(page, """
-            for (let i = 0; i < 100; i++) {
-              const s = document.getElementById('rez-palette');
-              if (Array.from(s.options).some((o) => o.value === args[0])) {
-                s.value = args[0];
-                return true;
-              }
-              await new Promise((ok) => setTimeout(ok, 50));
-            }
-            return false;""", palette)
+        choose_rez_palette(page, palette)
         page.execute_script("location.hash = 'rez/LEVEL1/ANIS/OBJ/PLAY.ANI';")
         # Each frame as it is shown: its index, when, and the canvas's pixels.
         seen = call(page, """

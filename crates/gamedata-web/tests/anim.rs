@@ -126,6 +126,22 @@ fn frames_are_read_by_group_and_are_the_command_s_pictures() {
 /// Each UOP frame of body `body`'s action `action` (its own entry) in `direction`, from
 /// the whole file through mul-core's `UopAnimations`, drawn by gamedata-render: (width,
 /// height, pixels, centre), mirrored for 5 to 7; a place no record fills, 0 x 0.
+/// Each frame's size, pixels and centre.
+fn facts(frames: Vec<gamedata_web::AnimFramePicture>) -> Vec<(u32, u32, Vec<u8>, i32, i32)> {
+    frames
+        .into_iter()
+        .map(|f| {
+            (
+                f.picture.width(),
+                f.picture.height(),
+                f.picture.pixels().to_vec(),
+                f.centre_x,
+                f.centre_y,
+            )
+        })
+        .collect()
+}
+
 fn uop_want(
     file: &[u8],
     body: u16,
@@ -191,20 +207,7 @@ fn uop_animations_are_read_by_entry_and_are_the_whole_files_frames() {
         assert_eq!(bodies, want_bodies);
         for (body, action) in SYNTHETIC_UOP_ENTRIES {
             for direction in 0..8u8 {
-                let got: Vec<(u32, u32, Vec<u8>, i32, i32)> = library
-                    .anim_frames(body, action, direction, 0)
-                    .unwrap()
-                    .into_iter()
-                    .map(|f| {
-                        (
-                            f.picture.width(),
-                            f.picture.height(),
-                            f.picture.pixels().to_vec(),
-                            f.centre_x,
-                            f.centre_y,
-                        )
-                    })
-                    .collect();
+                let got = facts(library.anim_frames(body, action, direction, 0).unwrap());
                 assert_eq!(
                     got,
                     uop_want(&file, body, action, direction),
@@ -357,22 +360,7 @@ fn animation_sequence_uop_replaces_actions_as_the_client_reads_them() {
     library.add_file("c/AnimationSequence.uop", sequences);
     library.scan();
     let frames = |body: u16, action: u16, direction: u8| {
-        library
-            .anim_frames(body, action, direction, 0)
-            .map(|frames| {
-                frames
-                    .into_iter()
-                    .map(|f| {
-                        (
-                            f.picture.width(),
-                            f.picture.height(),
-                            f.picture.pixels().to_vec(),
-                            f.centre_x,
-                            f.centre_y,
-                        )
-                    })
-                    .collect::<Vec<_>>()
-            })
+        library.anim_frames(body, action, direction, 0).map(facts)
     };
     for direction in [0u8, 6] {
         for (action, plays) in [(0, 0), (1, 0), (2, 2), (3, 2), (5, 2)] {
