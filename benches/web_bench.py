@@ -1,14 +1,15 @@
 """The web app's figures (benches/web.sh runs this; benches/README.md, "The web app"):
 time from choosing a folder to the first map tile drawn in the page, a native tile's time
 in the page's worker, and the page's memory after 1,000 art thumbnails, from art.mul and
-from artLegacyMUL.uop. Headless Debian Chromium over chromedriver, the page opened from
-file://.
+from artLegacyMUL.uop, and after browsing an archive shaped like GRUNTZ.REZ. Headless
+Debian Chromium over chromedriver, the page opened from file://.
 
-python3 benches/web_bench.py PAGE WORLD0 ARTFULL ARTUOP
+python3 benches/web_bench.py PAGE WORLD0 ARTFULL ARTUOP REZ
   PAGE     target/web/index.html
   WORLD0   a synthetic facet 0 folder with art (uo synth --facet 0 --art)
   ARTFULL  a folder with a full-size art set (uo synth --art --art-full)
   ARTUOP   the same art as artLegacyMUL.uop (uo convert --art --to uop), with tiledata
+  REZ      an archive shaped like GRUNTZ.REZ (examples/rez_shaped.rs)
 Prints lines `key value`.
 """
 
@@ -110,8 +111,50 @@ def thumbnails(page, folder, count):
         driver.quit()
 
 
+def rez_browse(page, archive, count):
+    """The archive given alone: its root listed (its tables read by ranges), then folders
+    opened down to the first holding `count` PIDs, each drawn; times and memory."""
+    driver = open_page(page)
+    try:
+        driver.find_element(By.ID, "open-files").send_keys(str(archive))
+        return call(driver, """
+            const before = await window.gamedata.memory();
+            let start = performance.now();
+            const root = await window.gamedata.rezList('');
+            const rootMs = performance.now() - start;
+            start = performance.now();
+            const queue = root.filter((i) => i.dir).map((i) => i.path);
+            let pids = [];
+            let listed = 1;
+            while (queue.length && pids.length < args[0]) {
+              const items = await window.gamedata.rezList(queue.shift());
+              listed += 1;
+              pids = items.filter((i) => !i.dir && /\.PID$/i.test(i.name)).map((i) => i.path);
+              if (pids.length < args[0]) { pids = []; queue.push(...items.filter((i) => i.dir).map((i) => i.path)); }
+            }
+            const listMs = performance.now() - start;
+            start = performance.now();
+            let drawn = 0;
+            for (const p of pids.slice(0, args[0])) if (await window.gamedata.rezPid(p, null)) drawn += 1;
+            const pidMs = performance.now() - start;
+            return {rootMs, listed, listMs, drawn, pidMs, before,
+                    after: await window.gamedata.memory()};""", count)
+    finally:
+        driver.quit()
+
+
 def main():
-    page, world0, artfull, artuop = (pathlib.Path(a).resolve() for a in sys.argv[1:5])
+    page, world0, artfull, artuop, rez = (pathlib.Path(a).resolve() for a in sys.argv[1:6])
+    r = rez_browse(page, rez, 100)
+    print(f"rez_bytes {rez.stat().st_size}")
+    print(f"rez_root_listed_ms {r['rootMs']:.0f}")
+    print(f"rez_folders_listed {r['listed']} in_ms {r['listMs']:.0f}")
+    print(f"rez_pids_drawn {r['drawn']} in_ms {r['pidMs']:.0f}")
+    for when in ["before", "after"]:
+        m = r[when]
+        print(f"rez_{when}_wasm_bytes {m['wasm']}")
+        print(f"rez_{when}_loaded_bytes {m['loaded']}")
+        print(f"rez_{when}_js_heap_bytes {m['jsHeap']}")
     for style in ["flat", "world"]:
         took, memory = first_tile(page, world0, f"uo/0/{style}")
         print(f"first_tile_{style}_s {took:.2f}")

@@ -1,5 +1,5 @@
 //! A REZ archive read by ranges: its 168-byte header and its directory tables alone, each
-//! read once by its offset and length, so that a program that cannot map a file (a web
+//! kept once by its offset and length, so that a program that cannot map a file (a web
 //! page reading `Blob.slice`s) browses an archive of hundreds of megabytes holding only
 //! its tables, and reads each file's bytes when it is shown. [`RezFetch`] does no I/O: it
 //! names the range it wants, is given its bytes, and at the end holds [`RezTables`], whose
@@ -8,13 +8,19 @@
 //! empty and their ranges given (`offset`, `size`). Format facts: `docs/formats/wap32.md`,
 //! "REZ archives".
 //!
-//! What it holds is bounded by the archive: the tables read, and their bookkeeping, stay
-//! within half the archive's length plus 1 MiB; a tree whose tables would cost more (a
-//! hostile one: thousands of tiny or overlapping tables) is given up, and the caller reads
-//! the archive whole ([`RezFile::from_data`](super::RezFile)), as a program that maps it
-//! does. Each table (offset and length) is read once, however many entries point at it.
+//! What it reads and holds is bounded by the archive: the ranges asked, and the tables kept
+//! with their bookkeeping, stay within half the archive's length plus 1 MiB; a tree whose
+//! tables would cost more (a hostile one: thousands of tiny or overlapping tables) is
+//! given up, and the caller reads the archive whole
+//! ([`RezFile::from_data`](super::RezFile)), as a program that maps it does. Each table
+//! (offset and length) is kept once, however many entries point at it.
+//!
+//! Tables are read lowest offset first, each range reaching up to 64 KiB past its table
+//! while half the budget is left: tables that lie together (as a writer lays a tree out)
+//! then come in a few ranges, not one each (a page's read costs about a millisecond
+//! whatever its length).
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
 use zerocopy::FromBytes;
 
@@ -30,6 +36,9 @@ const RANGE_COST: u64 = 48;
 
 /// The budget past half the archive's length: room for a small archive's tables.
 const BUDGET_SLACK: u64 = 1 << 20;
+
+/// How far a range reaches past its table, for the tables after it.
+const READ_AHEAD: u32 = 64 << 10;
 
 /// The header's length as a range's length (168).
 const HEADER_RANGE: u32 = 168;
@@ -58,11 +67,14 @@ pub struct RezFetch {
     spent: u64,
     state: State,
     header: Option<RezHeader>,
-    /// Tables to read, in the order met (each key once).
-    queue: VecDeque<(u32, u32)>,
+    /// Tables to read, lowest offset first (each key once).
+    queue: BTreeSet<(u32, u32)>,
     /// Every table met: read or queued.
     met: BTreeSet<(u32, u32)>,
     tables: BTreeMap<(u32, u32), Box<[u8]>>,
+    /// The last range read (its offset and bytes), where the next tables are looked for
+    /// before a range is asked.
+    ahead: (u64, Box<[u8]>),
 }
 
 /// Where a fetch is.
@@ -70,7 +82,7 @@ pub struct RezFetch {
 enum State {
     /// The header is wanted.
     Header,
-    /// The table at the queue's front is wanted; done when the queue is empty.
+    /// The range of the queue's first table is wanted; done when the queue is empty.
     Tables,
     /// The tables cost more than the budget, or a range came back of another length.
     GaveUp,
@@ -99,9 +111,10 @@ impl RezFetch {
             spent: REZ_HEADER_LEN as u64,
             state,
             header: None,
-            queue: VecDeque::new(),
+            queue: BTreeSet::new(),
             met: BTreeSet::new(),
             tables: BTreeMap::new(),
+            ahead: (0, Box::default()),
         }
     }
 
@@ -112,8 +125,8 @@ impl RezFetch {
             State::Header => Some((0, HEADER_RANGE)),
             State::Tables => self
                 .queue
-                .front()
-                .map(|&(offset, size)| (u64::from(offset), size)),
+                .first()
+                .map(|&(offset, size)| (u64::from(offset), self.span(offset, size))),
             State::GaveUp | State::Failed(_) => None,
         }
     }
@@ -178,15 +191,53 @@ impl RezFetch {
         self.check_budget();
     }
 
-    /// Keeps the table at the queue's front and queues the directories it lists, up to
-    /// its first entry that cannot be read (where the view's entries stop too).
+    /// The length of the range asked for the table of `size` bytes at `offset`: up to
+    /// [`READ_AHEAD`] past it (not past the archive's end) while the range leaves half
+    /// the budget, else the table alone.
+    fn span(&self, offset: u32, size: u32) -> u32 {
+        let room = self.len.saturating_sub(u64::from(offset));
+        let ahead = u64::from(size.max(READ_AHEAD)).min(room);
+        if self.spent.saturating_add(ahead) <= self.budget / 2 {
+            u32::try_from(ahead).unwrap_or(size)
+        } else {
+            size
+        }
+    }
+
+    /// Keeps the range read, then every queued table it holds, lowest offset first.
     fn table(&mut self, bytes: &[u8]) {
-        let Some(key) = self.queue.pop_front() else {
+        let Some(&(offset, _)) = self.queue.first() else {
             return;
         };
+        self.spent = self.spent.saturating_add(bytes.len() as u64);
+        self.ahead = (u64::from(offset), bytes.into());
+        while let Some(&key) = self.queue.first() {
+            let (start, held) = (&self.ahead.0, &self.ahead.1);
+            let Some(table) = u64::from(key.0)
+                .checked_sub(*start)
+                .and_then(|at| usize::try_from(at).ok())
+                .and_then(|at| held.get(at..at.checked_add(key.1 as usize)?))
+            else {
+                break;
+            };
+            // Tables that overlap are each kept: each is counted.
+            if self.spent.saturating_add(u64::from(key.1)) > self.budget {
+                self.state = State::GaveUp;
+                return;
+            }
+            let table: Box<[u8]> = table.into();
+            self.queue.remove(&key);
+            self.keep(key, table);
+        }
+        self.check_budget();
+    }
+
+    /// Keeps `table`, of `key`, and queues the directories it lists, up to its first
+    /// entry that cannot be read (where the view's entries stop too).
+    fn keep(&mut self, key: (u32, u32), table: Box<[u8]>) {
         let base = key.0 as usize;
         let mut found = Vec::new();
-        for entry in Entries::over(None, self.view_len(), bytes, base) {
+        for entry in Entries::over(None, self.view_len(), &table, base) {
             match entry {
                 Ok(RezEntry::Dir(dir)) => found.push((dir.offset, dir.size)),
                 Ok(RezEntry::File(_)) => {}
@@ -195,13 +246,12 @@ impl RezFetch {
         }
         self.spent = self
             .spent
-            .saturating_add(u64::from(key.1))
+            .saturating_add(table.len() as u64)
             .saturating_add(RANGE_COST);
-        self.tables.insert(key, bytes.into());
+        self.tables.insert(key, table);
         for (offset, size) in found {
             self.meet(offset, size);
         }
-        self.check_budget();
     }
 
     /// Queues the table of `size` bytes at `offset` when it holds bytes, lies inside the
@@ -210,15 +260,15 @@ impl RezFetch {
     fn meet(&mut self, offset: u32, size: u32) {
         let inside = u64::from(offset).saturating_add(u64::from(size)) <= self.len;
         if size > 0 && inside && self.met.insert((offset, size)) {
-            self.queue.push_back((offset, size));
+            self.queue.insert((offset, size));
             self.spent = self.spent.saturating_add(RANGE_COST);
         }
     }
 
-    /// Gives up when the next table would pass the budget.
+    /// Gives up when the next table, read and kept, would pass the budget.
     fn check_budget(&mut self) {
-        if let Some(&(_, size)) = self.queue.front()
-            && self.spent.saturating_add(u64::from(size)) > self.budget
+        if let Some(&(_, size)) = self.queue.first()
+            && self.spent.saturating_add(u64::from(size).saturating_mul(2)) > self.budget
         {
             self.state = State::GaveUp;
         }
