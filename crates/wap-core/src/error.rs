@@ -376,6 +376,20 @@ pub enum RezProblem {
         /// The cap.
         max: u64,
     },
+    /// In an archive read by its tables ([`RezTables`](crate::RezTables)): a directory's
+    /// entries that were not read, because no directory listed leads to them (an entry
+    /// read at an offset of one's own choosing, [`Rez::entry_at`](crate::Rez::entry_at),
+    /// past an entry that cannot be read or inside another entry).
+    #[error(
+        "the directory entries at byte {offset} ({size} bytes) were not read: the archive is \
+         read by its tables, and no directory listed leads to them"
+    )]
+    TableNotRead {
+        /// Their offset.
+        offset: u32,
+        /// Their length.
+        size: u32,
+    },
 }
 
 /// The message of [`ImageProblem::PidSize`]: the side that is wrong, named.

@@ -81,8 +81,11 @@ pub(super) fn by_ranges(data: &[u8]) -> u64 {
     assert_eq!(a, b);
     for item in whole.walk(&whole.root()).take(bound).flatten() {
         let file = item.1;
-        let start = file.offset as usize;
-        assert_eq!(file.bytes, &data[start..start + file.size as usize]);
+        // A file of no bytes may have any offset.
+        if file.size > 0 {
+            let start = file.offset as usize;
+            assert_eq!(file.bytes, &data[start..start + file.size as usize]);
+        }
     }
     let list = |rez: &Rez<'_>| -> Vec<Result<String, String>> {
         rez.entries(&rez.root())

@@ -253,7 +253,8 @@ pub struct RezFileEntry<'data> {
     pub bytes: &'data [u8],
     /// Absolute offset of its bytes.
     pub offset: u32,
-    /// Its length in bytes (checked to lie inside the archive, as `bytes` is).
+    /// Its length in bytes (with `offset`, checked to lie inside the archive, as `bytes`
+    /// is; a file of no bytes is not checked, its offset may be anything).
     pub size: u32,
     /// Time (seconds since 1970).
     pub time: u32,
@@ -407,16 +408,30 @@ impl<'data> Rez<'data> {
         }
     }
 
-    /// The directory table of `size` bytes at `offset`, when inside the archive (and, for
-    /// a view of the tables alone, read: every table reachable from the root is).
-    fn table(&self, offset: u32, size: u32) -> Option<&'data [u8]> {
-        let start = usize::try_from(offset).ok()?;
-        let end = start.checked_add(usize::try_from(size).ok()?)?;
+    /// The directory table of `size` bytes at `offset`.
+    ///
+    /// Returns `Err` ([`RezProblem::DirectoryOutside`]) past the archive's end, or for a
+    /// view of the tables alone ([`RezProblem::TableNotRead`]) a table not read: every
+    /// table a listed directory leads to is.
+    fn table(&self, offset: u32, size: u32) -> Result<&'data [u8], RezProblem> {
+        let outside = RezProblem::DirectoryOutside {
+            offset,
+            size,
+            len: self.len(),
+        };
+        let start = usize::try_from(offset).map_err(|_| outside)?;
+        let end = usize::try_from(size)
+            .ok()
+            .and_then(|size| start.checked_add(size))
+            .filter(|&end| end <= self.len())
+            .ok_or(outside)?;
         match self.store {
-            Store::Whole(data) => data.get(start..end),
-            Store::Tables { .. } if end > self.len() => None,
-            Store::Tables { .. } if size == 0 => Some(&[]),
-            Store::Tables { tables, .. } => tables.get(&(offset, size)).map(|t| &t[..]),
+            Store::Whole(data) => data.get(start..end).ok_or(outside),
+            Store::Tables { .. } if size == 0 => Ok(&[]),
+            Store::Tables { tables, .. } => tables
+                .get(&(offset, size))
+                .map(|t| &t[..])
+                .ok_or(RezProblem::TableNotRead { offset, size }),
         }
     }
 
@@ -425,7 +440,7 @@ impl<'data> Rez<'data> {
     /// it).
     pub fn entries(&self, dir: &RezDir<'data>) -> Entries<'data> {
         match self.table(dir.offset, dir.size) {
-            Some(table) => Entries::over(
+            Ok(table) => Entries::over(
                 match self.store {
                     Store::Whole(data) => Some(data),
                     Store::Tables { .. } => None,
@@ -434,11 +449,7 @@ impl<'data> Rez<'data> {
                 table,
                 dir.offset as usize,
             ),
-            None => Entries::failed(RezProblem::DirectoryOutside {
-                offset: dir.offset,
-                size: dir.size,
-                len: self.len(),
-            }),
+            Err(problem) => Entries::failed(problem),
         }
     }
 
@@ -446,7 +457,8 @@ impl<'data> Rez<'data> {
     /// and [`RezDir::at`] give), or `Ok(None)` when `at` is outside `dir`'s table.
     ///
     /// Returns `Err` ([`RezProblem::DirectoryOutside`]) if `dir`'s table is not inside the
-    /// archive, or as [`Rez::entries`] does if no entry can be read at `at` (an offset
+    /// archive (in a view of the tables alone, [`RezProblem::TableNotRead`] if it was not
+    /// read), or as [`Rez::entries`] does if no entry can be read at `at` (an offset
     /// inside an entry reads as one that is cut or of an unknown kind).
     pub fn entry_at(
         &self,

@@ -5,8 +5,12 @@
 //! names the range it wants, is given its bytes, and at the end holds [`RezTables`], whose
 //! [`RezTables::view`] is a [`Rez`] that lists, finds and walks as the whole archive's view
 //! does (the same entries, in the same order, with the same errors), its files' bytes
-//! empty and their ranges given (`offset`, `size`). Format facts: `docs/formats/wap32.md`,
-//! "REZ archives".
+//! empty and their ranges given (`offset`, `size`). One difference: an entry read at an
+//! offset of one's own choosing ([`Rez::entry_at`]) may be a directory that no listed
+//! directory leads to (past an entry that cannot be read, or inside another entry); its
+//! table was not read, and its entries are an error that says so
+//! ([`RezProblem::TableNotRead`](crate::RezProblem)). Format facts:
+//! `docs/formats/wap32.md`, "REZ archives".
 //!
 //! What it reads and holds is bounded by the archive: the ranges asked, and the tables kept
 //! with their bookkeeping, stay within half the archive's length plus 1 MiB; a tree whose
@@ -107,7 +111,9 @@ impl RezFetch {
         RezFetch {
             len,
             max_path_bytes: options.max_path_bytes,
-            budget: (len / 2).saturating_add(BUDGET_SLACK),
+            // Tables lie in the first 8 GiB (u32 offsets and sizes): a longer archive
+            // budgets as one of 8 GiB.
+            budget: (len.min(1 << 33) / 2).saturating_add(BUDGET_SLACK),
             spent: REZ_HEADER_LEN as u64,
             state,
             header: None,
@@ -228,30 +234,34 @@ impl RezFetch {
             let table: Box<[u8]> = table.into();
             self.queue.remove(&key);
             self.keep(key, table);
+            if matches!(self.state, State::GaveUp) {
+                return;
+            }
         }
         self.check_budget();
     }
 
     /// Keeps `table`, of `key`, and queues the directories it lists, up to its first
-    /// entry that cannot be read (where the view's entries stop too).
+    /// entry that cannot be read (where the view's entries stop too); gives up as soon as
+    /// what is met passes the budget.
     fn keep(&mut self, key: (u32, u32), table: Box<[u8]>) {
-        let base = key.0 as usize;
-        let mut found = Vec::new();
-        for entry in Entries::over(None, self.view_len(), &table, base) {
-            match entry {
-                Ok(RezEntry::Dir(dir)) => found.push((dir.offset, dir.size)),
-                Ok(RezEntry::File(_)) => {}
-                Err(_) => break,
-            }
-        }
         self.spent = self
             .spent
             .saturating_add(table.len() as u64)
             .saturating_add(RANGE_COST);
-        self.tables.insert(key, table);
-        for (offset, size) in found {
-            self.meet(offset, size);
+        let len = self.view_len();
+        for entry in Entries::over(None, len, &table, key.0 as usize) {
+            match entry {
+                Ok(RezEntry::Dir(dir)) => self.meet(dir.offset, dir.size),
+                Ok(RezEntry::File(_)) => {}
+                Err(_) => break,
+            }
+            if self.spent > self.budget {
+                self.state = State::GaveUp;
+                return;
+            }
         }
+        self.tables.insert(key, table);
     }
 
     /// Queues the table of `size` bytes at `offset` when it holds bytes, lies inside the

@@ -285,3 +285,111 @@ fn gruntz_rez_s_tree_read_by_its_tables() {
     assert!(asked.len() < 40, "{} ranges", asked.len());
     assert!(tables.held_bytes() < data.len() as u64 / 20);
 }
+
+// Faults an attack found, kept as tests.
+
+#[test]
+fn a_directory_pointing_at_the_header_reads_as_the_whole_archive() {
+    // The root's table is the header's 168 bytes: read as a table by ranges too (a range
+    // the fetch asked before), and the same errors both ways.
+    let mut b = Builder::new();
+    b.data(b"pad");
+    let data = b.finish((0, 168));
+    let (tables, asked) = fetch(&data);
+    assert_eq!(asked[0], (0, 168));
+    assert!(asked.len() <= 2, "{asked:?}");
+    assert!(tables.unwrap().is_some());
+    gamedata_exercise::wwd::rez(&data);
+}
+
+#[test]
+fn an_entry_read_where_no_listed_directory_leads_names_a_table_not_read() {
+    // The root lists A, then an entry of kind 5 (its listing stops there), then B, whose
+    // table is A's first entry alone: B is read by entry_at, and its table was not read.
+    let f1 = Entry::File {
+        name: b"SECRET",
+        ext: b"PID",
+        data: (0, 4),
+    };
+    let f2 = Entry::File {
+        name: b"OTHER",
+        ext: b"PID",
+        data: (0, 4),
+    };
+    let mut b = Builder::new();
+    let sub = b.table(&[f1, f2]);
+    let root_at = b.next_offset();
+    let a = Entry::Dir {
+        name: b"A",
+        table: sub,
+    };
+    let x = Entry::Dir {
+        name: b"X",
+        table: (0, 0),
+    };
+    let h = Entry::Dir {
+        name: b"B",
+        table: (sub.0, f1.len()),
+    };
+    let root = b.table(&[a, x, h]);
+    let mut data = b.finish(root);
+    data[(root_at + a.len()) as usize] = 5;
+    let at = (root_at + a.len() + x.len()) as usize;
+    let whole = Rez::parse(&data).unwrap();
+    let tables = fetch(&data).0.unwrap().unwrap();
+    let view = tables.view();
+    let Some(RezEntry::Dir(d)) = view.entry_at(&view.root(), at).unwrap() else {
+        panic!("B is a directory entry")
+    };
+    assert_eq!(whole.entries(&d).count(), 1);
+    let e = view.entries(&d).next().unwrap().unwrap_err();
+    assert_eq!(
+        e.kind(),
+        wap_core::ErrorKind::Rez(wap_core::RezProblem::TableNotRead {
+            offset: sub.0,
+            size: f1.len()
+        })
+    );
+    assert!(e.to_string().contains("were not read"), "{e}");
+    // What the listing reaches is the same both ways.
+    gamedata_exercise::wwd::rez(&data);
+}
+
+#[test]
+fn a_file_of_no_bytes_past_the_end_reads_as_the_whole_archive() {
+    let mut b = Builder::new();
+    let root = b.table(&[Entry::File {
+        name: b"E",
+        ext: b"PID",
+        data: (1_000_000, 0),
+    }]);
+    let data = b.finish(root);
+    gamedata_exercise::wwd::rez(&data);
+    let tables = fetch(&data).0.unwrap().unwrap();
+    let file = tables.view().file("E.PID").unwrap().unwrap();
+    assert_eq!((file.offset, file.size), (1_000_000, 0));
+}
+
+#[test]
+fn a_table_listing_more_directories_than_the_budget_is_given_up_in_its_reading() {
+    // A root of 200,000 directories, each with its own table of 1 byte: what they cost to
+    // keep track of passes the budget while the root is read.
+    let names: Vec<String> = (0..200_000).map(|i| format!("D{i}")).collect();
+    let mut b = Builder::new();
+    let root_at = b.next_offset();
+    let entries: Vec<Entry<'_>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Entry::Dir {
+            name: n.as_bytes(),
+            table: (root_at + i as u32, 1),
+        })
+        .collect();
+    let root = b.table(&entries);
+    // Room in the budget to read the root (4.6 MB) twice over.
+    b.data(&vec![0; 16 << 20]);
+    let data = b.finish(root);
+    let (tables, asked) = fetch(&data);
+    assert!(tables.unwrap().is_none(), "given up");
+    assert_eq!(asked.len(), 2, "the header and the root alone");
+}
