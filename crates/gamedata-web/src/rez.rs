@@ -139,7 +139,7 @@ impl Archive {
         if !self.file.is_loaded() {
             let mut fetch = RezFetch::new(self.file.size, &options);
             while let Some((offset, length)) = fetch.wanted() {
-                fetch.give(&self.file.read_at(offset, length)?);
+                fetch.give(self.file.read_at(offset, length)?);
             }
             if let Some(tables) = fetch.finish()? {
                 return Ok(ArchiveRead::Tables(Arc::new(tables)));

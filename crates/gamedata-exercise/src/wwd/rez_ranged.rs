@@ -49,7 +49,7 @@ pub(super) fn by_ranges(data: &[u8]) -> u64 {
         );
         asked += u64::from(length);
         assert!(asked <= budget, "{asked} bytes asked of {len}");
-        fetch.give(&data[offset as usize..end as usize]);
+        fetch.give(data[offset as usize..end as usize].to_vec());
     }
     let whole = Rez::parse(data);
     let tables = match (fetch.finish(), &whole) {

@@ -206,7 +206,7 @@ fn a_level_drawn_from_an_archive_s_tables_is_the_level_drawn_from_the_whole_arch
     let mut tables_read = Vec::new();
     while let Some((offset, length)) = fetch.wanted() {
         tables_read.push((offset, length));
-        fetch.give(&bytes[offset as usize..offset as usize + length as usize]);
+        fetch.give(bytes[offset as usize..offset as usize + length as usize].to_vec());
     }
     let tables = fetch.finish().unwrap().unwrap();
     let asked = std::sync::Arc::default();

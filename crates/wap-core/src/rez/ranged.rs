@@ -58,7 +58,7 @@ const _: () = assert!(HEADER_RANGE as usize == REZ_HEADER_LEN);
 /// let len = 1_000u64;
 /// let mut fetch = RezFetch::new(len, &RezOptions::default());
 /// while let Some((offset, length)) = fetch.wanted() {
-///     fetch.give(&read_at(offset, length));
+///     fetch.give(read_at(offset, length));
 /// }
 /// // Zeroed bytes: version 0, not 1.
 /// assert!(fetch.finish().is_err());
@@ -137,9 +137,10 @@ impl RezFetch {
         }
     }
 
-    /// Hands over the bytes of the range [`RezFetch::wanted`] named. Bytes of another
-    /// length end the fetch (the caller reads the archive whole).
-    pub fn give(&mut self, bytes: &[u8]) {
+    /// Hands over the bytes of the range [`RezFetch::wanted`] named (kept without a copy
+    /// while their tables are read). Bytes of another length end the fetch (the caller
+    /// reads the archive whole).
+    pub fn give(&mut self, bytes: Vec<u8>) {
         let Some((_, length)) = self.wanted() else {
             return;
         };
@@ -148,7 +149,7 @@ impl RezFetch {
             return;
         }
         match self.state {
-            State::Header => self.header(bytes),
+            State::Header => self.header(&bytes),
             State::Tables => self.table(bytes),
             State::GaveUp | State::Failed(_) => {}
         }
@@ -210,13 +211,23 @@ impl RezFetch {
         }
     }
 
-    /// Keeps the range read, then every queued table it holds, lowest offset first.
-    fn table(&mut self, bytes: &[u8]) {
-        let Some(&(offset, _)) = self.queue.first() else {
+    /// Keeps the range read, then every queued table it holds, lowest offset first (a
+    /// range that is one table alone becomes that table, without a copy).
+    fn table(&mut self, bytes: Vec<u8>) {
+        let Some(&(offset, size)) = self.queue.first() else {
             return;
         };
         self.spent = self.spent.saturating_add(bytes.len() as u64);
-        self.ahead = (u64::from(offset), bytes.into());
+        if bytes.len() == size as usize {
+            self.queue.remove(&(offset, size));
+            self.keep((offset, size), bytes.into_boxed_slice());
+            self.ahead = (0, Box::default());
+            if !matches!(self.state, State::GaveUp) {
+                self.check_budget();
+            }
+            return;
+        }
+        self.ahead = (u64::from(offset), bytes.into_boxed_slice());
         while let Some(&key) = self.queue.first() {
             let (start, held) = (&self.ahead.0, &self.ahead.1);
             let Some(table) = u64::from(key.0)

@@ -16,4 +16,5 @@ static ALLOC: dhat::Alloc = dhat::Alloc;
 
 mod crafted;
 mod images;
+mod ranged;
 mod sweeps;

@@ -16,7 +16,7 @@ fn fetch(data: &[u8]) -> (Fetched, Vec<(u64, u32)>) {
     while let Some((offset, length)) = fetch.wanted() {
         asked.push((offset, length));
         let at = offset as usize;
-        fetch.give(&data[at..at + length as usize]);
+        fetch.give(data[at..at + length as usize].to_vec());
     }
     (fetch.finish(), asked)
 }
@@ -245,7 +245,7 @@ fn bad_headers_fail_as_the_whole_archive_fails() {
     }
     // A range given back short: the fetch gives up (the caller reads whole).
     let mut f = RezFetch::new(data.len() as u64, &RezOptions::default());
-    f.give(&data[..10]);
+    f.give(data[..10].to_vec());
     assert!(f.wanted().is_none());
     assert!(f.finish().unwrap().is_none());
 }
