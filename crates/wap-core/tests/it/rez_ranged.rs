@@ -393,3 +393,29 @@ fn a_table_listing_more_directories_than_the_budget_is_given_up_in_its_reading()
     assert!(tables.unwrap().is_none(), "given up");
     assert_eq!(asked.len(), 2, "the header and the root alone");
 }
+
+#[test]
+fn small_tables_overlapping_in_one_range_are_each_counted() {
+    // 60,000 tables of 4 KiB, each starting a byte after the last, all inside the first
+    // range read (64 KiB): each kept is counted, so the fetch gives up past the budget
+    // (240 MB of tables from one range), not after keeping them all.
+    let mut b = Builder::new();
+    let region = b.data(&vec![0u8; 70_000]);
+    let names: Vec<String> = (0..60_000).map(|i| format!("S{i}")).collect();
+    let entries: Vec<Entry<'_>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Entry::Dir {
+            name: n.as_bytes(),
+            table: (region.0 + i as u32, 4096),
+        })
+        .collect();
+    let root = b.table(&entries);
+    b.data(&vec![0; 4 << 20]);
+    let data = b.finish(root);
+    let (tables, asked) = fetch(&data);
+    assert!(tables.unwrap().is_none(), "given up");
+    let read: u64 = asked.iter().map(|&(_, l)| u64::from(l)).sum();
+    assert!(read < data.len() as u64 / 2 + (1 << 20), "{read}");
+    assert!(asked.len() <= 3, "{} ranges", asked.len());
+}
