@@ -135,7 +135,8 @@
     list("errors", errors);
     const art = found.some((f) => f.startsWith("Ultima Online art:"));
     const anims = found.some((f) => f.startsWith("Ultima Online animations:"));
-    const rez = found.some((f) => f.startsWith("REZ archive:"));
+    const archive = found.some((f) => f.startsWith("REZ archive:"));
+    const rez = archive || found.some((f) => f.startsWith("PID images:"));
     const texmaps = found.some((f) => f.startsWith("Ultima Online texture maps:"));
     const gumps = found.includes("Ultima Online gumps");
     el("art-title").hidden = !art && !anims && !rez && !texmaps && !gumps;
@@ -143,7 +144,8 @@
       ...(gumps ? ["art/gump"] : []), ...(texmaps ? ["art/texmap"] : []),
       ...(anims ? ["anim"] : []), ...(rez ? ["rez"] : [])];
     const names = { "art/land": "Land tiles", "art/item": "Items", "art/gump": "Gumps",
-      "art/texmap": "Texture maps", anim: "Animations", rez: "REZ archive" };
+      "art/texmap": "Texture maps", anim: "Animations",
+      rez: archive ? "REZ archive" : "PID images" };
     list("art-links", links, (id) => {
       const a = document.createElement("a");
       a.href = `#${id}`;

@@ -769,6 +769,44 @@ def test_an_ani_plays_its_frames_in_the_archive_s_tree(refs, tmp_path):
     assert memory["loaded"] == 0, memory
 
 
+def test_pid_files_given_alone_are_rez_pid_s_pictures(tmp_path):
+    # Real PIDs: two with their own palette (one run-length coded), one light map (grey).
+    names = ["PERFECT.PID", "FRAME043.PID", "FRAME003.PID"]
+    page = open_page()
+    try:
+        page.find_element(By.ID, "open-files").send_keys(
+            "\n".join(str(DATA / "wap32" / "pid" / n) for n in names))
+        listed = call(page, "return await window.gamedata.rezList('');")
+        assert sorted(i["path"] for i in listed) == sorted(names), listed
+        for name in names:
+            png = tmp_path / f"{name}.png"
+            cli("rez", "pid", DATA / "wap32" / "pid" / name, "-o", png)
+            image = Image.open(png).convert("RGBA")
+            want = [image.width, image.height, hashlib.sha256(image.tobytes()).hexdigest()]
+            got = call(page, """
+                const p = await window.gamedata.rezPid(args[0], null);
+                const d = new Uint8Array(await crypto.subtle.digest("SHA-256", p.rgba));
+                return [p.width, p.height,
+                        Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("")];""",
+                       name)
+            assert got == want, name
+        # Shown in the page's tree, as a person opens it.
+        links = [a.get_attribute("data-id") for a in page.find_elements(By.CSS_SELECTOR, "#art-links a")]
+        assert links == ["rez"], links
+        page.execute_script("location.hash = 'rez/PERFECT.PID';")
+        shown = call(page, """
+            for (let i = 0; i < 100; i++) {
+              const s = document.getElementById('rez-shown');
+              if (s.dataset.drawn === '1') return s.textContent;
+              await new Promise((ok) => setTimeout(ok, 50));
+            }
+            return document.getElementById('rez-shown').textContent;""")
+        assert shown == "PERFECT.PID: 252 x 54", shown
+        page.save_screenshot(str(SHOTS / "pid-alone.png"))
+    finally:
+        page.quit()
+
+
 def test_texture_maps_equal_the_command_s(page, refs, tmp_path):
     ids = call(page, "return await window.gamedata.artIds('texmap', '');")
     assert len(ids) >= 2, ids

@@ -27,8 +27,8 @@ pub(crate) const MAX_WHOLE: u64 = 1 << 30;
 
 /// Whether a file of this path is one the readers may use (a facet's files and tables,
 /// art, texture maps, verdata, diffs, anim.idx with anim.mul and anim2 to anim5,
-/// AnimationFrame*.uop with AnimationSequence.uop and mobtypes.txt; levels and archives;
-/// Cosmo's group files): a page hands only those to the readers, each read when needed
+/// AnimationFrame*.uop with AnimationSequence.uop and mobtypes.txt; levels, archives, PID
+/// images and PAL palettes; Cosmo's group files): a page hands only those to the readers, each read when needed
 /// (anim.mul by its frame groups alone).
 pub(crate) fn wanted(path: &str) -> bool {
     let name = path
@@ -76,6 +76,8 @@ pub(crate) fn wanted(path: &str) -> bool {
         || numbered("cosmo", ".vol")
         || name.ends_with(".wwd")
         || name.ends_with(".rez")
+        || name.ends_with(".pid")
+        || name.ends_with(".pal")
 }
 
 /// One file: its name as given, its size and its bytes (given, or read when first needed),

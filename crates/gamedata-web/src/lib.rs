@@ -89,6 +89,8 @@ pub struct Library {
     gumps: Option<gump::GumpCatalog>,
     levels: Vec<wwd::LevelEntry>,
     rez: Option<rez::Archive>,
+    /// PID images and PAL palettes given as files of their own (not in an archive).
+    loose: Vec<files::File>,
     episodes: Vec<cosmo::Episode>,
     /// Map ids (without options) to what they name.
     targets: BTreeMap<String, Target>,
@@ -146,6 +148,7 @@ impl Library {
         self.cosmo_picture = None;
         self.tiles.1.clear();
         self.rez = None;
+        self.loose.clear();
         self.scan_uo();
         self.scan_art();
         self.scan_wwd();
@@ -399,21 +402,48 @@ impl Library {
     }
 
     /// The entries of directory `dir` (`""` for the root) of the REZ archive given (the
-    /// first, as the levels use it).
+    /// first, as the levels use it); at the root, after them, the PID and PAL files given
+    /// of their own, by the paths the page gave them.
     ///
-    /// Returns `Err` (a sentence) without an archive, for a path that is no directory, or
-    /// an entry that cannot be read.
+    /// Returns `Err` (a sentence) without an archive or such files, for a path that is no
+    /// directory, or an entry that cannot be read.
     pub fn rez_list(&self, dir: &str) -> Result<Vec<RezItem>> {
-        rez::list(self.archive()?, dir)
+        let mut items = match (&self.rez, dir.is_empty() && !self.loose.is_empty()) {
+            (None, true) => Vec::new(),
+            _ => rez::list(self.archive()?, dir)?,
+        };
+        if dir.is_empty() {
+            items.extend(self.loose.iter().map(|f| RezItem {
+                name: f.name().to_owned(),
+                path: f.path.clone(),
+                dir: false,
+                size: f.size,
+            }));
+        }
+        Ok(items)
     }
 
-    /// The PID at `path` of the archive, as `gamedata rez pid ARCHIVE PATH [--palette P]`
-    /// draws it; `None` for an image without a palette of its own when none is given.
+    /// The PID at `path`, as `gamedata rez pid` draws it: a PID file given of its own
+    /// (`rez pid FILE.PID`) by its path, else the archive's (`rez pid ARCHIVE PATH`); with
+    /// the palette `palette` (a PAL file given of its own, else the archive's) when given
+    /// (`--palette`); `None` for an image without a palette of its own when none is given.
     ///
     /// Returns `Err` (a sentence) as [`Library::rez_list`], or for an image or palette that
     /// cannot be read.
     pub fn rez_pid(&self, path: &str, palette: Option<&str>) -> Result<Option<RgbaImage>> {
-        rez::pid(self.archive()?, path, palette)
+        let loose = |p: &str| self.loose.iter().find(|f| f.path == p);
+        let palette_bytes = match palette {
+            None => None,
+            Some(p) => Some(match loose(p) {
+                Some(file) => std::borrow::Cow::Owned(file.bytes()?.to_vec()),
+                None => std::borrow::Cow::Owned(rez::file_bytes(self.archive()?, p, "palette")?),
+            }),
+        };
+        let bytes = match loose(path) {
+            Some(file) => file.bytes()?.to_vec(),
+            None => rez::file_bytes(self.archive()?, path, "")?,
+        };
+        rez::pid_picture_of(&bytes, path, palette_bytes.as_deref())
     }
 
     /// The ANI at `path` of the archive, as `gamedata rez ani --json` lists it, with the
@@ -429,6 +459,26 @@ impl Library {
         self.rez
             .as_ref()
             .context("no REZ archive among the files given")
+    }
+
+    /// The PID and PAL files given of their own.
+    fn scan_loose(&mut self) {
+        self.loose = self
+            .files
+            .with_extension(".pid")
+            .chain(self.files.with_extension(".pal"))
+            .cloned()
+            .collect();
+        let images = self
+            .loose
+            .iter()
+            .filter(|f| f.name().to_ascii_lowercase().ends_with(".pid"))
+            .count();
+        if images > 0 {
+            self.found.push(format!(
+                "PID images: {images} (under #rez, as rez pid draws them)"
+            ));
+        }
     }
 
     fn art_catalog(&self) -> Result<&art::ArtCatalog> {
@@ -470,6 +520,7 @@ impl Library {
                 rez.file.path
             ));
         }
+        self.scan_loose();
         if opened > 0 {
             let how = match &self.rez {
                 Some(rez) => format!("drawn with {}", rez.file.path),

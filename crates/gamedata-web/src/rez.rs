@@ -256,44 +256,44 @@ pub(crate) fn list(archive: &Archive, dir: &str) -> Result<Vec<RezItem>> {
     })
 }
 
-/// The PID at `path` as `rez pid ARCHIVE PATH [--palette PALETTE]` draws it (the palette
-/// a path in the archive); `None` for an image without a palette of its own when none is
-/// given (the command asks for one).
+/// The bytes of the file at `path` of the archive (a `what` file: "palette" in messages).
 ///
-/// Returns `Err` (a sentence) for a path that is no file, an image or palette that cannot
-/// be read, or an image past the limits.
-pub(crate) fn pid(
-    archive: &Archive,
-    path: &str,
-    palette: Option<&str>,
-) -> Result<Option<RgbaImage>> {
+/// Returns `Err` (a sentence) for a path that is no file, or a read that fails.
+pub(crate) fn file_bytes(archive: &Archive, path: &str, what: &str) -> Result<Vec<u8>> {
     let file = &archive.file;
+    let what = if what.is_empty() {
+        String::new()
+    } else {
+        format!("{what} ")
+    };
     archive.with_view(|rez| {
         let entry = rez
             .file(path)
             .with_context(|| format!("reading {}", file.path))?
-            .with_context(|| format!("no {path:?} in {}", file.path))?;
-        let bytes = archive.bytes(rez, &entry)?;
-        let image = Pid::parse(&bytes).with_context(|| format!("reading {path}"))?;
-        let palette_bytes = match palette {
-            Some(p) => {
-                let entry = rez
-                    .file(p)
-                    .with_context(|| format!("reading {}", file.path))?
-                    .with_context(|| format!("no palette {p:?} in {}", file.path))?;
-                Some(archive.bytes(rez, &entry)?)
-            }
-            None => None,
-        };
-        let palette = palette_bytes
-            .as_deref()
-            .map(Palette::parse)
-            .transpose()
-            .context("reading the palette")?;
-        let drawn = pid_picture(&image, palette.as_ref(), &Limits::default())
-            .with_context(|| format!("decoding {path}"))?;
-        Ok(drawn.map(|(picture, _, _)| picture))
+            .with_context(|| format!("no {what}{path:?} in {}", file.path))?;
+        Ok(archive.bytes(rez, &entry)?.into_owned())
     })
+}
+
+/// The PID `bytes` (named `name` in messages) as `rez pid` draws it, with `palette`'s
+/// bytes when given; `None` for an image without a palette of its own when none is given
+/// (the command asks for one).
+///
+/// Returns `Err` (a sentence) for an image or palette that cannot be read, or an image
+/// past the limits.
+pub(crate) fn pid_picture_of(
+    bytes: &[u8],
+    name: &str,
+    palette: Option<&[u8]>,
+) -> Result<Option<RgbaImage>> {
+    let image = Pid::parse(bytes).with_context(|| format!("reading {name}"))?;
+    let palette = palette
+        .map(Palette::parse)
+        .transpose()
+        .context("reading the palette")?;
+    let drawn = pid_picture(&image, palette.as_ref(), &Limits::default())
+        .with_context(|| format!("decoding {name}"))?;
+    Ok(drawn.map(|(picture, _, _)| picture))
 }
 
 /// The ANI at `path`: its frames as `rez ani --json` lists them, and the PIDs they show.

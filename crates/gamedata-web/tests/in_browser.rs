@@ -126,6 +126,8 @@ fn only_the_files_the_readers_use_are_wanted() {
         "COSMO1.STN",
         "uo/anim2.mul",
         "uo/AnimationFrame3.uop",
+        "pid/FRAME043.PID",
+        "MAIN.pal",
     ] {
         assert!(Gamedata::wants(path), "{path}");
     }

@@ -189,3 +189,68 @@ fn the_tree_pids_and_anis(give: impl FnOnce(&mut Library, Vec<u8>)) -> u64 {
     assert!(format!("{e:#}").contains("no REZ archive"), "{e:#}");
     len
 }
+
+#[test]
+fn pid_and_pal_files_given_alone_are_drawn_as_rez_pid_draws_them() {
+    let palette: Vec<u8> = (0..768u32).map(|i| (i * 5 % 256) as u8).collect();
+    let own: [u8; 768] = std::array::from_fn(|i| (i % 256) as u8);
+    let plain = pixels(6, 4, 3);
+    let with_own = pixels(5, 3, 8);
+    let mut library = Library::new();
+    library.add_file(
+        "pid/PLAIN.PID",
+        write_pid(&plain, (0, 0), PidFlags::empty(), None, true),
+    );
+    library.add_file(
+        "OWN.pid",
+        write_pid(&with_own, (0, 0), PidFlags::empty(), Some(&own), false),
+    );
+    library.add_file("pid/MAIN.PAL", palette.clone());
+    library.scan();
+    assert!(
+        library
+            .found()
+            .iter()
+            .any(|f| f.starts_with("PID images: 2"))
+    );
+    let mut listed: Vec<String> = library
+        .rez_list("")
+        .unwrap()
+        .into_iter()
+        .map(|i| i.path)
+        .collect();
+    listed.sort();
+    assert_eq!(listed, ["OWN.pid", "pid/MAIN.PAL", "pid/PLAIN.PID"]);
+    // Without a palette of its own and none given: none; with the PAL file given: each
+    // opaque pixel its index's colour.
+    assert!(library.rez_pid("pid/PLAIN.PID", None).unwrap().is_none());
+    let drawn = library
+        .rez_pid("pid/PLAIN.PID", Some("pid/MAIN.PAL"))
+        .unwrap()
+        .unwrap();
+    for (i, px) in drawn.pixels().chunks_exact(4).enumerate() {
+        let index = usize::from(plain.indices[i]);
+        if plain.opaque[i] {
+            assert_eq!(
+                px,
+                [
+                    palette[index * 3],
+                    palette[index * 3 + 1],
+                    palette[index * 3 + 2],
+                    255
+                ]
+            );
+        } else {
+            assert_eq!(px[3], 0);
+        }
+    }
+    let drawn = library.rez_pid("OWN.pid", None).unwrap().unwrap();
+    let i = (0..15).find(|&i| with_own.opaque[i]).unwrap();
+    let index = usize::from(with_own.indices[i]);
+    assert_eq!(
+        &drawn.pixels()[i * 4..i * 4 + 4],
+        [own[index * 3], own[index * 3 + 1], own[index * 3 + 2], 255]
+    );
+    let e = library.rez_list("LEVEL1").unwrap_err();
+    assert!(format!("{e:#}").contains("no REZ archive"), "{e:#}");
+}
