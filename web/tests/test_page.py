@@ -174,6 +174,28 @@ def test_wwd_tiles_equal_the_command_lines(page, refs):
     assert page.execute_script("return location.hash;") == "#wwd/RETAIL01"
 
 
+def test_a_full_size_facet_s_tiles_equal_the_command_lines(tmp_path):
+    # Facet 0 at its full size (7168 x 4096 tiles: map0.mul 90 MB, statics 22 MB), given as
+    # a folder through the file input; flat and client styles against uo tiles.
+    folder = tmp_path / "facet0"
+    cli("uo", "synth", folder, "--facet", 0)
+    assert (folder / "map0.mul").stat().st_size == 7168 * 4096 // 64 * 196
+    cli("uo", "tiles", folder, "-o", tmp_path / "flat")
+    cli("uo", "tiles", folder, "--style", "client", "-o", tmp_path / "client")
+    page = open_page()
+    try:
+        page.find_element(By.ID, "open-folder").send_keys(str(folder))
+        maps = call(page, "return await window.gamedata.maps();")
+        assert maps == ["uo/0/flat", "uo/0/client"], maps
+        # Every tile of zooms 0 to 2, and one in seven of the deeper ones.
+        keep = lambda z, x, y: z <= 2 or (x * 31 + y) % 7 == 0
+        assert compare(page, tmp_path / "flat", "uo/0/flat", keep) > 60
+        assert compare(page, tmp_path / "client", "uo/0/client", keep) > 60
+        screenshot(page, "uo/0/client", "uo-0-full-size-client")
+    finally:
+        page.quit()
+
+
 def test_a_bad_id_rejects_with_a_sentence(page):
     with pytest.raises(AssertionError, match="no map wwd/NOPE among the files given"):
         call(page, TILE_DIGEST, "wwd/NOPE", 0, 0, 0)
