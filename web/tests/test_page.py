@@ -5,126 +5,23 @@ the command line's `tiles` commands write for the same files and options.
 
 Needs: target/web/ built (bash web/build.sh), GAMEDATA_DIR (../shared/data), GAMEDATA_CLI
 (the `gamedata` command), selenium and pillow; writes screenshots to target/web-test/.
+The fixtures are in conftest.py, the shared helpers in pagekit.py; the archive's and
+PIDs' tests in test_rez.py.
 """
 
-import base64
 import hashlib
 import json
-import os
-import pathlib
 import re
 import shutil
 import subprocess
 
 import pytest
 from PIL import Image
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-PAGE = ROOT / "target" / "web" / "index.html"
-SHOTS = ROOT / "target" / "web-test"
-DATA = pathlib.Path(os.environ.get("GAMEDATA_DIR", ROOT.parent / "shared" / "data"))
-CLI = os.environ.get("GAMEDATA_CLI", str(ROOT / "target" / "release" / "gamedata"))
-
-
-def cli(*args):
-    subprocess.run([CLI, *map(str, args)], check=True, stdout=subprocess.DEVNULL)
-
-
-@pytest.fixture(scope="module")
-def refs(tmp_path_factory):
-    """The command line's tiles for each map compared, and the synthetic UO folder."""
-    out = tmp_path_factory.mktemp("refs")
-    uo = out / "uo"
-    cli("uo", "synth", uo, "--facet", 0, "--width", 64, "--height", 64, "--art")
-    size = ["--width", 64, "--height", 64]
-    cli("uo", "tiles", uo, *size, "-o", out / "uo-flat")
-    cli("uo", "tiles", uo, *size, "--style", "world", "-o", out / "uo-world")
-    cli("cosmo", "tiles", DATA / "cosmo", "A1.MNI", "-o", out / "cosmo-A1")
-    cli("cosmo", "tiles", DATA / "cosmo", "A1.MNI", "--actors", "--backdrop",
-        "-o", out / "cosmo-A1-layers")
-    cli("wwd", "tiles", DATA / "wwd" / "RETAIL01.WWD", "-o", out / "wwd-RETAIL01")
-    # The demo's synthetic level with its archive (SYNTH01.WWD, SYNTH.REZ).
-    cli("demo", "--out", out / "demo")
-    demo = out / "demo"
-    cli("wwd", "tiles", demo / "SYNTH01.WWD", "--rez", demo / "SYNTH.REZ", "-o", out / "wwd-synth")
-    cli("wwd", "tiles", demo / "SYNTH01.WWD", "--rez", demo / "SYNTH.REZ", "--markers",
-        "--time", 700, "-o", out / "wwd-synth-markers")
-    return out
-
-
-@pytest.fixture(scope="module")
-def page(refs):
-    assert PAGE.is_file(), f"{PAGE} is missing: run bash web/build.sh"
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                "--window-size=1400,900"]:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_script_timeout(600)
-    driver.get(PAGE.as_uri())
-    call(driver, "return await window.gamedata.ready;")
-    # Single files, then two folders, as a person chooses them.
-    driver.find_element(By.ID, "open-files").send_keys(
-        "\n".join(str(DATA / "cosmo" / n) for n in ["COSMO1.STN", "COSMO1.VOL", "file_id.diz"]))
-    call(driver, "return await window.gamedata.maps();")
-    driver.find_element(By.ID, "open-folder").send_keys(str(DATA / "wwd"))
-    call(driver, "return await window.gamedata.maps();")
-    driver.find_element(By.ID, "open-folder").send_keys(str(refs / "uo"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    yield driver
-    driver.quit()
-
-
-def call(driver, body, *args):
-    """Runs `body` (an async function's body) in the page and returns its result."""
-    script = ("const done = arguments[arguments.length - 1];"
-              f"(async (...args) => {{ {body} }})(...Array.from(arguments).slice(0, -1))"
-              ".then(done, (e) => done({error: String(e && e.message || e)}));")
-    result = driver.execute_async_script(script, *args)
-    if isinstance(result, dict) and "error" in result:
-        raise AssertionError(result["error"])
-    return result
-
-
-# A tile's digest in the page: SHA-256 of its RGBA bytes (null where no tile).
-TILE_DIGEST = """
-const t = await window.gamedata.tile(args[0], args[1], args[2], args[3]);
-if (!t) return null;
-if (t.width !== 256 || t.height !== 256 || !(t.rgba instanceof Uint8Array)) return "bad shape";
-const d = new Uint8Array(await crypto.subtle.digest("SHA-256", t.rgba));
-return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
-"""
-
-
-def png_digest(path):
-    return hashlib.sha256(Image.open(path).convert("RGBA").tobytes()).hexdigest()
-
-
-def compare(driver, ref_dir, map_id, keep=lambda z, x, y: True):
-    """Every kept tile of `ref_dir` against the page's; returns how many were compared."""
-    compared = 0
-    for png in sorted(ref_dir.glob("*/*/*.png")):
-        z, x, y = int(png.parent.parent.name), int(png.parent.name), int(png.stem)
-        if not keep(z, x, y):
-            continue
-        got = call(driver, TILE_DIGEST, map_id, z, x, y)
-        assert got == png_digest(png), f"{map_id}: tile {z}/{x}/{y} differs from {png}"
-        compared += 1
-    assert compared > 0
-    return compared
-
-
-def screenshot(driver, map_id, name):
-    driver.execute_script("location.hash = arguments[0];", map_id)
-    call(driver, """
-        await window.gamedata.maps();
-        await new Promise((ok) => setTimeout(ok, 1500));
-        return true;""")
-    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+from pagekit import (
+    CLI, DATA, SHOTS, TILE_DIGEST, call, cli, cli_json, compare, open_page, screenshot,
+)
 
 
 def test_maps_lists_every_game(page):
@@ -298,19 +195,6 @@ def test_tiledata_under_the_pointer_is_the_command_s(page, refs):
     assert text.startswith(f"0x000A {want['name']}, height {want['height']}"), text
 
 
-def open_page():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                "--window-size=1400,900", "--enable-precise-memory-info"]:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_script_timeout(600)
-    driver.get(PAGE.as_uri())
-    call(driver, "return await window.gamedata.ready;")
-    return driver
-
-
 def test_the_art_grid_draws_thumbnails_and_art_mul_is_not_read_whole(refs):
     # A page of its own, given the synthetic client folder alone.
     page = open_page()
@@ -376,11 +260,6 @@ def test_an_art_uop_is_read_by_ranges_and_draws_the_command_s_pictures(refs, tmp
     # Read whole: tiledata.mul and hues.mul at most, never the container.
     whole = (folder / "tiledata.mul").stat().st_size + (folder / "hues.mul").stat().st_size
     assert memory["loaded"] <= whole, f"artLegacyMUL.uop was read whole: {memory}"
-
-
-def cli_json(*args):
-    done = subprocess.run([CLI, *map(str, args), "--json"], check=True, capture_output=True)
-    return json.loads(done.stdout)
 
 
 def test_a_level_s_planes_and_objects_are_the_command_s_listing(page):
@@ -585,248 +464,6 @@ def test_anim2_plays_the_command_s_frames_of_anim2(refs, tmp_path):
     assert files == ["anim", "anim2"], files
     assert compared > 10, compared
     assert shown == ["anim2", False], shown
-
-
-def test_a_level_with_its_archive_and_the_archive_s_tree(refs, tmp_path):
-    demo = refs / "demo"
-    page = open_page()
-    try:
-        page.find_element(By.ID, "open-files").send_keys(
-            "\n".join(str(demo / n) for n in ["SYNTH01.WWD", "SYNTH.REZ"]))
-        maps = call(page, "return await window.gamedata.maps();")
-        assert maps == ["wwd/SYNTH01"], maps
-        # The level drawn by the engine's rules with the archive, as wwd tiles --rez.
-        assert compare(page, refs / "wwd-synth", "wwd/SYNTH01") > 5
-        assert compare(page, refs / "wwd-synth-markers", "wwd/SYNTH01?markers,time=700") > 5
-        # The tree: a folder's files as rez ls --json lists them.
-        listed = cli_json("rez", "ls", demo / "SYNTH.REZ", "LEVEL1/TILES/ACTION")["files"]
-        got = call(page, "return await window.gamedata.rezList('LEVEL1/TILES/ACTION');")
-        assert [(i["path"], i["size"]) for i in got] == [(f["path"], f["size"]) for f in listed]
-        assert not any(i["dir"] for i in got)
-        # PIDs as rez pid draws them with the level's palette.
-        palette = "LEVEL1/PALETTES/MAIN.PAL"
-        for f in listed[:4] + cli_json("rez", "ls", demo / "SYNTH.REZ", "GAME")["files"][:2]:
-            png = tmp_path / "pid.png"
-            cli("rez", "pid", demo / "SYNTH.REZ", f["path"], "--palette", palette, "-o", png)
-            image = Image.open(png).convert("RGBA")
-            want = [image.width, image.height, hashlib.sha256(image.tobytes()).hexdigest()]
-            got = call(page, """
-                const p = await window.gamedata.rezPid(args[0], args[1]);
-                const d = new Uint8Array(await crypto.subtle.digest("SHA-256", p.rgba));
-                return [p.width, p.height,
-                        Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("")];""",
-                       f["path"], palette)
-            assert got == want, f["path"]
-        # The tree in the page: open folders, pick the palette, show a PID.
-        page.execute_script("location.hash = 'rez';")
-        choose_rez_palette(page, palette)
-        page.execute_script("location.hash = 'rez/LEVEL1/TILES/ACTION/000.PID';")
-        shown = call(page, """
-            for (let i = 0; i < 100; i++) {
-              const s = document.getElementById('rez-shown');
-              if (s.dataset.drawn === '1') return s.textContent;
-              await new Promise((ok) => setTimeout(ok, 50));
-            }
-            return document.getElementById('rez-shown').textContent;""")
-        assert shown.startswith("LEVEL1/TILES/ACTION/000.PID: "), shown
-        page.save_screenshot(str(SHOTS / "rez-tree-pid.png"))
-        links = [a.get_attribute("data-id") for a in page.find_elements(By.CSS_SELECTOR, "#art-links a")]
-        assert links == ["rez"], links
-        # Read whole: the level alone; the archive's tables and pictures by ranges.
-        memory = call(page, "return await window.gamedata.memory();")
-        assert memory["loaded"] == (demo / "SYNTH01.WWD").stat().st_size, memory
-        assert "before initialization" not in page.find_element(By.ID, "status").text
-    finally:
-        page.quit()
-
-
-def rez_archive(tree):
-    """A REZ archive holding `tree` (name: bytes for a file, name: dict for a directory),
-    laid out from the format's facts (docs/formats/wap32.md, "REZ archives"): the 168-byte
-    header (text, version 1 at 127, the root's table at 131), then each directory's table
-    of entries (kind, offset, size, time; a directory's name and NUL; a file's id, its
-    extension reversed, no keys, its name, NUL and an empty comment) and the files."""
-    out = bytearray(b"\r\n".ljust(124, b" ") + b"\r\n\x1a" + (1).to_bytes(4, "little"))
-    out += bytes(168 - len(out))
-    word = lambda v: v.to_bytes(4, "little")
-
-    def entry_len(name, item):
-        stem = name.rsplit(".", 1)[0].encode()
-        return 16 + len(name) + 1 if isinstance(item, dict) else 16 + 12 + len(stem) + 2
-
-    def place(items):
-        """Writes `items`' table (after their contents) and returns its offset and size."""
-        placed = []
-        for name, item in items.items():
-            if isinstance(item, dict):
-                placed.append((name, item, place(item)))
-            else:
-                placed.append((name, item, (len(out), len(item))))
-                out.extend(item)
-        at = len(out)
-        for name, item, (offset, size) in placed:
-            if isinstance(item, dict):
-                out.extend(word(1) + word(offset) + word(size) + word(0) + name.encode() + b"\0")
-            else:
-                stem, ext = name.rsplit(".", 1)
-                out.extend(word(0) + word(offset) + word(size) + word(0) + word(7)
-                           + ext.encode()[::-1].ljust(4, b"\0") + word(0)
-                           + stem.encode() + b"\0\0")
-        return at, len(out) - at
-
-    offset, size = place(tree)
-    out[131:139] = word(offset) + word(size)
-    return bytes(out)
-
-
-def ani_bytes(frames):
-    """An ANI of `frames` ((image, milliseconds) each): the 32-byte header (signature 0,
-    the record count at 0xC, no name), then per frame ten 16-bit words, step 3 (show the
-    image) at 0x2, the image at 0x8, the duration at 0xA (docs/formats/wap32.md, "ANI")."""
-    out = bytearray()
-    for v in [0, 0, 0, len(frames), 0, 0, 0, 0]:
-        out += v.to_bytes(4, "little")
-    for image, ms in frames:
-        for v in [0, 3, 0, 0, image, ms, 0, 0, 0, 0]:
-            out += v.to_bytes(2, "little")
-    return bytes(out)
-
-
-def choose_rez_palette(page, palette):
-    """Opens the archive tree's folders down to `palette` and chooses it."""
-    for name in palette.split("/")[:-1]:
-        call(page, """
-            for (let i = 0; i < 100; i++) {
-              const a = Array.from(document.querySelectorAll('#rez-tree a.dir'))
-                .find((x) => x.textContent === args[0] + '/');
-              if (a) { a.click(); return true; }
-              await new Promise((ok) => setTimeout(ok, 50));
-            }
-            return false;""", name)
-    call(page, """
-        for (let i = 0; i < 100; i++) {
-          const s = document.getElementById('rez-palette');
-          if (Array.from(s.options).some((o) => o.value === args[0])) {
-            s.value = args[0];
-            return true;
-          }
-          await new Promise((ok) => setTimeout(ok, 50));
-        }
-        return false;""", palette)
-
-
-# The shown canvas's digest: SHA-256 of its RGBA, transparent pixels' colour zeroed (a
-# canvas keeps none for them).
-CANVAS_DIGEST = """
-const c = document.getElementById('rez-canvas');
-const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-for (let i = 0; i < d.length; i += 4) if (d[i + 3] === 0) d[i] = d[i + 1] = d[i + 2] = 0;
-const h = new Uint8Array(await crypto.subtle.digest('SHA-256', d));
-return Array.from(h, (b) => b.toString(16).padStart(2, '0')).join('');
-"""
-
-
-def test_an_ani_plays_its_frames_in_the_archive_s_tree(refs, tmp_path):
-    # Two of the demo archive's tiles as an object's frames 1 and 2, its palette, and an
-    # ANI that shows frame 1 for 400 ms, then frame 2 for 400 ms.
-    demo = refs / "demo"
-    data = (demo / "SYNTH.REZ").read_bytes()
-    listed = cli_json("rez", "ls", demo / "SYNTH.REZ", "LEVEL1")["files"]
-    by_path = {f["path"]: data[f["offset"]:f["offset"] + f["size"]] for f in listed}
-    tiles = [p for p in sorted(by_path) if p.startswith("LEVEL1/TILES/ACTION/")]
-    pids = [by_path[tiles[0]], next(by_path[p] for p in tiles if by_path[p] != by_path[tiles[0]])]
-    archive = tmp_path / "ANIM.REZ"
-    archive.write_bytes(rez_archive({"LEVEL1": {
-        "PALETTES": {"MAIN.PAL": by_path["LEVEL1/PALETTES/MAIN.PAL"]},
-        "IMAGES": {"OBJ": {"FRAME001.PID": pids[0], "FRAME002.PID": pids[1]}},
-        "ANIS": {"OBJ": {"PLAY.ANI": ani_bytes([(1, 400), (2, 400)])}},
-    }}))
-    info = cli_json("rez", "ani", archive, "LEVEL1/ANIS/OBJ/PLAY.ANI")
-    assert [(f["image"], f["duration_ms"]) for f in info["frames"]] == [(1, 400), (2, 400)], info
-    palette = "LEVEL1/PALETTES/MAIN.PAL"
-    want = {}
-    for n in [1, 2]:
-        png = tmp_path / f"frame{n}.png"
-        cli("rez", "pid", archive, f"LEVEL1/IMAGES/OBJ/FRAME00{n}.PID", "--palette", palette,
-            "-o", png)
-        pixels = bytearray(Image.open(png).convert("RGBA").tobytes())
-        for i in range(0, len(pixels), 4):
-            if pixels[i + 3] == 0:
-                pixels[i:i + 3] = b"\0\0\0"
-        want[n - 1] = hashlib.sha256(pixels).hexdigest()
-    assert want[0] != want[1]
-    page = open_page()
-    try:
-        page.find_element(By.ID, "open-files").send_keys(str(archive))
-        page.execute_script("location.hash = 'rez';")
-        choose_rez_palette(page, palette)
-        page.execute_script("location.hash = 'rez/LEVEL1/ANIS/OBJ/PLAY.ANI';")
-        # Each frame as it is shown: its index, when, and the canvas's pixels.
-        seen = call(page, """
-            const seen = [];
-            const start = performance.now();
-            let last = null;
-            while (seen.length < 4 && performance.now() - start < 20000) {
-              const s = document.getElementById('rez-shown');
-              if (s.dataset.frame !== undefined && s.dataset.frame !== last) {
-                last = s.dataset.frame;
-                seen.push([Number(last), performance.now(), await (async () => {""" + CANVAS_DIGEST + """
-                })()]);
-              }
-              await new Promise((ok) => setTimeout(ok, 10));
-            }
-            return seen;""")
-        page.save_screenshot(str(SHOTS / "rez-ani-playing.png"))
-        shown = page.find_element(By.ID, "rez-shown").text
-        memory = call(page, "return await window.gamedata.memory();")
-    finally:
-        page.quit()
-    assert [f for f, _, _ in seen] == [0, 1, 0, 1], (seen, shown)
-    for frame, _, digest in seen:
-        assert digest == want[frame], f"frame {frame} is not rez pid's picture"
-    # Each frame stays its 400 ms (timers run late, never early).
-    for (_, a, _), (_, b, _) in zip(seen, seen[1:]):
-        assert 380 <= b - a < 1500, seen
-    # The archive's tables and files were read by ranges, never the archive whole.
-    assert memory["loaded"] == 0, memory
-
-
-def test_pid_files_given_alone_are_rez_pid_s_pictures(tmp_path):
-    # Real PIDs: two with their own palette (one run-length coded), one light map (grey).
-    names = ["PERFECT.PID", "FRAME043.PID", "FRAME003.PID"]
-    page = open_page()
-    try:
-        page.find_element(By.ID, "open-files").send_keys(
-            "\n".join(str(DATA / "wap32" / "pid" / n) for n in names))
-        listed = call(page, "return await window.gamedata.rezList('');")
-        assert sorted(i["path"] for i in listed) == sorted(names), listed
-        for name in names:
-            png = tmp_path / f"{name}.png"
-            cli("rez", "pid", DATA / "wap32" / "pid" / name, "-o", png)
-            image = Image.open(png).convert("RGBA")
-            want = [image.width, image.height, hashlib.sha256(image.tobytes()).hexdigest()]
-            got = call(page, """
-                const p = await window.gamedata.rezPid(args[0], null);
-                const d = new Uint8Array(await crypto.subtle.digest("SHA-256", p.rgba));
-                return [p.width, p.height,
-                        Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("")];""",
-                       name)
-            assert got == want, name
-        # Shown in the page's tree, as a person opens it.
-        links = [a.get_attribute("data-id") for a in page.find_elements(By.CSS_SELECTOR, "#art-links a")]
-        assert links == ["rez"], links
-        page.execute_script("location.hash = 'rez/PERFECT.PID';")
-        shown = call(page, """
-            for (let i = 0; i < 100; i++) {
-              const s = document.getElementById('rez-shown');
-              if (s.dataset.drawn === '1') return s.textContent;
-              await new Promise((ok) => setTimeout(ok, 50));
-            }
-            return document.getElementById('rez-shown').textContent;""")
-        assert shown == "PERFECT.PID: 252 x 54", shown
-        page.save_screenshot(str(SHOTS / "pid-alone.png"))
-    finally:
-        page.quit()
 
 
 def test_texture_maps_equal_the_command_s(page, refs, tmp_path):

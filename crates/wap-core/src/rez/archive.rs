@@ -17,13 +17,12 @@ use std::fmt;
 
 use gamedata_io::{FileData, Format, FormatOptions, Limits, MapOptions, Owned};
 use zerocopy::FromBytes;
-use zerocopy::little_endian::U32;
 
 use crate::error::{DataError, ErrorKind, RezProblem};
 use crate::raw::{REZ_HEADER_LEN, RezHeader};
 
-use super::enclosed::enclosed_name;
 use super::entries::Entries;
+pub use super::entries::{RezDir, RezEntry, RezFileEntry};
 
 /// The deepest a directory may nest (the root's entries are at depth 1); the real archives
 /// nest 7 deep at most.
@@ -212,116 +211,6 @@ impl fmt::Debug for Rez<'_> {
             .field("max_path_bytes", &self.max_path_bytes)
             .finish()
     }
-}
-
-/// A directory of an archive: where its entries lie.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RezDir<'data> {
-    /// Its name as stored (empty for the root).
-    pub name: &'data [u8],
-    /// Absolute offset of its entries.
-    pub offset: u32,
-    /// Bytes of its entries.
-    pub size: u32,
-    /// Time (seconds since 1970).
-    pub time: u32,
-    /// Absolute offset of its entry in its parent (0 for the root).
-    pub at: usize,
-}
-
-impl<'data> RezDir<'data> {
-    /// The name as text, bytes above 0x7F as Latin-1.
-    pub fn name_lossy(&self) -> std::borrow::Cow<'data, str> {
-        gamedata_io::latin1(self.name)
-    }
-
-    /// The name as a relative path that cannot leave the folder it is joined to, or `None`
-    /// (the root's empty name, `.`, `..`, a name holding `:` or a control character): see
-    /// [`enclosed_name`].
-    pub fn enclosed_name(&self) -> Option<std::path::PathBuf> {
-        enclosed_name(&self.name_lossy())
-    }
-}
-
-/// A file of an archive, its bytes borrowed from the archive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RezFileEntry<'data> {
-    /// Its name as stored, without the extension.
-    pub name: &'data [u8],
-    /// Its bytes; empty in a view of the tables alone ([`RezTables`](super::RezTables)), where they are read
-    /// by their range, `size` bytes at `offset`.
-    pub bytes: &'data [u8],
-    /// Absolute offset of its bytes.
-    pub offset: u32,
-    /// Its length in bytes (with `offset`, checked to lie inside the archive, as `bytes`
-    /// is; a file of no bytes is not checked, its offset may be anything).
-    pub size: u32,
-    /// Time (seconds since 1970).
-    pub time: u32,
-    /// Resource id.
-    pub id: u32,
-    /// Its comment as stored (empty in the real archives).
-    pub comment: &'data [u8],
-    /// Its keys (none in the real archives).
-    pub keys: &'data [U32],
-    /// Absolute offset of its entry.
-    pub at: usize,
-    pub(super) extension: [u8; 4],
-}
-
-impl<'data> RezFileEntry<'data> {
-    /// The extension as the game names it (`PID`, `PAL`, `ANI`): the stored letters
-    /// (`DIP`) reversed, up to the first NUL.
-    pub fn extension(&self) -> &[u8] {
-        let len = self
-            .extension
-            .iter()
-            .position(|&b| b == 0)
-            .unwrap_or(self.extension.len());
-        self.extension.get(..len).unwrap_or_default()
-    }
-
-    /// `NAME.EXT` (or `NAME` without an extension), bytes above 0x7F as Latin-1.
-    pub fn file_name(&self) -> String {
-        let mut name = gamedata_io::latin1(self.name).into_owned();
-        if !self.extension().is_empty() {
-            name.push('.');
-            name.push_str(&gamedata_io::latin1(self.extension()));
-        }
-        name
-    }
-
-    /// [`RezFileEntry::file_name`] as a relative path that cannot leave the folder it is
-    /// joined to, or `None` (`..`, a name holding `:` or a control character): see
-    /// [`enclosed_name`].
-    pub fn enclosed_name(&self) -> Option<std::path::PathBuf> {
-        enclosed_name(&self.file_name())
-    }
-
-    /// Whether `name` (`012.PID`, any letter case) is this file's name.
-    pub fn is_named(&self, name: &[u8]) -> bool {
-        let ext = self.extension();
-        match name.len().checked_sub(self.name.len()) {
-            Some(0) => ext.is_empty() && name.eq_ignore_ascii_case(self.name),
-            Some(rest) => {
-                let (stem, tail) = name.split_at(self.name.len());
-                rest == ext.len().saturating_add(1)
-                    && stem.eq_ignore_ascii_case(self.name)
-                    && tail.first() == Some(&b'.')
-                    && tail.get(1..).is_some_and(|e| e.eq_ignore_ascii_case(ext))
-            }
-            None => false,
-        }
-    }
-}
-
-/// An entry of a directory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RezEntry<'data> {
-    /// A directory.
-    Dir(RezDir<'data>),
-    /// A file.
-    File(RezFileEntry<'data>),
 }
 
 impl<'data> Rez<'data> {
