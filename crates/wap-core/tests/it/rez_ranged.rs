@@ -419,3 +419,114 @@ fn small_tables_overlapping_in_one_range_are_each_counted() {
     assert!(read < data.len() as u64 / 2 + (1 << 20), "{read}");
     assert!(asked.len() <= 3, "{} ranges", asked.len());
 }
+
+// Tests from mutation testing of `RezFetch`.
+
+#[test]
+fn a_fetch_stopped_early_gives_no_tables() {
+    let data = write_rez(&[("A/B.PID", b"b"), ("C/D.PID", b"d")]).unwrap();
+    let mut f = RezFetch::new(data.len() as u64, &RezOptions::default());
+    let (offset, length) = f.wanted().unwrap();
+    f.give(data[offset as usize..(offset + u64::from(length)) as usize].to_vec());
+    assert!(f.wanted().is_some(), "the root is wanted next");
+    assert!(f.finish().unwrap().is_none());
+}
+
+#[test]
+fn a_directory_of_no_bytes_is_not_asked_for() {
+    let mut b = Builder::new();
+    let root = b.table(&[
+        Entry::Dir {
+            name: b"EMPTY",
+            table: (168, 0),
+        },
+        Entry::File {
+            name: b"F",
+            ext: b"PID",
+            data: (0, 4),
+        },
+    ]);
+    let data = b.finish(root);
+    let (tables, asked) = fetch(&data);
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    let tables = tables.unwrap().unwrap();
+    assert_eq!(tables.table_count(), 1);
+    let whole = Rez::parse(&data).unwrap();
+    assert_eq!(files(&tables.view()), files(&whole));
+}
+
+#[test]
+fn read_ahead_stops_at_half_the_budget_and_the_rest_is_read_table_by_table() {
+    // 200 tables of one file entry, 100 KiB apart (20 MB): a range of 64 KiB each would
+    // pass half the budget; past it, each range is its table alone, and all are kept.
+    let mut b = Builder::new();
+    let mut dirs = Vec::new();
+    for i in 0..200 {
+        let table = b.table(&[Entry::File {
+            name: b"F",
+            ext: b"PID",
+            data: (0, 4),
+        }]);
+        dirs.push((format!("D{i:03}"), table));
+        b.data(&vec![0u8; 100 << 10]);
+    }
+    let entries: Vec<Entry<'_>> = dirs
+        .iter()
+        .map(|(n, t)| Entry::Dir {
+            name: n.as_bytes(),
+            table: *t,
+        })
+        .collect();
+    let root = b.table(&entries);
+    let data = b.finish(root);
+    let (tables, asked) = fetch(&data);
+    let tables = tables.unwrap().expect("all kept");
+    assert_eq!(tables.table_count(), 201);
+    let ahead = asked.iter().filter(|&&(_, l)| l == 64 << 10).count();
+    assert!(ahead > 10 && ahead < 150, "{ahead} ranges read ahead");
+    assert!(
+        asked[2..].iter().rev().take(20).all(|&(_, l)| l < 1000),
+        "{asked:?}"
+    );
+    let read: u64 = asked.iter().map(|&(_, l)| u64::from(l)).sum();
+    assert!(read <= data.len() as u64 / 4 + (1 << 19) + 65_536, "{read}");
+}
+
+#[test]
+fn a_table_past_the_budget_after_a_root_read_alone_is_not_asked() {
+    // The root at the archive's end (read alone, its range its table), listing a table of
+    // 3 MB: more than the budget (2.5 MB): given up without asking it.
+    let mut b = Builder::new();
+    let big = b.data(&vec![0u8; 3 << 20]);
+    let root = b.table(&[Entry::Dir {
+        name: b"BIG",
+        table: big,
+    }]);
+    let data = b.finish(root);
+    let (tables, asked) = fetch(&data);
+    assert!(tables.unwrap().is_none(), "given up");
+    assert_eq!(asked.len(), 2, "{asked:?}");
+}
+
+#[test]
+fn large_tables_overlapping_in_one_range_are_each_counted() {
+    // 2,000 tables of 32 KiB inside one range of 64 KiB: meeting them is cheap (96 KB),
+    // keeping them is 64 MB: given up as they are kept from the range.
+    let mut b = Builder::new();
+    let region = b.data(&vec![0u8; 70_000]);
+    let names: Vec<String> = (0..2_000).map(|i| format!("L{i}")).collect();
+    let entries: Vec<Entry<'_>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Entry::Dir {
+            name: n.as_bytes(),
+            table: (region.0 + i as u32, 32 << 10),
+        })
+        .collect();
+    let root = b.table(&entries);
+    b.data(&vec![0; 1 << 20]);
+    let data = b.finish(root);
+    let (tables, asked) = fetch(&data);
+    assert!(tables.unwrap().is_none(), "given up");
+    assert!(asked.len() <= 3, "{asked:?}");
+}
