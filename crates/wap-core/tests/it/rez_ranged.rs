@@ -95,6 +95,8 @@ fn the_writer_s_archive_read_by_its_tables_is_the_whole_archive_s_tree() {
     }
     assert_eq!(view.len(), data.len());
     assert!(view.bytes().is_empty());
+    assert_eq!(tables.len(), data.len() as u64);
+    assert!(!tables.is_empty());
 }
 
 #[test]
@@ -529,4 +531,84 @@ fn large_tables_overlapping_in_one_range_are_each_counted() {
     let (tables, asked) = fetch(&data);
     assert!(tables.unwrap().is_none(), "given up");
     assert!(asked.len() <= 3, "{asked:?}");
+}
+
+/// An archive's bytes read by range, each range counted.
+struct Ranges {
+    data: std::sync::Arc<Vec<u8>>,
+    asked: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl wap_core::ReadRange for Ranges {
+    fn read_range(&self, offset: u64, length: u32) -> Result<Vec<u8>, gamedata_io::FileError> {
+        self.asked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let at = offset as usize;
+        self.data
+            .get(at..at + length as usize)
+            .map(<[u8]>::to_vec)
+            .ok_or_else(|| gamedata_io::FileError::io("test", std::io::Error::other("past")))
+    }
+}
+
+#[test]
+fn an_image_source_of_tables_indexes_lists_and_reads_as_the_whole_archive() {
+    use wap_core::{ImageSource, RangedArchive, RezFile};
+    let data = wap_core::synth::level_archive(&wap_core::synth::level(3, 20, 16)).unwrap();
+    let whole =
+        ImageSource::Archive(RezFile::from_data(data.clone(), &Default::default()).unwrap());
+    let tables = fetch(&data).0.unwrap().unwrap();
+    let asked = std::sync::Arc::default();
+    let ranged = ImageSource::Tables(RangedArchive::new(
+        std::sync::Arc::new(tables),
+        Box::new(Ranges {
+            data: std::sync::Arc::new(data.clone()),
+            asked: std::sync::Arc::clone(&asked),
+        }),
+    ));
+    assert!(format!("{ranged:?}").contains("RangedArchive"));
+    let options = RezOptions::default();
+    let (a, b) = (
+        whole.index(&options).unwrap(),
+        ranged.index(&options).unwrap(),
+    );
+    assert_eq!(a.len(), b.len());
+    assert!(a.len() > 5);
+    let mut images = 0;
+    for (fa, fb) in a.folders().zip(b.folders()) {
+        assert_eq!(a.path(fa), b.path(fb));
+        assert_eq!(b.folder(&a.path(fa)), Some(fb));
+        let (la, lb) = (a.frames(fa).unwrap(), b.frames(fb).unwrap());
+        assert_eq!(la.len(), lb.len(), "{}", a.path(fa));
+        for i in 0..la.len() {
+            assert_eq!(la.number(i), lb.number(i));
+            assert_eq!(a.image_path(&la, i), b.image_path(&lb, i));
+            let (ia, ib) = (a.image(&la, i).unwrap(), b.image(&lb, i).unwrap());
+            assert_eq!(ia, ib);
+            images += usize::from(ia.is_some());
+            let path = a.image_path(&la, i).unwrap();
+            assert_eq!(whole.file(&path).unwrap(), ranged.file(&path).unwrap());
+            assert_eq!(
+                whole.file_len(&path).unwrap(),
+                ranged.file_len(&path).unwrap()
+            );
+        }
+    }
+    assert!(images > 20, "{images} images compared");
+    // Each image and file read by its range, no other read.
+    assert_eq!(asked.load(std::sync::atomic::Ordering::Relaxed), 2 * images);
+    assert!(ranged.file("NO/SUCH.PID").unwrap().is_none());
+    assert!(ranged.file_len("NO/SUCH.PID").unwrap().is_none());
+    // A file past the stream cap is an error that says so, not a read.
+    let view = wap_core::Rez::parse(&data).unwrap();
+    let (_, first) = view.walk(&view.root()).next().unwrap().unwrap();
+    let ImageSource::Tables(r) = &ranged else {
+        unreachable!()
+    };
+    let small = gamedata_io::Limits::default().with_max_stream_bytes(1);
+    let e = r.read(&first, &small).unwrap_err();
+    assert!(
+        e.to_string().contains("max_stream_bytes") || format!("{e:?}").contains("max_stream_bytes"),
+        "{e:?}"
+    );
 }
