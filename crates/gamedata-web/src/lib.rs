@@ -4,17 +4,22 @@
 //! the same library code and the same pixels as the command line's `tiles` commands.
 //! Nothing leaves the machine.
 //!
-//! - **Files in**: [`Gamedata::add_file`] takes a file's path (relative to the folder chosen:
-//!   `uo/map0.mul`; a bare name for a single file) and its bytes, whole. Reading by
-//!   `Blob.slice` (entries when shown, never a whole 1 GB animation file) is a later part.
-//!   [`Gamedata::scan`] then finds the games as the command line finds files in a folder
-//!   (any letter case, the exact name first):
+//! - **Files in**: [`Gamedata::add_lazy_file`] takes a file's path (relative to the folder
+//!   chosen: `uo/map0.mul`; a bare name for a single file), its size and a function that
+//!   reads a range of it (the page's `Blob.slice`); a reader reads a file whole only where
+//!   it needs it whole (a facet's map and statics, a level), and otherwise indexes and
+//!   tables by ranges and each entry when shown: art, gumps, texture maps and animations
+//!   (MUL and UOP), and REZ archives (`wap_core::RezFetch`), so a 1 GB animation file or a
+//!   300 MB UOP or archive is never read whole. [`Gamedata::add_file`] takes bytes held
+//!   whole. [`Gamedata::scan`] then finds the games as the command line finds files in a
+//!   folder (any letter case, the exact name first):
 //!   - Ultima Online: per folder, each facet N with map{N}.mul (else map{N}LegacyMUL.uop),
 //!     staidx{N}.mul and statics{N}.mul; tiledata.mul, radarcol.mul and hues.mul for the
 //!     radar styles; art (artidx.mul with art.mul, or artLegacyMUL.uop), texidx.mul with
 //!     texmaps.mul and verdata.mul for the world style.
 //!   - Claw and Gruntz: every .WWD file, drawn by the engine's rules with the first .REZ
-//!     archive among the files, else as its collision map.
+//!     archive among the files, else as its collision map; the archive's tree, and PID
+//!     and PAL files given alone.
 //!   - Cosmo: per folder, each episode n with COSMO{n}.STN and COSMO{n}.VOL.
 //! - **Map ids** ([`Gamedata::maps`]): `uo/0/flat`, `uo/0/client`, `uo/0/world`,
 //!   `wwd/RETAIL01`, `cosmo/A1`; options after `?` as the command line's flags, comma
