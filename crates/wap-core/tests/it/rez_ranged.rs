@@ -605,10 +605,17 @@ fn an_image_source_of_tables_indexes_lists_and_reads_as_the_whole_archive() {
     let ImageSource::Tables(r) = &ranged else {
         unreachable!()
     };
+    let exact = gamedata_io::Limits::default().with_max_stream_bytes(u64::from(first.size));
+    assert_eq!(r.read(&first, &exact).unwrap(), first_bytes(&data, &first));
     let small = gamedata_io::Limits::default().with_max_stream_bytes(1);
     let e = r.read(&first, &small).unwrap_err();
     assert!(
         e.to_string().contains("max_stream_bytes") || format!("{e:?}").contains("max_stream_bytes"),
         "{e:?}"
     );
+}
+
+/// The bytes of `file` in the archive `data`.
+fn first_bytes(data: &[u8], file: &wap_core::RezFileEntry<'_>) -> Vec<u8> {
+    data[file.offset as usize..(file.offset + file.size) as usize].to_vec()
 }
