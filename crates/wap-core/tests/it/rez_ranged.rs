@@ -619,3 +619,27 @@ fn an_image_source_of_tables_indexes_lists_and_reads_as_the_whole_archive() {
 fn first_bytes(data: &[u8], file: &wap_core::RezFileEntry<'_>) -> Vec<u8> {
     data[file.offset as usize..(file.offset + file.size) as usize].to_vec()
 }
+
+#[test]
+fn an_image_source_of_tables_lists_the_root_s_own_images() {
+    use wap_core::{FolderId, ImageSource, RangedArchive, RezFile};
+    let pid = gamedata_testkit::rez::pid(3, 2, 4);
+    let data = write_rez(&[("FRAME001.PID", &pid[..]), ("B/FRAME002.PID", &pid[..])]).unwrap();
+    let whole =
+        ImageSource::Archive(RezFile::from_data(data.clone(), &Default::default()).unwrap());
+    let ranged = ImageSource::Tables(RangedArchive::new(
+        std::sync::Arc::new(fetch(&data).0.unwrap().unwrap()),
+        Box::new(Ranges {
+            data: std::sync::Arc::new(data.clone()),
+            asked: std::sync::Arc::default(),
+        }),
+    ));
+    let options = RezOptions::default();
+    for source in [&whole, &ranged] {
+        let index = source.index(&options).unwrap();
+        let root = index.frames(FolderId::ROOT).unwrap();
+        assert_eq!(root.len(), 1);
+        assert_eq!(root.number(0), Some(1));
+        assert_eq!(index.image(&root, 0).unwrap().unwrap(), &pid[..]);
+    }
+}
