@@ -45,13 +45,7 @@ def test_a_level_with_its_archive_and_the_archive_s_tree(refs, tmp_path):
         page.execute_script("location.hash = 'rez';")
         choose_rez_palette(page, palette)
         page.execute_script("location.hash = 'rez/LEVEL1/TILES/ACTION/000.PID';")
-        shown = call(page, """
-            for (let i = 0; i < 100; i++) {
-              const s = document.getElementById('rez-shown');
-              if (s.dataset.drawn === '1') return s.textContent;
-              await new Promise((ok) => setTimeout(ok, 50));
-            }
-            return document.getElementById('rez-shown').textContent;""")
+        shown = shown_pid(page)
         assert shown.startswith("LEVEL1/TILES/ACTION/000.PID: "), shown
         page.save_screenshot(str(SHOTS / "rez-tree-pid.png"))
         links = [a.get_attribute("data-id") for a in page.find_elements(By.CSS_SELECTOR, "#art-links a")]
@@ -242,14 +236,19 @@ def test_pid_files_given_alone_are_rez_pid_s_pictures(tmp_path):
         links = [a.get_attribute("data-id") for a in page.find_elements(By.CSS_SELECTOR, "#art-links a")]
         assert links == ["rez"], links
         page.execute_script("location.hash = 'rez/PERFECT.PID';")
-        shown = call(page, """
-            for (let i = 0; i < 100; i++) {
-              const s = document.getElementById('rez-shown');
-              if (s.dataset.drawn === '1') return s.textContent;
-              await new Promise((ok) => setTimeout(ok, 50));
-            }
-            return document.getElementById('rez-shown').textContent;""")
+        shown = shown_pid(page)
         assert shown == "PERFECT.PID: 252 x 54", shown
         page.save_screenshot(str(SHOTS / "pid-alone.png"))
     finally:
         page.quit()
+
+
+def shown_pid(page):
+    """The archive view's line once its PID is drawn (or what it says after 5 s)."""
+    return call(page, """
+        for (let i = 0; i < 100; i++) {
+          const s = document.getElementById('rez-shown');
+          if (s.dataset.drawn === '1') return s.textContent;
+          await new Promise((ok) => setTimeout(ok, 50));
+        }
+        return document.getElementById('rez-shown').textContent;""")

@@ -160,6 +160,22 @@ impl Builder {
         self.table(&entries)
     }
 
+    /// Appends a table of `count` directories named `{prefix}{i}`, directory i's table
+    /// `size` bytes at `start + i` (tables that each start a byte after the last: distinct,
+    /// and overlapping when `size` passes 1); returns its offset and size.
+    pub fn sliding_dirs(&mut self, prefix: &str, count: u32, start: u32, size: u32) -> (u32, u32) {
+        let names: Vec<String> = (0..count).map(|i| format!("{prefix}{i}")).collect();
+        let entries: Vec<Entry<'_>> = names
+            .iter()
+            .zip(0u32..)
+            .map(|(n, i)| Entry::Dir {
+                name: n.as_bytes(),
+                table: (start.saturating_add(i), size),
+            })
+            .collect();
+        self.table(&entries)
+    }
+
     /// The archive, its root directory's table at `root`.
     pub fn finish(mut self, root: (u32, u32)) -> Vec<u8> {
         let fields = [root.0.to_le_bytes(), root.1.to_le_bytes()].concat();

@@ -376,18 +376,9 @@ fn a_file_of_no_bytes_past_the_end_reads_as_the_whole_archive() {
 fn a_table_listing_more_directories_than_the_budget_is_given_up_in_its_reading() {
     // A root of 200,000 directories, each with its own table of 1 byte: what they cost to
     // keep track of passes the budget while the root is read.
-    let names: Vec<String> = (0..200_000).map(|i| format!("D{i}")).collect();
     let mut b = Builder::new();
     let root_at = b.next_offset();
-    let entries: Vec<Entry<'_>> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Entry::Dir {
-            name: n.as_bytes(),
-            table: (root_at + i as u32, 1),
-        })
-        .collect();
-    let root = b.table(&entries);
+    let root = b.sliding_dirs("D", 200_000, root_at, 1);
     // Room in the budget to read the root (4.6 MB) twice over.
     b.data(&vec![0; 16 << 20]);
     let data = b.finish(root);
@@ -403,16 +394,7 @@ fn small_tables_overlapping_in_one_range_are_each_counted() {
     // (240 MB of tables from one range), not after keeping them all.
     let mut b = Builder::new();
     let region = b.data(&vec![0u8; 70_000]);
-    let names: Vec<String> = (0..60_000).map(|i| format!("S{i}")).collect();
-    let entries: Vec<Entry<'_>> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Entry::Dir {
-            name: n.as_bytes(),
-            table: (region.0 + i as u32, 4096),
-        })
-        .collect();
-    let root = b.table(&entries);
+    let root = b.sliding_dirs("S", 60_000, region.0, 4096);
     b.data(&vec![0; 4 << 20]);
     let data = b.finish(root);
     let (tables, asked) = fetch(&data);
@@ -516,16 +498,7 @@ fn large_tables_overlapping_in_one_range_are_each_counted() {
     // keeping them is 64 MB: given up as they are kept from the range.
     let mut b = Builder::new();
     let region = b.data(&vec![0u8; 70_000]);
-    let names: Vec<String> = (0..2_000).map(|i| format!("L{i}")).collect();
-    let entries: Vec<Entry<'_>> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Entry::Dir {
-            name: n.as_bytes(),
-            table: (region.0 + i as u32, 32 << 10),
-        })
-        .collect();
-    let root = b.table(&entries);
+    let root = b.sliding_dirs("L", 2_000, region.0, 32 << 10);
     b.data(&vec![0; 1 << 20]);
     let data = b.finish(root);
     let (tables, asked) = fetch(&data);
