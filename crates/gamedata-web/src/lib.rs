@@ -436,18 +436,15 @@ impl Library {
     /// Returns `Err` (a sentence) as [`Library::rez_list`], or for an image or palette that
     /// cannot be read.
     pub fn rez_pid(&self, path: &str, palette: Option<&str>) -> Result<Option<RgbaImage>> {
-        let loose = |p: &str| self.loose.iter().find(|f| f.path == p);
-        let palette_bytes = match palette {
-            None => None,
-            Some(p) => Some(match loose(p) {
-                Some(file) => std::borrow::Cow::Owned(file.bytes()?.to_vec()),
-                None => std::borrow::Cow::Owned(rez::file_bytes(self.archive()?, p, "palette")?),
-            }),
+        // A file given alone by its path, else the archive's.
+        let read = |p: &str, what: &str| -> Result<Vec<u8>> {
+            match self.loose.iter().find(|f| f.path == p) {
+                Some(file) => Ok(file.bytes()?.to_vec()),
+                None => rez::file_bytes(self.archive()?, p, what),
+            }
         };
-        let bytes = match loose(path) {
-            Some(file) => file.bytes()?.to_vec(),
-            None => rez::file_bytes(self.archive()?, path, "")?,
-        };
+        let palette_bytes = palette.map(|p| read(p, "palette")).transpose()?;
+        let bytes = read(path, "")?;
         rez::pid_picture_of(&bytes, path, palette_bytes.as_deref())
     }
 
